@@ -1,0 +1,190 @@
+"""Hand-scoring rules: every knob that changes what a hand is worth, and the named presets.
+
+The table knobs (honba, riichi sticks, uma, bust...) live in ``scorekeeper.session``, which wraps these.
+Each preset value names its source; where sources disagree the preset decides and says so.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.errors import InvalidRulesetError
+
+__all__ = [
+    "PRESET_NAMES",
+    "HandRules",
+    "KazoeLimit",
+    "RenhouValue",
+    "hand_rules",
+]
+
+
+class KazoeLimit(enum.StrEnum):
+    """What 13 or more han without a yakuman yaku is worth."""
+
+    YAKUMAN = "yakuman"  # counted (kazoe) yakuman: Tenhou, M-League
+    SANBAIMAN = "sanbaiman"  # capped at sanbaiman: EMA 2016 6.1 ("There is no counted yakuman"), WRC 2022
+
+
+class RenhouValue(enum.StrEnum):
+    """What renhou (a non-dealer's ron before their first draw, no call made) is worth, if anything."""
+
+    NONE = "none"  # not a yaku: Tenhou, M-League, EMA 2016
+    MANGAN = "mangan"  # a mangan-valued yaku (5 han, not stacking with other yaku's han beyond it)
+    YAKUMAN = "yakuman"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandRules:
+    """The knobs that decide a hand's value.
+
+    Attributes:
+        name: the preset this came from (``custom`` once overridden).
+        red_fives: red fives count as dora (aka dora). Without it a red five is an ordinary five.
+        open_tanyao: tanyao counts on an open hand (kuitan).
+        kiriage_mangan: 4 han 30 fu and 3 han 60 fu (1920 base) round up to mangan.
+        kazoe: what 13+ han without a yakuman yaku is worth.
+        double_yakuman: thirteen-wait kokushi, suuankou tanki, junsei chuuren and daisuushii count double.
+        compound_yakuman: several yakuman yaku in one hand add up (otherwise the hand is a single yakuman).
+        double_wind_pair_fu: fu for a pair of a wind that is both seat and round wind (2 or 4).
+        renhou: what renhou is worth.
+        aotenjou: no limits: base points grow without cap and yakuman count as 13 han (seed 002).
+    """
+
+    name: str
+    red_fives: bool
+    open_tanyao: bool
+    kiriage_mangan: bool
+    kazoe: KazoeLimit
+    double_yakuman: bool
+    compound_yakuman: bool
+    double_wind_pair_fu: int
+    renhou: RenhouValue
+    aotenjou: bool = False
+
+    def __post_init__(self) -> None:
+        if self.double_wind_pair_fu not in (2, 4):
+            raise InvalidRulesetError(
+                f"double_wind_pair_fu must be 2 or 4, got {self.double_wind_pair_fu!r}"
+            )
+
+    def with_overrides(self, overrides: dict[str, Any]) -> HandRules:
+        """A copy with some knobs changed, named ``custom``.
+
+        Raises:
+            InvalidRulesetError: for an unknown knob or a value of the wrong type.
+        """
+        return _apply_overrides(self, overrides)
+
+
+def _apply_overrides(rules: HandRules, overrides: dict[str, Any]) -> HandRules:
+    fields = {f.name: f for f in dataclasses.fields(rules)}
+    changes: dict[str, Any] = {}
+    for key, value in overrides.items():
+        if key == "name" or key not in fields:
+            raise InvalidRulesetError(f"unknown hand-scoring knob {key!r}")
+        current = getattr(rules, key)
+        if isinstance(current, enum.Enum):
+            try:
+                value = type(current)(value)
+            except ValueError:
+                allowed = ", ".join(str(m.value) for m in type(current))
+                raise InvalidRulesetError(f"{key} must be one of {allowed}, got {value!r}") from None
+        elif type(value) is not type(current):
+            raise InvalidRulesetError(
+                f"{key} must be a {type(current).__name__}, got {value!r}"
+            )
+        changes[key] = value
+    return dataclasses.replace(rules, name="custom", **changes)
+
+
+_PRESETS: dict[str, HandRules] = {
+    # Tenhou.net four-player rules: aka ari, kuitan ari, no kiriage, kazoe yakuman, no double yakuman,
+    # compound yakuman stack, double-wind pair 4 fu, no renhou.
+    "tenhou": HandRules(
+        name="tenhou",
+        red_fives=True,
+        open_tanyao=True,
+        kiriage_mangan=False,
+        kazoe=KazoeLimit.YAKUMAN,
+        double_yakuman=False,
+        compound_yakuman=True,
+        double_wind_pair_fu=4,
+        renhou=RenhouValue.NONE,
+    ),
+    # M-League rules: three red fives, kuitan, kiriage mangan, kazoe yakuman, no double yakuman,
+    # compound yakuman stack, no renhou.
+    "mleague": HandRules(
+        name="mleague",
+        red_fives=True,
+        open_tanyao=True,
+        kiriage_mangan=True,
+        kazoe=KazoeLimit.YAKUMAN,
+        double_yakuman=False,
+        compound_yakuman=True,
+        double_wind_pair_fu=4,
+        renhou=RenhouValue.NONE,
+    ),
+    # EMA Riichi Competition Rules 2016: no red fives, kuitan, no kiriage, no counted yakuman (6.1: sanbaiman),
+    # no double yakuman, yakuman combine, double-wind pair 4 fu (6.3 table), no renhou.
+    "ema2016": HandRules(
+        name="ema2016",
+        red_fives=False,
+        open_tanyao=True,
+        kiriage_mangan=False,
+        kazoe=KazoeLimit.SANBAIMAN,
+        double_yakuman=False,
+        compound_yakuman=True,
+        double_wind_pair_fu=4,
+        renhou=RenhouValue.NONE,
+    ),
+    # EMA Riichi Competition Rules 2025: as 2016 for hand values.
+    "ema2025": HandRules(
+        name="ema2025",
+        red_fives=False,
+        open_tanyao=True,
+        kiriage_mangan=False,
+        kazoe=KazoeLimit.SANBAIMAN,
+        double_yakuman=False,
+        compound_yakuman=True,
+        double_wind_pair_fu=4,
+        renhou=RenhouValue.NONE,
+    ),
+    # World Riichi Championship 2022 rules: no red fives, kuitan, kiriage mangan, no counted yakuman,
+    # no double yakuman, double-wind pair 2 fu.
+    "wrc2022": HandRules(
+        name="wrc2022",
+        red_fives=False,
+        open_tanyao=True,
+        kiriage_mangan=True,
+        kazoe=KazoeLimit.SANBAIMAN,
+        double_yakuman=False,
+        compound_yakuman=True,
+        double_wind_pair_fu=2,
+        renhou=RenhouValue.NONE,
+    ),
+}
+
+PRESET_NAMES: tuple[str, ...] = (*_PRESETS, "custom")
+
+
+def hand_rules(name: str, overrides: dict[str, Any] | None = None) -> HandRules:
+    """The hand-scoring rules of a named preset, optionally with overrides (the result is named ``custom``).
+
+    ``custom`` alone is the Tenhou preset renamed, the base to override from.
+
+    Raises:
+        InvalidRulesetError: for an unknown preset or knob.
+    """
+    if name == "custom":
+        rules = dataclasses.replace(_PRESETS["tenhou"], name="custom")
+    else:
+        try:
+            rules = _PRESETS[name]
+        except KeyError:
+            known = ", ".join(PRESET_NAMES)
+            raise InvalidRulesetError(f"unknown ruleset {name!r}; known rulesets: {known}") from None
+    return rules.with_overrides(overrides) if overrides else rules

@@ -1,0 +1,72 @@
+"""The project's exception family.
+
+Every exception the core raises derives from :class:`ScorekeeperError`; errors caused by bad input also derive
+from :class:`ValueError`, so callers that only know the standard library still catch them. Messages quote the
+input and name the broken rule: they are shown to people at the table as they are.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class ScorekeeperError(Exception):
+    """The root of every exception the project raises on purpose."""
+
+
+class TileParseError(ScorekeeperError, ValueError):
+    """Tile notation that cannot be read.
+
+    Attributes:
+        text: the whole text that was being parsed.
+        position: the index of the offending character in ``text``.
+    """
+
+    def __init__(self, message: str, *, text: str, position: int) -> None:
+        super().__init__(message)
+        self.text = text
+        self.position = position
+
+
+class InvalidHandError(ScorekeeperError, ValueError):
+    """A hand that cannot exist: a fifth copy, a wrong count, a malformed meld, a winning tile not in the hand."""
+
+
+class InvalidContextError(ScorekeeperError, ValueError):
+    """Win conditions that contradict each other or the hand (riichi on an open hand, chankan with tsumo...)."""
+
+
+class NotWinningError(ScorekeeperError, ValueError):
+    """The tiles do not form a complete hand."""
+
+
+class NoYakuError(ScorekeeperError, ValueError):
+    """A complete hand with no yaku: it cannot win (dora alone is never a yaku)."""
+
+
+class InvalidRulesetError(ScorekeeperError, ValueError):
+    """An unknown ruleset preset, an unknown knob, or a knob value out of range."""
+
+
+class IllegalActionError(ScorekeeperError, ValueError):
+    """An action the table does not allow now (riichi below 1000 points, an event after the game ended...)."""
+
+
+class NothingToUndoError(ScorekeeperError):
+    """Undo or redo with nothing left to undo or redo."""
+
+
+class SaveFileError(ScorekeeperError):
+    """A file that cannot be read or written, with the path it concerns."""
+
+    def __init__(self, message: str, *, path: Path | str) -> None:
+        super().__init__(message)
+        self.path = Path(path)
+
+
+class UnsupportedVersionError(SaveFileError):
+    """A file or database written by a newer version of the program; it is left untouched."""
+
+
+class GameRecordError(ScorekeeperError, ValueError):
+    """A game record (JSON) that does not follow the scorekeeper-game format."""

@@ -2,7 +2,16 @@
 
 from scorekeeper.engine.points import Limit, Payment, PointValue, pay, value_from_han_fu, value_from_yakuman
 from scorekeeper.engine.rules import PRESET_NAMES, HandRules, KazoeLimit, RenhouValue, hand_rules
-from scorekeeper.engine.tiles import Suit, Tile, TileKind, format_kinds, format_tiles, parse_kinds, parse_tiles
+from scorekeeper.engine.tiles import (
+    Suit,
+    Tile,
+    TileKind,
+    Wind,
+    format_kinds,
+    format_tiles,
+    parse_kinds,
+    parse_tiles,
+)
 
 __all__ = [
     "PRESET_NAMES",
@@ -15,6 +24,7 @@ __all__ = [
     "Suit",
     "Tile",
     "TileKind",
+    "Wind",
     "format_kinds",
     "format_tiles",
     "hand_rules",

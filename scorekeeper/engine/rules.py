@@ -67,9 +67,7 @@ class HandRules:
 
     def __post_init__(self) -> None:
         if self.double_wind_pair_fu not in (2, 4):
-            raise InvalidRulesetError(
-                f"double_wind_pair_fu must be 2 or 4, got {self.double_wind_pair_fu!r}"
-            )
+            raise InvalidRulesetError(f"double_wind_pair_fu must be 2 or 4, got {self.double_wind_pair_fu!r}")
 
     def with_overrides(self, overrides: dict[str, Any]) -> HandRules:
         """A copy with some knobs changed, named ``custom``.
@@ -94,9 +92,7 @@ def _apply_overrides(rules: HandRules, overrides: dict[str, Any]) -> HandRules:
                 allowed = ", ".join(str(m.value) for m in type(current))
                 raise InvalidRulesetError(f"{key} must be one of {allowed}, got {value!r}") from None
         elif type(value) is not type(current):
-            raise InvalidRulesetError(
-                f"{key} must be a {type(current).__name__}, got {value!r}"
-            )
+            raise InvalidRulesetError(f"{key} must be a {type(current).__name__}, got {value!r}")
         changes[key] = value
     return dataclasses.replace(rules, name="custom", **changes)
 

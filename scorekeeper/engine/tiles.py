@@ -23,6 +23,7 @@ __all__ = [
     "Suit",
     "Tile",
     "TileKind",
+    "Wind",
     "format_kinds",
     "format_tiles",
     "parse_kinds",
@@ -145,9 +146,30 @@ class TileKind(enum.IntEnum):
         return Tile.parse(text).kind
 
 
+class Wind(enum.StrEnum):
+    """A wind as a seat wind or a round wind; persisted by its letter."""
+
+    EAST = "E"
+    SOUTH = "S"
+    WEST = "W"
+    NORTH = "N"
+
+    @property
+    def kind(self) -> TileKind:
+        """The tile kind of this wind."""
+        return _WIND_KINDS[self]
+
+    def next(self) -> Wind:
+        """The following wind in turn order (East -> South -> West -> North -> East)."""
+        order = _WIND_ORDER
+        return order[(order.index(self) + 1) % 4]
+
+
 WINDS = (TileKind.EAST, TileKind.SOUTH, TileKind.WEST, TileKind.NORTH)
 DRAGONS = (TileKind.WHITE, TileKind.GREEN, TileKind.RED)
 HONORS = WINDS + DRAGONS
+_WIND_ORDER = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
+_WIND_KINDS = dict(zip(_WIND_ORDER, WINDS, strict=True))
 TERMINALS = tuple(k for k in TileKind if k.is_terminal)
 
 
@@ -221,7 +243,9 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
                 digit = text[digit_position]
                 tile = _TILES.get((digit, char))
                 if tile is None:
-                    reason = "a red five (0) exists only in m, p and s" if digit == "0" else "honours are 1z..7z"
+                    reason = (
+                        "a red five (0) exists only in m, p and s" if digit == "0" else "honours are 1z..7z"
+                    )
                     raise TileParseError(
                         f"no such tile {digit}{char} (position {digit_position} in {text!r}): {reason}",
                         text=text,

@@ -122,7 +122,7 @@ def _round_up_100(points: int) -> int:
 
 def base_points(han: int, fu: int) -> int:
     """The uncapped base points fu x 2^(2 + han) (seed 000: "basic points"; seed 004, 4.1.2)."""
-    return fu * 2 ** (2 + han)
+    return int(fu * 2 ** (2 + han))
 
 
 def _check_han_fu(han: int, fu: int) -> None:

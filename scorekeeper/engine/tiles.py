@@ -243,9 +243,7 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
                 digit = text[digit_position]
                 tile = _TILES.get((digit, char))
                 if tile is None:
-                    reason = (
-                        "a red five (0) exists only in m, p and s" if digit == "0" else "honours are 1z..7z"
-                    )
+                    reason = "a red five (0) exists only in m, p and s" if digit == "0" else "honours are 1z..7z"
                     raise TileParseError(
                         f"no such tile {digit}{char} (position {digit_position} in {text!r}): {reason}",
                         text=text,

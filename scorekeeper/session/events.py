@@ -1,0 +1,660 @@
+"""The event vocabulary of a game, and its strict JSON codec.
+
+A game is an append-only log of these events; its state is a pure fold over them (``scorekeeper.session.state``).
+Storage persists each event as the JSON object of :func:`event_to_json` and reads it back with
+:func:`event_from_json`. The vocabulary is stable: new events and fields are added, never renamed.
+
+The JSON of a hand's result is exactly the ``RESULT`` object of the public game-record format (issue 3), and a
+win is its ``WIN`` object, so a record and an event log share one spelling.
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+from dataclasses import dataclass
+from typing import Any, TypeAlias, assert_never
+
+from scorekeeper.errors import GameRecordError, IllegalActionError, InvalidHandError, ScorekeeperError
+from scorekeeper.session.seats import Seat, parse_seat
+
+__all__ = [
+    "MAX_HAN",
+    "MAX_PENALTY",
+    "MAX_YAKUMAN",
+    "AbortReason",
+    "AbortiveDraw",
+    "Chombo",
+    "EndGame",
+    "Event",
+    "ExhaustiveDraw",
+    "HanFuWin",
+    "HandDeleted",
+    "HandEdited",
+    "HandInserted",
+    "HandRecord",
+    "HandResult",
+    "HandWin",
+    "NagashiMangan",
+    "RefereePenalty",
+    "RiichiDeclared",
+    "Ron",
+    "Tsumo",
+    "Win",
+    "YakumanWin",
+    "event_from_json",
+    "event_to_json",
+    "hand_record_from_json",
+    "hand_record_to_json",
+    "result_from_json",
+    "result_to_json",
+    "win_from_json",
+    "win_to_json",
+]
+
+#: Upper bounds that keep hostile or mistyped input out (a real hand has far less): 6 yakuman of 13 han each.
+MAX_HAN = 78
+MAX_YAKUMAN = 6
+#: The largest referee penalty (or bonus) accepted, in points.
+MAX_PENALTY = 1_000_000
+_MAX_TEXT = 500
+_VALID_FU = frozenset({20, 25, *range(30, 111, 10)})
+
+
+class AbortReason(enum.StrEnum):
+    """Why a hand was abandoned before the wall ran out (an abortive draw); persisted by value."""
+
+    KYUUSHU = "kyuushu"  # nine different terminals and honours in the first draw
+    SUUFON = "suufon"  # the same wind discarded by all four in the first go-around
+    SUUCHA_RIICHI = "suucha_riichi"  # all four players declared riichi
+    SUUKAIKAN = "suukaikan"  # four kans by more than one player
+    SANCHAHOU = "sanchahou"  # three players ron the same discard (where triple ron aborts)
+
+
+def _sorted_seats(seats: tuple[Seat, ...] | tuple[int, ...], what: str) -> tuple[Seat, ...]:
+    converted = tuple(parse_seat(s) for s in seats)
+    if len(set(converted)) != len(converted):
+        raise IllegalActionError(f"{what} lists a seat twice: {[int(s) for s in converted]}")
+    return tuple(sorted(converted))
+
+
+def _check_pao(seat: Seat, pao: Seat | None) -> None:
+    if pao is not None and pao == seat:
+        raise IllegalActionError(f"seat {int(seat)} cannot be liable (pao) for their own win")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Wins
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HanFuWin:
+    """A win called out as han and fu ("3 han 40 fu"). Pao needs a yakuman, so it is refused here.
+
+    Attributes:
+        seat: the winner.
+        han: total han, 1 to :data:`MAX_HAN` (13+ is a counted yakuman or sanbaiman, per ruleset).
+        fu: rounded fu: 20, 25 or 30-110 by tens.
+        pao: always None; present so every win has the same attributes.
+    """
+
+    seat: Seat
+    han: int
+    fu: int
+    pao: Seat | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seat", parse_seat(self.seat))
+        if isinstance(self.han, bool) or not isinstance(self.han, int) or not 1 <= self.han <= MAX_HAN:
+            raise InvalidHandError(f"a win has 1 to {MAX_HAN} han, got {self.han!r}")
+        if isinstance(self.fu, bool) or not isinstance(self.fu, int) or self.fu not in _VALID_FU:
+            raise InvalidHandError(f"fu must be 20, 25 or a multiple of 10 from 30 to 110, got {self.fu!r}")
+        if self.fu == 25 and self.han < 2:
+            raise InvalidHandError(f"25 fu is chiitoitsu, which has at least 2 han, got {self.han} han 25 fu")
+        if self.pao is not None:
+            raise IllegalActionError(
+                f"pao (liability) applies only to yakuman; seat {int(self.seat)}'s win is {self.han} han {self.fu} fu"
+            )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class YakumanWin:
+    """A win called out as a number of yakuman ("double yakuman" is 2), optionally with a liable player.
+
+    Attributes:
+        seat: the winner.
+        yakuman: the yakuman multiplier, 1 to :data:`MAX_YAKUMAN`.
+        pao: the liable player (fed the third dragon or fourth wind set), or None.
+    """
+
+    seat: Seat
+    yakuman: int
+    pao: Seat | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seat", parse_seat(self.seat))
+        if self.pao is not None:
+            object.__setattr__(self, "pao", parse_seat(self.pao))
+        if isinstance(self.yakuman, bool) or not isinstance(self.yakuman, int) or not 1 <= self.yakuman <= MAX_YAKUMAN:
+            raise InvalidHandError(f"a yakuman win counts 1 to {MAX_YAKUMAN} yakuman, got {self.yakuman!r}")
+        _check_pao(self.seat, self.pao)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandWin:
+    """A win entered as the full hand: the engine scores it under the game's hand rules.
+
+    The hand is kept as canonical JSON text (sorted keys, no spaces) so that the value stays immutable and
+    hashable and compares equal however the input object's keys were ordered.
+
+    Attributes:
+        seat: the winner.
+        hand: the input object of ``scorekeeper score`` (without ``ruleset``), as canonical JSON text.
+        pao: the liable player, or None.
+    """
+
+    seat: Seat
+    hand: str
+    pao: Seat | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seat", parse_seat(self.seat))
+        if self.pao is not None:
+            object.__setattr__(self, "pao", parse_seat(self.pao))
+        try:
+            obj = json.loads(self.hand)
+        except (TypeError, ValueError):
+            raise InvalidHandError(f"a full-hand win needs the hand as JSON text, got {self.hand!r:.200}") from None
+        if not isinstance(obj, dict):
+            raise InvalidHandError(f"a full-hand win's hand must be a JSON object, got {self.hand!r:.200}")
+        if "ruleset" in obj:
+            raise InvalidHandError("a full-hand win's hand must not name a ruleset: the game's ruleset scores it")
+        object.__setattr__(self, "hand", _canonical(obj))
+        _check_pao(self.seat, self.pao)
+
+    @classmethod
+    def from_input(cls, seat: Seat | int, hand: dict[str, Any], *, pao: Seat | int | None = None) -> HandWin:
+        """A full-hand win from the ``scorekeeper score`` input object."""
+        return cls(
+            seat=parse_seat(seat),
+            hand=_canonical(hand),
+            pao=None if pao is None else parse_seat(pao),
+        )
+
+    @property
+    def input(self) -> dict[str, Any]:
+        """The hand as a fresh input object for the engine."""
+        obj: dict[str, Any] = json.loads(self.hand)
+        return obj
+
+
+def _canonical(obj: object) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+Win: TypeAlias = HanFuWin | YakumanWin | HandWin
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Hand results
+
+
+@dataclass(frozen=True, slots=True)
+class Ron:
+    """One discard won by one or more players (double and triple ron list several wins, in any order).
+
+    Attributes:
+        discarder: who discarded the winning tile (or whose kan was robbed).
+        wins: one win per winner, 1 to 3, distinct winners, none of them the discarder.
+    """
+
+    discarder: Seat
+    wins: tuple[Win, ...]
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "discarder", parse_seat(self.discarder))
+        object.__setattr__(self, "wins", tuple(self.wins))
+        if not 1 <= len(self.wins) <= 3:
+            raise IllegalActionError(f"a ron has 1 to 3 winners, got {len(self.wins)}")
+        winners = [w.seat for w in self.wins]
+        if len(set(winners)) != len(winners):
+            raise IllegalActionError(f"a ron lists winner seat twice: {[int(s) for s in winners]}")
+        if self.discarder in winners:
+            raise IllegalActionError(f"seat {int(self.discarder)} cannot win on their own discard (ron from themself)")
+
+
+@dataclass(frozen=True, slots=True)
+class Tsumo:
+    """A win on a self-drawn tile, paid by the other three (or by the liable player)."""
+
+    win: Win
+
+
+@dataclass(frozen=True, slots=True)
+class ExhaustiveDraw:
+    """The wall ran out (ryuukyoku); ``tenpai`` lists the seats that showed a ready hand (sorted on creation)."""
+
+    tenpai: tuple[Seat, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tenpai", _sorted_seats(tuple(self.tenpai), "the tenpai list"))
+
+
+@dataclass(frozen=True, slots=True)
+class NagashiMangan:
+    """An exhaustive draw in which ``seats`` made nagashi mangan; ``tenpai`` lists the ready hands (for renchan)."""
+
+    seats: tuple[Seat, ...]
+    tenpai: tuple[Seat, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seats", _sorted_seats(tuple(self.seats), "the nagashi list"))
+        object.__setattr__(self, "tenpai", _sorted_seats(tuple(self.tenpai), "the tenpai list"))
+        if not self.seats:
+            raise IllegalActionError("a nagashi mangan needs at least one nagashi seat")
+
+
+@dataclass(frozen=True, slots=True)
+class AbortiveDraw:
+    """A hand abandoned early, for ``reason``."""
+
+    reason: AbortReason
+
+    def __post_init__(self) -> None:
+        try:
+            object.__setattr__(self, "reason", AbortReason(self.reason))
+        except ValueError:
+            known = ", ".join(r.value for r in AbortReason)
+            raise IllegalActionError(f"unknown abortive draw reason {self.reason!r}; known: {known}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Chombo:
+    """A foul by ``seat`` that ends the hand; the hand is replayed (settled per the ruleset's chombo knobs)."""
+
+    seat: Seat
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seat", parse_seat(self.seat))
+
+
+HandResult: TypeAlias = Ron | Tsumo | ExhaustiveDraw | NagashiMangan | AbortiveDraw | Chombo
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One finished hand as the record keeps it: whose riichi sticks went on the table, and how it ended."""
+
+    riichi: tuple[Seat, ...]
+    result: HandResult
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "riichi", _sorted_seats(tuple(self.riichi), "the riichi list"))
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Other events
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiDeclared:
+    """``seat`` declared riichi and their 1000-point stick went on the table."""
+
+    seat: Seat
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seat", parse_seat(self.seat))
+
+
+def _check_text(text: object, what: str) -> None:
+    if not isinstance(text, str) or len(text) > _MAX_TEXT:
+        raise IllegalActionError(f"{what} must be a text of at most {_MAX_TEXT} characters, got {text!r:.80}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RefereePenalty:
+    """A referee's penalty (negative) or correction (positive) for ``seat``, applied after uma.
+
+    It never changes the placings (issue 3, "Final result"). ``points`` is a non-zero multiple of 100.
+    """
+
+    seat: Seat
+    points: int
+    reason: str
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seat", parse_seat(self.seat))
+        if (
+            isinstance(self.points, bool)
+            or not isinstance(self.points, int)
+            or self.points == 0
+            or self.points % 100
+            or abs(self.points) > MAX_PENALTY
+        ):
+            raise IllegalActionError(
+                f"a penalty is a non-zero multiple of 100 points up to {MAX_PENALTY:,}, got {self.points!r}"
+            )
+        _check_text(self.reason, "a penalty's reason")
+
+
+@dataclass(frozen=True, slots=True)
+class EndGame:
+    """The referee ends the game now (a time limit, a player leaving...), with a reason."""
+
+    reason: str = ""
+
+    def __post_init__(self) -> None:
+        _check_text(self.reason, "the reason for ending the game")
+
+
+@dataclass(frozen=True, slots=True)
+class HandEdited:
+    """A referee's correction: the finished hand at ``index`` (0-based) becomes ``hand``; all after is recomputed."""
+
+    index: int
+    hand: HandRecord
+
+
+@dataclass(frozen=True, slots=True)
+class HandDeleted:
+    """A referee's correction: the finished hand at ``index`` (0-based) never happened; all after is recomputed."""
+
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandInserted:
+    """A referee's correction: a forgotten hand goes in before ``index`` (the number of hands appends it)."""
+
+    index: int
+    hand: HandRecord
+
+
+Event: TypeAlias = (
+    RiichiDeclared
+    | Ron
+    | Tsumo
+    | ExhaustiveDraw
+    | NagashiMangan
+    | AbortiveDraw
+    | Chombo
+    | RefereePenalty
+    | EndGame
+    | HandEdited
+    | HandDeleted
+    | HandInserted
+)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# JSON codec
+
+
+def win_to_json(win: Win) -> dict[str, Any]:
+    """The record format's ``WIN`` object."""
+    out: dict[str, Any]
+    match win:
+        case HanFuWin():
+            out = {"seat": int(win.seat), "han": win.han, "fu": win.fu}
+        case YakumanWin():
+            out = {"seat": int(win.seat), "yakuman": win.yakuman}
+        case HandWin():
+            out = {"seat": int(win.seat), "hand": win.input}
+        case _:
+            assert_never(win)
+    if win.pao is not None:
+        out["pao"] = int(win.pao)
+    return out
+
+
+def result_to_json(result: HandResult) -> dict[str, Any]:
+    """The record format's ``RESULT`` object."""
+    match result:
+        case Ron():
+            return {"type": "ron", "from": int(result.discarder), "wins": [win_to_json(w) for w in result.wins]}
+        case Tsumo():
+            return {"type": "tsumo", "win": win_to_json(result.win)}
+        case ExhaustiveDraw():
+            return {"type": "draw", "tenpai": [int(s) for s in result.tenpai]}
+        case NagashiMangan():
+            return {
+                "type": "nagashi",
+                "seats": [int(s) for s in result.seats],
+                "tenpai": [int(s) for s in result.tenpai],
+            }
+        case AbortiveDraw():
+            return {"type": "abort", "reason": result.reason.value}
+        case Chombo():
+            return {"type": "chombo", "seat": int(result.seat)}
+        case _:
+            assert_never(result)
+
+
+def hand_record_to_json(hand: HandRecord) -> dict[str, Any]:
+    """The record format's ``HAND`` object."""
+    return {"riichi": [int(s) for s in hand.riichi], "result": result_to_json(hand.result)}
+
+
+def event_to_json(event: Event) -> dict[str, Any]:
+    """An event as a JSON object (``{"type": ..., ...}``); hand results use the record format's spelling."""
+    match event:
+        case Ron() | Tsumo() | ExhaustiveDraw() | NagashiMangan() | AbortiveDraw() | Chombo():
+            return result_to_json(event)
+        case RiichiDeclared():
+            return {"type": "riichi", "seat": int(event.seat)}
+        case RefereePenalty():
+            return {"type": "penalty", "seat": int(event.seat), "points": event.points, "reason": event.reason}
+        case EndGame():
+            return {"type": "end", "reason": event.reason}
+        case HandEdited():
+            return {"type": "edit_hand", "index": event.index, "hand": hand_record_to_json(event.hand)}
+        case HandDeleted():
+            return {"type": "delete_hand", "index": event.index}
+        case HandInserted():
+            return {"type": "insert_hand", "index": event.index, "hand": hand_record_to_json(event.hand)}
+        case _:
+            assert_never(event)
+
+
+class _Reader:
+    """Strict access to one JSON object: required and optional keys, exact types, no unknown keys."""
+
+    def __init__(self, obj: object, where: str) -> None:
+        if not isinstance(obj, dict):
+            raise GameRecordError(f"{where}: expected a JSON object, got {_show(obj)}")
+        self.obj: dict[str, Any] = obj
+        self.where = where
+        self.seen: set[str] = set()
+
+    def get(self, key: str, *, optional: bool = False) -> Any:
+        self.seen.add(key)
+        if key not in self.obj:
+            if optional:
+                return None
+            raise GameRecordError(f"{self.where}: missing key {key!r}")
+        return self.obj[key]
+
+    def int(self, key: str, *, optional: bool = False) -> int | None:
+        value = self.get(key, optional=optional)
+        if value is None and optional:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise GameRecordError(f"{self.where}: {key!r} must be an integer, got {_show(value)}")
+        return value
+
+    def seat(self, key: str, *, optional: bool = False) -> Seat | None:
+        value = self.int(key, optional=optional)
+        if value is None:
+            return None
+        try:
+            return parse_seat(value)
+        except ValueError as error:
+            raise GameRecordError(f"{self.where}: {key!r}: {error}") from None
+
+    def seats(self, key: str, *, optional: bool = False) -> tuple[Seat, ...]:
+        value = self.get(key, optional=optional)
+        if value is None and optional:
+            return ()
+        if not isinstance(value, list) or len(value) > 4:
+            raise GameRecordError(f"{self.where}: {key!r} must be a list of at most 4 seats, got {_show(value)}")
+        try:
+            return tuple(parse_seat(v) for v in value)
+        except ValueError as error:
+            raise GameRecordError(f"{self.where}: {key!r}: {error}") from None
+
+    def text(self, key: str) -> str:
+        value = self.get(key)
+        if not isinstance(value, str):
+            raise GameRecordError(f"{self.where}: {key!r} must be a text, got {_show(value)}")
+        return value
+
+    def done(self) -> None:
+        unknown = sorted(set(self.obj) - self.seen)
+        if unknown:
+            raise GameRecordError(f"{self.where}: unknown key {unknown[0]!r}")
+
+
+def _show(value: object) -> str:
+    text = json.dumps(value) if isinstance(value, (dict, list, str, int, float, bool, type(None))) else repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _build(where: str, make: Any, *args: Any, **kwargs: Any) -> Any:
+    """Construct a value, turning its validation error into a GameRecordError that says where."""
+    try:
+        return make(*args, **kwargs)
+    except GameRecordError:
+        raise
+    except ScorekeeperError as error:
+        raise GameRecordError(f"{where}: {error}") from None
+
+
+def win_from_json(obj: object, where: str = "win") -> Win:
+    """A win from the record format's ``WIN`` object.
+
+    Raises:
+        GameRecordError: for a malformed or impossible win, naming ``where``.
+    """
+    reader = _Reader(obj, where)
+    seat = reader.seat("seat")
+    pao = reader.seat("pao", optional=True)
+    shapes = [k for k in ("han", "yakuman", "hand") if k in reader.obj]
+    if len(shapes) != 1:
+        raise GameRecordError(f"{where}: a win has exactly one of han+fu, yakuman or hand, got {_show(obj)}")
+    win: Win
+    if shapes[0] == "han":
+        han, fu = reader.int("han"), reader.int("fu")
+        reader.done()
+        win = _build(where, HanFuWin, seat=seat, han=han, fu=fu, pao=pao)
+    elif shapes[0] == "yakuman":
+        yakuman = reader.int("yakuman")
+        reader.done()
+        win = _build(where, YakumanWin, seat=seat, yakuman=yakuman, pao=pao)
+    else:
+        hand = reader.get("hand")
+        reader.done()
+        if not isinstance(hand, dict):
+            raise GameRecordError(f"{where}: 'hand' must be the JSON object scorekeeper score takes")
+        win = _build(where, HandWin, seat=seat, hand=_canonical(hand), pao=pao)
+    return win
+
+
+def result_from_json(obj: object, where: str = "result") -> HandResult:
+    """A hand's result from the record format's ``RESULT`` object.
+
+    Raises:
+        GameRecordError: for a malformed or impossible result, naming ``where``.
+    """
+    reader = _Reader(obj, where)
+    kind = reader.get("type")
+    result: HandResult
+    if kind == "ron":
+        discarder = reader.seat("from")
+        wins = reader.get("wins")
+        reader.done()
+        if not isinstance(wins, list) or not 1 <= len(wins) <= 3:
+            raise GameRecordError(f"{where}: 'wins' must be a list of 1 to 3 wins, got {_show(wins)}")
+        parsed = tuple(win_from_json(w, f"{where}, win {k + 1}") for k, w in enumerate(wins))
+        result = _build(where, Ron, discarder, parsed)
+    elif kind == "tsumo":
+        win = win_from_json(reader.get("win"), f"{where}, win")
+        reader.done()
+        result = Tsumo(win)
+    elif kind == "draw":
+        tenpai = reader.seats("tenpai")
+        reader.done()
+        result = _build(where, ExhaustiveDraw, tenpai)
+    elif kind == "nagashi":
+        seats, tenpai = reader.seats("seats"), reader.seats("tenpai", optional=True)
+        reader.done()
+        result = _build(where, NagashiMangan, seats, tenpai)
+    elif kind == "abort":
+        reason = reader.text("reason")
+        reader.done()
+        result = _build(where, AbortiveDraw, reason)
+    elif kind == "chombo":
+        seat = reader.seat("seat")
+        reader.done()
+        result = _build(where, Chombo, seat)
+    else:
+        raise GameRecordError(
+            f"{where}: unknown result type {_show(kind)}; known: ron, tsumo, draw, nagashi, abort, chombo"
+        )
+    return result
+
+
+def hand_record_from_json(obj: object, where: str = "hand") -> HandRecord:
+    """A hand from the record format's ``HAND`` object.
+
+    Raises:
+        GameRecordError: for a malformed hand, naming ``where``.
+    """
+    reader = _Reader(obj, where)
+    riichi = reader.seats("riichi")
+    result = result_from_json(reader.get("result"), f"{where}, result")
+    reader.done()
+    hand: HandRecord = _build(where, HandRecord, riichi, result)
+    return hand
+
+
+def _index(reader: _Reader) -> int:
+    index = reader.int("index")
+    assert index is not None
+    if not 0 <= index <= 100_000:
+        raise GameRecordError(f"{reader.where}: 'index' must be a hand number from 0, got {index}")
+    return index
+
+
+def event_from_json(obj: object) -> Event:
+    """An event from the JSON object :func:`event_to_json` made. Strict: unknown keys and types are refused.
+
+    Raises:
+        GameRecordError: for anything that is not exactly such an object, with what is wrong.
+    """
+    where = "event"
+    if not isinstance(obj, dict):
+        raise GameRecordError(f"{where}: expected a JSON object, got {_show(obj)}")
+    kind = obj.get("type")
+    if kind in ("ron", "tsumo", "draw", "nagashi", "abort", "chombo"):
+        return result_from_json(obj, f"{where} {kind}")
+    reader = _Reader(obj, f"{where} {kind}" if isinstance(kind, str) else where)
+    reader.get("type")
+    event: Event
+    if kind == "riichi":
+        event = RiichiDeclared(reader.seat("seat"))  # type: ignore[arg-type]
+    elif kind == "penalty":
+        seat, points, reason = reader.seat("seat"), reader.int("points"), reader.text("reason")
+        event = _build(reader.where, RefereePenalty, seat=seat, points=points, reason=reason)
+    elif kind == "end":
+        event = _build(reader.where, EndGame, reader.text("reason"))
+    elif kind == "edit_hand":
+        event = HandEdited(_index(reader), hand_record_from_json(reader.get("hand"), f"{reader.where}, hand"))
+    elif kind == "delete_hand":
+        event = HandDeleted(_index(reader))
+    elif kind == "insert_hand":
+        event = HandInserted(_index(reader), hand_record_from_json(reader.get("hand"), f"{reader.where}, hand"))
+    else:
+        known = "riichi, ron, tsumo, draw, nagashi, abort, chombo, penalty, end, edit_hand, delete_hand, insert_hand"
+        raise GameRecordError(f"{where}: unknown event type {_show(kind)}; known: {known}")
+    reader.done()
+    return event

@@ -1,0 +1,135 @@
+"""The database layout, its version history and the forward migrations.
+
+The version lives in SQLite's own header (``PRAGMA user_version``), next to an ``application_id`` that marks the
+file as ours, so both can be read from the first 100 bytes of the file before SQLite is even asked to open it:
+a file from a newer program is refused without a single byte of it being written.
+
+Version history:
+
+* 0: an empty file (or none): nothing there yet.
+* 1: the first layout. ``games`` (id, created, players JSON, ruleset JSON, finished) and ``events`` (game id,
+  sequence, event JSON). Undo deleted the last event row, so a restart lost the redo list.
+* 2: undone events are kept for redo: ``games.head`` counts the events that are in effect (rows with a sequence
+  at or past it are the redo list), ``games.updated`` says when the game last changed, and an index finds the
+  unfinished game the app reopens on start.
+
+Every migration runs inside one transaction together with the version bump, so a crash mid-migration leaves the
+old version intact; the store also copies the file aside before migrating (see ``GameStore.open``).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import struct
+from collections.abc import Callable
+from dataclasses import dataclass
+
+__all__ = [
+    "APPLICATION_ID",
+    "CURRENT_VERSION",
+    "MIGRATIONS",
+    "SQLITE_MAGIC",
+    "Header",
+    "create_schema",
+    "migrate",
+    "read_header",
+]
+
+#: ``PRAGMA application_id`` of a scorekeeper database: the bytes "SKPR".
+APPLICATION_ID = 0x534B5052
+
+#: The layout this program writes.
+CURRENT_VERSION = 2
+
+#: The first 16 bytes of every SQLite 3 database file (https://www.sqlite.org/fileformat.html, 1.3).
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+# Offsets in the 100-byte database header (https://www.sqlite.org/fileformat.html, 1.3): user version at 60,
+# application id at 68, both 4-byte big-endian integers.
+_USER_VERSION_OFFSET = 60
+_APPLICATION_ID_OFFSET = 68
+HEADER_SIZE = 100
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """What the first 100 bytes of a database file say about it."""
+
+    user_version: int
+    application_id: int
+
+
+def read_header(data: bytes) -> Header:
+    """Read the version and application id from the first 100 bytes of an SQLite file.
+
+    The caller has checked the length and the magic string.
+    """
+    (user_version,) = struct.unpack_from(">i", data, _USER_VERSION_OFFSET)
+    (application_id,) = struct.unpack_from(">i", data, _APPLICATION_ID_OFFSET)
+    return Header(user_version=user_version, application_id=application_id)
+
+
+_V1 = (
+    """
+    CREATE TABLE games (
+        id INTEGER PRIMARY KEY,
+        created TEXT NOT NULL,
+        players TEXT NOT NULL,
+        ruleset TEXT NOT NULL,
+        finished INTEGER NOT NULL DEFAULT 0 CHECK (finished IN (0, 1))
+    )
+    """,
+    """
+    CREATE TABLE events (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL CHECK (seq >= 0),
+        body TEXT NOT NULL,
+        PRIMARY KEY (game_id, seq)
+    ) WITHOUT ROWID
+    """,
+)
+
+_V1_TO_V2 = (
+    "ALTER TABLE games ADD COLUMN head INTEGER NOT NULL DEFAULT 0 CHECK (head >= 0)",
+    "ALTER TABLE games ADD COLUMN updated TEXT NOT NULL DEFAULT ''",
+    # Version 1 deleted undone events, so every stored event is in effect.
+    "UPDATE games SET head = (SELECT count(*) FROM events WHERE events.game_id = games.id), updated = created",
+    "CREATE INDEX games_by_finished ON games (finished, updated)",
+)
+
+
+def _run(statements: tuple[str, ...]) -> Callable[[sqlite3.Connection], None]:
+    def step(connection: sqlite3.Connection) -> None:
+        for statement in statements:
+            connection.execute(statement)
+
+    return step
+
+
+#: ``MIGRATIONS[n]`` turns a version-``n`` database into version ``n + 1``.
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_run(_V1), _run(_V1_TO_V2))
+
+assert len(MIGRATIONS) == CURRENT_VERSION
+
+
+def create_schema(connection: sqlite3.Connection, version: int = CURRENT_VERSION) -> None:
+    """Lay out an empty database at ``version`` (tests write older versions this way), in one transaction."""
+    migrate(connection, 0, version)
+
+
+def migrate(connection: sqlite3.Connection, start: int, stop: int = CURRENT_VERSION) -> None:
+    """Run the migrations from version ``start`` to ``stop`` and stamp the version, all in one transaction.
+
+    The connection must be in autocommit mode (``isolation_level=None``); on any error the transaction is rolled
+    back and the database keeps version ``start``.
+    """
+    connection.execute("BEGIN IMMEDIATE")
+    try:
+        for version in range(start, stop):
+            MIGRATIONS[version](connection)
+        connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        connection.execute(f"PRAGMA user_version = {int(stop)}")
+    except BaseException:
+        connection.execute("ROLLBACK")
+        raise
+    connection.execute("COMMIT")

@@ -1,0 +1,273 @@
+"""Family-neutral decomposition of concealed tiles into sets and a pair.
+
+This module knows tiles and shapes, nothing of yaku, fu or points, so that every scoring family (riichi in
+``scorekeeper.engine``, the classical Chinese system in ``scorekeeper.engine.classical``) can share it.
+
+Tiles are given as **counts**: a sequence of 34 ints indexed by :class:`~scorekeeper.engine.tiles.TileKind`
+(``counts[TileKind.P5]`` is the number of 5p). Red fives are just fives here.
+
+A **set** is written as one int, a *set code*:
+
+* ``k`` (0..33) is a triplet (pung) of kind ``k``;
+* ``RUN + k`` (``RUN`` is 34, ``k`` a number tile whose number is at most 7) is a run (chow) ``k, k+1, k+2``.
+
+Use :func:`is_run`, :func:`set_first` and :func:`set_kinds` rather than the arithmetic. Codes are plain ints so
+that readings are cheap to build, hash and compare; :func:`format_set` writes one in mpsz for messages.
+
+A **reading** is ``(pair, sets)``: the kind of the pair (an int 0..33) and the sets as a sorted tuple of set
+codes. Every function returns each distinct reading exactly once.
+
+API:
+
+* :func:`decompose` -- every reading of counts into ``n`` sets and one pair (``n`` follows from the tile count:
+  ``3n + 2`` tiles). This is the standard "four groups and a pair" shape for a closed hand, and the same with
+  fewer sets when some sets were called (melds are not passed here).
+* :func:`decompose_sets` -- every way to split counts into sets only, no pair (``3n`` tiles).
+* :func:`is_complete` -- whether :func:`decompose` would find at least one reading (much faster).
+* :func:`is_seven_pairs` -- seven pairs; by default seven *distinct* pairs (riichi; a family that lets four of a
+  kind count as two pairs passes ``allow_four=True``).
+* :func:`is_thirteen_orphans` -- one of each terminal and honour plus one more of them.
+* :func:`completing_kinds` -- the kinds that would complete ``3n + 1`` counts into a standard shape (waits),
+  not counting seven pairs or thirteen orphans, which callers test with the two predicates above.
+
+Speed: each suit is decomposed on its own and the result cached by the suit's count tuple
+(``functools.cache``); a hand's readings are the product of its suits' readings. No objects are built in the
+inner loops.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+from collections.abc import Sequence
+
+__all__ = [
+    "RUN",
+    "Reading",
+    "completing_kinds",
+    "decompose",
+    "decompose_sets",
+    "format_set",
+    "is_complete",
+    "is_run",
+    "is_seven_pairs",
+    "is_thirteen_orphans",
+    "set_first",
+    "set_kinds",
+]
+
+#: Offset of run codes: ``RUN + k`` is the run starting at kind ``k``.
+RUN = 34
+
+#: ``(pair kind, sorted set codes)``.
+Reading = tuple[int, tuple[int, ...]]
+
+_SUIT_LETTERS = "mpsz"
+_ORPHANS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def is_run(code: int) -> bool:
+    """Whether a set code is a run (chow) rather than a triplet."""
+    return code >= RUN
+
+
+def set_first(code: int) -> int:
+    """The lowest kind of a set: the triplet's kind, or the run's first kind."""
+    return code - RUN if code >= RUN else code
+
+
+def set_kinds(code: int) -> tuple[int, int, int]:
+    """The three kinds a set is made of."""
+    if code >= RUN:
+        first = code - RUN
+        return (first, first + 1, first + 2)
+    return (code, code, code)
+
+
+def format_set(code: int) -> str:
+    """A set code in mpsz notation, e.g. ``123m`` or ``555z``."""
+    kinds = set_kinds(code)
+    return "".join(str(k % 9 + 1) for k in kinds) + _SUIT_LETTERS[kinds[0] // 9]
+
+
+def _check_counts(counts: Sequence[int]) -> None:
+    if len(counts) != 34:
+        raise ValueError(f"counts must have 34 slots (one per tile kind), got {len(counts)}")
+
+
+@functools.cache
+def _suit_sets(counts: tuple[int, ...], base: int, honors: bool) -> tuple[tuple[int, ...], ...]:
+    """Every split of one suit's counts into sets only (codes offset by ``base``), each once."""
+    first = next((i for i, c in enumerate(counts) if c), -1)
+    if first < 0:
+        return ((),)
+    out: list[tuple[int, ...]] = []
+    if counts[first] >= 3:
+        rest = list(counts)
+        rest[first] -= 3
+        out.extend((base + first, *tail) for tail in _suit_sets(tuple(rest), base, honors))
+    if not honors and first <= 6 and counts[first + 1] and counts[first + 2]:
+        rest = list(counts)
+        rest[first] -= 1
+        rest[first + 1] -= 1
+        rest[first + 2] -= 1
+        out.extend((RUN + base + first, *tail) for tail in _suit_sets(tuple(rest), base, honors))
+    return tuple(out)
+
+
+@functools.cache
+def _suit_pair_readings(counts: tuple[int, ...], base: int, honors: bool) -> tuple[Reading, ...]:
+    """Every split of one suit's counts into one pair and sets."""
+    out: list[Reading] = []
+    for kind, count in enumerate(counts):
+        if count >= 2:
+            rest = list(counts)
+            rest[kind] -= 2
+            out.extend((base + kind, sets) for sets in _suit_sets(tuple(rest), base, honors))
+    return tuple(out)
+
+
+@functools.cache
+def _suit_ok(counts: tuple[int, ...], honors: bool) -> tuple[bool, bool]:
+    """Whether one suit splits into sets only, and whether into one pair plus sets."""
+    return bool(_suit_sets(counts, 0, honors)), bool(_suit_pair_readings(counts, 0, honors))
+
+
+def _suits(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    return (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
+
+
+def decompose(counts: Sequence[int]) -> tuple[Reading, ...]:
+    """Every reading of ``counts`` as sets plus exactly one pair.
+
+    Args:
+        counts: 34 counts, totalling ``3n + 2`` for some ``n >= 0``.
+
+    Returns:
+        The distinct readings (possibly none), each ``(pair kind, sorted set codes)``.
+
+    Raises:
+        ValueError: if ``counts`` does not have 34 slots.
+    """
+    _check_counts(counts)
+    suits = _suits(counts)
+    pair_suit = -1
+    for index, suit in enumerate(suits):
+        remainder = sum(suit) % 3
+        if remainder == 1:
+            return ()
+        if remainder == 2:
+            if pair_suit >= 0:
+                return ()
+            pair_suit = index
+    if pair_suit < 0:
+        return ()
+    parts: list[tuple[tuple[int, ...], ...]] = []
+    pair_options: tuple[Reading, ...] = ()
+    for index, suit in enumerate(suits):
+        honors = index == 3
+        if index == pair_suit:
+            pair_options = _suit_pair_readings(suit, 9 * index, honors)
+            if not pair_options:
+                return ()
+        else:
+            options = _suit_sets(suit, 9 * index, honors)
+            if not options:
+                return ()
+            parts.append(options)
+    readings: list[Reading] = []
+    for pair, pair_sets in pair_options:
+        for combo in itertools.product(*parts):
+            sets = pair_sets + combo[0] + combo[1] + combo[2]
+            readings.append((pair, tuple(sorted(sets))))
+    return tuple(readings)
+
+
+def decompose_sets(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """Every split of ``counts`` into sets only, no pair (each a sorted tuple of set codes).
+
+    Raises:
+        ValueError: if ``counts`` does not have 34 slots.
+    """
+    _check_counts(counts)
+    parts = []
+    for index, suit in enumerate(_suits(counts)):
+        options = _suit_sets(suit, 9 * index, index == 3)
+        if not options:
+            return ()
+        parts.append(options)
+    return tuple(tuple(sorted(a + b + c + d)) for a, b, c, d in itertools.product(*parts))
+
+
+def is_complete(counts: Sequence[int]) -> bool:
+    """Whether ``counts`` splits into sets plus exactly one pair (the standard shape).
+
+    Raises:
+        ValueError: if ``counts`` does not have 34 slots.
+    """
+    _check_counts(counts)
+    pair_seen = False
+    for index, suit in enumerate(_suits(counts)):
+        remainder = sum(suit) % 3
+        if remainder == 1:
+            return False
+        sets_ok, pair_ok = _suit_ok(suit, index == 3)
+        if remainder == 2:
+            if pair_seen or not pair_ok:
+                return False
+            pair_seen = True
+        elif not sets_ok:
+            return False
+    return pair_seen
+
+
+def is_seven_pairs(counts: Sequence[int], *, allow_four: bool = False) -> bool:
+    """Whether ``counts`` is seven pairs (14 tiles).
+
+    Args:
+        counts: 34 counts.
+        allow_four: let four of a kind count as two pairs (some classical rules); riichi rules do not.
+    """
+    _check_counts(counts)
+    if sum(counts) != 14:
+        return False
+    if allow_four:
+        return all(c in (0, 2, 4) for c in counts)
+    return all(c in (0, 2) for c in counts)
+
+
+def is_thirteen_orphans(counts: Sequence[int]) -> bool:
+    """Whether ``counts`` is one of each terminal and honour plus a second of one of them (14 tiles)."""
+    _check_counts(counts)
+    if sum(counts) != 14:
+        return False
+    return all(counts[k] >= 1 for k in _ORPHANS) and sum(counts[k] for k in _ORPHANS) == 14
+
+
+def completing_kinds(counts: Sequence[int]) -> tuple[int, ...]:
+    """The kinds that, added once, make ``counts`` (``3n + 1`` tiles) a standard complete shape.
+
+    A kind already held four times is still listed if it would complete the shape: whether a fifth copy
+    exists is the caller's concern (it depends on melds too).
+
+    Raises:
+        ValueError: if ``counts`` does not have 34 slots.
+    """
+    _check_counts(counts)
+    work = list(counts)
+    out = []
+    for kind in range(34):
+        # A useful tile is either held already or next to a held tile of the same suit.
+        if not work[kind]:
+            if kind >= 27:
+                continue
+            pos = kind % 9
+            near = (pos > 0 and work[kind - 1]) or (pos < 8 and work[kind + 1])
+            near = near or (pos > 1 and work[kind - 2]) or (pos < 7 and work[kind + 2])
+            if not near:
+                continue
+        work[kind] += 1
+        if is_complete(work):
+            out.append(kind)
+        work[kind] -= 1
+    return tuple(out)

@@ -1,0 +1,1 @@
+"""The dialogs: new game, win, draw, edit a past hand, results."""

@@ -1,0 +1,164 @@
+"""Quick entry: a hand's value as han and fu, or as a number of yakuman, in two taps (issue 4, "Quick entry").
+
+Only valid combinations are offered (seed 000, "Scores" and its tables; seed 001, the fu rules): 1 han needs at
+least 30 fu (20 fu is pinfu tsumo, which has menzen tsumo too; 25 fu is chiitoitsu, 2 han); 20 fu never wins by
+ron (a closed ron adds 10 fu, an open pinfu shape is rounded to 30, seed 004 "open pinfu"); 25 fu needs 2 han.
+From 5 han the fu no longer matter and are not asked.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QButtonGroup, QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from scorekeeper.engine.points import PointValue, pay, value_from_han_fu, value_from_yakuman
+from scorekeeper.engine.rules import HandRules
+from scorekeeper.gui.labels import format_points, limit_name
+
+__all__ = ["HAN_CHOICES", "FU_CHOICES", "QuickEntryWidget", "is_valid_han_fu"]
+
+HAN_CHOICES = tuple(range(1, 14))
+FU_CHOICES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+YAKUMAN_CHOICES = (1, 2, 3, 4, 5, 6)
+
+
+def is_valid_han_fu(han: int, fu: int, *, tsumo: bool) -> bool:
+    """Whether ``han`` and ``fu`` can occur together in a win by ``tsumo`` (or ron); see the module docstring."""
+    if han >= 5:
+        return True
+    if fu == 20:
+        return tsumo and han >= 2
+    if fu == 25:
+        return han >= 2 and (han >= 3 or not tsumo)  # chiitoitsu tsumo has menzen tsumo: 3 han at least
+    return True
+
+
+class QuickEntryWidget(QWidget):
+    """Han buttons, fu buttons (only the valid ones enabled) and yakuman buttons; ``value_changed`` on each tap."""
+
+    value_changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rules: HandRules | None = None
+        self.tsumo = False
+        self.dealer = False
+        self.han: int | None = None
+        self.fu: int | None = None
+        self.yakuman: int | None = None
+
+        self.han_buttons: dict[int, QPushButton] = {}
+        self.fu_buttons: dict[int, QPushButton] = {}
+        self.yakuman_buttons: dict[int, QPushButton] = {}
+        self._group = QButtonGroup(self)
+        self._group.setExclusive(False)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(self.tr("Han")))
+        han_grid = QGridLayout()
+        for index, han in enumerate(HAN_CHOICES):
+            button = self._button(str(han) if han < 13 else self.tr("13+"), f"han_{han}")
+            button.clicked.connect(lambda _=False, h=han: self.set_han(h))
+            self.han_buttons[han] = button
+            han_grid.addWidget(button, index // 7, index % 7)
+        layout.addLayout(han_grid)
+        layout.addWidget(QLabel(self.tr("Fu")))
+        fu_grid = QGridLayout()
+        for index, fu in enumerate(FU_CHOICES):
+            button = self._button(str(fu), f"fu_{fu}")
+            button.clicked.connect(lambda _=False, f=fu: self.set_fu(f))
+            self.fu_buttons[fu] = button
+            fu_grid.addWidget(button, index // 6, index % 6)
+        layout.addLayout(fu_grid)
+        layout.addWidget(QLabel(self.tr("Or yakuman")))
+        yakuman_grid = QGridLayout()
+        for index, count in enumerate(YAKUMAN_CHOICES):
+            text = self.tr("Yakuman") if count == 1 else self.tr("{n}× yakuman").format(n=count)
+            button = self._button(text, f"yakuman_{count}")
+            button.clicked.connect(lambda _=False, n=count: self.set_yakuman(n))
+            self.yakuman_buttons[count] = button
+            yakuman_grid.addWidget(button, 0, index)
+        layout.addLayout(yakuman_grid)
+        self.summary_label = QLabel()
+        self.summary_label.setProperty("role", "title")
+        layout.addWidget(self.summary_label)
+        layout.addStretch(1)
+        self._refresh()
+
+    def _button(self, text: str, name: str) -> QPushButton:
+        button = QPushButton(text)
+        button.setObjectName(name)
+        button.setCheckable(True)
+        return button
+
+    def set_context(self, *, rules: HandRules, tsumo: bool, dealer: bool) -> None:
+        """The ruleset and how the hand was won (which fu are valid, and the payments shown)."""
+        self.rules, self.tsumo, self.dealer = rules, tsumo, dealer
+        if self.han is not None and self.fu is not None and not is_valid_han_fu(self.han, self.fu, tsumo=tsumo):
+            self.fu = None
+        self._refresh()
+
+    def set_han(self, han: int) -> None:
+        """Choose the han (leaves yakuman mode)."""
+        self.han, self.yakuman = han, None
+        if self.fu is not None and not is_valid_han_fu(han, self.fu, tsumo=self.tsumo):
+            self.fu = None
+        self._refresh()
+
+    def set_fu(self, fu: int) -> None:
+        """Choose the fu."""
+        self.fu, self.yakuman = fu, None
+        self._refresh()
+
+    def set_yakuman(self, count: int) -> None:
+        """Choose a number of yakuman (leaves han/fu mode)."""
+        self.yakuman, self.han, self.fu = count, None, None
+        self._refresh()
+
+    def han_fu(self) -> tuple[int, int] | None:
+        """The chosen han and fu (30 fu stands in from 5 han, where fu do not count), or None."""
+        if self.han is None:
+            return None
+        if self.han >= 5:
+            return self.han, self.fu or 30
+        if self.fu is None:
+            return None
+        return self.han, self.fu
+
+    def point_value(self) -> PointValue | None:
+        """The engine's value of the current choice, or None while incomplete."""
+        if self.rules is None:
+            return None
+        if self.yakuman is not None:
+            return value_from_yakuman(self.yakuman, self.rules)
+        chosen = self.han_fu()
+        return None if chosen is None else value_from_han_fu(chosen[0], chosen[1], self.rules)
+
+    def _refresh(self) -> None:
+        for han, button in self.han_buttons.items():
+            button.setChecked(han == self.han)
+        for fu, button in self.fu_buttons.items():
+            button.setChecked(fu == self.fu)
+            valid = self.han is None or is_valid_han_fu(self.han, fu, tsumo=self.tsumo)
+            button.setEnabled(valid and (self.han is None or self.han < 5))
+        for count, button in self.yakuman_buttons.items():
+            button.setChecked(count == self.yakuman)
+        value = self.point_value()
+        if value is None:
+            self.summary_label.setText(self.tr("Choose han and fu, or a number of yakuman."))
+        else:
+            payment = pay(value, dealer=self.dealer, tsumo=self.tsumo)
+            if payment.ron is not None:
+                paid = format_points(payment.ron)
+            elif payment.all is not None:
+                paid = self.tr("{n} all").format(n=format_points(payment.all))
+            else:
+                assert payment.dealer is not None and payment.non_dealer is not None
+                paid = f"{format_points(payment.non_dealer)} / {format_points(payment.dealer)}"
+            name = f" {limit_name(value.limit)}" if value.limit else ""
+            self.summary_label.setText(
+                self.tr("{total} points{limit} ({paid})").format(
+                    total=format_points(payment.total), limit=name, paid=paid
+                )
+            )
+        self.value_changed.emit()

@@ -1,0 +1,129 @@
+"""How numbers, winds and names read at the table: the GUI's only formatting of core values.
+
+Points are ints in the core (STYLE 3); "25,000", "+8,000" and "東" are made only here, translated.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+__all__ = [
+    "abort_name",
+    "format_points",
+    "format_signed",
+    "limit_name",
+    "round_name",
+    "wind_name",
+    "yaku_name",
+]
+
+
+_CONTEXT = "Labels"
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate(_CONTEXT, text)
+
+
+def format_points(points: int) -> str:
+    """``25,000``; a negative score keeps its minus sign."""
+    return f"{points:,}"
+
+
+def format_signed(points: int) -> str:
+    """``+8,000``, ``-3,900`` or ``±0``."""
+    if points == 0:
+        return "±0"
+    return f"{points:+,}"
+
+
+def wind_name(wind: str) -> str:
+    """A wind's name from its letter E, S, W or N."""
+    names = {"E": _t("East"), "S": _t("South"), "W": _t("West"), "N": _t("North")}
+    return names.get(wind, wind)
+
+
+def round_name(label: str) -> str:
+    """``East 1`` for the label ``E1``."""
+    if len(label) >= 2 and label[0] in "ESWN":
+        return _t("{wind} {number}").format(wind=wind_name(label[0]), number=label[1:])
+    return label
+
+
+def limit_name(limit: str) -> str:
+    """The translated name of a limit (mangan, haneman...)."""
+    names = {
+        "mangan": _t("Mangan"),
+        "haneman": _t("Haneman"),
+        "baiman": _t("Baiman"),
+        "sanbaiman": _t("Sanbaiman"),
+        "yakuman": _t("Yakuman"),
+    }
+    return names.get(limit, limit)
+
+
+def abort_name(reason: str) -> str:
+    """The translated name of an abortive draw."""
+    names = {
+        "kyuushu": _t("Nine terminals (kyuushu kyuuhai)"),
+        "suufon": _t("Four winds (suufon renda)"),
+        "suucha_riichi": _t("Four riichi (suucha riichi)"),
+        "suukaikan": _t("Four kans (suukaikan)"),
+        "sanchahou": _t("Triple ron (sanchahou)"),
+    }
+    return names.get(reason, reason)
+
+
+_YAKU = {
+    "menzen_tsumo": "Menzen tsumo",
+    "riichi": "Riichi",
+    "double_riichi": "Double riichi",
+    "ippatsu": "Ippatsu",
+    "chankan": "Chankan",
+    "rinshan_kaihou": "Rinshan kaihou",
+    "haitei": "Haitei",
+    "houtei": "Houtei",
+    "pinfu": "Pinfu",
+    "tanyao": "Tanyao",
+    "iipeikou": "Iipeikou",
+    "ryanpeikou": "Ryanpeikou",
+    "yakuhai_haku": "Yakuhai: white dragon",
+    "yakuhai_hatsu": "Yakuhai: green dragon",
+    "yakuhai_chun": "Yakuhai: red dragon",
+    "yakuhai_seat_wind": "Yakuhai: seat wind",
+    "yakuhai_round_wind": "Yakuhai: round wind",
+    "chiitoitsu": "Chiitoitsu",
+    "chanta": "Chanta",
+    "junchan": "Junchan",
+    "ittsu": "Ittsu",
+    "sanshoku_doujun": "Sanshoku doujun",
+    "sanshoku_doukou": "Sanshoku doukou",
+    "sankantsu": "Sankantsu",
+    "toitoi": "Toitoi",
+    "sanankou": "Sanankou",
+    "shousangen": "Shousangen",
+    "honroutou": "Honroutou",
+    "honitsu": "Honitsu",
+    "chinitsu": "Chinitsu",
+    "renhou": "Renhou",
+    "tenhou": "Tenhou",
+    "chiihou": "Chiihou",
+    "daisangen": "Daisangen",
+    "suuankou": "Suuankou",
+    "suuankou_tanki": "Suuankou tanki",
+    "tsuuiisou": "Tsuuiisou",
+    "ryuuiisou": "Ryuuiisou",
+    "chinroutou": "Chinroutou",
+    "chuuren_poutou": "Chuuren poutou",
+    "junsei_chuuren_poutou": "Junsei chuuren poutou",
+    "kokushi_musou": "Kokushi musou",
+    "kokushi_musou_13": "Kokushi musou, 13-sided wait",
+    "daisuushii": "Daisuushii",
+    "shousuushii": "Shousuushii",
+    "suukantsu": "Suukantsu",
+}
+
+
+def yaku_name(name: str) -> str:
+    """The translated display name of a yaku (its engine name, e.g. ``yakuhai_haku``)."""
+    return _t(_YAKU[name]) if name in _YAKU else name

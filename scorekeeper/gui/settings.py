@@ -1,0 +1,100 @@
+"""The app's own small settings file: recent players, saved custom rulesets, theme and language.
+
+A JSON file in the user data folder, written atomically; the core never sees it. Bad content is ignored (the
+app starts with defaults) rather than stopping anyone from scoring a game.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+__all__ = ["AppSettings", "load_settings", "save_settings"]
+
+_FILE = "settings.json"
+_MAX_RECENT = 24
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AppSettings:
+    """What the app remembers between runs.
+
+    Attributes:
+        recent_players: names entered in new games, most recent first.
+        custom_rulesets: saved rulesets by name: ``{"preset": name, "overrides": {knob: value}}``.
+        theme: "system", "light" or "dark".
+        language: "en" or "ja".
+    """
+
+    recent_players: tuple[str, ...] = ()
+    custom_rulesets: tuple[tuple[str, str], ...] = field(default=())  # (name, JSON text), sorted by name
+    theme: str = "system"
+    language: str = "en"
+
+    def with_players(self, names: tuple[str, ...]) -> AppSettings:
+        """A copy with ``names`` moved to the front of the recent players."""
+        recent = [*names, *(n for n in self.recent_players if n not in names)]
+        return replace(self, recent_players=tuple(n for n in recent if n.strip())[:_MAX_RECENT])
+
+    def with_ruleset(self, name: str, ruleset: dict[str, Any]) -> AppSettings:
+        """A copy with a custom ruleset saved under ``name`` (replacing one of the same name)."""
+        saved = dict(self.custom_rulesets)
+        saved[name] = json.dumps(ruleset, sort_keys=True)
+        return replace(self, custom_rulesets=tuple(sorted(saved.items())))
+
+    def ruleset(self, name: str) -> dict[str, Any]:
+        """A saved custom ruleset by name."""
+        loaded = json.loads(dict(self.custom_rulesets)[name])
+        assert isinstance(loaded, dict)
+        return loaded
+
+
+def load_settings(folder: Path) -> AppSettings:
+    """The settings stored in ``folder``, or the defaults when there are none or they cannot be read."""
+    try:
+        raw = json.loads((folder / _FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return AppSettings()
+    if not isinstance(raw, dict):
+        return AppSettings()
+    players = raw.get("recent_players", [])
+    rulesets = raw.get("custom_rulesets", {})
+    theme = raw.get("theme", "system")
+    language = raw.get("language", "en")
+    return AppSettings(
+        recent_players=tuple(p for p in players if isinstance(p, str))[:_MAX_RECENT]
+        if isinstance(players, list)
+        else (),
+        custom_rulesets=tuple(
+            sorted((k, json.dumps(v, sort_keys=True)) for k, v in rulesets.items() if isinstance(v, dict))
+        )
+        if isinstance(rulesets, dict)
+        else (),
+        theme=theme if theme in ("system", "light", "dark") else "system",
+        language=language if language in ("en", "ja") else "en",
+    )
+
+
+def save_settings(folder: Path, settings: AppSettings) -> None:
+    """Write the settings atomically (temp file in the same folder, fsync, rename)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    data = {
+        "recent_players": list(settings.recent_players),
+        "custom_rulesets": {name: json.loads(text) for name, text in settings.custom_rulesets},
+        "theme": settings.theme,
+        "language": settings.language,
+    }
+    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".settings-", suffix=".json")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            json.dump(data, handle, ensure_ascii=False, indent=2)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, folder / _FILE)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,62 @@
+"""The centre of the table: round and hand, honba and riichi sticks on the table, and the rotate button."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from scorekeeper.gui.labels import round_name
+
+__all__ = ["CentreWidget"]
+
+
+class CentreWidget(QFrame):
+    """Round label (``East 1``), honba and sticks, big; ``rotate_requested`` asks the table to turn a quarter."""
+
+    rotate_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setProperty("role", "panel")
+        self.setMinimumSize(240, 170)
+        self.round_label = QLabel()
+        self.counters_label = QLabel()
+        self.status_label = QLabel()
+        self.rotate_button = QPushButton(self.tr("⟲ Rotate"))
+        self.rotate_button.setObjectName("rotate_button")
+        self.rotate_button.setToolTip(self.tr("Turn the table so another seat faces this side"))
+        self.rotate_button.clicked.connect(self.rotate_requested)
+
+        font = QFont()
+        font.setPointSize(28)
+        font.setBold(True)
+        self.round_label.setFont(font)
+        counters = QFont()
+        counters.setPointSize(17)
+        self.counters_label.setFont(counters)
+        self.status_label.setProperty("role", "muted")
+        self.status_label.setWordWrap(True)
+        for label in (self.round_label, self.counters_label, self.status_label):
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+
+        rotate_row = QHBoxLayout()
+        rotate_row.addStretch(1)
+        rotate_row.addWidget(self.rotate_button)
+        rotate_row.addStretch(1)
+        layout = QVBoxLayout(self)
+        layout.addStretch(1)
+        layout.addWidget(self.round_label)
+        layout.addWidget(self.counters_label)
+        layout.addWidget(self.status_label)
+        layout.addLayout(rotate_row)
+        layout.addStretch(1)
+
+    def show_round(self, *, label: str, honba: int, riichi_sticks: int, status: str = "") -> None:
+        """Show the hand's label (``E1``), the honba and the riichi sticks on the table."""
+        self.round_label.setText(round_name(label))
+        self.counters_label.setText(
+            self.tr("Honba {honba}   ·   Sticks {sticks}").format(honba=honba, sticks=riichi_sticks)
+        )
+        self.status_label.setText(status)
+        self.status_label.setVisible(bool(status))

@@ -1,0 +1,207 @@
+"""One player's panel: seat wind, dealer marker, name, big points, riichi stick and the one-tap riichi button."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from scorekeeper.gui._compat import override
+
+from scorekeeper.gui import theme
+from scorekeeper.gui.gaps import Gap
+from scorekeeper.gui.labels import format_points, format_signed, wind_name
+
+__all__ = ["RiichiStickWidget", "SeatPanelWidget"]
+
+
+class RiichiStickWidget(QWidget):
+    """A 1000-point stick drawn as a white bar with a red dot (the usual riichi stick)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        self.setFixedHeight(18)
+        self.setAccessibleName(self.tr("Riichi stick"))
+
+    @override
+    def sizeHint(self) -> QSize:
+        return QSize(160, 18)
+
+    @override
+    def paintEvent(self, event: QPaintEvent) -> None:
+        c = theme.colors()
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        width = min(self.width() - 4, 180)
+        rect = QRectF((self.width() - width) / 2, 2, width, self.height() - 4)
+        painter.setPen(QPen(QColor(c.muted), 1))
+        painter.setBrush(QColor("#fbfbf7"))
+        painter.drawRoundedRect(rect, 6, 6)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor("#d32f2f"))
+        radius = rect.height() * 0.32
+        painter.drawEllipse(rect.center(), radius, radius)
+        painter.end()
+
+
+class SeatPanelWidget(QFrame):
+    """One seat: read from across the table, tapped for the point gaps, with a one-tap riichi button.
+
+    The panel shows what it is told (:meth:`show_seat`); it never changes the game. Its riichi button emits
+    ``riichi_requested`` with the seat, and a tap (or Space/Enter when focused) toggles the gap view.
+    """
+
+    riichi_requested = Signal(int)
+    tapped = Signal(int)
+
+    def __init__(self, seat: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.seat = seat
+        self.setProperty("role", "panel")
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setMinimumSize(260, 190)
+        self.showing_gaps = False
+        self._gaps: tuple[Gap, ...] = ()
+        self._names: tuple[str, ...] = ("", "", "", "")
+        self._active = False
+
+        self.wind_label = QLabel()
+        self.dealer_label = QLabel()
+        self.name_label = QLabel()
+        self.points_label = QLabel()
+        self.gaps_label = QLabel()
+        self.stick = RiichiStickWidget()
+        self.riichi_button = QPushButton(self.tr("Riichi"))
+        self.riichi_button.setObjectName(f"riichi_button_{seat}")
+        self.riichi_button.clicked.connect(self._on_riichi_button_clicked)
+
+        big = QFont()
+        big.setPointSize(40)
+        big.setBold(True)
+        big.setStyleHint(QFont.StyleHint.Monospace)
+        self.points_label.setFont(big)
+        self.points_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        name_font = QFont()
+        name_font.setPointSize(17)
+        name_font.setBold(True)
+        self.name_label.setFont(name_font)
+        wind_font = QFont()
+        wind_font.setPointSize(15)
+        wind_font.setBold(True)
+        self.wind_label.setFont(wind_font)
+        self.dealer_label.setFont(wind_font)
+        self.gaps_label.setWordWrap(True)
+        self.gaps_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.gaps_label.hide()
+
+        top = QHBoxLayout()
+        top.addWidget(self.wind_label)
+        top.addStretch(1)
+        top.addWidget(self.dealer_label)
+        bottom = QHBoxLayout()
+        bottom.addWidget(self.stick, 1)
+        bottom.addWidget(self.riichi_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(14, 10, 14, 10)
+        layout.addLayout(top)
+        layout.addWidget(self.name_label, 0, Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(self.points_label)
+        layout.addWidget(self.gaps_label)
+        layout.addLayout(bottom)
+
+    def show_seat(
+        self,
+        *,
+        name: str,
+        wind: str,
+        dealer: bool,
+        points: int,
+        riichi: bool,
+        can_riichi: bool,
+        gaps: tuple[Gap, ...],
+        names: tuple[str, ...],
+        active: bool = False,
+    ) -> None:
+        """Show one seat's state (wind as "E", "S", "W" or "N")."""
+        c = theme.colors()
+        self._gaps = gaps
+        self._names = names
+        self._active = active
+        self.wind_label.setText(wind_name(wind))
+        self.wind_label.setStyleSheet(f"color: {c.seat_lines[self.seat]};")
+        self.dealer_label.setText(self.tr("● Dealer") if dealer else "")
+        self.dealer_label.setStyleSheet(f"color: {c.dealer};")
+        self.name_label.setText(name)
+        self.points_label.setText(format_points(points))
+        self.points_label.setStyleSheet(f"color: {c.negative if points < 0 else c.text};")
+        self.stick.setVisible(riichi)
+        self.riichi_button.setVisible(not riichi)
+        self.riichi_button.setEnabled(can_riichi)
+        self.setAccessibleName(f"{wind_name(wind)} {name} {format_points(points)}")
+        self._render_gaps()
+        self.update()
+
+    def toggle_gaps(self) -> None:
+        """Show or hide the point gaps to the other players."""
+        self.showing_gaps = not self.showing_gaps
+        self._render_gaps()
+
+    def _render_gaps(self) -> None:
+        if not self.showing_gaps:
+            self.gaps_label.hide()
+            self.points_label.show()
+            return
+        lines = []
+        for gap in self._gaps:
+            name = self._names[gap.other] if gap.other < len(self._names) else str(gap.other)
+            if gap.difference < 0:
+                lines.append(
+                    self.tr("{name}: ahead by {points}").format(name=name, points=format_points(-gap.difference))
+                )
+            else:
+                lines.append(
+                    self.tr("{name}: {diff} — direct hit {hit}, other ron {third}, tsumo {tsumo}").format(
+                        name=name,
+                        diff=format_signed(-gap.difference),
+                        hit=format_points(gap.direct_hit),
+                        third=format_points(gap.third_party),
+                        tsumo=format_points(gap.tsumo),
+                    )
+                )
+        self.gaps_label.setText("\n".join(lines))
+        self.gaps_label.show()
+
+    def _on_riichi_button_clicked(self) -> None:
+        self.riichi_requested.emit(self.seat)
+
+    @override
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.toggle_gaps()
+            self.tapped.emit(self.seat)
+            event.accept()
+            return
+        super().mousePressEvent(event)
+
+    @override
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.toggle_gaps()
+            self.tapped.emit(self.seat)
+            return
+        super().keyPressEvent(event)
+
+    @override
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        c = theme.colors()
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(c.seat_lines[self.seat]))
+        painter.drawRoundedRect(QRectF(0, 0, self.width(), 6), 3, 3)
+        if self.hasFocus():
+            painter.setPen(QPen(QColor(c.accent), 3))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(1.5, 1.5, self.width() - 3, self.height() - 3), 12, 12)
+        painter.end()

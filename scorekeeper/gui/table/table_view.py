@@ -1,0 +1,66 @@
+"""The table seen from above: four seat panels around the centre, rotatable so any seat faces the laptop."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QGridLayout, QWidget
+
+from scorekeeper.gui.table.centre import CentreWidget
+from scorekeeper.gui.table.seat_panel import SeatPanelWidget
+
+__all__ = ["TableViewWidget"]
+
+# Grid cells by position around the table: 0 = near side (facing the laptop), then counter-clockwise as seen from
+# above, which is turn order: the next player sits to the right (shimocha), then across, then to the left.
+_CELLS = ((2, 1), (1, 2), (0, 1), (1, 0))
+
+
+class TableViewWidget(QWidget):
+    """Four :class:`SeatPanelWidget` and a :class:`CentreWidget`; ``bottom_seat`` is the seat nearest the laptop."""
+
+    riichi_requested = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.bottom_seat = 0
+        self.seat_panels = tuple(SeatPanelWidget(seat) for seat in range(4))
+        self.centre = CentreWidget()
+        self.centre.rotate_requested.connect(self._on_centre_rotate_requested)
+        for panel in self.seat_panels:
+            panel.riichi_requested.connect(self.riichi_requested)
+        self._grid = QGridLayout(self)
+        self._grid.setSpacing(12)
+        for column in range(3):
+            self._grid.setColumnStretch(column, 1)
+        for row in range(3):
+            self._grid.setRowStretch(row, 1)
+        self._grid.addWidget(self.centre, 1, 1)
+        self._place()
+
+    def rotate(self) -> None:
+        """Turn the table a quarter: the seat to the right of the near side comes to the near side."""
+        self.bottom_seat = (self.bottom_seat + 1) % 4
+        self._place()
+
+    def set_bottom_seat(self, seat: int) -> None:
+        """Put ``seat`` on the near side."""
+        self.bottom_seat = seat % 4
+        self._place()
+
+    def position_of(self, seat: int) -> int:
+        """0 near side, 1 right, 2 across, 3 left."""
+        return (seat - self.bottom_seat) % 4
+
+    def _place(self) -> None:
+        for panel in self.seat_panels:
+            self._grid.removeWidget(panel)
+        for panel in self.seat_panels:
+            row, column = _CELLS[self.position_of(panel.seat)]
+            self._grid.addWidget(panel, row, column)
+        # Tab order follows turn order from the near side, so keyboard users move round the table.
+        ordered = sorted(self.seat_panels, key=lambda p: self.position_of(p.seat))
+        for first, second in zip(ordered, ordered[1:], strict=False):
+            QWidget.setTabOrder(first, second)
+
+    def _on_centre_rotate_requested(self) -> None:
+        self.rotate()

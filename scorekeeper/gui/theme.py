@@ -1,0 +1,154 @@
+"""Light and dark themes: a Fusion palette and a small style sheet, following the system's colour scheme.
+
+The table is read from across a table in a noisy room, so the palette is high-contrast and the points are big
+(seat panels set their own font sizes). Every button is at least 44 px tall so that it is a comfortable touch
+target (issue 4, "Look and feel").
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication
+
+__all__ = ["MIN_TOUCH", "Colors", "Theme", "apply_theme", "colors", "current_theme", "system_theme"]
+
+#: The smallest size of anything a finger taps, in device-independent pixels.
+MIN_TOUCH = 44
+
+
+class Theme(enum.StrEnum):
+    """A colour scheme; persisted in the settings by value."""
+
+    LIGHT = "light"
+    DARK = "dark"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Colors:
+    """The named colours widgets paint with, for one theme."""
+
+    window: str
+    panel: str
+    panel_active: str
+    text: str
+    muted: str
+    accent: str
+    positive: str
+    negative: str
+    riichi: str
+    dealer: str
+    seat_lines: tuple[str, str, str, str]
+
+
+_COLORS = {
+    Theme.LIGHT: Colors(
+        window="#eef1ec",
+        panel="#ffffff",
+        panel_active="#fff6d8",
+        text="#111418",
+        muted="#555d66",
+        accent="#1b6e3a",
+        positive="#146c2e",
+        negative="#b3261e",
+        riichi="#c62828",
+        dealer="#b26a00",
+        seat_lines=("#c62828", "#1565c0", "#2e7d32", "#6a1b9a"),
+    ),
+    Theme.DARK: Colors(
+        window="#15191d",
+        panel="#22282e",
+        panel_active="#3a3420",
+        text="#f2f4f5",
+        muted="#a9b2ba",
+        accent="#5fd08a",
+        positive="#6fdc8c",
+        negative="#ff8a80",
+        riichi="#ff6b6b",
+        dealer="#ffc046",
+        seat_lines=("#ff6b6b", "#64b5f6", "#81c784", "#ce93d8"),
+    ),
+}
+
+_current = Theme.LIGHT
+
+
+def colors(theme: Theme | None = None) -> Colors:
+    """The colours of ``theme`` (default: the theme applied last)."""
+    return _COLORS[theme or _current]
+
+
+def current_theme() -> Theme:
+    """The theme applied last."""
+    return _current
+
+
+def system_theme() -> Theme:
+    """The system's colour scheme (light when the platform does not say)."""
+    scheme = QGuiApplication.styleHints().colorScheme()
+    return Theme.DARK if scheme == Qt.ColorScheme.Dark else Theme.LIGHT
+
+
+def _palette(c: Colors) -> QPalette:
+    palette = QPalette()
+    roles = {
+        QPalette.ColorRole.Window: c.window,
+        QPalette.ColorRole.WindowText: c.text,
+        QPalette.ColorRole.Base: c.panel,
+        QPalette.ColorRole.AlternateBase: c.window,
+        QPalette.ColorRole.Text: c.text,
+        QPalette.ColorRole.Button: c.panel,
+        QPalette.ColorRole.ButtonText: c.text,
+        QPalette.ColorRole.ToolTipBase: c.panel,
+        QPalette.ColorRole.ToolTipText: c.text,
+        QPalette.ColorRole.PlaceholderText: c.muted,
+        QPalette.ColorRole.Highlight: c.accent,
+        QPalette.ColorRole.HighlightedText: c.panel,
+        QPalette.ColorRole.Link: c.accent,
+    }
+    for role, value in roles.items():
+        palette.setColor(role, QColor(value))
+    for role in (QPalette.ColorRole.WindowText, QPalette.ColorRole.Text, QPalette.ColorRole.ButtonText):
+        palette.setColor(QPalette.ColorGroup.Disabled, role, QColor(c.muted))
+    return palette
+
+
+def _style_sheet(c: Colors) -> str:
+    return f"""
+QPushButton, QToolButton {{
+    min-height: {MIN_TOUCH}px; min-width: {MIN_TOUCH}px; padding: 4px 14px;
+    border: 1px solid {c.muted}; border-radius: 8px; background: {c.panel}; color: {c.text}; font-size: 15px;
+}}
+QPushButton:checked, QToolButton:checked {{ background: {c.accent}; color: {c.panel}; border-color: {c.accent}; }}
+QPushButton:focus, QToolButton:focus {{ border: 2px solid {c.accent}; }}
+QPushButton:disabled, QToolButton:disabled {{ color: {c.muted}; border-color: {c.window}; }}
+QPushButton[role="primary"] {{ background: {c.accent}; color: {c.panel}; font-weight: bold; }}
+QPushButton[role="danger"] {{ color: {c.negative}; }}
+QCheckBox, QRadioButton {{ min-height: {MIN_TOUCH}px; font-size: 15px; spacing: 10px; }}
+QCheckBox::indicator, QRadioButton::indicator {{ width: 24px; height: 24px; }}
+QComboBox, QSpinBox, QLineEdit {{ min-height: {MIN_TOUCH - 4}px; font-size: 15px; padding: 0 6px; }}
+QSpinBox::up-button, QSpinBox::down-button {{ width: 28px; }}
+QTabBar::tab {{ min-height: {MIN_TOUCH - 4}px; min-width: 90px; padding: 0 12px; font-size: 15px; }}
+QLabel {{ color: {c.text}; }}
+QLabel[role="muted"] {{ color: {c.muted}; }}
+QLabel[role="error"] {{ color: {c.negative}; font-weight: bold; }}
+QLabel[role="title"] {{ font-size: 20px; font-weight: bold; }}
+QFrame[role="panel"] {{ background: {c.panel}; border-radius: 12px; }}
+QHeaderView::section {{ padding: 6px; font-weight: bold; }}
+QTableView {{ font-size: 14px; }}
+"""
+
+
+def apply_theme(app: QApplication, theme: Theme | None = None) -> Theme:
+    """Apply ``theme`` (default: the system's) to the whole application and return it."""
+    global _current  # noqa: PLW0603 - one theme per process, read by painting widgets
+    chosen = theme or system_theme()
+    _current = chosen
+    app.setStyle("Fusion")
+    c = _COLORS[chosen]
+    app.setPalette(_palette(c))
+    app.setStyleSheet(_style_sheet(c))
+    return chosen

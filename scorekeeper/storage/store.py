@@ -54,7 +54,7 @@ _BUSY_TIMEOUT_MS = 5_000
 
 
 def _now() -> str:
-    return datetime.datetime.now(datetime.UTC).isoformat(timespec="milliseconds")
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="microseconds")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -400,13 +400,12 @@ class GameStore:
         self._check_row(game_id, created, updated, finished, head)
         if len(event_rows) > MAX_EVENTS_PER_GAME:
             raise self._damaged(game_id, f"more than {MAX_EVENTS_PER_GAME:,} events")
-        if head > len(event_rows):
-            raise self._damaged(game_id, f"undo position {head} past its {len(event_rows)} events")
-        events = []
-        for expected, (seq, body) in enumerate(event_rows):
+        for expected, (seq, _body) in enumerate(event_rows):
             if seq != expected:
                 raise self._damaged(game_id, f"event {expected} is missing")
-            events.append(self._event(game_id, seq, body))
+        if head > len(event_rows):
+            raise self._damaged(game_id, f"undo position {head} past its {len(event_rows)} events")
+        events = [self._event(game_id, seq, body) for seq, body in event_rows]
         return StoredGame(
             id=game_id,
             created=created,

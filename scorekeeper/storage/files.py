@@ -1,0 +1,97 @@
+"""Files: atomic writing, bounded reading, and the default place for the database.
+
+A file this program writes is never seen half-written: the bytes go to a temporary file in the same folder, are
+flushed to the disk (fsync), and the temporary file is renamed over the target in one step (``os.replace`` is
+atomic on POSIX and on Windows within one volume); on POSIX the folder is fsynced too, so the rename itself
+survives a power cut.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from scorekeeper.errors import SaveFileError
+
+__all__ = ["DATABASE_NAME", "MAX_FILE_BYTES", "default_database_path", "read_bytes", "write_atomically"]
+
+#: The database's file name inside the data folder.
+DATABASE_NAME = "scorekeeper.sqlite3"
+
+#: The largest file read for import (a long game record is some tens of kilobytes).
+MAX_FILE_BYTES = 16 * 1024 * 1024
+
+# Permissions of a newly created export: readable by all, as ordinary files are (mkstemp makes 0600).
+_NEW_FILE_MODE = 0o644
+
+
+def default_database_path(data_folder: Path) -> Path:
+    """Where the database lives inside ``data_folder`` (which the GUI picks); the folder is created if missing.
+
+    Raises:
+        SaveFileError: the folder cannot be created.
+    """
+    folder = Path(data_folder)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise SaveFileError(
+            f"{folder}: cannot create the data folder: {error.strerror or error}", path=folder
+        ) from error
+    return folder / DATABASE_NAME
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Replace (or create) ``path`` with ``data`` so that it holds either the old or the new bytes, never a mix.
+
+    Raises:
+        SaveFileError: the file cannot be written (the old file, if any, is left as it was).
+    """
+    path = Path(path)
+    folder = path.parent
+    try:
+        mode = path.stat().st_mode & 0o777 if path.exists() else _NEW_FILE_MODE
+        handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+    except OSError as error:
+        raise SaveFileError(f"{path}: cannot write the file: {error.strerror or error}", path=path) from error
+    temp = Path(temp_name)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.chmod(temp, mode)
+        os.replace(temp, path)
+    except OSError as error:
+        temp.unlink(missing_ok=True)
+        raise SaveFileError(f"{path}: cannot write the file: {error.strerror or error}", path=path) from error
+    _sync_folder(folder)
+
+
+def _sync_folder(folder: Path) -> None:
+    """Flush a folder's entries (the rename) to disk; POSIX only, as Windows cannot open a folder this way."""
+    if os.name != "posix":
+        return
+    handle = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+def read_bytes(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> bytes:
+    """The contents of a file of at most ``max_bytes`` bytes.
+
+    Raises:
+        SaveFileError: the file is missing, unreadable, or too large.
+    """
+    path = Path(path)
+    try:
+        with path.open("rb") as file:
+            data = file.read(max_bytes + 1)
+    except OSError as error:
+        raise SaveFileError(f"{path}: cannot read the file: {error.strerror or error}", path=path) from error
+    if len(data) > max_bytes:
+        raise SaveFileError(f"{path}: the file is larger than {max_bytes:,} bytes; not a game record", path=path)
+    return data

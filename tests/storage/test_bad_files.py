@@ -156,7 +156,7 @@ def test_hostile_game_row_damages_only_its_game(db_path: Path, sql: str, value: 
         listed = {g.id: g for g in store.list_games()}
         assert listed[good].problem == ""
         if "events" not in sql and "past its" not in message:
-            assert message.split(":")[0] in listed[bad].problem
+            assert message.split(":", maxsplit=1)[0] in listed[bad].problem
         assert store.load(good).events == SAMPLE_EVENTS
         store.append(good, RiichiDeclared(1))
         store.undo(good)

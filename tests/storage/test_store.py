@@ -88,7 +88,7 @@ def test_undo_with_nothing_to_undo(store: GameStore) -> None:
     [
         pytest.param(SAMPLE_EVENTS, (), id="same"),
         pytest.param(SAMPLE_EVENTS[:3], SAMPLE_EVENTS[3:], id="undone-tail"),
-        pytest.param(SAMPLE_EVENTS[:2] + (RiichiDeclared(3),), (), id="changed-middle"),
+        pytest.param((*SAMPLE_EVENTS[:2], RiichiDeclared(3)), (), id="changed-middle"),
         pytest.param((), (), id="emptied"),
         pytest.param(SAMPLE_EVENTS + SAMPLE_EVENTS, SAMPLE_EVENTS[:1], id="grown"),
     ],

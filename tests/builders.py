@@ -17,7 +17,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 __all__ = [
+    "ANY",
     "ankan",
+    "assert_score",
     "chi",
     "hand",
     "meld",
@@ -160,3 +162,64 @@ def yaku_dict(result: dict[str, Any]) -> dict[str, int]:
         assert entry["name"] not in out, f"yaku {entry['name']} listed twice in {result!r}"
         out[entry["name"]] = value
     return out
+
+
+class _Any:
+    """A sentinel: do not check this output field."""
+
+    def __repr__(self) -> str:
+        return "ANY"
+
+
+ANY: Any = _Any()
+
+
+def payments_total(payments: dict[str, int]) -> int:
+    """The winner's gain before honba from the output's ``payments`` (issue 2: the output's ``points``)."""
+    if "ron" in payments:
+        return payments["ron"]
+    if "all" in payments:
+        return 3 * payments["all"]
+    return payments["dealer"] + 2 * payments["non_dealer"]
+
+
+def assert_score(
+    result: dict[str, Any],
+    *,
+    han: int | None,
+    fu: int | None,
+    payments: dict[str, int],
+    yaku: dict[str, int] | None = None,
+    limit: str | None = ANY,
+    yakuman: int = 0,
+    dora: int = ANY,
+    aka: int = ANY,
+    ura: int = ANY,
+) -> None:
+    """Check an output object against a hand's known answer.
+
+    ``points`` is always checked against the payments (the ron payment or the sum of the tsumo payments), and the
+    fu breakdown against the fu (its sum rounds up to the fu; chiitoitsu is 25 unrounded). ``yaku`` is exact when
+    given: the names and han (or yakuman multipliers) of every yaku, nothing more.
+    """
+    assert result.get("ok") is True, f"expected a valid winning hand, got {result!r}"
+    got = {key: result.get(key) for key in ("han", "fu", "yakuman", "payments", "points")}
+    want: dict[str, Any] = {
+        "han": han,
+        "fu": fu if fu is not ANY else got["fu"],
+        "yakuman": yakuman,
+        "payments": payments,
+        "points": payments_total(payments),
+    }
+    if han is ANY:
+        want["han"] = got["han"]
+    assert got == want, f"value differs: got {got}, want {want}; yaku {result.get('yaku')}"
+    if yaku is not None:
+        assert yaku_dict(result) == yaku, f"yaku differ: got {yaku_dict(result)}, want {yaku}"
+    for key, expected in (("limit", limit), ("dora", dora), ("aka", aka), ("ura", ura)):
+        if expected is not ANY:
+            assert result.get(key) == expected, f"{key}: got {result.get(key)!r}, want {expected!r}"
+    if result.get("fu") is not None and yakuman == 0:
+        raw = sum(entry["fu"] for entry in result["fu_breakdown"])
+        rounded = 25 if raw == 25 else -(-raw // 10) * 10
+        assert rounded == result["fu"], f"fu breakdown {result['fu_breakdown']} sums to {raw}, not {result['fu']}"

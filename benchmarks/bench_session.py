@@ -1,0 +1,172 @@
+"""Benchmark the session and the store: replay a game archive, recompute after an early edit, append latency.
+
+Usage::
+
+    .venv/bin/python benchmarks/bench_session.py [--games 1000] [--store-games 10000] [--appends 2000]
+
+Prints:
+
+* replay: a 1,000-game archive (plausible generated games, tenhou rules) folded from the event log, games per
+  second;
+* edit: the same games after a referee edit of their first hand, everything after it recomputed, games per second;
+* append: the latency of committing one event (its own transaction, WAL, synchronous=FULL) into a database that
+  already holds 10,000 games, p50/p99/max in milliseconds (target: p99 under 5 ms);
+* open and load: opening that database (header check, ``quick_check``) and loading one game back.
+
+The database goes to a temporary folder on the same disk as ``--folder`` (default: the system's temp folder).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from scorekeeper.session.events import (
+    AbortiveDraw,
+    AbortReason,
+    Event,
+    ExhaustiveDraw,
+    HanFuWin,
+    HandEdited,
+    HandRecord,
+    HandResult,
+    RiichiDeclared,
+    Ron,
+    Tsumo,
+    Win,
+    YakumanWin,
+)
+from scorekeeper.session.seats import Seat
+from scorekeeper.storage.store import GameStore
+
+PLAYERS = ("Ann", "Bo", "Chie", "Dai")
+_FU = (30, 30, 30, 40, 40, 50, 60, 70)
+
+
+def random_win(rng: random.Random, seat: int) -> Win:
+    """A plausible win: mostly 1-4 han at common fu, sometimes a limit hand, rarely a yakuman."""
+    roll = rng.random()
+    if roll < 0.01:
+        return YakumanWin(seat=Seat(seat), yakuman=1)
+    if roll < 0.15:
+        return HanFuWin(seat=Seat(seat), han=rng.randint(5, 11), fu=30)
+    han = rng.randint(1, 4)
+    fu = rng.choice(_FU)
+    if han == 1 and fu == 25:
+        fu = 30
+    return HanFuWin(seat=Seat(seat), han=han, fu=fu)
+
+
+def random_hand(rng: random.Random) -> tuple[tuple[Seat, ...], HandResult]:
+    """The riichi declarations and the result of one plausible hand (who is able to riichi is checked later)."""
+    riichi = tuple(Seat(s) for s in range(4) if rng.random() < 0.2)
+    roll = rng.random()
+    result: HandResult
+    if roll < 0.45:
+        winner, discarder = rng.sample(range(4), 2)
+        wins: tuple[Win, ...] = (random_win(rng, winner),)
+        if rng.random() < 0.03:
+            second = next(s for s in range(4) if s not in (winner, discarder))
+            wins = (*wins, random_win(rng, second))
+        result = Ron(Seat(discarder), wins)
+    elif roll < 0.80:
+        result = Tsumo(random_win(rng, rng.randrange(4)))
+    elif roll < 0.98:
+        result = ExhaustiveDraw(tuple(Seat(s) for s in sorted(rng.sample(range(4), rng.randint(0, 4)))))
+    else:
+        result = AbortiveDraw(AbortReason.KYUUSHU)
+    return riichi, result
+
+
+def hand_events(riichi: Sequence[Seat], result: HandResult) -> list[Event]:
+    """The events that record one hand: the riichi declarations, then the result."""
+    return [*(RiichiDeclared(s) for s in riichi), result]
+
+
+def fill_store(store: GameStore, games: int, rng: random.Random) -> int:
+    """Store ``games`` finished games of about 12 hands and one running game; return the running game's id.
+
+    The fill runs with ``synchronous=OFF`` so that building the fixture takes seconds; the measurement after it
+    runs with the store's own FULL setting.
+    """
+    connection = store._connection  # benchmark only: speed up building the fixture
+    connection.execute("PRAGMA synchronous = OFF")
+    for _ in range(games):
+        events: list[Event] = []
+        for _hand in range(rng.randint(8, 16)):
+            events += hand_events(*random_hand(rng))
+        store.create_game(players=PLAYERS, ruleset="tenhou", events=events, finished=True)
+    connection.execute("PRAGMA synchronous = FULL")
+    return store.create_game(players=PLAYERS, ruleset="tenhou")
+
+
+def percentile(samples: Sequence[float], fraction: float) -> float:
+    """The sample at ``fraction`` of the sorted samples (nearest rank)."""
+    ordered = sorted(samples)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+def time_each(action: Callable[[], object], count: int) -> list[float]:
+    """Run ``action`` ``count`` times and return each run's duration in milliseconds."""
+    durations = []
+    for _ in range(count):
+        start = time.perf_counter()
+        action()
+        durations.append((time.perf_counter() - start) * 1000)
+    return durations
+
+
+def bench_store(folder: Path, store_games: int, appends: int, rng: random.Random) -> None:
+    """Print the append latency with ``store_games`` games in the database, and open and load times."""
+    path = folder / "bench.sqlite3"
+    start = time.perf_counter()
+    with GameStore.open(path) as store:
+        game = fill_store(store, store_games, rng)
+    fill_seconds = time.perf_counter() - start
+    size_mb = path.stat().st_size / 1e6
+    print(f"store: {store_games:,} games, {size_mb:.1f} MB, built in {fill_seconds:.1f} s")
+
+    start = time.perf_counter()
+    store = GameStore.open(path)
+    open_ms = (time.perf_counter() - start) * 1000
+    events = [e for _ in range(appends) for e in hand_events(*random_hand(rng))][:appends]
+    pending = iter(events)
+    latencies = time_each(lambda: store.append(game, next(pending)), appends)
+    print(
+        f"append: {appends:,} events, one transaction each (WAL, synchronous=FULL): "
+        f"p50 {percentile(latencies, 0.5):.2f} ms, p99 {percentile(latencies, 0.99):.2f} ms, "
+        f"max {max(latencies):.2f} ms, mean {statistics.fmean(latencies):.2f} ms"
+    )
+    undo = time_each(lambda: store.undo(game), 200)
+    redo = time_each(lambda: store.redo(game), 200)
+    print(f"undo: p50 {percentile(undo, 0.5):.2f} ms, p99 {percentile(undo, 0.99):.2f} ms")
+    print(f"redo: p50 {percentile(redo, 0.5):.2f} ms, p99 {percentile(redo, 0.99):.2f} ms")
+    loads = time_each(lambda: store.load(game), 20)
+    print(
+        f"open: {open_ms:.0f} ms (header check, quick_check, WAL setup); load a {appends:,}-event game: "
+        f"p50 {percentile(loads, 0.5):.1f} ms"
+    )
+    store.close()
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the benchmark and print the figures."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=1000, help="games in the replay archive")
+    parser.add_argument("--store-games", type=int, default=10_000, help="games in the database for the append test")
+    parser.add_argument("--appends", type=int, default=2000, help="events appended for the latency figures")
+    parser.add_argument("--folder", type=Path, default=None, help="where the temporary database goes")
+    parser.add_argument("--seed", type=int, default=3)
+    args = parser.parse_args(argv)
+    rng = random.Random(args.seed)
+    with tempfile.TemporaryDirectory(dir=args.folder) as folder:
+        bench_store(Path(folder), args.store_games, args.appends, rng)
+
+
+if __name__ == "__main__":
+    main()

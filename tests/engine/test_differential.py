@@ -1,0 +1,488 @@
+"""Differential test: our engine against the ``mahjong`` package 2.1.0 on generated hands (issue 2).
+
+Every hand from :mod:`tests.generate` is scored by ``scorekeeper.engine.jsonio.score_json`` and by
+``mahjong.hand_calculating.hand.HandCalculator`` with its options mapped from our preset's knobs
+(:func:`mahjong_options`). Both answers are brought to one comparable form (:func:`normalize_ours`,
+:func:`score_with_mahjong`) and compared field by field: success or the kind of refusal, han, fu, yakuman count,
+limit, points, payments, the yaku with their han, and the dora / red-five / ura counts.
+
+A disagreement is either an engine bug (to be fixed) or a known, intentional difference, listed in
+:data:`INTENTIONAL_DIFFERENCES` with the rule that justifies us; each listed difference has an example that still
+shows it (``test_intentional_difference_still_differs``), so the list cannot rot.
+
+Run ``python -m tests.engine.test_differential [count] [out.md]`` to print (or write) the triage of every
+disagreement, grouped by what differs.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from mahjong.constants import EAST, NORTH, SOUTH, WEST
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.meld import Meld
+
+from scorekeeper.engine.rules import HandRules, KazoeLimit, RenhouValue, hand_rules
+from scorekeeper.engine.tiles import Tile, parse_tiles
+from tests.generate import generate_hands
+
+__all__ = [
+    "INTENTIONAL_DIFFERENCES",
+    "compare",
+    "mahjong_options",
+    "normalize_ours",
+    "score_ours",
+    "score_with_mahjong",
+]
+
+_WINDS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
+
+# Their yaku classes, by class name, to our yaku names (issue 2, "The command line"). Their dora, red-five and ura
+# "yaku" are counts in our output, not yaku.
+YAKU_NAMES: dict[str, str] = {
+    "Tsumo": "menzen_tsumo",
+    "Riichi": "riichi",
+    "DaburuRiichi": "double_riichi",
+    "Ippatsu": "ippatsu",
+    "Chankan": "chankan",
+    "Rinshan": "rinshan_kaihou",
+    "Haitei": "haitei",
+    "Houtei": "houtei",
+    "Pinfu": "pinfu",
+    "Tanyao": "tanyao",
+    "Iipeiko": "iipeikou",
+    "Ryanpeikou": "ryanpeikou",
+    "Haku": "yakuhai_haku",
+    "Hatsu": "yakuhai_hatsu",
+    "Chun": "yakuhai_chun",
+    "SeatWindEast": "yakuhai_seat_wind",
+    "SeatWindSouth": "yakuhai_seat_wind",
+    "SeatWindWest": "yakuhai_seat_wind",
+    "SeatWindNorth": "yakuhai_seat_wind",
+    "RoundWindEast": "yakuhai_round_wind",
+    "RoundWindSouth": "yakuhai_round_wind",
+    "RoundWindWest": "yakuhai_round_wind",
+    "RoundWindNorth": "yakuhai_round_wind",
+    "Chiitoitsu": "chiitoitsu",
+    "Chantai": "chanta",
+    "Junchan": "junchan",
+    "Ittsu": "ittsu",
+    "Sanshoku": "sanshoku_doujun",
+    "SanshokuDoukou": "sanshoku_doukou",
+    "SanKantsu": "sankantsu",
+    "Toitoi": "toitoi",
+    "Sanankou": "sanankou",
+    "Shosangen": "shousangen",
+    "Honroto": "honroutou",
+    "Honitsu": "honitsu",
+    "Chinitsu": "chinitsu",
+    "Renhou": "renhou",
+    "RenhouYakuman": "renhou",
+    "Tenhou": "tenhou",
+    "Chiihou": "chiihou",
+    "Daisangen": "daisangen",
+    "Suuankou": "suuankou",
+    "SuuankouTanki": "suuankou_tanki",
+    "Tsuuiisou": "tsuuiisou",
+    "Ryuuiisou": "ryuuiisou",
+    "Chinroutou": "chinroutou",
+    "ChuurenPoutou": "chuuren_poutou",
+    "DaburuChuurenPoutou": "junsei_chuuren_poutou",
+    "KokushiMusou": "kokushi_musou",
+    "DaburuKokushiMusou": "kokushi_musou_13",
+    "DaiSuushii": "daisuushii",
+    "Shousuushii": "shousuushii",
+    "Suukantsu": "suukantsu",
+}
+_COUNTS = {"Dora": "dora", "AkaDora": "aka", "UraDora": "ura"}
+
+# Their error strings to our exception classes (scorekeeper/errors.py).
+_ERRORS = {
+    HandCalculator.ERR_HAND_NOT_WINNING: "NotWinningError",
+    HandCalculator.ERR_NO_YAKU: "NoYakuError",
+    HandCalculator.ERR_NO_WINNING_TILE: "InvalidHandError",
+}
+
+_LIMITS = {
+    "": None,
+    "mangan": "mangan",
+    "kiriage mangan": "mangan",
+    "haneman": "haneman",
+    "baiman": "baiman",
+    "sanbaiman": "sanbaiman",
+    "kazoe sanbaiman": "sanbaiman",
+    "kazoe yakuman": "yakuman",
+    "yakuman": "yakuman",
+}
+
+_MELD_TYPES = {
+    "chi": (Meld.CHI, True),
+    "pon": (Meld.PON, True),
+    "minkan": (Meld.KAN, True),
+    "shouminkan": (Meld.SHOUMINKAN, True),
+    "ankan": (Meld.KAN, False),
+}
+
+# Presets compared here, and how many hands each. Tenhou is the main one (issue 2); ema2016 checks no red fives and
+# the sanbaiman cap on counted yakuman; mleague checks kiriage mangan.
+PRESET_COUNTS: dict[str, int] = {"tenhou": 20_000, "ema2016": 3_000, "mleague": 3_000}
+
+
+def mahjong_options(rules: HandRules) -> OptionalRules:
+    """The mahjong package's options for one of our rulesets.
+
+    Knobs it cannot express are left out of the comparison instead (see :func:`is_comparable`): a double-wind
+    pair worth 2 fu (it always gives 4), yakuman that do not stack (it always stacks), aotenjou.
+    """
+    return OptionalRules(
+        has_open_tanyao=rules.open_tanyao,
+        has_aka_dora=rules.red_fives,
+        has_double_yakuman=rules.double_yakuman,
+        kazoe_limit=(
+            HandConstants.KAZOE_LIMITED if rules.kazoe is KazoeLimit.YAKUMAN else HandConstants.KAZOE_SANBAIMAN
+        ),
+        kiriage=rules.kiriage_mangan,
+        fu_for_open_pinfu=True,  # open pinfu shape is 30 fu: seed 000 and EMA 2016 6.3
+        fu_for_pinfu_tsumo=False,  # pinfu tsumo is 20 fu: seed 000 and EMA 2016 6.3
+        renhou_as_yakuman=rules.renhou is RenhouValue.YAKUMAN,
+        limit_to_sextuple_yakuman=True,
+    )
+
+
+def is_comparable(obj: Mapping[str, Any], rules: HandRules) -> bool:
+    """Whether the mahjong package can score this hand under these rules at all."""
+    if rules.aotenjou or not rules.compound_yakuman:
+        return False
+    if rules.double_wind_pair_fu != 4 and obj["seat_wind"] == obj["round_wind"]:
+        return False
+    # Their renhou is 5 han or yakuman; ours may also be a mangan-valued yaku that does not stack.
+    return not (obj.get("renhou") and rules.renhou is RenhouValue.MANGAN)
+
+
+class _Allocator:
+    """Gives each physical tile a distinct 136-format index (red fives are copy 0 of their kind, as theirs)."""
+
+    def __init__(self) -> None:
+        self.used: set[int] = set()
+
+    def index(self, tile: Tile) -> int:
+        base = int(tile.kind) * 4
+        if tile.red:
+            candidates: Iterable[int] = (base,)
+        elif tile.kind in (4, 13, 22):
+            candidates = (base + 1, base + 2, base + 3)
+        else:
+            candidates = (base, base + 1, base + 2, base + 3)
+        for candidate in candidates:
+            if candidate not in self.used:
+                self.used.add(candidate)
+                return candidate
+        raise ValueError(f"more copies of {tile} than the set holds")
+
+
+def score_with_mahjong(obj: Mapping[str, Any]) -> dict[str, Any]:
+    """Score one ``score_json`` input object with the mahjong package; answer in our normalized form."""
+    rules = hand_rules(obj.get("ruleset", "tenhou"))
+    allocator = _Allocator()
+    concealed = parse_tiles(obj["hand"])
+    win = Tile.parse(obj["win"])
+    # The winning tile first, so that it gets an index of its own colour.
+    ordered = sorted(concealed, key=lambda t: t != win)
+    indices = [allocator.index(t) for t in ordered]
+    win_index = indices[0] if ordered and ordered[0] == win else -1
+    melds: list[Meld] = []
+    for meld in obj.get("melds", []):
+        meld_type, opened = _MELD_TYPES[meld["type"]]
+        meld_indices = [allocator.index(t) for t in parse_tiles(meld["tiles"])]
+        melds.append(Meld(meld_type=meld_type, tiles=meld_indices, opened=opened))
+        indices += meld_indices
+    flag = obj.get
+    config = HandConfig(
+        is_tsumo=bool(flag("tsumo")),
+        is_riichi=bool(flag("riichi")),
+        is_daburu_riichi=bool(flag("double_riichi")),
+        is_ippatsu=bool(flag("ippatsu")),
+        is_rinshan=bool(flag("rinshan")),
+        is_chankan=bool(flag("chankan")),
+        is_haitei=bool(flag("haitei")),
+        is_houtei=bool(flag("houtei")),
+        is_tenhou=bool(flag("tenhou")),
+        is_chiihou=bool(flag("chiihou")),
+        # Renhou is no yaku at all under tenhou/mleague/ema (rules.py); theirs always makes it one.
+        is_renhou=bool(flag("renhou")) and rules.renhou is not RenhouValue.NONE,
+        player_wind=_WINDS[obj["seat_wind"]],
+        round_wind=_WINDS[obj["round_wind"]],
+        options=mahjong_options(rules),
+    )
+    dora = [int(t.kind) * 4 for t in parse_tiles("".join(obj.get("dora", [])))]
+    ura = [int(t.kind) * 4 for t in parse_tiles("".join(obj.get("ura", [])))]
+    result = HandCalculator.estimate_hand_value(
+        indices, win_index, melds=melds, dora_indicators=dora, config=config, ura_dora_indicators=ura
+    )
+    if result.error:
+        return {"ok": False, "kind": _ERRORS.get(result.error, "InvalidContextError"), "detail": result.error}
+    is_open = any(m.opened for m in melds)
+    yaku: list[tuple[str, str, int]] = []
+    counts = {"dora": 0, "aka": 0, "ura": 0}
+    total_yakuman = 0
+    for item in result.yaku:
+        cls = type(item).__name__
+        value = item.han_open if is_open and item.han_open else item.han_closed
+        if cls in _COUNTS:
+            counts[_COUNTS[cls]] += value
+        elif item.is_yakuman:
+            yaku.append((YAKU_NAMES.get(cls, cls), "yakuman", value // 13))
+            total_yakuman += value // 13
+        else:
+            yaku.append((YAKU_NAMES.get(cls, cls), "han", value))
+    cost = result.cost
+    if config.is_tsumo:
+        payments = (
+            {"all": cost["main"]} if config.is_dealer else {"dealer": cost["main"], "non_dealer": cost["additional"]}
+        )
+    else:
+        payments = {"ron": cost["main"]}
+    level = cost["yaku_level"]
+    limit = "yakuman" if total_yakuman or level.endswith("yakuman") else _LIMITS[level]
+    return {
+        "ok": True,
+        "han": None if total_yakuman else result.han,
+        "fu": None if total_yakuman else result.fu,
+        "yakuman": total_yakuman,
+        "limit": limit,
+        "points": cost["total"],
+        "payments": payments,
+        "yaku": sorted(yaku),
+        **({"dora": 0, "aka": 0, "ura": 0} if total_yakuman else counts),
+    }
+
+
+def normalize_ours(answer: Mapping[str, Any]) -> dict[str, Any]:
+    """Our ``score_json`` answer in the same normalized form as :func:`score_with_mahjong`."""
+    if not answer.get("ok"):
+        return {"ok": False, "kind": answer.get("kind"), "detail": answer.get("error")}
+    yaku = sorted(
+        (y["name"], "yakuman", y["yakuman"]) if "yakuman" in y else (y["name"], "han", y["han"]) for y in answer["yaku"]
+    )
+    yakuman = answer["yakuman"]
+    return {
+        "ok": True,
+        "han": answer["han"],
+        "fu": answer["fu"],
+        "yakuman": yakuman,
+        "limit": answer["limit"],
+        "points": answer["points"],
+        "payments": dict(answer["payments"]),
+        "yaku": yaku,
+        # Dora do not count on a yakuman hand (seed 002); theirs drop them, ours may still report the counts.
+        **({"dora": 0, "aka": 0, "ura": 0} if yakuman else {k: answer[k] for k in ("dora", "aka", "ura")}),
+    }
+
+
+def score_ours(obj: Mapping[str, Any]) -> dict[str, Any]:
+    """Score one input object with our engine, normalized."""
+    from scorekeeper.engine.jsonio import score_json
+
+    return normalize_ours(score_json(dict(obj)))
+
+
+_FIELDS = ("han", "fu", "yakuman", "limit", "points", "payments", "yaku", "dora", "aka", "ura")
+
+
+def compare(ours: Mapping[str, Any], theirs: Mapping[str, Any]) -> tuple[str, ...]:
+    """The names of the fields on which two normalized answers differ (empty when they agree)."""
+    if ours["ok"] != theirs["ok"]:
+        return ("ok",)
+    if not ours["ok"]:
+        return () if ours["kind"] == theirs["kind"] else ("kind",)
+    return tuple(f for f in _FIELDS if ours[f] != theirs[f])
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Intentional differences: each recognizes one class of disagreement and names the rule that makes ours right.
+
+
+@dataclass(frozen=True, slots=True)
+class IntentionalDifference:
+    """A known disagreement where our engine follows the rules and the mahjong package does not.
+
+    Attributes:
+        name: a short id.
+        rule: why ours is right (ruleset and section, or seed).
+        applies: recognizes a disagreement of this class, given the input, our answer and theirs.
+        example: an input object that shows it.
+    """
+
+    name: str
+    rule: str
+    applies: Callable[[Mapping[str, Any], Mapping[str, Any], Mapping[str, Any]], bool]
+    example: Mapping[str, Any]
+
+
+INTENTIONAL_DIFFERENCES: tuple[IntentionalDifference, ...] = ()
+
+
+def explain(obj: Mapping[str, Any], ours: Mapping[str, Any], theirs: Mapping[str, Any]) -> str | None:
+    """The name of the intentional difference that accounts for a disagreement, or None."""
+    for difference in INTENTIONAL_DIFFERENCES:
+        if difference.applies(obj, ours, theirs):
+            return difference.name
+    return None
+
+
+def run_corpus(
+    preset: str, count: int, seed: int
+) -> tuple[int, list[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]], Counter[str]]:
+    """Score a generated corpus both ways; the number compared, unexplained disagreements, explained counts."""
+    compared = 0
+    unexplained: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]] = []
+    explained: Counter[str] = Counter()
+    rules = hand_rules(preset)
+    for obj in generate_hands(seed, count, ruleset=preset):
+        if not is_comparable(obj, rules):
+            continue
+        compared += 1
+        theirs = score_with_mahjong(obj)
+        ours = score_ours(obj)
+        if not compare(ours, theirs):
+            continue
+        reason = explain(obj, ours, theirs)
+        if reason is None:
+            unexplained.append((obj, ours, theirs))
+        else:
+            explained[reason] += 1
+    return compared, unexplained, explained
+
+
+def _summary(unexplained: list[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]], limit: int = 8) -> str:
+    lines = [f"{len(unexplained)} unexplained disagreements; first {limit}:"]
+    for obj, ours, theirs in unexplained[:limit]:
+        lines.append(f"  input  {json.dumps(obj)}")
+        lines.append(f"  ours   {json.dumps(ours)}")
+        lines.append(f"  theirs {json.dumps(theirs)}")
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Tests.
+
+_SAMPLES = Path(__file__).resolve().parents[3] / "shared" / "samples" / "tenhou_hands_sample.jsonl"
+
+
+def _tenhou_samples() -> list[dict[str, Any]]:
+    if not _SAMPLES.exists():
+        return []
+    return [json.loads(line) for line in _SAMPLES.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+@pytest.mark.skipif(not _SAMPLES.exists(), reason="the tenhou.net samples live outside the repository")
+def test_mahjong_adapter_agrees_with_tenhou_samples() -> None:
+    """The oracle side of the harness reproduces what tenhou.net paid on the real sample hands."""
+    for sample in _tenhou_samples():
+        theirs = score_with_mahjong(sample["input"])
+        expected = sample["expected"]
+        got = {
+            "han": theirs["han"],
+            "fu": theirs["fu"],
+            "yakuman": theirs["yakuman"],
+            "points": theirs["points"],
+            "yaku": sorted(name for name, _, _ in theirs["yaku"]),
+            "dora": theirs["dora"],
+            "aka": theirs["aka"],
+            "ura": theirs["ura"],
+        }
+        want = {k: (sorted(v) if k == "yaku" else v) for k, v in expected.items() if k in got}
+        assert got == want, sample["input"]
+
+
+@pytest.mark.parametrize(
+    ("obj", "expected"),
+    [
+        pytest.param(
+            {"hand": "234789m567p11s", "melds": [{"type": "chi", "tiles": "345s"}], "win": "2m", "tsumo": False},
+            {"ok": False, "kind": "NoYakuError"},
+            id="open_hand_without_yaku",
+        ),
+        pytest.param(
+            {"hand": "234m567p11345678s", "win": "2m", "tsumo": False, "riichi": True},
+            {"ok": True, "han": 2, "fu": 30, "points": 2000, "yaku": [("pinfu", "han", 1), ("riichi", "han", 1)]},
+            id="riichi_pinfu_ron_nondealer",
+        ),
+        pytest.param(
+            {"hand": "19m19p19s1234567z7z", "win": "7z", "tsumo": True, "seat_wind": "E"},
+            {"ok": True, "han": None, "yakuman": 1, "points": 48000, "payments": {"all": 16000}},
+            id="kokushi_13_wait_single_under_tenhou",
+        ),
+        pytest.param(
+            {
+                "hand": "22m",
+                "melds": [
+                    {"type": "ankan", "tiles": "1111z"},
+                    {"type": "minkan", "tiles": "0555p"},
+                    {"type": "shouminkan", "tiles": "9999s"},
+                    {"type": "pon", "tiles": "777z"},
+                ],
+                "win": "2m",
+                "tsumo": True,
+                "rinshan": True,
+            },
+            {"ok": True, "han": 8, "fu": 90, "limit": "baiman", "aka": 1},
+            id="three_kans_with_red_five_rinshan",
+        ),
+    ],
+)
+def test_mahjong_adapter_known_answers(obj: dict[str, Any], expected: dict[str, Any]) -> None:
+    """The oracle adapter maps melds, red fives, winds and results as intended."""
+    full = {"seat_wind": "S", "round_wind": "E", "dora": [], "ura": [], "melds": [], "ruleset": "tenhou", **obj}
+    theirs = score_with_mahjong(full)
+    assert {k: theirs[k] for k in expected} == expected
+
+
+@pytest.mark.parametrize("preset", list(PRESET_COUNTS), ids=list(PRESET_COUNTS))
+def test_differential_against_mahjong_package(preset: str) -> None:
+    """Our engine and the mahjong package agree on every generated hand, save the listed intentional differences."""
+    count = PRESET_COUNTS[preset]
+    compared, unexplained, _ = run_corpus(preset, count, seed=20_260_000 + count)
+    assert compared >= count * 0.9
+    assert not unexplained, _summary(unexplained)
+
+
+@pytest.mark.parametrize("difference", INTENTIONAL_DIFFERENCES, ids=[d.name for d in INTENTIONAL_DIFFERENCES] or None)
+def test_intentional_difference_still_differs(difference: IntentionalDifference) -> None:
+    """Each listed intentional difference still shows on its example, and is recognized as itself."""
+    ours = score_ours(difference.example)
+    theirs = score_with_mahjong(difference.example)
+    assert compare(ours, theirs)
+    assert explain(difference.example, ours, theirs) == difference.name
+
+
+def _triage(count: int) -> str:
+    out: list[str] = ["# Differential disagreements (our engine vs mahjong 2.1.0)", ""]
+    for preset, full in PRESET_COUNTS.items():
+        compared, unexplained, explained = run_corpus(preset, min(count, full), seed=20_260_000 + full)
+        out.append(f"## {preset}: {compared} compared, {len(unexplained)} unexplained, explained {dict(explained)}")
+        groups: dict[tuple[str, ...], list[tuple[dict[str, Any], dict[str, Any], dict[str, Any]]]] = defaultdict(list)
+        for obj, ours, theirs in unexplained:
+            groups[compare(ours, theirs)].append((obj, ours, theirs))
+        for fields, items in sorted(groups.items(), key=lambda kv: -len(kv[1])):
+            out.append(f"### differs on {', '.join(fields)}: {len(items)} hands")
+            for obj, ours, theirs in items[:5]:
+                out += ["```", f"input  {json.dumps(obj)}", f"ours   {json.dumps(ours)}"]
+                out += [f"theirs {json.dumps(theirs)}", "```"]
+        out.append("")
+    return "\n".join(out)
+
+
+if __name__ == "__main__":
+    text = _triage(int(sys.argv[1]) if len(sys.argv) > 1 else 20_000)
+    if len(sys.argv) > 2:
+        Path(sys.argv[2]).write_text(text, encoding="utf-8")
+    print(text)

@@ -1,0 +1,147 @@
+"""Benchmark: our engine against the ``mahjong`` package 2.1.0 on one seeded corpus, in the same run (issue 2).
+
+Prints hands per second for both and the ratio (target: ours at least 5x theirs), and the time to list the waits
+of a 13-tile hand with the ron and tsumo value of each (target: under 2 ms), median and p99.
+
+Fairness: our side is timed through the public dict interface ``score_json`` (input validation, decomposition,
+yaku, fu, points and the output dict all included). Their side is timed on ``HandCalculator.estimate_hand_value``
+alone: their 136-format tiles, melds and ``HandConfig`` are built before the clock starts. The corpus is the
+default mix of ``tests.generate`` (closed, open, kans, chiitoitsu, kokushi, yakuman), ruleset ``tenhou``.
+
+Run from the repository root::
+
+    .venv/bin/python benchmarks/bench_engine.py [--hands 5000] [--waits 2000] [--seed 2026] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from mahjong.hand_calculating.hand import HandCalculator
+
+from scorekeeper.engine.tiles import Tile, format_tiles, parse_tiles
+from tests.engine import test_differential as oracle
+from tests.generate import generate_hands
+
+
+def _their_arguments(obj: Mapping[str, Any]) -> tuple[Any, ...]:
+    """Build estimate_hand_value's arguments for one input object, as the adapter does (not timed)."""
+    captured: dict[str, Any] = {}
+    original = HandCalculator.estimate_hand_value
+
+    def capture(*args: Any, **kwargs: Any) -> Any:
+        captured["args"], captured["kwargs"] = args, kwargs
+        return original(*args, **kwargs)
+
+    HandCalculator.estimate_hand_value = staticmethod(capture)  # type: ignore[method-assign]
+    try:
+        oracle.score_with_mahjong(obj)
+    finally:
+        HandCalculator.estimate_hand_value = staticmethod(original)  # type: ignore[method-assign]
+    return captured["args"], captured["kwargs"]
+
+
+def _time_per_hand(function: Callable[[], object], repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        function()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def _thirteen_tile_hands(corpus: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The corpus with the winning tile taken out: 13-tile hands that wait on at least that tile."""
+    out = []
+    for obj in corpus:
+        tiles = list(parse_tiles(obj["hand"]))
+        tiles.remove(Tile.parse(obj["win"]))
+        waiting = {k: v for k, v in obj.items() if k not in ("win", "tsumo")}
+        waiting["hand"] = format_tiles(tiles)
+        out.append(waiting)
+    return out
+
+
+def _waits_function() -> Callable[[dict[str, Any]], object] | None:
+    """Our waits API, called on a 13-tile input object; None when the engine does not have it yet."""
+    try:
+        from scorekeeper.engine import waits
+    except ImportError:
+        return None
+    return waits.waits_json  # type: ignore[no-any-return]
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the benchmark and print its table."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--hands", type=int, default=5000, help="size of the scoring corpus")
+    parser.add_argument("--waits", type=int, default=2000, help="number of 13-tile hands for the wait list")
+    parser.add_argument("--seed", type=int, default=2026, help="corpus seed")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per engine; the best is kept")
+    args = parser.parse_args(argv)
+
+    corpus = list(generate_hands(args.seed, args.hands, ruleset="tenhou"))
+    prepared = [_their_arguments(obj) for obj in corpus]
+
+    def run_theirs() -> None:
+        estimate = HandCalculator.estimate_hand_value
+        for call_args, call_kwargs in prepared:
+            estimate(*call_args, **call_kwargs)
+
+    their_seconds = _time_per_hand(run_theirs, args.repeat)
+    rows = [("mahjong 2.1.0 (estimate_hand_value)", len(corpus), their_seconds)]
+
+    ours_available = True
+    try:
+        from scorekeeper.engine.jsonio import score_json
+    except ImportError:
+        ours_available = False
+    if ours_available:
+
+        def run_ours() -> None:
+            for obj in corpus:
+                score_json(obj)
+
+        our_seconds = _time_per_hand(run_ours, args.repeat)
+        rows.insert(0, ("scorekeeper (score_json)", len(corpus), our_seconds))
+
+    print(f"Scoring {len(corpus)} generated hands (seed {args.seed}, ruleset tenhou), best of {args.repeat} runs")
+    print(f"{'engine':<40} {'hands':>7} {'seconds':>9} {'hands/s':>10}")
+    for name, hands, seconds in rows:
+        print(f"{name:<40} {hands:>7} {seconds:>9.3f} {hands / seconds:>10.0f}")
+    if ours_available:
+        print(f"ratio (ours / theirs): {their_seconds / our_seconds:.1f}x   (target: at least 5x)")
+    else:
+        print("our engine (scorekeeper.engine.jsonio) is not available yet")
+
+    waits = _waits_function()
+    if waits is None:
+        print("wait list: scorekeeper.engine.waits is not available yet")
+        return 0
+    thirteen = _thirteen_tile_hands(corpus[: args.waits])
+    for obj in thirteen[:50]:  # warm the caches, as the GUI's first taps do
+        waits(obj)
+    timings = []
+    for obj in thirteen:
+        start = time.perf_counter()
+        waits(obj)
+        timings.append((time.perf_counter() - start) * 1000)
+    timings.sort()
+    p99 = timings[min(len(timings) - 1, int(len(timings) * 0.99))]
+    print()
+    print(f"Wait list with ron and tsumo values, {len(timings)} 13-tile hands (target: under 2 ms)")
+    print(f"{'median ms':>10} {'p99 ms':>10} {'max ms':>10}")
+    print(f"{statistics.median(timings):>10.3f} {p99:>10.3f} {timings[-1]:>10.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

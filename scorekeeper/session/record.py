@@ -1,0 +1,219 @@
+"""The public game-record format, ``scorekeeper-game`` version 1 (issue 3): parse and format, pure data.
+
+Storage reads and writes the files; the replay command and import/export use these functions::
+
+    {"format": "scorekeeper-game", "version": 1,
+     "ruleset": "tenhou" | {"preset": "ema2016", "overrides": {knob: value}},
+     "players": [four names, seat 0 first],
+     "hands": [{"riichi": [seats], "result": RESULT}, ...],
+     "penalties": [{"seat": s, "points": -n, "reason": "..."}],   (optional)
+     "end": {"reason": "..."}}                                     (optional, see below)
+
+``end`` is this program's addition within version 1: it records a referee's "end the game now", which the issue's
+keys cannot say. It is written only for games the referee ended, so every other record is exactly the issue's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.errors import GameRecordError, InvalidRulesetError, ScorekeeperError, UnsupportedVersionError
+from scorekeeper.session.events import (
+    EndGame,
+    Event,
+    HandRecord,
+    RefereePenalty,
+    RiichiDeclared,
+    hand_record_from_json,
+    hand_record_to_json,
+)
+from scorekeeper.session.rules import Ruleset, ruleset
+from scorekeeper.session.session import Session
+from scorekeeper.session.state import EndReason, GameState, apply_events, replay_hands
+
+__all__ = [
+    "FORMAT",
+    "MAX_HANDS",
+    "VERSION",
+    "GameRecord",
+    "format_record",
+    "parse_record",
+    "record_from_session",
+    "record_from_state",
+    "session_from_record",
+]
+
+FORMAT = "scorekeeper-game"
+VERSION = 1
+#: More hands than any real game has (a hanchan rarely passes 20); refuses hostile files early.
+MAX_HANDS = 1000
+_MAX_PENALTIES = 1000
+_TOP_KEYS = frozenset({"format", "version", "ruleset", "players", "hands", "penalties", "end"})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameRecord:
+    """A game as the record format holds it.
+
+    Attributes:
+        rules: the ruleset.
+        players: the four names, seat 0 first.
+        hands: the finished hands in order.
+        penalties: the referee's penalties.
+        end: the referee's end of the game, if they ended it.
+    """
+
+    rules: Ruleset
+    players: tuple[str, str, str, str]
+    hands: tuple[HandRecord, ...]
+    penalties: tuple[RefereePenalty, ...] = ()
+    end: EndGame | None = None
+
+    def events(self) -> tuple[Event, ...]:
+        """The record as an event log: each hand's riichi then its result, then penalties, then the end."""
+        out: list[Event] = []
+        for hand in self.hands:
+            out.extend(RiichiDeclared(seat) for seat in hand.riichi)
+            out.append(hand.result)
+        out.extend(self.penalties)
+        if self.end is not None:
+            out.append(self.end)
+        return tuple(out)
+
+    def replay(self) -> GameState:
+        """The state after the record's hands, penalties and end.
+
+        Raises:
+            IllegalActionError: naming the first hand that cannot be played.
+        """
+        state = replay_hands(self.rules, self.players, self.hands)
+        return apply_events(state, [*self.penalties, *([self.end] if self.end is not None else [])])
+
+
+def _parse_ruleset(value: object) -> Ruleset:
+    try:
+        if isinstance(value, str):
+            return ruleset(value)
+        if isinstance(value, dict):
+            unknown = sorted(set(value) - {"preset", "overrides"})
+            if unknown:
+                raise GameRecordError(f"ruleset: unknown key {unknown[0]!r}")
+            preset = value.get("preset")
+            overrides = value.get("overrides", {})
+            if not isinstance(preset, str):
+                raise GameRecordError(f"ruleset: 'preset' must be a preset name, got {preset!r:.80}")
+            if not isinstance(overrides, dict):
+                raise GameRecordError("ruleset: 'overrides' must be an object of knob: value")
+            return ruleset(preset, overrides)
+    except InvalidRulesetError as error:
+        raise GameRecordError(f"ruleset: {error}") from None
+    raise GameRecordError(f"ruleset must be a preset name or {{'preset', 'overrides'}}, got {value!r:.80}")
+
+
+def parse_record(obj: object) -> GameRecord:
+    """A game record from its parsed JSON. Strict: unknown keys, types and values are refused.
+
+    Raises:
+        UnsupportedVersionError: for a version other than 1 (the path is ``<record>``; storage re-raises with its
+            own path).
+        GameRecordError: for anything else that is not a valid record, naming what is wrong and where.
+    """
+    if not isinstance(obj, dict):
+        raise GameRecordError(f"a game record is a JSON object, got {type(obj).__name__}")
+    if obj.get("format") != FORMAT:
+        raise GameRecordError(f"not a scorekeeper game record: 'format' is {obj.get('format')!r:.80}, not {FORMAT!r}")
+    version = obj.get("version")
+    if version != VERSION or isinstance(version, bool):
+        raise UnsupportedVersionError(
+            f"game record version {version!r:.40} is not supported (this program reads version {VERSION})",
+            path="<record>",
+        )
+    unknown = sorted(set(obj) - _TOP_KEYS)
+    if unknown:
+        raise GameRecordError(f"game record: unknown key {unknown[0]!r}")
+    rules = _parse_ruleset(obj.get("ruleset"))
+    players = obj.get("players")
+    if (
+        not isinstance(players, list)
+        or len(players) != 4
+        or not all(isinstance(p, str) and len(p) <= 100 for p in players)
+    ):
+        raise GameRecordError(f"'players' must be four names (texts of at most 100 characters), got {players!r:.120}")
+    hands = obj.get("hands")
+    if not isinstance(hands, list) or len(hands) > MAX_HANDS:
+        raise GameRecordError(f"'hands' must be a list of at most {MAX_HANDS} hands")
+    parsed_hands = tuple(hand_record_from_json(h, f"hand {k + 1}") for k, h in enumerate(hands))
+    penalties_json = obj.get("penalties", [])
+    if not isinstance(penalties_json, list) or len(penalties_json) > _MAX_PENALTIES:
+        raise GameRecordError(f"'penalties' must be a list of at most {_MAX_PENALTIES} penalties")
+    penalties = tuple(_parse_penalty(p, k + 1) for k, p in enumerate(penalties_json))
+    end = None
+    if "end" in obj:
+        end_json = obj["end"]
+        if not isinstance(end_json, dict) or set(end_json) != {"reason"} or not isinstance(end_json["reason"], str):
+            raise GameRecordError("'end' must be {\"reason\": text}")
+        try:
+            end = EndGame(end_json["reason"])
+        except ScorekeeperError as error:
+            raise GameRecordError(f"end: {error}") from None
+    return GameRecord(
+        rules=rules,
+        players=(players[0], players[1], players[2], players[3]),
+        hands=parsed_hands,
+        penalties=penalties,
+        end=end,
+    )
+
+
+def _parse_penalty(obj: object, number: int) -> RefereePenalty:
+    where = f"penalty {number}"
+    if not isinstance(obj, dict) or set(obj) != {"seat", "points", "reason"}:
+        raise GameRecordError(f'{where}: must be {{"seat": s, "points": n, "reason": text}}, got {obj!r:.120}')
+    try:
+        return RefereePenalty(seat=obj["seat"], points=obj["points"], reason=obj["reason"])
+    except ScorekeeperError as error:
+        raise GameRecordError(f"{where}: {error}") from None
+
+
+def format_record(record: GameRecord) -> dict[str, Any]:
+    """The JSON object of a game record (``json.dumps`` it); :func:`parse_record` reads it back equal."""
+    out: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "ruleset": record.rules.to_json(),
+        "players": list(record.players),
+        "hands": [hand_record_to_json(h) for h in record.hands],
+    }
+    if record.penalties:
+        out["penalties"] = [{"seat": int(p.seat), "points": p.points, "reason": p.reason} for p in record.penalties]
+    if record.end is not None:
+        out["end"] = {"reason": record.end.reason}
+    return out
+
+
+def record_from_state(state: GameState, *, end: EndGame | None = None) -> GameRecord:
+    """The record of a game state: its finished hands (corrections applied), penalties and referee end.
+
+    Riichi declared in a hand not yet finished is not part of any hand and so is not in the record.
+    """
+    if end is None and state.end_reason is EndReason.REFEREE:
+        end = EndGame("")
+    return GameRecord(rules=state.rules, players=state.players, hands=state.records, penalties=state.penalties, end=end)
+
+
+def record_from_session(session: Session) -> GameRecord:
+    """The record of a session, keeping the referee's reason for ending the game."""
+    end = next((e for e in reversed(session.events) if isinstance(e, EndGame)), None)
+    return record_from_state(session.state, end=end if session.state.end_reason is EndReason.REFEREE else None)
+
+
+def session_from_record(record: GameRecord, *, players: Sequence[str] | None = None) -> Session:
+    """A session whose log replays the record (imports start here).
+
+    Raises:
+        IllegalActionError: naming the first hand that cannot be played.
+    """
+    record.replay()  # raises naming the bad hand, if any
+    return Session(record.rules, players or record.players, record.events())

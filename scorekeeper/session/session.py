@@ -1,0 +1,211 @@
+"""A game session: rules, players and the event log, with undo, redo, corrections and previews.
+
+The GUI controller is the only caller that changes a session; after each call it redraws from :attr:`Session.state`.
+Every change is one event appended to the log (``Session.events``), which storage persists one transaction per
+event. Undo removes the last event and keeps it for redo; any new event clears the redo list.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from scorekeeper.errors import NothingToUndoError
+from scorekeeper.session.events import (
+    AbortiveDraw,
+    AbortReason,
+    Chombo,
+    EndGame,
+    Event,
+    ExhaustiveDraw,
+    HandDeleted,
+    HandEdited,
+    HandInserted,
+    HandRecord,
+    HandResult,
+    NagashiMangan,
+    RefereePenalty,
+    RiichiDeclared,
+    Ron,
+    Tsumo,
+    Win,
+)
+from scorekeeper.session.rules import Ruleset
+from scorekeeper.session.seats import Seat
+from scorekeeper.session.settlement import Settlement
+from scorekeeper.session.state import GameState, apply_event, initial_state
+
+__all__ = ["Session"]
+
+
+class Session:
+    """One game: its ruleset, the four players and the event log, with the state folded from it.
+
+    The states after each event are cached, so undo is instant and only a correction of an old hand recomputes.
+    """
+
+    def __init__(
+        self,
+        rules: Ruleset,
+        players: Sequence[str],
+        events: Iterable[Event] = (),
+        *,
+        redo: Iterable[Event] = (),
+    ) -> None:
+        """Start a game, or reopen one from its stored log.
+
+        Args:
+            rules: the ruleset.
+            players: four names, seat 0 (the first dealer) first.
+            events: the log so far (from storage), applied in order.
+            redo: events that were undone and may be redone, the next one to redo first.
+
+        Raises:
+            IllegalActionError: for bad names or an event the table refuses (naming its position in the log).
+        """
+        self._rules = rules
+        self._states: list[GameState] = [initial_state(rules, players)]
+        self._events: list[Event] = []
+        for event in events:
+            self.apply(event, _keep_redo=True)
+        self._redo: list[Event] = list(redo)[::-1]
+
+    # -- reading ------------------------------------------------------------------------------------------------
+
+    @property
+    def rules(self) -> Ruleset:
+        """The ruleset."""
+        return self._rules
+
+    @property
+    def players(self) -> tuple[str, str, str, str]:
+        """The four names, seat 0 first."""
+        return self._states[0].players
+
+    @property
+    def state(self) -> GameState:
+        """The table now."""
+        return self._states[-1]
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The event log, oldest first."""
+        return tuple(self._events)
+
+    @property
+    def redo_events(self) -> tuple[Event, ...]:
+        """The events that redo would apply, next first."""
+        return tuple(reversed(self._redo))
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether there is an event to undo."""
+        return bool(self._events)
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether there is an undone event to redo."""
+        return bool(self._redo)
+
+    def state_at(self, count: int) -> GameState:
+        """The state after the first ``count`` events (0: the start)."""
+        return self._states[count]
+
+    def preview(self, result: HandResult) -> Settlement:
+        """Who would pay whom for ``result`` now (hand, honba, sticks, pao), without recording it.
+
+        Raises:
+            IllegalActionError: when the result is not allowed now.
+        """
+        return self.state.preview(result)
+
+    # -- changing -----------------------------------------------------------------------------------------------
+
+    def apply(self, event: Event, *, _keep_redo: bool = False) -> GameState:
+        """Record one event and return the new state. Nothing changes if the event is refused.
+
+        Raises:
+            IllegalActionError: for an event the table does not allow now.
+            ScorekeeperError: for a full-hand win the engine cannot score.
+        """
+        new_state = apply_event(self.state, event)
+        self._events.append(event)
+        self._states.append(new_state)
+        if not _keep_redo:
+            self._redo.clear()
+        return new_state
+
+    def undo(self) -> Event:
+        """Take back the last event (a riichi, a hand, a correction...) and return it.
+
+        Raises:
+            NothingToUndoError: when the log is empty.
+        """
+        if not self._events:
+            raise NothingToUndoError("nothing to undo: no event has been recorded in this game")
+        event = self._events.pop()
+        self._states.pop()
+        self._redo.append(event)
+        return event
+
+    def redo(self) -> Event:
+        """Apply again the last undone event and return it.
+
+        Raises:
+            NothingToUndoError: when nothing was undone since the last new event.
+        """
+        if not self._redo:
+            raise NothingToUndoError("nothing to redo: no event was undone since the last change")
+        event = self._redo[-1]
+        self.apply(event, _keep_redo=True)
+        self._redo.pop()
+        return event
+
+    # -- the table's vocabulary, for the controller ---------------------------------------------------------------
+
+    def declare_riichi(self, seat: Seat) -> GameState:
+        """``seat`` declares riichi: 1000 points go on the table."""
+        return self.apply(RiichiDeclared(seat))
+
+    def ron(self, discarder: Seat, wins: Sequence[Win]) -> GameState:
+        """One or more players ron ``discarder``'s tile."""
+        return self.apply(Ron(discarder, tuple(wins)))
+
+    def tsumo(self, win: Win) -> GameState:
+        """A self-drawn win."""
+        return self.apply(Tsumo(win))
+
+    def draw(self, tenpai: Sequence[Seat]) -> GameState:
+        """An exhaustive draw with the tenpai seats."""
+        return self.apply(ExhaustiveDraw(tuple(tenpai)))
+
+    def nagashi(self, seats: Sequence[Seat], tenpai: Sequence[Seat] = ()) -> GameState:
+        """An exhaustive draw with nagashi mangan for ``seats``."""
+        return self.apply(NagashiMangan(tuple(seats), tuple(tenpai)))
+
+    def abort(self, reason: AbortReason) -> GameState:
+        """An abortive draw."""
+        return self.apply(AbortiveDraw(reason))
+
+    def chombo(self, seat: Seat) -> GameState:
+        """A chombo by ``seat``."""
+        return self.apply(Chombo(seat))
+
+    def penalty(self, seat: Seat, points: int, reason: str) -> GameState:
+        """A referee's penalty, applied after uma."""
+        return self.apply(RefereePenalty(seat=seat, points=points, reason=reason))
+
+    def end_game(self, reason: str = "") -> GameState:
+        """The referee ends the game now."""
+        return self.apply(EndGame(reason))
+
+    def edit_hand(self, index: int, hand: HandRecord) -> GameState:
+        """Replace finished hand ``index`` (0-based); everything after it is recomputed."""
+        return self.apply(HandEdited(index, hand))
+
+    def delete_hand(self, index: int) -> GameState:
+        """Delete finished hand ``index`` (0-based); everything after it is recomputed."""
+        return self.apply(HandDeleted(index))
+
+    def insert_hand(self, index: int, hand: HandRecord) -> GameState:
+        """Insert a forgotten hand before ``index`` (0-based); everything after it is recomputed."""
+        return self.apply(HandInserted(index, hand))

@@ -1,0 +1,392 @@
+"""A winning hand as the table shows it: concealed tiles, called melds, the winning tile and the win conditions.
+
+A :class:`Hand` is validated when it is made, so that an invalid hand cannot exist: a fifth copy, a wrong tile
+count, a malformed meld or a winning tile that is not in the hand raise :class:`InvalidHandError`; conditions
+that contradict each other or the hand (riichi with an open hand, chankan with tsumo, tenhou for a non-dealer...)
+raise :class:`InvalidContextError`. For live feedback while tiles are being tapped in, :func:`validate_tiles`
+and :func:`validate_hand` return the problems instead of raising.
+
+The conditions follow the EMA rules (seed 004) and the riichi book (seed 000): ippatsu needs riichi and is ended
+by any call, a concealed kong included (EMA 2016, "Ippatsu"); haitei is a self-draw of the last tile and houtei
+a win on the last discard, so neither goes with the replacement tile of a kong or with robbing a kong; chankan
+is a win on a discard-like tile, never a self-draw; tenhou is the dealer's self-draw on the first draw, chiihou
+a non-dealer's, renhou a non-dealer's win on a discard before their first draw, all with no call made.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from scorekeeper.engine.tiles import Tile, TileKind, Wind, format_tiles, parse_tiles
+from scorekeeper.errors import InvalidContextError, InvalidHandError, ScorekeeperError
+
+__all__ = [
+    "Hand",
+    "HandProblem",
+    "Meld",
+    "MeldKind",
+    "validate_hand",
+    "validate_tiles",
+]
+
+
+class MeldKind(enum.StrEnum):
+    """A called or declared set; persisted by value."""
+
+    CHI = "chi"  # a run called from the player on the left
+    PON = "pon"  # a triplet called from a discard
+    MINKAN = "minkan"  # an open kong called from a discard
+    SHOUMINKAN = "shouminkan"  # a pon upgraded to a kong with a self-drawn fourth tile (open)
+    ANKAN = "ankan"  # a concealed kong of four self-drawn tiles
+
+    @property
+    def is_kan(self) -> bool:
+        """Whether this meld is a kong (four tiles)."""
+        return self in (MeldKind.MINKAN, MeldKind.SHOUMINKAN, MeldKind.ANKAN)
+
+    @property
+    def is_open(self) -> bool:
+        """Whether this meld opens the hand (every meld except a concealed kong)."""
+        return self is not MeldKind.ANKAN
+
+
+def _meld_problem(kind: MeldKind, tiles: Sequence[Tile]) -> str | None:
+    text = format_tiles(tiles)
+    size = 4 if kind.is_kan else 3
+    if len(tiles) != size:
+        return f"malformed meld {kind} {text!r}: a {kind} has {size} tiles, not {len(tiles)}"
+    kinds = sorted(tile.kind for tile in tiles)
+    if kind is MeldKind.CHI:
+        first = kinds[0]
+        if first >= 27 or first % 9 > 6 or kinds != [first, first + 1, first + 2]:
+            return f"malformed meld chi {text!r}: a chi is three consecutive tiles of one number suit"
+    elif kinds[0] != kinds[-1]:
+        return f"malformed meld {kind} {text!r}: a {kind} is {size} tiles of one kind"
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A called or declared set, red fives allowed inside.
+
+    Attributes:
+        kind: chi, pon, minkan, shouminkan or ankan.
+        tiles: its tiles, lowest first (3, or 4 for a kong).
+    """
+
+    kind: MeldKind
+    tiles: tuple[Tile, ...]
+
+    def __post_init__(self) -> None:
+        problem = _meld_problem(self.kind, self.tiles)
+        if problem is not None:
+            raise InvalidHandError(problem)
+        ordered = tuple(sorted(self.tiles, key=lambda t: (t.kind, t.red)))
+        if ordered != self.tiles:
+            object.__setattr__(self, "tiles", ordered)
+
+    @classmethod
+    def parse(cls, kind: MeldKind | str, text: str) -> Meld:
+        """A meld from its kind and its tiles in mpsz, e.g. ``Meld.parse("chi", "406m")``.
+
+        Raises:
+            InvalidHandError: for an unknown kind or a malformed meld.
+            TileParseError: for bad notation.
+        """
+        try:
+            meld_kind = MeldKind(kind)
+        except ValueError:
+            known = ", ".join(m.value for m in MeldKind)
+            raise InvalidHandError(f"unknown meld type {kind!r}; meld types are {known}") from None
+        return cls(meld_kind, parse_tiles(text))
+
+    @property
+    def first(self) -> TileKind:
+        """The lowest kind in the meld."""
+        return self.tiles[0].kind
+
+    def __str__(self) -> str:
+        return f"{format_tiles(self.tiles)}+{self.kind}"
+
+    def __repr__(self) -> str:
+        return f"Meld.parse({self.kind.value!r}, {format_tiles(self.tiles)!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class HandProblem:
+    """One reason a hand cannot be scored, for live feedback.
+
+    Attributes:
+        message: what is wrong, quoting the input and naming the rule.
+        error: the exception class :class:`Hand` raises for it.
+    """
+
+    message: str
+    error: type[ScorekeeperError]
+
+
+def _tile_problems(concealed: Sequence[Tile], melds: Sequence[Meld], win: Tile | None) -> list[HandProblem]:
+    problems: list[HandProblem] = []
+    counts = [0] * 34
+    for tile in concealed:
+        counts[tile.kind] += 1
+    for meld in melds:
+        for tile in meld.tiles:
+            counts[tile.kind] += 1
+    for kind in TileKind:
+        if counts[kind] > 4:
+            problems.append(HandProblem(f"{_copies(counts[kind])} copies of {kind}: a set has four", InvalidHandError))
+    if len(melds) > 4:
+        problems.append(HandProblem(f"{len(melds)} melds: a hand has at most four", InvalidHandError))
+    expected = 14 - 3 * len(melds)
+    if len(concealed) != expected:
+        kans = sum(1 for m in melds if m.kind.is_kan)
+        problems.append(
+            HandProblem(
+                f"wrong tile count: {len(concealed)} concealed tiles {format_tiles(concealed)!r} with "
+                f"{len(melds)} meld(s) ({kans} kan); a winning hand has {expected} concealed tiles "
+                "including the winning tile",
+                InvalidHandError,
+            )
+        )
+    if win is not None and win not in concealed:
+        if any(tile.kind == win.kind for tile in concealed):
+            other = "red" if not win.red else "ordinary"
+            problems.append(
+                HandProblem(
+                    f"the winning tile {win} is not in the hand {format_tiles(concealed)!r} (only the {other} five is)",
+                    InvalidHandError,
+                )
+            )
+        else:
+            problems.append(
+                HandProblem(f"the winning tile {win} is not in the hand {format_tiles(concealed)!r}", InvalidHandError)
+            )
+    return problems
+
+
+def _copies(n: int) -> str:
+    return {5: "five", 6: "six", 7: "seven", 8: "eight"}.get(n, str(n))
+
+
+def validate_tiles(concealed: Iterable[Tile], melds: Iterable[Meld] = (), win: Tile | None = None) -> list[HandProblem]:
+    """The problems with a hand's tiles alone (copies, count, winning tile), without raising.
+
+    For the tile picker: it greys out a fifth copy and says why "Score" is not available yet.
+    """
+    return _tile_problems(tuple(concealed), tuple(melds), win)
+
+
+def _context_problems(  # noqa: PLR0917
+    melds: Sequence[Meld],
+    win: Tile,
+    tsumo: bool,
+    seat_wind: Wind,
+    flags: dict[str, bool],
+    counts_of_win: int,
+    dora: Sequence[Tile],
+    ura: Sequence[Tile],
+) -> list[HandProblem]:
+    out: list[str] = []
+    is_open = any(m.kind.is_open for m in melds)
+    riichi = flags["riichi"] or flags["double_riichi"]
+    dealer = seat_wind is Wind.EAST
+    has_kan = any(m.kind.is_kan for m in melds)
+    if riichi and is_open:
+        out.append("riichi with an open hand: riichi needs a concealed hand")
+    if flags["ippatsu"] and not riichi:
+        out.append("ippatsu without riichi: ippatsu is a win within one turn of declaring riichi")
+    if flags["ippatsu"] and flags["rinshan"]:
+        out.append("ippatsu with rinshan: the kong, even a concealed one, ends ippatsu (EMA 2016)")
+    if flags["chankan"] and tsumo:
+        out.append("chankan with tsumo: robbing a kong is a win on another player's tile")
+    if flags["chankan"] and counts_of_win > 1:
+        out.append(f"chankan on {win} while the hand holds {counts_of_win} of it: the robbed kong holds the others")
+    if flags["haitei"] and not tsumo:
+        out.append("haitei with ron: haitei is a self-draw of the last tile (a win on the last discard is houtei)")
+    if flags["houtei"] and tsumo:
+        out.append("houtei with tsumo: houtei is a win on the last discard (a self-draw of the last tile is haitei)")
+    if flags["haitei"] and flags["rinshan"]:
+        out.append("haitei together with rinshan: a kong replacement tile is never the last tile of the wall")
+    if flags["chankan"] and (flags["haitei"] or flags["houtei"]):
+        out.append("chankan with haitei or houtei: no kong can be declared on the last tile")
+    if flags["rinshan"] and not tsumo:
+        out.append("rinshan with ron: rinshan is a self-draw of the kong replacement tile")
+    if flags["rinshan"] and not has_kan:
+        out.append("rinshan without a kong: the replacement tile comes after declaring a kong")
+    for name, needs_dealer, needs_tsumo in (
+        ("tenhou", True, True),
+        ("chiihou", False, True),
+        ("renhou", False, False),
+    ):
+        if not flags[name]:
+            continue
+        if needs_dealer and not dealer:
+            out.append(f"{name} for a non-dealer: {name} is the dealer's win on the first draw")
+        if not needs_dealer and dealer:
+            out.append(f"{name} for the dealer: {name} is a non-dealer's win before their first draw")
+        if needs_tsumo and not tsumo:
+            out.append(f"{name} with ron: {name} is a self-draw")
+        if not needs_tsumo and tsumo:
+            out.append(f"{name} with tsumo: {name} is a win on a discard before the first draw")
+        if melds:
+            out.append(f"{name} with melds: no call or kong can come before {name}")
+        if riichi:
+            out.append(f"{name} with riichi: there is no turn to declare riichi before {name}")
+        for other in ("haitei", "houtei", "rinshan", "chankan"):
+            if flags[other]:
+                out.append(f"{name} with {other}: they cannot happen on the first turn")
+    if sum(flags[n] for n in ("tenhou", "chiihou", "renhou")) > 1:
+        out.append("more than one of tenhou, chiihou and renhou: they exclude each other")
+    if len(dora) > 5:
+        out.append(f"{len(dora)} dora indicators: there are at most five (one and four kan dora)")
+    if len(ura) > 5:
+        out.append(f"{len(ura)} ura dora indicators: there are at most five")
+    return [HandProblem(message, InvalidContextError) for message in out]
+
+
+_FLAGS = (
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+)
+
+
+def validate_hand(  # noqa: PLR0917
+    concealed: Iterable[Tile],
+    melds: Iterable[Meld],
+    win: Tile,
+    tsumo: bool,
+    seat_wind: Wind,
+    dora: Iterable[Tile] = (),
+    ura: Iterable[Tile] = (),
+    **flags: bool,
+) -> list[HandProblem]:
+    """Every problem with a hand and its win conditions, without raising (tile problems first).
+
+    Args:
+        concealed: the concealed tiles, including the winning tile.
+        melds: the called melds.
+        win: the winning tile.
+        tsumo: a self-draw.
+        seat_wind: the winner's seat wind (East is the dealer).
+        dora: the dora indicators.
+        ura: the ura dora indicators.
+        **flags: the win conditions by name (``riichi``, ``ippatsu``...); absent means false.
+
+    Raises:
+        TypeError: for an unknown condition name (a programming error, not bad input).
+    """
+    unknown = set(flags) - set(_FLAGS)
+    if unknown:
+        raise TypeError(f"unknown win conditions {sorted(unknown)}")
+    all_flags = {name: bool(flags.get(name, False)) for name in _FLAGS}
+    concealed_t = tuple(concealed)
+    melds_t = tuple(melds)
+    copies = sum(1 for t in concealed_t if t.kind == win.kind) + sum(
+        1 for m in melds_t for t in m.tiles if t.kind == win.kind
+    )
+    return _tile_problems(concealed_t, melds_t, win) + _context_problems(
+        melds_t, win, tsumo, seat_wind, all_flags, copies, tuple(dora), tuple(ura)
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Hand:
+    """A complete hand to score, with everything the table knows about the win.
+
+    Attributes:
+        concealed: the concealed tiles, including the winning tile (14 minus 3 per meld).
+        melds: the called melds and concealed kongs.
+        win: the winning tile (a red five if it was one).
+        tsumo: won by self-draw (otherwise by ron).
+        seat_wind: the winner's seat wind; the dealer is the player whose seat wind is East.
+        round_wind: the prevailing wind.
+        dora: dora indicators, kan dora indicators included (each counts, even when several show the same tile).
+        ura: ura dora indicators; they count only with riichi.
+        riichi: riichi was declared.
+        double_riichi: riichi was declared on the first turn (it implies riichi; ``riichi`` may be set or not).
+        ippatsu: won within one uninterrupted turn of riichi.
+        haitei: self-draw of the last tile of the wall.
+        houtei: win on the last discard.
+        rinshan: self-draw of a kong's replacement tile.
+        chankan: win by robbing a kong.
+        tenhou: the dealer's self-draw on the first draw.
+        chiihou: a non-dealer's self-draw on their first draw, no call made before.
+        renhou: a non-dealer's ron before their first draw, no call made before.
+
+    Raises:
+        InvalidHandError: for tiles that cannot exist together (the first problem found).
+        InvalidContextError: for conditions that contradict each other or the hand.
+    """
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    win: Tile
+    tsumo: bool
+    seat_wind: Wind
+    round_wind: Wind
+    dora: tuple[Tile, ...] = ()
+    ura: tuple[Tile, ...] = ()
+    riichi: bool = False
+    double_riichi: bool = False
+    ippatsu: bool = False
+    haitei: bool = False
+    houtei: bool = False
+    rinshan: bool = False
+    chankan: bool = False
+    tenhou: bool = False
+    chiihou: bool = False
+    renhou: bool = False
+    #: Counts of the concealed tiles per kind (34 slots), computed on creation.
+    counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        counts = [0] * 34
+        for tile in self.concealed:
+            counts[tile.kind] += 1
+        object.__setattr__(self, "counts", tuple(counts))
+        problems = _tile_problems(self.concealed, self.melds, self.win)
+        if problems:
+            raise problems[0].error(problems[0].message)
+        flags = {name: getattr(self, name) for name in _FLAGS}
+        win_kind = self.win.kind
+        copies = counts[win_kind] + sum(1 for m in self.melds for t in m.tiles if t.kind == win_kind)
+        problems = _context_problems(
+            self.melds, self.win, self.tsumo, self.seat_wind, flags, copies, self.dora, self.ura
+        )
+        if problems:
+            raise problems[0].error(problems[0].message)
+
+    @property
+    def is_dealer(self) -> bool:
+        """Whether the winner is the dealer (seat wind East)."""
+        return self.seat_wind is Wind.EAST
+
+    @property
+    def is_closed(self) -> bool:
+        """Whether no meld opens the hand (concealed kongs keep it closed)."""
+        return not any(m.kind.is_open for m in self.melds)
+
+    @property
+    def is_riichi(self) -> bool:
+        """Whether riichi or double riichi was declared."""
+        return self.riichi or self.double_riichi
+
+    @property
+    def all_tiles(self) -> tuple[Tile, ...]:
+        """Every tile of the hand: the concealed ones, then each meld's."""
+        return self.concealed + tuple(t for m in self.melds for t in m.tiles)
+
+    def __str__(self) -> str:
+        parts = [format_tiles(self.concealed), *(str(m) for m in self.melds)]
+        return " ".join(parts) + f" win {self.win} {'tsumo' if self.tsumo else 'ron'}"

@@ -1,0 +1,178 @@
+"""The public JSON shapes of a hand and of its score (the ``scorekeeper score --json`` interface).
+
+Input (one object per hand)::
+
+    {"hand": "234m567p11s345s", "melds": [{"type": "chi", "tiles": "406m"}], "win": "2m", "tsumo": false,
+     "seat_wind": "E", "round_wind": "S", "dora": ["3p"], "ura": [], "riichi": true, ..., "ruleset": "tenhou"}
+
+``hand`` and ``win`` are required, as are ``seat_wind`` and ``round_wind``; ``melds``, ``dora`` and ``ura``
+default to empty lists, every boolean (``tsumo`` and the win conditions) to false, and ``ruleset`` to
+``"tenhou"``. ``ruleset`` is a preset name, or an object ``{"preset": name, "overrides": {knob: value}}``.
+Unknown fields and wrong types are refused.
+
+Output: see :func:`score_to_json` and :func:`score_json`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from scorekeeper.engine.hand import Hand, Meld
+from scorekeeper.engine.rules import HandRules, hand_rules
+from scorekeeper.engine.scoring import HandScore, score_hand
+from scorekeeper.engine.tiles import Tile, Wind, parse_tiles
+from scorekeeper.errors import InvalidContextError, InvalidHandError, InvalidRulesetError, ScorekeeperError
+
+__all__ = ["hand_from_json", "rules_from_json", "score_json", "score_to_json"]
+
+_FLAGS = (
+    "tsumo",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+)
+_FIELDS = frozenset({"hand", "melds", "win", "seat_wind", "round_wind", "dora", "ura", "ruleset", *_FLAGS})
+_DEFAULT_RULESET = "tenhou"
+
+
+def _tiles(value: object, field: str) -> tuple[Tile, ...]:
+    if not isinstance(value, str):
+        raise InvalidHandError(f"{field} must be a string of tiles in mpsz notation, got {value!r}")
+    return parse_tiles(value)
+
+
+def _one_tile(value: object, field: str) -> Tile:
+    tiles = _tiles(value, field)
+    if len(tiles) != 1:
+        raise InvalidHandError(f"{field} must be exactly one tile, got {value!r}")
+    return tiles[0]
+
+
+def _indicators(value: object, field: str) -> tuple[Tile, ...]:
+    if not isinstance(value, list):
+        raise InvalidHandError(f'{field} must be a list of indicator tiles such as ["3p"], got {value!r}')
+    return tuple(_one_tile(item, f"each {field} indicator") for item in value)
+
+
+def _wind(value: object, field: str) -> Wind:
+    try:
+        return Wind(value)
+    except ValueError:
+        raise InvalidContextError(f'{field} must be one of "E", "S", "W", "N", got {value!r}') from None
+
+
+def _meld(value: object) -> Meld:
+    if not isinstance(value, dict):
+        raise InvalidHandError(f'a meld must be an object {{"type": ..., "tiles": ...}}, got {value!r}')
+    unknown = set(value) - {"type", "tiles"}
+    if unknown:
+        raise InvalidHandError(f"unknown meld field(s) {sorted(unknown)} in {value!r}; a meld has type and tiles")
+    if "type" not in value or "tiles" not in value:
+        raise InvalidHandError(f"a meld needs both type and tiles, got {value!r}")
+    kind = value["type"]
+    if not isinstance(kind, str):
+        raise InvalidHandError(f"meld type must be a string, got {kind!r}")
+    tiles = value["tiles"]
+    if not isinstance(tiles, str):
+        raise InvalidHandError(f"meld tiles must be a string of tiles in mpsz notation, got {tiles!r}")
+    return Meld.parse(kind, tiles)
+
+
+def rules_from_json(value: object) -> HandRules:
+    """A ruleset from a preset name or ``{"preset": name, "overrides": {...}}``.
+
+    Raises:
+        InvalidRulesetError: for an unknown preset or knob, or a wrong shape.
+    """
+    if isinstance(value, str):
+        return hand_rules(value)
+    if isinstance(value, dict):
+        unknown = set(value) - {"preset", "overrides"}
+        if unknown:
+            raise InvalidRulesetError(f"unknown ruleset field(s) {sorted(unknown)}; use preset and overrides")
+        preset = value.get("preset", _DEFAULT_RULESET)
+        overrides = value.get("overrides", {})
+        if not isinstance(preset, str) or not isinstance(overrides, dict):
+            raise InvalidRulesetError(f'ruleset must be {{"preset": name, "overrides": {{...}}}}, got {value!r}')
+        return hand_rules(preset, overrides)
+    raise InvalidRulesetError(f"ruleset must be a preset name or an object, got {value!r}")
+
+
+def hand_from_json(obj: object) -> tuple[Hand, HandRules]:
+    """Read a hand and its ruleset from the public JSON shape (already decoded).
+
+    Raises:
+        InvalidHandError: for a wrong shape, an unknown field or impossible tiles.
+        InvalidContextError: for a bad wind or contradictory conditions.
+        InvalidRulesetError: for an unknown ruleset.
+        TileParseError: for bad tile notation.
+    """
+    if not isinstance(obj, dict):
+        raise InvalidHandError(f"a hand must be a JSON object, got {obj!r}")
+    unknown = set(obj) - _FIELDS
+    if unknown:
+        raise InvalidHandError(f"unknown field(s) {sorted(unknown)}; known fields: {', '.join(sorted(_FIELDS))}")
+    for required in ("hand", "win", "seat_wind", "round_wind"):
+        if required not in obj:
+            raise InvalidHandError(f"missing field {required!r}")
+    flags: dict[str, bool] = {}
+    for name in _FLAGS:
+        value = obj.get(name, False)
+        if not isinstance(value, bool):
+            raise InvalidContextError(f"{name} must be true or false, got {value!r}")
+        flags[name] = value
+    melds = obj.get("melds", [])
+    if not isinstance(melds, list):
+        raise InvalidHandError(f"melds must be a list, got {melds!r}")
+    rules = rules_from_json(obj.get("ruleset", _DEFAULT_RULESET))
+    hand = Hand(
+        concealed=_tiles(obj["hand"], "hand"),
+        melds=tuple(_meld(m) for m in melds),
+        win=_one_tile(obj["win"], "win"),
+        seat_wind=_wind(obj["seat_wind"], "seat_wind"),
+        round_wind=_wind(obj["round_wind"], "round_wind"),
+        dora=_indicators(obj.get("dora", []), "dora"),
+        ura=_indicators(obj.get("ura", []), "ura"),
+        **flags,
+    )
+    return hand, rules
+
+
+def score_to_json(score: HandScore) -> dict[str, Any]:
+    """The public JSON shape of a score (``"ok": true`` and the issue's fields)."""
+    value = score.value
+    return {
+        "ok": True,
+        "han": value.han,
+        "fu": value.fu,
+        "yakuman": value.yakuman,
+        "limit": None if value.limit is None else value.limit.value,
+        "yaku": [y.as_dict() for y in score.yaku],
+        "dora": score.dora,
+        "aka": score.aka,
+        "ura": score.ura,
+        "fu_breakdown": [{"reason": item.reason.value, "fu": item.fu} for item in score.fu_breakdown],
+        "points": score.points,
+        "payments": score.payment.as_dict(),
+    }
+
+
+def error_to_json(error: ScorekeeperError) -> dict[str, Any]:
+    """The public JSON shape of a refusal: ``{"ok": false, "error": message, "kind": class name}``."""
+    return {"ok": False, "error": str(error), "kind": type(error).__name__}
+
+
+def score_json(obj: object) -> dict[str, Any]:
+    """Score one decoded JSON hand; never raises for bad input, answering ``{"ok": false, ...}`` instead."""
+    try:
+        hand, rules = hand_from_json(obj)
+        return score_to_json(score_hand(hand, rules))
+    except ScorekeeperError as error:
+        return error_to_json(error)

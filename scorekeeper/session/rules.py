@@ -110,6 +110,19 @@ def _default_aborts() -> frozenset[AbortReason]:
     return frozenset()
 
 
+#: Big three dragons and big four winds: the liability yakuman of seed 004 6.2 and of Japanese rules.
+_PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})
+
+
+def _default_pao() -> frozenset[str]:
+    return _PAO_YAKUMAN
+
+
+#: The yakuman some rulesets make liable (issue 3): the two of seed 004 plus four kans, all honours, all green and
+#: all terminals.
+_LIABLE_CANDIDATES = frozenset({*_PAO_YAKUMAN, "suukantsu", "tsuuiisou", "ryuuiisou", "chinroutou"})
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TableRules:
     """The knobs that decide how a table settles hands and ends the game.
@@ -135,6 +148,7 @@ class TableRules:
         chombo_points: the fixed chombo penalty in points (used with ``AFTER_UMA``).
         chombo_returns_riichi: the riichi sticks declared in a chombo hand go back to their owners.
         pao_scope: what the liable player covers with compound yakuman.
+        pao_yakuman: the yakuman (engine ``Yaku`` values) a feeding player can be liable for.
         bust: a score strictly below zero ends the game at once.
         extension: when nobody has ``target_points`` after the last regular hand, play an extra round in sudden
             death: it ends after a hand in which the dealership passes and someone has the target, and after the
@@ -168,6 +182,7 @@ class TableRules:
     chombo_points: int = 20000
     chombo_returns_riichi: bool = True
     pao_scope: PaoScope = PaoScope.FULL
+    pao_yakuman: frozenset[str] = dataclasses.field(default_factory=_default_pao)
     bust: bool = False
     extension: bool = False
     target_points: int = 30000
@@ -180,6 +195,11 @@ class TableRules:
     def __post_init__(self) -> None:
         object.__setattr__(self, "uma", tuple(self.uma))
         object.__setattr__(self, "abortive_draws", frozenset(AbortReason(r) for r in self.abortive_draws))
+        object.__setattr__(self, "pao_yakuman", frozenset(self.pao_yakuman))
+        unknown = sorted(str(y) for y in self.pao_yakuman if str(y) not in _LIABLE_CANDIDATES)
+        if unknown:
+            known = ", ".join(sorted(_LIABLE_CANDIDATES))
+            raise InvalidRulesetError(f"pao_yakuman: {unknown[0]!r} is not a yakuman that can be fed; known: {known}")
         for knob in ("start_points", "return_points", "target_points"):
             value = getattr(self, knob)
             if not 0 < value <= 10_000_000 or value % 100:
@@ -233,6 +253,7 @@ _TENHOU = TableRules(
     chombo_points=20000,
     chombo_returns_riichi=True,
     pao_scope=PaoScope.LIABLE_ONLY,  # Japanese rules: the liable player covers only the liable yakuman
+    pao_yakuman=_PAO_YAKUMAN,  # tenhou.net: pao for daisangen and daisuushii only (suukantsu pao is not used)
     bust=True,  # [issue3] a score strictly below zero ends the game at once
     extension=True,  # [issue3] West round when nobody has 30,000 after South 4
     target_points=30000,  # [issue3]
@@ -266,6 +287,7 @@ _EMA2016 = TableRules(
     chombo_returns_riichi=True,  # [issue3] the hand is replayed with riichi sticks returned
     pao_scope=PaoScope.FULL,  # [EMA] 6.2: "The feeding player is still liable even if the hand also qualifies for
     # another yakuman": the liable player shares (ron) or pays (tsumo) the whole hand
+    pao_yakuman=_PAO_YAKUMAN,  # [EMA] 6.2: big three dragons, big four winds; "no liability for ... Four Kongs"
     bust=False,  # [EMA] 6.1: "If a player's score goes below zero, the game continues"
     extension=False,  # EMA games end after South 4 (or at the time limit, by the referee)
     agari_yame=False,  # EMA has no agari-yame; a dealer repeat in South 4 plays on
@@ -315,8 +337,10 @@ def _coerce(knob: str, current: object, value: object) -> object:
             raise InvalidRulesetError(f"{knob} must be a list of integers, got {value!r}")
         return tuple(value)
     if isinstance(current, frozenset):
-        if not isinstance(value, (list, tuple, set, frozenset)):
-            raise InvalidRulesetError(f"{knob} must be a list, got {value!r}")
+        if not isinstance(value, (list, tuple, set, frozenset)) or not all(isinstance(v, str) for v in value):
+            raise InvalidRulesetError(f"{knob} must be a list of names, got {value!r}")
+        if knob == "pao_yakuman":
+            return frozenset(value)
         try:
             return frozenset(AbortReason(v) for v in value)
         except ValueError:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from scorekeeper.errors import NothingToUndoError
+from scorekeeper.errors import IllegalActionError, NothingToUndoError
 from scorekeeper.session.events import (
     AbortiveDraw,
     AbortReason,
@@ -65,9 +65,15 @@ class Session:
         self._rules = rules
         self._states: list[GameState] = [initial_state(rules, players)]
         self._events: list[Event] = []
-        for event in events:
-            self.apply(event, _keep_redo=True)
-        self._redo: list[Event] = list(redo)[::-1]
+        self._redo: list[Event] = []
+        for number, event in enumerate(events, start=1):
+            try:
+                self._push(event)
+            except IllegalActionError as error:
+                raise IllegalActionError(
+                    f"event {number} of the stored log ({type(event).__name__}): {error}"
+                ) from None
+        self._redo = list(redo)[::-1]
 
     # -- reading ------------------------------------------------------------------------------------------------
 
@@ -120,18 +126,21 @@ class Session:
 
     # -- changing -----------------------------------------------------------------------------------------------
 
-    def apply(self, event: Event, *, _keep_redo: bool = False) -> GameState:
-        """Record one event and return the new state. Nothing changes if the event is refused.
+    def apply(self, event: Event) -> GameState:
+        """Record one event and return the new state; the redo list is cleared. Nothing changes if it is refused.
 
         Raises:
             IllegalActionError: for an event the table does not allow now.
             ScorekeeperError: for a full-hand win the engine cannot score.
         """
+        new_state = self._push(event)
+        self._redo.clear()
+        return new_state
+
+    def _push(self, event: Event) -> GameState:
         new_state = apply_event(self.state, event)
         self._events.append(event)
         self._states.append(new_state)
-        if not _keep_redo:
-            self._redo.clear()
         return new_state
 
     def undo(self) -> Event:
@@ -156,7 +165,7 @@ class Session:
         if not self._redo:
             raise NothingToUndoError("nothing to redo: no event was undone since the last change")
         event = self._redo[-1]
-        self.apply(event, _keep_redo=True)
+        self._push(event)
         self._redo.pop()
         return event
 

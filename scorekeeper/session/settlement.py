@@ -157,12 +157,13 @@ def value_win(win: Win, rules: Ruleset) -> WinValue:
                 liable = win.yakuman if rules.table.pao_scope is PaoScope.FULL else 1
             return WinValue(seat=win.seat, value=value, liable_yakuman=liable, pao=win.pao)
         case HandWin():
-            value, liable_yakuman = score_full_hand(win.input, rules.hand)
+            value, liable_yakuman = score_full_hand(win.input, rules.hand, rules.table.pao_yakuman)
             liable = 0
             if win.pao is not None:
                 if liable_yakuman == 0:
                     raise IllegalActionError(
-                        f"seat {int(win.seat)}: pao needs a liable yakuman (big three dragons or big four winds),"
+                        f"seat {int(win.seat)}: pao needs a liable yakuman"
+                        f" ({', '.join(sorted(rules.table.pao_yakuman))} under ruleset {rules.name!r}),"
                         " and this hand has none"
                     )
                 liable = value.yakuman if rules.table.pao_scope is PaoScope.FULL else liable_yakuman

@@ -63,6 +63,8 @@ def _indicators(value: object, field: str) -> tuple[Tile, ...]:
 
 def _wind(value: object, field: str) -> Wind:
     try:
+        if not isinstance(value, str):
+            raise ValueError(value)
         return Wind(value)
     except ValueError:
         raise InvalidContextError(f'{field} must be one of "E", "S", "W", "N", got {value!r}') from None

@@ -21,6 +21,7 @@ The script uses the standard library only and is deterministic: the same source 
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -118,7 +119,7 @@ def _catmull_rom(points: Sequence[Point], per_segment: int = 10) -> list[Point]:
 def _densify(points: Sequence[Point], step: float = 4.0) -> list[Point]:
     """Extra points along straight segments, so that the width profile can change along them."""
     out: list[Point] = [points[0]]
-    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+    for (x0, y0), (x1, y1) in itertools.pairwise(points):
         length = math.hypot(x1 - x0, y1 - y0)
         n = max(1, int(length / step))
         out.extend((x0 + (x1 - x0) * k / n, y0 + (y1 - y0) * k / n) for k in range(1, n + 1))
@@ -144,7 +145,7 @@ PROFILES: dict[str, tuple[tuple[float, float], ...]] = {
 
 def _width_at(profile: str, t: float) -> float:
     points = PROFILES[profile]
-    for (t0, w0), (t1, w1) in zip(points, points[1:], strict=False):
+    for (t0, w0), (t1, w1) in itertools.pairwise(points):
         if t <= t1:
             return w0 + (w1 - w0) * (t - t0) / (t1 - t0)
     return points[-1][1]
@@ -169,7 +170,7 @@ def _outline(stroke: Stroke, nominal: float) -> str:
     """The closed outline of a stroke, plus round caps where the stroke is blunt, as SVG path data."""
     line = _catmull_rom(stroke.points) if stroke.smooth else _densify(stroke.points)
     lengths = [0.0]
-    for (x0, y0), (x1, y1) in zip(line, line[1:], strict=False):
+    for (x0, y0), (x1, y1) in itertools.pairwise(line):
         lengths.append(lengths[-1] + math.hypot(x1 - x0, y1 - y0))
     total = lengths[-1] or 1.0
     left: list[Point] = []
@@ -178,7 +179,7 @@ def _outline(stroke: Stroke, nominal: float) -> str:
         # The offset direction at a vertex is the mean of the normals of its two segments (a mitre), capped.
         normals: list[Point] = []
         for a, b in ((i - 1, i), (i, i + 1)):
-            if 0 <= a and b < len(line):
+            if a >= 0 and b < len(line):
                 dx, dy = line[b][0] - line[a][0], line[b][1] - line[a][1]
                 d = math.hypot(dx, dy)
                 if d > 1e-9:
@@ -522,7 +523,7 @@ def _big_coin(palette: Palette, *, red_centre: bool = True) -> str:
     return "".join(parts)
 
 
-def _stick(cx: float, cy: float, length: float, color: str, palette: Palette, angle: float = 0.0) -> str:
+def _stick(cx: float, cy: float, length: float, color: str, palette: Palette, *, angle: float = 0.0) -> str:
     """A souzu bamboo stick: a slim body with three joints, a highlight down its middle."""
     half = length / 2
     w = 6.2
@@ -584,8 +585,9 @@ def _bird(palette: Palette) -> str:
 def _frame(palette: Palette, *, back: bool = False) -> str:
     """The tile body: its edge (the coloured back seen below the face) and the face with its rim."""
     face = palette.back if back else palette.face
+    edge = palette.face if back else palette.edge
     parts = [
-        f'<rect x="0.8" y="2.5" width="58.4" height="76.7" rx="6.5" fill="{palette.edge if not back else palette.face}" '
+        f'<rect x="0.8" y="2.5" width="58.4" height="76.7" rx="6.5" fill="{edge}" '
         f'stroke="{palette.rim}" stroke-width="0.8"/>',
         f'<rect x="0.8" y="0.8" width="58.4" height="{_fmt(FACE_BOTTOM - 0.8)}" rx="6.5" fill="{face}" '
         f'stroke="{palette.rim}" stroke-width="1"/>',
@@ -681,8 +683,10 @@ _SOU_LAYOUTS: dict[int, tuple[tuple[float, float, float, float, str], ...]] = {
         (45, 53.5, 26, 0, "blue"),
     ),
     6: tuple((x, y, 26.0, 0.0, color) for y, color in ((22, "green"), (53.5, "blue")) for x in (15, 30, 45)),
-    7: ((30, 13, 16, 0, "red"),)
-    + tuple((x, y, 19.0, 0.0, color) for y, color in ((35.5, "green"), (59, "blue")) for x in (15, 30, 45)),
+    7: (
+        (30, 13, 16, 0, "red"),
+        *tuple((x, y, 19.0, 0.0, color) for y, color in ((35.5, "green"), (59, "blue")) for x in (15, 30, 45)),
+    ),
     8: (
         (10, 22, 26, 0, "green"),
         (23.5, 22, 27, 22, "green"),
@@ -703,7 +707,7 @@ def _souzu(number: int, palette: Palette, *, red: bool) -> str:
     if number == 1:
         return _bird(palette)
     return "".join(
-        _stick(x, y, length, palette.red if red else _color(palette, c), palette, angle)
+        _stick(x, y, length, palette.red if red else _color(palette, c), palette, angle=angle)
         for x, y, length, angle, c in _SOU_LAYOUTS[number]
     )
 
@@ -806,7 +810,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=default, help=f"output folder (default: {default})")
     args = parser.parse_args(argv)
     written = write_all(args.out)
-    print(f"wrote {len(written)} files into {args.out}")  # noqa: T201
+    print(f"wrote {len(written)} files into {args.out}")
     return 0
 
 

@@ -59,7 +59,7 @@ def install_excepthook(data_dir: Path, show: Callable[[Path, BaseException], Non
             sys.stderr.write(entry)
         try:
             show(log_path, error)
-        except Exception:  # the dialog itself failed: the log already has the details  # noqa: BLE001
+        except Exception:  # the dialog itself failed: the log already has the details
             sys.stderr.write(entry)
 
     sys.excepthook = hook

@@ -45,7 +45,7 @@ def install_language(language: Language) -> Language:
         if translator.load(str(_HERE / "ja.qm")):
             QCoreApplication.installTranslator(translator)
             _installed = translator
-        QLocale.setDefault(QLocale(QLocale.Language.Japanese, QLocale.Territory.Japan))
+        QLocale.setDefault(QLocale(QLocale.Language.Japanese))
     else:
-        QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Territory.UnitedStates))
+        QLocale.setDefault(QLocale(QLocale.Language.English))
     return language

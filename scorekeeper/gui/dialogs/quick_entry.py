@@ -15,7 +15,7 @@ from scorekeeper.engine.points import PointValue, pay, value_from_han_fu, value_
 from scorekeeper.engine.rules import HandRules
 from scorekeeper.gui.labels import format_points, limit_name
 
-__all__ = ["HAN_CHOICES", "FU_CHOICES", "QuickEntryWidget", "is_valid_han_fu"]
+__all__ = ["FU_CHOICES", "HAN_CHOICES", "QuickEntryWidget", "is_valid_han_fu"]
 
 HAN_CHOICES = tuple(range(1, 14))
 FU_CHOICES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)

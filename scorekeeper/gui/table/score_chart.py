@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
@@ -32,11 +34,11 @@ class ScoreChartWidget(QWidget):
         self.update()
 
     @override
-    def sizeHint(self) -> QSize:
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         return QSize(640, 300)
 
     @override
-    def paintEvent(self, event: QPaintEvent) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         c = theme.colors()
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -78,7 +80,7 @@ class ScoreChartWidget(QWidget):
         for seat in range(4):
             painter.setPen(QPen(QColor(c.seat_lines[seat]), 3))
             points = [point(i, row[seat]) for i, row in enumerate(self.series)]
-            for a, b in zip(points, points[1:], strict=False):
+            for a, b in itertools.pairwise(points):
                 painter.drawLine(a, b)
             for p in points:
                 painter.drawEllipse(p, 2.5, 2.5)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
-from scorekeeper.gui._compat import override
 
 from scorekeeper.gui import theme
+from scorekeeper.gui._compat import override
 from scorekeeper.gui.gaps import Gap
 from scorekeeper.gui.labels import format_points, format_signed, wind_name
 
@@ -24,11 +24,11 @@ class RiichiStickWidget(QWidget):
         self.setAccessibleName(self.tr("Riichi stick"))
 
     @override
-    def sizeHint(self) -> QSize:
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         return QSize(160, 18)
 
     @override
-    def paintEvent(self, event: QPaintEvent) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         c = theme.colors()
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -175,7 +175,7 @@ class SeatPanelWidget(QFrame):
         self.riichi_requested.emit(self.seat)
 
     @override
-    def mousePressEvent(self, event: QMouseEvent) -> None:
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
         if event.button() == Qt.MouseButton.LeftButton:
             self.toggle_gaps()
             self.tapped.emit(self.seat)
@@ -184,7 +184,7 @@ class SeatPanelWidget(QFrame):
         super().mousePressEvent(event)
 
     @override
-    def keyPressEvent(self, event: QKeyEvent) -> None:
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
         if event.key() in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.toggle_gaps()
             self.tapped.emit(self.seat)
@@ -192,7 +192,7 @@ class SeatPanelWidget(QFrame):
         super().keyPressEvent(event)
 
     @override
-    def paintEvent(self, event: QPaintEvent) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         super().paintEvent(event)
         c = theme.colors()
         painter = QPainter(self)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QWidget
 
@@ -59,7 +61,7 @@ class TableViewWidget(QWidget):
             self._grid.addWidget(panel, row, column)
         # Tab order follows turn order from the near side, so keyboard users move round the table.
         ordered = sorted(self.seat_panels, key=lambda p: self.position_of(p.seat))
-        for first, second in zip(ordered, ordered[1:], strict=False):
+        for first, second in itertools.pairwise(ordered):
             QWidget.setTabOrder(first, second)
 
     def _on_centre_rotate_requested(self) -> None:

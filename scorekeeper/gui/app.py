@@ -1,0 +1,94 @@
+"""Start the table-side app: data folder, crash hook, theme, language, the store, and the main window.
+
+``python -m scorekeeper`` with no arguments calls :func:`run_app`. Start-up reopens the unfinished game exactly
+where it was (issue 4); with none, the new-game dialog opens.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QStandardPaths, QTimer
+from PySide6.QtWidgets import QApplication
+
+from scorekeeper import __version__
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.gui.controller import GameController
+from scorekeeper.gui.crash import install_excepthook
+from scorekeeper.gui.i18n import Language, install_language
+from scorekeeper.gui.main_window import Dialogs, MainWindow
+from scorekeeper.gui.settings import AppSettings, load_settings
+from scorekeeper.gui.theme import Theme, apply_theme
+from scorekeeper.storage.files import default_database_path
+from scorekeeper.storage.store import GameStore
+
+__all__ = ["create_application", "create_main_window", "data_folder", "run_app"]
+
+#: Overrides the data folder (tests, benchmarks, a portable install on a USB stick).
+DATA_DIR_ENV = "SCOREKEEPER_DATA_DIR"
+
+
+def data_folder() -> Path:
+    """The user data folder: ``$SCOREKEEPER_DATA_DIR`` or Qt's AppDataLocation for "scorekeeper"."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override)
+    location = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+    return Path(location) if location else Path.home() / ".scorekeeper"
+
+
+def create_application(argv: Sequence[str] | None = None) -> QApplication:
+    """The QApplication (or the running one), named so that QStandardPaths finds our folder."""
+    existing = QApplication.instance()
+    if isinstance(existing, QApplication):
+        return existing
+    QApplication.setApplicationName("scorekeeper")
+    QApplication.setOrganizationName("scorekeeper")
+    QApplication.setApplicationVersion(__version__)
+    return QApplication(list(argv if argv is not None else sys.argv[:1]))
+
+
+def create_main_window(
+    data_dir: Path, *, settings: AppSettings | None = None, dialogs: Dialogs | None = None
+) -> MainWindow:
+    """Open the store in ``data_dir``, reopen the unfinished game and build the window.
+
+    Raises:
+        SaveFileError: the database cannot be opened (newer version, damaged file...).
+    """
+    settings = settings if settings is not None else load_settings(data_dir)
+    store = GameStore.open(default_database_path(data_dir))
+    controller = GameController(store)
+    window = MainWindow(controller, settings=settings, data_dir=data_dir, dialogs=dialogs)
+    controller.resume()
+    return window
+
+
+def run_app(argv: Sequence[str] | None = None) -> int:
+    """Run the app until its window closes; returns the exit status."""
+    started = time.perf_counter()
+    app = create_application(argv)
+    folder = data_folder()
+    install_excepthook(folder)
+    settings = load_settings(folder)
+    apply_theme(app, None if settings.theme == "system" else Theme(settings.theme))
+    install_language(Language(settings.language))
+    if settings.theme == "system":
+        app.styleHints().colorSchemeChanged.connect(lambda _scheme: apply_theme(app))
+    try:
+        window = create_main_window(folder, settings=settings)
+    except ScorekeeperError as error:
+        from PySide6.QtWidgets import QMessageBox
+
+        QMessageBox.critical(None, app.tr("Cannot open the games"), str(error))
+        return 1
+    window.show()
+    if window.controller.state is None:
+        QTimer.singleShot(0, window.new_game)
+    if os.environ.get("SCOREKEEPER_STARTUP_TIMING"):
+        QTimer.singleShot(0, lambda: print(f"first paint after {time.perf_counter() - started:.3f} s", flush=True))
+    return app.exec()

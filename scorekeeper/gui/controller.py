@@ -1,0 +1,256 @@
+"""The controller: the only thing that changes the game. Widgets ask it to act and redraw when it says so.
+
+Every action goes through :meth:`GameController.apply` (or undo/redo): the session checks the event first (an
+illegal one changes nothing and its message is shown), then the store commits it in its own transaction, and only
+then do widgets hear ``state_changed``. If the store cannot write, the session is reloaded from the file, so what
+the table shows is always what is on disk: a crash or a closed lid loses nothing confirmed (issue 4).
+
+Errors the core raises on purpose (``ScorekeeperError``) become ``error_occurred`` with their message; anything
+else is a bug and goes to the crash hook (``scorekeeper.gui.crash``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from scorekeeper.errors import InvalidRulesetError, NothingToUndoError, ScorekeeperError
+from scorekeeper.session.events import (
+    AbortiveDraw,
+    AbortReason,
+    Chombo,
+    EndGame,
+    Event,
+    ExhaustiveDraw,
+    HandDeleted,
+    HandEdited,
+    HandRecord,
+    HandResult,
+    RefereePenalty,
+    RiichiDeclared,
+)
+from scorekeeper.session.rules import Ruleset, ruleset
+from scorekeeper.session.seats import Seat
+from scorekeeper.session.session import Session
+from scorekeeper.session.settlement import Settlement
+from scorekeeper.session.state import GameState
+from scorekeeper.storage.store import GameStore
+
+__all__ = ["GameController", "ruleset_from_json"]
+
+
+def ruleset_from_json(value: Any) -> Ruleset:
+    """A ruleset from the game-record format's ``ruleset`` value (a preset name or ``{"preset", "overrides"}``).
+
+    Raises:
+        InvalidRulesetError: for anything else.
+    """
+    if isinstance(value, str):
+        return ruleset(value)
+    if isinstance(value, dict) and isinstance(value.get("preset"), str):
+        overrides = value.get("overrides") or {}
+        if not isinstance(overrides, dict):
+            raise InvalidRulesetError(f"a ruleset's overrides must be an object, got {overrides!r:.80}")
+        return ruleset(value["preset"], overrides)
+    raise InvalidRulesetError(f"a ruleset is a preset name or {{'preset', 'overrides'}}, got {value!r:.80}")
+
+
+class GameController(QObject):
+    """Owns the session and the store; every change to the game goes through here.
+
+    Signals:
+        state_changed: the game changed (or another game was opened); redraw from :attr:`state`.
+        error_occurred: an action was refused or could not be saved; the text is for the table to read.
+        game_ended: the game has just ended (after a hand, or the referee's end).
+    """
+
+    state_changed = Signal()
+    error_occurred = Signal(str)
+    game_ended = Signal()
+
+    def __init__(self, store: GameStore, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.session: Session | None = None
+        self.game_id: int | None = None
+
+    # -- reading -----------------------------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState | None:
+        """The table now, or None before any game is open."""
+        return None if self.session is None else self.session.state
+
+    @property
+    def can_undo(self) -> bool:
+        """Whether Undo has something to take back."""
+        return self.session is not None and self.session.can_undo
+
+    @property
+    def can_redo(self) -> bool:
+        """Whether Redo has something to put back."""
+        return self.session is not None and self.session.can_redo
+
+    def preview(self, result: HandResult) -> Settlement:
+        """What ``result`` would do now, without doing it.
+
+        Raises:
+            ScorekeeperError: the result is not allowed now (the message says why).
+        """
+        assert self.session is not None, "no game is open"
+        return self.session.preview(result)
+
+    # -- games -------------------------------------------------------------------------------------------------
+
+    def new_game(self, players: Sequence[str], rules: Ruleset) -> bool:
+        """Start and store a new game; False (with ``error_occurred``) if it cannot be stored."""
+        try:
+            session = Session(rules, players)
+            game_id = self.store.create_game(players=list(players), ruleset=rules.to_json())
+        except ScorekeeperError as error:
+            self.error_occurred.emit(str(error))
+            return False
+        self.session, self.game_id = session, game_id
+        self.state_changed.emit()
+        return True
+
+    def open_game(self, game_id: int) -> bool:
+        """Open a stored game exactly where it was (undo and redo included)."""
+        try:
+            stored = self.store.load(game_id)
+            session = Session(ruleset_from_json(stored.ruleset), stored.players, stored.events, redo=stored.redo)
+        except ScorekeeperError as error:
+            self.error_occurred.emit(str(error))
+            return False
+        self.session, self.game_id = session, game_id
+        self.state_changed.emit()
+        return True
+
+    def resume(self) -> bool:
+        """Reopen the unfinished game, if there is one (the app does this at start-up)."""
+        try:
+            game_id = self.store.unfinished_game()
+        except ScorekeeperError as error:
+            self.error_occurred.emit(str(error))
+            return False
+        return game_id is not None and self.open_game(game_id)
+
+    # -- actions -----------------------------------------------------------------------------------------------
+
+    def apply(self, event: Event) -> bool:
+        """Record one event: checked by the session, committed by the store, then shown. False if refused."""
+        if self.session is None or self.game_id is None:
+            self.error_occurred.emit(self.tr("Start a new game first."))
+            return False
+        was_ended = self.session.state.ended
+        try:
+            self.session.apply(event)
+        except ScorekeeperError as error:
+            self.error_occurred.emit(str(error))
+            return False
+        try:
+            self.store.append(self.game_id, event)
+            if self.session.state.ended != was_ended:
+                self.store.set_finished(self.game_id, self.session.state.ended)
+        except ScorekeeperError as error:
+            self._reload()
+            self.error_occurred.emit(str(error))
+            return False
+        self.state_changed.emit()
+        if self.session.state.ended and not was_ended:
+            self.game_ended.emit()
+        return True
+
+    def declare_riichi(self, seat: int) -> bool:
+        """One tap: ``seat`` declares riichi and puts a stick on the table."""
+        return self.apply(RiichiDeclared(Seat(seat)))
+
+    def record_result(self, result: HandResult) -> bool:
+        """Record how the hand ended (ron, tsumo, draw, nagashi, abort, chombo)."""
+        return self.apply(result)
+
+    def draw(self, tenpai: Sequence[int]) -> bool:
+        """An exhaustive draw with these seats tenpai."""
+        return self.apply(ExhaustiveDraw(tuple(Seat(s) for s in tenpai)))
+
+    def abort(self, reason: AbortReason) -> bool:
+        """An abortive draw."""
+        return self.apply(AbortiveDraw(reason))
+
+    def chombo(self, seat: int) -> bool:
+        """A chombo by ``seat``."""
+        return self.apply(Chombo(Seat(seat)))
+
+    def edit_hand(self, index: int, hand: HandRecord) -> bool:
+        """A referee's correction of a past hand; everything after is recomputed. Undoable."""
+        return self.apply(HandEdited(index, hand))
+
+    def delete_hand(self, index: int) -> bool:
+        """A referee's deletion of a past hand; everything after is recomputed. Undoable."""
+        return self.apply(HandDeleted(index))
+
+    def penalty(self, seat: int, points: int, reason: str) -> bool:
+        """A referee's penalty (negative) or correction (positive), applied after uma."""
+        try:
+            event = RefereePenalty(seat=Seat(seat), points=points, reason=reason)
+        except ScorekeeperError as error:
+            self.error_occurred.emit(str(error))
+            return False
+        return self.apply(event)
+
+    def end_game(self, reason: str = "") -> bool:
+        """The referee ends the game now."""
+        return self.apply(EndGame(reason))
+
+    def undo(self) -> bool:
+        """Take back the last event (riichi, hand or correction)."""
+        return self._step(undo=True)
+
+    def redo(self) -> bool:
+        """Put back the last undone event."""
+        return self._step(undo=False)
+
+    def _step(self, *, undo: bool) -> bool:
+        if self.session is None or self.game_id is None:
+            return False
+        was_ended = self.session.state.ended
+        try:
+            if undo:
+                self.session.undo()
+            else:
+                self.session.redo()
+        except NothingToUndoError as error:
+            self.error_occurred.emit(str(error))
+            return False
+        except ScorekeeperError as error:
+            self._reload()
+            self.error_occurred.emit(str(error))
+            return False
+        try:
+            if undo:
+                self.store.undo(self.game_id)
+            else:
+                self.store.redo(self.game_id)
+            if self.session.state.ended != was_ended:
+                self.store.set_finished(self.game_id, self.session.state.ended)
+        except ScorekeeperError as error:
+            self._reload()
+            self.error_occurred.emit(str(error))
+            return False
+        self.state_changed.emit()
+        if self.session.state.ended and not was_ended:
+            self.game_ended.emit()
+        return True
+
+    def _reload(self) -> None:
+        """Make the session what the file says again (after a failed write)."""
+        if self.game_id is None:
+            return
+        try:
+            stored = self.store.load(self.game_id)
+            self.session = Session(ruleset_from_json(stored.ruleset), stored.players, stored.events, redo=stored.redo)
+        except ScorekeeperError:
+            pass  # the file is unreadable now: keep what is shown; the error is reported by the caller
+        self.state_changed.emit()

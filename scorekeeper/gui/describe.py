@@ -1,0 +1,97 @@
+"""Plain sentences for what happened in a hand and who pays whom: the history and the payment preview."""
+
+from __future__ import annotations
+
+from typing import assert_never
+
+from PySide6.QtCore import QCoreApplication
+
+from scorekeeper.engine.points import PointValue
+from scorekeeper.gui.labels import abort_name, format_points, limit_name
+from scorekeeper.session.events import (
+    AbortiveDraw,
+    Chombo,
+    ExhaustiveDraw,
+    HandResult,
+    NagashiMangan,
+    Ron,
+    Tsumo,
+)
+from scorekeeper.session.settlement import Settlement, TransferReason
+
+__all__ = ["describe_result", "describe_settlement", "describe_value"]
+
+_CONTEXT = "Describe"
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate(_CONTEXT, text)
+
+
+def describe_value(value: PointValue) -> str:
+    """``3 han 40 fu``, ``Mangan (5 han)``, ``Yakuman``, ``2× yakuman``."""
+    if value.han is None:
+        return _t("Yakuman") if value.yakuman == 1 else _t("{n}× yakuman").format(n=value.yakuman)
+    if value.limit is not None:
+        return _t("{limit} ({han} han)").format(limit=limit_name(value.limit), han=value.han)
+    return _t("{han} han {fu} fu").format(han=value.han, fu=value.fu)
+
+
+def describe_result(result: HandResult, names: tuple[str, ...], settlement: Settlement | None = None) -> str:
+    """One line for the history: who won from whom and what, or how the hand ended."""
+    values = {int(w.seat): describe_value(w.value) for w in settlement.wins} if settlement else {}
+    match result:
+        case Ron():
+            winners = ", ".join(
+                f"{names[int(w.seat)]}" + (f" ({values[int(w.seat)]})" if int(w.seat) in values else "")
+                for w in result.wins
+            )
+            return _t("Ron: {winners} from {discarder}").format(winners=winners, discarder=names[int(result.discarder)])
+        case Tsumo():
+            seat = int(result.win.seat)
+            value = f" ({values[seat]})" if seat in values else ""
+            return _t("Tsumo: {winner}{value}").format(winner=names[seat], value=value)
+        case ExhaustiveDraw():
+            if not result.tenpai:
+                return _t("Draw: all noten")
+            return _t("Draw: tenpai {seats}").format(seats=", ".join(names[int(s)] for s in result.tenpai))
+        case NagashiMangan():
+            return _t("Nagashi mangan: {seats}").format(seats=", ".join(names[int(s)] for s in result.seats))
+        case AbortiveDraw():
+            return _t("Abortive draw: {reason}").format(reason=abort_name(result.reason.value))
+        case Chombo():
+            return _t("Chombo: {seat}").format(seat=names[int(result.seat)])
+        case _:
+            assert_never(result)
+
+
+def describe_settlement(settlement: Settlement, names: tuple[str, ...]) -> str:
+    """Who pays whom, line by line (hand, honba, sticks, pao), then each player's change."""
+    reasons = {
+        TransferReason.HAND: _t("hand"),
+        TransferReason.HONBA: _t("honba"),
+        TransferReason.RIICHI_STICKS: _t("riichi sticks"),
+        TransferReason.RIICHI_RETURNED: _t("riichi stick back"),
+        TransferReason.NOTEN: _t("noten"),
+        TransferReason.NAGASHI: _t("nagashi mangan"),
+        TransferReason.CHOMBO: _t("chombo"),
+    }
+    lines = []
+    for win in settlement.wins:
+        lines.append(f"{names[int(win.seat)]}: {describe_value(win.value)}")
+    for transfer in settlement.transfers:
+        payer = _t("the table") if transfer.payer is None else names[int(transfer.payer)]
+        reason = reasons.get(transfer.reason, str(transfer.reason))
+        if transfer.pao:
+            reason = _t("{reason}, pao").format(reason=reason)
+        lines.append(
+            _t("{payer} → {payee}: {points} ({reason})").format(
+                payer=payer, payee=names[int(transfer.payee)], points=format_points(transfer.points), reason=reason
+            )
+        )
+    changes = "   ".join(f"{names[s]} {settlement.deltas[s]:+,}" for s in range(4) if settlement.deltas[s])
+    if changes:
+        lines.append(changes)
+    if not settlement.transfers and not changes:
+        lines.append(_t("No points change hands."))
+    return "\n".join(lines)

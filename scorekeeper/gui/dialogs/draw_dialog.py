@@ -1,0 +1,161 @@
+"""The draw dialog: an exhaustive draw with tenpai (and nagashi mangan), an abortive draw, or a chombo.
+
+Each choice is offered only when the ruleset allows it (issue 4, "Draw"): nagashi when ``TableRules.nagashi``,
+the abortive draws in ``TableRules.abortive_draws``. Players in riichi are ticked tenpai already (a riichi hand is
+tenpai by definition). The dialog builds the event; the controller records it.
+"""
+
+from __future__ import annotations
+
+import enum
+
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from scorekeeper.gui.labels import abort_name
+from scorekeeper.session.events import AbortiveDraw, AbortReason, Chombo, ExhaustiveDraw, HandResult, NagashiMangan
+from scorekeeper.session.rules import TableRules
+from scorekeeper.session.seats import Seat
+
+__all__ = ["DrawDialog", "DrawKind"]
+
+
+class DrawKind(enum.StrEnum):
+    """Which page the dialog opens on."""
+
+    DRAW = "draw"
+    ABORT = "abort"
+    CHOMBO = "chombo"
+
+
+class DrawDialog(QDialog):
+    """Tenpai ticks, nagashi ticks, abortive reasons and the chombo offender; ``result()`` gives the event."""
+
+    def __init__(
+        self,
+        *,
+        names: tuple[str, ...],
+        riichi: tuple[int, ...],
+        table: TableRules,
+        kind: DrawKind = DrawKind.DRAW,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Draw, abortive draw or chombo"))
+        self.tabs = QTabWidget()
+
+        draw_page = QWidget()
+        draw_layout = QVBoxLayout(draw_page)
+        draw_layout.addWidget(QLabel(self.tr("Who is tenpai?")))
+        self.tenpai_boxes: list[QCheckBox] = []
+        self.nagashi_boxes: list[QCheckBox] = []
+        grid = QGridLayout()
+        for seat, name in enumerate(names):
+            box = QCheckBox(name)
+            box.setObjectName(f"tenpai_{seat}")
+            box.setChecked(seat in riichi)
+            self.tenpai_boxes.append(box)
+            grid.addWidget(box, seat // 2, seat % 2)
+        draw_layout.addLayout(grid)
+        if table.nagashi:
+            draw_layout.addWidget(QLabel(self.tr("Nagashi mangan (all discards terminals and honours, none called)")))
+            nagashi = QGridLayout()
+            for seat, name in enumerate(names):
+                box = QCheckBox(name)
+                box.setObjectName(f"nagashi_{seat}")
+                self.nagashi_boxes.append(box)
+                nagashi.addWidget(box, seat // 2, seat % 2)
+            draw_layout.addLayout(nagashi)
+        draw_layout.addStretch(1)
+        self.tabs.addTab(draw_page, self.tr("Exhaustive draw"))
+
+        self.abort_buttons: dict[AbortReason, QRadioButton] = {}
+        self._abort_group = QButtonGroup(self)
+        allowed = [r for r in AbortReason if r in table.abortive_draws]
+        self.abort_page: QWidget | None = None
+        if allowed:
+            abort_page = QWidget()
+            abort_layout = QVBoxLayout(abort_page)
+            for reason in allowed:
+                radio = QRadioButton(abort_name(reason.value))
+                radio.setObjectName(f"abort_{reason.value}")
+                self._abort_group.addButton(radio)
+                self.abort_buttons[reason] = radio
+                abort_layout.addWidget(radio)
+            self.abort_buttons[allowed[0]].setChecked(True)
+            abort_layout.addStretch(1)
+            self.abort_page = abort_page
+            self.tabs.addTab(abort_page, self.tr("Abortive draw"))
+
+        chombo_page = QWidget()
+        chombo_layout = QVBoxLayout(chombo_page)
+        chombo_layout.addWidget(QLabel(self.tr("Who made the chombo?")))
+        self.chombo_buttons: list[QRadioButton] = []
+        self._chombo_group = QButtonGroup(self)
+        for seat, name in enumerate(names):
+            radio = QRadioButton(name)
+            radio.setObjectName(f"chombo_{seat}")
+            self._chombo_group.addButton(radio)
+            self.chombo_buttons.append(radio)
+            chombo_layout.addWidget(radio)
+        chombo_layout.addStretch(1)
+        self.chombo_page = chombo_page
+        self.tabs.addTab(chombo_page, self.tr("Chombo"))
+
+        if kind is DrawKind.ABORT and self.abort_page is not None:
+            self.tabs.setCurrentWidget(self.abort_page)
+        elif kind is DrawKind.CHOMBO:
+            self.tabs.setCurrentWidget(self.chombo_page)
+
+        self.confirm_button = QPushButton(self.tr("Confirm"))
+        self.confirm_button.setObjectName("confirm_button")
+        self.confirm_button.setProperty("role", "primary")
+        self.confirm_button.clicked.connect(self._on_confirm_button_clicked)
+        cancel = QPushButton(self.tr("Cancel"))
+        cancel.clicked.connect(self.reject)
+        self.hint_label = QLabel()
+        self.hint_label.setProperty("role", "error")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.hint_label, 1)
+        buttons.addWidget(cancel)
+        buttons.addWidget(self.confirm_button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.tabs, 1)
+        layout.addLayout(buttons)
+        self.resize(560, 420)
+
+    def hand_result(self) -> HandResult | None:
+        """The hand's result as chosen on the current page, or None when something is still missing."""
+        page = self.tabs.currentWidget()
+        if page is self.chombo_page:
+            for seat, radio in enumerate(self.chombo_buttons):
+                if radio.isChecked():
+                    return Chombo(Seat(seat))
+            return None
+        if page is self.abort_page:
+            for reason, radio in self.abort_buttons.items():
+                if radio.isChecked():
+                    return AbortiveDraw(reason)
+            return None
+        tenpai = tuple(Seat(s) for s, box in enumerate(self.tenpai_boxes) if box.isChecked())
+        nagashi = tuple(Seat(s) for s, box in enumerate(self.nagashi_boxes) if box.isChecked())
+        if nagashi:
+            return NagashiMangan(nagashi, tenpai)
+        return ExhaustiveDraw(tenpai)
+
+    def _on_confirm_button_clicked(self) -> None:
+        if self.hand_result() is None:
+            self.hint_label.setText(self.tr("Choose who made the chombo."))
+            return
+        self.accept()

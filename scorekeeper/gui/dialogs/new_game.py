@@ -1,0 +1,317 @@
+"""The new-game dialog: four names (recent players offered), seat order and random seating, and the ruleset.
+
+Every knob of the chosen preset is shown and editable (built from the ruleset's own fields, so a knob added to
+the session or engine shows up here by itself); the edited ruleset can be saved under a name and picked later.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QCompleter,
+    QDialog,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QInputDialog,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from scorekeeper.engine.rules import PRESET_NAMES
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.gui.labels import wind_name
+from scorekeeper.gui.settings import AppSettings
+from scorekeeper.session.events import AbortReason
+from scorekeeper.session.rules import Ruleset, ruleset
+
+__all__ = ["NewGameChoice", "NewGameDialog"]
+
+_PRESETS = tuple(name for name in PRESET_NAMES if name != "custom")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NewGameChoice:
+    """What the dialog hands back: the players in seat order (seat 0 first) and the ruleset."""
+
+    players: tuple[str, str, str, str]
+    ruleset: Ruleset
+    saved_name: str = ""
+
+
+def _to_json(value: object) -> object:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, tuple):
+        return list(value)
+    if isinstance(value, frozenset):
+        return sorted(str(v) for v in value)
+    return value
+
+
+class NewGameDialog(QDialog):
+    """Players, seating and ruleset for a new game. ``choice()`` builds the result; it never runs ``exec()``.
+
+    Args:
+        settings: recent players and saved rulesets.
+        ask_name: asks for the name to save a custom ruleset under (injected so tests need no modal dialog).
+    """
+
+    def __init__(
+        self,
+        settings: AppSettings,
+        parent: QWidget | None = None,
+        *,
+        ask_name: Callable[[QWidget], str | None] | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("New game"))
+        self.settings = settings
+        self._ask_name = ask_name or self._ask_name_dialog
+        self._rng = rng or random.Random()
+        self.saved_name = ""
+        self.knob_widgets: dict[str, QWidget] = {}
+
+        self.name_edits: list[QLineEdit] = []
+        names = QGridLayout()
+        completer = QCompleter(list(settings.recent_players), self)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        for seat in range(4):
+            edit = QLineEdit()
+            edit.setObjectName(f"player_{seat}")
+            edit.setPlaceholderText(self.tr("Player {n}").format(n=seat + 1))
+            edit.setCompleter(completer)
+            if seat < len(settings.recent_players):
+                edit.setText(settings.recent_players[seat])
+            self.name_edits.append(edit)
+            up = QPushButton("▲")
+            up.setObjectName(f"move_up_{seat}")
+            up.setToolTip(self.tr("Move up one seat"))
+            up.setEnabled(seat > 0)
+            up.clicked.connect(lambda _=False, s=seat: self.swap_seats(s - 1, s))
+            label = QLabel(self.tr("Seat {n} ({wind} first)").format(n=seat + 1, wind=wind_name("ESWN"[seat])))
+            names.addWidget(label, seat, 0)
+            names.addWidget(edit, seat, 1)
+            names.addWidget(up, seat, 2)
+        self.shuffle_button = QPushButton(self.tr("Random seating"))
+        self.shuffle_button.setObjectName("shuffle_button")
+        self.shuffle_button.clicked.connect(self.shuffle_seats)
+
+        self.preset_combo = QComboBox()
+        self.preset_combo.setObjectName("preset_combo")
+        for name in _PRESETS:
+            self.preset_combo.addItem(name, ("preset", name))
+        for name, _text in settings.custom_rulesets:
+            self.preset_combo.addItem(self.tr("{name} (saved)").format(name=name), ("saved", name))
+        self.preset_combo.currentIndexChanged.connect(self._on_preset_combo_changed)
+        self.save_button = QPushButton(self.tr("Save ruleset as…"))
+        self.save_button.setObjectName("save_ruleset_button")
+        self.save_button.clicked.connect(self._on_save_button_clicked)
+        self.error_label = QLabel()
+        self.error_label.setProperty("role", "error")
+        self.error_label.setWordWrap(True)
+
+        self._knob_host = QWidget()
+        self._knob_form = QFormLayout(self._knob_host)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self._knob_host)
+        scroll.setMinimumHeight(260)
+
+        self.start_button = QPushButton(self.tr("Start game"))
+        self.start_button.setObjectName("start_button")
+        self.start_button.setProperty("role", "primary")
+        self.start_button.setDefault(True)
+        self.start_button.clicked.connect(self._on_start_button_clicked)
+        cancel = QPushButton(self.tr("Cancel"))
+        cancel.clicked.connect(self.reject)
+
+        preset_row = QHBoxLayout()
+        preset_row.addWidget(QLabel(self.tr("Ruleset")))
+        preset_row.addWidget(self.preset_combo, 1)
+        preset_row.addWidget(self.save_button)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.shuffle_button)
+        buttons.addStretch(1)
+        buttons.addWidget(cancel)
+        buttons.addWidget(self.start_button)
+        layout = QVBoxLayout(self)
+        title = QLabel(self.tr("Players"))
+        title.setProperty("role", "title")
+        layout.addWidget(title)
+        layout.addLayout(names)
+        layout.addLayout(preset_row)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(self.error_label)
+        layout.addLayout(buttons)
+        self.resize(720, 760)
+        self._show_ruleset(ruleset("tenhou"))
+
+    # -- seating -------------------------------------------------------------------------------------------
+
+    def players(self) -> tuple[str, str, str, str]:
+        """The four names in seat order; an empty field becomes "Player n"."""
+        names = [e.text().strip() or self.tr("Player {n}").format(n=i + 1) for i, e in enumerate(self.name_edits)]
+        return names[0], names[1], names[2], names[3]
+
+    def swap_seats(self, first: int, second: int) -> None:
+        """Exchange the names in two seats."""
+        a, b = self.name_edits[first].text(), self.name_edits[second].text()
+        self.name_edits[first].setText(b)
+        self.name_edits[second].setText(a)
+
+    def shuffle_seats(self) -> None:
+        """Seat the four players at random."""
+        names = [e.text() for e in self.name_edits]
+        self._rng.shuffle(names)
+        for edit, name in zip(self.name_edits, names, strict=True):
+            edit.setText(name)
+
+    # -- ruleset -------------------------------------------------------------------------------------------
+
+    def _base(self) -> tuple[str, dict[str, Any]]:
+        kind, name = self.preset_combo.currentData()
+        if kind == "saved":
+            saved = self.settings.ruleset(name)
+            return str(saved.get("preset", "tenhou")), dict(saved.get("overrides", {}))
+        return str(name), {}
+
+    def _on_preset_combo_changed(self) -> None:
+        preset, overrides = self._base()
+        try:
+            self._show_ruleset(ruleset(preset, overrides))
+        except ScorekeeperError as error:
+            self.error_label.setText(str(error))
+
+    def _show_ruleset(self, rules: Ruleset) -> None:
+        while self._knob_form.rowCount():
+            self._knob_form.removeRow(0)
+        self.knob_widgets = {}
+        for values in (rules.hand, rules.table):
+            for field in dataclasses.fields(values):
+                if field.name == "name":
+                    continue
+                widget = self._knob_widget(field.name, getattr(values, field.name))
+                widget.setObjectName(f"knob_{field.name}")
+                self.knob_widgets[field.name] = widget
+                self._knob_form.addRow(field.name.replace("_", " "), widget)
+
+    def _knob_widget(self, name: str, value: object) -> QWidget:
+        if isinstance(value, bool):
+            box = QCheckBox()
+            box.setChecked(value)
+            return box
+        if isinstance(value, enum.Enum):
+            combo = QComboBox()
+            for member in type(value):
+                combo.addItem(str(member.value), member.value)
+            combo.setCurrentIndex(list(type(value)).index(value))
+            return combo
+        if isinstance(value, int):
+            spin = QSpinBox()
+            spin.setRange(-1_000_000, 1_000_000)
+            spin.setSingleStep(100 if abs(value) >= 100 else 1)
+            spin.setValue(value)
+            return spin
+        if isinstance(value, tuple):
+            host = QWidget()
+            row = QHBoxLayout(host)
+            row.setContentsMargins(0, 0, 0, 0)
+            for item in value:
+                spin = QSpinBox()
+                spin.setRange(-1000, 1000)
+                spin.setValue(int(item))
+                row.addWidget(spin)
+            return host
+        if isinstance(value, frozenset):
+            host = QWidget()
+            grid = QGridLayout(host)
+            grid.setContentsMargins(0, 0, 0, 0)
+            for index, reason in enumerate(AbortReason):
+                box = QCheckBox(reason.value)
+                box.setChecked(reason in value)
+                grid.addWidget(box, index // 3, index % 3)
+            return host
+        edit = QLineEdit(str(value))
+        edit.setReadOnly(True)
+        return edit
+
+    def _knob_value(self, widget: QWidget) -> object:
+        if isinstance(widget, QCheckBox):
+            return widget.isChecked()
+        if isinstance(widget, QComboBox):
+            return widget.currentData()
+        if isinstance(widget, QSpinBox):
+            return widget.value()
+        spins = widget.findChildren(QSpinBox)
+        if spins:
+            return [s.value() for s in spins]
+        boxes = widget.findChildren(QCheckBox)
+        return sorted(b.text() for b in boxes if b.isChecked())
+
+    def current_ruleset(self) -> Ruleset:
+        """The ruleset as shown: the preset with every knob that differs from it as an override.
+
+        Raises:
+            InvalidRulesetError: a knob value the ruleset refuses.
+        """
+        preset, _ = self._base()
+        base = ruleset(preset)
+        overrides: dict[str, Any] = {}
+        for name, widget in self.knob_widgets.items():
+            source = base.hand if hasattr(base.hand, name) else base.table
+            shown = self._knob_value(widget)
+            if shown != _to_json(getattr(source, name)):
+                overrides[name] = shown
+        return ruleset(preset, overrides)
+
+    def _ask_name_dialog(self, parent: QWidget) -> str | None:
+        name, ok = QInputDialog.getText(parent, self.tr("Save ruleset"), self.tr("Name of this ruleset:"))
+        return name.strip() if ok and name.strip() else None
+
+    def _on_save_button_clicked(self) -> None:
+        try:
+            rules = self.current_ruleset()
+        except ScorekeeperError as error:
+            self.error_label.setText(str(error))
+            return
+        name = self._ask_name(self)
+        if not name:
+            return
+        self.settings = self.settings.with_ruleset(name, {"preset": rules.preset, "overrides": rules.overrides_dict()})
+        self.saved_name = name
+        self.preset_combo.blockSignals(True)
+        self.preset_combo.addItem(self.tr("{name} (saved)").format(name=name), ("saved", name))
+        self.preset_combo.setCurrentIndex(self.preset_combo.count() - 1)
+        self.preset_combo.blockSignals(False)
+
+    def choice(self) -> NewGameChoice:
+        """The players and ruleset as entered.
+
+        Raises:
+            InvalidRulesetError: a knob value the ruleset refuses.
+        """
+        return NewGameChoice(players=self.players(), ruleset=self.current_ruleset(), saved_name=self.saved_name)
+
+    def _on_start_button_clicked(self) -> None:
+        try:
+            self.choice()
+        except ScorekeeperError as error:
+            self.error_label.setText(str(error))
+            return
+        self.accept()

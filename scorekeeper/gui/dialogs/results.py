@@ -1,0 +1,198 @@
+"""The results screen: final scores, places, uma/oka, penalties and plus-minus, and the chart of the game.
+
+From here the game is exported (CSV, game-record JSON) and printed or saved as PDF. The figures all come from
+the session's ``FinalResult``; this screen only lays them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QMarginsF, QRectF, Qt
+from PySide6.QtGui import QPageLayout, QPageSize, QPainter
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter
+from PySide6.QtWidgets import (
+    QDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from scorekeeper.gui.labels import format_points
+from scorekeeper.gui.table.score_chart import ScoreChartWidget
+from scorekeeper.session.standings import FinalResult
+
+__all__ = ["ResultsDialog", "format_tenths", "print_widget_to_pdf"]
+
+
+def format_tenths(tenths: int) -> str:
+    """Plus-minus points as the result sheet shows them: ``+45.0``, ``-12.3``, ``0.0``."""
+    sign = "+" if tenths > 0 else "-" if tenths < 0 else ""
+    return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
+
+
+def print_widget_to_pdf(widget: QWidget, path: Path, title: str) -> None:
+    """Render ``widget`` onto an A4 landscape PDF page at ``path`` (QPrinter, from PySide6-Essentials)."""
+    printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+    printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+    printer.setOutputFileName(str(path))
+    printer.setDocName(title)
+    printer.setPageLayout(
+        QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Landscape, QMarginsF(12, 12, 12, 12))
+    )
+    _paint(widget, printer)
+
+
+def _paint(widget: QWidget, printer: QPrinter) -> None:
+    pixmap = widget.grab()
+    painter = QPainter(printer)
+    page = QRectF(printer.pageLayout().paintRectPixels(printer.resolution()))
+    page.moveTo(0, 0)
+    scale = min(page.width() / pixmap.width(), page.height() / pixmap.height())
+    target = QRectF(0, 0, pixmap.width() * scale, pixmap.height() * scale)
+    painter.drawPixmap(target, pixmap, QRectF(pixmap.rect()))
+    painter.end()
+
+
+class ResultsDialog(QDialog):
+    """The end-of-game sheet. Export and PDF actions call the injected callables, so tests need no file dialog.
+
+    Args:
+        names: the players, seat order.
+        result: the session's final result.
+        labels: the label of each hand (``E1``...), for the chart.
+        series: the scores at the start and after each hand.
+        return_points: the ruleset's return points (genten), to show uma and oka apart from the score.
+        ask_path: asks where to save a file (a suffix such as ``.csv``); None cancels.
+        export_csv: writes the CSV to a path.
+        export_json: writes the game-record JSON to a path.
+    """
+
+    def __init__(
+        self,
+        *,
+        names: tuple[str, ...],
+        result: FinalResult,
+        labels: tuple[str, ...],
+        series: tuple[tuple[int, int, int, int], ...],
+        return_points: int,
+        ask_path: Callable[[str], Path | None],
+        export_csv: Callable[[Path], None],
+        export_json: Callable[[Path], None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Final results"))
+        self._ask_path = ask_path
+        self._export_csv = export_csv
+        self._export_json = export_json
+        self.sheet = QWidget()
+        title = QLabel(self.tr("Final results"))
+        title.setProperty("role", "title")
+        headers = [
+            self.tr("Place"),
+            self.tr("Player"),
+            self.tr("Score"),
+            self.tr("Uma/oka"),
+            self.tr("Penalties"),
+            self.tr("Points"),
+        ]
+        self.table = QTableWidget(4, len(headers))
+        self.table.setObjectName("results_table")
+        self.table.setHorizontalHeaderLabels(headers)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        penalties = [0, 0, 0, 0]
+        for penalty in result.penalties:
+            penalties[int(penalty.seat)] += penalty.points
+        order = sorted(range(4), key=lambda s: (result.places[s], s))
+        for row, seat in enumerate(order):
+            # Uma and oka are what the plus-minus adds to the score's distance from the return points.
+            uma_oka = result.points_before_penalties_tenths[seat] - (result.scores[seat] - return_points) // 100
+            cells = (
+                str(result.places[seat]),
+                names[seat],
+                format_points(result.scores[seat]),
+                format_tenths(uma_oka),
+                format_points(penalties[seat]) if penalties[seat] else "",
+                format_tenths(result.points_tenths[seat]),
+            )
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if column == 5:
+                    font = item.font()
+                    font.setBold(True)
+                    font.setPointSize(font.pointSize() + 3)
+                    item.setFont(font)
+                self.table.setItem(row, column, item)
+        self.table.setMinimumHeight(200)
+        self.note_label = QLabel()
+        self.note_label.setProperty("role", "muted")
+        if result.leftover_sticks:
+            self.note_label.setText(
+                self.tr("{n} riichi sticks were left on the table.").format(n=result.leftover_sticks)
+            )
+        self.chart = ScoreChartWidget()
+        self.chart.set_scores(names, labels, series)
+        sheet_layout = QVBoxLayout(self.sheet)
+        sheet_layout.addWidget(title)
+        sheet_layout.addWidget(self.table)
+        sheet_layout.addWidget(self.note_label)
+        sheet_layout.addWidget(self.chart, 1)
+
+        self.csv_button = QPushButton(self.tr("Export CSV"))
+        self.csv_button.setObjectName("export_csv")
+        self.csv_button.clicked.connect(self._on_csv_button_clicked)
+        self.json_button = QPushButton(self.tr("Export game record"))
+        self.json_button.setObjectName("export_json")
+        self.json_button.clicked.connect(self._on_json_button_clicked)
+        self.pdf_button = QPushButton(self.tr("Save as PDF"))
+        self.pdf_button.setObjectName("export_pdf")
+        self.pdf_button.clicked.connect(self._on_pdf_button_clicked)
+        self.print_button = QPushButton(self.tr("Print…"))
+        self.print_button.setObjectName("print")
+        self.print_button.clicked.connect(self._on_print_button_clicked)
+        close = QPushButton(self.tr("Close"))
+        close.setObjectName("close")
+        close.clicked.connect(self.accept)
+        self.status_label = QLabel()
+        buttons = QHBoxLayout()
+        for button in (self.csv_button, self.json_button, self.pdf_button, self.print_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        buttons.addWidget(close)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.sheet, 1)
+        layout.addWidget(self.status_label)
+        layout.addLayout(buttons)
+        self.resize(900, 760)
+
+    def _save(self, suffix: str, write: Callable[[Path], None]) -> None:
+        path = self._ask_path(suffix)
+        if path is None:
+            return
+        write(path)
+        self.status_label.setText(self.tr("Saved {path}").format(path=path))
+
+    def _on_csv_button_clicked(self) -> None:
+        self._save(".csv", self._export_csv)
+
+    def _on_json_button_clicked(self) -> None:
+        self._save(".json", self._export_json)
+
+    def _on_pdf_button_clicked(self) -> None:
+        self._save(".pdf", lambda path: print_widget_to_pdf(self.sheet, path, self.tr("Final results")))
+
+    def _on_print_button_clicked(self) -> None:
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        dialog = QPrintDialog(printer, self)
+        dialog.accepted.connect(lambda: _paint(self.sheet, printer))
+        dialog.show()

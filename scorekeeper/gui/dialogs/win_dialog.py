@@ -1,0 +1,347 @@
+"""The win dialog: winner(s), the discarder, each winner's hand value in one of three modes, pao, and a preview.
+
+The three value modes (issue 4, "Entering a win") sit on tabs and can be switched at any time without losing what
+was entered in the others: Tiles (the full hand, scored by the engine through ``HandEntryWidget``), Quick (han and
+fu, or a number of yakuman) and Yaku list. When the hand has daisangen or daisuushii the dialog asks who fed the
+last set (pao) and offers "nobody" (EMA 2016, "Liability"; seed 004). A yakuman entered by count may also carry pao.
+
+Multiple ron is offered as far as the ruleset allows (``TableRules.double_ron`` and ``triple_ron``). The payment
+preview comes from the session through the injected ``preview`` callable; the dialog never settles anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.gui.dialogs.quick_entry import QuickEntryWidget
+from scorekeeper.gui.dialogs.tiles_page import TilesPageWidget
+from scorekeeper.gui.dialogs.yaku_list import PAO_YAKUMAN, YakuListWidget
+from scorekeeper.session.events import HandResult, HanFuWin, Ron, Tsumo, Win, YakumanWin
+from scorekeeper.session.rules import Ruleset, TripleRon
+from scorekeeper.session.seats import Seat
+
+__all__ = ["WinContext", "WinDialog", "WinValueWidget"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WinContext:
+    """What the dialog needs to know about the table."""
+
+    names: tuple[str, ...]
+    dealer: int
+    seat_winds: tuple[str, str, str, str]
+    round_wind: str
+    riichi: tuple[int, ...]
+    ruleset: Ruleset
+
+
+class WinValueWidget(QWidget):
+    """One winner's hand value: Tiles, Quick or Yaku list, plus the liable player when there may be one."""
+
+    value_changed = Signal()
+
+    TILES, QUICK, YAKU = 0, 1, 2
+
+    def __init__(self, seat: int, context: WinContext, *, tsumo: bool, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.seat = seat
+        self.context = context
+        self.tsumo = tsumo
+        self.modes = QTabWidget()
+        self.modes.setObjectName(f"modes_{seat}")
+        self.tiles = TilesPageWidget()
+        self.quick = QuickEntryWidget()
+        self.yaku = YakuListWidget()
+        self.modes.addTab(self.tiles, self.tr("Tiles"))
+        self.modes.addTab(self.quick, self.tr("Quick"))
+        self.modes.addTab(self.yaku, self.tr("Yaku list"))
+        self.modes.setCurrentIndex(self.QUICK)
+        self.pao_label = QLabel(self.tr("Who fed the last set (pao)?"))
+        self.pao_combo = QComboBox()
+        self.pao_combo.setObjectName(f"pao_{seat}")
+        self.pao_combo.addItem(self.tr("Nobody"), None)
+        for other, name in enumerate(context.names):
+            if other != seat:
+                self.pao_combo.addItem(name, other)
+        pao_row = QHBoxLayout()
+        pao_row.addWidget(self.pao_label)
+        pao_row.addWidget(self.pao_combo, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.modes, 1)
+        layout.addLayout(pao_row)
+        for page in (self.tiles, self.quick, self.yaku):
+            page.value_changed.connect(self._on_page_value_changed)
+        self.modes.currentChanged.connect(self._on_page_value_changed)
+        self.pao_combo.currentIndexChanged.connect(self._on_page_value_changed)
+        self.set_tsumo(tsumo)
+
+    def set_tsumo(self, tsumo: bool) -> None:
+        """Ron or tsumo changes the valid fu, the conditions and the payments."""
+        self.tsumo = tsumo
+        rules = self.context.ruleset.hand
+        dealer = self.seat == self.context.dealer
+        self.quick.set_context(rules=rules, tsumo=tsumo, dealer=dealer)
+        self.yaku.set_context(rules=rules, tsumo=tsumo)
+        self.tiles.set_context(
+            rules=rules,
+            tsumo=tsumo,
+            seat_wind=self.context.seat_winds[self.seat],
+            round_wind=self.context.round_wind,
+            riichi=self.seat in self.context.riichi,
+        )
+        self._on_page_value_changed()
+
+    def needs_pao_question(self) -> bool:
+        """Whether the pao question is shown: the hand has daisangen or daisuushii, or is a yakuman by count."""
+        mode = self.modes.currentIndex()
+        if mode == self.TILES:
+            return bool(PAO_YAKUMAN & set(self.tiles.yaku_names()))
+        if mode == self.YAKU:
+            return bool(PAO_YAKUMAN & set(self.yaku.ticked()))
+        return self.quick.yakuman is not None
+
+    def pao(self) -> Seat | None:
+        """The liable player chosen, or None ("nobody", or no question asked)."""
+        if not self.needs_pao_question():
+            return None
+        data = self.pao_combo.currentData()
+        return None if data is None else Seat(int(data))
+
+    def win(self) -> Win | None:
+        """This winner's win as the session records it, or None while the value is incomplete."""
+        seat = Seat(self.seat)
+        mode = self.modes.currentIndex()
+        try:
+            if mode == self.TILES:
+                return self.tiles.win(seat, pao=self.pao())
+            if mode == self.QUICK:
+                if self.quick.yakuman is not None:
+                    return YakumanWin(seat=seat, yakuman=self.quick.yakuman, pao=self.pao())
+                chosen = self.quick.han_fu()
+                return None if chosen is None else HanFuWin(seat=seat, han=chosen[0], fu=chosen[1])
+            count = self.yaku.yakuman_count()
+            if count:
+                return YakumanWin(seat=seat, yakuman=count, pao=self.pao())
+            chosen = self.yaku.han_fu()
+            return None if chosen is None else HanFuWin(seat=seat, han=chosen[0], fu=chosen[1])
+        except ScorekeeperError:
+            return None
+
+    def _on_page_value_changed(self) -> None:
+        visible = self.needs_pao_question()
+        self.pao_label.setVisible(visible)
+        self.pao_combo.setVisible(visible)
+        self.value_changed.emit()
+
+
+class WinDialog(QDialog):
+    """Ron or tsumo: winners, discarder, values, pao and the payment preview; ``hand_result()`` builds the event.
+
+    Args:
+        context: the table as it stands.
+        tsumo: open on tsumo (True) or ron (False); the user can switch.
+        preview: the session's settlement preview of a result, as lines of text (raises ScorekeeperError when the
+            result is not allowed, and the message is shown instead).
+    """
+
+    def __init__(
+        self,
+        context: WinContext,
+        *,
+        tsumo: bool,
+        preview: Callable[[HandResult], str],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Win"))
+        self.context = context
+        self._preview = preview
+        self.tsumo = tsumo
+        self.value_widgets: dict[int, WinValueWidget] = {}
+
+        self.ron_button = QPushButton(self.tr("Ron"))
+        self.ron_button.setObjectName("mode_ron")
+        self.tsumo_button = QPushButton(self.tr("Tsumo"))
+        self.tsumo_button.setObjectName("mode_tsumo")
+        kind_group = QButtonGroup(self)
+        for button in (self.ron_button, self.tsumo_button):
+            button.setCheckable(True)
+            kind_group.addButton(button)
+        self.ron_button.clicked.connect(lambda: self.set_tsumo(False))
+        self.tsumo_button.clicked.connect(lambda: self.set_tsumo(True))
+
+        self.winner_buttons: list[QPushButton] = []
+        self.discarder_buttons: list[QPushButton] = []
+        self._discarder_group = QButtonGroup(self)
+        grid = QGridLayout()
+        self.winner_title = QLabel(self.tr("Winner"))
+        self.discarder_title = QLabel(self.tr("Discarder"))
+        grid.addWidget(self.winner_title, 0, 0)
+        grid.addWidget(self.discarder_title, 1, 0)
+        for seat, name in enumerate(context.names):
+            winner = QPushButton(name)
+            winner.setObjectName(f"winner_{seat}")
+            winner.setCheckable(True)
+            winner.clicked.connect(lambda _=False, s=seat: self.toggle_winner(s))
+            self.winner_buttons.append(winner)
+            grid.addWidget(winner, 0, seat + 1)
+            discarder = QPushButton(name)
+            discarder.setObjectName(f"discarder_{seat}")
+            discarder.setCheckable(True)
+            discarder.clicked.connect(lambda _=False, s=seat: self.set_discarder(s))
+            self._discarder_group.addButton(discarder)
+            self.discarder_buttons.append(discarder)
+            grid.addWidget(discarder, 1, seat + 1)
+        self.discarder: int | None = None
+
+        self.winner_tabs = QTabWidget()
+        self.winner_tabs.setObjectName("winner_tabs")
+        self.preview_label = QLabel()
+        self.preview_label.setObjectName("preview")
+        self.preview_label.setWordWrap(True)
+        self.confirm_button = QPushButton(self.tr("Confirm"))
+        self.confirm_button.setObjectName("confirm_button")
+        self.confirm_button.setProperty("role", "primary")
+        self.confirm_button.clicked.connect(self._on_confirm_button_clicked)
+        cancel = QPushButton(self.tr("Cancel"))
+        cancel.clicked.connect(self.reject)
+
+        kind_row = QHBoxLayout()
+        kind_row.addWidget(self.ron_button)
+        kind_row.addWidget(self.tsumo_button)
+        kind_row.addStretch(1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.preview_label, 1)
+        buttons.addWidget(cancel)
+        buttons.addWidget(self.confirm_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(kind_row)
+        layout.addLayout(grid)
+        layout.addWidget(self.winner_tabs, 1)
+        layout.addLayout(buttons)
+        self.resize(980, 820)
+        self.set_tsumo(tsumo)
+
+    def max_winners(self) -> int:
+        """How many players may ron one discard under the ruleset."""
+        if self.tsumo:
+            return 1
+        table = self.context.ruleset.table
+        if not table.double_ron:
+            return 1
+        return 3 if table.triple_ron is TripleRon.ALLOWED else 2
+
+    def set_tsumo(self, tsumo: bool) -> None:
+        """Switch between ron and tsumo."""
+        self.tsumo = tsumo
+        self.tsumo_button.setChecked(tsumo)
+        self.ron_button.setChecked(not tsumo)
+        self.discarder_title.setVisible(not tsumo)
+        for button in self.discarder_buttons:
+            button.setVisible(not tsumo)
+        if tsumo:
+            for seat in list(self.value_widgets)[1:]:
+                self.toggle_winner(seat)
+        for widget in self.value_widgets.values():
+            widget.set_tsumo(tsumo)
+        self.winner_title.setText(self.tr("Winner") if self.max_winners() == 1 else self.tr("Winners"))
+        self.refresh()
+
+    def toggle_winner(self, seat: int) -> None:
+        """Add or remove a winner (on tsumo, or when only one may win, the new winner replaces the old)."""
+        if seat in self.value_widgets:
+            widget = self.value_widgets.pop(seat)
+            self.winner_tabs.removeTab(self.winner_tabs.indexOf(widget))
+            widget.deleteLater()
+        else:
+            if len(self.value_widgets) >= self.max_winners():
+                oldest = next(iter(self.value_widgets))
+                self.toggle_winner(oldest)
+            widget = WinValueWidget(seat, self.context, tsumo=self.tsumo)
+            widget.value_changed.connect(self.refresh)
+            self.value_widgets[seat] = widget
+            self.winner_tabs.addTab(widget, self.context.names[seat])
+            self.winner_tabs.setCurrentWidget(widget)
+            if seat == self.discarder:
+                self.discarder = None
+        self.refresh()
+
+    def set_discarder(self, seat: int) -> None:
+        """Choose who discarded the winning tile."""
+        self.discarder = seat
+        if seat in self.value_widgets:
+            self.toggle_winner(seat)
+        self.refresh()
+
+    def hand_result(self) -> HandResult | None:
+        """The result as entered (a Ron or Tsumo), or None while something is missing."""
+        if not self.value_widgets:
+            return None
+        wins = [w.win() for w in self.value_widgets.values()]
+        if any(w is None for w in wins):
+            return None
+        complete = tuple(w for w in wins if w is not None)
+        try:
+            if self.tsumo:
+                return Tsumo(complete[0])
+            if self.discarder is None:
+                return None
+            return Ron(Seat(self.discarder), complete)
+        except ScorekeeperError:
+            return None
+
+    def missing(self) -> str:
+        """A plain sentence saying what is still needed before confirming ("" when nothing)."""
+        if not self.value_widgets:
+            return self.tr("Tap the winner.")
+        if not self.tsumo and self.discarder is None:
+            return self.tr("Tap who discarded the winning tile.")
+        for seat, widget in self.value_widgets.items():
+            if widget.win() is None:
+                return self.tr("Enter the value of {name}'s hand.").format(name=self.context.names[seat])
+        return ""
+
+    def refresh(self) -> None:
+        """Update the buttons and the payment preview."""
+        for seat, button in enumerate(self.winner_buttons):
+            button.setChecked(seat in self.value_widgets)
+        for seat, button in enumerate(self.discarder_buttons):
+            button.setChecked(seat == self.discarder)
+            button.setEnabled(seat not in self.value_widgets)
+        result = self.hand_result()
+        if result is None:
+            self.preview_label.setProperty("role", "muted")
+            self.preview_label.setText(self.missing())
+            self.confirm_button.setEnabled(False)
+        else:
+            try:
+                self.preview_label.setText(self._preview(result))
+                self.preview_label.setProperty("role", "")
+                self.confirm_button.setEnabled(True)
+            except ScorekeeperError as error:
+                self.preview_label.setText(str(error))
+                self.preview_label.setProperty("role", "error")
+                self.confirm_button.setEnabled(False)
+        self.preview_label.style().unpolish(self.preview_label)
+        self.preview_label.style().polish(self.preview_label)
+
+    def _on_confirm_button_clicked(self) -> None:
+        if self.hand_result() is not None:
+            self.accept()

@@ -1,0 +1,243 @@
+"""Yaku list entry: tick the yaku, count the dora, pick the fu (for tables that do not enter tiles).
+
+The han of each yaku, closed and open (None: closed only), are the standard values of the EMA Riichi Competition
+Rules 2016 (section 8) and the wiki page on scoring (seed 002: "most are valued at 1-2, going up to 6 han for
+closed chinitsu. Some yaku are worth -1 han with an open hand, and others cannot be scored at all with an open
+hand"). Yakuman count 1, and the four double-yakuman variants 2 where the ruleset's ``double_yakuman`` is on.
+The widget only adds up what is ticked; the engine values the resulting han and fu.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
+
+from scorekeeper.engine.points import PointValue, value_from_han_fu, value_from_yakuman
+from scorekeeper.engine.rules import HandRules, RenhouValue
+from scorekeeper.gui.dialogs.quick_entry import FU_CHOICES, is_valid_han_fu
+from scorekeeper.gui.labels import format_points, limit_name, yaku_name
+
+__all__ = ["PAO_YAKUMAN", "YAKUMAN", "YAKU_HAN", "YakuListWidget"]
+
+
+@dataclass(frozen=True, slots=True)
+class _YakuHan:
+    closed: int
+    open: int | None
+
+
+#: Han closed / open (None: closed only).
+YAKU_HAN: dict[str, _YakuHan] = {
+    "riichi": _YakuHan(1, None),
+    "double_riichi": _YakuHan(2, None),
+    "ippatsu": _YakuHan(1, None),
+    "menzen_tsumo": _YakuHan(1, None),
+    "pinfu": _YakuHan(1, None),
+    "tanyao": _YakuHan(1, 1),
+    "iipeikou": _YakuHan(1, None),
+    "yakuhai_haku": _YakuHan(1, 1),
+    "yakuhai_hatsu": _YakuHan(1, 1),
+    "yakuhai_chun": _YakuHan(1, 1),
+    "yakuhai_seat_wind": _YakuHan(1, 1),
+    "yakuhai_round_wind": _YakuHan(1, 1),
+    "chankan": _YakuHan(1, 1),
+    "rinshan_kaihou": _YakuHan(1, 1),
+    "haitei": _YakuHan(1, 1),
+    "houtei": _YakuHan(1, 1),
+    "chiitoitsu": _YakuHan(2, None),
+    "chanta": _YakuHan(2, 1),
+    "ittsu": _YakuHan(2, 1),
+    "sanshoku_doujun": _YakuHan(2, 1),
+    "sanshoku_doukou": _YakuHan(2, 2),
+    "sankantsu": _YakuHan(2, 2),
+    "toitoi": _YakuHan(2, 2),
+    "sanankou": _YakuHan(2, 2),
+    "shousangen": _YakuHan(2, 2),
+    "honroutou": _YakuHan(2, 2),
+    "junchan": _YakuHan(3, 2),
+    "ryanpeikou": _YakuHan(3, None),
+    "honitsu": _YakuHan(3, 2),
+    "chinitsu": _YakuHan(6, 5),
+}
+
+#: Yakuman and their multiplier when the ruleset counts double yakuman.
+YAKUMAN: dict[str, int] = {
+    "kokushi_musou": 1,
+    "kokushi_musou_13": 2,
+    "suuankou": 1,
+    "suuankou_tanki": 2,
+    "daisangen": 1,
+    "shousuushii": 1,
+    "daisuushii": 2,
+    "tsuuiisou": 1,
+    "ryuuiisou": 1,
+    "chinroutou": 1,
+    "chuuren_poutou": 1,
+    "junsei_chuuren_poutou": 2,
+    "suukantsu": 1,
+    "tenhou": 1,
+    "chiihou": 1,
+}
+
+#: The yakuman a liable player (pao) can be responsible for (EMA 2016, "Liability"; seed 004).
+PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})
+
+
+class YakuListWidget(QWidget):
+    """Check boxes for every yaku and yakuman, an open-hand switch, a dora count and fu buttons."""
+
+    value_changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rules: HandRules | None = None
+        self.tsumo = False
+        self.fu: int | None = None
+        self.open_box = QCheckBox(self.tr("Open hand (a call was made)"))
+        self.open_box.setObjectName("open_hand")
+        self.open_box.toggled.connect(self._refresh)
+        self.yaku_boxes: dict[str, QCheckBox] = {}
+        grid = QGridLayout()
+        for index, name in enumerate((*YAKU_HAN, "renhou", *YAKUMAN)):
+            box = QCheckBox(yaku_name(name))
+            box.setObjectName(f"yaku_{name}")
+            box.toggled.connect(self._refresh)
+            self.yaku_boxes[name] = box
+            grid.addWidget(box, index // 3, index % 3)
+        self.dora_spin = QSpinBox()
+        self.dora_spin.setObjectName("dora_count")
+        self.dora_spin.setRange(0, 35)
+        self.dora_spin.valueChanged.connect(self._refresh)
+        self.fu_buttons: dict[int, QPushButton] = {}
+        fu_row = QHBoxLayout()
+        fu_row.addWidget(QLabel(self.tr("Fu")))
+        for fu in FU_CHOICES:
+            button = QPushButton(str(fu))
+            button.setObjectName(f"yaku_fu_{fu}")
+            button.setCheckable(True)
+            button.clicked.connect(lambda _=False, f=fu: self.set_fu(f))
+            self.fu_buttons[fu] = button
+            fu_row.addWidget(button)
+        dora_row = QHBoxLayout()
+        dora_row.addWidget(QLabel(self.tr("Dora (incl. red fives and ura)")))
+        dora_row.addWidget(self.dora_spin)
+        dora_row.addStretch(1)
+        self.summary_label = QLabel()
+        self.summary_label.setProperty("role", "title")
+        self.summary_label.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.open_box)
+        layout.addLayout(grid)
+        layout.addLayout(dora_row)
+        layout.addLayout(fu_row)
+        layout.addWidget(self.summary_label)
+        self._refresh()
+
+    def set_context(self, *, rules: HandRules, tsumo: bool) -> None:
+        """The ruleset (renhou, double yakuman, open tanyao) and how the hand was won."""
+        self.rules, self.tsumo = rules, tsumo
+        self._refresh()
+
+    def set_fu(self, fu: int) -> None:
+        """Pick the fu."""
+        self.fu = fu
+        self._refresh()
+
+    def ticked(self) -> tuple[str, ...]:
+        """The ticked yaku and yakuman, by engine name."""
+        return tuple(name for name, box in self.yaku_boxes.items() if box.isChecked() and box.isEnabled())
+
+    def _allowed(self, name: str) -> bool:
+        is_open = self.open_box.isChecked()
+        rules = self.rules
+        if name in YAKU_HAN:
+            if name == "tanyao" and is_open and rules is not None and not rules.open_tanyao:
+                return False
+            if name == "menzen_tsumo" and not self.tsumo:
+                return False
+            if name in ("chankan", "houtei") and self.tsumo:
+                return False
+            if name in ("haitei", "rinshan_kaihou") and not self.tsumo:
+                return False
+            return not is_open or YAKU_HAN[name].open is not None
+        if name == "renhou":
+            return not is_open and not self.tsumo and rules is not None and rules.renhou is not RenhouValue.NONE
+        return True
+
+    def yakuman_count(self) -> int:
+        """The yakuman multiplier of the ticked yakuman (0 when none is ticked)."""
+        rules = self.rules
+        names = [
+            n
+            for n in self.ticked()
+            if n in YAKUMAN or (n == "renhou" and rules and rules.renhou is RenhouValue.YAKUMAN)
+        ]
+        if not names:
+            return 0
+        counts = [YAKUMAN.get(n, 1) if rules is not None and rules.double_yakuman else 1 for n in names]
+        if rules is not None and not rules.compound_yakuman:
+            return max(counts)
+        return sum(counts)
+
+    def han(self) -> int:
+        """The han of the ticked yaku plus the dora (0 when no yaku is ticked: dora alone is never a yaku)."""
+        is_open = self.open_box.isChecked()
+        total = 0
+        for name in self.ticked():
+            if name in YAKU_HAN:
+                value = YAKU_HAN[name]
+                total += (value.open or 0) if is_open else value.closed
+            elif name == "renhou" and self.rules is not None and self.rules.renhou is RenhouValue.MANGAN:
+                total += 5
+        return total + self.dora_spin.value() if total else 0
+
+    def han_fu(self) -> tuple[int, int] | None:
+        """The han and fu, or None while incomplete (30 fu stands in from 5 han; chiitoitsu is always 25)."""
+        han = self.han()
+        if not han:
+            return None
+        if "chiitoitsu" in self.ticked():
+            return han, 25
+        if han >= 5:
+            return han, self.fu or 30
+        if self.fu is None or not is_valid_han_fu(han, self.fu, tsumo=self.tsumo):
+            return None
+        return han, self.fu
+
+    def point_value(self) -> PointValue | None:
+        """The engine's value of what is ticked, or None while incomplete."""
+        if self.rules is None:
+            return None
+        count = self.yakuman_count()
+        if count:
+            return value_from_yakuman(count, self.rules)
+        chosen = self.han_fu()
+        return None if chosen is None else value_from_han_fu(chosen[0], chosen[1], self.rules)
+
+    def _refresh(self) -> None:
+        for name, box in self.yaku_boxes.items():
+            box.setEnabled(self._allowed(name))
+        han = self.han()
+        for fu, button in self.fu_buttons.items():
+            button.setChecked(fu == self.fu)
+            button.setEnabled(
+                0 < han < 5 and is_valid_han_fu(han, fu, tsumo=self.tsumo) and "chiitoitsu" not in self.ticked()
+            )
+        value = self.point_value()
+        if value is None:
+            if not self.ticked():
+                self.summary_label.setText(self.tr("Tick at least one yaku: dora alone is never a yaku."))
+            else:
+                self.summary_label.setText(self.tr("{han} han: pick the fu.").format(han=han))
+        elif value.han is None:
+            self.summary_label.setText(self.tr("{n}× yakuman").format(n=value.yakuman))
+        else:
+            limit = f" — {limit_name(value.limit)}" if value.limit else ""
+            self.summary_label.setText(
+                self.tr("{han} han {fu} fu{limit} (base {base})").format(
+                    han=value.han, fu=value.fu, limit=limit, base=format_points(value.base)
+                )
+            )
+        self.value_changed.emit()

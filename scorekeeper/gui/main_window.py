@@ -1,0 +1,518 @@
+"""The main window: the table view, the action bar (Ron, Tsumo, Draw, Abort, Chombo, Undo, Redo) and the history.
+
+The window asks the :class:`GameController` to act and redraws from its state when told (``state_changed``). Every
+dialog is reached through :class:`Dialogs`, a set of callables: the app opens real dialogs, the tests inject
+functions that fill them in with qtbot and return what they built, so no test ever runs ``exec()``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.gui._compat import override
+from scorekeeper.gui.controller import GameController
+from scorekeeper.gui.describe import describe_settlement
+from scorekeeper.gui.dialogs.draw_dialog import DrawDialog, DrawKind
+from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
+from scorekeeper.gui.dialogs.new_game import NewGameChoice, NewGameDialog
+from scorekeeper.gui.dialogs.results import ResultsDialog
+from scorekeeper.gui.dialogs.win_dialog import WinContext, WinDialog
+from scorekeeper.gui.exports import export_csv, export_json
+from scorekeeper.gui.gaps import point_gaps
+from scorekeeper.gui.labels import round_name
+from scorekeeper.gui.settings import AppSettings, save_settings
+from scorekeeper.gui.table.history import HistoryWidget
+from scorekeeper.gui.table.table_view import TableViewWidget
+from scorekeeper.session.events import HandRecord, HandResult
+from scorekeeper.session.seats import ROUND_LETTERS, Seat
+from scorekeeper.session.settlement import settle
+from scorekeeper.session.state import GameState
+
+__all__ = ["Dialogs", "MainWindow", "seat_winds"]
+
+
+def seat_winds(dealer: int) -> tuple[str, str, str, str]:
+    """Each seat's wind when ``dealer`` deals: the dealer is East, the next seat South..."""
+    winds = tuple("ESWN"[(seat - dealer) % 4] for seat in range(4))
+    return winds[0], winds[1], winds[2], winds[3]
+
+
+def _run(dialog: QWidget) -> bool:
+    """Open a dialog modally (the app only; tests inject their own callables)."""
+    from PySide6.QtWidgets import QDialog
+
+    assert isinstance(dialog, QDialog)
+    return dialog.exec() == QDialog.DialogCode.Accepted
+
+
+def _new_game(parent: QWidget, settings: AppSettings) -> tuple[NewGameChoice, AppSettings] | None:
+    dialog = NewGameDialog(settings, parent)
+    return (dialog.choice(), dialog.settings) if _run(dialog) else None
+
+
+def _win(parent: QWidget, context: WinContext, tsumo: bool, preview: Callable[[HandResult], str]) -> HandResult | None:
+    dialog = WinDialog(context, tsumo=tsumo, preview=preview, parent=parent)
+    return dialog.hand_result() if _run(dialog) else None
+
+
+def _draw(parent: QWidget, state: GameState, riichi: tuple[int, ...], kind: DrawKind) -> HandResult | None:
+    dialog = DrawDialog(names=state.players, riichi=riichi, table=state.rules.table, kind=kind, parent=parent)
+    return dialog.hand_result() if _run(dialog) else None
+
+
+def _edit(parent: QWidget, dialog: EditHandDialog) -> HandRecord | None:
+    dialog.setParent(parent, dialog.windowFlags())
+    return dialog.hand_record() if _run(dialog) else None
+
+
+def _confirm(parent: QWidget, question: str) -> bool:
+    answer = QMessageBox.question(parent, parent.tr("Please confirm"), question)
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def _results(parent: QWidget, dialog: ResultsDialog) -> None:
+    dialog.setParent(parent, dialog.windowFlags())
+    dialog.open()
+
+
+def _ask_path(parent: QWidget, suffix: str) -> Path | None:
+    filters = {".csv": "CSV (*.csv)", ".json": "JSON (*.json)", ".pdf": "PDF (*.pdf)"}
+    name, _ = QFileDialog.getSaveFileName(parent, parent.tr("Save as"), f"game{suffix}", filters.get(suffix, ""))
+    if not name:
+        return None
+    path = Path(name)
+    return path if path.suffix else path.with_suffix(suffix)
+
+
+@dataclass(slots=True, kw_only=True)
+class Dialogs:
+    """How the window asks the user things. Each default opens the real dialog; tests replace them."""
+
+    new_game: Callable[[QWidget, AppSettings], tuple[NewGameChoice, AppSettings] | None] = _new_game
+    win: Callable[[QWidget, WinContext, bool, Callable[[HandResult], str]], HandResult | None] = _win
+    draw: Callable[[QWidget, GameState, tuple[int, ...], DrawKind], HandResult | None] = _draw
+    edit_hand: Callable[[QWidget, EditHandDialog], HandRecord | None] = _edit
+    confirm: Callable[[QWidget, str], bool] = _confirm
+    results: Callable[[QWidget, ResultsDialog], None] = _results
+    ask_path: Callable[[QWidget, str], Path | None] = _ask_path
+
+
+class MainWindow(QMainWindow):
+    """The table-side app's window.
+
+    Args:
+        controller: the game's controller (it owns the session and the store).
+        settings: the app's settings (recent players, saved rulesets).
+        data_dir: where the settings file lives.
+        dialogs: how to ask the user things (tests inject their own).
+    """
+
+    def __init__(
+        self,
+        controller: GameController,
+        *,
+        settings: AppSettings,
+        data_dir: Path,
+        dialogs: Dialogs | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.settings = settings
+        self.data_dir = data_dir
+        self.dialogs = dialogs or Dialogs()
+        self.setWindowTitle(self.tr("Scorekeeper"))
+        self.results_dialog: ResultsDialog | None = None
+
+        self.table = TableViewWidget()
+        self.table.riichi_requested.connect(self._on_table_riichi_requested)
+        self.history = HistoryWidget()
+        self.history.edit_requested.connect(self.edit_hand)
+        self.history.delete_requested.connect(self.delete_hand)
+
+        self.message_label = QLabel()
+        self.message_label.setObjectName("message")
+        self.message_label.setProperty("role", "error")
+        self.message_label.setWordWrap(True)
+        self.message_label.hide()
+
+        self.buttons: dict[str, QPushButton] = {}
+        bar = QHBoxLayout()
+        for key, text, slot in (
+            ("ron", self.tr("Ron"), self.enter_ron),
+            ("tsumo", self.tr("Tsumo"), self.enter_tsumo),
+            ("draw", self.tr("Draw"), lambda: self.enter_draw(DrawKind.DRAW)),
+            ("abort", self.tr("Abort"), lambda: self.enter_draw(DrawKind.ABORT)),
+            ("chombo", self.tr("Chombo"), lambda: self.enter_draw(DrawKind.CHOMBO)),
+        ):
+            button = QPushButton(text)
+            button.setObjectName(f"{key}_button")
+            button.setMinimumHeight(56)
+            button.clicked.connect(slot)
+            self.buttons[key] = button
+            bar.addWidget(button, 1)
+        bar.addSpacing(24)
+        for key, text, slot in (
+            ("undo", self.tr("↶ Undo"), self.undo),
+            ("redo", self.tr("↷ Redo"), self.redo),
+        ):
+            button = QPushButton(text)
+            button.setObjectName(f"{key}_button")
+            button.setMinimumHeight(56)
+            button.clicked.connect(slot)
+            self.buttons[key] = button
+            bar.addWidget(button)
+        self.buttons["ron"].setProperty("role", "primary")
+        self.buttons["tsumo"].setProperty("role", "primary")
+        self.buttons["undo"].setToolTip(self.tr("Undo (Ctrl+Z)"))
+        self.buttons["redo"].setToolTip(self.tr("Redo (Ctrl+Shift+Z)"))
+
+        history_box = QWidget()
+        history_layout = QVBoxLayout(history_box)
+        history_title = QLabel(self.tr("History"))
+        history_title.setProperty("role", "title")
+        history_layout.addWidget(history_title)
+        history_layout.addWidget(self.history, 1)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(history_box)
+        self.splitter.setStretchFactor(0, 3)
+        self.splitter.setStretchFactor(1, 2)
+
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.addWidget(self.message_label)
+        layout.addWidget(self.splitter, 1)
+        layout.addLayout(bar)
+        self.setCentralWidget(central)
+        self._build_menus()
+
+        controller.state_changed.connect(self.refresh)
+        controller.error_occurred.connect(self.show_message)
+        controller.game_ended.connect(self.show_results)
+        self.resize(1440, 900)
+        self.refresh()
+
+    # -- menus and shortcuts -------------------------------------------------------------------------------
+
+    def _action(
+        self,
+        text: str,
+        slot: Callable[[], object],
+        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(lambda _=False: slot())
+        self.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        menu = self.menuBar()
+        game = menu.addMenu(self.tr("&Game"))
+        self.new_game_action = self._action(self.tr("&New game…"), self.new_game, QKeySequence.StandardKey.New)
+        game.addAction(self.new_game_action)
+        self.results_action = self._action(self.tr("&Results"), self.show_results, "Ctrl+R")
+        game.addAction(self.results_action)
+        self.end_game_action = self._action(self.tr("&End the game now…"), self.end_game_now)
+        game.addAction(self.end_game_action)
+        game.addSeparator()
+        game.addAction(self._action(self.tr("Export &CSV…"), lambda: self.export(".csv")))
+        game.addAction(self._action(self.tr("Export game &record…"), lambda: self.export(".json")))
+        edit = menu.addMenu(self.tr("&Edit"))
+        self.undo_action = self._action(self.tr("&Undo"), self.undo, QKeySequence.StandardKey.Undo)
+        self.redo_action = self._action(self.tr("&Redo"), self.redo, "Ctrl+Shift+Z")
+        edit.addAction(self.undo_action)
+        edit.addAction(self.redo_action)
+        view = menu.addMenu(self.tr("&View"))
+        view.addAction(self._action(self.tr("&Rotate table"), self.table.rotate, "Ctrl+T"))
+        for number in range(4):
+            view.addAction(
+                self._action(
+                    self.tr("Riichi, seat {n}").format(n=number + 1),
+                    functools.partial(self._on_table_riichi_requested, number),
+                    f"Ctrl+{number + 1}",
+                )
+            )
+        hand = menu.addMenu(self.tr("&Hand"))
+        hand.addAction(self._action(self.tr("&Ron…"), self.enter_ron, "Ctrl+Alt+R"))
+        hand.addAction(self._action(self.tr("&Tsumo…"), self.enter_tsumo, "Ctrl+Alt+T"))
+        hand.addAction(self._action(self.tr("&Draw…"), lambda: self.enter_draw(DrawKind.DRAW), "Ctrl+Alt+D"))
+        hand.addAction(self._action(self.tr("&Abortive draw…"), lambda: self.enter_draw(DrawKind.ABORT), "Ctrl+Alt+A"))
+        hand.addAction(self._action(self.tr("&Chombo…"), lambda: self.enter_draw(DrawKind.CHOMBO), "Ctrl+Alt+C"))
+
+    # -- drawing -------------------------------------------------------------------------------------------
+
+    def refresh(self) -> None:
+        """Redraw everything from the controller's state."""
+        state = self.controller.state
+        playing = state is not None and not state.ended
+        for key in ("ron", "tsumo", "draw", "chombo"):
+            self.buttons[key].setEnabled(playing)
+        self.buttons["abort"].setEnabled(playing and state is not None and bool(state.rules.table.abortive_draws))
+        self.buttons["undo"].setEnabled(self.controller.can_undo)
+        self.buttons["redo"].setEnabled(self.controller.can_redo)
+        self.results_action.setEnabled(state is not None and state.final is not None)
+        self.end_game_action.setEnabled(playing)
+        self.history.set_state(state)
+        if state is None:
+            for panel in self.table.seat_panels:
+                panel.show_seat(
+                    name="—",
+                    wind="ESWN"[panel.seat],
+                    dealer=False,
+                    points=0,
+                    riichi=False,
+                    can_riichi=False,
+                    gaps=(),
+                    names=("", "", "", ""),
+                )
+            self.table.centre.show_round(
+                label="", honba=0, riichi_sticks=0, status=self.tr("No game: start a new one (Ctrl+N).")
+            )
+            self.setWindowTitle(self.tr("Scorekeeper"))
+            return
+        winds = seat_winds(int(state.dealer))
+        for panel in self.table.seat_panels:
+            seat = panel.seat
+            riichi = Seat(seat) in state.in_riichi
+            can = playing and (state.scores[seat] >= 1000 or state.rules.table.riichi_below_1000)
+            panel.show_seat(
+                name=state.players[seat],
+                wind=winds[seat],
+                dealer=seat == int(state.dealer),
+                points=state.scores[seat],
+                riichi=riichi,
+                can_riichi=can,
+                gaps=point_gaps(state.scores, seat, int(state.dealer)),
+                names=state.players,
+            )
+        status = self.tr("Game over — see the results (Ctrl+R).") if state.ended else ""
+        self.table.centre.show_round(
+            label=state.label, honba=state.honba, riichi_sticks=state.riichi_sticks, status=status
+        )
+        self.setWindowTitle(self.tr("Scorekeeper — {round}").format(round=round_name(state.label)))
+
+    def show_message(self, text: str) -> None:
+        """Show a refusal or problem as a plain sentence above the table (cleared by the next success)."""
+        self.message_label.setText(text)
+        self.message_label.setVisible(bool(text))
+
+    def _clear_message(self) -> None:
+        self.show_message("")
+
+    # -- actions -------------------------------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        """Ask for players and ruleset and start a new game (the running one stays stored)."""
+        answer = self.dialogs.new_game(self, self.settings)
+        if answer is None:
+            return
+        choice, settings = answer
+        self.settings = settings.with_players(choice.players)
+        try:
+            save_settings(self.data_dir, self.settings)
+        except OSError as error:
+            self.show_message(self.tr("The settings could not be saved: {error}").format(error=error))
+        if self.controller.new_game(choice.players, choice.ruleset):
+            self._clear_message()
+
+    def _on_table_riichi_requested(self, seat: int) -> None:
+        if self.controller.declare_riichi(seat):
+            self._clear_message()
+
+    def win_context(self) -> WinContext:
+        """The table as the win dialog needs it."""
+        state = self.controller.state
+        assert state is not None
+        return WinContext(
+            names=state.players,
+            dealer=int(state.dealer),
+            seat_winds=seat_winds(int(state.dealer)),
+            round_wind=ROUND_LETTERS[state.round_index % 4],
+            riichi=tuple(int(s) for s in state.riichi_this_hand),
+            ruleset=state.rules,
+        )
+
+    def preview_text(self, result: HandResult) -> str:
+        """The payment preview of ``result`` now, as lines of text.
+
+        Raises:
+            ScorekeeperError: when the result is not allowed now.
+        """
+        state = self.controller.state
+        assert state is not None
+        return describe_settlement(self.controller.preview(result), state.players)
+
+    def _enter_win(self, tsumo: bool) -> None:
+        if self.controller.state is None or self.controller.state.ended:
+            return
+        result = self.dialogs.win(self, self.win_context(), tsumo, self.preview_text)
+        if result is not None and self.controller.record_result(result):
+            self._clear_message()
+
+    def enter_ron(self) -> None:
+        """Open the win dialog on ron."""
+        self._enter_win(False)
+
+    def enter_tsumo(self) -> None:
+        """Open the win dialog on tsumo."""
+        self._enter_win(True)
+
+    def enter_draw(self, kind: DrawKind) -> None:
+        """Open the draw dialog (exhaustive draw, abortive draw or chombo page)."""
+        state = self.controller.state
+        if state is None or state.ended:
+            return
+        riichi = tuple(int(s) for s in state.riichi_this_hand)
+        result = self.dialogs.draw(self, state, riichi, kind)
+        if result is not None and self.controller.record_result(result):
+            self._clear_message()
+
+    def undo(self) -> None:
+        """Take back the last event."""
+        if self.controller.undo():
+            self._clear_message()
+
+    def redo(self) -> None:
+        """Put back the last undone event."""
+        if self.controller.redo():
+            self._clear_message()
+
+    def edit_hand(self, index: int) -> None:
+        """Open a past hand for correction; the correction is recorded (and undoable) like any event."""
+        state = self.controller.state
+        if state is None or not 0 <= index < len(state.hands):
+            return
+        entry = state.hands[index]
+        sticks_before = state.hands[index - 1].riichi_sticks if index else 0
+        winds = seat_winds(int(entry.dealer))
+        round_wind = ROUND_LETTERS[entry.round_index % 4]
+
+        def preview(result: HandResult, riichi: tuple[int, ...]) -> str:
+            settlement = settle(
+                state.rules,
+                result,
+                dealer=entry.dealer,
+                honba=entry.honba,
+                riichi_sticks=sticks_before + len(riichi),
+                riichi_this_hand=tuple(Seat(s) for s in riichi),
+            )
+            return describe_settlement(settlement, state.players)
+
+        def enter_win(tsumo: bool, riichi: tuple[int, ...]) -> HandResult | None:
+            context = WinContext(
+                names=state.players,
+                dealer=int(entry.dealer),
+                seat_winds=winds,
+                round_wind=round_wind,
+                riichi=riichi,
+                ruleset=state.rules,
+            )
+            return self.dialogs.win(self, context, tsumo, lambda r: preview(r, riichi))
+
+        def enter_draw(riichi: tuple[int, ...]) -> HandResult | None:
+            return self.dialogs.draw(self, state, riichi, DrawKind.DRAW)
+
+        label = entry.label if not entry.honba else f"{entry.label}-{entry.honba}"
+        dialog = EditHandDialog(
+            names=state.players, title=label, record=entry.record, enter_win=enter_win, enter_draw=enter_draw
+        )
+        record = self.dialogs.edit_hand(self, dialog)
+        if record is not None and record != entry.record and self.controller.edit_hand(index, record):
+            self._clear_message()
+
+    def delete_hand(self, index: int) -> None:
+        """Delete a past hand after confirmation (undoable)."""
+        state = self.controller.state
+        if state is None or not 0 <= index < len(state.hands):
+            return
+        entry = state.hands[index]
+        question = self.tr("Delete hand {label}? Every later hand is recomputed; Undo brings it back.").format(
+            label=entry.label if not entry.honba else f"{entry.label}-{entry.honba}"
+        )
+        if self.dialogs.confirm(self, question) and self.controller.delete_hand(index):
+            self._clear_message()
+
+    def end_game_now(self) -> None:
+        """The referee ends the game (time limit); undoable."""
+        if self.controller.state is None:
+            return
+        if self.dialogs.confirm(self, self.tr("End the game now and show the final results?")):
+            self.controller.end_game(self.tr("ended by the referee"))
+
+    def build_results_dialog(self) -> ResultsDialog | None:
+        """The results screen of the ended game, or None while it is running."""
+        state = self.controller.state
+        if state is None or state.final is None:
+            return None
+        start = state.rules.table.start_points
+        series = ((start, start, start, start), *(hand.scores for hand in state.hands))
+        labels = tuple(hand.label for hand in state.hands)
+        return ResultsDialog(
+            names=state.players,
+            result=state.final,
+            labels=labels,
+            series=series,
+            return_points=state.rules.table.return_points,
+            ask_path=lambda suffix: self.dialogs.ask_path(self, suffix),
+            export_csv=self._export_csv,
+            export_json=self._export_json,
+        )
+
+    def show_results(self) -> None:
+        """Show the results screen (after the game ended)."""
+        dialog = self.build_results_dialog()
+        if dialog is None:
+            return
+        self.results_dialog = dialog
+        self.dialogs.results(self, dialog)
+
+    def _export_csv(self, path: Path) -> None:
+        assert self.controller.session is not None
+        try:
+            export_csv(self.controller.session, path)
+        except ScorekeeperError as error:
+            self.show_message(str(error))
+
+    def _export_json(self, path: Path) -> None:
+        assert self.controller.session is not None
+        try:
+            export_json(self.controller.session, path)
+        except ScorekeeperError as error:
+            self.show_message(str(error))
+
+    def export(self, suffix: str) -> None:
+        """Export the game (CSV or game-record JSON) to a file the user picks."""
+        if self.controller.session is None:
+            return
+        path = self.dialogs.ask_path(self, suffix)
+        if path is None:
+            return
+        (self._export_csv if suffix == ".csv" else self._export_json)(path)
+
+    @override
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        # Nothing to save: every confirmed event is already committed. Close the database cleanly.
+        self.controller.store.close()
+        event.accept()

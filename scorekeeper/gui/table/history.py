@@ -1,0 +1,150 @@
+"""The history panel: every hand with its label, result and each player's change; open, edit or delete one.
+
+The item model is a thin adapter over ``GameState.hands`` (STYLE 6). Editing and deleting go through the
+controller as events (``HandEdited`` / ``HandDeleted``), so they are undoable like anything else.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QPushButton, QTableView, QVBoxLayout, QWidget
+
+from scorekeeper.gui import theme
+from scorekeeper.gui._compat import override
+from scorekeeper.gui.describe import describe_result
+from scorekeeper.gui.labels import format_signed
+from scorekeeper.session.state import GameState, HandEntry
+
+__all__ = ["HistoryTableModel", "HistoryWidget"]
+
+_FIXED_COLUMNS = 2
+
+
+class HistoryTableModel(QAbstractTableModel):
+    """One row per finished hand: label, result, and the four players' changes."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.hands: tuple[HandEntry, ...] = ()
+        self.names: tuple[str, ...] = ("", "", "", "")
+
+    def set_state(self, state: GameState | None) -> None:
+        """Show the hands of ``state``."""
+        self.beginResetModel()
+        self.hands = () if state is None else state.hands
+        self.names = ("", "", "", "") if state is None else state.players
+        self.endResetModel()
+
+    @override
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008, N802 - Qt's name
+        return 0 if parent.isValid() else len(self.hands)
+
+    @override
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008, N802 - Qt's name
+        return 0 if parent.isValid() else _FIXED_COLUMNS + 4
+
+    @override
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:  # noqa: N802 - Qt's name
+        if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
+            return None
+        if section == 0:
+            return self.tr("Hand")
+        if section == 1:
+            return self.tr("Result")
+        return self.names[section - _FIXED_COLUMNS]
+
+    @override
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        hand = self.hands[index.row()]
+        column = index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == 0:
+                return hand.label if not hand.honba else f"{hand.label}-{hand.honba}"
+            if column == 1:
+                return describe_result(hand.record.result, self.names, hand.settlement)
+            delta = hand.deltas[column - _FIXED_COLUMNS]
+            return format_signed(delta) if delta else ""
+        if role == Qt.ItemDataRole.ForegroundRole and column >= _FIXED_COLUMNS:
+            delta = hand.deltas[column - _FIXED_COLUMNS]
+            c = theme.colors()
+            return QBrush(QColor(c.positive if delta > 0 else c.negative if delta < 0 else c.text))
+        if role == Qt.ItemDataRole.TextAlignmentRole and column >= _FIXED_COLUMNS:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self.tr("Scores after: {scores}").format(scores=", ".join(f"{s:,}" for s in hand.scores))
+        return None
+
+
+class HistoryWidget(QWidget):
+    """The hand list and its Edit / Delete buttons; ``edit_requested`` and ``delete_requested`` carry the index."""
+
+    edit_requested = Signal(int)
+    delete_requested = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = HistoryTableModel(self)
+        self.view = QTableView()
+        self.view.setObjectName("history_view")
+        self.view.setModel(self.model)
+        self.view.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
+        self.view.verticalHeader().hide()
+        self.view.verticalHeader().setDefaultSectionSize(36)
+        header = self.view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.view.doubleClicked.connect(self._on_view_double_clicked)
+        self.edit_button = QPushButton(self.tr("Edit hand…"))
+        self.edit_button.setObjectName("edit_hand_button")
+        self.edit_button.clicked.connect(self._on_edit_button_clicked)
+        self.delete_button = QPushButton(self.tr("Delete hand"))
+        self.delete_button.setObjectName("delete_hand_button")
+        self.delete_button.setProperty("role", "danger")
+        self.delete_button.clicked.connect(self._on_delete_button_clicked)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.edit_button)
+        buttons.addWidget(self.delete_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view, 1)
+        layout.addLayout(buttons)
+        self.view.selectionModel().selectionChanged.connect(self._update_buttons)
+        self._update_buttons()
+
+    def set_state(self, state: GameState | None) -> None:
+        """Show the hands of ``state`` (the newest row stays in view)."""
+        self.model.set_state(state)
+        self.view.scrollToBottom()
+        self._update_buttons()
+
+    def selected_index(self) -> int | None:
+        """The selected hand's index, or None."""
+        rows = self.view.selectionModel().selectedRows()
+        return rows[0].row() if rows else None
+
+    def select(self, index: int) -> None:
+        """Select a hand (keyboard and tests)."""
+        self.view.selectRow(index)
+
+    def _update_buttons(self) -> None:
+        selected = self.selected_index() is not None
+        self.edit_button.setEnabled(selected)
+        self.delete_button.setEnabled(selected)
+
+    def _on_view_double_clicked(self, index: QModelIndex) -> None:
+        self.edit_requested.emit(index.row())
+
+    def _on_edit_button_clicked(self) -> None:
+        index = self.selected_index()
+        if index is not None:
+            self.edit_requested.emit(index)
+
+    def _on_delete_button_clicked(self) -> None:
+        index = self.selected_index()
+        if index is not None:
+            self.delete_requested.emit(index)

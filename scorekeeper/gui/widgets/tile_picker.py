@@ -96,22 +96,26 @@ class TileButtonWidget(QAbstractButton):
         self.update()
 
     @override
-    def sizeHint(self) -> QSize:
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         return QSize(round(self._height * TILE_ASPECT) + 2 * _MARGIN, self._height + 2 * _MARGIN)
 
     @override
-    def minimumSizeHint(self) -> QSize:
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         return self.sizeHint()
 
     @override
-    def keyPressEvent(self, event: QKeyEvent) -> None:
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.isEnabled():
             self.animateClick()
+            return
+        if event.key() in (Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down):
+            # Let the picker move in its grid (QAbstractButton would move in focus-chain order instead).
+            event.ignore()
             return
         super().keyPressEvent(event)
 
     @override
-    def paintEvent(self, event: QPaintEvent) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         area = self.rect().adjusted(_MARGIN, _MARGIN, -_MARGIN, -_MARGIN)
@@ -259,7 +263,7 @@ class TilePickerWidget(QWidget):
             self.tile_picked.emit(tile)
 
     @override
-    def keyPressEvent(self, event: QKeyEvent) -> None:
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
         moves = {
             Qt.Key.Key_Left: (0, -1),
             Qt.Key.Key_Right: (0, 1),

@@ -1,7 +1,11 @@
 """Pure hand scoring, standard library only: tiles, melds, hands, decomposition, yaku, fu, points, rules."""
 
+from scorekeeper.engine.fu import FuItem, FuReason
+from scorekeeper.engine.hand import Hand, HandProblem, Meld, MeldKind, validate_hand, validate_tiles
+from scorekeeper.engine.jsonio import hand_from_json, rules_from_json, score_json, score_to_json
 from scorekeeper.engine.points import Limit, Payment, PointValue, pay, value_from_han_fu, value_from_yakuman
 from scorekeeper.engine.rules import PRESET_NAMES, HandRules, KazoeLimit, RenhouValue, hand_rules
+from scorekeeper.engine.scoring import HandScore, WaitKind, YakuValue, score_hand
 from scorekeeper.engine.tiles import (
     Suit,
     Tile,
@@ -12,25 +16,47 @@ from scorekeeper.engine.tiles import (
     parse_kinds,
     parse_tiles,
 )
+from scorekeeper.engine.waits import Refusal, Wait, list_waits
+from scorekeeper.engine.yaku import Yaku
 
 __all__ = [
     "PRESET_NAMES",
+    "FuItem",
+    "FuReason",
+    "Hand",
+    "HandProblem",
     "HandRules",
+    "HandScore",
     "KazoeLimit",
     "Limit",
+    "Meld",
+    "MeldKind",
     "Payment",
     "PointValue",
+    "Refusal",
     "RenhouValue",
     "Suit",
     "Tile",
     "TileKind",
+    "Wait",
+    "WaitKind",
     "Wind",
+    "Yaku",
+    "YakuValue",
     "format_kinds",
     "format_tiles",
+    "hand_from_json",
     "hand_rules",
+    "list_waits",
     "parse_kinds",
     "parse_tiles",
     "pay",
+    "rules_from_json",
+    "score_hand",
+    "score_json",
+    "score_to_json",
+    "validate_hand",
+    "validate_tiles",
     "value_from_han_fu",
     "value_from_yakuman",
 ]

@@ -547,7 +547,9 @@ def _kind_of(text: str) -> int:
     return _SUIT_LETTERS.index(suit) * 9 + number - 1
 
 
-def generate_hand(rng: random.Random, shape: str | None = None, *, ruleset: str = "tenhou") -> GeneratedHand:
+def generate_hand(
+    rng: random.Random, shape: str | None = None, *, ruleset: str | dict[str, Any] = "tenhou"
+) -> GeneratedHand:
     """Build one complete hand with its win context.
 
     Args:
@@ -572,7 +574,7 @@ def generate_hand(rng: random.Random, shape: str | None = None, *, ruleset: str 
 
 
 def generate_hands(
-    seed: int, count: int, *, shapes: Sequence[str] | None = None, ruleset: str = "tenhou"
+    seed: int, count: int, *, shapes: Sequence[str] | None = None, ruleset: str | dict[str, Any] = "tenhou"
 ) -> Iterator[dict[str, Any]]:
     """Yield ``count`` input objects for ``score_json``, reproducibly from ``seed``.
 

@@ -12,7 +12,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths, QTimer
+from PySide6.QtCore import QCoreApplication, QStandardPaths, QTimer
 from PySide6.QtWidgets import QApplication
 
 from scorekeeper import __version__
@@ -84,7 +84,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     except ScorekeeperError as error:
         from PySide6.QtWidgets import QMessageBox
 
-        QMessageBox.critical(None, app.tr("Cannot open the games"), str(error))
+        QMessageBox.critical(None, QCoreApplication.translate("App", "Cannot open the games"), str(error))
         return 1
     window.show()
     if window.controller.state is None:

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -84,7 +84,7 @@ def _edit(parent: QWidget, dialog: EditHandDialog) -> HandRecord | None:
 
 
 def _confirm(parent: QWidget, question: str) -> bool:
-    answer = QMessageBox.question(parent, parent.tr("Please confirm"), question)
+    answer = QMessageBox.question(parent, QCoreApplication.translate("MainWindow", "Please confirm"), question)
     return answer == QMessageBox.StandardButton.Yes
 
 
@@ -95,7 +95,9 @@ def _results(parent: QWidget, dialog: ResultsDialog) -> None:
 
 def _ask_path(parent: QWidget, suffix: str) -> Path | None:
     filters = {".csv": "CSV (*.csv)", ".json": "JSON (*.json)", ".pdf": "PDF (*.pdf)"}
-    name, _ = QFileDialog.getSaveFileName(parent, parent.tr("Save as"), f"game{suffix}", filters.get(suffix, ""))
+    name, _ = QFileDialog.getSaveFileName(
+        parent, QCoreApplication.translate("MainWindow", "Save as"), f"game{suffix}", filters.get(suffix, "")
+    )
     if not name:
         return None
     path = Path(name)
@@ -196,6 +198,7 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(history_box)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
+        self.splitter.setSizes([880, 540])
 
         central = QWidget()
         layout = QVBoxLayout(central)

@@ -155,10 +155,12 @@ class QuickEntryWidget(QWidget):
             else:
                 assert payment.dealer is not None and payment.non_dealer is not None
                 paid = f"{format_points(payment.non_dealer)} / {format_points(payment.dealer)}"
-            name = f" {limit_name(value.limit)}" if value.limit else ""
-            self.summary_label.setText(
-                self.tr("{total} points{limit} ({paid})").format(
+            name = f" — {limit_name(value.limit)}" if value.limit else ""
+            if payment.ron is not None:
+                text = self.tr("{total} points{limit}").format(total=format_points(payment.total), limit=name)
+            else:
+                text = self.tr("{total} points{limit} ({paid})").format(
                     total=format_points(payment.total), limit=name, paid=paid
                 )
-            )
+            self.summary_label.setText(text)
         self.value_changed.emit()

@@ -216,6 +216,7 @@ class WinDialog(QDialog):
         self.preview_label = QLabel()
         self.preview_label.setObjectName("preview")
         self.preview_label.setWordWrap(True)
+        self.preview_label.setStyleSheet("font-size: 15px;")
         self.confirm_button = QPushButton(self.tr("Confirm"))
         self.confirm_button.setObjectName("confirm_button")
         self.confirm_button.setProperty("role", "primary")

@@ -12,7 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QCheckBox, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from scorekeeper.engine.points import PointValue, value_from_han_fu, value_from_yakuman
 from scorekeeper.engine.rules import HandRules, RenhouValue
@@ -99,13 +110,14 @@ class YakuListWidget(QWidget):
         self.open_box.setObjectName("open_hand")
         self.open_box.toggled.connect(self._refresh)
         self.yaku_boxes: dict[str, QCheckBox] = {}
-        grid = QGridLayout()
+        host = QWidget()
+        grid = QGridLayout(host)
         for index, name in enumerate((*YAKU_HAN, "renhou", *YAKUMAN)):
             box = QCheckBox(yaku_name(name))
             box.setObjectName(f"yaku_{name}")
             box.toggled.connect(self._refresh)
             self.yaku_boxes[name] = box
-            grid.addWidget(box, index // 3, index % 3)
+            grid.addWidget(box, index // 4, index % 4)
         self.dora_spin = QSpinBox()
         self.dora_spin.setObjectName("dora_count")
         self.dora_spin.setRange(0, 35)
@@ -129,7 +141,11 @@ class YakuListWidget(QWidget):
         self.summary_label.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.open_box)
-        layout.addLayout(grid)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(host)
+        layout.addWidget(scroll, 1)
         layout.addLayout(dora_row)
         layout.addLayout(fu_row)
         layout.addWidget(self.summary_label)

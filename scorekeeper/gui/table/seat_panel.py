@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePol
 from scorekeeper.gui import theme
 from scorekeeper.gui._compat import override
 from scorekeeper.gui.gaps import Gap
-from scorekeeper.gui.labels import format_points, format_signed, wind_name
+from scorekeeper.gui.labels import format_points, wind_name
 
 __all__ = ["RiichiStickWidget", "SeatPanelWidget"]
 
@@ -91,6 +91,7 @@ class SeatPanelWidget(QFrame):
         self.wind_label.setFont(wind_font)
         self.dealer_label.setFont(wind_font)
         self.gaps_label.setWordWrap(True)
+        self.gaps_label.setStyleSheet("font-size: 14px;")
         self.gaps_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.gaps_label.hide()
 
@@ -156,13 +157,13 @@ class SeatPanelWidget(QFrame):
             name = self._names[gap.other] if gap.other < len(self._names) else str(gap.other)
             if gap.difference < 0:
                 lines.append(
-                    self.tr("{name}: ahead by {points}").format(name=name, points=format_points(-gap.difference))
+                    self.tr("{name} trails by {points}").format(name=name, points=format_points(-gap.difference))
                 )
             else:
                 lines.append(
-                    self.tr("{name}: {diff} — direct hit {hit}, other ron {third}, tsumo {tsumo}").format(
+                    self.tr("{name} leads by {diff}: direct hit {hit}, other ron {third}, tsumo {tsumo}").format(
                         name=name,
-                        diff=format_signed(-gap.difference),
+                        diff=format_points(gap.difference),
                         hit=format_points(gap.direct_hit),
                         third=format_points(gap.third_party),
                         tsumo=format_points(gap.tsumo),

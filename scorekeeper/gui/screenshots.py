@@ -1,0 +1,208 @@
+"""Render every screen and dialog to PNG, light and dark, English and Japanese.
+
+Usage: ``python -m scorekeeper.gui.screenshots OUTDIR`` (runs offscreen; needs no display). Each file is named
+``<screen>-<theme>-<language>.png``. The games shown are scripted here; nothing touches the user's data folder.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+
+from scorekeeper.gui import theme
+from scorekeeper.gui.app import create_application, create_main_window
+from scorekeeper.gui.dialogs.draw_dialog import DrawDialog, DrawKind
+from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
+from scorekeeper.gui.dialogs.new_game import NewGameDialog
+from scorekeeper.gui.dialogs.win_dialog import WinDialog
+from scorekeeper.gui.i18n import Language, install_language
+from scorekeeper.gui.main_window import MainWindow
+from scorekeeper.gui.settings import AppSettings
+from scorekeeper.session.events import (
+    EndGame,
+    Event,
+    ExhaustiveDraw,
+    HanFuWin,
+    RiichiDeclared,
+    Ron,
+    Tsumo,
+    YakumanWin,
+)
+from scorekeeper.session.rules import ruleset
+from scorekeeper.session.seats import Seat
+
+__all__ = ["PLAYERS", "SAMPLE_EVENTS", "main", "render_all"]
+
+PLAYERS = ("Aiko", "Bruno", "Chen", "Dana")
+
+#: A short game: riichi and ron, a tsumo, a draw with tenpai, a dealer repeat, a double ron.
+SAMPLE_EVENTS: tuple[Event, ...] = (
+    RiichiDeclared(Seat(1)),
+    Ron(Seat(0), (HanFuWin(seat=Seat(1), han=3, fu=40),)),
+    Tsumo(HanFuWin(seat=Seat(2), han=2, fu=30)),
+    RiichiDeclared(Seat(3)),
+    ExhaustiveDraw((Seat(2), Seat(3))),
+    Ron(Seat(2), (HanFuWin(seat=Seat(0), han=1, fu=30), HanFuWin(seat=Seat(1), han=4, fu=30))),
+    Tsumo(YakumanWin(seat=Seat(3), yakuman=1, pao=None)),
+    RiichiDeclared(Seat(0)),
+)
+
+
+def _save(widget: QWidget, path: Path, width: int, height: int) -> Path:
+    widget.resize(width, height)
+    widget.show()
+    QApplication.processEvents()
+    widget.grab().save(str(path))
+    widget.close()
+    return path
+
+
+def _window(folder: Path, events: Sequence[Event]) -> MainWindow:
+    window = create_main_window(folder, settings=AppSettings(recent_players=PLAYERS))
+    window.controller.new_game(PLAYERS, ruleset("tenhou"))
+    for event in events:
+        window.controller.apply(event)
+    return window
+
+
+def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
+    def table() -> tuple[QWidget, int, int]:
+        window = _window(folder / "table", SAMPLE_EVENTS)
+        window.table.seat_panels[2].toggle_gaps()
+        return window, 1440, 900
+
+    def new_game() -> tuple[QWidget, int, int]:
+        return NewGameDialog(AppSettings(recent_players=PLAYERS)), 760, 820
+
+    def win(
+        tab: int, setup: Callable[[WinDialog], None], tsumo: bool = False
+    ) -> Callable[[], tuple[QWidget, int, int]]:
+        def make() -> tuple[QWidget, int, int]:
+            window = _window(folder / f"win{tab}{setup.__name__}", SAMPLE_EVENTS[:3])
+            dialog = WinDialog(window.win_context(), tsumo=tsumo, preview=window.preview_text)
+            setup(dialog)
+            for widget in dialog.value_widgets.values():
+                widget.modes.setCurrentIndex(tab)
+            dialog.refresh()
+            return dialog, 1000, 860
+
+        return make
+
+    def ron_quick(dialog: WinDialog) -> None:
+        dialog.toggle_winner(1)
+        dialog.set_discarder(0)
+        dialog.value_widgets[1].quick.set_han(3)
+        dialog.value_widgets[1].quick.set_fu(40)
+
+    def double_ron(dialog: WinDialog) -> None:
+        dialog.toggle_winner(1)
+        dialog.toggle_winner(3)
+        dialog.set_discarder(0)
+        dialog.value_widgets[1].quick.set_han(2)
+        dialog.value_widgets[1].quick.set_fu(30)
+        dialog.value_widgets[3].quick.set_yakuman(1)
+        dialog.value_widgets[3].pao_combo.setCurrentIndex(3)
+
+    def yaku(dialog: WinDialog) -> None:
+        dialog.toggle_winner(2)
+        page = dialog.value_widgets[2].yaku
+        for name in ("riichi", "menzen_tsumo", "pinfu", "tanyao"):
+            page.yaku_boxes[name].setChecked(True)
+        page.dora_spin.setValue(1)
+
+    def tiles(dialog: WinDialog) -> None:
+        dialog.toggle_winner(1)
+        dialog.set_discarder(0)
+
+    def draw(kind: DrawKind) -> Callable[[], tuple[QWidget, int, int]]:
+        def make() -> tuple[QWidget, int, int]:
+            rules = ruleset("tenhou")
+            dialog = DrawDialog(names=PLAYERS, riichi=(1,), table=rules.table, kind=kind)
+            return dialog, 600, 460
+
+        return make
+
+    def edit() -> tuple[QWidget, int, int]:
+        window = _window(folder / "edit", SAMPLE_EVENTS)
+        entry = window.controller.state.hands[0] if window.controller.state else None
+        assert entry is not None
+        dialog = EditHandDialog(
+            names=PLAYERS, title=entry.label, record=entry.record, enter_win=lambda *_: None, enter_draw=lambda *_: None
+        )
+        return dialog, 800, 360
+
+    def results() -> tuple[QWidget, int, int]:
+        window = _window(folder / "results", (*SAMPLE_EVENTS, EndGame("time")))
+        dialog = window.build_results_dialog()
+        assert dialog is not None
+        return dialog, 960, 820
+
+    def crash() -> tuple[QWidget, int, int]:
+        box = QMessageBox(
+            QMessageBox.Icon.Critical,
+            QApplication.translate("Crash", "Unexpected error"),
+            QApplication.translate(
+                "Crash",
+                "Something went wrong: {error}\n\nThe game is safe: every confirmed hand is saved. "
+                "The details were written to {path}.",
+            ).format(error="ZeroDivisionError: division by zero", path="~/.local/share/scorekeeper/crash.log"),
+        )
+        return box, 560, 220
+
+    return {
+        "table": table,
+        "new-game": new_game,
+        "win-quick": win(1, ron_quick),
+        "win-double-ron-pao": win(1, double_ron),
+        "win-yaku-list": win(2, yaku, tsumo=True),
+        "win-tiles": win(0, tiles),
+        "draw": draw(DrawKind.DRAW),
+        "abort": draw(DrawKind.ABORT),
+        "chombo": draw(DrawKind.CHOMBO),
+        "edit-hand": edit,
+        "results": results,
+        "crash": crash,
+    }
+
+
+def render_all(outdir: Path, *, only: Sequence[str] = ()) -> list[Path]:
+    """Render every screen (or those named in ``only``) in every theme and language; return the files."""
+    outdir.mkdir(parents=True, exist_ok=True)
+    app = create_application([])
+    written: list[Path] = []
+    with tempfile.TemporaryDirectory() as scratch:
+        for language in (Language.ENGLISH, Language.JAPANESE):
+            install_language(language)
+            for chosen in (theme.Theme.LIGHT, theme.Theme.DARK):
+                theme.apply_theme(app, chosen)
+                folder = Path(scratch) / f"{language}-{chosen}"
+                for name, make in _screens(folder).items():
+                    if only and name not in only:
+                        continue
+                    widget, width, height = make()
+                    written.append(_save(widget, outdir / f"{name}-{chosen}-{language}.png", width, height))
+                    widget.deleteLater()
+                    QApplication.processEvents()
+    install_language(Language.ENGLISH)
+    return written
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m scorekeeper.gui.screenshots OUTDIR [SCREEN...]``."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        print("usage: python -m scorekeeper.gui.screenshots OUTDIR [SCREEN...]", file=sys.stderr)
+        return 2
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    for path in render_all(Path(args[0]), only=args[1:]):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

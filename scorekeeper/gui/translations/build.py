@@ -1,0 +1,111 @@
+"""Regenerate ``ja.ts`` from the GUI's source and compile ``ja.qm`` with ``pyside6-lrelease``.
+
+Run ``python -m scorekeeper.gui.translations.build`` after changing user-visible strings. The source strings are
+found the way lupdate finds them, by reading the code: ``self.tr("...")`` (context: the enclosing class),
+``QCoreApplication.translate("Context", "...")`` and a module's ``_t("...")`` (context: its ``_CONTEXT``), plus
+the yaku names of ``scorekeeper.gui.labels``. The Japanese text comes from ``ja.py``; a string without one stays
+unfinished in the .ts file and shows in English.
+"""
+
+from __future__ import annotations
+
+import ast
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+HERE = Path(__file__).resolve().parent
+GUI = HERE.parent
+
+
+def _strings_in(path: Path) -> list[tuple[str, str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    module_context = None
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "_CONTEXT" for t in node.targets):
+            if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+                module_context = node.value.value
+    found: list[tuple[str, str]] = []
+
+    def visit(node: ast.AST, cls: str | None) -> None:
+        if isinstance(node, ast.ClassDef):
+            cls = node.name
+        if isinstance(node, ast.Call):
+            func = node.func
+            args = [a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            if isinstance(func, ast.Attribute) and func.attr == "tr" and cls and len(args) >= 1 and node.args:
+                if isinstance(node.args[0], ast.Constant):
+                    found.append((cls, args[0]))
+            elif isinstance(func, ast.Attribute) and func.attr == "translate" and len(args) >= 2:
+                found.append((args[0], args[1]))
+            elif isinstance(func, ast.Name) and func.id == "_t" and module_context and args and node.args:
+                if isinstance(node.args[0], ast.Constant):
+                    found.append((module_context, args[0]))
+        for child in ast.iter_child_nodes(node):
+            visit(child, cls)
+
+    visit(tree, None)
+    return found
+
+
+def collect() -> dict[str, list[str]]:
+    """Every translatable string of the GUI, by context, in order of appearance."""
+    from scorekeeper.gui.labels import _YAKU
+
+    contexts: dict[str, list[str]] = {}
+    for path in sorted(GUI.rglob("*.py")):
+        if HERE in path.parents:
+            continue
+        for context, text in _strings_in(path):
+            contexts.setdefault(context, [])
+            if text not in contexts[context]:
+                contexts[context].append(text)
+    for text in _YAKU.values():
+        if text not in contexts.setdefault("Labels", []):
+            contexts["Labels"].append(text)
+    return contexts
+
+
+def write_ts(path: Path, translations: dict[str, str]) -> tuple[int, int]:
+    """Write the .ts file; return (translated, total)."""
+    contexts = collect()
+    done = total = 0
+    lines = ['<?xml version="1.0" encoding="utf-8"?>', "<!DOCTYPE TS>", '<TS version="2.1" language="ja_JP">']
+    for context, texts in contexts.items():
+        lines.append(f"<context>\n    <name>{escape(context)}</name>")
+        for text in texts:
+            total += 1
+            translated = translations.get(text)
+            lines.append("    <message>")
+            lines.append(f"        <source>{escape(text)}</source>")
+            if translated is None:
+                lines.append('        <translation type="unfinished"></translation>')
+            else:
+                done += 1
+                lines.append(f"        <translation>{escape(translated)}</translation>")
+            lines.append("    </message>")
+        lines.append("</context>")
+    lines.append("</TS>")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return done, total
+
+
+def main() -> int:
+    """Write ja.ts and compile ja.qm; list the strings still without Japanese."""
+    from scorekeeper.gui.translations.ja import JA
+
+    ts = HERE / "ja.ts"
+    done, total = write_ts(ts, JA)
+    lrelease = shutil.which("pyside6-lrelease") or str(Path(sys.executable).with_name("pyside6-lrelease"))
+    subprocess.run([lrelease, str(ts), "-qm", str(HERE / "ja.qm")], check=True)
+    missing = sorted({t for texts in collect().values() for t in texts} - set(JA))
+    for text in missing:
+        print(f"untranslated: {text!r}")
+    print(f"{done}/{total} strings translated")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

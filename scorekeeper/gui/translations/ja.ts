@@ -1,0 +1,955 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ja_JP">
+<context>
+    <name>App</name>
+    <message>
+        <source>Cannot open the games</source>
+        <translation>対局データを開けません</translation>
+    </message>
+</context>
+<context>
+    <name>GameController</name>
+    <message>
+        <source>Start a new game first.</source>
+        <translation>先に新しい対局を始めてください。</translation>
+    </message>
+</context>
+<context>
+    <name>Crash</name>
+    <message>
+        <source>Something went wrong: {error}
+
+The game is safe: every confirmed hand is saved. The details were written to {path}.</source>
+        <translation>問題が発生しました: {error}
+
+対局は安全です。確定した局はすべて保存されています。詳細は {path} に書き出しました。</translation>
+    </message>
+    <message>
+        <source>Unexpected error</source>
+        <translation>予期しないエラー</translation>
+    </message>
+</context>
+<context>
+    <name>Describe</name>
+    <message>
+        <source>Yakuman</source>
+        <translation>役満</translation>
+    </message>
+    <message>
+        <source>{n}× yakuman</source>
+        <translation>{n}倍役満</translation>
+    </message>
+    <message>
+        <source>{limit} ({han} han)</source>
+        <translation>{limit} ({han} 翻)</translation>
+    </message>
+    <message>
+        <source>{han} han {fu} fu</source>
+        <translation>{han} 翻 {fu} 符</translation>
+    </message>
+    <message>
+        <source>Ron: {winners} from {discarder}</source>
+        <translation>ロン: {winners} ← {discarder}</translation>
+    </message>
+    <message>
+        <source>Tsumo: {winner}{value}</source>
+        <translation>ツモ: {winner}{value}</translation>
+    </message>
+    <message>
+        <source>Draw: all noten</source>
+        <translation>流局: 全員ノーテン</translation>
+    </message>
+    <message>
+        <source>Draw: tenpai {seats}</source>
+        <translation>流局: 聴牌 {seats}</translation>
+    </message>
+    <message>
+        <source>Nagashi mangan: {seats}</source>
+        <translation>流し満貫: {seats}</translation>
+    </message>
+    <message>
+        <source>Abortive draw: {reason}</source>
+        <translation>途中流局: {reason}</translation>
+    </message>
+    <message>
+        <source>Chombo: {seat}</source>
+        <translation>チョンボ: {seat}</translation>
+    </message>
+    <message>
+        <source>hand</source>
+        <translation>和了</translation>
+    </message>
+    <message>
+        <source>honba</source>
+        <translation>本場</translation>
+    </message>
+    <message>
+        <source>riichi sticks</source>
+        <translation>供託</translation>
+    </message>
+    <message>
+        <source>riichi stick back</source>
+        <translation>リーチ棒返却</translation>
+    </message>
+    <message>
+        <source>noten</source>
+        <translation>ノーテン罰符</translation>
+    </message>
+    <message>
+        <source>nagashi mangan</source>
+        <translation>流し満貫</translation>
+    </message>
+    <message>
+        <source>chombo</source>
+        <translation>チョンボ</translation>
+    </message>
+    <message>
+        <source>the table</source>
+        <translation>供託</translation>
+    </message>
+    <message>
+        <source>{reason}, pao</source>
+        <translation>{reason}、包</translation>
+    </message>
+    <message>
+        <source>{payer} → {payee}: {points} ({reason})</source>
+        <translation>{payer} → {payee}: {points} ({reason})</translation>
+    </message>
+    <message>
+        <source>No points change hands.</source>
+        <translation>点数の移動はありません。</translation>
+    </message>
+</context>
+<context>
+    <name>DrawDialog</name>
+    <message>
+        <source>Draw, abortive draw or chombo</source>
+        <translation>流局・途中流局・チョンボ</translation>
+    </message>
+    <message>
+        <source>Who is tenpai?</source>
+        <translation>聴牌は誰?</translation>
+    </message>
+    <message>
+        <source>Nagashi mangan (all discards terminals and honours, none called)</source>
+        <translation>流し満貫 (捨て牌がすべて么九牌で、鳴かれていない)</translation>
+    </message>
+    <message>
+        <source>Exhaustive draw</source>
+        <translation>荒牌流局</translation>
+    </message>
+    <message>
+        <source>Abortive draw</source>
+        <translation>途中流局</translation>
+    </message>
+    <message>
+        <source>Who made the chombo?</source>
+        <translation>チョンボしたのは誰?</translation>
+    </message>
+    <message>
+        <source>Chombo</source>
+        <translation>チョンボ</translation>
+    </message>
+    <message>
+        <source>Confirm</source>
+        <translation>確定</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Choose who made the chombo.</source>
+        <translation>チョンボした人を選んでください。</translation>
+    </message>
+</context>
+<context>
+    <name>EditHandDialog</name>
+    <message>
+        <source>Edit hand {label}</source>
+        <translation>{label} を修正</translation>
+    </message>
+    <message>
+        <source>Hand {label}</source>
+        <translation>{label}</translation>
+    </message>
+    <message>
+        <source>Riichi declared</source>
+        <translation>立直した人</translation>
+    </message>
+    <message>
+        <source>Ron…</source>
+        <translation>ロン…</translation>
+    </message>
+    <message>
+        <source>Tsumo…</source>
+        <translation>ツモ…</translation>
+    </message>
+    <message>
+        <source>Draw, abort or chombo…</source>
+        <translation>流局・途中流局・チョンボ…</translation>
+    </message>
+    <message>
+        <source>Change the result:</source>
+        <translation>結果を変更:</translation>
+    </message>
+    <message>
+        <source>Save correction</source>
+        <translation>修正を保存</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Every later hand is recomputed. Undo takes the correction back.</source>
+        <translation>以降の局はすべて再計算されます。「元に戻す」で修正を取り消せます。</translation>
+    </message>
+</context>
+<context>
+    <name>NewGameDialog</name>
+    <message>
+        <source>New game</source>
+        <translation>新しい対局</translation>
+    </message>
+    <message>
+        <source>Player {n}</source>
+        <translation>プレイヤー {n}</translation>
+    </message>
+    <message>
+        <source>Move up one seat</source>
+        <translation>一つ上の席へ</translation>
+    </message>
+    <message>
+        <source>Seat {n} ({wind} first)</source>
+        <translation>席 {n} (起家から{wind})</translation>
+    </message>
+    <message>
+        <source>Random seating</source>
+        <translation>席をランダムに決める</translation>
+    </message>
+    <message>
+        <source>{name} (saved)</source>
+        <translation>{name} (保存済み)</translation>
+    </message>
+    <message>
+        <source>Save ruleset as…</source>
+        <translation>ルールを保存…</translation>
+    </message>
+    <message>
+        <source>Start game</source>
+        <translation>対局開始</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Ruleset</source>
+        <translation>ルール</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>プレイヤー</translation>
+    </message>
+    <message>
+        <source>Save ruleset</source>
+        <translation>ルールを保存</translation>
+    </message>
+    <message>
+        <source>Name of this ruleset:</source>
+        <translation>このルールの名前:</translation>
+    </message>
+</context>
+<context>
+    <name>QuickEntryWidget</name>
+    <message>
+        <source>Han</source>
+        <translation>翻</translation>
+    </message>
+    <message>
+        <source>13+</source>
+        <translation>13+</translation>
+    </message>
+    <message>
+        <source>Fu</source>
+        <translation>符</translation>
+    </message>
+    <message>
+        <source>Or yakuman</source>
+        <translation>または役満</translation>
+    </message>
+    <message>
+        <source>Yakuman</source>
+        <translation>役満</translation>
+    </message>
+    <message>
+        <source>{n}× yakuman</source>
+        <translation>{n}倍役満</translation>
+    </message>
+    <message>
+        <source>Choose han and fu, or a number of yakuman.</source>
+        <translation>翻と符、または役満の数を選んでください。</translation>
+    </message>
+    <message>
+        <source>{n} all</source>
+        <translation>{n} オール</translation>
+    </message>
+    <message>
+        <source>{total} points{limit}</source>
+        <translation>{total} 点{limit}</translation>
+    </message>
+    <message>
+        <source>{total} points{limit} ({paid})</source>
+        <translation>{total} 点{limit} ({paid})</translation>
+    </message>
+</context>
+<context>
+    <name>ResultsDialog</name>
+    <message>
+        <source>Final results</source>
+        <translation>最終結果</translation>
+    </message>
+    <message>
+        <source>Place</source>
+        <translation>順位</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>プレイヤー</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>持ち点</translation>
+    </message>
+    <message>
+        <source>Uma/oka</source>
+        <translation>ウマ・オカ</translation>
+    </message>
+    <message>
+        <source>Penalties</source>
+        <translation>罰符</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>ポイント</translation>
+    </message>
+    <message>
+        <source>{n} riichi sticks were left on the table.</source>
+        <translation>供託のリーチ棒が {n} 本残りました。</translation>
+    </message>
+    <message>
+        <source>Export CSV</source>
+        <translation>CSV に書き出す</translation>
+    </message>
+    <message>
+        <source>Export game record</source>
+        <translation>牌譜記録を書き出す</translation>
+    </message>
+    <message>
+        <source>Save as PDF</source>
+        <translation>PDF で保存</translation>
+    </message>
+    <message>
+        <source>Print…</source>
+        <translation>印刷…</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <source>Saved {path}</source>
+        <translation>{path} に保存しました</translation>
+    </message>
+</context>
+<context>
+    <name>TilesPageWidget</name>
+    <message>
+        <source>Tile entry is not available in this installation; use Quick or Yaku list.</source>
+        <translation>この環境では牌入力を使えません。翻符か役一覧を使ってください。</translation>
+    </message>
+</context>
+<context>
+    <name>WinValueWidget</name>
+    <message>
+        <source>Tiles</source>
+        <translation>牌</translation>
+    </message>
+    <message>
+        <source>Quick</source>
+        <translation>翻符</translation>
+    </message>
+    <message>
+        <source>Yaku list</source>
+        <translation>役一覧</translation>
+    </message>
+    <message>
+        <source>Who fed the last set (pao)?</source>
+        <translation>最後の面子を鳴かせたのは誰? (包)</translation>
+    </message>
+    <message>
+        <source>Nobody</source>
+        <translation>なし</translation>
+    </message>
+</context>
+<context>
+    <name>WinDialog</name>
+    <message>
+        <source>Win</source>
+        <translation>和了</translation>
+    </message>
+    <message>
+        <source>Ron</source>
+        <translation>ロン</translation>
+    </message>
+    <message>
+        <source>Tsumo</source>
+        <translation>ツモ</translation>
+    </message>
+    <message>
+        <source>Winner</source>
+        <translation>和了者</translation>
+    </message>
+    <message>
+        <source>Discarder</source>
+        <translation>放銃者</translation>
+    </message>
+    <message>
+        <source>Confirm</source>
+        <translation>確定</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Winners</source>
+        <translation>和了者 (複数可)</translation>
+    </message>
+    <message>
+        <source>Tap the winner.</source>
+        <translation>和了者を選んでください。</translation>
+    </message>
+    <message>
+        <source>Tap who discarded the winning tile.</source>
+        <translation>和了牌を捨てた人を選んでください。</translation>
+    </message>
+    <message>
+        <source>Enter the value of {name}'s hand.</source>
+        <translation>{name} の手の点数を入力してください。</translation>
+    </message>
+</context>
+<context>
+    <name>YakuListWidget</name>
+    <message>
+        <source>Open hand (a call was made)</source>
+        <translation>副露あり (鳴いた手)</translation>
+    </message>
+    <message>
+        <source>Fu</source>
+        <translation>符</translation>
+    </message>
+    <message>
+        <source>Dora (incl. red fives and ura)</source>
+        <translation>ドラ (赤ドラ・裏ドラを含む)</translation>
+    </message>
+    <message>
+        <source>Tick at least one yaku: dora alone is never a yaku.</source>
+        <translation>役を一つ以上選んでください。ドラだけでは役になりません。</translation>
+    </message>
+    <message>
+        <source>{han} han: pick the fu.</source>
+        <translation>{han} 翻: 符を選んでください。</translation>
+    </message>
+    <message>
+        <source>{n}× yakuman</source>
+        <translation>{n}倍役満</translation>
+    </message>
+    <message>
+        <source>{han} han {fu} fu{limit} (base {base})</source>
+        <translation>{han} 翻 {fu} 符{limit} (基本点 {base})</translation>
+    </message>
+</context>
+<context>
+    <name>Labels</name>
+    <message>
+        <source>East</source>
+        <translation>東</translation>
+    </message>
+    <message>
+        <source>South</source>
+        <translation>南</translation>
+    </message>
+    <message>
+        <source>West</source>
+        <translation>西</translation>
+    </message>
+    <message>
+        <source>North</source>
+        <translation>北</translation>
+    </message>
+    <message>
+        <source>{wind} {number}</source>
+        <translation>{wind}{number}局</translation>
+    </message>
+    <message>
+        <source>Mangan</source>
+        <translation>満貫</translation>
+    </message>
+    <message>
+        <source>Haneman</source>
+        <translation>跳満</translation>
+    </message>
+    <message>
+        <source>Baiman</source>
+        <translation>倍満</translation>
+    </message>
+    <message>
+        <source>Sanbaiman</source>
+        <translation>三倍満</translation>
+    </message>
+    <message>
+        <source>Yakuman</source>
+        <translation>役満</translation>
+    </message>
+    <message>
+        <source>Nine terminals (kyuushu kyuuhai)</source>
+        <translation>九種九牌</translation>
+    </message>
+    <message>
+        <source>Four winds (suufon renda)</source>
+        <translation>四風連打</translation>
+    </message>
+    <message>
+        <source>Four riichi (suucha riichi)</source>
+        <translation>四家立直</translation>
+    </message>
+    <message>
+        <source>Four kans (suukaikan)</source>
+        <translation>四開槓</translation>
+    </message>
+    <message>
+        <source>Triple ron (sanchahou)</source>
+        <translation>三家和</translation>
+    </message>
+    <message>
+        <source>Menzen tsumo</source>
+        <translation>門前清自摸和</translation>
+    </message>
+    <message>
+        <source>Riichi</source>
+        <translation>立直</translation>
+    </message>
+    <message>
+        <source>Double riichi</source>
+        <translation>ダブル立直</translation>
+    </message>
+    <message>
+        <source>Ippatsu</source>
+        <translation>一発</translation>
+    </message>
+    <message>
+        <source>Chankan</source>
+        <translation>槍槓</translation>
+    </message>
+    <message>
+        <source>Rinshan kaihou</source>
+        <translation>嶺上開花</translation>
+    </message>
+    <message>
+        <source>Haitei</source>
+        <translation>海底摸月</translation>
+    </message>
+    <message>
+        <source>Houtei</source>
+        <translation>河底撈魚</translation>
+    </message>
+    <message>
+        <source>Pinfu</source>
+        <translation>平和</translation>
+    </message>
+    <message>
+        <source>Tanyao</source>
+        <translation>断么九</translation>
+    </message>
+    <message>
+        <source>Iipeikou</source>
+        <translation>一盃口</translation>
+    </message>
+    <message>
+        <source>Ryanpeikou</source>
+        <translation>二盃口</translation>
+    </message>
+    <message>
+        <source>Yakuhai: white dragon</source>
+        <translation>役牌 白</translation>
+    </message>
+    <message>
+        <source>Yakuhai: green dragon</source>
+        <translation>役牌 發</translation>
+    </message>
+    <message>
+        <source>Yakuhai: red dragon</source>
+        <translation>役牌 中</translation>
+    </message>
+    <message>
+        <source>Yakuhai: seat wind</source>
+        <translation>役牌 自風</translation>
+    </message>
+    <message>
+        <source>Yakuhai: round wind</source>
+        <translation>役牌 場風</translation>
+    </message>
+    <message>
+        <source>Chiitoitsu</source>
+        <translation>七対子</translation>
+    </message>
+    <message>
+        <source>Chanta</source>
+        <translation>混全帯么九</translation>
+    </message>
+    <message>
+        <source>Junchan</source>
+        <translation>純全帯么九</translation>
+    </message>
+    <message>
+        <source>Ittsu</source>
+        <translation>一気通貫</translation>
+    </message>
+    <message>
+        <source>Sanshoku doujun</source>
+        <translation>三色同順</translation>
+    </message>
+    <message>
+        <source>Sanshoku doukou</source>
+        <translation>三色同刻</translation>
+    </message>
+    <message>
+        <source>Sankantsu</source>
+        <translation>三槓子</translation>
+    </message>
+    <message>
+        <source>Toitoi</source>
+        <translation>対々和</translation>
+    </message>
+    <message>
+        <source>Sanankou</source>
+        <translation>三暗刻</translation>
+    </message>
+    <message>
+        <source>Shousangen</source>
+        <translation>小三元</translation>
+    </message>
+    <message>
+        <source>Honroutou</source>
+        <translation>混老頭</translation>
+    </message>
+    <message>
+        <source>Honitsu</source>
+        <translation>混一色</translation>
+    </message>
+    <message>
+        <source>Chinitsu</source>
+        <translation>清一色</translation>
+    </message>
+    <message>
+        <source>Renhou</source>
+        <translation>人和</translation>
+    </message>
+    <message>
+        <source>Tenhou</source>
+        <translation>天和</translation>
+    </message>
+    <message>
+        <source>Chiihou</source>
+        <translation>地和</translation>
+    </message>
+    <message>
+        <source>Daisangen</source>
+        <translation>大三元</translation>
+    </message>
+    <message>
+        <source>Suuankou</source>
+        <translation>四暗刻</translation>
+    </message>
+    <message>
+        <source>Suuankou tanki</source>
+        <translation>四暗刻単騎</translation>
+    </message>
+    <message>
+        <source>Tsuuiisou</source>
+        <translation>字一色</translation>
+    </message>
+    <message>
+        <source>Ryuuiisou</source>
+        <translation>緑一色</translation>
+    </message>
+    <message>
+        <source>Chinroutou</source>
+        <translation>清老頭</translation>
+    </message>
+    <message>
+        <source>Chuuren poutou</source>
+        <translation>九蓮宝燈</translation>
+    </message>
+    <message>
+        <source>Junsei chuuren poutou</source>
+        <translation>純正九蓮宝燈</translation>
+    </message>
+    <message>
+        <source>Kokushi musou</source>
+        <translation>国士無双</translation>
+    </message>
+    <message>
+        <source>Kokushi musou, 13-sided wait</source>
+        <translation>国士無双十三面待ち</translation>
+    </message>
+    <message>
+        <source>Daisuushii</source>
+        <translation>大四喜</translation>
+    </message>
+    <message>
+        <source>Shousuushii</source>
+        <translation>小四喜</translation>
+    </message>
+    <message>
+        <source>Suukantsu</source>
+        <translation>四槓子</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Please confirm</source>
+        <translation>確認</translation>
+    </message>
+    <message>
+        <source>Save as</source>
+        <translation>名前を付けて保存</translation>
+    </message>
+    <message>
+        <source>Scorekeeper</source>
+        <translation>点数記録</translation>
+    </message>
+    <message>
+        <source>Ron</source>
+        <translation>ロン</translation>
+    </message>
+    <message>
+        <source>Tsumo</source>
+        <translation>ツモ</translation>
+    </message>
+    <message>
+        <source>Draw</source>
+        <translation>流局</translation>
+    </message>
+    <message>
+        <source>Abort</source>
+        <translation>途中流局</translation>
+    </message>
+    <message>
+        <source>Chombo</source>
+        <translation>チョンボ</translation>
+    </message>
+    <message>
+        <source>↶ Undo</source>
+        <translation>↶ 戻す</translation>
+    </message>
+    <message>
+        <source>↷ Redo</source>
+        <translation>↷ やり直す</translation>
+    </message>
+    <message>
+        <source>Undo (Ctrl+Z)</source>
+        <translation>元に戻す (Ctrl+Z)</translation>
+    </message>
+    <message>
+        <source>Redo (Ctrl+Shift+Z)</source>
+        <translation>やり直す (Ctrl+Shift+Z)</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>履歴</translation>
+    </message>
+    <message>
+        <source>&amp;Game</source>
+        <translation>ゲーム(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;New game…</source>
+        <translation>新しい対局(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>&amp;Results</source>
+        <translation>結果(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;End the game now…</source>
+        <translation>今すぐ対局を終了(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;CSV…</source>
+        <translation>CSV に書き出す(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Export game &amp;record…</source>
+        <translation>牌譜記録を書き出す(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>編集(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>元に戻す(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>やり直す(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Rotate table</source>
+        <translation>卓を回転(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Riichi, seat {n}</source>
+        <translation>立直 (席 {n})</translation>
+    </message>
+    <message>
+        <source>&amp;Hand</source>
+        <translation>局(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Ron…</source>
+        <translation>ロン(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Tsumo…</source>
+        <translation>ツモ(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Draw…</source>
+        <translation>流局(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>&amp;Abortive draw…</source>
+        <translation>途中流局(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Chombo…</source>
+        <translation>チョンボ(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>No game: start a new one (Ctrl+N).</source>
+        <translation>対局がありません。新しい対局を始めてください (Ctrl+N)。</translation>
+    </message>
+    <message>
+        <source>Game over — see the results (Ctrl+R).</source>
+        <translation>対局終了 — 結果を見る (Ctrl+R)。</translation>
+    </message>
+    <message>
+        <source>Scorekeeper — {round}</source>
+        <translation>点数記録 — {round}</translation>
+    </message>
+    <message>
+        <source>The settings could not be saved: {error}</source>
+        <translation>設定を保存できませんでした: {error}</translation>
+    </message>
+    <message>
+        <source>Delete hand {label}? Every later hand is recomputed; Undo brings it back.</source>
+        <translation>{label} を削除しますか? 以降の局はすべて再計算されます。「元に戻す」で復元できます。</translation>
+    </message>
+    <message>
+        <source>End the game now and show the final results?</source>
+        <translation>今すぐ対局を終了して最終結果を表示しますか?</translation>
+    </message>
+    <message>
+        <source>ended by the referee</source>
+        <translation>審判による終了</translation>
+    </message>
+</context>
+<context>
+    <name>CentreWidget</name>
+    <message>
+        <source>⟲ Rotate</source>
+        <translation>⟲ 回転</translation>
+    </message>
+    <message>
+        <source>Turn the table so another seat faces this side</source>
+        <translation>別の席がこちらを向くように卓を回転します</translation>
+    </message>
+    <message>
+        <source>Honba {honba}   ·   Sticks {sticks}</source>
+        <translation>{honba} 本場   ·   供託 {sticks} 本</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryTableModel</name>
+    <message>
+        <source>Hand</source>
+        <translation>局</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <source>Scores after: {scores}</source>
+        <translation>局後の点数: {scores}</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryWidget</name>
+    <message>
+        <source>Edit hand…</source>
+        <translation>局を修正…</translation>
+    </message>
+    <message>
+        <source>Delete hand</source>
+        <translation>局を削除</translation>
+    </message>
+</context>
+<context>
+    <name>ScoreChartWidget</name>
+    <message>
+        <source>Score chart</source>
+        <translation>点数推移</translation>
+    </message>
+    <message>
+        <source>No hands yet</source>
+        <translation>まだ局がありません</translation>
+    </message>
+</context>
+<context>
+    <name>RiichiStickWidget</name>
+    <message>
+        <source>Riichi stick</source>
+        <translation>リーチ棒</translation>
+    </message>
+</context>
+<context>
+    <name>SeatPanelWidget</name>
+    <message>
+        <source>Riichi</source>
+        <translation>立直</translation>
+    </message>
+    <message>
+        <source>● Dealer</source>
+        <translation>● 親</translation>
+    </message>
+    <message>
+        <source>{name} trails by {points}</source>
+        <translation>{name} より {points} 点上</translation>
+    </message>
+    <message>
+        <source>{name} leads by {diff}: direct hit {hit}, other ron {third}, tsumo {tsumo}</source>
+        <translation>{name} まで {diff} 点差: 直撃 {hit}、他家から {third}、ツモ {tsumo}</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,940 @@
+"""The "Tiles" way of giving a hand's value: tap the tiles in, see the engine's result live.
+
+A tile picker; the hand shown as tiles (tap a tile to remove it); a meld builder (chi, pon, open kan, closed kan,
+added kan, red fives included); the winning tile; dora and kan-dora indicators; ura indicators only with riichi;
+the win conditions offered only when the engine says they are possible; an mpsz text field kept in sync both
+ways. On every change the widget asks the engine (:func:`scorekeeper.engine.scoring.score_hand`, or
+:func:`scorekeeper.engine.waits.list_waits` for a hand one tile short) and shows the yaku, dora, fu, limit and
+payments, or a plain sentence saying why there is no result yet. No scoring happens here (STYLE 6).
+
+The text field reads ``123m406p789s11z 789s+chi 5555z+ankan``: the concealed tiles first, then each meld as its
+tiles, ``+`` and its type (``chi``, ``pon``, ``minkan``, ``ankan``, ``shouminkan``). When the tiles make a full
+hand, the last concealed tile written is the winning tile (the widget always writes it last).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
+
+from scorekeeper.engine.fu import FuReason
+from scorekeeper.engine.hand import Hand, Meld, MeldKind, validate_hand
+from scorekeeper.engine.points import Payment
+from scorekeeper.engine.rules import PRESET_NAMES, HandRules, RenhouValue, hand_rules
+from scorekeeper.engine.scoring import HandScore, score_hand
+from scorekeeper.engine.tiles import Tile, TileKind, Wind, format_tiles, parse_tiles
+from scorekeeper.engine.waits import Refusal, Wait, list_waits
+from scorekeeper.errors import (
+    InvalidContextError,
+    InvalidHandError,
+    NotWinningError,
+    NoYakuError,
+    ScorekeeperError,
+    TileParseError,
+)
+from scorekeeper.gui.labels import format_points, limit_name, yaku_name
+from scorekeeper.gui.widgets.tile_picker import MIN_TILE_HEIGHT, TileButtonWidget, TilePickerWidget
+
+__all__ = ["CONDITIONS", "EntryTarget", "HandEntryWidget", "format_entry_text", "parse_entry_text"]
+
+#: The win conditions, in the order they are offered (names as in the engine and the JSON input).
+CONDITIONS: tuple[str, ...] = (
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "haitei",
+    "houtei",
+    "rinshan",
+    "chankan",
+    "tenhou",
+    "chiihou",
+    "renhou",
+)
+
+_HAND_SIZE = 14
+_MAX_INDICATORS = 5  # one dora and four kan dora (seed 000, "Dora")
+_FIVES = frozenset({TileKind.M5, TileKind.P5, TileKind.S5})
+
+
+class EntryTarget(enum.StrEnum):
+    """Where the next tapped tile goes."""
+
+    HAND = "hand"
+    WIN = "win"
+    DORA = "dora"
+    URA = "ura"
+    CHI = "chi"
+    PON = "pon"
+    MINKAN = "minkan"
+    ANKAN = "ankan"
+    SHOUMINKAN = "shouminkan"
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate("HandEntryWidget", text)
+
+
+def _sort_key(tile: Tile) -> tuple[int, bool]:
+    return (int(tile.kind), tile.red)
+
+
+def format_entry_text(concealed: Sequence[Tile], win: Tile | None, melds: Sequence[Meld]) -> str:
+    """The text field's notation: the concealed tiles sorted, the winning tile last, then the melds."""
+    tiles = sorted(concealed, key=_sort_key) + ([win] if win is not None else [])
+    parts = [format_tiles(tiles)] if tiles else []
+    parts.extend(f"{format_tiles(m.tiles)}+{m.kind.value}" for m in melds)
+    return " ".join(parts)
+
+
+def parse_entry_text(text: str) -> tuple[list[Tile], Tile | None, list[Meld]]:
+    """Read the text field: concealed tiles, the winning tile (the last one, when the hand is full) and melds.
+
+    Raises:
+        TileParseError: for bad tile notation.
+        InvalidHandError: for an unknown meld type or a malformed meld.
+    """
+    concealed: list[Tile] = []
+    melds: list[Meld] = []
+    for token in text.split():
+        if "+" in token:
+            tiles, _, kind = token.partition("+")
+            melds.append(Meld.parse(kind.strip().lower(), tiles))
+        else:
+            concealed.extend(parse_tiles(token))
+    win: Tile | None = None
+    if concealed and len(concealed) + 3 * len(melds) == _HAND_SIZE:
+        win = concealed.pop()
+    return concealed, win, melds
+
+
+def _fu_reason_name(reason: FuReason) -> str:
+    names = {
+        FuReason.BASE: _t("base"),
+        FuReason.CHIITOITSU: _t("seven pairs"),
+        FuReason.CLOSED_RON: _t("closed ron"),
+        FuReason.TSUMO: _t("tsumo"),
+        FuReason.EDGE_WAIT: _t("edge wait"),
+        FuReason.CLOSED_WAIT: _t("closed wait"),
+        FuReason.PAIR_WAIT: _t("pair wait"),
+        FuReason.OPEN_PINFU: _t("open pinfu"),
+        FuReason.OPEN_TRIPLET_SIMPLE: _t("open triplet of simples"),
+        FuReason.OPEN_TRIPLET_TERMINAL_OR_HONOR: _t("open triplet of terminals or honours"),
+        FuReason.CLOSED_TRIPLET_SIMPLE: _t("closed triplet of simples"),
+        FuReason.CLOSED_TRIPLET_TERMINAL_OR_HONOR: _t("closed triplet of terminals or honours"),
+        FuReason.OPEN_KAN_SIMPLE: _t("open kan of simples"),
+        FuReason.OPEN_KAN_TERMINAL_OR_HONOR: _t("open kan of terminals or honours"),
+        FuReason.CLOSED_KAN_SIMPLE: _t("closed kan of simples"),
+        FuReason.CLOSED_KAN_TERMINAL_OR_HONOR: _t("closed kan of terminals or honours"),
+        FuReason.DRAGON_PAIR: _t("dragon pair"),
+        FuReason.SEAT_WIND_PAIR: _t("seat wind pair"),
+        FuReason.ROUND_WIND_PAIR: _t("round wind pair"),
+        FuReason.DOUBLE_WIND_PAIR: _t("double wind pair"),
+    }
+    return names.get(reason, reason.value)
+
+
+def _condition_name(name: str) -> str:
+    names = {
+        "riichi": _t("Riichi"),
+        "double_riichi": _t("Double riichi"),
+        "ippatsu": _t("Ippatsu"),
+        "haitei": _t("Haitei (last tile drawn)"),
+        "houtei": _t("Houtei (last discard)"),
+        "rinshan": _t("Rinshan (kan replacement tile)"),
+        "chankan": _t("Chankan (robbing a kan)"),
+        "tenhou": _t("Tenhou"),
+        "chiihou": _t("Chiihou"),
+        "renhou": _t("Renhou"),
+    }
+    return names[name]
+
+
+def _headline(score: HandScore) -> str:
+    value = score.value
+    points = format_points(score.points)
+    if value.han is None:
+        multiple = "" if value.yakuman <= 1 else _t(" x{n}").format(n=value.yakuman)
+        return _t("{limit}{multiple} — {points}").format(
+            limit=limit_name("yakuman"), multiple=multiple, points=points
+        )
+    figures = _t("{han} han {fu} fu").format(han=value.han, fu=value.fu)
+    if value.limit is not None:
+        return _t("{limit} ({figures}) — {points}").format(
+            limit=limit_name(value.limit.value), figures=figures, points=points
+        )
+    return _t("{figures} — {points}").format(figures=figures, points=points)
+
+
+def _payment_text(payment: Payment) -> str:
+    if payment.ron is not None:
+        return _t("Ron: {points} from the discarder").format(points=format_points(payment.ron))
+    if payment.all is not None:
+        return _t("Tsumo: {points} from each player").format(points=format_points(payment.all))
+    assert payment.dealer is not None and payment.non_dealer is not None
+    return _t("Tsumo: {dealer} from the dealer, {other} from each other player").format(
+        dealer=format_points(payment.dealer), other=format_points(payment.non_dealer)
+    )
+
+
+def _short_payment(payment: Payment) -> str:
+    if payment.ron is not None:
+        return format_points(payment.ron)
+    if payment.all is not None:
+        return _t("{points} all").format(points=format_points(payment.all))
+    assert payment.dealer is not None and payment.non_dealer is not None
+    return f"{format_points(payment.non_dealer)}/{format_points(payment.dealer)}"
+
+
+def _plain_error(error: ScorekeeperError) -> str:
+    """A plain sentence for an engine refusal, with the engine's own words (quoting the input) after it."""
+    detail = str(error)
+    if isinstance(error, NoYakuError):
+        return _t("No yaku: the hand is complete but has no yaku, so it cannot win (dora alone is not a yaku).")
+    if isinstance(error, NotWinningError):
+        return _t("Not a winning hand: the tiles do not make four sets and a pair, seven pairs or thirteen orphans.")
+    if isinstance(error, InvalidContextError):
+        return _t("These win conditions cannot go together: {detail}.").format(detail=detail)
+    if isinstance(error, InvalidHandError):
+        return _t("This hand cannot exist: {detail}.").format(detail=detail)
+    return detail
+
+
+def _refusal_text(refusal: Refusal) -> str:
+    if issubclass(refusal.error, NoYakuError):
+        return _t("no yaku")
+    return _t("cannot win")
+
+
+def _rules_json(rules: HandRules) -> str | dict[str, Any]:
+    """The ruleset as the JSON input names it: the preset's name, or a preset with overrides."""
+    if rules.name in PRESET_NAMES and rules.name != "custom" and hand_rules(rules.name) == rules:
+        return rules.name
+    base = hand_rules("tenhou")
+    overrides: dict[str, Any] = {}
+    for field in dataclasses.fields(rules):
+        if field.name == "name":
+            continue
+        value = getattr(rules, field.name)
+        if value != getattr(base, field.name):
+            overrides[field.name] = value.value if isinstance(value, enum.Enum) else value
+    return {"preset": "tenhou", "overrides": overrides}
+
+
+class _TileRowWidget(QWidget):
+    """A row of tile buttons; tapping one reports its position."""
+
+    def __init__(self, on_tap: Callable[[int], None], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._on_tap = on_tap
+        self._layout = QHBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setSpacing(1)
+        self._layout.addStretch(1)
+        self.buttons: list[TileButtonWidget] = []
+        self.index_visible = False
+        self.setMinimumHeight(MIN_TILE_HEIGHT + 6)
+
+    def set_tiles(self, tiles: Sequence[Tile], *, selected: int | None = None, gap_before: int | None = None) -> None:
+        while self.buttons:
+            button = self.buttons.pop()
+            self._layout.removeWidget(button)
+            button.deleteLater()
+        while self._layout.count():
+            self._layout.takeAt(0)
+        for position, tile in enumerate(tiles):
+            if gap_before is not None and position == gap_before:
+                self._layout.addSpacing(12)
+            button = TileButtonWidget(tile, self, height=MIN_TILE_HEIGHT)
+            button.setObjectName(f"tile_{position}_{tile}")
+            button.set_index_visible(self.index_visible)
+            button.set_selected(position == selected)
+            button.clicked.connect(lambda _checked=False, p=position: self._on_tap(p))
+            self._layout.addWidget(button)
+            self.buttons.append(button)
+        self._layout.addStretch(1)
+
+
+class HandEntryWidget(QWidget):
+    """Enter a winning hand by its tiles and see its value live (see the module docstring and docs/tiles.md).
+
+    Give it the table's context with :meth:`set_context`; read :meth:`result` (the engine's ``HandScore`` or
+    None), :meth:`hand_input` (the hand as the engine's JSON input object) and listen to ``result_changed``.
+
+    Signals:
+        result_changed(): the hand, its context or its result changed.
+    """
+
+    result_changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._rules: HandRules = hand_rules("tenhou")
+        self._tsumo = False
+        self._seat_wind = Wind.EAST
+        self._round_wind = Wind.EAST
+        self._session_riichi = False
+        self._concealed: list[Tile] = []
+        self._win: Tile | None = None
+        self._melds: list[Meld] = []
+        self._dora: list[Tile] = []
+        self._ura: list[Tile] = []
+        self._flags: dict[str, bool] = dict.fromkeys(CONDITIONS, False)
+        self._pending_chi: list[Tile] = []
+        self._target = EntryTarget.HAND
+        self._result: HandScore | None = None
+        self._waits: tuple[Wait, ...] = ()
+        self._message = ""
+        self._notice = ""
+        self._updating = False
+        self._build()
+        self._refresh()
+
+    # -- construction -------------------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        outer = QHBoxLayout(self)
+        left = QVBoxLayout()
+        outer.addLayout(left, 3)
+
+        field_row = QHBoxLayout()
+        self.text_field = QLineEdit(self)
+        self.text_field.setObjectName("mpsz")
+        self.text_field.setPlaceholderText(self.tr("Type the tiles, e.g. 123m406p789s11z 789s+chi"))
+        self.text_field.setAccessibleName(self.tr("Hand in mpsz notation"))
+        self.text_field.setMinimumHeight(44)
+        self.text_field.textEdited.connect(self._on_text_field_text_edited)
+        field_row.addWidget(self.text_field, 1)
+        self.clear_button = QPushButton(self.tr("Clear"), self)
+        self.clear_button.setMinimumSize(QSize(64, 44))
+        self.clear_button.clicked.connect(self.clear)
+        field_row.addWidget(self.clear_button)
+        left.addLayout(field_row)
+        self.text_error = QLabel(self)
+        self.text_error.setObjectName("text_error")
+        self.text_error.setWordWrap(True)
+        self.text_error.setStyleSheet("color: #c62828;")
+        left.addWidget(self.text_error)
+
+        targets = QGridLayout()
+        targets.setSpacing(4)
+        self.target_group = QButtonGroup(self)
+        self.target_group.setExclusive(True)
+        self.target_buttons: dict[EntryTarget, QPushButton] = {}
+        labels = {
+            EntryTarget.HAND: self.tr("Hand"),
+            EntryTarget.WIN: self.tr("Winning tile"),
+            EntryTarget.DORA: self.tr("Dora indicator"),
+            EntryTarget.URA: self.tr("Ura indicator"),
+            EntryTarget.CHI: self.tr("Chi"),
+            EntryTarget.PON: self.tr("Pon"),
+            EntryTarget.MINKAN: self.tr("Open kan"),
+            EntryTarget.ANKAN: self.tr("Closed kan"),
+            EntryTarget.SHOUMINKAN: self.tr("Added kan"),
+        }
+        for position, (target, label) in enumerate(labels.items()):
+            button = QPushButton(label, self)
+            button.setObjectName(f"target_{target.value}")
+            button.setCheckable(True)
+            button.setMinimumHeight(44)
+            button.clicked.connect(lambda _checked=False, t=target: self.set_target(t))
+            self.target_group.addButton(button)
+            self.target_buttons[target] = button
+            row, column = (0, position) if position < 4 else (1, position - 4)
+            targets.addWidget(button, row, column)
+        left.addLayout(targets)
+        self.target_hint = QLabel(self)
+        self.target_hint.setObjectName("target_hint")
+        self.target_hint.setWordWrap(True)
+        left.addWidget(self.target_hint)
+
+        self.picker = TilePickerWidget(self)
+        self.picker.tile_picked.connect(self._on_picker_tile_picked)
+        left.addWidget(self.picker)
+
+        self.hand_row = _TileRowWidget(self._on_hand_tile_tapped, self)
+        self.meld_row = _TileRowWidget(self._on_meld_tile_tapped, self)
+        self.dora_row = _TileRowWidget(self._on_dora_tile_tapped, self)
+        self.ura_row = _TileRowWidget(self._on_ura_tile_tapped, self)
+        self.hand_caption = QLabel(self.tr("Hand (tap a tile to remove it)"), self)
+        self.meld_caption = QLabel(self.tr("Melds (tap to remove)"), self)
+        self.dora_caption = QLabel(self.tr("Dora and kan dora indicators"), self)
+        self.ura_caption = QLabel(self.tr("Ura dora indicators"), self)
+        for caption, row in (
+            (self.hand_caption, self.hand_row),
+            (self.meld_caption, self.meld_row),
+            (self.dora_caption, self.dora_row),
+            (self.ura_caption, self.ura_row),
+        ):
+            left.addWidget(caption)
+            left.addWidget(row)
+        left.addStretch(1)
+
+        right = QVBoxLayout()
+        outer.addLayout(right, 2)
+        conditions_box = QFrame(self)
+        conditions_box.setFrameShape(QFrame.Shape.StyledPanel)
+        conditions = QGridLayout(conditions_box)
+        self.condition_boxes: dict[str, QCheckBox] = {}
+        for position, name in enumerate(CONDITIONS):
+            box = QCheckBox(_condition_name(name), conditions_box)
+            box.setObjectName(f"condition_{name}")
+            box.setMinimumHeight(44)
+            box.toggled.connect(lambda checked, n=name: self._on_condition_toggled(n, checked))
+            conditions.addWidget(box, position // 2, position % 2)
+            self.condition_boxes[name] = box
+        right.addWidget(conditions_box)
+
+        self.message_label = QLabel(self)
+        self.message_label.setObjectName("message")
+        self.message_label.setWordWrap(True)
+        self.message_label.setTextFormat(Qt.TextFormat.PlainText)
+        font = self.message_label.font()
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        self.message_label.setFont(font)
+        right.addWidget(self.message_label)
+
+        self.headline_label = QLabel(self)
+        self.headline_label.setObjectName("headline")
+        self.headline_label.setWordWrap(True)
+        headline_font = self.headline_label.font()
+        headline_font.setPointSizeF(headline_font.pointSizeF() * 1.8)
+        headline_font.setBold(True)
+        self.headline_label.setFont(headline_font)
+        right.addWidget(self.headline_label)
+
+        self.details_label = QLabel(self)
+        self.details_label.setObjectName("details")
+        self.details_label.setWordWrap(True)
+        self.details_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.details_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        right.addWidget(self.details_label)
+
+        self.waits_caption = QLabel(self.tr("Waits (tap one to make it the winning tile)"), self)
+        right.addWidget(self.waits_caption)
+        self.waits_area = QScrollArea(self)
+        self.waits_area.setWidgetResizable(True)
+        self.waits_area.setFrameShape(QFrame.Shape.NoFrame)
+        waits_holder = QWidget(self.waits_area)
+        self.waits_layout = QVBoxLayout(waits_holder)
+        self.waits_layout.setContentsMargins(0, 0, 0, 0)
+        self.waits_area.setWidget(waits_holder)
+        self.waits_area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
+        right.addWidget(self.waits_area, 1)
+        self.wait_buttons: list[QPushButton] = []
+        right.addStretch(0)
+        self.target_buttons[EntryTarget.HAND].setChecked(True)
+
+    # -- public API ---------------------------------------------------------------------------------------------
+
+    def set_context(
+        self,
+        *,
+        rules: HandRules,
+        tsumo: bool,
+        seat_wind: Wind | str,
+        round_wind: Wind | str,
+        riichi: bool = False,
+    ) -> None:
+        """Tell the widget about the table: ruleset, ron or tsumo, winds, and whether the winner is in riichi.
+
+        With ``riichi`` the riichi box is ticked and locked (the session knows it); double riichi stays
+        available.
+        """
+        self._rules = rules
+        self._tsumo = tsumo
+        self._seat_wind = Wind(seat_wind)
+        self._round_wind = Wind(round_wind)
+        self._session_riichi = riichi
+        if riichi and not self._flags["double_riichi"]:
+            self._flags["riichi"] = True
+        if not rules.red_fives:
+            # Without red fives in the ruleset a red five is an ordinary five (rules.py, red_fives).
+            self._concealed = [Tile(t.kind) for t in self._concealed]
+            self._win = None if self._win is None else Tile(self._win.kind)
+        self.picker.set_red_fives(rules.red_fives)
+        self._refresh()
+
+    def result(self) -> HandScore | None:
+        """The engine's score of the hand entered, or None while there is none (see :meth:`message`)."""
+        return self._result
+
+    def message(self) -> str:
+        """The sentence shown when there is no result (why), or empty."""
+        return self._message
+
+    def waits(self) -> tuple[Wait, ...]:
+        """The waits listed for a hand one tile short, with their values by ron and by tsumo."""
+        return self._waits
+
+    def concealed(self) -> tuple[Tile, ...]:
+        """The concealed tiles, the winning tile not included, sorted."""
+        return tuple(sorted(self._concealed, key=_sort_key))
+
+    def winning_tile(self) -> Tile | None:
+        """The winning tile, if chosen."""
+        return self._win
+
+    def melds(self) -> tuple[Meld, ...]:
+        """The melds built."""
+        return tuple(self._melds)
+
+    def dora_indicators(self) -> tuple[Tile, ...]:
+        """The dora and kan dora indicators."""
+        return tuple(self._dora)
+
+    def ura_indicators(self) -> tuple[Tile, ...]:
+        """The ura dora indicators (kept only while riichi is on)."""
+        return tuple(self._ura) if self._riichi_on() else ()
+
+    def conditions(self) -> dict[str, bool]:
+        """The win conditions ticked."""
+        return dict(self._flags)
+
+    def target(self) -> EntryTarget:
+        """Where the next tapped tile goes."""
+        return self._target
+
+    def hand_input(self) -> dict[str, Any]:
+        """The hand as the engine's JSON input object (``scorekeeper score --json``, issue 2).
+
+        Raises:
+            InvalidHandError: if no winning tile is chosen yet.
+        """
+        if self._win is None:
+            raise InvalidHandError("no winning tile chosen yet")
+        obj: dict[str, Any] = {
+            "hand": format_tiles([*sorted(self._concealed, key=_sort_key), self._win]),
+            "melds": [{"type": m.kind.value, "tiles": format_tiles(m.tiles)} for m in self._melds],
+            "win": str(self._win),
+            "tsumo": self._tsumo,
+            "seat_wind": self._seat_wind.value,
+            "round_wind": self._round_wind.value,
+            "dora": [str(t) for t in self._dora],
+            "ura": [str(t) for t in self.ura_indicators()],
+            "ruleset": _rules_json(self._rules),
+        }
+        obj.update({name: True for name, on in self._flags.items() if on})
+        return obj
+
+    def set_hand_text(self, text: str) -> None:
+        """Enter a hand as if typed in the text field (``123m406p789s11z 789s+chi``).
+
+        Raises:
+            TileParseError: for bad notation.
+            InvalidHandError: for a malformed meld.
+        """
+        concealed, win, melds = parse_entry_text(text)
+        self._concealed, self._win, self._melds = concealed, win, melds
+        self._pending_chi = []
+        self._refresh()
+
+    def set_target(self, target: EntryTarget) -> None:
+        """Send the next tapped tiles to the hand, the winning tile, the indicators or a meld being built."""
+        self._target = target
+        self._pending_chi = []
+        self.target_buttons[target].setChecked(True)
+        self._notice = ""
+        self._refresh()
+
+    def set_index_visible(self, visible: bool) -> None:
+        """Show the small corner indices ("1m", "E" ...) on every tile, for beginners."""
+        self.picker.set_index_visible(visible)
+        for row in (self.hand_row, self.meld_row, self.dora_row, self.ura_row):
+            row.index_visible = visible
+        self._refresh()
+
+    def clear(self) -> None:
+        """Start again: no tiles, no melds, no indicators, no conditions (riichi stays if the session says so)."""
+        self._concealed, self._win, self._melds = [], None, []
+        self._dora, self._ura, self._pending_chi = [], [], []
+        self._flags = dict.fromkeys(CONDITIONS, False)
+        self._flags["riichi"] = self._session_riichi
+        self._notice = ""
+        self.set_target(EntryTarget.HAND)
+
+    # -- tile counting ------------------------------------------------------------------------------------------
+
+    def _tile_count(self) -> int:
+        """Tiles toward the 14 of a winning hand: a meld counts 3 (a kan's fourth tile is a replacement)."""
+        return len(self._concealed) + (self._win is not None) + 3 * len(self._melds) + len(self._pending_chi)
+
+    def _tiles_in_use(self) -> list[Tile]:
+        tiles = [*self._concealed, *self._dora, *self._ura, *self._pending_chi]
+        if self._win is not None:
+            tiles.append(self._win)
+        for meld in self._melds:
+            tiles.extend(meld.tiles)
+        return tiles
+
+    def _riichi_on(self) -> bool:
+        return self._flags["riichi"] or self._flags["double_riichi"]
+
+    # -- taps ---------------------------------------------------------------------------------------------------
+
+    def _on_picker_tile_picked(self, tile: Tile) -> None:
+        self._notice = ""
+        target = self._target
+        if target is EntryTarget.HAND:
+            self._add_to_hand(tile)
+        elif target is EntryTarget.WIN:
+            self._make_winning(tile)
+        elif target in (EntryTarget.DORA, EntryTarget.URA):
+            indicators = self._dora if target is EntryTarget.DORA else self._ura
+            if len(indicators) >= _MAX_INDICATORS:
+                self._notice = self.tr("There are at most five indicators (one dora and four kan dora).")
+            else:
+                indicators.append(tile)
+        else:
+            self._add_to_meld(MeldKind(target.value), tile)
+        self._refresh()
+
+    def _add_to_hand(self, tile: Tile) -> None:
+        if self._tile_count() >= _HAND_SIZE:
+            self._notice = self.tr("The hand is full: a winning hand has 14 tiles (a kan counts as 3).")
+            return
+        self._concealed.append(tile)
+        if self._win is None and self._tile_count() == _HAND_SIZE:
+            # The last tile tapped into a full hand is the winning tile, as when the tile is drawn or called.
+            self._win = self._concealed.pop()
+
+    def _make_winning(self, tile: Tile) -> None:
+        if tile in self._concealed:
+            self._concealed.remove(tile)
+            if self._win is not None:
+                self._concealed.append(self._win)
+            self._win = tile
+        elif self._win is not None:
+            self._win = tile
+        elif self._tile_count() < _HAND_SIZE:
+            self._win = tile
+        else:
+            self._notice = self.tr("The hand is full: tap one of its tiles to make it the winning tile.")
+            return
+        self.set_target(EntryTarget.HAND)
+
+    def _add_to_meld(self, kind: MeldKind, tile: Tile) -> None:
+        if self._tile_count() + (1 if kind is MeldKind.CHI else 3) > _HAND_SIZE:
+            self._notice = self.tr("No room for another meld: a winning hand has 14 tiles (a kan counts as 3).")
+            self._pending_chi = []
+            return
+        if kind is MeldKind.CHI:
+            self._pending_chi.append(tile)
+            if len(self._pending_chi) < 3:
+                return
+            tiles = tuple(self._pending_chi)
+            self._pending_chi = []
+        else:
+            size = 4 if kind.is_kan else 3
+            others = [Tile(tile.kind)] * (size - 1)
+            if (
+                kind.is_kan
+                and tile.kind in _FIVES
+                and self._rules.red_fives
+                and not tile.red
+                and self.picker.copies_left(Tile(tile.kind, red=True)) > 0
+            ):
+                # With red fives in play the set holds three ordinary fives: the fourth of a kan is the red one.
+                others[-1] = Tile(tile.kind, red=True)
+            tiles = (tile, *others)
+        try:
+            meld = Meld(kind, tiles)
+        except InvalidHandError as error:
+            self._notice = _plain_error(error)
+            return
+        self._melds.append(meld)
+        self.set_target(EntryTarget.HAND)
+
+    def _on_hand_tile_tapped(self, position: int) -> None:
+        self._notice = ""
+        tiles = sorted(self._concealed, key=_sort_key)
+        if position >= len(tiles):
+            # The winning tile, shown last.
+            if self._target is not EntryTarget.WIN:
+                self._win = None
+        elif self._target is EntryTarget.WIN:
+            self._make_winning(tiles[position])
+        else:
+            self._concealed.remove(tiles[position])
+        self._refresh()
+
+    def _on_meld_tile_tapped(self, position: int) -> None:
+        self._notice = ""
+        if self._pending_chi and position >= sum(len(m.tiles) for m in self._melds):
+            self._pending_chi = []
+        else:
+            offset = 0
+            for meld in list(self._melds):
+                if position < offset + len(meld.tiles):
+                    self._melds.remove(meld)
+                    break
+                offset += len(meld.tiles)
+        self._refresh()
+
+    def _on_dora_tile_tapped(self, position: int) -> None:
+        del self._dora[position]
+        self._refresh()
+
+    def _on_ura_tile_tapped(self, position: int) -> None:
+        del self._ura[position]
+        self._refresh()
+
+    def _on_condition_toggled(self, name: str, checked: bool) -> None:
+        if self._updating:
+            return
+        self._flags[name] = checked
+        self._refresh()
+
+    def _on_text_field_text_edited(self, text: str) -> None:
+        try:
+            concealed, win, melds = parse_entry_text(text)
+        except (TileParseError, InvalidHandError) as error:
+            self.text_error.setText(str(error))
+            return
+        self.text_error.setText("")
+        self._concealed, self._win, self._melds = concealed, win, melds
+        self._pending_chi = []
+        self._notice = ""
+        self._refresh(keep_text=True)
+
+    def _on_wait_clicked(self, kind: TileKind) -> None:
+        self._notice = ""
+        self._win = Tile(kind)
+        self._refresh()
+
+    # -- refresh ------------------------------------------------------------------------------------------------
+
+    def _possible_conditions(self) -> dict[str, bool]:
+        """Which conditions the engine allows with the others as ticked (tile problems are ignored here)."""
+        win = self._win or Tile(TileKind.M1)
+
+        def context_problems(flags: dict[str, bool]) -> int:
+            problems = validate_hand(
+                self._concealed, self._melds, win, self._tsumo, self._seat_wind, self._dora, (), **flags
+            )
+            return sum(1 for p in problems if p.error is InvalidContextError)
+
+        baseline = context_problems(self._flags)
+        possible: dict[str, bool] = {}
+        for name in CONDITIONS:
+            if self._flags[name]:
+                possible[name] = True
+                continue
+            trial = dict(self._flags)
+            trial[name] = True
+            if name == "double_riichi":
+                trial["riichi"] = False
+            possible[name] = context_problems(trial) <= baseline
+        if self._rules.renhou is RenhouValue.NONE:
+            # Renhou is not a yaku in this ruleset (rules.py, RenhouValue.NONE: Tenhou, M-League, EMA 2016).
+            possible["renhou"] = self._flags["renhou"]
+        return possible
+
+    def _refresh(self, *, keep_text: bool = False) -> None:
+        self._updating = True
+        try:
+            if not keep_text:
+                self.text_field.setText(format_entry_text(self._concealed, self._win, self._melds))
+                self.text_error.setText("")
+            self.picker.set_tiles_in_use(self._tiles_in_use())
+            self._refresh_rows()
+            self._refresh_conditions()
+            self._refresh_targets()
+            self._compute()
+            self._show_result()
+        finally:
+            self._updating = False
+        self.result_changed.emit()
+
+    def _refresh_rows(self) -> None:
+        tiles = sorted(self._concealed, key=_sort_key)
+        shown = [*tiles, self._win] if self._win is not None else tiles
+        self.hand_row.set_tiles(
+            shown,
+            selected=len(tiles) if self._win is not None else None,
+            gap_before=len(tiles) if self._win is not None else None,
+        )
+        meld_tiles = [t for m in self._melds for t in m.tiles] + self._pending_chi
+        self.meld_row.set_tiles(meld_tiles)
+        self.dora_row.set_tiles(self._dora)
+        riichi = self._riichi_on()
+        self.ura_row.set_tiles(self._ura if riichi else [])
+        self.ura_row.setVisible(riichi)
+        self.ura_caption.setVisible(riichi)
+
+    def _refresh_conditions(self) -> None:
+        if self._flags["double_riichi"]:
+            self._flags["riichi"] = False
+        possible = self._possible_conditions()
+        for name, box in self.condition_boxes.items():
+            box.setChecked(self._flags[name])
+            box.setVisible(possible[name] or self._flags[name])
+        # The session's riichi is a fact of the table: shown ticked and locked (double riichi may replace it).
+        self.condition_boxes["riichi"].setEnabled(not self._session_riichi)
+        if self._session_riichi and self._flags["double_riichi"]:
+            self.condition_boxes["riichi"].setVisible(False)
+
+    def _refresh_targets(self) -> None:
+        riichi = self._riichi_on()
+        self.target_buttons[EntryTarget.URA].setVisible(riichi)
+        if not riichi and self._target is EntryTarget.URA:
+            self._target = EntryTarget.HAND
+        self.target_buttons[self._target].setChecked(True)
+        hints = {
+            EntryTarget.HAND: self.tr("Tap tiles to add them to the hand."),
+            EntryTarget.WIN: self.tr("Tap the winning tile (in the picker or in the hand)."),
+            EntryTarget.DORA: self.tr("Tap the dora indicators (kan dora too)."),
+            EntryTarget.URA: self.tr("Tap the ura dora indicators."),
+            EntryTarget.CHI: self.tr("Tap the three tiles of the chi ({n} of 3).").format(n=len(self._pending_chi)),
+            EntryTarget.PON: self.tr("Tap the tile of the pon (a red five if it holds one)."),
+            EntryTarget.MINKAN: self.tr("Tap the tile of the open kan."),
+            EntryTarget.ANKAN: self.tr("Tap the tile of the closed kan."),
+            EntryTarget.SHOUMINKAN: self.tr("Tap the tile of the added kan."),
+        }
+        self.target_hint.setText(self._notice or hints[self._target])
+
+    def _compute(self) -> None:
+        """Ask the engine: a score for a full hand, the waits for a hand one tile short, else why not."""
+        self._result = None
+        self._waits = ()
+        self._message = ""
+        count = self._tile_count()
+        riichi = self._riichi_on()
+        ura = tuple(self._ura) if riichi else ()
+        if self._pending_chi:
+            self._message = self.tr("Finish the chi: tap {n} more tile(s).").format(n=3 - len(self._pending_chi))
+            return
+        if count == _HAND_SIZE and self._win is not None:
+            try:
+                hand = Hand(
+                    concealed=(*self._concealed, self._win),
+                    melds=tuple(self._melds),
+                    win=self._win,
+                    tsumo=self._tsumo,
+                    seat_wind=self._seat_wind,
+                    round_wind=self._round_wind,
+                    dora=tuple(self._dora),
+                    ura=ura,
+                    **self._flags,
+                )
+                self._result = score_hand(hand, self._rules)
+            except ScorekeeperError as error:
+                self._message = _plain_error(error)
+            return
+        if count == _HAND_SIZE - 1 and self._win is None:
+            try:
+                self._waits = list_waits(
+                    self._concealed,
+                    self._melds,
+                    seat_wind=self._seat_wind,
+                    round_wind=self._round_wind,
+                    rules=self._rules,
+                    dora=self._dora,
+                    ura=ura,
+                    **self._flags,
+                )
+            except ScorekeeperError as error:
+                self._message = _plain_error(error)
+                return
+            if self._waits:
+                self._message = self.tr("13 tiles: the hand is ready. Tap a wait to make it the winning tile.")
+            else:
+                self._message = self.tr("13 tiles, but no tile completes this hand: it is not ready (not tenpai).")
+            return
+        if count == 0:
+            self._message = self.tr("Enter the winning hand: tap the tiles below or type them.")
+        elif count < _HAND_SIZE:
+            self._message = self.tr("{n} tile(s) so far: a winning hand has 14 (a kan counts as 3).").format(n=count)
+        else:
+            self._message = self.tr("Too many tiles: {n}; a winning hand has 14 (a kan counts as 3).").format(n=count)
+
+    def _show_result(self) -> None:
+        self.message_label.setText(self._message)
+        self.message_label.setVisible(bool(self._message))
+        score = self._result
+        if score is None:
+            self.headline_label.setText("")
+            self.details_label.setText("")
+        else:
+            self.headline_label.setText(_headline(score))
+            self.details_label.setText(self._details(score))
+        self.headline_label.setVisible(score is not None)
+        self.details_label.setVisible(score is not None)
+        self._show_waits()
+
+    def _details(self, score: HandScore) -> str:
+        lines: list[str] = []
+        for item in score.yaku:
+            if item.yakuman:
+                lines.append(self.tr("{name}: yakuman x{n}").format(name=yaku_name(item.yaku.value), n=item.yakuman))
+            else:
+                lines.append(self.tr("{name}: {han} han").format(name=yaku_name(item.yaku.value), han=item.han))
+        for count, label in ((score.dora, self.tr("Dora")), (score.aka, self.tr("Red fives")), (score.ura, self.tr("Ura dora"))):
+            if count:
+                lines.append(self.tr("{name}: {han} han").format(name=label, han=count))
+        if score.fu_breakdown:
+            raw = sum(item.fu for item in score.fu_breakdown)
+            parts = ", ".join(f"{_fu_reason_name(item.reason)} {item.fu}" for item in score.fu_breakdown)
+            if score.fu is not None and raw != score.fu:
+                lines.append(self.tr("{fu} fu (rounded up from {raw}): {parts}").format(fu=score.fu, raw=raw, parts=parts))
+            else:
+                lines.append(self.tr("{fu} fu: {parts}").format(fu=raw, parts=parts))
+        lines.append(_payment_text(score.payment))
+        return "\n".join(lines)
+
+    def _show_waits(self) -> None:
+        for button in self.wait_buttons:
+            self.waits_layout.removeWidget(button)
+            button.deleteLater()
+        self.wait_buttons = []
+        while self.waits_layout.count():
+            self.waits_layout.takeAt(0)
+        for wait in self._waits:
+            button = QPushButton(self)
+            button.setObjectName(f"wait_{wait.kind}")
+            button.setMinimumHeight(MIN_TILE_HEIGHT + 4)
+            button.setIcon(_wait_icon(wait.kind, self))
+            button.setIconSize(QSize(round(MIN_TILE_HEIGHT * 0.75), MIN_TILE_HEIGHT))
+            button.setText(self._wait_text(wait))
+            button.setStyleSheet("text-align: left; padding-left: 6px;")
+            button.clicked.connect(lambda _checked=False, k=wait.kind: self._on_wait_clicked(k))
+            self.waits_layout.addWidget(button)
+            self.wait_buttons.append(button)
+        self.waits_layout.addStretch(1)
+        self.waits_caption.setVisible(bool(self._waits))
+        self.waits_area.setVisible(bool(self._waits))
+
+    def _wait_text(self, wait: Wait) -> str:
+        def part(value: HandScore | Refusal) -> str:
+            if isinstance(value, Refusal):
+                return _refusal_text(value)
+            return _t("{headline} ({payment})").format(
+                headline=_headline(value).split(" — ")[0], payment=_short_payment(value.payment)
+            )
+
+        return self.tr("{tile}   Ron: {ron}\n        Tsumo: {tsumo}").format(
+            tile=str(wait.kind), ron=part(wait.ron), tsumo=part(wait.tsumo)
+        )
+
+
+def _wait_icon(kind: TileKind, widget: QWidget) -> Any:
+    from scorekeeper.gui.tiles import is_dark_palette, tile_icon
+
+    return tile_icon(Tile(kind), dark=is_dark_palette(widget.palette()))

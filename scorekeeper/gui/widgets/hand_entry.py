@@ -51,6 +51,7 @@ from scorekeeper.errors import (
     TileParseError,
 )
 from scorekeeper.gui.labels import format_points, limit_name, yaku_name
+from scorekeeper.gui.tiles import is_dark_palette, tile_icon
 from scorekeeper.gui.widgets.tile_picker import MIN_TILE_HEIGHT, TileButtonWidget, TilePickerWidget
 
 __all__ = ["CONDITIONS", "EntryTarget", "HandEntryWidget", "format_entry_text", "parse_entry_text"]
@@ -167,20 +168,21 @@ def _condition_name(name: str) -> str:
     return names[name]
 
 
-def _headline(score: HandScore) -> str:
+def _figures(score: HandScore) -> str:
+    """What the table calls out: "Mangan", "Yakuman x2" or "3 han 40 fu"."""
     value = score.value
-    points = format_points(score.points)
     if value.han is None:
-        multiple = "" if value.yakuman <= 1 else _t(" x{n}").format(n=value.yakuman)
-        return _t("{limit}{multiple} — {points}").format(
-            limit=limit_name("yakuman"), multiple=multiple, points=points
-        )
+        if value.yakuman > 1:
+            return _t("{limit} x{n}").format(limit=limit_name("yakuman"), n=value.yakuman)
+        return limit_name("yakuman")
     figures = _t("{han} han {fu} fu").format(han=value.han, fu=value.fu)
     if value.limit is not None:
-        return _t("{limit} ({figures}) — {points}").format(
-            limit=limit_name(value.limit.value), figures=figures, points=points
-        )
-    return _t("{figures} — {points}").format(figures=figures, points=points)
+        return _t("{limit} ({figures})").format(limit=limit_name(value.limit.value), figures=figures)
+    return figures
+
+
+def _headline(score: HandScore) -> str:
+    return _t("{figures} — {points}").format(figures=_figures(score), points=format_points(score.points))
 
 
 def _payment_text(payment: Payment) -> str:
@@ -377,14 +379,14 @@ class HandEntryWidget(QWidget):
         self.meld_caption = QLabel(self.tr("Melds (tap to remove)"), self)
         self.dora_caption = QLabel(self.tr("Dora and kan dora indicators"), self)
         self.ura_caption = QLabel(self.tr("Ura dora indicators"), self)
-        for caption, row in (
+        for caption, tile_row in (
             (self.hand_caption, self.hand_row),
             (self.meld_caption, self.meld_row),
             (self.dora_caption, self.dora_row),
             (self.ura_caption, self.ura_row),
         ):
             left.addWidget(caption)
-            left.addWidget(row)
+            left.addWidget(tile_row)
         left.addStretch(1)
 
         right = QVBoxLayout()
@@ -621,9 +623,7 @@ class HandEntryWidget(QWidget):
             if self._win is not None:
                 self._concealed.append(self._win)
             self._win = tile
-        elif self._win is not None:
-            self._win = tile
-        elif self._tile_count() < _HAND_SIZE:
+        elif self._win is not None or self._tile_count() < _HAND_SIZE:
             self._win = tile
         else:
             self._notice = self.tr("The hand is full: tap one of its tiles to make it the winning tile.")
@@ -886,14 +886,20 @@ class HandEntryWidget(QWidget):
                 lines.append(self.tr("{name}: yakuman x{n}").format(name=yaku_name(item.yaku.value), n=item.yakuman))
             else:
                 lines.append(self.tr("{name}: {han} han").format(name=yaku_name(item.yaku.value), han=item.han))
-        for count, label in ((score.dora, self.tr("Dora")), (score.aka, self.tr("Red fives")), (score.ura, self.tr("Ura dora"))):
+        for count, label in (
+            (score.dora, self.tr("Dora")),
+            (score.aka, self.tr("Red fives")),
+            (score.ura, self.tr("Ura dora")),
+        ):
             if count:
                 lines.append(self.tr("{name}: {han} han").format(name=label, han=count))
         if score.fu_breakdown:
             raw = sum(item.fu for item in score.fu_breakdown)
             parts = ", ".join(f"{_fu_reason_name(item.reason)} {item.fu}" for item in score.fu_breakdown)
             if score.fu is not None and raw != score.fu:
-                lines.append(self.tr("{fu} fu (rounded up from {raw}): {parts}").format(fu=score.fu, raw=raw, parts=parts))
+                lines.append(
+                    self.tr("{fu} fu (rounded up from {raw}): {parts}").format(fu=score.fu, raw=raw, parts=parts)
+                )
             else:
                 lines.append(self.tr("{fu} fu: {parts}").format(fu=raw, parts=parts))
         lines.append(_payment_text(score.payment))
@@ -910,7 +916,7 @@ class HandEntryWidget(QWidget):
             button = QPushButton(self)
             button.setObjectName(f"wait_{wait.kind}")
             button.setMinimumHeight(MIN_TILE_HEIGHT + 4)
-            button.setIcon(_wait_icon(wait.kind, self))
+            button.setIcon(tile_icon(Tile(wait.kind), dark=is_dark_palette(self.palette())))
             button.setIconSize(QSize(round(MIN_TILE_HEIGHT * 0.75), MIN_TILE_HEIGHT))
             button.setText(self._wait_text(wait))
             button.setStyleSheet("text-align: left; padding-left: 6px;")
@@ -925,16 +931,8 @@ class HandEntryWidget(QWidget):
         def part(value: HandScore | Refusal) -> str:
             if isinstance(value, Refusal):
                 return _refusal_text(value)
-            return _t("{headline} ({payment})").format(
-                headline=_headline(value).split(" — ")[0], payment=_short_payment(value.payment)
-            )
+            return _t("{figures}: {payment}").format(figures=_figures(value), payment=_short_payment(value.payment))
 
         return self.tr("{tile}   Ron: {ron}\n        Tsumo: {tsumo}").format(
             tile=str(wait.kind), ron=part(wait.ron), tsumo=part(wait.tsumo)
         )
-
-
-def _wait_icon(kind: TileKind, widget: QWidget) -> Any:
-    from scorekeeper.gui.tiles import is_dark_palette, tile_icon
-
-    return tile_icon(Tile(kind), dark=is_dark_palette(widget.palette()))

@@ -375,7 +375,7 @@ def replay_hands(rules: Ruleset, players: Sequence[str], hands: Iterable[HandRec
 
 
 def _play_hand(state: GameState, hand: HandRecord, number: int) -> GameState:
-    where = f"hand {number} ({state.label}, {state.honba} honba)"
+    where = f"hand {number} ({state.label}, {state.honba} honba)" if not state.ended else f"hand {number}"
     try:
         for seat in hand.riichi:
             state = apply_event(state, RiichiDeclared(seat))

@@ -118,6 +118,9 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
     def tiles(dialog: WinDialog) -> None:
         dialog.toggle_winner(1)
         dialog.set_discarder(0)
+        entry = dialog.value_widgets[1].tiles.entry
+        if entry is not None:
+            entry.set_hand_text("234m456p678s55p23s4s")
 
     def draw(kind: DrawKind) -> Callable[[], tuple[QWidget, int, int]]:
         def make() -> tuple[QWidget, int, int]:

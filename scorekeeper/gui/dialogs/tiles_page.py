@@ -50,13 +50,15 @@ class TilesPageWidget(QWidget):
         result = None if self.entry is None else self.entry.result()
         if result is None:
             return ()
-        return tuple(str(getattr(y, "name", y)) for y in _yaku_of(result))
+        return tuple(str(getattr(y, "yaku", y)) for y in _yaku_of(result))
 
     def win(self, seat: Seat, *, pao: Seat | None) -> HandWin | None:
         """The full-hand win of the hand entered, or None while the hand does not score."""
         if self.entry is None or self.entry.result() is None:
             return None
-        return HandWin.from_input(seat, self.entry.hand_input(), pao=pao)
+        hand = dict(self.entry.hand_input())
+        hand.pop("ruleset", None)  # the game's ruleset scores a recorded hand (HandWin refuses its own)
+        return HandWin.from_input(seat, hand, pao=pao)
 
 
 def _yaku_of(result: Any) -> tuple[Any, ...]:

@@ -1,10 +1,9 @@
 """Yaku list entry: tick the yaku, count the dora, pick the fu (for tables that do not enter tiles).
 
-The han of each yaku, closed and open (None: closed only), are the standard values of the EMA Riichi Competition
-Rules 2016 (section 8) and the wiki page on scoring (seed 002: "most are valued at 1-2, going up to 6 han for
-closed chinitsu. Some yaku are worth -1 han with an open hand, and others cannot be scored at all with an open
-hand"). Yakuman count 1, and the four double-yakuman variants 2 where the ruleset's ``double_yakuman`` is on.
-The widget only adds up what is ticked; the engine values the resulting han and fu.
+The han of each yaku, closed and open, come from the engine (``scorekeeper.engine.yaku.closed_han`` /
+``open_han``: seed 000 and EMA 2016, section 7), so the widget holds no scoring table of its own. Yakuman count
+1, and the four double-yakuman variants 2 where the ruleset's ``double_yakuman`` is on (issue 2). The widget only
+adds up what is ticked; the engine's ``value_from_han_fu`` / ``value_from_yakuman`` value the result.
 """
 
 from __future__ import annotations
@@ -27,6 +26,8 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.engine.points import PointValue, value_from_han_fu, value_from_yakuman
 from scorekeeper.engine.rules import HandRules, RenhouValue
+from scorekeeper.engine.yaku import YAKUMAN as ENGINE_YAKUMAN
+from scorekeeper.engine.yaku import Yaku, closed_han, open_han
 from scorekeeper.gui.dialogs.quick_entry import FU_CHOICES, is_valid_han_fu
 from scorekeeper.gui.labels import format_points, limit_name, yaku_name
 
@@ -39,38 +40,9 @@ class _YakuHan:
     open: int | None
 
 
-#: Han closed / open (None: closed only).
+#: Han closed / open (None: closed only), from the engine; renhou is handled apart (a ruleset knob).
 YAKU_HAN: dict[str, _YakuHan] = {
-    "riichi": _YakuHan(1, None),
-    "double_riichi": _YakuHan(2, None),
-    "ippatsu": _YakuHan(1, None),
-    "menzen_tsumo": _YakuHan(1, None),
-    "pinfu": _YakuHan(1, None),
-    "tanyao": _YakuHan(1, 1),
-    "iipeikou": _YakuHan(1, None),
-    "yakuhai_haku": _YakuHan(1, 1),
-    "yakuhai_hatsu": _YakuHan(1, 1),
-    "yakuhai_chun": _YakuHan(1, 1),
-    "yakuhai_seat_wind": _YakuHan(1, 1),
-    "yakuhai_round_wind": _YakuHan(1, 1),
-    "chankan": _YakuHan(1, 1),
-    "rinshan_kaihou": _YakuHan(1, 1),
-    "haitei": _YakuHan(1, 1),
-    "houtei": _YakuHan(1, 1),
-    "chiitoitsu": _YakuHan(2, None),
-    "chanta": _YakuHan(2, 1),
-    "ittsu": _YakuHan(2, 1),
-    "sanshoku_doujun": _YakuHan(2, 1),
-    "sanshoku_doukou": _YakuHan(2, 2),
-    "sankantsu": _YakuHan(2, 2),
-    "toitoi": _YakuHan(2, 2),
-    "sanankou": _YakuHan(2, 2),
-    "shousangen": _YakuHan(2, 2),
-    "honroutou": _YakuHan(2, 2),
-    "junchan": _YakuHan(3, 2),
-    "ryanpeikou": _YakuHan(3, None),
-    "honitsu": _YakuHan(3, 2),
-    "chinitsu": _YakuHan(6, 5),
+    y.value: _YakuHan(closed_han(y), open_han(y)) for y in Yaku if y not in ENGINE_YAKUMAN and y is not Yaku.RENHOU
 }
 
 #: Yakuman and their multiplier when the ruleset counts double yakuman.

@@ -24,9 +24,13 @@ def _strings_in(path: Path) -> list[tuple[str, str]]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
     module_context = None
     for node in tree.body:
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "_CONTEXT" for t in node.targets):
-            if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
-                module_context = node.value.value
+        if (
+            isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "_CONTEXT" for t in node.targets)
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+        ):
+            module_context = node.value.value
     found: list[tuple[str, str]] = []
 
     def visit(node: ast.AST, cls: str | None) -> None:
@@ -40,9 +44,14 @@ def _strings_in(path: Path) -> list[tuple[str, str]]:
                     found.append((cls, args[0]))
             elif isinstance(func, ast.Attribute) and func.attr == "translate" and len(args) >= 2:
                 found.append((args[0], args[1]))
-            elif isinstance(func, ast.Name) and func.id == "_t" and module_context and args and node.args:
-                if isinstance(node.args[0], ast.Constant):
-                    found.append((module_context, args[0]))
+            elif (
+                isinstance(func, ast.Name)
+                and func.id == "_t"
+                and module_context
+                and args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                found.append((module_context, args[0]))
         for child in ast.iter_child_nodes(node):
             visit(child, cls)
 

@@ -1,3 +1,4 @@
+# ruff: noqa: E501 - translation table: one entry per line reads best
 """Japanese text for the user interface, by English source string (see build.py).
 
 Mahjong terms use the usual Japanese table words (和了, 放銃, 流局, 聴牌, 本場, 供託...).

@@ -98,9 +98,10 @@ def _sort_key(tile: Tile) -> tuple[int, bool]:
 
 
 def format_entry_text(concealed: Sequence[Tile], win: Tile | None, melds: Sequence[Meld]) -> str:
-    """The text field's notation: the concealed tiles sorted, the winning tile last, then the melds."""
-    tiles = sorted(concealed, key=_sort_key) + ([win] if win is not None else [])
-    parts = [format_tiles(tiles)] if tiles else []
+    """The text field's notation: the concealed tiles sorted, the winning tile after a space, then the melds."""
+    parts = [format_tiles(sorted(concealed, key=_sort_key))] if concealed else []
+    if win is not None:
+        parts.append(str(win))
     parts.extend(f"{format_tiles(m.tiles)}+{m.kind.value}" for m in melds)
     return " ".join(parts)
 
@@ -254,7 +255,9 @@ class _TileRowWidget(QWidget):
         self.index_visible = False
         self.setMinimumHeight(MIN_TILE_HEIGHT + 6)
 
-    def set_tiles(self, tiles: Sequence[Tile], *, selected: int | None = None, gap_before: int | None = None) -> None:
+    def set_tiles(
+        self, tiles: Sequence[Tile], *, selected: int | None = None, gaps_before: frozenset[int] = frozenset()
+    ) -> None:
         while self.buttons:
             button = self.buttons.pop()
             self._layout.removeWidget(button)
@@ -262,7 +265,7 @@ class _TileRowWidget(QWidget):
         while self._layout.count():
             self._layout.takeAt(0)
         for position, tile in enumerate(tiles):
-            if gap_before is not None and position == gap_before:
+            if position in gaps_before:
                 self._layout.addSpacing(12)
             button = TileButtonWidget(tile, self, height=MIN_TILE_HEIGHT)
             button.setObjectName(f"tile_{position}_{tile}")
@@ -769,10 +772,18 @@ class HandEntryWidget(QWidget):
         self.hand_row.set_tiles(
             shown,
             selected=len(tiles) if self._win is not None else None,
-            gap_before=len(tiles) if self._win is not None else None,
+            gaps_before=frozenset({len(tiles)}),
         )
         meld_tiles = [t for m in self._melds for t in m.tiles] + self._pending_chi
-        self.meld_row.set_tiles(meld_tiles)
+        gaps: set[int] = set()
+        position = 0
+        for meld in self._melds:
+            if position:
+                gaps.add(position)
+            position += len(meld.tiles)
+        if self._pending_chi and position:
+            gaps.add(position)
+        self.meld_row.set_tiles(meld_tiles, gaps_before=frozenset(gaps))
         self.dora_row.set_tiles(self._dora)
         riichi = self._riichi_on()
         self.ura_row.set_tiles(self._ura if riichi else [])

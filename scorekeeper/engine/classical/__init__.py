@@ -1,0 +1,63 @@
+"""The classical Chinese point-and-double family (seed 003), beside riichi on the same tiles and decomposition.
+
+Shared with riichi: ``scorekeeper.engine.tiles`` (tiles, winds, mpsz), ``scorekeeper.engine.hand`` (melds and
+the tile checks) and ``scorekeeper.engine.decomposition`` (sets and a pair). This family's own: the extra tiles
+(:mod:`.extras`), its point sources and doubles (:mod:`.catalogue`), its win conditions (:mod:`.hand`), its
+knobs (:mod:`.rules`), the formula (:mod:`.value`), the scorer (:mod:`.scoring`) and the JSON face
+(:mod:`.jsonio`). Every assumption where the seed is silent is listed in ``docs/classical.md``.
+"""
+
+from scorekeeper.engine.classical.catalogue import DOUBLE_COUNT, DOUBLE_DESCRIPTION, Double, PointSource
+from scorekeeper.engine.classical.extras import ExtraGroup, ExtraTile, format_extras, parse_extras
+from scorekeeper.engine.classical.hand import ClassicalHand, validate_classical_hand
+from scorekeeper.engine.classical.jsonio import (
+    classical_hand_from_json,
+    classical_rules_from_json,
+    score_json,
+    score_to_json,
+)
+from scorekeeper.engine.classical.rules import (
+    CLASSICAL_PRESET_NAMES,
+    ClassicalRules,
+    ConcealedQuartetPoints,
+    PointsRounding,
+    ScoringSystem,
+    ValueRounding,
+    classical_rules,
+)
+from scorekeeper.engine.classical.scoring import ClassicalScore, DoubleItem, PointItem, Shape, score_classical
+from scorekeeper.engine.classical.value import SLAM, cap_value, multiplier, round_points, round_value
+
+__all__ = [
+    "CLASSICAL_PRESET_NAMES",
+    "DOUBLE_COUNT",
+    "DOUBLE_DESCRIPTION",
+    "SLAM",
+    "ClassicalHand",
+    "ClassicalRules",
+    "ClassicalScore",
+    "ConcealedQuartetPoints",
+    "Double",
+    "DoubleItem",
+    "ExtraGroup",
+    "ExtraTile",
+    "PointItem",
+    "PointSource",
+    "PointsRounding",
+    "ScoringSystem",
+    "Shape",
+    "ValueRounding",
+    "cap_value",
+    "classical_hand_from_json",
+    "classical_rules",
+    "classical_rules_from_json",
+    "format_extras",
+    "multiplier",
+    "parse_extras",
+    "round_points",
+    "round_value",
+    "score_classical",
+    "score_json",
+    "score_to_json",
+    "validate_classical_hand",
+]

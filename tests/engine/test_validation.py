@@ -208,6 +208,18 @@ REFUSALS = [
         "InvalidContextError",
         (r"tenhou", r"riichi"),
     ),
+    Refusal(
+        "chankan-on-a-tile-the-hand-holds-twice",
+        hand("222789m23466789s", win="2m", chankan=True),
+        "InvalidContextError",
+        (r"chankan", r"2m"),
+    ),
+    Refusal(
+        "ippatsu-with-rinshan",
+        hand("789m23466789s", win="9m", tsumo=True, riichi=True, ippatsu=True, rinshan=True, melds=[ankan("2222p")]),
+        "InvalidContextError",
+        (r"ippatsu", r"rinshan|kan|kong"),
+    ),
     # --- not a winning hand, no yaku ---
     Refusal("not-a-complete-hand", hand("222789m23466788s", win="8s"), "NotWinningError", ()),
     Refusal("no-yaku", hand(_PLAIN, win="9m"), "NoYakuError", ()),
@@ -292,3 +304,48 @@ def test_several_indicators_may_show_the_same_tile() -> None:
     example)."""
     result = score(hand("234789m567p55p333s", win="2m", riichi=True, dora=["2s", "2s"]))
     assert result.get("ok") is True, result
+
+
+_OUTPUT_FIELDS = {
+    "ok",
+    "han",
+    "fu",
+    "yakuman",
+    "limit",
+    "yaku",
+    "dora",
+    "aka",
+    "ura",
+    "fu_breakdown",
+    "points",
+    "payments",
+}
+
+
+@pytest.mark.parametrize(
+    "obj",
+    [
+        hand(_PLAIN, win="9m", riichi=True),
+        hand("22233m555666p777z", win="2m", tsumo=True),
+        hand("1199m3388p2277s66z", win="6z"),
+    ],
+    ids=["han-fu-hand", "yakuman-hand", "chiitoitsu"],
+)
+def test_accepted_output_has_exactly_the_issue_fields(obj: dict[str, Any]) -> None:
+    """The output object of issue 2: exactly these fields, with these types."""
+    result = score(obj)
+    assert set(result) == _OUTPUT_FIELDS, result
+    assert result["ok"] is True
+    assert result["han"] is None or isinstance(result["han"], int)
+    assert result["fu"] is None or isinstance(result["fu"], int)
+    assert isinstance(result["yakuman"], int)
+    assert result["limit"] in (None, "mangan", "haneman", "baiman", "sanbaiman", "yakuman")
+    for entry in result["yaku"]:
+        assert set(entry) in ({"name", "han"}, {"name", "yakuman"}), entry
+    for key in ("dora", "aka", "ura", "points"):
+        assert isinstance(result[key], int)
+    for entry in result["fu_breakdown"]:
+        assert set(entry) == {"reason", "fu"}, entry
+        assert isinstance(entry["reason"], str)
+        assert isinstance(entry["fu"], int)
+    assert set(result["payments"]) in ({"ron"}, {"dealer", "non_dealer"}, {"all"})

@@ -69,6 +69,10 @@ POSITIVE = [
         {"yakuhai_seat_wind": 1, "yakuhai_round_wind": 1},
     ),
     Case("chiitoitsu", hand("1199m3388p2277s66z", win="6z"), {"chiitoitsu": 2}),
+    Case("chiitoitsu-with-tanyao", hand("2244m3366p557788s", win="8s"), {"chiitoitsu": 2, "tanyao": 1}),
+    Case("chiitoitsu-with-honroutou", hand("1199m1199p1199s77z", win="7z"), {"chiitoitsu": 2, "honroutou": 2}),
+    Case("chiitoitsu-with-honitsu", hand("1122m5588m99m1177z", win="7z"), {"chiitoitsu": 2, "honitsu": 3}),
+    Case("pinfu-with-a-guest-wind-pair", hand("123m567p345678s44z", win="8s", riichi=True), {"riichi": 1, "pinfu": 1}),
     Case("chanta-closed", hand("123m789p123s99s444z", win="3s", riichi=True), {"riichi": 1, "chanta": 2}),
     Case("chanta-open", hand("789p123s99s444z", win="3s", melds=[chi("123m")]), {"chanta": 1}),
     Case("junchan-closed", hand("123789m12399p789s", win="3p", riichi=True), {"riichi": 1, "junchan": 3}),
@@ -122,6 +126,7 @@ POSITIVE = [
         {"suuankou_tanki": 2},
         yakuman=True,
     ),
+    Case("tsuuiisou-seven-pairs", hand("11223344556677z", win="7z"), {"tsuuiisou": 1}, yakuman=True),
     Case("tsuuiisou", hand("222333555z66z", win="5z", melds=[pon("111z")]), {"tsuuiisou": 1}, yakuman=True),
     Case("ryuuiisou", hand("223344666888s66z", win="4s"), {"ryuuiisou": 1}, yakuman=True),
     Case("chinroutou", hand("99m111999s", win="9m", melds=[pon("111m"), pon("999p")]), {"chinroutou": 1}, yakuman=True),
@@ -203,6 +208,7 @@ NEGATIVE = [
     Miss("houtei-not-flagged", hand(_PLAIN_CLOSED, win="9m"), "houtei", error="NoYakuError"),
     Miss("pinfu-closed-wait", hand(_PINFU_HAND, win="7s", riichi=True), "pinfu"),
     Miss("pinfu-dragon-pair", hand("123m567p345678s55z", win="8s", riichi=True), "pinfu"),
+    Miss("pinfu-seat-wind-pair", hand("123m567p345678s22z", win="8s", riichi=True), "pinfu"),
     Miss("pinfu-open", hand("22m345p234678s", win="3p", melds=[chi("345m")]), "pinfu"),
     Miss("tanyao-terminal", hand(_PINFU_HAND, win="8s", riichi=True), "tanyao"),
     Miss(
@@ -303,3 +309,20 @@ def test_yaku_negative(miss: Miss) -> None:
         return
     assert result.get("ok") is True, result
     assert miss.absent not in yaku_dict(result)
+
+
+def test_dora_do_not_add_to_a_yakuman() -> None:
+    """A yakuman hand is "not scored for han and fu" (seed 002, "Yakuman"): daisangen with dora indicators pointing
+    at its dragons is still one yakuman, 32000."""
+    result = score(hand("123m99p555666777z", win="3m", dora=["5z", "6z"]))
+    assert result.get("ok") is True, result
+    assert (result["yakuman"], result["han"], result["points"]) == (1, None, 32000)
+
+
+def test_double_riichi_counts_ura_dora() -> None:
+    """Double riichi is a riichi: its ura dora count (seed 004 6.1 "in case of a riichi winning hand the number of ura
+    dora tiles"). Ura indicator 1m under 222m: 3 ura; double riichi 2 + 3 = 5 han: mangan."""
+    result = score(hand(_PLAIN_CLOSED, win="9m", double_riichi=True, ura=["1m"]))
+    assert result.get("ok") is True, result
+    assert yaku_dict(result) == {"double_riichi": 2}
+    assert (result["ura"], result["han"], result["points"]) == (3, 5, 8000)

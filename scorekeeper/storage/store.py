@@ -30,8 +30,17 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self
 
-from scorekeeper.errors import GameRecordError, NothingToUndoError, SaveFileError, UnsupportedVersionError
+from scorekeeper.errors import (
+    GameRecordError,
+    InvalidRulesetError,
+    NothingToUndoError,
+    SaveFileError,
+    ScorekeeperError,
+    UnsupportedVersionError,
+)
 from scorekeeper.session.events import Event, event_from_json, event_to_json
+from scorekeeper.session.rules import Ruleset, ruleset
+from scorekeeper.session.session import Session
 from scorekeeper.storage import _schema
 from scorekeeper.storage._jsontext import JsonTextError, dump_json, load_json
 
@@ -232,10 +241,11 @@ class GameStore:
             raise SaveFileError(f"{self._path}: game {game_id} is damaged: undo position {head!r}", path=self._path)
         return head
 
-    def append(self, game_id: int, event: Event) -> int:
+    def append(self, game_id: int, event: Event, *, finished: bool | None = None) -> int:
         """Commit one event at the end of the game's log, dropping its redo list; return the event's number.
 
-        When this returns, the event is on disk.
+        When this returns, the event is on disk. ``finished`` (the session's ``state.ended`` after the event), if
+        given, is stored in the same transaction.
 
         Raises:
             SaveFileError: no such game, or the database cannot be written.
@@ -247,11 +257,13 @@ class GameStore:
                 raise SaveFileError(f"{self._path}: game {game_id} already has {head:,} events", path=self._path)
             connection.execute("DELETE FROM events WHERE game_id = ? AND seq >= ?", (game_id, head))
             connection.execute("INSERT INTO events (game_id, seq, body) VALUES (?, ?, ?)", (game_id, head, body))
-            connection.execute("UPDATE games SET head = ?, updated = ? WHERE id = ?", (head + 1, _now(), game_id))
+            self._move_head(connection, game_id, head + 1, finished)
         return head
 
-    def undo(self, game_id: int) -> None:
+    def undo(self, game_id: int, *, finished: bool | None = None) -> None:
         """Take the game's last event out of effect (it stays stored for :meth:`redo`).
+
+        ``finished``, if given, is stored in the same transaction (an undo can reopen an ended game).
 
         Raises:
             NothingToUndoError: the game has no event in effect.
@@ -261,10 +273,10 @@ class GameStore:
             head = self._head(connection, game_id)
             if head == 0:
                 raise NothingToUndoError(f"game {game_id} has nothing to undo")
-            connection.execute("UPDATE games SET head = ?, updated = ? WHERE id = ?", (head - 1, _now(), game_id))
+            self._move_head(connection, game_id, head - 1, finished)
 
-    def redo(self, game_id: int) -> None:
-        """Put the game's last undone event back into effect.
+    def redo(self, game_id: int, *, finished: bool | None = None) -> None:
+        """Put the game's last undone event back into effect; ``finished``, if given, is stored with it.
 
         Raises:
             NothingToUndoError: nothing has been undone since the last new event.
@@ -275,13 +287,24 @@ class GameStore:
             stored = connection.execute("SELECT count(*) FROM events WHERE game_id = ?", (game_id,)).fetchone()[0]
             if head >= stored:
                 raise NothingToUndoError(f"game {game_id} has nothing to redo")
-            connection.execute("UPDATE games SET head = ?, updated = ? WHERE id = ?", (head + 1, _now(), game_id))
+            self._move_head(connection, game_id, head + 1, finished)
 
-    def replace_log(self, game_id: int, events: Sequence[Event], redo: Sequence[Event] = ()) -> None:
+    def _move_head(self, connection: sqlite3.Connection, game_id: int, head: int, finished: bool | None) -> None:
+        if finished is None:
+            connection.execute("UPDATE games SET head = ?, updated = ? WHERE id = ?", (head, _now(), game_id))
+        else:
+            connection.execute(
+                "UPDATE games SET head = ?, finished = ?, updated = ? WHERE id = ?",
+                (head, int(finished), _now(), game_id),
+            )
+
+    def replace_log(
+        self, game_id: int, events: Sequence[Event], redo: Sequence[Event] = (), *, finished: bool | None = None
+    ) -> None:
         """Make the stored log equal ``events`` plus the redo list ``redo``, rewriting only what differs.
 
         This is how a caller that changed the session some other way (several steps at once) brings the file in
-        line; it is one transaction.
+        line; it is one transaction, with ``finished`` if given.
 
         Raises:
             SaveFileError: no such game, or the database cannot be written.
@@ -298,7 +321,7 @@ class GameStore:
                 "INSERT INTO events (game_id, seq, body) VALUES (?, ?, ?)",
                 ((game_id, seq, bodies[seq]) for seq in range(same, len(bodies))),
             )
-            connection.execute("UPDATE games SET head = ?, updated = ? WHERE id = ?", (len(events), _now(), game_id))
+            self._move_head(connection, game_id, len(events), finished)
 
     def set_finished(self, game_id: int, finished: bool = True) -> None:
         """Mark the game ended (or, after an undo past its end, running again).
@@ -322,6 +345,61 @@ class GameStore:
             self._head(connection, game_id)
             connection.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
             connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
+
+    # -- sessions ----------------------------------------------------------------------------------------------
+
+    def start_game(self, session: Session, *, created: str | None = None) -> int:
+        """Store a session as a new game (its events, redo list and ended flag) and return the game's id.
+
+        Raises:
+            SaveFileError: the database cannot be written.
+        """
+        return self.create_game(
+            players=session.players,
+            ruleset=session.rules.to_json(),
+            events=session.events,
+            redo=session.redo_events,
+            finished=session.state.ended,
+            created=created,
+        )
+
+    def save_session(self, game_id: int, session: Session) -> None:
+        """Make the stored game equal ``session`` (log, redo list, ended flag) in one transaction.
+
+        Only the events that differ are rewritten, so calling this after every change costs about what
+        :meth:`append` does.
+
+        Raises:
+            SaveFileError: no such game, or the database cannot be written.
+        """
+        self.replace_log(game_id, session.events, session.redo_events, finished=session.state.ended)
+
+    def load_session(self, game_id: int) -> Session:
+        """The stored game as a session, equal to the one saved: same rules, players, events and redo list.
+
+        Raises:
+            SaveFileError: no such game, or the game is damaged: a bad row, a bad event, a ruleset this program
+                does not know, or a log the table refuses (the message names the event).
+        """
+        stored = self.load(game_id)
+        rules = self._rules(game_id, stored.ruleset)
+        try:
+            return Session(rules, stored.players, stored.events, redo=stored.redo)
+        except ScorekeeperError as error:
+            raise self._damaged(game_id, str(error)) from None
+
+    def _rules(self, game_id: int, value: Any) -> Ruleset:
+        """The ruleset from the record format's ``ruleset`` value (a preset name or preset plus overrides)."""
+        try:
+            if isinstance(value, str):
+                return ruleset(value)
+            if isinstance(value, dict) and set(value) <= {"preset", "overrides"}:
+                preset, overrides = value.get("preset"), value.get("overrides", {})
+                if isinstance(preset, str) and isinstance(overrides, dict):
+                    return ruleset(preset, overrides)
+        except InvalidRulesetError as error:
+            raise self._damaged(game_id, f"ruleset: {error}") from None
+        raise self._damaged(game_id, f"ruleset: not a preset name or {{preset, overrides}}: {dump_json(value)[:80]}")
 
     # -- reading -----------------------------------------------------------------------------------------------
 

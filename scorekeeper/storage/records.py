@@ -1,0 +1,200 @@
+"""Single games as files: game-record JSON (import and export) and CSV (hand history and final results).
+
+The JSON is the public ``scorekeeper-game`` version 1 format of issue 3, built and read by
+:mod:`scorekeeper.session.record`; this module does the file side: bounded, strict reading and atomic writing.
+A record holds finished hands, penalties and a referee's end; a riichi declared in a hand still being played and
+the redo list are not part of it (the database keeps those).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+from pathlib import Path
+
+from scorekeeper.errors import IllegalActionError, SaveFileError, ScorekeeperError, UnsupportedVersionError
+from scorekeeper.session.events import result_to_json
+from scorekeeper.session.record import format_record, parse_record, record_from_session, session_from_record
+from scorekeeper.session.session import Session
+from scorekeeper.session.state import GameState
+from scorekeeper.storage._jsontext import JsonTextError, dump_json, load_json
+from scorekeeper.storage.files import MAX_FILE_BYTES, read_bytes, write_atomically
+from scorekeeper.storage.store import GameStore
+
+__all__ = [
+    "export_game_record",
+    "export_hands_csv",
+    "export_results_csv",
+    "format_hands_csv",
+    "format_results_csv",
+    "import_game_record",
+    "read_game_record_file",
+    "write_game_record_file",
+]
+
+
+def read_game_record_file(path: Path) -> Session:
+    """The session a game-record JSON file describes.
+
+    Raises:
+        UnsupportedVersionError: the record's version is not one this program reads.
+        SaveFileError: the file cannot be read, is not JSON, is not a valid record, or has a hand the table
+            refuses (the message names the file and the hand).
+    """
+    path = Path(path)
+    data = read_bytes(path, max_bytes=MAX_FILE_BYTES)
+    try:
+        obj = load_json(data, max_chars=MAX_FILE_BYTES)
+    except JsonTextError as error:
+        raise SaveFileError(f"{path}: not a game record: {error}", path=path) from None
+    try:
+        return session_from_record(parse_record(obj))
+    except UnsupportedVersionError as error:
+        raise UnsupportedVersionError(f"{path}: {error}", path=path) from None
+    except ScorekeeperError as error:
+        raise SaveFileError(f"{path}: {error}", path=path) from None
+
+
+def write_game_record_file(path: Path, session: Session) -> None:
+    """Write the session's game record as JSON (UTF-8, indented), atomically.
+
+    Raises:
+        SaveFileError: the file cannot be written (an existing file is left as it was).
+    """
+    text = dump_json(format_record(record_from_session(session)), indent=2) + "\n"
+    write_atomically(Path(path), text.encode("utf-8"))
+
+
+def import_game_record(store: GameStore, path: Path) -> int:
+    """Read a game-record file and store it as a new game; return the game's id.
+
+    Raises:
+        UnsupportedVersionError: the record's version is not one this program reads.
+        SaveFileError: the file is not a valid record, or the database cannot be written (nothing is stored then).
+    """
+    return store.start_game(read_game_record_file(path))
+
+
+def export_game_record(store: GameStore, game_id: int, path: Path) -> None:
+    """Write a stored game as a game-record file, atomically.
+
+    Raises:
+        SaveFileError: the game is missing or damaged, or the file cannot be written.
+    """
+    write_game_record_file(path, store.load_session(game_id))
+
+
+# -- CSV -----------------------------------------------------------------------------------------------------------
+
+# Spreadsheets run a cell that starts with one of these as a formula ("CSV injection"; OWASP). Player names and
+# reasons are free text, so such a cell gets a leading apostrophe, which spreadsheets show as plain text.
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _text(value: str) -> str:
+    return "'" + value if value.startswith(_FORMULA_STARTS) else value
+
+
+def _tenths(value: int) -> str:
+    """Tenths of a point as a decimal with one place: 455 -> ``45.5``, -120 -> ``-12.0``."""
+    sign = "-" if value < 0 else ""
+    whole, tenth = divmod(abs(value), 10)
+    return f"{sign}{whole}.{tenth}"
+
+
+def _csv(rows: Sequence[Sequence[object]]) -> bytes:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")  # RFC 4180 line ends
+    writer.writerows(rows)
+    # With a byte-order mark, spreadsheet programs read the names as UTF-8 instead of guessing a local code page.
+    return buffer.getvalue().encode("utf-8-sig")
+
+
+def format_hands_csv(state: GameState) -> bytes:
+    """The hand history as CSV: one row per finished hand, each seat's change and score after it.
+
+    Columns: ``hand`` (1, 2...), ``label`` (E1...), ``honba``, ``riichi`` (seats, space separated), ``result``
+    (ron, tsumo, draw...), ``details`` (the record format's RESULT object as JSON), then ``<name> change`` and
+    ``<name> score`` per seat, and ``riichi_sticks`` left on the table.
+    """
+    names = [_text(p) for p in state.players]
+    header = [
+        "hand",
+        "label",
+        "honba",
+        "riichi",
+        "result",
+        "details",
+        *(f"{n} change" for n in names),
+        *(f"{n} score" for n in names),
+        "riichi_sticks",
+    ]
+    rows: list[list[object]] = [list(header)]
+    for number, hand in enumerate(state.hands, start=1):
+        result = result_to_json(hand.record.result)
+        rows.append(
+            [
+                number,
+                hand.label,
+                hand.honba,
+                " ".join(str(int(s)) for s in hand.record.riichi),
+                result["type"],
+                dump_json(result),
+                *hand.deltas,
+                *hand.scores,
+                hand.riichi_sticks,
+            ]
+        )
+    return _csv(rows)
+
+
+def format_results_csv(state: GameState) -> bytes:
+    """The final results as CSV: one row per seat, then one row per penalty applied after uma.
+
+    Columns: ``seat``, ``player``, ``score`` (after leftover sticks), ``place``, ``points`` (plus-minus after
+    penalties), ``points_before_penalties``; penalty rows give ``seat``, ``player``, the points in ``score`` and
+    the reason in ``place``'s place, under a ``penalty`` heading.
+
+    Raises:
+        IllegalActionError: the game has not ended, so there is no result yet.
+    """
+    final = state.final
+    if not state.ended or final is None:
+        raise IllegalActionError(f"the game has no final result yet: it is still in {state.hand_label}")
+    rows: list[list[object]] = [["seat", "player", "score", "place", "points", "points_before_penalties"]]
+    for seat in range(4):
+        rows.append(
+            [
+                seat,
+                _text(state.players[seat]),
+                final.scores[seat],
+                final.places[seat],
+                _tenths(final.points_tenths[seat]),
+                _tenths(final.points_before_penalties_tenths[seat]),
+            ]
+        )
+    if final.penalties:
+        rows.append([])
+        rows.append(["penalty seat", "player", "table points", "reason"])
+        rows.extend([int(p.seat), _text(state.players[p.seat]), p.points, _text(p.reason)] for p in final.penalties)
+    return _csv(rows)
+
+
+def export_hands_csv(session: Session, path: Path) -> None:
+    """Write the hand history as a CSV file, atomically (see :func:`format_hands_csv`).
+
+    Raises:
+        SaveFileError: the file cannot be written.
+    """
+    write_atomically(Path(path), format_hands_csv(session.state))
+
+
+def export_results_csv(session: Session, path: Path) -> None:
+    """Write the final results as a CSV file, atomically (see :func:`format_results_csv`).
+
+    Raises:
+        IllegalActionError: the game has not ended.
+        SaveFileError: the file cannot be written.
+    """
+    write_atomically(Path(path), format_results_csv(session.state))

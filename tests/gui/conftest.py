@@ -1,0 +1,135 @@
+"""The GUI test harness: a main window over a store in ``tmp_path``, with scripted dialogs.
+
+Each dialog the window would open is built for real, shown, filled in by the next "fill" function queued for it
+(clicks and keys through qtbot), and read back: no dialog ever runs ``exec()``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtWidgets import QAbstractButton, QCheckBox, QDialog, QRadioButton, QWidget
+from pytestqt.qtbot import QtBot
+
+from scorekeeper.gui.app import create_main_window
+from scorekeeper.gui.dialogs.draw_dialog import DrawDialog, DrawKind
+from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
+from scorekeeper.gui.dialogs.new_game import NewGameChoice, NewGameDialog
+from scorekeeper.gui.dialogs.results import ResultsDialog
+from scorekeeper.gui.dialogs.win_dialog import WinContext, WinDialog
+from scorekeeper.gui.main_window import Dialogs, MainWindow
+from scorekeeper.gui.settings import AppSettings
+from scorekeeper.session.events import HandRecord, HandResult
+from scorekeeper.session.state import GameState
+
+
+def click(qtbot: QtBot, button: QAbstractButton) -> None:
+    """Tap a button as a user does."""
+    assert button.isVisible(), f"{button.objectName()} is not visible"
+    assert button.isEnabled(), f"{button.objectName()} is disabled"
+    if isinstance(button, (QCheckBox, QRadioButton)):
+        # Tap the box itself: the widget may be wider than its box and label.
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton, pos=QPoint(12, button.height() // 2))
+    else:
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+class Script:
+    """Queues of fill functions, one queue per kind of dialog, and the injected Dialogs that use them."""
+
+    def __init__(self, qtbot: QtBot, tmp_path: Path) -> None:
+        self.qtbot = qtbot
+        self.tmp_path = tmp_path
+        self.queues: dict[str, deque[Callable[..., object]]] = {}
+        self.results_dialogs: list[ResultsDialog] = []
+        self.confirm_answers: deque[bool] = deque()
+        self.paths: deque[Path] = deque()
+
+    def then(self, kind: str, fill: Callable[..., object]) -> None:
+        self.queues.setdefault(kind, deque()).append(fill)
+
+    def _next(self, kind: str) -> Callable[..., object]:
+        queue = self.queues.get(kind)
+        assert queue, f"the window opened a {kind} dialog the test did not expect"
+        return queue.popleft()
+
+    def _show(self, dialog: QDialog) -> None:
+        self.qtbot.addWidget(dialog)
+        dialog.show()
+
+    def new_game(self, parent: QWidget, settings: AppSettings) -> tuple[NewGameChoice, AppSettings] | None:
+        dialog = NewGameDialog(settings, parent)
+        self._show(dialog)
+        self._next("new_game")(dialog)
+        return (dialog.choice(), dialog.settings) if dialog.result() == QDialog.DialogCode.Accepted else None
+
+    def win(
+        self, parent: QWidget, context: WinContext, tsumo: bool, preview: Callable[[HandResult], str]
+    ) -> HandResult | None:
+        dialog = WinDialog(context, tsumo=tsumo, preview=preview, parent=parent)
+        self._show(dialog)
+        self._next("win")(dialog)
+        return dialog.hand_result() if dialog.result() == QDialog.DialogCode.Accepted else None
+
+    def draw(self, parent: QWidget, state: GameState, riichi: tuple[int, ...], kind: DrawKind) -> HandResult | None:
+        dialog = DrawDialog(names=state.players, riichi=riichi, table=state.rules.table, kind=kind, parent=parent)
+        self._show(dialog)
+        self._next("draw")(dialog)
+        return dialog.hand_result() if dialog.result() == QDialog.DialogCode.Accepted else None
+
+    def edit_hand(self, parent: QWidget, dialog: EditHandDialog) -> HandRecord | None:
+        self._show(dialog)
+        self._next("edit")(dialog)
+        return dialog.hand_record() if dialog.result() == QDialog.DialogCode.Accepted else None
+
+    def confirm(self, parent: QWidget, question: str) -> bool:
+        assert self.confirm_answers, f"unexpected question: {question}"
+        return self.confirm_answers.popleft()
+
+    def results(self, parent: QWidget, dialog: ResultsDialog) -> None:
+        self._show(dialog)
+        self.results_dialogs.append(dialog)
+
+    def ask_path(self, parent: QWidget, suffix: str) -> Path | None:
+        return self.paths.popleft() if self.paths else self.tmp_path / f"export{suffix}"
+
+    def dialogs(self) -> Dialogs:
+        return Dialogs(
+            new_game=self.new_game,
+            win=self.win,
+            draw=self.draw,
+            edit_hand=self.edit_hand,
+            confirm=self.confirm,
+            results=self.results,
+            ask_path=self.ask_path,
+        )
+
+    def assert_used_up(self) -> None:
+        left = {kind: len(queue) for kind, queue in self.queues.items() if queue}
+        assert not left, f"dialogs the window never opened: {left}"
+
+
+@pytest.fixture
+def script(qtbot: QtBot, tmp_path: Path) -> Iterator[Script]:
+    scripted = Script(qtbot, tmp_path)
+    yield scripted
+    scripted.assert_used_up()
+
+
+def open_window(qtbot: QtBot, data_dir: Path, script: Script) -> MainWindow:
+    """A main window over the store in ``data_dir``, shown (it reopens an unfinished game there)."""
+    window = create_main_window(data_dir, settings=AppSettings(), dialogs=script.dialogs())
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+@pytest.fixture
+def window(qtbot: QtBot, tmp_path: Path, script: Script) -> Iterator[MainWindow]:
+    win = open_window(qtbot, tmp_path / "data", script)
+    yield win
+    win.close()

@@ -22,6 +22,7 @@ API:
 * :func:`decompose` -- every reading of counts into ``n`` sets and one pair (``n`` follows from the tile count:
   ``3n + 2`` tiles). This is the standard "four groups and a pair" shape for a closed hand, and the same with
   fewer sets when some sets were called (melds are not passed here).
+* :func:`decompose_with_mask` -- the same, plus a bit mask of the kinds present, for fast tile-set tests.
 * :func:`decompose_sets` -- every way to split counts into sets only, no pair (``3n`` tiles).
 * :func:`is_complete` -- whether :func:`decompose` would find at least one reading (much faster).
 * :func:`is_seven_pairs` -- seven pairs; by default seven *distinct* pairs (riichi; a family that lets four of a
@@ -47,6 +48,7 @@ __all__ = [
     "completing_kinds",
     "decompose",
     "decompose_sets",
+    "decompose_with_mask",
     "format_set",
     "is_complete",
     "is_run",
@@ -127,14 +129,25 @@ def _suit_pair_readings(counts: tuple[int, ...], base: int, honors: bool) -> tup
     return tuple(out)
 
 
-@functools.cache
-def _suit_ok(counts: tuple[int, ...], honors: bool) -> tuple[bool, bool]:
-    """Whether one suit splits into sets only, and whether into one pair plus sets."""
-    return bool(_suit_sets(counts, 0, honors)), bool(_suit_pair_readings(counts, 0, honors))
+_SuitInfo = tuple[int, tuple[tuple[int, ...], ...], tuple[Reading, ...], int]
+_SUIT_CACHES: tuple[dict[tuple[int, ...], _SuitInfo], ...] = ({}, {}, {}, {})
 
 
-def _suits(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
-    return (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
+def _suit_info(index: int, suit: tuple[int, ...]) -> _SuitInfo:
+    """A suit's tile count modulo 3, its sets-only splits, its pair-plus-sets splits, and the bits of the kinds
+    it holds (cached per suit: a dict lookup on the 9-count tuple is the whole cost of a known suit)."""
+    cache = _SUIT_CACHES[index]
+    info = cache.get(suit)
+    if info is None:
+        honors = index == 3
+        base = 9 * index
+        remainder = sum(suit) % 3
+        sets = _suit_sets(suit, base, honors) if remainder == 0 else ()
+        pairs = _suit_pair_readings(suit, base, honors) if remainder == 2 else ()
+        mask = sum(1 << (base + i) for i, count in enumerate(suit) if count)
+        info = (remainder, sets, pairs, mask)
+        cache[suit] = info
+    return info
 
 
 def decompose(counts: Sequence[int]) -> tuple[Reading, ...]:
@@ -149,38 +162,48 @@ def decompose(counts: Sequence[int]) -> tuple[Reading, ...]:
     Raises:
         ValueError: if ``counts`` does not have 34 slots.
     """
-    _check_counts(counts)
-    suits = _suits(counts)
-    pair_suit = -1
-    for index, suit in enumerate(suits):
-        remainder = sum(suit) % 3
-        if remainder == 1:
-            return ()
-        if remainder == 2:
-            if pair_suit >= 0:
-                return ()
-            pair_suit = index
-    if pair_suit < 0:
-        return ()
-    parts: list[tuple[tuple[int, ...], ...]] = []
+    return decompose_with_mask(counts)[0]
+
+
+def decompose_with_mask(counts: Sequence[int]) -> tuple[tuple[Reading, ...], int]:
+    """:func:`decompose`, plus a bit mask of the kinds present (bit ``k`` set when ``counts[k] > 0``).
+
+    The mask comes free from the per-suit cache; scorers use it to test tile-set conditions (all simples, one
+    suit, all honours...) with one ``&``.
+
+    Raises:
+        ValueError: if ``counts`` does not have 34 slots.
+    """
+    if len(counts) != 34:
+        _check_counts(counts)
+    counts = tuple(counts)
+    m = _suit_info(0, counts[0:9])
+    p = _suit_info(1, counts[9:18])
+    s = _suit_info(2, counts[18:27])
+    z = _suit_info(3, counts[27:34])
+    mask = m[3] | p[3] | s[3] | z[3]
     pair_options: tuple[Reading, ...] = ()
-    for index, suit in enumerate(suits):
-        honors = index == 3
-        if index == pair_suit:
-            pair_options = _suit_pair_readings(suit, 9 * index, honors)
-            if not pair_options:
-                return ()
+    parts: list[tuple[tuple[int, ...], ...]] = []
+    for remainder, sets, pairs, _ in (m, p, s, z):
+        if remainder == 2:
+            if pair_options or not pairs:
+                return (), mask
+            pair_options = pairs
+        elif remainder == 1 or not sets:
+            return (), mask
         else:
-            options = _suit_sets(suit, 9 * index, honors)
-            if not options:
-                return ()
-            parts.append(options)
+            parts.append(sets)
+    if not pair_options:
+        return (), mask
+    a, b, c = parts
+    if len(a) == 1 and len(b) == 1 and len(c) == 1:
+        rest = a[0] + b[0] + c[0]
+        return tuple((pair, tuple(sorted(pair_sets + rest))) for pair, pair_sets in pair_options), mask
     readings: list[Reading] = []
     for pair, pair_sets in pair_options:
-        for combo in itertools.product(*parts):
-            sets = pair_sets + combo[0] + combo[1] + combo[2]
-            readings.append((pair, tuple(sorted(sets))))
-    return tuple(readings)
+        for x, y, z_sets in itertools.product(a, b, c):
+            readings.append((pair, tuple(sorted(pair_sets + x + y + z_sets))))
+    return tuple(readings), mask
 
 
 def decompose_sets(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
@@ -190,8 +213,9 @@ def decompose_sets(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
         ValueError: if ``counts`` does not have 34 slots.
     """
     _check_counts(counts)
+    counts = tuple(counts)
     parts = []
-    for index, suit in enumerate(_suits(counts)):
+    for index, suit in enumerate((counts[0:9], counts[9:18], counts[18:27], counts[27:34])):
         options = _suit_sets(suit, 9 * index, index == 3)
         if not options:
             return ()
@@ -205,18 +229,17 @@ def is_complete(counts: Sequence[int]) -> bool:
     Raises:
         ValueError: if ``counts`` does not have 34 slots.
     """
-    _check_counts(counts)
+    if len(counts) != 34:
+        _check_counts(counts)
+    counts = tuple(counts)
     pair_seen = False
-    for index, suit in enumerate(_suits(counts)):
-        remainder = sum(suit) % 3
-        if remainder == 1:
-            return False
-        sets_ok, pair_ok = _suit_ok(suit, index == 3)
+    for index, suit in enumerate((counts[0:9], counts[9:18], counts[18:27], counts[27:34])):
+        remainder, sets, pairs, _ = _suit_info(index, suit)
         if remainder == 2:
-            if pair_seen or not pair_ok:
+            if pair_seen or not pairs:
                 return False
             pair_seen = True
-        elif not sets_ok:
+        elif remainder == 1 or not sets:
             return False
     return pair_seen
 

@@ -247,6 +247,7 @@ def _context_problems(  # noqa: PLR0917
     return [HandProblem(message, InvalidContextError) for message in out]
 
 
+_FIVES = frozenset({TileKind.M5, TileKind.P5, TileKind.S5})
 _FLAGS = (
     "riichi",
     "double_riichi",
@@ -355,17 +356,47 @@ class Hand:
         for tile in self.concealed:
             counts[tile.kind] += 1
         object.__setattr__(self, "counts", tuple(counts))
-        problems = _tile_problems(self.concealed, self.melds, self.win)
-        if problems:
-            raise problems[0].error(problems[0].message)
-        flags = {name: getattr(self, name) for name in _FLAGS}
-        win_kind = self.win.kind
-        copies = counts[win_kind] + sum(1 for m in self.melds for t in m.tiles if t.kind == win_kind)
-        problems = _context_problems(
-            self.melds, self.win, self.tsumo, self.seat_wind, flags, copies, self.dora, self.ura
+        win = self.win
+        melds = self.melds
+        # Fast path: the common, valid hand is checked with a few int operations; the full (slower) listing of
+        # problems runs only when something is off, so that its first problem is the one raised.
+        held = counts
+        if melds:
+            held = list(counts)
+            for meld in melds:
+                for tile in meld.tiles:
+                    held[tile.kind] += 1
+        tiles_ok = (
+            len(self.concealed) == 14 - 3 * len(melds)
+            and len(melds) <= 4
+            and max(held) <= 4
+            and counts[win.kind] > 0
+            and (win.kind not in _FIVES or win in self.concealed)
         )
-        if problems:
-            raise problems[0].error(problems[0].message)
+        if not tiles_ok:
+            problems = _tile_problems(self.concealed, melds, win)
+            if problems:
+                raise problems[0].error(problems[0].message)
+        if (
+            self.riichi
+            or self.double_riichi
+            or self.ippatsu
+            or self.haitei
+            or self.houtei
+            or self.rinshan
+            or self.chankan
+            or self.tenhou
+            or self.chiihou
+            or self.renhou
+            or len(self.dora) > 5
+            or len(self.ura) > 5
+        ):
+            flags = {name: getattr(self, name) for name in _FLAGS}
+            problems = _context_problems(
+                melds, win, self.tsumo, self.seat_wind, flags, held[win.kind], self.dora, self.ura
+            )
+            if problems:
+                raise problems[0].error(problems[0].message)
 
     @property
     def is_dealer(self) -> bool:

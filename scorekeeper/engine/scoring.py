@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from scorekeeper.engine.decomposition import RUN, decompose, format_set, is_seven_pairs, is_thirteen_orphans
+from scorekeeper.engine.decomposition import RUN, decompose_with_mask, format_set, is_thirteen_orphans
 from scorekeeper.engine.fu import FuItem, FuReason, round_fu, set_fu
-from scorekeeper.engine.hand import Hand, MeldKind
+from scorekeeper.engine.hand import Hand, Meld, MeldKind
 from scorekeeper.engine.points import Payment, PointValue, pay, value_from_han_fu, value_from_yakuman
-from scorekeeper.engine.rules import HandRules, RenhouValue
+from scorekeeper.engine.rules import HandRules, KazoeLimit, RenhouValue
 from scorekeeper.engine.tiles import TileKind, Wind, format_tiles
-from scorekeeper.engine.yaku import Yaku, closed_han, open_han
+from scorekeeper.engine.yaku import Yaku, closed_han
 from scorekeeper.errors import NotWinningError, NoYakuError
 
 __all__ = ["HandScore", "WaitKind", "YakuValue", "score_hand"]
@@ -64,22 +64,32 @@ class HandScore:
         dora: han from dora indicators (kan dora included; each indicator counts).
         aka: han from red fives (0 when the ruleset has none).
         ura: han from ura dora indicators (0 without riichi).
-        fu_breakdown: every fu item before rounding (empty for a yakuman hand).
         value: han, fu, yakuman multiplier, limit and base points.
         payment: who pays how much (before honba).
         wait: how the winning tile completed the chosen reading.
-        groups: the chosen reading, as mpsz groups (the pair first, then concealed sets, then melds).
+
+    The explanation (:attr:`fu_breakdown`, :attr:`groups`) is worked out when asked for, not while scoring:
+    the GUI's wait list and the benchmark score many hands whose breakdown nobody reads.
     """
 
     yaku: tuple[YakuValue, ...]
     dora: int
     aka: int
     ura: int
-    fu_breakdown: tuple[FuItem, ...]
     value: PointValue
     payment: Payment
     wait: WaitKind
-    groups: tuple[str, ...]
+    explanation: _Explanation = field(repr=False, compare=False)
+
+    @property
+    def fu_breakdown(self) -> tuple[FuItem, ...]:
+        """Every fu item before rounding, in counting order (empty for a yakuman hand)."""
+        return self.explanation.fu_breakdown()
+
+    @property
+    def groups(self) -> tuple[str, ...]:
+        """The chosen reading as mpsz groups: the pair, the concealed sets, then the melds (``123m+chi``)."""
+        return self.explanation.groups()
 
     @property
     def han(self) -> int | None:
@@ -98,374 +108,81 @@ class HandScore:
 
 
 _YAKU_ORDER = {y: i for i, y in enumerate(Yaku)}
-_DRAGON_YAKU = {TileKind.WHITE: Yaku.YAKUHAI_HAKU, TileKind.GREEN: Yaku.YAKUHAI_HATSU, TileKind.RED: Yaku.YAKUHAI_CHUN}
-_GREEN = frozenset({TileKind.S2, TileKind.S3, TileKind.S4, TileKind.S6, TileKind.S8, TileKind.GREEN})
-_TERMINAL_OR_HONOR = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
+_TH = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
+_BIT = tuple(1 << k for k in range(34))
+_TH_MASK = sum(_BIT[k] for k in range(34) if _TH[k])
+_SIMPLE_MASK = sum(_BIT[k] for k in range(34) if not _TH[k])
+_HONOR_MASK = sum(_BIT[k] for k in range(27, 34))
+_TERMINAL_MASK = sum(_BIT[k] for k in (0, 8, 9, 17, 18, 26))
+_GREEN_MASK = sum(_BIT[k] for k in (TileKind.S2, TileKind.S3, TileKind.S4, TileKind.S6, TileKind.S8, TileKind.GREEN))
+_SUIT_MASKS = (0x1FF, 0x1FF << 9, 0x1FF << 18)
+_DORA_NEXT = tuple(int(TileKind(k).dora_from_indicator()) for k in range(34))
 _DOUBLE = frozenset({Yaku.KOKUSHI_MUSOU_13, Yaku.SUUANKOU_TANKI, Yaku.JUNSEI_CHUUREN_POUTOU, Yaku.DAISUUSHII})
 _CHUUREN = (3, 1, 1, 1, 1, 1, 1, 1, 3)
+# Triplet and kong fu, indexed by 4*kan + 2*closed + terminal_or_honor (seed 004, 6.3).
+_SET_FU = (2, 4, 4, 8, 8, 16, 16, 32)
+_KANS = frozenset({MeldKind.MINKAN, MeldKind.SHOUMINKAN, MeldKind.ANKAN})
+_CHIITOITSU_YAKUMAN = frozenset({Yaku.TENHOU, Yaku.CHIIHOU, Yaku.RENHOU, Yaku.TSUUIISOU})
+_KOKUSHI_YAKUMAN = frozenset({Yaku.TENHOU, Yaku.CHIIHOU, Yaku.RENHOU})
+_LIMIT_BY_HAN = (0, 0, 0, 0, 0, 2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000)
+
+# Wait codes used inside the loop (ints are cheaper than enum members there).
+_RYANMEN, _KANCHAN, _PENCHAN, _SHANPON, _TANKI, _KOKUSHI, _KOKUSHI_13 = range(7)
+_WAIT_KINDS = (
+    WaitKind.RYANMEN,
+    WaitKind.KANCHAN,
+    WaitKind.PENCHAN,
+    WaitKind.SHANPON,
+    WaitKind.TANKI,
+    WaitKind.KOKUSHI,
+    WaitKind.KOKUSHI_13,
+)
+_WAIT_FU_REASON = {_KANCHAN: FuReason.CLOSED_WAIT, _PENCHAN: FuReason.EDGE_WAIT, _TANKI: FuReason.PAIR_WAIT}
 
 
-class _Context:
-    """Everything about a hand that does not depend on the reading, computed once."""
-
-    __slots__ = (
-        "all_counts",
-        "base_yaku",
-        "closed",
-        "dealer",
-        "double_wind_fu",
-        "fixed_yakuman",
-        "meld_sets",
-        "round_kind",
-        "rules",
-        "seat_kind",
-        "tsumo",
-        "win",
-    )
-
-    def __init__(self, hand: Hand, rules: HandRules) -> None:
-        self.rules = rules
-        self.tsumo = hand.tsumo
-        self.win = int(hand.win.kind)
-        self.dealer = hand.seat_wind is Wind.EAST
-        self.closed = hand.is_closed
-        self.seat_kind = int(hand.seat_wind.kind)
-        self.round_kind = int(hand.round_wind.kind)
-        self.double_wind_fu = rules.double_wind_pair_fu
-        counts = list(hand.counts)
-        # Meld sets as (code, closed, kan).
-        meld_sets: list[tuple[int, bool, bool]] = []
-        for meld in hand.melds:
-            first = int(meld.first)
-            for tile in meld.tiles:
-                counts[tile.kind] += 1
-            if meld.kind is MeldKind.CHI:
-                meld_sets.append((RUN + first, False, False))
-            else:
-                meld_sets.append((first, meld.kind is MeldKind.ANKAN, meld.kind.is_kan))
-        self.meld_sets = tuple(meld_sets)
-        self.all_counts = counts
-        self.base_yaku = self._base_yaku(hand, rules, counts)
-        self.fixed_yakuman = self._fixed_yakuman(hand, rules, counts)
-
-    def han(self, yaku: Yaku) -> int:
-        if self.closed:
-            return closed_han(yaku)
-        value = open_han(yaku)
-        assert value is not None
-        return value
-
-    def _base_yaku(self, hand: Hand, rules: HandRules, counts: list[int]) -> list[tuple[Yaku, int]]:
-        out: list[tuple[Yaku, int]] = []
-        closed = self.closed
-        if hand.double_riichi:
-            out.append((Yaku.DOUBLE_RIICHI, 2))
-        elif hand.riichi:
-            out.append((Yaku.RIICHI, 1))
-        if hand.ippatsu:
-            out.append((Yaku.IPPATSU, 1))
-        if closed and hand.tsumo:
-            out.append((Yaku.MENZEN_TSUMO, 1))
-        if hand.chankan:
-            out.append((Yaku.CHANKAN, 1))
-        if hand.rinshan:
-            out.append((Yaku.RINSHAN_KAIHOU, 1))
-        if hand.haitei:
-            out.append((Yaku.HAITEI, 1))
-        if hand.houtei:
-            out.append((Yaku.HOUTEI, 1))
-        if hand.renhou and rules.renhou is RenhouValue.MANGAN:
-            out.append((Yaku.RENHOU, closed_han(Yaku.RENHOU)))
-        present = [k for k in range(34) if counts[k]]
-        # Tanyao: all simples; on an open hand only with open tanyao (kuitan), a ruleset knob.
-        if all(not _TERMINAL_OR_HONOR[k] for k in present) and (closed or rules.open_tanyao):
-            out.append((Yaku.TANYAO, 1))
-        suits = {k // 9 for k in present}
-        number_suits = suits - {3}
-        if len(number_suits) == 1:
-            out.append(
-                (Yaku.CHINITSU, self.han(Yaku.CHINITSU)) if 3 not in suits else (Yaku.HONITSU, self.han(Yaku.HONITSU))
-            )
-        if all(_TERMINAL_OR_HONOR[k] for k in present) and number_suits and 3 in suits:
-            # Honroutou needs terminals and honours both; all terminals is chinroutou, all honours tsuuiisou.
-            out.append((Yaku.HONROUTOU, 2))
-        for dragon, yaku in _DRAGON_YAKU.items():
-            if counts[dragon] >= 3:
-                out.append((yaku, 1))
-        if counts[self.seat_kind] >= 3:
-            out.append((Yaku.YAKUHAI_SEAT_WIND, 1))
-        if counts[self.round_kind] >= 3:
-            out.append((Yaku.YAKUHAI_ROUND_WIND, 1))
-        dragons = sorted(counts[TileKind.WHITE :])
-        if dragons[0] == 2 and dragons[1] >= 3:
-            out.append((Yaku.SHOUSANGEN, 2))
-        kans = sum(1 for _, _, kan in self.meld_sets if kan)
-        if kans == 3:
-            out.append((Yaku.SANKANTSU, 2))
-        return out
-
-    def _fixed_yakuman(self, hand: Hand, rules: HandRules, counts: list[int]) -> list[Yaku]:
-        out: list[Yaku] = []
-        if hand.tenhou:
-            out.append(Yaku.TENHOU)
-        if hand.chiihou:
-            out.append(Yaku.CHIIHOU)
-        if hand.renhou and rules.renhou is RenhouValue.YAKUMAN:
-            out.append(Yaku.RENHOU)
-        present = [k for k in range(34) if counts[k]]
-        if all(k >= 27 for k in present):
-            out.append(Yaku.TSUUIISOU)
-        if all(k in _GREEN for k in present):
-            out.append(Yaku.RYUUIISOU)
-        if all(k < 27 and k % 9 in (0, 8) for k in present):
-            out.append(Yaku.CHINROUTOU)
-        if all(counts[d] >= 3 for d in (TileKind.WHITE, TileKind.GREEN, TileKind.RED)):
-            out.append(Yaku.DAISANGEN)
-        winds = sorted(counts[27:31])
-        if winds[0] >= 3:
-            out.append(Yaku.DAISUUSHII)
-        elif winds[0] == 2 and winds[1] >= 3:
-            out.append(Yaku.SHOUSUUSHII)
-        if sum(1 for _, _, kan in self.meld_sets if kan) == 4:
-            out.append(Yaku.SUUKANTSU)
-        if not hand.melds and len({k // 9 for k in present}) == 1 and present[0] < 27:
-            suit = present[0] // 9 * 9
-            own = hand.counts[suit : suit + 9]
-            if all(own[i] >= _CHUUREN[i] for i in range(9)):
-                before = list(own)
-                before[self.win - suit] -= 1
-                out.append(Yaku.JUNSEI_CHUUREN_POUTOU if tuple(before) == _CHUUREN else Yaku.CHUUREN_POUTOU)
-        return out
+def _base(han: int, fu: int, rules: HandRules) -> int:
+    """Base points for han and rounded fu; the same rules as :func:`points.value_from_han_fu`, as one int."""
+    if rules.aotenjou:
+        return fu << (2 + han)
+    if han >= 13:
+        return 8000 if rules.kazoe is KazoeLimit.YAKUMAN else 6000
+    if han >= 5:
+        return _LIMIT_BY_HAN[han]
+    raw = fu << (2 + han)
+    if raw >= 2000 or (raw == 1920 and rules.kiriage_mangan):
+        return 2000
+    return raw
 
 
-def _multiplier(yaku: Yaku, rules: HandRules) -> int:
-    return 2 if rules.double_yakuman and yaku in _DOUBLE else 1
+def _yakuman_multiplier(yakuman: Sequence[Yaku], rules: HandRules) -> int:
+    parts = [2 if rules.double_yakuman and y in _DOUBLE else 1 for y in yakuman]
+    return sum(parts) if rules.compound_yakuman else max(parts)
 
 
-@dataclass(frozen=True, slots=True)
-class _Choice:
-    key: tuple[int, int, int, int]
-    yaku: tuple[tuple[Yaku, int], ...]
-    yakuman: tuple[Yaku, ...]
-    fu_items: tuple[tuple[FuReason, int], ...]
-    fu: int
-    wait: WaitKind
-    groups: tuple[str, ...]
+def _yakuman_base(mult: int, fu: int, rules: HandRules) -> int:
+    if rules.aotenjou:
+        # Seed 002, "Aotenjou": each yakuman counts as 13 han, on the hand's fu.
+        return fu << (2 + 13 * mult)
+    return 8000 * mult
 
 
-def _dora(hand: Hand, rules: HandRules, counts: list[int]) -> tuple[int, int, int]:
-    dora = sum(counts[ind.kind.dora_from_indicator()] for ind in hand.dora)
-    aka = sum(1 for t in hand.all_tiles if t.red) if rules.red_fives else 0
-    ura = sum(counts[ind.kind.dora_from_indicator()] for ind in hand.ura) if hand.is_riichi else 0
-    return dora, aka, ura
+class _Best:
+    """The best candidate so far (mutable, one per call, so the loop creates no objects per candidate)."""
 
+    __slots__ = ("fu", "key", "pair", "pinfu", "place", "reading_yaku", "sanankou", "sets", "shape", "wait", "yakuman")
 
-def _value(ctx: _Context, han_yaku: int, extra: int, fu: int, yakuman: Sequence[Yaku]) -> tuple[PointValue | None, int]:
-    """The point value of one candidate and its yakuman multiplier (None when it has no yaku)."""
-    rules = ctx.rules
-    if yakuman:
-        parts = [_multiplier(y, rules) for y in yakuman]
-        mult = sum(parts) if rules.compound_yakuman else max(parts)
-        return value_from_yakuman(mult, rules, fu=fu), mult
-    if han_yaku == 0:
-        return None, 0
-    return value_from_han_fu(han_yaku + extra, fu, rules), 0
-
-
-def _groups(pair: int, sets: tuple[int, ...], ctx: _Context) -> tuple[str, ...]:
-    out = [_kind_text(pair, 2)]
-    out.extend(format_set(code) for code in sets)
-    out.extend(format_set(code) + ("+kan" if kan else "") for code, _, kan in ctx.meld_sets)
-    return tuple(out)
-
-
-def _score_standard(ctx: _Context, pair: int, sets: tuple[int, ...], extra: int) -> list[_Choice]:
-    """Every placement of the winning tile in one reading, valued."""
-    win = ctx.win
-    tsumo = ctx.tsumo
-    closed = ctx.closed
-    meld_sets = ctx.meld_sets
-    no_melds = not meld_sets
-    all_sets = sets + tuple(code for code, _, _ in meld_sets)
-    runs = [code - RUN for code in all_sets if code >= RUN]
-    triplets = [code for code in all_sets if code < RUN]
-
-    # Reading-dependent yaku that do not depend on where the winning tile sits.
-    common: list[tuple[Yaku, int]] = []
-    if closed:
-        concealed_runs = [code for code in sets if code >= RUN]
-        peikou = 0
-        seen: set[int] = set()
-        for code in concealed_runs:
-            if code not in seen:
-                seen.add(code)
-                peikou += concealed_runs.count(code) // 2
-        if peikou >= 2:
-            common.append((Yaku.RYANPEIKOU, 3))
-        elif peikou == 1:
-            common.append((Yaku.IIPEIKOU, 1))
-    if runs:
-        if (
-            _TERMINAL_OR_HONOR[pair]
-            and all(r % 9 in (0, 6) for r in runs)
-            and all(_TERMINAL_OR_HONOR[t] for t in triplets)
-        ):
-            honors = pair >= 27 or any(t >= 27 for t in triplets)
-            common.append((Yaku.CHANTA, ctx.han(Yaku.CHANTA)) if honors else (Yaku.JUNCHAN, ctx.han(Yaku.JUNCHAN)))
-        run_set = set(runs)
-        for suit in (0, 9, 18):
-            if suit in run_set and suit + 3 in run_set and suit + 6 in run_set:
-                common.append((Yaku.ITTSU, ctx.han(Yaku.ITTSU)))
-                break
-        for r in run_set:
-            if r < 9 and r + 9 in run_set and r + 18 in run_set:
-                common.append((Yaku.SANSHOKU_DOUJUN, ctx.han(Yaku.SANSHOKU_DOUJUN)))
-                break
-    else:
-        common.append((Yaku.TOITOI, 2))
-    if len(triplets) >= 3:
-        trip_set = set(triplets)
-        for t in trip_set:
-            if t < 9 and t + 9 in trip_set and t + 18 in trip_set:
-                common.append((Yaku.SANSHOKU_DOUKOU, 2))
-                break
-
-    # Fu that do not depend on the placement: melds, and the pair.
-    fixed_fu: list[tuple[FuReason, int]] = []
-    for code, meld_closed, kan in meld_sets:
-        if code < RUN:
-            fixed_fu.append(set_fu(kan=kan, closed=meld_closed, terminal_or_honor=_TERMINAL_OR_HONOR[code]))
-    seat = pair == ctx.seat_kind
-    prevailing = pair == ctx.round_kind
-    valued_pair = pair >= 31 or seat or prevailing
-    if pair >= 31:
-        fixed_fu.append((FuReason.DRAGON_PAIR, 2))
-    elif seat and prevailing:
-        fixed_fu.append((FuReason.DOUBLE_WIND_PAIR, ctx.double_wind_fu))
-    elif seat:
-        fixed_fu.append((FuReason.SEAT_WIND_PAIR, 2))
-    elif prevailing:
-        fixed_fu.append((FuReason.ROUND_WIND_PAIR, 2))
-    closed_kans = sum(1 for code, meld_closed, kan in meld_sets if meld_closed and kan)
-
-    choices: list[_Choice] = []
-    tried: set[int] = set()
-    # Placements: -1 for the pair (tanki), else an index into the concealed sets.
-    placements = [-1] if pair == win else []
-    for index, code in enumerate(sets):
-        if code in tried:
-            continue
-        if (code >= RUN and code - RUN <= win <= code - RUN + 2) or code == win:
-            tried.add(code)
-            placements.append(index)
-    for place in placements:
-        fu_items: list[tuple[FuReason, int]] = [(FuReason.BASE, 20)]
-        ankou = closed_kans
-        ron_triplet = -1
-        if place < 0:
-            wait = WaitKind.TANKI
-        else:
-            code = sets[place]
-            if code < RUN:
-                wait = WaitKind.SHANPON
-                if not tsumo:
-                    ron_triplet = place
-            else:
-                pos = win - (code - RUN)
-                if pos == 1:
-                    wait = WaitKind.KANCHAN
-                elif (pos == 2 and (code - RUN) % 9 == 0) or (pos == 0 and (code - RUN) % 9 == 6):
-                    wait = WaitKind.PENCHAN
-                else:
-                    wait = WaitKind.RYANMEN
-        for index, code in enumerate(sets):
-            if code < RUN:
-                concealed = index != ron_triplet
-                ankou += concealed
-                fu_items.append(set_fu(kan=False, closed=concealed, terminal_or_honor=_TERMINAL_OR_HONOR[code]))
-        fu_items.extend(fixed_fu)
-        pinfu = no_melds and not triplets and not valued_pair and wait is WaitKind.RYANMEN
-        yaku = list(common)
-        if pinfu:
-            yaku.append((Yaku.PINFU, 1))
-        if ankou == 3:
-            yaku.append((Yaku.SANANKOU, 2))
-        yakuman = list(ctx.fixed_yakuman)
-        if ankou == 4:
-            yakuman.append(Yaku.SUUANKOU_TANKI if wait is WaitKind.TANKI else Yaku.SUUANKOU)
-        if wait is WaitKind.KANCHAN:
-            fu_items.append((FuReason.CLOSED_WAIT, 2))
-        elif wait is WaitKind.PENCHAN:
-            fu_items.append((FuReason.EDGE_WAIT, 2))
-        elif wait is WaitKind.TANKI:
-            fu_items.append((FuReason.PAIR_WAIT, 2))
-        if tsumo:
-            if not pinfu:
-                fu_items.append((FuReason.TSUMO, 2))
-        elif closed:
-            fu_items.append((FuReason.CLOSED_RON, 10))
-        total = sum(f for _, f in fu_items)
-        if total == 20 and not closed:
-            # Open pinfu: an open hand with no fu beyond the 20 for winning gets 2 (seed 004, 6.3).
-            fu_items.append((FuReason.OPEN_PINFU, 2))
-            total = 22
-        fu = total if total == 20 else round_fu(total)
-        han_yaku = sum(h for _, h in yaku) + sum(h for _, h in ctx.base_yaku)
-        value, mult = _value(ctx, han_yaku, extra, fu, yakuman)
-        if value is None:
-            continue
-        choices.append(
-            _Choice(
-                key=(value.base, mult, value.han or 0, fu),
-                yaku=tuple(yaku),
-                yakuman=tuple(yakuman),
-                fu_items=tuple(fu_items),
-                fu=fu,
-                wait=wait,
-                groups=_groups(pair, sets, ctx),
-            )
-        )
-    return choices
-
-
-def _score_chiitoitsu(ctx: _Context, extra: int) -> _Choice:
-    yaku = [(Yaku.CHIITOITSU, 2)]
-    han_yaku = 2 + sum(h for _, h in ctx.base_yaku)
-    yakuman = [y for y in ctx.fixed_yakuman if y in (Yaku.TENHOU, Yaku.CHIIHOU, Yaku.RENHOU, Yaku.TSUUIISOU)]
-    value, mult = _value(ctx, han_yaku, extra, 25, yakuman)
-    assert value is not None
-    counts = ctx.all_counts
-    groups = tuple(_kind_text(k, 2) for k in range(34) if counts[k])
-    return _Choice(
-        key=(value.base, mult, value.han or 0, 25),
-        yaku=tuple(yaku),
-        yakuman=tuple(yakuman),
-        fu_items=((FuReason.CHIITOITSU, 25),),
-        fu=25,
-        wait=WaitKind.TANKI,
-        groups=groups,
-    )
-
-
-def _kind_text(kind: int, copies: int) -> str:
-    return f"{str(kind % 9 + 1) * copies}{'mpsz'[kind // 9]}"
-
-
-def _score_kokushi(ctx: _Context, hand: Hand) -> _Choice:
-    thirteen = hand.counts[ctx.win] == 2
-    main = Yaku.KOKUSHI_MUSOU_13 if thirteen else Yaku.KOKUSHI_MUSOU
-    yakuman = [main, *(y for y in ctx.fixed_yakuman if y in (Yaku.TENHOU, Yaku.CHIIHOU, Yaku.RENHOU))]
-    value, mult = _value(ctx, 0, 0, 30, yakuman)
-    assert value is not None
-    return _Choice(
-        key=(value.base, mult, value.han or 0, 30),
-        yaku=(),
-        yakuman=tuple(yakuman),
-        fu_items=(),
-        fu=30,
-        wait=WaitKind.KOKUSHI_13 if thirteen else WaitKind.KOKUSHI,
-        groups=(format_tiles(hand.concealed),),
-    )
+    def __init__(self) -> None:
+        self.key: tuple[int, int, int, int] = (-1, 0, 0, 0)
+        self.shape = ""
+        self.pair = -1
+        self.sets: tuple[int, ...] = ()
+        self.place = -1
+        self.wait = _TANKI
+        self.fu = 0
+        self.pinfu = False
+        self.sanankou = False
+        self.reading_yaku: list[tuple[Yaku, int]] = []
+        self.yakuman: list[Yaku] = []
 
 
 def score_hand(hand: Hand, rules: HandRules) -> HandScore:
@@ -475,55 +192,557 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
         NotWinningError: if the tiles form no winning shape.
         NoYakuError: if no reading has a yaku (dora, red fives and ura alone never are).
     """
-    ctx = _Context(hand, rules)
-    dora, aka, ura = _dora(hand, rules, ctx.all_counts)
-    extra = dora + aka + ura
     counts = hand.counts
-    choices: list[_Choice] = []
-    readings = decompose(counts)
-    for pair, sets in readings:
-        choices.extend(_score_standard(ctx, pair, sets, extra))
+    win = int(hand.win.kind)
+    tsumo = hand.tsumo
+    melds = hand.melds
+    closed = True
+    meld_runs: list[int] = []
+    meld_trips: list[int] = []
+    meld_fu = 0
+    kans = 0
+    closed_kans = 0
+    all_counts: Sequence[int] = counts
+    if melds:
+        held = list(counts)
+        for meld in melds:
+            tiles = meld.tiles
+            first = int(tiles[0].kind)
+            for tile in tiles:
+                held[tile.kind] += 1
+            kind = meld.kind
+            if kind is MeldKind.CHI:
+                meld_runs.append(first)
+                closed = False
+                continue
+            meld_trips.append(first)
+            is_kan = kind in _KANS
+            concealed = kind is MeldKind.ANKAN
+            if not concealed:
+                closed = False
+            kans += is_kan
+            closed_kans += is_kan and concealed
+            meld_fu += _SET_FU[4 * is_kan + 2 * concealed + _TH[first]]
+        all_counts = held
+    readings, mask = decompose_with_mask(counts)
+    for first in meld_runs:
+        mask |= _BIT[first] | _BIT[first + 1] | _BIT[first + 2]
+    for first in meld_trips:
+        mask |= _BIT[first]
+    seat = int(hand.seat_wind.kind)
+    prevailing = int(hand.round_wind.kind)
+
+    # Yaku that do not depend on the reading.
+    base_yaku: list[tuple[Yaku, int]] = []
+    special = (
+        hand.riichi
+        or hand.double_riichi
+        or hand.ippatsu
+        or hand.chankan
+        or hand.rinshan
+        or hand.haitei
+        or hand.houtei
+        or hand.renhou
+        or hand.tenhou
+        or hand.chiihou
+    )
+    if special:
+        if hand.double_riichi:
+            base_yaku.append((Yaku.DOUBLE_RIICHI, 2))
+        elif hand.riichi:
+            base_yaku.append((Yaku.RIICHI, 1))
+        if hand.ippatsu:
+            base_yaku.append((Yaku.IPPATSU, 1))
+        if hand.chankan:
+            base_yaku.append((Yaku.CHANKAN, 1))
+        if hand.rinshan:
+            base_yaku.append((Yaku.RINSHAN_KAIHOU, 1))
+        if hand.haitei:
+            base_yaku.append((Yaku.HAITEI, 1))
+        if hand.houtei:
+            base_yaku.append((Yaku.HOUTEI, 1))
+        if hand.renhou and rules.renhou is RenhouValue.MANGAN:
+            base_yaku.append((Yaku.RENHOU, closed_han(Yaku.RENHOU)))
+    if closed and tsumo:
+        base_yaku.append((Yaku.MENZEN_TSUMO, 1))
+    if not mask & _TH_MASK and (closed or rules.open_tanyao):
+        # Tanyao; on an open hand only with open tanyao (kuitan), a ruleset knob.
+        base_yaku.append((Yaku.TANYAO, 1))
+    number_suits = (mask & _SUIT_MASKS[0] != 0) + (mask & _SUIT_MASKS[1] != 0) + (mask & _SUIT_MASKS[2] != 0)
+    honors = mask & _HONOR_MASK
+    if number_suits == 1:
+        if honors:
+            base_yaku.append((Yaku.HONITSU, 3 if closed else 2))
+        else:
+            base_yaku.append((Yaku.CHINITSU, 6 if closed else 5))
+    if honors:
+        if number_suits and not mask & ~_TH_MASK:
+            base_yaku.append((Yaku.HONROUTOU, 2))
+        if all_counts[31] >= 3:
+            base_yaku.append((Yaku.YAKUHAI_HAKU, 1))
+        if all_counts[32] >= 3:
+            base_yaku.append((Yaku.YAKUHAI_HATSU, 1))
+        if all_counts[33] >= 3:
+            base_yaku.append((Yaku.YAKUHAI_CHUN, 1))
+        if all_counts[seat] >= 3:
+            base_yaku.append((Yaku.YAKUHAI_SEAT_WIND, 1))
+        if all_counts[prevailing] >= 3:
+            base_yaku.append((Yaku.YAKUHAI_ROUND_WIND, 1))
+        dragons = sorted(all_counts[31:34])
+        if dragons[0] == 2 and dragons[1] >= 3:
+            base_yaku.append((Yaku.SHOUSANGEN, 2))
+    if kans == 3:
+        base_yaku.append((Yaku.SANKANTSU, 2))
+    base_han = 0
+    for _, han in base_yaku:
+        base_han += han
+
+    # Yakuman that do not depend on the reading.
+    fixed_yakuman: list[Yaku] = []
+    if special:
+        if hand.tenhou:
+            fixed_yakuman.append(Yaku.TENHOU)
+        if hand.chiihou:
+            fixed_yakuman.append(Yaku.CHIIHOU)
+        if hand.renhou and rules.renhou is RenhouValue.YAKUMAN:
+            fixed_yakuman.append(Yaku.RENHOU)
+    if not mask & _SIMPLE_MASK:
+        if not mask & ~_HONOR_MASK:
+            fixed_yakuman.append(Yaku.TSUUIISOU)
+        if not mask & ~_TERMINAL_MASK:
+            fixed_yakuman.append(Yaku.CHINROUTOU)
+    if not mask & ~_GREEN_MASK:
+        fixed_yakuman.append(Yaku.RYUUIISOU)
+    if honors:
+        if all_counts[31] >= 3 and all_counts[32] >= 3 and all_counts[33] >= 3:
+            fixed_yakuman.append(Yaku.DAISANGEN)
+        winds = sorted(all_counts[27:31])
+        if winds[0] >= 3:
+            fixed_yakuman.append(Yaku.DAISUUSHII)
+        elif winds[0] == 2 and winds[1] >= 3:
+            fixed_yakuman.append(Yaku.SHOUSUUSHII)
+    elif number_suits == 1 and not melds:
+        suit = win // 9 * 9
+        own = counts[suit : suit + 9]
+        if all(own[i] >= _CHUUREN[i] for i in range(9)):
+            before = list(own)
+            before[win - suit] -= 1
+            fixed_yakuman.append(Yaku.JUNSEI_CHUUREN_POUTOU if tuple(before) == _CHUUREN else Yaku.CHUUREN_POUTOU)
+    if kans == 4:
+        fixed_yakuman.append(Yaku.SUUKANTSU)
+
+    # Dora (each indicator counts, seed 004 6.4), red fives, ura (only with riichi).
+    dora = 0
+    for indicator in hand.dora:
+        dora += all_counts[_DORA_NEXT[indicator.kind]]
+    aka = 0
+    if rules.red_fives:
+        for tile in hand.concealed:
+            aka += tile.red
+        for meld in melds:
+            for tile in meld.tiles:
+                aka += tile.red
+    ura = 0
+    if hand.riichi or hand.double_riichi:
+        for indicator in hand.ura:
+            ura += all_counts[_DORA_NEXT[indicator.kind]]
+    extra = dora + aka + ura
+
+    best = _Best()
     shaped = bool(readings)
-    if not hand.melds:
-        if is_seven_pairs(counts):
-            shaped = True
-            choices.append(_score_chiitoitsu(ctx, extra))
-        elif is_thirteen_orphans(counts):
-            shaped = True
-            choices.append(_score_kokushi(ctx, hand))
+    if readings:
+        _best_standard(
+            best,
+            readings,
+            win=win,
+            tsumo=tsumo,
+            closed=closed,
+            no_melds=not melds,
+            seat=seat,
+            prevailing=prevailing,
+            rules=rules,
+            meld_runs=meld_runs,
+            meld_trips=meld_trips,
+            meld_fu=meld_fu,
+            closed_kans=closed_kans,
+            base_han=base_han,
+            extra=extra,
+            fixed_yakuman=fixed_yakuman,
+        )
+    if not melds and counts.count(2) == 7:
+        shaped = True
+        yakuman: list[Yaku] = [y for y in fixed_yakuman if y in _CHIITOITSU_YAKUMAN]
+        if yakuman:
+            mult = _yakuman_multiplier(yakuman, rules)
+            key = (_yakuman_base(mult, 25, rules), mult, 0, 25)
+        else:
+            han = base_han + 2 + extra
+            key = (_base(han, 25, rules), 0, han, 25)
+        if key > best.key:
+            best.key, best.shape, best.fu, best.wait, best.yakuman = key, "chiitoitsu", 25, _TANKI, yakuman
+    elif not melds and not readings and not mask & ~_TH_MASK and is_thirteen_orphans(counts):
+        shaped = True
+        thirteen = counts[win] == 2
+        yakuman = [Yaku.KOKUSHI_MUSOU_13 if thirteen else Yaku.KOKUSHI_MUSOU]
+        yakuman.extend(y for y in fixed_yakuman if y in _KOKUSHI_YAKUMAN)
+        mult = _yakuman_multiplier(yakuman, rules)
+        best.key = (_yakuman_base(mult, 30, rules), mult, 0, 30)
+        best.shape, best.fu, best.wait, best.yakuman = "kokushi", 30, _KOKUSHI_13 if thirteen else _KOKUSHI, yakuman
     if not shaped:
         raise NotWinningError(
             f"{hand} is not a winning hand: the tiles form neither four sets and a pair, "
             "seven pairs nor thirteen orphans"
         )
-    if not choices:
+    if best.key[0] < 0:
         raise NoYakuError(f"{hand} has no yaku: it cannot win (dora, red fives and ura alone are never a yaku)")
-    best = max(choices, key=lambda c: c.key)
-    return _build(ctx, hand, best, dora=dora, aka=aka, ura=ura)
+    return _build(hand, rules, best, base_yaku, dora, aka, ura, seat, prevailing, closed)
 
 
-def _build(ctx: _Context, hand: Hand, best: _Choice, *, dora: int, aka: int, ura: int) -> HandScore:
-    rules = ctx.rules
+def _best_standard(
+    best: _Best,
+    readings: Sequence[tuple[int, tuple[int, ...]]],
+    *,
+    win: int,
+    tsumo: bool,
+    closed: bool,
+    no_melds: bool,
+    seat: int,
+    prevailing: int,
+    rules: HandRules,
+    meld_runs: list[int],
+    meld_trips: list[int],
+    meld_fu: int,
+    closed_kans: int,
+    base_han: int,
+    extra: int,
+    fixed_yakuman: list[Yaku],
+) -> None:
+    """Value every reading and every placement of the winning tile; keep the best in ``best``."""
+    double_wind_fu = rules.double_wind_pair_fu
+    for pair, sets in readings:
+        runs = [code - RUN for code in sets if code >= RUN]
+        trips = [code for code in sets if code < RUN]
+        all_runs = runs + meld_runs if meld_runs else runs
+        all_trips = trips + meld_trips if meld_trips else trips
+
+        reading_yaku: list[tuple[Yaku, int]] = []
+        reading_han = 0
+        if closed and len(runs) >= 2:
+            peikou = 0
+            for first in set(runs):
+                peikou += runs.count(first) // 2
+            if peikou >= 2:
+                reading_yaku.append((Yaku.RYANPEIKOU, 3))
+                reading_han += 3
+            elif peikou:
+                reading_yaku.append((Yaku.IIPEIKOU, 1))
+                reading_han += 1
+        if all_runs:
+            if _TH[pair] and all(r % 9 in (0, 6) for r in all_runs) and all(_TH[t] for t in all_trips):
+                if pair >= 27 or any(t >= 27 for t in all_trips):
+                    han = 2 if closed else 1
+                    reading_yaku.append((Yaku.CHANTA, han))
+                else:
+                    han = 3 if closed else 2
+                    reading_yaku.append((Yaku.JUNCHAN, han))
+                reading_han += han
+            if len(all_runs) >= 3:
+                run_set = set(all_runs)
+                for suit in (0, 9, 18):
+                    if suit in run_set and suit + 3 in run_set and suit + 6 in run_set:
+                        han = 2 if closed else 1
+                        reading_yaku.append((Yaku.ITTSU, han))
+                        reading_han += han
+                        break
+                for first in run_set:
+                    if first < 9 and first + 9 in run_set and first + 18 in run_set:
+                        han = 2 if closed else 1
+                        reading_yaku.append((Yaku.SANSHOKU_DOUJUN, han))
+                        reading_han += han
+                        break
+        else:
+            reading_yaku.append((Yaku.TOITOI, 2))
+            reading_han += 2
+        if len(all_trips) >= 3:
+            trip_set = set(all_trips)
+            for first in trip_set:
+                if first < 9 and first + 9 in trip_set and first + 18 in trip_set:
+                    reading_yaku.append((Yaku.SANSHOKU_DOUKOU, 2))
+                    reading_han += 2
+                    break
+
+        if pair >= 31:
+            pair_fu = 2
+        elif pair == seat:
+            pair_fu = double_wind_fu if pair == prevailing else 2
+        elif pair == prevailing:
+            pair_fu = 2
+        else:
+            pair_fu = 0
+        fixed_fu = 20 + meld_fu + pair_fu
+        for t in trips:
+            fixed_fu += 8 if _TH[t] else 4
+        pinfu_shape = no_melds and not trips and not pair_fu
+
+        # Placements of the winning tile: -1 for the pair, else an index into the concealed sets.
+        tried = -1
+        places = [-1] if pair == win else []
+        for index, code in enumerate(sets):
+            if code != tried and (code == win or (code >= RUN and code - RUN <= win <= code - RUN + 2)):
+                places.append(index)
+                tried = code
+        for place in places:
+            fu = fixed_fu
+            ankou = len(trips) + closed_kans
+            if place < 0:
+                wait = _TANKI
+                fu += 2
+            else:
+                code = sets[place]
+                if code < RUN:
+                    wait = _SHANPON
+                    if not tsumo:
+                        # A shanpon completed by ron counts as an open triplet (seed 004, 6.3; seed 001).
+                        ankou -= 1
+                        fu -= 4 if _TH[code] else 2
+                else:
+                    first = code - RUN
+                    position = win - first
+                    if position == 1:
+                        wait = _KANCHAN
+                        fu += 2
+                    elif (position == 2 and first % 9 == 0) or (position == 0 and first % 9 == 6):
+                        # Edge wait: 12 waiting on 3, or 89 waiting on 7.
+                        wait = _PENCHAN
+                        fu += 2
+                    else:
+                        wait = _RYANMEN
+            pinfu = pinfu_shape and wait == _RYANMEN
+            if tsumo:
+                if not pinfu:
+                    fu += 2
+            elif closed:
+                fu += 10
+            if fu == 20:
+                if not closed:
+                    fu = 30  # open pinfu: 20 + 2, rounded (seed 004, 6.3)
+            else:
+                fu = (fu + 9) // 10 * 10
+            yakuman = fixed_yakuman
+            if ankou == 4:
+                yakuman = [*fixed_yakuman, Yaku.SUUANKOU_TANKI if wait == _TANKI else Yaku.SUUANKOU]
+            if yakuman:
+                mult = _yakuman_multiplier(yakuman, rules)
+                key = (_yakuman_base(mult, fu, rules), mult, 0, fu)
+            else:
+                han_yaku = base_han + reading_han + pinfu + 2 * (ankou == 3)
+                if not han_yaku:
+                    continue
+                han = han_yaku + extra
+                key = (_base(han, fu, rules), 0, han, fu)
+            if key > best.key:
+                best.key = key
+                best.shape = "standard"
+                best.pair = pair
+                best.sets = sets
+                best.place = place
+                best.wait = wait
+                best.fu = fu
+                best.pinfu = pinfu
+                best.sanankou = ankou == 3
+                best.reading_yaku = reading_yaku
+                best.yakuman = yakuman
+
+
+def _meld_fu_items(melds: Sequence[Meld]) -> list[tuple[FuReason, int]]:
+    out = []
+    for meld in melds:
+        if meld.kind is not MeldKind.CHI:
+            out.append(
+                set_fu(
+                    kan=meld.kind.is_kan,
+                    closed=meld.kind is MeldKind.ANKAN,
+                    terminal_or_honor=meld.first.is_terminal_or_honor,
+                )
+            )
+    return out
+
+
+def _standard_fu_items(
+    best: _Best,
+    *,
+    tsumo: bool,
+    closed: bool,
+    seat: int,
+    prevailing: int,
+    rules: HandRules,
+    meld_fu_items: list[tuple[FuReason, int]],
+) -> list[tuple[FuReason, int]]:
+    """The fu breakdown of the chosen standard reading (the loop above only adds the numbers)."""
+    items: list[tuple[FuReason, int]] = [(FuReason.BASE, 20)]
+    placed = best.sets[best.place] if best.place >= 0 else -1
+    for index, code in enumerate(best.sets):
+        if code < RUN:
+            concealed = tsumo or index != best.place
+            items.append(set_fu(kan=False, closed=concealed, terminal_or_honor=_TH[code]))
+    items.extend(meld_fu_items)
+    pair = best.pair
+    if pair >= 31:
+        items.append((FuReason.DRAGON_PAIR, 2))
+    elif pair == seat and pair == prevailing:
+        items.append((FuReason.DOUBLE_WIND_PAIR, rules.double_wind_pair_fu))
+    elif pair == seat:
+        items.append((FuReason.SEAT_WIND_PAIR, 2))
+    elif pair == prevailing:
+        items.append((FuReason.ROUND_WIND_PAIR, 2))
+    if best.wait in _WAIT_FU_REASON:
+        items.append((_WAIT_FU_REASON[best.wait], 2))
+    if tsumo:
+        if not best.pinfu:
+            items.append((FuReason.TSUMO, 2))
+    elif closed:
+        items.append((FuReason.CLOSED_RON, 10))
+    total = sum(fu for _, fu in items)
+    if total == 20 and not closed:
+        items.append((FuReason.OPEN_PINFU, 2))
+        total = 22
+    assert (total if total == 20 else round_fu(total)) == best.fu, (items, best.fu, placed)
+    return items
+
+
+def _kind_text(kind: int, copies: int) -> str:
+    return f"{str(kind % 9 + 1) * copies}{'mpsz'[kind // 9]}"
+
+
+# Lookup tables and small caches for building the result: the values are immutable, so sharing them is safe.
+_PAIR_TEXT = tuple(_kind_text(k, 2) for k in range(34))
+_SET_TEXT = tuple(format_set(code) if code < 34 or (code - RUN) % 9 <= 6 else "" for code in range(RUN + 27))
+_FU_ITEMS: dict[tuple[FuReason, int], FuItem] = {}
+_YAKU_VALUES: dict[tuple[Yaku, int, int], YakuValue] = {}
+_VALUES: dict[tuple[int, int, bool, KazoeLimit, bool], PointValue] = {}
+_PAYMENTS: dict[tuple[int, bool, bool], Payment] = {}
+
+
+def _fu_item(reason: FuReason, fu: int) -> FuItem:
+    item = _FU_ITEMS.get((reason, fu))
+    if item is None:
+        item = _FU_ITEMS[(reason, fu)] = FuItem(reason, fu)
+    return item
+
+
+def _yaku_value(yaku: Yaku, han: int, yakuman: int) -> YakuValue:
+    value = _YAKU_VALUES.get((yaku, han, yakuman))
+    if value is None:
+        value = _YAKU_VALUES[(yaku, han, yakuman)] = YakuValue(yaku=yaku, han=han, yakuman=yakuman)
+    return value
+
+
+def _han_fu_value(han: int, fu: int, rules: HandRules) -> PointValue:
+    key = (han, fu, rules.kiriage_mangan, rules.kazoe, rules.aotenjou)
+    value = _VALUES.get(key)
+    if value is None:
+        value = _VALUES[key] = value_from_han_fu(han, fu, rules)
+    return value
+
+
+def _payment(base: int, dealer: bool, tsumo: bool) -> Payment:
+    key = (base, dealer, tsumo)
+    payment = _PAYMENTS.get(key)
+    if payment is None:
+        payment = _PAYMENTS[key] = pay(base, dealer=dealer, tsumo=tsumo)
+    return payment
+
+
+class _Explanation:
+    """What is needed to explain a score on demand (fu breakdown, reading)."""
+
+    __slots__ = ("best", "closed", "hand", "prevailing", "rules", "seat")
+
+    def __init__(  # noqa: PLR0917
+        self, hand: Hand, rules: HandRules, best: _Best, closed: bool, seat: int, prevailing: int
+    ) -> None:
+        self.hand = hand
+        self.rules = rules
+        self.best = best
+        self.closed = closed
+        self.seat = seat
+        self.prevailing = prevailing
+
+    def fu_breakdown(self) -> tuple[FuItem, ...]:
+        best = self.best
+        if best.yakuman:
+            return ()
+        if best.shape == "chiitoitsu":
+            return (_fu_item(FuReason.CHIITOITSU, 25),)
+        items = _standard_fu_items(
+            best,
+            tsumo=self.hand.tsumo,
+            closed=self.closed,
+            seat=self.seat,
+            prevailing=self.prevailing,
+            rules=self.rules,
+            meld_fu_items=_meld_fu_items(self.hand.melds),
+        )
+        return tuple([_fu_item(reason, fu) for reason, fu in items])
+
+    def groups(self) -> tuple[str, ...]:
+        best = self.best
+        hand = self.hand
+        if best.shape == "standard":
+            return (
+                _PAIR_TEXT[best.pair],
+                *[_SET_TEXT[code] for code in best.sets],
+                *[str(meld) for meld in hand.melds],
+            )
+        if best.shape == "chiitoitsu":
+            return tuple(_PAIR_TEXT[k] for k in range(34) if hand.counts[k])
+        return (format_tiles(hand.concealed),)
+
+
+def _build(  # noqa: PLR0917
+    hand: Hand,
+    rules: HandRules,
+    best: _Best,
+    base_yaku: list[tuple[Yaku, int]],
+    dora: int,
+    aka: int,
+    ura: int,
+    seat: int,
+    prevailing: int,
+    closed: bool,
+) -> HandScore:
     if best.yakuman:
-        parts = [(y, _multiplier(y, rules)) for y in best.yakuman]
-        mult = sum(m for _, m in parts) if rules.compound_yakuman else max(m for _, m in parts)
+        parts = sorted(
+            ((y, 2 if rules.double_yakuman and y in _DOUBLE else 1) for y in best.yakuman),
+            key=lambda p: _YAKU_ORDER[p[0]],
+        )
+        mult = _yakuman_multiplier(best.yakuman, rules)
         value = value_from_yakuman(mult, rules, fu=best.fu)
-        yaku = tuple(YakuValue(yaku=y, yakuman=m) for y, m in sorted(parts, key=lambda p: _YAKU_ORDER[p[0]]))
-        fu_items: tuple[FuItem, ...] = ()
+        yaku = tuple(_yaku_value(y, 0, m) for y, m in parts)
     else:
-        all_yaku = sorted([*ctx.base_yaku, *best.yaku], key=lambda p: _YAKU_ORDER[p[0]])
-        han = sum(h for _, h in all_yaku) + dora + aka + ura
-        value = value_from_han_fu(han, best.fu, rules)
-        yaku = tuple(YakuValue(yaku=y, han=h) for y, h in all_yaku)
-        fu_items = tuple(FuItem(reason, fu) for reason, fu in best.fu_items)
+        found = list(base_yaku)
+        if best.shape == "standard":
+            found.extend(best.reading_yaku)
+            if best.pinfu:
+                found.append((Yaku.PINFU, 1))
+            if best.sanankou:
+                found.append((Yaku.SANANKOU, 2))
+        else:
+            found.append((Yaku.CHIITOITSU, 2))
+        if len(found) > 1:
+            found.sort(key=lambda p: _YAKU_ORDER[p[0]])
+        han = dora + aka + ura
+        for _, yaku_han in found:
+            han += yaku_han
+        value = _han_fu_value(han, best.fu, rules)
+        yaku = tuple([_yaku_value(y, h, 0) for y, h in found])
     return HandScore(
         yaku=yaku,
         dora=dora,
         aka=aka,
         ura=ura,
-        fu_breakdown=fu_items,
         value=value,
-        payment=pay(value, dealer=ctx.dealer, tsumo=hand.tsumo),
-        wait=best.wait,
-        groups=best.groups,
+        payment=_payment(value.base, hand.seat_wind is Wind.EAST, hand.tsumo),
+        wait=_WAIT_KINDS[best.wait],
+        explanation=_Explanation(hand, rules, best, closed, seat, prevailing),
     )

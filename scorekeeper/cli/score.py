@@ -135,7 +135,8 @@ def _points(n: int) -> str:
 def format_score(score: HandScore) -> str:
     """A score as a person reads it: yaku, dora, fu breakdown, the limit and the payments."""
     lines = []
-    width = max([len(y.yaku.value) for y in score.yaku] + [8])
+    breakdown = score.fu_breakdown
+    width = max([len(y.yaku.value) for y in score.yaku] + [len(i.reason.value) for i in breakdown] + [8])
     for y in score.yaku:
         amount = f"yakuman x{y.yakuman}" if y.yakuman else f"{y.han} han"
         lines.append(f"  {y.yaku.value:<{width}}  {amount}")
@@ -143,9 +144,9 @@ def format_score(score: HandScore) -> str:
         if count:
             lines.append(f"  {name:<{width}}  {count} han")
     value = score.value
-    if score.fu_breakdown:
+    if breakdown:
         lines.append("fu:")
-        lines.extend(f"  {item.reason.value:<{width}}  {item.fu}" for item in score.fu_breakdown)
+        lines.extend(f"  {item.reason.value:<{width}}  {item.fu}" for item in breakdown)
     head = []
     if value.han is not None:
         head.append(f"{value.han} han")

@@ -104,6 +104,18 @@ CASES = [
         40,
         {"dealer": 1300, "non_dealer": 700},
     ),
+    # 111222333m: three concealed triplets (sanankou, 8 + 4 + 4 fu) beat three 123m runs (pinfu + iipeikou):
+    # ron 2 han 50 fu (20 + 10 + 16 = 46 -> 50) = 3200 against 2 han 30 fu = 2000.
+    FuCase("best-reading-triplets-over-runs-ron", hand("111222333m456p55s", win="6p"), 2, 50, {"ron": 3200}),
+    # by tsumo: sanankou + menzen tsumo 3 han, 20 + 2 + 16 = 38 -> 40 (1300-2600) against pinfu + tsumo +
+    # iipeikou 3 han 20 fu (700-1300).
+    FuCase(
+        "best-reading-triplets-over-runs-tsumo",
+        hand("111222333m456p55s", win="6p", tsumo=True),
+        3,
+        40,
+        {"dealer": 2600, "non_dealer": 1300},
+    ),
     # --- kongs (open hand: chi 234m, ron on a two-sided 8s, pair 55p: 20 + the kong) ---
     FuCase("minkan-simple-8", hand("345678s55p", win="8s", melds=[chi("234m"), minkan("6666p")]), 1, 30, {"ron": 1000}),
     FuCase(
@@ -144,6 +156,15 @@ CASES = [
     ),
     FuCase("open-pinfu-ron-30", hand("22m345p234678s", win="3p", melds=[chi("345m")]), 1, 30, {"ron": 1000}),
     FuCase("chiitoitsu-25", hand("1199m3388p2277s66z", win="6z"), 2, 25, {"ron": 1600}),
+    # seven pairs take no pair fu, not even for a double-wind pair: still 25 (seed 004 6.3: "No other minipoints
+    # are added"); the dealer's 2 han 25 fu ron = 2400.
+    FuCase(
+        "chiitoitsu-double-wind-pair-still-25",
+        hand("1199m3388p2277s11z", win="1z", seat="E", round_wind="E"),
+        2,
+        25,
+        {"ron": 2400},
+    ),
 ]
 
 

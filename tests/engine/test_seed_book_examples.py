@@ -372,6 +372,14 @@ def test_book_open_toitoi_is_almost_always_40_fu() -> None:
     assert_score(result, han=3, fu=40, payments={"ron": 5200}, yaku={"toitoi": 2, "yakuhai_chun": 1})
 
 
+def test_book_tanyao_toitoi_is_likely_30_fu() -> None:
+    """Shortcut 3: toitoi is 40 fu "unless it is a tanyao toitoi hand that is likely to have 30 minipoints". Pons of
+    222m, 444p, 666s, ron on 8s completing a 33p/88s shanpon (an open triplet by ron): 20 + 2 + 2 + 2 + 2 = 28 -> 30;
+    toitoi 2 + tanyao 1 = 3 han 30 fu = 3900."""
+    result = score(hand("33p888s", win="8s", melds=[pon("222m"), pon("444p"), pon("666s")]))
+    assert_score(result, han=3, fu=30, payments={"ron": 3900}, yaku={"toitoi": 2, "tanyao": 1})
+
+
 # --- "when we double the minipoints, we need one less han to get the same score" ---------------------------------
 
 

@@ -101,6 +101,7 @@ POSITIVE = [
     ),
     Case("toitoi", hand("999m55s", win="5s", melds=[pon("888p"), pon("222s"), pon("444z")]), {"toitoi": 2}),
     Case("sanankou", hand("222456m555p888s99s", win="6m"), {"sanankou": 2}),
+    Case("sanankou-with-an-ankan", hand("456m555p888s99s", win="6m", melds=[ankan("2222m")]), {"sanankou": 2}),
     Case(
         "shousangen",
         hand("123m456p666z77z", win="6p", melds=[pon("555z")]),

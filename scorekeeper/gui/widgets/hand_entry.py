@@ -402,6 +402,8 @@ class HandEntryWidget(QWidget):
             box = QCheckBox(_condition_name(name), conditions_box)
             box.setObjectName(f"condition_{name}")
             box.setMinimumHeight(44)
+            # As wide as its label, so that a tap anywhere on it hits the box (QCheckBox's click area).
+            box.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
             box.toggled.connect(lambda checked, n=name: self._on_condition_toggled(n, checked))
             conditions.addWidget(box, position // 2, position % 2)
             self.condition_boxes[name] = box

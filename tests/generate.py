@@ -8,7 +8,8 @@ are drawn from the same set after the hand, so the hand and its indicators toget
 Each hand comes with a plausible win context: ron or tsumo, seat and round wind, riichi / double riichi / ippatsu
 only on a closed hand, haitei only by tsumo, houtei only by ron, rinshan only by tsumo on a hand with a kan,
 chankan only by ron on a tile of which the hand holds no other copy, tenhou / chiihou / renhou only on a hand
-with no meld at all, one dora indicator plus one per kan, and as many ura indicators when riichi was declared.
+with no meld at all, one dora indicator plus one per kan, and as many ura indicators when riichi was declared
+(and, for one hand in ten without riichi, ura indicators that must count nothing).
 
 Use::
 
@@ -455,7 +456,9 @@ def _context(
             flags["chankan"] = True
     dora = [_tile_str(wall.draw_any()) for _ in range(1 + kans)]
     riichi = "riichi" in flags or "double_riichi" in flags
-    ura = [_tile_str(wall.draw_any()) for _ in range(1 + kans)] if riichi else []
+    # Ura indicators come with riichi; now and then a record lists them anyway, and they must then count nothing.
+    with_ura = riichi or rng.random() < 0.1
+    ura = [_tile_str(wall.draw_any()) for _ in range(1 + kans)] if with_ura else []
     obj: dict[str, Any] = {
         "hand": format_tile_list(concealed),
         "melds": [{"type": kind, "tiles": format_tile_list(tiles)} for kind, tiles in melds],

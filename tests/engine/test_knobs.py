@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.engine.rules import KazoeLimit, RenhouValue, hand_rules
-from tests.builders import assert_score, chi, hand, pon, score, yaku_dict
+from tests.builders import ankan, assert_score, chi, hand, pon, score, yaku_dict
 
 # riichi + pinfu + tanyao on a two-sided 8s: 234m 456p 88p 345s 678s (3 han 30 fu before dora and aka)
 _TANYAO_PINFU = "234m456p88p345678s"
@@ -106,6 +106,18 @@ def test_knob_kiriage_mangan(
         hand(_TANYAO_PINFU, win="8s", riichi=True, dora=["1m"], seat=seat, ruleset=ruleset, overrides=overrides)
     )
     assert_score(result, han=4, fu=30, payments=payments, limit=limit)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "payments"),
+    [("tenhou", {"ron": 7700}), ("mleague", {"ron": 8000})],
+    ids=["tenhou-7700", "mleague-8000"],
+)
+def test_knob_kiriage_mangan_3_han_60_fu(ruleset: str, payments: dict[str, int]) -> None:
+    """3 han 60 fu is the other 1920-base hand (seed 002: "round a 1,920-point hand up"). Concealed 999m (8), closed
+    kan of 5p (16), closed ron (10), base 20 = 54 -> 60 fu; riichi + two dora (indicator 1m, pair 22m) = 3 han."""
+    result = score(hand("999m22m234678s", win="8s", riichi=True, dora=["1m"], melds=[ankan("5555p")], ruleset=ruleset))
+    assert_score(result, han=3, fu=60, payments=payments, dora=2)
 
 
 def test_ema2025_rounds_1920_up_to_mangan() -> None:

@@ -224,6 +224,8 @@ REFUSALS = [
     Refusal("not-a-complete-hand", hand("222789m23466788s", win="8s"), "NotWinningError", ()),
     Refusal("no-yaku", hand(_PLAIN, win="9m"), "NoYakuError", ()),
     Refusal("dora-alone-is-never-a-yaku", hand(_PLAIN, win="9m", dora=["1m", "5s"]), "NoYakuError", ()),
+    Refusal("red-fives-alone-are-never-a-yaku", hand("222789m34066789s", win="9m"), "NoYakuError", ()),
+    Refusal("ura-without-riichi-is-never-a-yaku", hand(_PLAIN, win="9m", ura=["1m"]), "NoYakuError", ()),
     # --- notation and fields ---
     Refusal("bad-tile-character", hand("222789m2346x789s", win="9m"), "TileParseError", (r"x",)),
     Refusal("no-such-honour-8z", hand("222789m23466789s", win="8z"), "TileParseError", (r"8z",)),

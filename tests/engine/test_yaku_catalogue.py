@@ -68,6 +68,16 @@ POSITIVE = [
         hand("11m345p234789s", win="3p", melds=[pon("111z")], seat="E", round_wind="E"),
         {"yakuhai_seat_wind": 1, "yakuhai_round_wind": 1},
     ),
+    Case(
+        "yakuhai_double_south",
+        hand("11m345p234789s", win="3p", melds=[pon("222z")], seat="S", round_wind="S"),
+        {"yakuhai_seat_wind": 1, "yakuhai_round_wind": 1},
+    ),
+    Case(
+        "yakuhai_seat_wind-north",
+        hand("11m345p234789s", win="3p", melds=[pon("444z")], seat="N"),
+        {"yakuhai_seat_wind": 1},
+    ),
     Case("chiitoitsu", hand("1199m3388p2277s66z", win="6z"), {"chiitoitsu": 2}),
     Case("chiitoitsu-with-tanyao", hand("2244m3366p557788s", win="8s"), {"chiitoitsu": 2, "tanyao": 1}),
     Case("chiitoitsu-with-honroutou", hand("1199m1199p1199s77z", win="7z"), {"chiitoitsu": 2, "honroutou": 2}),
@@ -164,6 +174,12 @@ POSITIVE = [
         yakuman=True,
     ),
     Case(
+        "chiihou-and-suuankou-stack",
+        hand("22233m555666p777z", win="2m", tsumo=True, chiihou=True),
+        {"chiihou": 1, "suuankou": 1},
+        yakuman=True,
+    ),
+    Case(
         "renhou-as-yakuman",
         hand(_PINFU_HAND, win="8s", renhou=True, overrides={"renhou": "yakuman"}),
         {"renhou": 1},
@@ -209,6 +225,7 @@ NEGATIVE = [
     Miss("houtei-not-flagged", hand(_PLAIN_CLOSED, win="9m"), "houtei", error="NoYakuError"),
     Miss("pinfu-closed-wait", hand(_PINFU_HAND, win="7s", riichi=True), "pinfu"),
     Miss("pinfu-dragon-pair", hand("123m567p345678s55z", win="8s", riichi=True), "pinfu"),
+    Miss("pinfu-round-wind-pair", hand("123m567p345678s11z", win="8s", riichi=True), "pinfu"),
     Miss("pinfu-seat-wind-pair", hand("123m567p345678s22z", win="8s", riichi=True), "pinfu"),
     Miss("pinfu-open", hand("22m345p234678s", win="3p", melds=[chi("345m")]), "pinfu"),
     Miss("tanyao-terminal", hand(_PINFU_HAND, win="8s", riichi=True), "tanyao"),

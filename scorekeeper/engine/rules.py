@@ -26,14 +26,14 @@ class KazoeLimit(enum.StrEnum):
     """What 13 or more han without a yakuman yaku is worth."""
 
     YAKUMAN = "yakuman"  # counted (kazoe) yakuman: Tenhou, M-League
-    SANBAIMAN = "sanbaiman"  # capped at sanbaiman: EMA 2016 6.1 ("There is no counted yakuman"), WRC 2022
+    SANBAIMAN = "sanbaiman"  # capped at sanbaiman: EMA 2016 6.1 ("There is no counted yakuman"), WRC
 
 
 class RenhouValue(enum.StrEnum):
     """What renhou (a non-dealer's ron before their first draw, no call made) is worth, if anything."""
 
-    NONE = "none"  # not a yaku: Tenhou, M-League, EMA 2016
-    MANGAN = "mangan"  # a mangan-valued yaku (5 han, not stacking with other yaku's han beyond it)
+    NONE = "none"  # not a yaku (a renhou flag then adds nothing): Tenhou, M-League
+    MANGAN = "mangan"  # a 5-han yaku that adds up with other yaku and dora (WRC 2014 precisions): EMA, WRC
     YAKUMAN = "yakuman"
 
 
@@ -98,8 +98,10 @@ def _apply_overrides(rules: HandRules, overrides: dict[str, Any]) -> HandRules:
 
 
 _PRESETS: dict[str, HandRules] = {
-    # Tenhou.net four-player rules: aka ari, kuitan ari, no kiriage, kazoe yakuman, no double yakuman,
-    # compound yakuman stack, double-wind pair 4 fu, no renhou.
+    # Tenhou.net four-player ranked rules (the real-game samples in ../shared/samples are scored by them): one red
+    # five per suit, kuitan, no kiriage mangan, kazoe yakuman, no double yakuman for special waits, several
+    # yakuman add up, a double-wind pair is 4 fu (seed 000, footnote on the double-wind pair: "the case with EMA
+    # rules and Tenhou rules"), no renhou.
     "tenhou": HandRules(
         name="tenhou",
         red_fives=True,
@@ -111,8 +113,10 @@ _PRESETS: dict[str, HandRules] = {
         double_wind_pair_fu=4,
         renhou=RenhouValue.NONE,
     ),
-    # M-League rules: three red fives, kuitan, kiriage mangan, kazoe yakuman, no double yakuman,
-    # compound yakuman stack, no renhou.
+    # M.League rules (m-league.jp/about; summarised on riichi.wiki "M.League", "Notable rule variations"): one red
+    # five per suit, kuitan, kiriage mangan, kazoe yakuman, no double yakuman, yakuman add up, a double-wind pair
+    # is 2 fu (riichi.wiki lists it as a notable variation), no renhou. Kiriage, kazoe and stacking are not in that
+    # list of variations and follow the common Japanese competition rules (see docs/engine.md, doubts).
     "mleague": HandRules(
         name="mleague",
         red_fives=True,
@@ -121,36 +125,41 @@ _PRESETS: dict[str, HandRules] = {
         kazoe=KazoeLimit.YAKUMAN,
         double_yakuman=False,
         compound_yakuman=True,
-        double_wind_pair_fu=4,
+        double_wind_pair_fu=2,
         renhou=RenhouValue.NONE,
     ),
-    # EMA Riichi Competition Rules 2016: no red fives, kuitan, no kiriage, no counted yakuman (6.1: sanbaiman),
-    # no double yakuman, yakuman combine, double-wind pair 4 fu (6.3 table), no renhou.
+    # EMA Riichi Competition Rules 2016: no red fives and open tanyao (riichi.wiki "EMA Riichi Competition Rules",
+    # changes from 2012), 1920 base rounded up to mangan (seed 004, 6.1), no counted yakuman (seed 004, 6.1:
+    # "only rewarded sanbaiman"), the maximum score is a single yakuman (riichi.wiki, same list: no double, no
+    # stacking), double-wind pair 4 fu (seed 004, 6.3 table), renhou a mangan (riichi.wiki: "a strict mangan").
     "ema2016": HandRules(
         name="ema2016",
         red_fives=False,
         open_tanyao=True,
-        kiriage_mangan=False,
+        kiriage_mangan=True,
         kazoe=KazoeLimit.SANBAIMAN,
         double_yakuman=False,
-        compound_yakuman=True,
+        compound_yakuman=False,
         double_wind_pair_fu=4,
-        renhou=RenhouValue.NONE,
+        renhou=RenhouValue.MANGAN,
     ),
-    # EMA Riichi Competition Rules 2025: as 2016 for hand values.
+    # EMA Riichi Competition Rules 2025: taken as 2016 for hand values; the 2025 text was not available to check
+    # (docs/engine.md, doubts).
     "ema2025": HandRules(
         name="ema2025",
         red_fives=False,
         open_tanyao=True,
-        kiriage_mangan=False,
+        kiriage_mangan=True,
         kazoe=KazoeLimit.SANBAIMAN,
         double_yakuman=False,
-        compound_yakuman=True,
+        compound_yakuman=False,
         double_wind_pair_fu=4,
-        renhou=RenhouValue.NONE,
+        renhou=RenhouValue.MANGAN,
     ),
-    # World Riichi Championship 2022 rules: no red fives, kuitan, kiriage mangan, no counted yakuman,
-    # no double yakuman, double-wind pair 2 fu.
+    # World Riichi Championship rules 2022 (riichi.wiki "World Riichi Championship rules"; the WRC 2015 text on
+    # ooyamaneko.net for what did not change): no red fives, kuitan, kiriage mangan (6.1), no counted yakuman,
+    # "every yakuman is counted as single yakuman" (no double, no stacking), renhou a mangan yaku that adds up
+    # with other yaku (WRC 2014 precisions), double-wind pair 2 fu (WRC 2022 change; see docs/engine.md, doubts).
     "wrc2022": HandRules(
         name="wrc2022",
         red_fives=False,
@@ -158,9 +167,9 @@ _PRESETS: dict[str, HandRules] = {
         kiriage_mangan=True,
         kazoe=KazoeLimit.SANBAIMAN,
         double_yakuman=False,
-        compound_yakuman=True,
+        compound_yakuman=False,
         double_wind_pair_fu=2,
-        renhou=RenhouValue.NONE,
+        renhou=RenhouValue.MANGAN,
     ),
 }
 

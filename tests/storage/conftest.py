@@ -21,20 +21,21 @@ from scorekeeper.session.events import (
     Tsumo,
     YakumanWin,
 )
+from scorekeeper.session.seats import Seat
 from scorekeeper.storage.store import GameStore
 
 PLAYERS = ("Ann", "Bo", "Chie", "Dai")
 
 #: A short, varied log: riichi, ron, tsumo with pao, draw, abort, a full-hand win, a penalty, an edit.
 SAMPLE_EVENTS: tuple[Event, ...] = (
-    RiichiDeclared(0),
-    Ron(1, (HanFuWin(seat=0, han=3, fu=40),)),
-    Tsumo(YakumanWin(seat=2, yakuman=1, pao=3)),
+    RiichiDeclared(Seat(0)),
+    Ron(Seat(1), (HanFuWin(seat=Seat(0), han=3, fu=40),)),
+    Tsumo(YakumanWin(seat=Seat(2), yakuman=1, pao=Seat(3))),
     ExhaustiveDraw((1, 3)),  # type: ignore[arg-type]
     AbortiveDraw(AbortReason.KYUUSHU),
     Tsumo(HandWin.from_input(1, {"tiles": "123m456p789s11z22z", "win": "2z"})),
-    Ron(0, (HanFuWin(seat=1, han=1, fu=30), HanFuWin(seat=3, han=2, fu=25))),
-    RefereePenalty(seat=2, points=-2000, reason="slow play"),
+    Ron(Seat(0), (HanFuWin(seat=Seat(1), han=1, fu=30), HanFuWin(seat=Seat(3), han=2, fu=25))),
+    RefereePenalty(seat=Seat(2), points=-2000, reason="slow play"),
     HandDeleted(1),
 )
 

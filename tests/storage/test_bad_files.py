@@ -10,6 +10,7 @@ import pytest
 
 from scorekeeper.errors import SaveFileError
 from scorekeeper.session.events import RiichiDeclared
+from scorekeeper.session.seats import Seat
 from scorekeeper.storage.store import GameStore
 from tests.storage.conftest import PLAYERS, SAMPLE_EVENTS
 
@@ -116,8 +117,8 @@ def test_hostile_event_damages_only_its_game(db_path: Path, body: object, messag
             store.load(bad)
         assert caught.value.path == db_path
         assert store.load(good).events == SAMPLE_EVENTS
-        store.append(good, RiichiDeclared(1))
-        assert store.load(good).events == (*SAMPLE_EVENTS, RiichiDeclared(1))
+        store.append(good, RiichiDeclared(Seat(1)))
+        assert store.load(good).events == (*SAMPLE_EVENTS, RiichiDeclared(Seat(1)))
         assert [g.problem for g in store.list_games() if g.id == good] == [""]
 
 
@@ -158,6 +159,6 @@ def test_hostile_game_row_damages_only_its_game(db_path: Path, sql: str, value: 
         if "events" not in sql and "past its" not in message:
             assert message.split(":", maxsplit=1)[0] in listed[bad].problem
         assert store.load(good).events == SAMPLE_EVENTS
-        store.append(good, RiichiDeclared(1))
+        store.append(good, RiichiDeclared(Seat(1)))
         store.undo(good)
-        assert store.load(good).redo == (RiichiDeclared(1),)
+        assert store.load(good).redo == (RiichiDeclared(Seat(1)),)

@@ -14,7 +14,6 @@ import pytest
 from scorekeeper.errors import IllegalActionError, SaveFileError, UnsupportedVersionError
 from scorekeeper.session import HanFuWin, Ron, Seat, Session, ruleset
 from scorekeeper.session.record import format_record, parse_record, session_from_record
-from scorekeeper.storage import files
 from scorekeeper.storage.files import DATABASE_NAME, default_database_path, write_atomically
 from scorekeeper.storage.records import (
     export_game_record,
@@ -111,9 +110,11 @@ def test_ended_game_is_marked_finished(store: GameStore) -> None:
 
 def test_game_the_table_refuses_is_damaged_not_a_crash(db_path: Path) -> None:
     with GameStore.open(db_path) as store:
-        game = store.create_game(players=PLAYERS, ruleset="tenhou", events=[Ron(1, (HanFuWin(seat=0, han=1, fu=30),))])
+        game = store.create_game(
+            players=PLAYERS, ruleset="tenhou", events=[Ron(Seat(1), (HanFuWin(seat=Seat(0), han=1, fu=30),))]
+        )
         bad = store.create_game(
-            players=PLAYERS, ruleset="tenhou", events=[Ron(1, (HanFuWin(seat=0, han=13, fu=30),))] * 3
+            players=PLAYERS, ruleset="tenhou", events=[Ron(Seat(1), (HanFuWin(seat=Seat(0), han=13, fu=30),))] * 3
         )
         with pytest.raises(SaveFileError, match=f"game {bad} is damaged: event 2 of the stored log .*already ended"):
             store.load_session(bad)
@@ -180,7 +181,7 @@ def test_failed_write_leaves_the_old_file(tmp_path: Path, monkeypatch: pytest.Mo
     def failing_fsync(handle: int) -> None:
         raise OSError(28, "No space left on device")
 
-    monkeypatch.setattr(files.os, "fsync", failing_fsync)
+    monkeypatch.setattr(os, "fsync", failing_fsync)
     with pytest.raises(SaveFileError, match="No space left on device") as caught:
         write_atomically(target, b"the new export")
     assert caught.value.path == target

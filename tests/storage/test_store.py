@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from scorekeeper.errors import NothingToUndoError, SaveFileError
 from scorekeeper.session.events import ExhaustiveDraw, RiichiDeclared
+from scorekeeper.session.seats import Seat
 from scorekeeper.storage.store import GameStore
 from tests.storage.conftest import PLAYERS, SAMPLE_EVENTS
 
@@ -88,7 +90,7 @@ def test_undo_with_nothing_to_undo(store: GameStore) -> None:
     [
         pytest.param(SAMPLE_EVENTS, (), id="same"),
         pytest.param(SAMPLE_EVENTS[:3], SAMPLE_EVENTS[3:], id="undone-tail"),
-        pytest.param((*SAMPLE_EVENTS[:2], RiichiDeclared(3)), (), id="changed-middle"),
+        pytest.param((*SAMPLE_EVENTS[:2], RiichiDeclared(Seat(3))), (), id="changed-middle"),
         pytest.param((), (), id="emptied"),
         pytest.param(SAMPLE_EVENTS + SAMPLE_EVENTS, SAMPLE_EVENTS[:1], id="grown"),
     ],
@@ -114,7 +116,7 @@ def test_unfinished_game_is_the_latest_one_not_ended(store: GameStore) -> None:
 def test_list_games_newest_change_first(store: GameStore) -> None:
     first = store.create_game(players=PLAYERS, ruleset="tenhou")
     second = store.create_game(players=PLAYERS, ruleset="wrc2022", created="2020-01-01T00:00:00+00:00")
-    store.append(first, RiichiDeclared(0))
+    store.append(first, RiichiDeclared(Seat(0)))
     games = store.list_games()
     assert [g.id for g in games] == [first, second]
     assert games[0].events == 1
@@ -135,8 +137,8 @@ def test_delete_game_leaves_the_others(store: GameStore) -> None:
 
 @pytest.mark.parametrize("action", ["append", "undo", "redo", "finish", "delete", "replace"])
 def test_unknown_game_id_is_a_save_file_error(store: GameStore, action: str) -> None:
-    calls = {
-        "append": lambda: store.append(99, RiichiDeclared(0)),
+    calls: dict[str, Callable[[], object]] = {
+        "append": lambda: store.append(99, RiichiDeclared(Seat(0))),
         "undo": lambda: store.undo(99),
         "redo": lambda: store.redo(99),
         "finish": lambda: store.set_finished(99),
@@ -149,7 +151,7 @@ def test_unknown_game_id_is_a_save_file_error(store: GameStore, action: str) -> 
 
 def test_each_append_is_committed_at_once(db_path: Path, store: GameStore) -> None:
     game = store.create_game(players=PLAYERS, ruleset="tenhou")
-    store.append(game, RiichiDeclared(2))
+    store.append(game, RiichiDeclared(Seat(2)))
     # A second connection sees the event while the store is still open: it is committed, not pending.
     other = sqlite3.connect(db_path)
     assert other.execute("SELECT count(*) FROM events").fetchone()[0] == 1
@@ -162,13 +164,13 @@ def test_failed_write_rolls_back_and_reports_the_path(db_path: Path, store: Game
     locker.execute("BEGIN IMMEDIATE")
     store._connection.execute("PRAGMA busy_timeout = 0")
     with pytest.raises(SaveFileError, match="cannot save the event") as caught:
-        store.append(game, RiichiDeclared(1))
+        store.append(game, RiichiDeclared(Seat(1)))
     assert caught.value.path == db_path
     locker.execute("ROLLBACK")
     locker.close()
     assert store.load(game).events == SAMPLE_EVENTS[:1]
-    store.append(game, RiichiDeclared(1))
-    assert store.load(game).events == (*SAMPLE_EVENTS[:1], RiichiDeclared(1))
+    store.append(game, RiichiDeclared(Seat(1)))
+    assert store.load(game).events == (*SAMPLE_EVENTS[:1], RiichiDeclared(Seat(1)))
 
 
 def test_validate_integrity_of_a_sound_file(store: GameStore) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QAbstractButton, QCheckBox, QDialog, QRadioButton, QWidget
+from PySide6.QtWidgets import QAbstractButton, QApplication, QCheckBox, QDialog, QRadioButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.app import create_main_window
@@ -23,6 +23,7 @@ from scorekeeper.gui.dialogs.results import ResultsDialog
 from scorekeeper.gui.dialogs.win_dialog import WinContext, WinDialog
 from scorekeeper.gui.main_window import Dialogs, MainWindow
 from scorekeeper.gui.settings import AppSettings
+from scorekeeper.gui.theme import Theme, apply_theme
 from scorekeeper.session.events import HandRecord, HandResult
 from scorekeeper.session.state import GameState
 
@@ -122,6 +123,9 @@ def script(qtbot: QtBot, tmp_path: Path) -> Iterator[Script]:
 
 def open_window(qtbot: QtBot, data_dir: Path, script: Script) -> MainWindow:
     """A main window over the store in ``data_dir``, shown (it reopens an unfinished game there)."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    apply_theme(app, Theme.LIGHT)  # as run_app does: the style sheet sets the 44 px touch targets
     window = create_main_window(data_dir, settings=AppSettings(), dialogs=script.dialogs())
     qtbot.addWidget(window)
     window.show()

@@ -7,6 +7,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from scorekeeper.gui.labels import round_name
+from scorekeeper.gui.theme import MIN_TOUCH
 
 __all__ = ["CentreWidget"]
 
@@ -25,6 +26,7 @@ class CentreWidget(QFrame):
         self.status_label = QLabel()
         self.rotate_button = QPushButton(self.tr("⟲ Rotate"))
         self.rotate_button.setObjectName("rotate_button")
+        self.rotate_button.setMinimumSize(MIN_TOUCH * 2, MIN_TOUCH)
         self.rotate_button.setToolTip(self.tr("Turn the table so another seat faces this side"))
         self.rotate_button.clicked.connect(self.rotate_requested)
 

@@ -73,6 +73,7 @@ class SeatPanelWidget(QFrame):
         self.stick = RiichiStickWidget()
         self.riichi_button = QPushButton(self.tr("Riichi"))
         self.riichi_button.setObjectName(f"riichi_button_{seat}")
+        self.riichi_button.setMinimumSize(theme.MIN_TOUCH * 2, theme.MIN_TOUCH)
         self.riichi_button.clicked.connect(self._on_riichi_button_clicked)
 
         big = QFont()

@@ -16,7 +16,8 @@ from tests.builders import ankan, assert_score, chi, hand, pon, score, yaku_dict
 
 # riichi + pinfu + tanyao on a two-sided 8s: 234m 456p 88p 345s 678s (3 han 30 fu before dora and aka)
 _TANYAO_PINFU = "234m456p88p345678s"
-_TANYAO_PINFU_RED = "234m406p88p345678s"
+# riichi + pinfu on a two-sided 8s: 123m 456p (a red 5p) 99p 345s 678s (2 han 30 fu before aka)
+_PINFU_RED = "123m406p99p345678s"
 
 
 # --- red fives -------------------------------------------------------------------------------------------------
@@ -25,18 +26,18 @@ _TANYAO_PINFU_RED = "234m406p88p345678s"
 @pytest.mark.parametrize(
     ("ruleset", "overrides", "aka", "han", "ron"),
     [
-        ("tenhou", None, 1, 4, 7700),
-        ("ema2016", None, 0, 3, 3900),
-        ("tenhou", {"red_fives": False}, 0, 3, 3900),
-        ("ema2016", {"red_fives": True}, 1, 4, 7700),
+        ("tenhou", None, 1, 3, 3900),
+        ("ema2016", None, 0, 2, 2000),
+        ("tenhou", {"red_fives": False}, 0, 2, 2000),
+        ("ema2016", {"red_fives": True}, 1, 3, 3900),
     ],
     ids=["tenhou-counts-red", "ema2016-no-red", "tenhou-red-off", "ema2016-red-on"],
 )
 def test_knob_red_fives(ruleset: str, overrides: dict[str, Any] | None, aka: int, han: int, ron: int) -> None:
     """A red five is one han of aka dora when the ruleset uses red fives (seed 004 4.1: "the number of red fives"
-    adds to the fan), and an ordinary five otherwise (EMA 2016 dropped red fives). 4 han 30 fu = 7700 without
-    kiriage; 3 han 30 fu = 3900."""
-    result = score(hand(_TANYAO_PINFU_RED, win="8s", riichi=True, ruleset=ruleset, overrides=overrides))
+    adds to the fan), and an ordinary five otherwise (EMA 2016 dropped red fives). Riichi + pinfu (2 han 30 fu =
+    2000), plus the aka: 3 han 30 fu = 3900."""
+    result = score(hand(_PINFU_RED, win="8s", riichi=True, ruleset=ruleset, overrides=overrides))
     assert_score(result, han=han, fu=30, payments={"ron": ron}, aka=aka, dora=0)
 
 
@@ -49,9 +50,9 @@ def test_knob_red_fives_in_a_meld_and_as_winning_tile() -> None:
 
 def test_knob_red_five_is_also_an_ordinary_dora() -> None:
     """A red 5p under indicator 4p is both a dora and an aka: two han (seed 004 6.4 counts every indicator; aka is
-    counted besides). Riichi + pinfu + tanyao + dora 1 + aka 1 = 5 han: mangan."""
-    result = score(hand(_TANYAO_PINFU_RED, win="8s", riichi=True, dora=["4p"], ruleset="tenhou"))
-    assert_score(result, han=5, fu=30, payments={"ron": 8000}, dora=1, aka=1, limit="mangan")
+    counted besides). Riichi + pinfu + dora 1 + aka 1 = 4 han 30 fu: 7700 (Tenhou, no kiriage)."""
+    result = score(hand(_PINFU_RED, win="8s", riichi=True, dora=["4p"], ruleset="tenhou"))
+    assert_score(result, han=4, fu=30, payments={"ron": 7700}, dora=1, aka=1, limit=None)
 
 
 # --- open tanyao ---------------------------------------------------------------------------------------------------
@@ -86,6 +87,8 @@ def test_knob_open_tanyao_off_keeps_closed_tanyao() -> None:
         ("mleague", None, "E", {"ron": 12000}, "mangan"),
         ("tenhou", {"kiriage_mangan": True}, "S", {"ron": 8000}, "mangan"),
         ("wrc2022", None, "S", {"ron": 8000}, "mangan"),
+        ("ema2016", None, "S", {"ron": 8000}, "mangan"),
+        ("ema2025", None, "S", {"ron": 8000}, "mangan"),
     ],
     ids=[
         "tenhou-nondealer-7700",
@@ -94,6 +97,8 @@ def test_knob_open_tanyao_off_keeps_closed_tanyao() -> None:
         "mleague-dealer-12000",
         "override-on",
         "wrc2022-kiriage",
+        "ema2016-kiriage",
+        "ema2025-kiriage",
     ],
 )
 def test_knob_kiriage_mangan(
@@ -120,17 +125,17 @@ def test_knob_kiriage_mangan_3_han_60_fu(ruleset: str, payments: dict[str, int])
     assert_score(result, han=3, fu=60, payments=payments, dora=2)
 
 
-def test_ema2025_rounds_1920_up_to_mangan() -> None:
+def test_ema_6_1_rounds_1920_up_to_mangan() -> None:
     """Seed 004 section 6.1: "A base value of 1920 points, being close to mangan, is rounded up to 2,000 points."
 
-    Doubt (which edition is 6.1): the seed holds two EMA texts. The 3.3.6 / 4.x sections are an older edition (its
-    4.1 still counts red fives and its 3.3.6 numbering differs from the 2016 edition's 3.3.9 liability rule); the
-    6.x sections are the newer one, which this project calls ``ema2025``. Whichever edition 6.1 is, it is an EMA
-    preset with kiriage; this test holds ema2025 to it. (The rules.py comment cites "EMA 2016 6.1" for the
-    sanbaiman cap, i.e. reads 6.x as 2016; if so, ema2016 would need kiriage too.)
+    Which EMA edition is 6.1: the seed holds two EMA texts. Its 3.3.6 / 4.x sections look older (4.1 still counts
+    red fives; the 2016 edition numbers the liability rule 3.3.9), so 6.x may be the 2016 or the 2025 edition.
+    rules.py reads 6.x as 2016 and takes 2025 as 2016 for hand values; either way both EMA presets must round
+    1920 up, which this test holds them to.
     """
-    result = score(hand(_TANYAO_PINFU, win="8s", riichi=True, dora=["1m"], ruleset="ema2025"))
-    assert_score(result, han=4, fu=30, payments={"ron": 8000}, limit="mangan")
+    for ruleset in ("ema2016", "ema2025"):
+        result = score(hand(_TANYAO_PINFU, win="8s", riichi=True, dora=["1m"], ruleset=ruleset))
+        assert_score(result, han=4, fu=30, payments={"ron": 8000}, limit="mangan")
 
 
 # --- kazoe yakuman ---------------------------------------------------------------------------------------------------
@@ -200,6 +205,21 @@ def test_knob_compound_yakuman(compound: bool, yakuman: int) -> None:
     assert_score(result, han=None, fu=None, yakuman=yakuman, payments={"ron": 32000 * yakuman}, limit="yakuman")
     if compound:
         assert yaku_dict(result) == {"daisangen": 1, "tsuuiisou": 1}
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "yakuman", "payments"),
+    [
+        ("tenhou", 2, {"dealer": 32000, "non_dealer": 16000}),
+        ("ema2016", 1, {"dealer": 16000, "non_dealer": 8000}),
+    ],
+    ids=["tenhou-stacks", "ema2016-single"],
+)
+def test_preset_compound_yakuman_chiihou_and_suuankou(ruleset: str, yakuman: int, payments: dict[str, int]) -> None:
+    """Chiihou on a four-concealed-triplets hand: two yakuman where they stack (Tenhou), one where the maximum is a
+    single yakuman (EMA 2016 change note, as rules.py cites it)."""
+    result = score(hand("22233m555666p777z", win="2m", tsumo=True, chiihou=True, ruleset=ruleset))
+    assert_score(result, han=None, fu=None, yakuman=yakuman, payments=payments, limit="yakuman")
 
 
 # --- double-wind pair fu -----------------------------------------------------------------------------------------
@@ -294,10 +314,15 @@ def test_knob_aotenjou_removes_the_mangan_cap_below_5_han() -> None:
         ("ema2016", "double_wind_pair_fu", 4),  # seed 000 footnote; seed 004 4.1.1 (seat and prevailing, 2 each)
         ("ema2016", "red_fives", False),  # EMA 2016: "no more red fives"
         ("ema2016", "open_tanyao", True),  # EMA 2016: open tanyao allowed
+        ("ema2016", "kiriage_mangan", True),  # seed 004 6.1 (see test_ema_6_1_rounds_1920_up_to_mangan)
+        ("ema2016", "compound_yakuman", False),  # EMA 2016 change note: "the maximum score is a single yakuman"
+        ("ema2016", "renhou", RenhouValue.MANGAN),  # EMA 2016 change note: "renhou is now a strict mangan only"
+        ("ema2016", "double_yakuman", False),
         ("ema2016", "aotenjou", False),
         ("ema2025", "kazoe", KazoeLimit.SANBAIMAN),  # seed 004 6.1: "There is no counted yakuman"
         ("ema2025", "double_wind_pair_fu", 4),  # seed 004 6.3 table: "Double wind ... Pair 4"
         ("ema2025", "kiriage_mangan", True),  # seed 004 6.1: 1920 "is rounded up to 2,000 points" (see doubt above)
+        ("ema2025", "red_fives", False),
         ("ema2025", "aotenjou", False),
         ("wrc2022", "kazoe", KazoeLimit.SANBAIMAN),
         ("wrc2022", "aotenjou", False),

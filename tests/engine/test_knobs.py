@@ -252,20 +252,27 @@ def test_knob_double_wind_pair_fu(ruleset: str, overrides: dict[str, Any] | None
 
 
 @pytest.mark.parametrize(
-    ("value", "payments", "limit"),
-    [("yakuman", {"ron": 32000}, "yakuman"), ("mangan", {"ron": 8000}, "mangan")],
-    ids=["yakuman", "mangan"],
+    ("tiles", "win", "value", "han", "payments", "limit"),
+    [
+        ("123m567p99p345678s", "8s", "yakuman", None, {"ron": 32000}, "yakuman"),
+        ("222789m23466789s", "9m", "mangan", 5, {"ron": 8000}, "mangan"),
+        ("123m567p99p345678s", "8s", "mangan", 6, {"ron": 12000}, "haneman"),
+    ],
+    ids=["yakuman", "mangan-alone", "mangan-adds-up-with-pinfu"],
 )
-def test_knob_renhou_counts(value: str, payments: dict[str, int], limit: str) -> None:
-    """Renhou as a yakuman or as a mangan (the RenhouValue knob). Pinfu hand (1 han alone) won on a discard before
-    the winner's first draw.
+def test_knob_renhou_counts(
+    tiles: str, win: str, value: str, han: int | None, payments: dict[str, int], limit: str
+) -> None:
+    """Renhou as a yakuman or as a mangan (the RenhouValue knob), won on a discard before the winner's first draw.
 
-    Mangan renhou is a flat mangan, not 5 han that stack with the hand's other yaku: rules.py's RenhouValue.MANGAN
-    says "a mangan-valued yaku (5 han, not stacking with other yaku's han beyond it)", and the EMA 2016 change note
-    calls it "a strict mangan only". So pinfu + renhou is 8000, not 6 han haneman.
+    Mangan renhou is a 5-han yaku that adds up with the hand's other yaku and dora (rules.py RenhouValue.MANGAN,
+    citing the WRC 2014 precisions): alone it is a mangan; with pinfu it is 6 han, haneman. Doubt: the EMA 2016
+    change note calls it "a strict mangan only", which could also be read as a flat mangan; the test follows the
+    rules module's cited choice.
     """
-    result = score(hand("123m567p99p345678s", win="8s", renhou=True, overrides={"renhou": value}))
+    result = score(hand(tiles, win=win, renhou=True, overrides={"renhou": value}))
     assert result.get("ok") is True, result
+    assert result["han"] == han
     assert result["payments"] == payments
     assert result["points"] == payments["ron"]
     assert result["limit"] == limit

@@ -143,12 +143,14 @@ class Corpus:
     shapes: tuple[str, ...] | None = None
 
 
-# Tenhou is the main one (issue 2); ema2016 checks no red fives and the sanbaiman cap on counted yakuman; mleague
-# checks kiriage mangan; the custom one turns on the double yakuman and yakuman renhou knobs, on yakuman-rich shapes.
+# Tenhou is the main one (issue 2). The others exercise the other knobs theirs can express: ema2016 (no red fives,
+# kiriage, the sanbaiman cap on counted yakuman, yakuman that do not stack), mleague (kiriage, double-wind pair 2 fu),
+# wrc2022, and a custom ruleset with double yakuman and yakuman renhou on yakuman-rich shapes.
 CORPORA: tuple[Corpus, ...] = (
     Corpus(name="tenhou", ruleset="tenhou", count=20_000, seed=20_260_001),
     Corpus(name="ema2016", ruleset="ema2016", count=3_000, seed=20_260_002),
     Corpus(name="mleague", ruleset="mleague", count=3_000, seed=20_260_003),
+    Corpus(name="wrc2022", ruleset="wrc2022", count=2_000, seed=20_260_005),
     Corpus(
         name="double_yakuman",
         ruleset={"preset": "tenhou", "overrides": {"double_yakuman": True, "renhou": "yakuman"}},
@@ -169,8 +171,9 @@ def rules_of(ruleset: str | Mapping[str, Any]) -> HandRules:
 def mahjong_options(rules: HandRules) -> OptionalRules:
     """The mahjong package's options for one of our rulesets.
 
-    Knobs it cannot express are left out of the comparison instead (see :func:`is_comparable`): a double-wind
-    pair worth 2 fu (it always gives 4), yakuman that do not stack (it always stacks), aotenjou.
+    Knobs it cannot express are handled by leaving hands out of the comparison (see :func:`is_comparable` and
+    :func:`is_comparable_answer`): a double-wind pair worth 2 fu (it always gives 4), yakuman that do not stack
+    (it always stacks), renhou as a mangan, aotenjou.
     """
     return OptionalRules(
         has_open_tanyao=rules.open_tanyao,
@@ -188,13 +191,23 @@ def mahjong_options(rules: HandRules) -> OptionalRules:
 
 
 def is_comparable(obj: Mapping[str, Any], rules: HandRules) -> bool:
-    """Whether the mahjong package can score this hand under these rules at all."""
-    if rules.aotenjou or not rules.compound_yakuman:
+    """Whether the mahjong package can score this hand under these rules at all (decided before scoring)."""
+    if rules.aotenjou:
         return False
     if rules.double_wind_pair_fu != 4 and obj["seat_wind"] == obj["round_wind"]:
-        return False
+        # Theirs always gives a double-wind pair 4 fu; skip hands that could hold such a pair.
+        wind = "1234"["ESWN".index(obj["seat_wind"])]
+        if sum(1 for t in parse_tiles(obj["hand"]) if str(t) == f"{wind}z") >= 2:
+            return False
     # Their renhou is 5 han or yakuman; ours may also be a mangan-valued yaku that does not stack.
     return not (obj.get("renhou") and rules.renhou is RenhouValue.MANGAN)
+
+
+def is_comparable_answer(theirs: Mapping[str, Any], rules: HandRules) -> bool:
+    """Whether their answer can stand for ours (decided after scoring): theirs always stacks yakuman."""
+    if rules.compound_yakuman or not theirs["ok"]:
+        return True
+    return sum(1 for _, unit, _ in theirs["yaku"] if unit == "yakuman") <= 1
 
 
 class _Allocator:
@@ -395,8 +408,10 @@ def run_corpus(
     for obj in generate_hands(corpus.seed, size, shapes=corpus.shapes, ruleset=corpus.ruleset):
         if not is_comparable(obj, rules):
             continue
-        compared += 1
         theirs = score_with_mahjong(obj)
+        if not is_comparable_answer(theirs, rules):
+            continue
+        compared += 1
         ours = score_ours(obj)
         if not compare(ours, theirs):
             continue

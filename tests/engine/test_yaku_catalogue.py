@@ -140,6 +140,8 @@ POSITIVE = [
     Case("tsuuiisou-seven-pairs", hand("11223344556677z", win="7z"), {"tsuuiisou": 1}, yakuman=True),
     Case("tsuuiisou", hand("222333555z66z", win="5z", melds=[pon("111z")]), {"tsuuiisou": 1}, yakuman=True),
     Case("ryuuiisou", hand("223344666888s66z", win="4s"), {"ryuuiisou": 1}, yakuman=True),
+    # Tenhou does not require the green dragon in ryuuiisou.
+    Case("ryuuiisou-without-hatsu", hand("22223344666888s", win="4s"), {"ryuuiisou": 1}, yakuman=True),
     Case("chinroutou", hand("99m111999s", win="9m", melds=[pon("111m"), pon("999p")]), {"chinroutou": 1}, yakuman=True),
     Case("chuuren_poutou", hand("11122345678999m", win="3m"), {"chuuren_poutou": 1}, yakuman=True),
     Case(
@@ -344,3 +346,19 @@ def test_double_riichi_counts_ura_dora() -> None:
     assert result.get("ok") is True, result
     assert yaku_dict(result) == {"double_riichi": 2}
     assert (result["ura"], result["han"], result["points"]) == (3, 5, 8000)
+
+
+@pytest.mark.parametrize(
+    ("obj", "payments"),
+    [
+        (hand(_PINFU_HAND, win="8s", tsumo=True, seat="E", tenhou=True), {"all": 16000}),
+        (hand("123m99p555666777z", win="3m", seat="E"), {"ron": 48000}),
+        (hand("123m99p555666777z", win="3m", seat="W", tsumo=True), {"dealer": 16000, "non_dealer": 8000}),
+    ],
+    ids=["tenhou-dealer-tsumo-16000-all", "daisangen-dealer-ron-48000", "daisangen-nondealer-tsumo-8000-16000"],
+)
+def test_yakuman_payments(obj: dict[str, Any], payments: dict[str, int]) -> None:
+    """Seed 000 tbl:limithands, yakuman row: 32000 / 48000 / 8000-16000 / 16000-all."""
+    result = score(obj)
+    assert result.get("ok") is True, result
+    assert result["payments"] == payments

@@ -240,3 +240,39 @@ def test_property_dealer_hand_is_worth_one_and_a_half_times(seed: int) -> None:
     assert (dealer["han"], dealer["fu"], dealer["yakuman"]) == (south["han"], south["fu"], south["yakuman"])
     slack = 450 if obj["tsumo"] else 150
     assert abs(dealer["points"] - 1.5 * south["points"]) < slack, (obj, dealer, south)
+
+
+@_SETTINGS
+@given(_SEEDS, st.sampled_from(_PRESETS))
+def test_property_output_is_self_consistent(seed: int, preset: str) -> None:
+    """Every accepted hand's figures agree with each other and with the points module: han is the yaku's han plus
+    dora, aka and ura; ura only with riichi; aka only with red fives; the payments are those of
+    ``value_from_han_fu(han, fu)`` (or of the yakuman multiplier), as the issue's output format describes."""
+    obj = generate_hand(random.Random(seed), ruleset=preset).input
+    result = score(obj)
+    if not result.get("ok"):
+        return
+    rules = hand_rules(preset)
+    riichi = bool(obj.get("riichi") or obj.get("double_riichi"))
+    dealer = obj["seat_wind"] == "E"
+    if not riichi:
+        assert result["ura"] == 0, result
+    if not rules.red_fives:
+        assert result["aka"] == 0, result
+    yakuman_entries = [y["yakuman"] for y in result["yaku"] if "yakuman" in y]
+    if result["yakuman"]:
+        assert yakuman_entries, result
+        assert all("han" not in y for y in result["yaku"]), result
+        assert (result["han"], result["fu"], result["limit"]) == (None, None, "yakuman"), result
+        total = sum(yakuman_entries)
+        assert result["yakuman"] == (total if rules.compound_yakuman else 1), result
+        expected = pay(8000 * result["yakuman"], dealer=dealer, tsumo=obj["tsumo"])
+    else:
+        assert not yakuman_entries, result
+        yaku_han = sum(y["han"] for y in result["yaku"])
+        assert yaku_han >= 1, result
+        assert result["han"] == yaku_han + result["dora"] + result["aka"] + result["ura"], result
+        expected = pay(value_from_han_fu(result["han"], result["fu"], rules), dealer=dealer, tsumo=obj["tsumo"])
+        assert result["limit"] == (value_from_han_fu(result["han"], result["fu"], rules).limit or None), result
+    assert result["payments"] == expected.as_dict(), result
+    assert result["points"] == expected.total, result

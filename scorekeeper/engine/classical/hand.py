@@ -16,7 +16,7 @@ from scorekeeper.engine.hand import Meld, MeldKind, validate_tiles
 from scorekeeper.engine.tiles import Tile, Wind, format_tiles
 from scorekeeper.errors import InvalidContextError, InvalidHandError
 
-__all__ = ["ClassicalHand", "tiles_in", "validate_classical_hand"]
+__all__ = ["ClassicalHand", "validate_classical_hand"]
 
 
 def _tile_problems(
@@ -176,10 +176,3 @@ def validate_classical_hand(
     problems.extend(_tile_problems(tuple(concealed), melds, win, tuple(extras)))
     problems.extend(_context_problems(melds, tsumo, conditions))
     return problems
-
-
-def tiles_in(hand: ClassicalHand) -> Iterable[Tile]:
-    """Every tile of the hand, melds included (extra tiles excluded)."""
-    yield from hand.concealed
-    for meld in hand.melds:
-        yield from meld.tiles

@@ -163,7 +163,7 @@ def score_to_json(score: ClassicalScore, rules: ClassicalRules) -> dict[str, Any
     return {
         "ok": True,
         "ruleset": rules.name,
-        "shape": score.shape,
+        "shape": score.shape.value,
         "points": score.points,
         "raw_points": score.raw_points,
         "doubles": score.doubles,

@@ -15,6 +15,7 @@ triplets over three; all eight extra tiles over four of a group).
 
 from __future__ import annotations
 
+import enum
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -31,7 +32,7 @@ from scorekeeper.engine.classical.rules import (
 )
 from scorekeeper.engine.classical.value import cap_value, multiplier, round_points, round_value
 from scorekeeper.engine.hand import MeldKind
-from scorekeeper.engine.tiles import TileKind, format_kinds
+from scorekeeper.engine.tiles import TileKind, format_kinds, format_tiles
 from scorekeeper.errors import InvalidHandError, NotWinningError
 
 __all__ = ["ClassicalScore", "DoubleItem", "PointItem", "Shape", "score_classical"]
@@ -39,8 +40,8 @@ __all__ = ["ClassicalScore", "DoubleItem", "PointItem", "Shape", "score_classica
 _RUN, _TRIPLET, _QUARTET = 0, 1, 2
 
 
-class Shape:
-    """The shape a hand was read as (plain strings, shown in the JSON answer)."""
+class Shape(enum.StrEnum):
+    """The shape a hand was read as, persisted by value (the JSON answer's ``shape``)."""
 
     STANDARD = "standard"
     SEVEN_PAIRS = "seven_pairs"
@@ -87,7 +88,7 @@ class ClassicalScore:
         double_items: each double.
     """
 
-    shape: str
+    shape: Shape
     raw_points: int
     points: int
     doubles: int
@@ -387,7 +388,7 @@ def _is_unrelated(counts: Sequence[int]) -> bool:
     return True
 
 
-def _special_shapes(counts: Sequence[int], rules: ClassicalRules) -> list[str]:
+def _special_shapes(counts: Sequence[int], rules: ClassicalRules) -> list[Shape]:
     shapes = []
     if dec.is_seven_pairs(counts, allow_four=rules.seven_pairs_four_of_a_kind):
         shapes.append(Shape.SEVEN_PAIRS)
@@ -453,7 +454,7 @@ def _readings(hand: ClassicalHand) -> Iterable[tuple[list[_Group], int, PointSou
 
 
 def _finish(
-    shape: str, point_items: list[PointItem], double_items: list[DoubleItem], rules: ClassicalRules
+    shape: Shape, point_items: list[PointItem], double_items: list[DoubleItem], rules: ClassicalRules
 ) -> ClassicalScore:
     raw = sum(item.points for item in point_items)
     if rules.system is ScoringSystem.DOUBLES_ONLY:
@@ -533,7 +534,7 @@ def score_classical(hand: ClassicalHand, rules: ClassicalRules) -> ClassicalScor
             candidates.append(_finish(shape, items, doubles, rules))
     if not candidates:
         raise NotWinningError(
-            f"the tiles {hand.concealed and format_kinds(t.kind for t in hand.concealed)!r} with "
+            f"the tiles {format_tiles(hand.concealed)!r} with "
             f"{len(hand.melds)} meld(s) are not a winning hand: four sets and a pair, seven pairs, "
             "thirteen orphans or unrelated tiles"
         )

@@ -7,10 +7,12 @@ are the redo list. So undo is ``head - 1``, redo is ``head + 1``, and appending 
 writes the event at ``head``: the same model as :class:`scorekeeper.session.Session`'s log and redo stack, and it
 survives a restart. Each of those is one transaction.
 
-Durability: WAL with ``synchronous=FULL``. In WAL mode ``NORMAL`` is already safe against the program being
-killed, but a power cut may roll back the last commits; the issue asks that a pulled plug lose nothing confirmed,
-and one fsync of the WAL per event costs well under the 5 ms budget (see docs/storage.md for the measurements).
-(SQLite documentation, "Write-Ahead Logging" and "PRAGMA synchronous".)
+Durability: WAL with ``synchronous=FULL`` by default. In WAL mode ``NORMAL`` is already safe against the program
+being killed, but a power cut may roll back the last commits; the issue asks that a pulled plug lose nothing
+confirmed, so the default pays one fsync of the WAL per event. That fsync is the whole cost of an append (about
+0.2 ms on an idle SSD, several ms on a contended disk; docs/storage.md has the measurements), so ``open`` takes
+``durable=False`` for machines where that matters. (SQLite documentation, "Write-Ahead Logging" and
+"PRAGMA synchronous".)
 
 Opening is careful: the first 100 bytes are read before SQLite sees the file, so a file that is not SQLite, not
 ours, or from a newer version is refused with nothing written to it; then a read-only connection checks the
@@ -127,10 +129,16 @@ class GameStore:
     # -- opening and closing -----------------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: Path) -> GameStore:
+    def open(cls, path: Path, *, durable: bool = True) -> GameStore:
         """Open the database at ``path``, creating it if there is none and migrating it if it is older.
 
         Before an older database is migrated it is copied to ``<name>.v<N>.bak`` beside it.
+
+        Args:
+            path: the database file.
+            durable: every commit waits until it is on the disk (``synchronous=FULL``), so that even a power cut
+                loses nothing confirmed. With False (``NORMAL``) a commit survives the program being killed but
+                a power cut may roll back the last few; commits are then much faster on a busy or slow disk.
 
         Raises:
             UnsupportedVersionError: the file was written by a newer version (it is left untouched).
@@ -140,7 +148,7 @@ class GameStore:
         version = _probe(path)
         connection = _connect(path, path.as_posix())
         try:
-            _configure(connection)
+            _configure(connection, durable=durable)
             if version < _schema.CURRENT_VERSION:
                 if version > 0:
                     _back_up(connection, path, version)
@@ -613,12 +621,12 @@ def _connect(path: Path, target: str, *, uri: bool = False) -> sqlite3.Connectio
         raise SaveFileError(f"{path}: cannot open the database: {error}", path=path) from error
 
 
-def _configure(connection: sqlite3.Connection) -> None:
+def _configure(connection: sqlite3.Connection, *, durable: bool) -> None:
     connection.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
     connection.execute("PRAGMA foreign_keys = ON")
     # Where WAL is impossible (some network file systems) SQLite keeps its rollback journal: as safe, slower.
     connection.execute("PRAGMA journal_mode = WAL")
-    connection.execute("PRAGMA synchronous = FULL")
+    connection.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
 
 
 def _back_up(connection: sqlite3.Connection, path: Path, version: int) -> None:

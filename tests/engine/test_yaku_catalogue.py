@@ -36,6 +36,17 @@ POSITIVE = [
     Case("double_riichi", hand(_PLAIN_CLOSED, win="9m", double_riichi=True), {"double_riichi": 2}),
     Case("ippatsu", hand(_PLAIN_CLOSED, win="9m", riichi=True, ippatsu=True), {"riichi": 1, "ippatsu": 1}),
     Case("chankan", hand(_PLAIN_CLOSED, win="9m", chankan=True), {"chankan": 1}),
+    # a robbed kong is never completed, so it does not end ippatsu: riichi, ippatsu and chankan stack
+    Case(
+        "chankan-with-ippatsu",
+        hand(_PLAIN_CLOSED, win="9m", chankan=True, riichi=True, ippatsu=True),
+        {"riichi": 1, "ippatsu": 1, "chankan": 1},
+    ),
+    Case(
+        "double_riichi-with-ippatsu",
+        hand(_PLAIN_CLOSED, win="9m", double_riichi=True, ippatsu=True),
+        {"double_riichi": 2, "ippatsu": 1},
+    ),
     Case(
         "rinshan_kaihou",
         hand("789m23466789s", win="9m", tsumo=True, rinshan=True, melds=[ankan("2222m")]),

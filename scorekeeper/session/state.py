@@ -101,7 +101,7 @@ class GameState:
         dealer: the dealer of the hand being played.
         honba: honba of the hand being played.
         riichi_sticks: sticks on the table (earlier hands' and this hand's).
-        riichi_this_hand: who declared riichi in the hand being played, in declaration order.
+        riichi_this_hand: who declared riichi in the hand being played, in seat order (the record keeps no order).
         hands: the finished hands.
         penalties: the referee's penalties, in order.
         ended: the game is over.
@@ -249,7 +249,7 @@ def _declare_riichi(state: GameState, seat: Seat) -> GameState:
         state,
         scores=(scores[0], scores[1], scores[2], scores[3]),
         riichi_sticks=state.riichi_sticks + 1,
-        riichi_this_hand=(*state.riichi_this_hand, seat),
+        riichi_this_hand=tuple(sorted((*state.riichi_this_hand, seat))),
     )
 
 

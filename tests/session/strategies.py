@@ -1,0 +1,97 @@
+"""Hypothesis strategies for session values: seats, wins, hand results, events."""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+
+from scorekeeper.session import (
+    AbortiveDraw,
+    AbortReason,
+    Chombo,
+    EndGame,
+    Event,
+    ExhaustiveDraw,
+    HandDeleted,
+    HandEdited,
+    HandInserted,
+    HandRecord,
+    HandResult,
+    HandWin,
+    HanFuWin,
+    NagashiMangan,
+    RefereePenalty,
+    RiichiDeclared,
+    Ron,
+    Seat,
+    Tsumo,
+    Win,
+    YakumanWin,
+)
+
+seats = st.sampled_from(list(Seat))
+seat_sets = st.sets(seats, max_size=4).map(lambda s: tuple(sorted(s)))
+FU = [20, 25, *range(30, 111, 10)]
+
+
+def han_fu() -> st.SearchStrategy[tuple[int, int]]:
+    """A (han, fu) pair a table can call out."""
+    return st.tuples(st.integers(1, 13), st.sampled_from(FU)).filter(lambda hf: not (hf[1] == 25 and hf[0] < 2))
+
+
+@st.composite
+def wins(draw: st.DrawFn, seat: Seat | None = None, *, full_hands: bool = True) -> Win:
+    """A win for ``seat`` (or any seat): han/fu, yakuman with or without pao, or (as data only) a full hand."""
+    who = draw(seats) if seat is None else seat
+    kind = draw(st.sampled_from(["hanfu", "hanfu", "yakuman", "hand"] if full_hands else ["hanfu", "hanfu", "yakuman"]))
+    if kind == "hanfu":
+        han, fu = draw(han_fu())
+        return HanFuWin(seat=who, han=han, fu=fu)
+    if kind == "yakuman":
+        pao = draw(st.none() | seats.filter(lambda s: s != who))
+        return YakumanWin(seat=who, yakuman=draw(st.integers(1, 2)), pao=pao)
+    hand = draw(st.fixed_dictionaries({"tiles": st.just("123m456p789s1122z"), "win": st.just("2z")}))
+    return HandWin.from_input(who, hand)
+
+
+@st.composite
+def results(draw: st.DrawFn, *, full_hands: bool = True) -> HandResult:
+    """Any hand result."""
+    kind = draw(st.sampled_from(["ron", "tsumo", "draw", "nagashi", "abort", "chombo"]))
+    if kind == "ron":
+        discarder = draw(seats)
+        winners = draw(st.lists(seats.filter(lambda s: s != discarder), min_size=1, max_size=3, unique=True))
+        return Ron(discarder, tuple(draw(wins(w, full_hands=full_hands)) for w in winners))
+    if kind == "tsumo":
+        return Tsumo(draw(wins(full_hands=full_hands)))
+    if kind == "draw":
+        return ExhaustiveDraw(draw(seat_sets))
+    if kind == "nagashi":
+        return NagashiMangan(draw(seat_sets.filter(bool)), draw(seat_sets))
+    if kind == "abort":
+        return AbortiveDraw(draw(st.sampled_from(list(AbortReason))))
+    return Chombo(draw(seats))
+
+
+hand_records = st.builds(HandRecord, seat_sets, results())
+texts = st.text(alphabet="abc XYZ-_.éß漢", max_size=30)
+
+
+@st.composite
+def events(draw: st.DrawFn) -> Event:
+    """Any event, for codec round trips."""
+    kind = draw(st.sampled_from(["result", "riichi", "penalty", "end", "edit", "delete", "insert"]))
+    if kind == "result":
+        return draw(results())
+    if kind == "riichi":
+        return RiichiDeclared(draw(seats))
+    if kind == "penalty":
+        points = draw(st.integers(-1000, 1000).filter(bool)) * 100
+        return RefereePenalty(seat=draw(seats), points=points, reason=draw(texts))
+    if kind == "end":
+        return EndGame(draw(texts))
+    index = draw(st.integers(0, 50))
+    if kind == "edit":
+        return HandEdited(index, draw(hand_records))
+    if kind == "delete":
+        return HandDeleted(index)
+    return HandInserted(index, draw(hand_records))

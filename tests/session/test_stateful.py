@@ -1,0 +1,163 @@
+"""A stateful property test of the session: random riichi, wins, draws, aborts, chombo, pao, corrections, undo, redo.
+
+After every step: points plus sticks on the table stay constant, honba and sticks are never negative, the dealer
+matches the round label, undo restores the previous state exactly, the event log and the game record both reload to
+the same state, and a finished game's plus-minus (before penalties) sums to zero.
+"""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.session import (
+    PRESET_NAMES,
+    AbortiveDraw,
+    AbortReason,
+    Chombo,
+    Event,
+    ExhaustiveDraw,
+    GameState,
+    HandDeleted,
+    HandEdited,
+    HandRecord,
+    LeftoverSticks,
+    NagashiMangan,
+    RefereePenalty,
+    RiichiDeclared,
+    Ron,
+    Seat,
+    Session,
+    Tsumo,
+    event_from_json,
+    event_to_json,
+    format_record,
+    parse_record,
+    record_from_session,
+    ruleset,
+)
+from tests.session.builders import PLAYERS
+from tests.session.strategies import results, seat_sets, seats, wins
+
+win_strategy = wins(full_hands=False)
+
+
+class SessionMachine(RuleBasedStateMachine):
+    """Drives a Session and keeps the list of states it went through, to check undo against."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.session = Session(ruleset("tenhou"), PLAYERS)
+        self.history: list[GameState] = [self.session.state]
+
+    @initialize(preset=st.sampled_from(PRESET_NAMES), overrides=st.sampled_from([{}, {"bust": False}]))
+    def start(self, preset: str, overrides: dict[str, object]) -> None:
+        self.session = Session(ruleset(preset, overrides or None), PLAYERS)
+        self.history = [self.session.state]
+
+    def _try(self, event: Event) -> None:
+        before = self.session.state
+        try:
+            self.session.apply(event)
+        except ScorekeeperError:
+            assert self.session.state == before  # a refused event changes nothing
+            assert len(self.session.events) == len(self.history) - 1
+            return
+        self.history.append(self.session.state)
+
+    @rule(seat=seats)
+    def riichi(self, seat: Seat) -> None:
+        self._try(RiichiDeclared(seat))
+
+    @rule(discarder=seats, data=st.data())
+    def ron(self, discarder: Seat, data: st.DataObject) -> None:
+        winners = data.draw(st.lists(seats.filter(lambda s: s != discarder), min_size=1, max_size=3, unique=True))
+        self._try(Ron(discarder, tuple(data.draw(wins(w, full_hands=False)) for w in winners)))
+
+    @rule(win=win_strategy)
+    def tsumo(self, win: object) -> None:
+        self._try(Tsumo(win))  # type: ignore[arg-type]
+
+    @rule(tenpai=seat_sets)
+    def draw(self, tenpai: tuple[Seat, ...]) -> None:
+        # Riichi players are tenpai (a noten riichi is a chombo, refused at a draw).
+        self._try(ExhaustiveDraw(tuple(set(tenpai) | self.session.state.in_riichi)))
+
+    @rule(nagashi=seat_sets.filter(bool), tenpai=seat_sets)
+    def nagashi(self, nagashi: tuple[Seat, ...], tenpai: tuple[Seat, ...]) -> None:
+        self._try(NagashiMangan(nagashi, tuple(set(tenpai) | self.session.state.in_riichi)))
+
+    @rule(reason=st.sampled_from(list(AbortReason)))
+    def abort(self, reason: AbortReason) -> None:
+        self._try(AbortiveDraw(reason))
+
+    @rule(seat=seats)
+    def chombo(self, seat: Seat) -> None:
+        self._try(Chombo(seat))
+
+    @rule(seat=seats, points=st.integers(-300, 300).filter(bool))
+    def penalty(self, seat: Seat, points: int) -> None:
+        self._try(RefereePenalty(seat=seat, points=points * 100, reason="referee"))
+
+    @precondition(lambda self: bool(self.session.state.hands))
+    @rule(data=st.data())
+    def edit(self, data: st.DataObject) -> None:
+        index = data.draw(st.integers(0, len(self.session.state.hands) - 1))
+        if data.draw(st.booleans()):
+            self._try(HandDeleted(index))
+        else:
+            self._try(HandEdited(index, HandRecord(data.draw(seat_sets), data.draw(results(full_hands=False)))))
+
+    @precondition(lambda self: self.session.can_undo)
+    @rule()
+    def undo(self) -> None:
+        self.session.undo()
+        self.history.pop()
+        assert self.session.state == self.history[-1]  # undo restores exactly
+
+    @precondition(lambda self: self.session.can_redo)
+    @rule()
+    def redo(self) -> None:
+        self.session.redo()
+        self.history.append(self.session.state)
+
+    @invariant()
+    def table_invariants(self) -> None:
+        state = self.session.state
+        start = state.rules.table.start_points
+        assert sum(state.scores) + 1000 * state.riichi_sticks == 4 * start
+        assert state.honba >= 0
+        assert state.riichi_sticks >= 0
+        assert state.label[1:] == str(int(state.dealer) + 1)
+        assert len(self.session.events) == len(self.history) - 1
+        for entry in state.hands:
+            assert entry.honba >= 0
+            assert entry.riichi_sticks >= 0
+        if state.ended:
+            final = state.final
+            assert final is not None
+            lost = final.leftover_sticks * 10 if state.rules.table.leftover_sticks is LeftoverSticks.LOST else 0
+            assert sum(final.points_before_penalties_tenths) == -lost  # plus-minus sums to zero
+            assert sorted(final.places)[0] == 1
+
+    @invariant()
+    def reloads_to_the_same_state(self) -> None:
+        # Storage's path: every event through its JSON, then replayed.
+        events = [event_from_json(json.loads(json.dumps(event_to_json(e)))) for e in self.session.events]
+        assert Session(self.session.rules, PLAYERS, events).state == self.session.state
+        # The record's path: format then parse gives the same game (a riichi of an unfinished hand is not a hand).
+        record = parse_record(json.loads(json.dumps(format_record(record_from_session(self.session)))))
+        replayed = record.replay()
+        state = self.session.state
+        if not state.riichi_this_hand:
+            assert replayed.hands == state.hands
+            assert replayed.scores == state.scores
+            assert replayed.final == state.final
+
+
+SessionMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=30, deadline=None)
+test_session_machine = SessionMachine.TestCase

@@ -154,3 +154,14 @@ def test_eight_extra_tiles_win_at_once_with_only_the_extra_tiles_scored() -> Non
     # 1f, 5f round (8 each), 2f, 6f seat (8 each), four others 4 each, completing 20: 68 -> 70.
     assert answer["raw_points"] == 68
     assert answer["points"] == 70
+
+
+def test_flowers_of_the_wrong_type_are_refused() -> None:
+    answer = score_json(c("123m456m789p234s55s", "3s", flowers=5))
+    assert answer["kind"] == "InvalidHandError"
+
+
+def test_red_winning_tile_is_refused() -> None:
+    answer = score_json(c("123m456m789p234s05s", "0s"))
+    assert answer["ok"] is False
+    assert "red fives" in answer["error"]

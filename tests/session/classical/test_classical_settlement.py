@@ -140,3 +140,9 @@ def test_settlement_is_zero_sum(
     )
     assert sum(s.deltas) == 0
     assert s.deltas[winner] >= 0
+
+
+def test_negative_loser_value_is_refused() -> None:
+    rules = ClassicalTableRules(losers=LoserSettlement.LOSERS_SETTLE)
+    with pytest.raises(IllegalActionError, match="negative"):
+        settle_classical_win(winner=S1, dealer=S0, value=10, hand_rules=HAND, rules=rules, loser_values={S2: -5})

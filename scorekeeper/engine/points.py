@@ -45,7 +45,8 @@ _LIMIT_BASE = {
     Limit.YAKUMAN: 8000,
 }
 
-_VALID_FU = frozenset({20, 25, *range(30, 111, 10)})
+# 170 is the most a hand can reach: 20 + 10 (closed ron) + 4 x 32 (closed terminal kans) + 4 + 2, rounded up.
+_VALID_FU = frozenset({20, 25, *range(30, 171, 10)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +59,8 @@ class PointValue:
         yakuman: the yakuman multiplier from yakuman yaku (0 if none; a counted yakuman keeps 0 here).
         limit: the limit name, or None below mangan.
         base: base points (before the x4 / x6 / x1 / x2 of the payments).
+        exact: payments are not rounded up to 100 (aotenjou, where the wiki seed 002 gives 5 han 30 fu as
+            exactly 15360).
     """
 
     han: int | None
@@ -65,6 +68,7 @@ class PointValue:
     yakuman: int
     limit: Limit | None
     base: int
+    exact: bool = False
 
     def __post_init__(self) -> None:
         if self.base <= 0:
@@ -129,7 +133,7 @@ def _check_han_fu(han: int, fu: int) -> None:
     if han < 1:
         raise ValueError(f"a winning hand has at least 1 han, got {han}")
     if fu not in _VALID_FU:
-        raise ValueError(f"fu must be 20, 25 or a multiple of 10 from 30 to 110, got {fu}")
+        raise ValueError(f"fu must be 20, 25 or a multiple of 10 from 30 to 170, got {fu}")
     if fu == 25 and han < 2:
         raise ValueError("25 fu is chiitoitsu, which is at least 2 han")
 
@@ -146,7 +150,7 @@ def value_from_han_fu(han: int, fu: int, rules: HandRules) -> PointValue:
     """
     _check_han_fu(han, fu)
     if rules.aotenjou:
-        return PointValue(han=han, fu=fu, yakuman=0, limit=None, base=base_points(han, fu))
+        return PointValue(han=han, fu=fu, yakuman=0, limit=None, base=base_points(han, fu), exact=True)
     limit: Limit | None
     if han >= 13:
         limit = Limit.YAKUMAN if rules.kazoe is KazoeLimit.YAKUMAN else Limit.SANBAIMAN
@@ -179,21 +183,28 @@ def value_from_yakuman(multiplier: int, rules: HandRules, *, fu: int = 30) -> Po
         raise ValueError(f"a yakuman hand has a multiplier of at least 1, got {multiplier}")
     if rules.aotenjou:
         han = 13 * multiplier
-        return PointValue(han=han, fu=fu, yakuman=multiplier, limit=None, base=base_points(han, fu))
+        return PointValue(han=han, fu=fu, yakuman=multiplier, limit=None, base=base_points(han, fu), exact=True)
     return PointValue(han=None, fu=None, yakuman=multiplier, limit=Limit.YAKUMAN, base=8000 * multiplier)
 
 
 def pay(value: PointValue | int, *, dealer: bool, tsumo: bool) -> Payment:
-    """Split a hand's value into payments, each rounded up to the next 100.
+    """Split a hand's value into payments, each rounded up to the next 100 (not under aotenjou: ``value.exact``).
 
     Args:
         value: the hand's value, or its base points.
         dealer: whether the winner is the dealer.
         tsumo: a self-draw (paid by all three) or a ron (paid by the discarder).
     """
-    base = value if isinstance(value, int) else value.base
+    if isinstance(value, int):
+        base, up = value, _round_up_100
+    else:
+        base, up = value.base, (_exact if value.exact else _round_up_100)
     if tsumo:
         if dealer:
-            return Payment(all=_round_up_100(2 * base))
-        return Payment(dealer=_round_up_100(2 * base), non_dealer=_round_up_100(base))
-    return Payment(ron=_round_up_100((6 if dealer else 4) * base))
+            return Payment(all=up(2 * base))
+        return Payment(dealer=up(2 * base), non_dealer=up(base))
+    return Payment(ron=up((6 if dealer else 4) * base))
+
+
+def _exact(points: int) -> int:
+    return points

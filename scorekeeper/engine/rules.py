@@ -33,7 +33,8 @@ class RenhouValue(enum.StrEnum):
     """What renhou (a non-dealer's ron before their first draw, no call made) is worth, if anything."""
 
     NONE = "none"  # not a yaku (a renhou flag then adds nothing): Tenhou, M-League
-    MANGAN = "mangan"  # a 5-han yaku that adds up with other yaku and dora (WRC 2014 precisions): EMA, WRC
+    MANGAN = "mangan"  # a flat mangan unless the hand is worth more without it: EMA 2016 ("a strict mangan")
+    FIVE_HAN = "five_han"  # a 5-han yaku that adds up with other yaku and dora: WRC (2014 precisions)
     YAKUMAN = "yakuman"
 
 
@@ -169,7 +170,7 @@ _PRESETS: dict[str, HandRules] = {
         double_yakuman=False,
         compound_yakuman=False,
         double_wind_pair_fu=2,
-        renhou=RenhouValue.MANGAN,
+        renhou=RenhouValue.FIVE_HAN,
     ),
 }
 

@@ -123,6 +123,7 @@ _CHUUREN = (3, 1, 1, 1, 1, 1, 1, 1, 3)
 _SET_FU = (2, 4, 4, 8, 8, 16, 16, 32)
 _KANS = frozenset({MeldKind.MINKAN, MeldKind.SHOUMINKAN, MeldKind.ANKAN})
 _CHIITOITSU_YAKUMAN = frozenset({Yaku.TENHOU, Yaku.CHIIHOU, Yaku.RENHOU, Yaku.TSUUIISOU})
+_RENHOU_HAN = frozenset({RenhouValue.MANGAN, RenhouValue.FIVE_HAN})
 _KOKUSHI_YAKUMAN = frozenset({Yaku.TENHOU, Yaku.CHIIHOU, Yaku.RENHOU})
 _LIMIT_BY_HAN = (0, 0, 0, 0, 0, 2000, 3000, 3000, 4000, 4000, 4000, 6000, 6000)
 
@@ -261,7 +262,8 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
             base_yaku.append((Yaku.HAITEI, 1))
         if hand.houtei:
             base_yaku.append((Yaku.HOUTEI, 1))
-        if hand.renhou and rules.renhou is RenhouValue.MANGAN:
+        if hand.renhou and rules.renhou in _RENHOU_HAN:
+            # Counted as a 5-han yaku here; a flat mangan (EMA 2016) is settled in _build.
             base_yaku.append((Yaku.RENHOU, closed_han(Yaku.RENHOU)))
     if closed and tsumo:
         base_yaku.append((Yaku.MENZEN_TSUMO, 1))
@@ -620,7 +622,7 @@ _SET_TEXT = tuple(format_set(code) if code < 34 or (code - RUN) % 9 <= 6 else ""
 _FU_ITEMS: dict[tuple[FuReason, int], FuItem] = {}
 _YAKU_VALUES: dict[tuple[Yaku, int, int], YakuValue] = {}
 _VALUES: dict[tuple[int, int, bool, KazoeLimit, bool], PointValue] = {}
-_PAYMENTS: dict[tuple[int, bool, bool], Payment] = {}
+_PAYMENTS: dict[tuple[int, bool, bool, bool], Payment] = {}
 
 
 def _fu_item(reason: FuReason, fu: int) -> FuItem:
@@ -645,11 +647,11 @@ def _han_fu_value(han: int, fu: int, rules: HandRules) -> PointValue:
     return value
 
 
-def _payment(base: int, dealer: bool, tsumo: bool) -> Payment:
-    key = (base, dealer, tsumo)
+def _payment(value: PointValue, dealer: bool, tsumo: bool) -> Payment:
+    key = (value.base, value.exact, dealer, tsumo)
     payment = _PAYMENTS.get(key)
     if payment is None:
-        payment = _PAYMENTS[key] = pay(base, dealer=dealer, tsumo=tsumo)
+        payment = _PAYMENTS[key] = pay(value, dealer=dealer, tsumo=tsumo)
     return payment
 
 
@@ -735,6 +737,16 @@ def _build(  # noqa: PLR0917
         for _, yaku_han in found:
             han += yaku_han
         value = _han_fu_value(han, best.fu, rules)
+        if rules.renhou is RenhouValue.MANGAN and hand.renhou:
+            # EMA 2016: renhou is "a strict mangan": the hand is a mangan, or what it is worth without renhou if
+            # that is more (the highest-scoring possibility, seed 004 6).
+            found = [item for item in found if item[0] is not Yaku.RENHOU]
+            without = han - closed_han(Yaku.RENHOU)
+            if found and _base(without, best.fu, rules) > 2000:
+                value = _han_fu_value(without, best.fu, rules)
+            else:
+                found = [(Yaku.RENHOU, closed_han(Yaku.RENHOU))]
+                value = _han_fu_value(closed_han(Yaku.RENHOU), best.fu, rules)
         yaku = tuple([_yaku_value(y, h, 0) for y, h in found])
     return HandScore(
         yaku=yaku,
@@ -742,7 +754,7 @@ def _build(  # noqa: PLR0917
         aka=aka,
         ura=ura,
         value=value,
-        payment=_payment(value.base, hand.seat_wind is Wind.EAST, hand.tsumo),
+        payment=_payment(value, hand.seat_wind is Wind.EAST, hand.tsumo),
         wait=_WAIT_KINDS[best.wait],
         explanation=_Explanation(hand, rules, best, closed, seat, prevailing),
     )

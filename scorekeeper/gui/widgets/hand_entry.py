@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -31,6 +32,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSizePolicy,
+    QSpacerItem,
     QVBoxLayout,
     QWidget,
 )
@@ -51,7 +53,7 @@ from scorekeeper.errors import (
     TileParseError,
 )
 from scorekeeper.gui.labels import format_points, limit_name, yaku_name
-from scorekeeper.gui.tiles import is_dark_palette, tile_icon
+from scorekeeper.gui.tiles import TILE_ASPECT, is_dark_palette, tile_pixmap
 from scorekeeper.gui.widgets.tile_picker import MIN_TILE_HEIGHT, TileButtonWidget, TilePickerWidget
 
 __all__ = ["CONDITIONS", "EntryTarget", "HandEntryWidget", "format_entry_text", "parse_entry_text"]
@@ -242,7 +244,14 @@ def _rules_json(rules: HandRules) -> str | dict[str, Any]:
 
 
 class _TileRowWidget(QWidget):
-    """A row of tile buttons; tapping one reports its position."""
+    """A row of tile buttons; tapping one reports its position.
+
+    Buttons are kept and reused from one change to the next (only their tile changes), so that a tap repaints a
+    few tiles instead of building the row again: the live result must follow a tap within a frame (issue 4,
+    "Performance").
+    """
+
+    _GAP = 12
 
     def __init__(self, on_tap: Callable[[int], None], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -251,30 +260,48 @@ class _TileRowWidget(QWidget):
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(1)
         self._layout.addStretch(1)
+        self._pool: list[tuple[QSpacerItem, TileButtonWidget]] = []
         self.buttons: list[TileButtonWidget] = []
         self.index_visible = False
         self.setMinimumHeight(MIN_TILE_HEIGHT + 6)
 
+    def _slot(self, position: int, tile: Tile) -> tuple[QSpacerItem, TileButtonWidget]:
+        while len(self._pool) <= position:
+            index = len(self._pool)
+            spacer = QSpacerItem(0, 0, QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Minimum)
+            button = TileButtonWidget(tile, self, height=MIN_TILE_HEIGHT)
+            button.clicked.connect(lambda _checked=False, p=index: self._on_tap(p))
+            self._layout.insertItem(self._layout.count() - 1, spacer)
+            self._layout.insertWidget(self._layout.count() - 1, button)
+            self._pool.append((spacer, button))
+        return self._pool[position]
+
     def set_tiles(
         self, tiles: Sequence[Tile], *, selected: int | None = None, gaps_before: frozenset[int] = frozenset()
     ) -> None:
-        while self.buttons:
-            button = self.buttons.pop()
-            self._layout.removeWidget(button)
-            button.deleteLater()
-        while self._layout.count():
-            self._layout.takeAt(0)
+        """Show these tiles, marking one as selected and leaving a gap before some positions."""
+        relayout = False
         for position, tile in enumerate(tiles):
-            if position in gaps_before:
-                self._layout.addSpacing(12)
-            button = TileButtonWidget(tile, self, height=MIN_TILE_HEIGHT)
+            spacer, button = self._slot(position, tile)
+            gap = self._GAP if position in gaps_before and position else 0
+            if spacer.sizeHint().width() != gap:
+                spacer.changeSize(gap, 0, QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Minimum)
+                relayout = True
+            button.set_tile(tile)
             button.setObjectName(f"tile_{position}_{tile}")
             button.set_index_visible(self.index_visible)
             button.set_selected(position == selected)
-            button.clicked.connect(lambda _checked=False, p=position: self._on_tap(p))
-            self._layout.addWidget(button)
-            self.buttons.append(button)
-        self._layout.addStretch(1)
+            if button.isHidden():
+                button.show()
+        for spacer, button in self._pool[len(tiles) :]:
+            if not button.isHidden():
+                button.hide()
+            if spacer.sizeHint().width():
+                spacer.changeSize(0, 0, QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Minimum)
+                relayout = True
+        if relayout:
+            self._layout.invalidate()
+        self.buttons = [button for _, button in self._pool[: len(tiles)]]
 
 
 class HandEntryWidget(QWidget):
@@ -442,6 +469,7 @@ class HandEntryWidget(QWidget):
         waits_holder = QWidget(self.waits_area)
         self.waits_layout = QVBoxLayout(waits_holder)
         self.waits_layout.setContentsMargins(0, 0, 0, 0)
+        self.waits_layout.addStretch(1)
         self.waits_area.setWidget(waits_holder)
         self.waits_area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
         right.addWidget(self.waits_area, 1)
@@ -919,24 +947,31 @@ class HandEntryWidget(QWidget):
         return "\n".join(lines)
 
     def _show_waits(self) -> None:
-        for button in self.wait_buttons:
-            self.waits_layout.removeWidget(button)
-            button.deleteLater()
-        self.wait_buttons = []
-        while self.waits_layout.count():
-            self.waits_layout.takeAt(0)
-        for wait in self._waits:
-            button = QPushButton(self)
-            button.setObjectName(f"wait_{wait.kind}")
+        # Buttons are reused (see _TileRowWidget): building widgets on every tap would cost more than scoring.
+        while len(self.wait_buttons) < len(self._waits):
+            index = len(self.wait_buttons)
+            button = QPushButton(self.waits_area.widget())
             button.setMinimumHeight(MIN_TILE_HEIGHT + 4)
-            button.setIcon(tile_icon(Tile(wait.kind), dark=is_dark_palette(self.palette())))
-            button.setIconSize(QSize(round(MIN_TILE_HEIGHT * 0.75), MIN_TILE_HEIGHT))
-            button.setText(self._wait_text(wait))
+            button.setIconSize(QSize(round(MIN_TILE_HEIGHT * TILE_ASPECT), MIN_TILE_HEIGHT))
             button.setStyleSheet("text-align: left; padding-left: 6px;")
-            button.clicked.connect(lambda _checked=False, k=wait.kind: self._on_wait_clicked(k))
-            self.waits_layout.addWidget(button)
+            button.clicked.connect(lambda _checked=False, i=index: self._on_wait_clicked(self._waits[i].kind))
+            self.waits_layout.insertWidget(index, button)
             self.wait_buttons.append(button)
-        self.waits_layout.addStretch(1)
+        dark = is_dark_palette(self.palette())
+        for index, button in enumerate(self.wait_buttons):
+            if index >= len(self._waits):
+                button.hide()
+                continue
+            wait = self._waits[index]
+            name = f"wait_{wait.kind}"
+            if button.objectName() != name or button.property("dark") != dark:
+                button.setObjectName(name)
+                button.setProperty("dark", dark)
+                button.setIcon(
+                    QIcon(tile_pixmap(Tile(wait.kind), MIN_TILE_HEIGHT, dpr=self.devicePixelRatioF(), dark=dark))
+                )
+            button.setText(self._wait_text(wait))
+            button.show()
         self.waits_caption.setVisible(bool(self._waits))
         self.waits_area.setVisible(bool(self._waits))
 

@@ -61,6 +61,13 @@ class TileButtonWidget(QAbstractButton):
         """The tile shown."""
         return self._tile
 
+    def set_tile(self, tile: TileArt) -> None:
+        """Show another tile."""
+        if tile != self._tile:
+            self._tile = tile
+            self.setAccessibleName(str(tile))
+            self.update()
+
     @property
     def badge(self) -> int:
         """The number shown in the corner (0: none)."""

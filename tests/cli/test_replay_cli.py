@@ -1,0 +1,118 @@
+"""``scorekeeper replay FILE... --json``: exactly the issue's output, one line per file, errors naming the hand."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.cli import main
+
+SAMPLES = Path(__file__).parent.parent / "session" / "data" / "tenhou_games_sample.jsonl"
+
+
+def _write(tmp_path: Path, name: str, obj: Any) -> Path:
+    path = tmp_path / name
+    path.write_text(obj if isinstance(obj, str) else json.dumps(obj), encoding="utf-8")
+    return path
+
+
+def _record(hands: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "format": "scorekeeper-game",
+        "version": 1,
+        "ruleset": "tenhou",
+        "players": ["a", "b", "c", "d"],
+        "hands": hands,
+    }
+
+
+def test_replay_json_matches_tenhou_for_every_sample(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cases = [json.loads(line) for line in SAMPLES.read_text().splitlines()]
+    paths = [_write(tmp_path, f"g{k}.json", c["record"]) for k, c in enumerate(cases)]
+    assert main(["replay", "--json", *map(str, paths)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(cases)
+    for line, case in zip(lines, cases, strict=True):
+        out = json.loads(line)
+        assert set(out) == {"hands", "ended", "final"}
+        assert set(out["hands"][0]) == {"label", "honba", "scores", "riichi_sticks"}
+        assert [h["scores"] for h in out["hands"]] == case["expected"]["scores_after_each_hand"]
+        assert [h["riichi_sticks"] for h in out["hands"]] == case["expected"]["riichi_sticks_after_each_hand"]
+        assert out["ended"] is True
+        assert set(out["final"]) == {"scores", "places", "points"}
+        assert out["final"]["scores"] == case["expected"]["final_scores"]
+        assert out["final"]["points"] == case["expected"]["final_points"]
+
+
+def test_replay_labels_and_honba(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    hands = [
+        {"riichi": [], "result": {"type": "draw", "tenpai": [0]}},
+        {"riichi": [1], "result": {"type": "draw", "tenpai": [1]}},
+        {"riichi": [], "result": {"type": "tsumo", "win": {"seat": 2, "han": 1, "fu": 30}}},
+    ]
+    path = _write(tmp_path, "g.json", _record(hands))
+    assert main(["replay", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [(h["label"], h["honba"]) for h in out["hands"]] == [("E1", 0), ("E1", 1), ("E2", 2)]
+    assert out["hands"][1]["riichi_sticks"] == 1
+    assert out["hands"][2]["riichi_sticks"] == 0
+    assert out["ended"] is False
+    assert out["final"] is None
+
+
+def test_replay_one_line_per_file_with_errors_naming_the_hand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    good = _write(tmp_path, "good.json", _record([]))
+    own_discard = _write(
+        tmp_path,
+        "own.json",
+        _record([{"riichi": [], "result": {"type": "ron", "from": 1, "wins": [{"seat": 1, "han": 1, "fu": 30}]}}]),
+    )
+    after_end = _write(
+        tmp_path,
+        "end.json",
+        _record(
+            [
+                {"riichi": [], "result": {"type": "ron", "from": 2, "wins": [{"seat": 1, "yakuman": 1}]}},
+                {"riichi": [], "result": {"type": "draw", "tenpai": []}},
+            ]
+        ),
+    )
+    poor_riichi = _write(
+        tmp_path,
+        "riichi.json",
+        _record(
+            [
+                {"riichi": [2], "result": {"type": "ron", "from": 2, "wins": [{"seat": 0, "han": 8, "fu": 30}]}},
+                {"riichi": [2], "result": {"type": "draw", "tenpai": [2]}},
+            ]
+        ),
+    )
+    not_json = _write(tmp_path, "bad.json", "{")
+    missing = tmp_path / "missing.json"
+    paths = [good, own_discard, after_end, poor_riichi, not_json, missing]
+    assert main(["replay", "--json", *map(str, paths)]) == 1
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(lines) == len(paths)
+    assert lines[0] == {"hands": [], "ended": False, "final": None}
+    for line in lines[1:]:
+        assert line["ok"] is False
+        assert set(line) == {"ok", "error"}
+    assert "hand 1" in lines[1]["error"] and "own discard" in lines[1]["error"]
+    assert "hand 2" in lines[2]["error"] and "already ended" in lines[2]["error"]
+    assert "hand 2" in lines[3]["error"] and "riichi needs 1000" in lines[3]["error"]
+    assert "not JSON" in lines[4]["error"]
+    assert "cannot read" in lines[5]["error"]
+
+
+def test_replay_text_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    case = json.loads(SAMPLES.read_text().splitlines()[0])
+    path = _write(tmp_path, "g.json", case["record"])
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "E1-0" in out
+    assert "+61.0" in out

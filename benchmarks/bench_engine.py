@@ -16,6 +16,7 @@ Run from the repository root::
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import statistics
 import sys
@@ -91,7 +92,7 @@ def _waits_calls(thirteen: list[dict[str, Any]]) -> list[Callable[[], object]] |
             "ura": parse_tiles("".join(obj["ura"])),
             **flags,
         }
-        calls.append(lambda c=concealed, m=melds, k=kwargs: list_waits(c, m, **k))
+        calls.append(functools.partial(list_waits, concealed, melds, **kwargs))
     return calls
 
 

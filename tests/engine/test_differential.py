@@ -272,6 +272,8 @@ def score_with_mahjong(obj: Mapping[str, Any]) -> dict[str, Any]:
     )
     if result.error:
         return {"ok": False, "kind": _ERRORS.get(result.error, "InvalidContextError"), "detail": result.error}
+    cost, han, fu = result.cost, result.han, result.fu
+    assert result.yaku is not None and cost is not None and han is not None and fu is not None  # no error: all set
     is_open = any(m.opened for m in melds)
     yaku: list[tuple[str, str, int]] = []
     counts = {"dora": 0, "aka": 0, "ura": 0}
@@ -286,7 +288,6 @@ def score_with_mahjong(obj: Mapping[str, Any]) -> dict[str, Any]:
             total_yakuman += value // 13
         else:
             yaku.append((YAKU_NAMES.get(cls, cls), "han", value))
-    cost = result.cost
     if config.is_tsumo:
         payments = (
             {"all": cost["main"]} if config.is_dealer else {"dealer": cost["main"], "non_dealer": cost["additional"]}
@@ -295,15 +296,15 @@ def score_with_mahjong(obj: Mapping[str, Any]) -> dict[str, Any]:
         payments = {"ron": cost["main"]}
     level = cost["yaku_level"]
     limit = "yakuman" if total_yakuman or level.endswith("yakuman") else _LIMITS[level]
-    if limit is None and result.fu * 2 ** (2 + result.han) > 2000:
+    if limit is None and fu * 2 ** (2 + han) > 2000:
         # With kiriage on, theirs labels a hand capped at mangan from han and fu (4 han 40 fu...) with "" while
         # still paying mangan (scores.py: the "mangan" label sits in the no-kiriage branch). Name the cap.
         limit = "mangan"
     return {
         "ok": True,
         "fu_from_breakdown": None if total_yakuman else _round_fu(sum(d["fu"] for d in result.fu_details or ())),
-        "han": None if total_yakuman else result.han,
-        "fu": None if total_yakuman else result.fu,
+        "han": None if total_yakuman else han,
+        "fu": None if total_yakuman else fu,
         "yakuman": total_yakuman,
         "limit": limit,
         "points": cost["total"],

@@ -1,42 +1,70 @@
 """The bridge to the engine's full-hand scoring (``scorekeeper.engine.jsonio`` and ``scoring``).
 
-Kept in one place so the rest of the session deals only in :class:`~scorekeeper.engine.points.PointValue`.
+Kept in one place so the rest of the session deals only in :class:`~scorekeeper.engine.points.PointValue`. The
+table knows things the hand's input also states (self-draw or not, the seat and round winds, riichi): they must
+agree, and where the input leaves them out the table fills them in.
 """
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Collection
-from typing import Any, cast
+from collections.abc import Collection
+from typing import Any
 
+from scorekeeper.engine.jsonio import hand_from_json
 from scorekeeper.engine.points import PointValue
 from scorekeeper.engine.rules import HandRules
-from scorekeeper.engine.scoring import HandScore, score_hand
+from scorekeeper.engine.scoring import score_hand
 from scorekeeper.errors import IllegalActionError
 
 __all__ = ["score_full_hand"]
 
-
-def _hand_from_json() -> Callable[[dict[str, Any]], tuple[Any, HandRules]]:
-    try:
-        jsonio = importlib.import_module("scorekeeper.engine.jsonio")
-    except ModuleNotFoundError:
-        raise IllegalActionError("full-hand wins need the engine's JSON hand reader, which is not installed") from None
-    return cast(Callable[[dict[str, Any]], tuple[Any, HandRules]], jsonio.hand_from_json)
+_WINDS = "ESWN"
 
 
-def score_full_hand(hand: dict[str, Any], rules: HandRules, liable: Collection[str]) -> tuple[PointValue, int]:
+def _agree(hand: dict[str, Any], key: str, value: object, seat: int, what: str) -> None:
+    if key not in hand:
+        hand[key] = value
+    elif hand[key] != value:
+        raise IllegalActionError(f"seat {seat}'s hand says {key}={hand[key]!r}, but at the table {what} ({value!r})")
+
+
+def score_full_hand(
+    hand: dict[str, Any],
+    rules: HandRules,
+    liable: Collection[str],
+    *,
+    seat: int,
+    dealer: int,
+    round_index: int,
+    tsumo: bool,
+    in_riichi: bool,
+) -> tuple[PointValue, int]:
     """Score a full hand with the engine: its value, and how many of its yakuman are ``liable`` ones.
 
     Args:
         hand: the input object of ``scorekeeper score``, without ``ruleset``.
-        rules: the game's hand rules (the hand's own ruleset, if any, is ignored).
+        rules: the game's hand rules.
         liable: the yakuman names (``Yaku`` values) a feeding player can be liable for under the ruleset.
+        seat: the winner's seat.
+        dealer: the dealer's seat.
+        round_index: 0 for the East round, 1 for South...
+        tsumo: whether the table recorded a self-draw.
+        in_riichi: whether the winner declared riichi this hand.
 
     Raises:
+        IllegalActionError: when the hand's own conditions contradict the table.
         ScorekeeperError: whatever the engine raises for a hand it cannot read or score.
     """
-    parsed, _ = _hand_from_json()(hand)
-    score: HandScore = score_hand(parsed, rules)
+    hand = dict(hand)
+    _agree(hand, "tsumo", tsumo, seat, "the win is a " + ("tsumo" if tsumo else "ron"))
+    _agree(hand, "seat_wind", _WINDS[(seat - dealer) % 4], seat, "the seat wind is")
+    _agree(hand, "round_wind", _WINDS[round_index % 4], seat, "the round wind is")
+    declared = bool(hand.get("riichi", False)) or bool(hand.get("double_riichi", False))
+    if declared != in_riichi:
+        said = "riichi" if declared else "no riichi"
+        table = "did" if in_riichi else "did not"
+        raise IllegalActionError(f"seat {seat}'s hand says {said}, but at the table they {table} declare riichi")
+    parsed, _ = hand_from_json(hand)
+    score = score_hand(parsed, rules)
     liable_count = sum(y.yakuman for y in score.yaku if y.yaku.value in liable)
     return score.value, liable_count

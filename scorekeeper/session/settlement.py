@@ -133,8 +133,21 @@ def _round_up_100(points: int) -> int:
     return -(-points // 100) * 100
 
 
-def value_win(win: Win, rules: Ruleset) -> WinValue:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class _Table:
+    """Where a win happens, for checking a full hand's own conditions against the table."""
+
+    dealer: Seat
+    round_index: int
+    tsumo: bool
+    riichi_this_hand: tuple[Seat, ...]
+
+
+def value_win(win: Win, rules: Ruleset, table: _Table | None = None) -> WinValue:
     """The value of a win under the ruleset's hand rules, with how much of it a liable player covers.
+
+    A full-hand win is scored by the engine; its ``tsumo``, winds and riichi must agree with ``table`` (East 1
+    ron without riichi when no table is given) and are filled in where the hand leaves them out.
 
     Raises:
         IllegalActionError: a yakuman count the ruleset cannot reach, or pao on a hand without a liable yakuman.
@@ -157,7 +170,17 @@ def value_win(win: Win, rules: Ruleset) -> WinValue:
                 liable = win.yakuman if rules.table.pao_scope is PaoScope.FULL else 1
             return WinValue(seat=win.seat, value=value, liable_yakuman=liable, pao=win.pao)
         case HandWin():
-            value, liable_yakuman = score_full_hand(win.input, rules.hand, rules.table.pao_yakuman)
+            where = table or _Table(dealer=Seat.SEAT_0, round_index=0, tsumo=False, riichi_this_hand=())
+            value, liable_yakuman = score_full_hand(
+                win.input,
+                rules.hand,
+                rules.table.pao_yakuman,
+                seat=int(win.seat),
+                dealer=int(where.dealer),
+                round_index=where.round_index,
+                tsumo=where.tsumo,
+                in_riichi=win.seat in where.riichi_this_hand,
+            )
             liable = 0
             if win.pao is not None:
                 if liable_yakuman == 0:
@@ -252,6 +275,7 @@ def settle(
     honba: int,
     riichi_sticks: int,
     riichi_this_hand: tuple[Seat, ...],
+    round_index: int = 0,
 ) -> Settlement:
     """Settle one hand result at a table in the given position.
 
@@ -262,6 +286,7 @@ def settle(
         honba: the honba of this hand.
         riichi_sticks: the sticks on the table, including those put down in this hand.
         riichi_this_hand: who declared riichi in this hand (their sticks are already on the table).
+        round_index: 0 for the East round, 1 for South... (checked against a full hand's round wind).
 
     Raises:
         IllegalActionError: a result the ruleset does not allow or that contradicts the hand (an abortive draw the
@@ -287,7 +312,8 @@ def settle(
                 ranked = ranked[:1]
             if len(ranked) >= 2 and not table.double_ron:
                 ranked = ranked[:1]  # head bump (atamahane): only the nearest winner to the discarder's right
-            values = tuple(value_win(w, rules) for w in ranked)
+            where = _Table(dealer=dealer, round_index=round_index, tsumo=False, riichi_this_hand=riichi_this_hand)
+            values = tuple(value_win(w, rules, where) for w in ranked)
             for k, win in enumerate(values):
                 gets_honba = k == 0 or table.multiple_ron_honba is HonbaSplit.EACH
                 _settle_ron_win(
@@ -316,7 +342,8 @@ def settle(
                 riichi_sticks_after=0,
             )
         case Tsumo():
-            value = value_win(result.win, rules)
+            where = _Table(dealer=dealer, round_index=round_index, tsumo=True, riichi_this_hand=riichi_this_hand)
+            value = value_win(result.win, rules, where)
             _settle_tsumo_win(ledger, value, dealer=dealer, honba_points=honba_value)
             ledger.add(None, value.seat, riichi_sticks * RIICHI_STICK, TransferReason.RIICHI_STICKS)
             repeats = value.seat == dealer

@@ -158,6 +158,7 @@ class GameState:
             honba=self.honba,
             riichi_sticks=self.riichi_sticks,
             riichi_this_hand=self.riichi_this_hand,
+            round_index=self.round_index,
         )
 
     def _check_not_ended(self, event: Event) -> None:

@@ -43,6 +43,14 @@ __all__ = ["NewGameChoice", "NewGameDialog"]
 
 _PRESETS = tuple(name for name in PRESET_NAMES if name != "custom")
 
+# The choices of the set-valued knobs: the abortive draws (issue 3) and the yakuman a ruleset may make a feeding
+# player liable for (issue 3, "Pao": big three dragons and big four winds, and where a ruleset lists them four
+# kans, all honours, all green, all terminals).
+_SET_CHOICES: dict[str, tuple[str, ...]] = {
+    "abortive_draws": tuple(r.value for r in AbortReason),
+    "pao_yakuman": ("daisangen", "daisuushii", "suukantsu", "tsuuiisou", "ryuuiisou", "chinroutou"),
+}
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NewGameChoice:
@@ -242,9 +250,11 @@ class NewGameDialog(QDialog):
             host = QWidget()
             grid = QGridLayout(host)
             grid.setContentsMargins(0, 0, 0, 0)
-            for index, reason in enumerate(AbortReason):
-                box = QCheckBox(reason.value)
-                box.setChecked(reason in value)
+            chosen = {str(v) for v in value}
+            choices = _SET_CHOICES.get(name, tuple(sorted(chosen)))
+            for index, choice in enumerate(choices):
+                box = QCheckBox(choice)
+                box.setChecked(choice in chosen)
                 grid.addWidget(box, index // 3, index % 3)
             return host
         edit = QLineEdit(str(value))

@@ -111,10 +111,11 @@ class WinValueWidget(QWidget):
     def needs_pao_question(self) -> bool:
         """Whether the pao question is shown: the hand has daisangen or daisuushii, or is a yakuman by count."""
         mode = self.modes.currentIndex()
+        liable = frozenset(str(y) for y in getattr(self.context.ruleset.table, "pao_yakuman", PAO_YAKUMAN))
         if mode == self.TILES:
-            return bool(PAO_YAKUMAN & set(self.tiles.yaku_names()))
+            return bool(liable & set(self.tiles.yaku_names()))
         if mode == self.YAKU:
-            return bool(PAO_YAKUMAN & set(self.yaku.ticked()))
+            return bool(liable & set(self.yaku.ticked()))
         return self.quick.yakuman is not None
 
     def pao(self) -> Seat | None:

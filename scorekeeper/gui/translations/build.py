@@ -31,6 +31,18 @@ def _strings_in(path: Path) -> list[tuple[str, str]]:
             and isinstance(node.value.value, str)
         ):
             module_context = node.value.value
+        if isinstance(node, ast.FunctionDef) and node.name == "_t" and module_context is None:
+            # A helper such as ``def _t(text): return QCoreApplication.translate("Context", text)``.
+            for inner in ast.walk(node):
+                if (
+                    isinstance(inner, ast.Call)
+                    and isinstance(inner.func, ast.Attribute)
+                    and inner.func.attr == "translate"
+                    and inner.args
+                    and isinstance(inner.args[0], ast.Constant)
+                    and isinstance(inner.args[0].value, str)
+                ):
+                    module_context = inner.args[0].value
     found: list[tuple[str, str]] = []
 
     def visit(node: ast.AST, cls: str | None) -> None:

@@ -952,4 +952,365 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>{name} まで {diff} 点差: 直撃 {hit}、他家から {third}、ツモ {tsumo}</translation>
     </message>
 </context>
+<context>
+    <name>HandEntryWidget</name>
+    <message>
+        <source>base</source>
+        <translation>副底</translation>
+    </message>
+    <message>
+        <source>seven pairs</source>
+        <translation>七対子</translation>
+    </message>
+    <message>
+        <source>closed ron</source>
+        <translation>門前ロン</translation>
+    </message>
+    <message>
+        <source>tsumo</source>
+        <translation>ツモ</translation>
+    </message>
+    <message>
+        <source>edge wait</source>
+        <translation>辺張待ち</translation>
+    </message>
+    <message>
+        <source>closed wait</source>
+        <translation>嵌張待ち</translation>
+    </message>
+    <message>
+        <source>pair wait</source>
+        <translation>単騎待ち</translation>
+    </message>
+    <message>
+        <source>open pinfu</source>
+        <translation>喰い平和形</translation>
+    </message>
+    <message>
+        <source>open triplet of simples</source>
+        <translation>中張牌の明刻</translation>
+    </message>
+    <message>
+        <source>open triplet of terminals or honours</source>
+        <translation>么九牌の明刻</translation>
+    </message>
+    <message>
+        <source>closed triplet of simples</source>
+        <translation>中張牌の暗刻</translation>
+    </message>
+    <message>
+        <source>closed triplet of terminals or honours</source>
+        <translation>么九牌の暗刻</translation>
+    </message>
+    <message>
+        <source>open kan of simples</source>
+        <translation>中張牌の明槓</translation>
+    </message>
+    <message>
+        <source>open kan of terminals or honours</source>
+        <translation>么九牌の明槓</translation>
+    </message>
+    <message>
+        <source>closed kan of simples</source>
+        <translation>中張牌の暗槓</translation>
+    </message>
+    <message>
+        <source>closed kan of terminals or honours</source>
+        <translation>么九牌の暗槓</translation>
+    </message>
+    <message>
+        <source>dragon pair</source>
+        <translation>三元牌の雀頭</translation>
+    </message>
+    <message>
+        <source>seat wind pair</source>
+        <translation>自風の雀頭</translation>
+    </message>
+    <message>
+        <source>round wind pair</source>
+        <translation>場風の雀頭</translation>
+    </message>
+    <message>
+        <source>double wind pair</source>
+        <translation>連風牌の雀頭</translation>
+    </message>
+    <message>
+        <source>Riichi</source>
+        <translation>立直</translation>
+    </message>
+    <message>
+        <source>Double riichi</source>
+        <translation>ダブル立直</translation>
+    </message>
+    <message>
+        <source>Ippatsu</source>
+        <translation>一発</translation>
+    </message>
+    <message>
+        <source>Haitei (last tile drawn)</source>
+        <translation>海底 (最後のツモ牌)</translation>
+    </message>
+    <message>
+        <source>Houtei (last discard)</source>
+        <translation>河底 (最後の捨て牌)</translation>
+    </message>
+    <message>
+        <source>Rinshan (kan replacement tile)</source>
+        <translation>嶺上 (槓の補充牌)</translation>
+    </message>
+    <message>
+        <source>Chankan (robbing a kan)</source>
+        <translation>槍槓 (加槓を奪う)</translation>
+    </message>
+    <message>
+        <source>Tenhou</source>
+        <translation>天和</translation>
+    </message>
+    <message>
+        <source>Chiihou</source>
+        <translation>地和</translation>
+    </message>
+    <message>
+        <source>Renhou</source>
+        <translation>人和</translation>
+    </message>
+    <message>
+        <source>{limit} x{n}</source>
+        <translation>{limit} ×{n}</translation>
+    </message>
+    <message>
+        <source>{han} han {fu} fu</source>
+        <translation>{han} 翻 {fu} 符</translation>
+    </message>
+    <message>
+        <source>{limit} ({figures})</source>
+        <translation>{limit} ({figures})</translation>
+    </message>
+    <message>
+        <source>{figures} — {points}</source>
+        <translation>{figures} — {points}</translation>
+    </message>
+    <message>
+        <source>Ron: {points} from the discarder</source>
+        <translation>ロン: 放銃者から {points}</translation>
+    </message>
+    <message>
+        <source>Tsumo: {points} from each player</source>
+        <translation>ツモ: 各自から {points}</translation>
+    </message>
+    <message>
+        <source>Tsumo: {dealer} from the dealer, {other} from each other player</source>
+        <translation>ツモ: 親から {dealer}、子から各 {other}</translation>
+    </message>
+    <message>
+        <source>{points} all</source>
+        <translation>{points} オール</translation>
+    </message>
+    <message>
+        <source>No yaku: the hand is complete but has no yaku, so it cannot win (dora alone is not a yaku).</source>
+        <translation>役なし: 形は完成していますが役がないので和了できません (ドラだけでは役になりません)。</translation>
+    </message>
+    <message>
+        <source>Not a winning hand: the tiles do not make four sets and a pair, seven pairs or thirteen orphans.</source>
+        <translation>和了形ではありません: 4面子1雀頭、七対子、国士無双のいずれにもなっていません。</translation>
+    </message>
+    <message>
+        <source>These win conditions cannot go together: {detail}.</source>
+        <translation>この和了条件は両立しません: {detail}。</translation>
+    </message>
+    <message>
+        <source>This hand cannot exist: {detail}.</source>
+        <translation>この手牌はありえません: {detail}。</translation>
+    </message>
+    <message>
+        <source>no yaku</source>
+        <translation>役なし</translation>
+    </message>
+    <message>
+        <source>cannot win</source>
+        <translation>和了不可</translation>
+    </message>
+    <message>
+        <source>Type the tiles, e.g. 123m406p789s11z 789s+chi</source>
+        <translation>牌を入力 (例: 123m406p789s11z 789s+chi)</translation>
+    </message>
+    <message>
+        <source>Hand in mpsz notation</source>
+        <translation>mpsz 表記の手牌</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>クリア</translation>
+    </message>
+    <message>
+        <source>Hand</source>
+        <translation>局</translation>
+    </message>
+    <message>
+        <source>Winning tile</source>
+        <translation>和了牌</translation>
+    </message>
+    <message>
+        <source>Dora indicator</source>
+        <translation>ドラ表示牌</translation>
+    </message>
+    <message>
+        <source>Ura indicator</source>
+        <translation>裏ドラ表示牌</translation>
+    </message>
+    <message>
+        <source>Chi</source>
+        <translation>チー</translation>
+    </message>
+    <message>
+        <source>Pon</source>
+        <translation>ポン</translation>
+    </message>
+    <message>
+        <source>Open kan</source>
+        <translation>明槓</translation>
+    </message>
+    <message>
+        <source>Closed kan</source>
+        <translation>暗槓</translation>
+    </message>
+    <message>
+        <source>Added kan</source>
+        <translation>加槓</translation>
+    </message>
+    <message>
+        <source>Hand (tap a tile to remove it)</source>
+        <translation>手牌 (タップで外す)</translation>
+    </message>
+    <message>
+        <source>Melds (tap to remove)</source>
+        <translation>副露 (タップで外す)</translation>
+    </message>
+    <message>
+        <source>Dora and kan dora indicators</source>
+        <translation>ドラ・槓ドラ表示牌</translation>
+    </message>
+    <message>
+        <source>Ura dora indicators</source>
+        <translation>裏ドラ表示牌</translation>
+    </message>
+    <message>
+        <source>Waits (tap one to make it the winning tile)</source>
+        <translation>待ち (タップで和了牌に)</translation>
+    </message>
+    <message>
+        <source>There are at most five indicators (one dora and four kan dora).</source>
+        <translation>表示牌は最大5枚です (ドラ1枚と槓ドラ4枚)。</translation>
+    </message>
+    <message>
+        <source>The hand is full: a winning hand has 14 tiles (a kan counts as 3).</source>
+        <translation>手牌がいっぱいです: 和了形は14枚です (槓子は3枚と数えます)。</translation>
+    </message>
+    <message>
+        <source>The hand is full: tap one of its tiles to make it the winning tile.</source>
+        <translation>手牌がいっぱいです: 和了牌にする牌をタップしてください。</translation>
+    </message>
+    <message>
+        <source>No room for another meld: a winning hand has 14 tiles (a kan counts as 3).</source>
+        <translation>これ以上副露できません: 和了形は14枚です (槓子は3枚と数えます)。</translation>
+    </message>
+    <message>
+        <source>Tap tiles to add them to the hand.</source>
+        <translation>牌をタップして手牌に加えます。</translation>
+    </message>
+    <message>
+        <source>Tap the winning tile (in the picker or in the hand).</source>
+        <translation>和了牌をタップしてください (牌一覧か手牌から)。</translation>
+    </message>
+    <message>
+        <source>Tap the dora indicators (kan dora too).</source>
+        <translation>ドラ表示牌をタップしてください (槓ドラも)。</translation>
+    </message>
+    <message>
+        <source>Tap the ura dora indicators.</source>
+        <translation>裏ドラ表示牌をタップしてください。</translation>
+    </message>
+    <message>
+        <source>Tap the three tiles of the chi ({n} of 3).</source>
+        <translation>チーの3枚をタップしてください ({n}/3)。</translation>
+    </message>
+    <message>
+        <source>Tap the tile of the pon (a red five if it holds one).</source>
+        <translation>ポンの牌をタップしてください (赤五を含むなら赤五を)。</translation>
+    </message>
+    <message>
+        <source>Tap the tile of the open kan.</source>
+        <translation>明槓の牌をタップしてください。</translation>
+    </message>
+    <message>
+        <source>Tap the tile of the closed kan.</source>
+        <translation>暗槓の牌をタップしてください。</translation>
+    </message>
+    <message>
+        <source>Tap the tile of the added kan.</source>
+        <translation>加槓の牌をタップしてください。</translation>
+    </message>
+    <message>
+        <source>Finish the chi: tap {n} more tile(s).</source>
+        <translation>チーを完成させてください: あと {n} 枚。</translation>
+    </message>
+    <message>
+        <source>13 tiles: the hand is ready. Tap a wait to make it the winning tile.</source>
+        <translation>13枚: 聴牌です。待ち牌をタップすると和了牌になります。</translation>
+    </message>
+    <message>
+        <source>13 tiles, but no tile completes this hand: it is not ready (not tenpai).</source>
+        <translation>13枚ですが、和了になる牌がありません (ノーテン)。</translation>
+    </message>
+    <message>
+        <source>Enter the winning hand: tap the tiles below or type them.</source>
+        <translation>和了形を入力: 下の牌をタップするか、文字で入力してください。</translation>
+    </message>
+    <message>
+        <source>{n} tile(s) so far: a winning hand has 14 (a kan counts as 3).</source>
+        <translation>現在 {n} 枚: 和了形は14枚です (槓子は3枚と数えます)。</translation>
+    </message>
+    <message>
+        <source>Too many tiles: {n}; a winning hand has 14 (a kan counts as 3).</source>
+        <translation>牌が多すぎます: {n} 枚。和了形は14枚です (槓子は3枚と数えます)。</translation>
+    </message>
+    <message>
+        <source>{name}: yakuman x{n}</source>
+        <translation>{name}: 役満 ×{n}</translation>
+    </message>
+    <message>
+        <source>{name}: {han} han</source>
+        <translation>{name}: {han} 翻</translation>
+    </message>
+    <message>
+        <source>Dora</source>
+        <translation>ドラ</translation>
+    </message>
+    <message>
+        <source>Red fives</source>
+        <translation>赤ドラ</translation>
+    </message>
+    <message>
+        <source>Ura dora</source>
+        <translation>裏ドラ</translation>
+    </message>
+    <message>
+        <source>{fu} fu (rounded up from {raw}): {parts}</source>
+        <translation>{fu} 符 ({raw} 符を切り上げ): {parts}</translation>
+    </message>
+    <message>
+        <source>{fu} fu: {parts}</source>
+        <translation>{fu} 符: {parts}</translation>
+    </message>
+    <message>
+        <source>{figures}: {payment}</source>
+        <translation>{figures}: {payment}</translation>
+    </message>
+    <message>
+        <source>{tile}   Ron: {ron}
+        Tsumo: {tsumo}</source>
+        <translation>{tile}   ロン: {ron}
+        ツモ: {tsumo}</translation>
+    </message>
+</context>
 </TS>

@@ -1,0 +1,105 @@
+"""Start-up, crash safety, settings, languages and the screenshot command."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication
+from pytestqt.qtbot import QtBot
+
+from scorekeeper.errors import SaveFileError
+from scorekeeper.gui.app import DATA_DIR_ENV, data_folder
+from scorekeeper.gui.crash import CRASH_LOG, install_excepthook
+from scorekeeper.gui.i18n import Language, install_language
+from scorekeeper.gui.main_window import MainWindow
+from scorekeeper.gui.screenshots import render_all
+from scorekeeper.gui.settings import AppSettings, load_settings, save_settings
+from scorekeeper.gui.translations.build import collect
+from scorekeeper.gui.translations.ja import JA
+from scorekeeper.session.rules import ruleset
+from tests.gui.conftest import Script, open_window
+
+pytestmark = pytest.mark.gui
+
+
+def test_data_folder_can_be_overridden(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv(DATA_DIR_ENV, str(tmp_path / "portable"))
+    assert data_folder() == tmp_path / "portable"
+
+
+def test_an_unexpected_exception_is_logged_and_shown(tmp_path: Path) -> None:
+    shown: list[BaseException] = []
+    previous = install_excepthook(tmp_path, show=lambda _path, error: shown.append(error))
+    try:
+        try:
+            raise ZeroDivisionError("boom")
+        except ZeroDivisionError as error:
+            sys.excepthook(type(error), error, error.__traceback__)
+    finally:
+        sys.excepthook = previous
+    assert isinstance(shown[0], ZeroDivisionError)
+    log = (tmp_path / CRASH_LOG).read_text(encoding="utf-8")
+    assert "ZeroDivisionError: boom" in log and "Traceback" in log
+
+
+def test_a_crash_loses_nothing_confirmed(qtbot: QtBot, tmp_path: Path, script: Script) -> None:
+    window = open_window(qtbot, tmp_path, script)
+    window.controller.new_game(("A", "B", "C", "D"), ruleset("tenhou"))
+    window.controller.declare_riichi(2)
+    state = window.controller.state
+    # No close, no save: the next start reads the database as the dead process left it.
+    again = open_window(qtbot, tmp_path, script)
+    assert again.controller.state == state
+
+
+def test_a_failed_write_is_reported_and_the_table_shows_the_file(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    window.controller.new_game(("A", "B", "C", "D"), ruleset("tenhou"))
+
+    def fail(*_args: object) -> None:
+        raise SaveFileError("disk full", path="games.sqlite3")
+
+    monkeypatch.setattr(window.controller.store, "append", fail)
+    assert not window.controller.declare_riichi(0)
+    assert "disk full" in window.message_label.text()
+    assert window.controller.state is not None
+    assert window.controller.state.riichi_sticks == 0
+
+
+def test_settings_survive_a_bad_file(tmp_path: Path) -> None:
+    (tmp_path / "settings.json").write_text("{not json", encoding="utf-8")
+    assert load_settings(tmp_path) == AppSettings()
+    settings = AppSettings(theme="dark", language="ja").with_players(("Ana", "Ben"))
+    save_settings(tmp_path, settings)
+    assert load_settings(tmp_path) == settings
+
+
+def test_every_string_has_japanese() -> None:
+    contexts = collect()
+    sources = {text for texts in contexts.values() for text in texts}
+    assert len(sources) > 200
+    assert not sorted(sources - set(JA)), "run python -m scorekeeper.gui.translations.build and add the Japanese"
+
+
+def test_japanese_is_installed_from_the_qt_translation(qtbot: QtBot) -> None:
+    try:
+        install_language(Language.JAPANESE)
+        assert QCoreApplication.translate("Labels", "East") == "東"
+        assert QCoreApplication.translate("MainWindow", "Ron") == "ロン"
+    finally:
+        install_language(Language.ENGLISH)
+    assert QCoreApplication.translate("Labels", "East") == "East"
+
+
+def test_screenshots_render_light_dark_english_japanese(tmp_path: Path) -> None:
+    written = render_all(tmp_path, only=("draw",))
+    assert sorted(p.name for p in written) == [
+        "draw-dark-en.png",
+        "draw-dark-ja.png",
+        "draw-light-en.png",
+        "draw-light-ja.png",
+    ]
+    assert all(p.stat().st_size > 1000 for p in written)

@@ -1,0 +1,198 @@
+"""The dialogs on their own: new game, quick entry, yaku list, win (multiple ron per ruleset), draw, results."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from scorekeeper.engine.rules import hand_rules
+from scorekeeper.gui.dialogs.draw_dialog import DrawDialog, DrawKind
+from scorekeeper.gui.dialogs.new_game import NewGameDialog
+from scorekeeper.gui.dialogs.quick_entry import QuickEntryWidget, is_valid_han_fu
+from scorekeeper.gui.dialogs.win_dialog import WinContext, WinDialog
+from scorekeeper.gui.dialogs.yaku_list import YakuListWidget
+from scorekeeper.gui.settings import AppSettings, load_settings, save_settings
+from scorekeeper.session.events import AbortiveDraw, AbortReason, Chombo, ExhaustiveDraw, HandResult, NagashiMangan
+from scorekeeper.session.rules import Ruleset, ruleset
+from scorekeeper.session.seats import Seat
+from tests.gui.conftest import click
+
+pytestmark = pytest.mark.gui
+
+NAMES = ("Aiko", "Bruno", "Chen", "Dana")
+
+
+@pytest.mark.parametrize(
+    ("han", "fu", "tsumo", "valid"),
+    [
+        pytest.param(1, 20, True, False, id="20fu-needs-pinfu-tsumo-2han"),
+        pytest.param(2, 20, True, True, id="pinfu-tsumo"),
+        pytest.param(2, 20, False, False, id="20fu-never-by-ron"),
+        pytest.param(1, 25, False, False, id="chiitoitsu-is-2han"),
+        pytest.param(2, 25, False, True, id="chiitoitsu-ron"),
+        pytest.param(2, 25, True, False, id="chiitoitsu-tsumo-is-3han"),
+        pytest.param(1, 30, False, True, id="1han-30fu"),
+        pytest.param(5, 20, False, True, id="mangan-fu-do-not-matter"),
+    ],
+)
+def test_quick_entry_offers_only_valid_han_fu(han: int, fu: int, tsumo: bool, valid: bool) -> None:
+    assert is_valid_han_fu(han, fu, tsumo=tsumo) is valid
+
+
+def test_quick_entry_greys_out_impossible_fu(qtbot: QtBot) -> None:
+    widget = QuickEntryWidget()
+    qtbot.addWidget(widget)
+    widget.set_context(rules=hand_rules("tenhou"), tsumo=False, dealer=False)
+    widget.set_han(1)
+    assert not widget.fu_buttons[20].isEnabled()
+    assert not widget.fu_buttons[25].isEnabled()
+    widget.set_fu(30)
+    assert widget.han_fu() == (1, 30)
+    assert "1,000" in widget.summary_label.text()
+    widget.set_han(6)
+    assert not any(b.isEnabled() for b in widget.fu_buttons.values())  # haneman: fu are not asked
+    assert widget.han_fu() == (6, 30)
+    widget.set_yakuman(2)
+    point_value = widget.point_value()
+    assert point_value is not None and point_value.base == 16000
+
+
+def test_yaku_list_adds_the_engine_han_and_dora(qtbot: QtBot) -> None:
+    widget = YakuListWidget()
+    qtbot.addWidget(widget)
+    widget.set_context(rules=hand_rules("tenhou"), tsumo=False)
+    assert "dora alone" in widget.summary_label.text()
+    widget.yaku_boxes["honitsu"].setChecked(True)
+    widget.yaku_boxes["yakuhai_chun"].setChecked(True)
+    widget.dora_spin.setValue(1)
+    assert widget.han() == 5  # closed honitsu 3 + chun 1 + dora 1
+    widget.open_box.setChecked(True)
+    assert widget.han() == 4  # open honitsu 2
+    assert not widget.yaku_boxes["pinfu"].isEnabled()  # closed only
+    widget.set_fu(40)
+    assert widget.han_fu() == (4, 40)
+    widget.yaku_boxes["daisangen"].setChecked(True)
+    assert widget.yakuman_count() == 1
+
+
+def context(rules: Ruleset) -> WinContext:
+    return WinContext(names=NAMES, dealer=0, seat_winds=("E", "S", "W", "N"), round_wind="E", riichi=(), ruleset=rules)
+
+
+def preview(result: HandResult) -> str:
+    return f"preview of {type(result).__name__}"
+
+
+@pytest.mark.parametrize(
+    ("preset", "overrides", "max_winners"),
+    [
+        pytest.param("tenhou", {}, 2, id="tenhou-double-ron-triple-aborts"),
+        pytest.param("ema2016", {}, 3, id="ema-triple-ron-allowed"),
+        pytest.param("tenhou", {"double_ron": False, "triple_ron": "head_bump"}, 1, id="head-bump"),
+    ],
+)
+def test_multiple_ron_only_where_the_ruleset_allows(
+    qtbot: QtBot, preset: str, overrides: dict[str, object], max_winners: int
+) -> None:
+    try:
+        rules = ruleset(preset, overrides)
+    except ValueError as error:
+        pytest.skip(f"the session's knob names differ: {error}")
+    dialog = WinDialog(context(rules), tsumo=False, preview=preview)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    for seat in (1, 2, 3):
+        click(qtbot, dialog.winner_buttons[seat])
+    assert len(dialog.value_widgets) == max_winners
+    click(qtbot, dialog.tsumo_button)
+    assert len(dialog.value_widgets) == 1
+    assert not dialog.discarder_buttons[0].isVisible()
+
+
+def test_win_dialog_says_what_is_missing_and_previews(qtbot: QtBot) -> None:
+    dialog = WinDialog(context(ruleset("tenhou")), tsumo=False, preview=preview)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert not dialog.confirm_button.isEnabled()
+    assert "winner" in dialog.preview_label.text().lower()
+    click(qtbot, dialog.winner_buttons[1])
+    assert "discard" in dialog.preview_label.text().lower()
+    click(qtbot, dialog.discarder_buttons[0])
+    assert not dialog.discarder_buttons[1].isEnabled()  # the winner cannot be the discarder
+    widget = dialog.value_widgets[1]
+    widget.quick.set_han(2)
+    widget.quick.set_fu(30)
+    assert dialog.confirm_button.isEnabled()
+    assert dialog.preview_label.text() == "preview of Ron"
+
+
+def draw_dialog(qtbot: QtBot, rules: Ruleset, kind: DrawKind, riichi: tuple[int, ...] = ()) -> DrawDialog:
+    dialog = DrawDialog(names=NAMES, riichi=riichi, table=rules.table, kind=kind)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    return dialog
+
+
+def test_draw_ticks_riichi_players_tenpai(qtbot: QtBot) -> None:
+    dialog = draw_dialog(qtbot, ruleset("tenhou"), DrawKind.DRAW, riichi=(0, 2))
+    assert [b.isChecked() for b in dialog.tenpai_boxes] == [True, False, True, False]
+    assert dialog.hand_result() == ExhaustiveDraw((Seat(0), Seat(2)))
+    click(qtbot, dialog.nagashi_boxes[3])
+    assert dialog.hand_result() == NagashiMangan((Seat(3),), (Seat(0), Seat(2)))
+
+
+def test_nagashi_and_aborts_only_where_allowed(qtbot: QtBot) -> None:
+    ema = draw_dialog(qtbot, ruleset("ema2016"), DrawKind.ABORT)
+    assert not ema.nagashi_boxes
+    assert ema.abort_page is None
+    tenhou = draw_dialog(qtbot, ruleset("tenhou"), DrawKind.ABORT)
+    assert tenhou.tabs.currentWidget() is tenhou.abort_page
+    click(qtbot, tenhou.abort_buttons[AbortReason.SUUFON])
+    assert tenhou.hand_result() == AbortiveDraw(AbortReason.SUUFON)
+
+
+def test_chombo_needs_an_offender(qtbot: QtBot) -> None:
+    dialog = draw_dialog(qtbot, ruleset("tenhou"), DrawKind.CHOMBO)
+    assert dialog.hand_result() is None
+    click(qtbot, dialog.confirm_button)
+    assert dialog.isVisible()
+    assert "chombo" in dialog.hint_label.text().lower()
+    click(qtbot, dialog.chombo_buttons[3])
+    assert dialog.hand_result() == Chombo(Seat(3))
+
+
+def test_new_game_remembers_players_and_seats_them(qtbot: QtBot, tmp_path: Path) -> None:
+    settings = AppSettings(recent_players=("Kim", "Lea", "Max", "Noa", "Oli"))
+    dialog = NewGameDialog(settings, rng=random.Random(1))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.players() == ("Kim", "Lea", "Max", "Noa")
+    assert dialog.name_edits[0].completer().model().rowCount() == 5
+    click(qtbot, dialog.findChild(type(dialog.start_button), "move_up_1"))
+    assert dialog.players()[:2] == ("Lea", "Kim")
+    click(qtbot, dialog.shuffle_button)
+    assert sorted(dialog.players()) == ["Kim", "Lea", "Max", "Noa"]
+    save_settings(tmp_path, settings.with_players(dialog.players()))
+    assert load_settings(tmp_path).recent_players[:4] == dialog.players()
+
+
+def test_new_game_shows_every_knob_and_saves_a_custom_ruleset(qtbot: QtBot) -> None:
+    dialog = NewGameDialog(AppSettings(), ask_name=lambda _parent: "club")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    rules = ruleset("tenhou")
+    import dataclasses
+
+    knobs = {f.name for f in dataclasses.fields(rules.hand)} | {f.name for f in dataclasses.fields(rules.table)}
+    assert set(dialog.knob_widgets) == knobs - {"name"}
+    assert dialog.current_ruleset() == rules
+    click(qtbot, dialog.knob_widgets["red_fives"])  # a QCheckBox
+    changed = dialog.current_ruleset()
+    assert changed.overrides_dict() == {"red_fives": False}
+    click(qtbot, dialog.save_button)
+    assert dialog.settings.ruleset("club") == {"preset": "tenhou", "overrides": {"red_fives": False}}
+    assert "club" in dialog.preset_combo.currentText()
+    assert dialog.choice().ruleset == changed

@@ -1,8 +1,10 @@
-"""The writer process of the crash-safety test: appends, undoes and redoes events as fast as it can.
+"""The writer process of the crash-safety test: plays a game as fast as it can, saving every step.
 
-Run as ``python -m tests.storage.crash_writer DATABASE SEED``. It reopens the unfinished game (or starts one), then
-loops forever. Before each step it prints ``try <step JSON>``, after the commit ``done``, both flushed, so the test
-knows which steps were confirmed when it kills the process.
+Run as ``python -m tests.storage.crash_writer DATABASE SEED``. It reopens the unfinished game as a session (or
+starts one), then loops forever: a random table event (riichi, ron, tsumo, draw) that the session accepts, or an
+undo or redo; each is committed to the store the way the app does. Before each step it prints
+``try <step JSON>``, after the commit ``done``, both flushed, so the test knows what was confirmed when it kills
+the process. A game that ends is undone one step, so the same game goes on.
 """
 
 from __future__ import annotations
@@ -12,8 +14,20 @@ import random
 import sys
 from pathlib import Path
 
-from scorekeeper.session.events import Event, ExhaustiveDraw, HanFuWin, RiichiDeclared, Ron, Tsumo, event_to_json
-from scorekeeper.storage.store import GameStore
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.session import (
+    Event,
+    ExhaustiveDraw,
+    HanFuWin,
+    RiichiDeclared,
+    Ron,
+    Seat,
+    Session,
+    Tsumo,
+    event_to_json,
+    ruleset,
+)
+from scorekeeper.storage import GameStore
 
 PLAYERS = ("Ann", "Bo", "Chie", "Dai")
 
@@ -21,13 +35,17 @@ PLAYERS = ("Ann", "Bo", "Chie", "Dai")
 def _random_event(rng: random.Random) -> Event:
     kind = rng.randrange(4)
     if kind == 0:
-        return RiichiDeclared(rng.randrange(4))  # type: ignore[arg-type]
+        return RiichiDeclared(Seat(rng.randrange(4)))
     if kind == 1:
         winner, discarder = rng.sample(range(4), 2)
-        return Ron(discarder, (HanFuWin(seat=winner, han=rng.randint(1, 4), fu=30),))  # type: ignore[arg-type]
+        return Ron(Seat(discarder), (HanFuWin(seat=Seat(winner), han=rng.randint(1, 4), fu=30),))
     if kind == 2:
-        return Tsumo(HanFuWin(seat=rng.randrange(4), han=rng.randint(1, 4), fu=40))  # type: ignore[arg-type]
-    return ExhaustiveDraw(tuple(sorted(rng.sample(range(4), rng.randint(0, 4)))))  # type: ignore[arg-type]
+        return Tsumo(HanFuWin(seat=Seat(rng.randrange(4)), han=rng.randint(1, 4), fu=40))
+    return ExhaustiveDraw(tuple(Seat(s) for s in sorted(rng.sample(range(4), rng.randint(0, 4)))))
+
+
+def _say(line: str) -> None:
+    print(line, flush=True)
 
 
 def main() -> None:
@@ -37,27 +55,31 @@ def main() -> None:
     store = GameStore.open(path)
     game = store.unfinished_game()
     if game is None:
-        print("try " + json.dumps({"op": "create"}), flush=True)
-        game = store.create_game(players=PLAYERS, ruleset="tenhou")
-        print("done", flush=True)
-    stored = store.load(game)
-    events, redo = len(stored.events), len(stored.redo)
+        _say("try " + json.dumps({"op": "create"}))
+        session = Session(ruleset("tenhou"), PLAYERS)
+        game = store.start_game(session)
+        _say("done")
+    else:
+        session = store.load_session(game)
     while True:
         roll = rng.random()
-        if roll < 0.15 and events:
-            print("try " + json.dumps({"op": "undo"}), flush=True)
+        if session.state.ended or (roll < 0.15 and session.can_undo):
+            session.undo()
+            _say("try " + json.dumps({"op": "undo"}))
             store.undo(game)
-            events, redo = events - 1, redo + 1
-        elif roll < 0.25 and redo:
-            print("try " + json.dumps({"op": "redo"}), flush=True)
+        elif roll < 0.25 and session.can_redo:
+            session.redo()
+            _say("try " + json.dumps({"op": "redo"}))
             store.redo(game)
-            events, redo = events + 1, redo - 1
         else:
             event = _random_event(rng)
-            print("try " + json.dumps({"op": "append", "event": event_to_json(event)}), flush=True)
+            try:
+                session.apply(event)
+            except ScorekeeperError:
+                continue  # the table refuses it (a riichi without 1000 points, riichi noten at a draw...)
+            _say("try " + json.dumps({"op": "append", "event": event_to_json(event)}))
             store.append(game, event)
-            events, redo = events + 1, 0
-        print("done", flush=True)
+        _say("done")
 
 
 if __name__ == "__main__":

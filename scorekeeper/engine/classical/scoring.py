@@ -445,7 +445,7 @@ def _readings(hand: ClassicalHand) -> Iterable[tuple[list[_Group], int, PointSou
                 if dec.is_run(code):
                     groups.append((_RUN, dec.set_first(code), True))
                 else:
-                    # A triplet completed by a discard is exposed (seed 003 counts it as taken from a discard).
+                    # A triplet completed by a discard counts as exposed (docs/classical.md, decision 21).
                     groups.append((_TRIPLET, code, hand.tsumo or i != index))
             yield groups, pair, wait
 

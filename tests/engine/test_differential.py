@@ -508,7 +508,11 @@ def test_mahjong_adapter_known_answers(obj: dict[str, Any], expected: dict[str, 
     assert {k: theirs[k] for k in expected} == expected
 
 
-@pytest.mark.parametrize("corpus", CORPORA, ids=[c.name for c in CORPORA])
+@pytest.mark.parametrize(
+    "corpus",
+    # The 20,000-hand corpus takes 10-25 s depending on the machine's load: slow (CI still runs it).
+    [pytest.param(c, id=c.name, marks=[pytest.mark.slow] if c.count >= 10_000 else []) for c in CORPORA],
+)
 def test_differential_against_mahjong_package(corpus: Corpus) -> None:
     """Our engine and the mahjong package agree on every generated hand, save the listed intentional differences."""
     compared, unexplained, _ = run_corpus(corpus)

@@ -292,8 +292,10 @@ class GameStore:
         """
         with self._write("redo") as connection:
             head = self._head(connection, game_id)
-            stored = connection.execute("SELECT count(*) FROM events WHERE game_id = ?", (game_id,)).fetchone()[0]
-            if head >= stored:
+            undone = connection.execute(
+                "SELECT 1 FROM events WHERE game_id = ? AND seq = ?", (game_id, head)
+            ).fetchone()
+            if undone is None:
                 raise NothingToUndoError(f"game {game_id} has nothing to redo")
             self._move_head(connection, game_id, head + 1, finished)
 

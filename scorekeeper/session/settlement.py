@@ -37,6 +37,7 @@ __all__ = [
     "Settlement",
     "Transfer",
     "TransferReason",
+    "WinContext",
     "WinValue",
     "settle",
     "value_win",
@@ -134,7 +135,7 @@ def _round_up_100(points: int) -> int:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class _Table:
+class WinContext:
     """Where a win happens, for checking a full hand's own conditions against the table."""
 
     dealer: Seat
@@ -143,7 +144,7 @@ class _Table:
     riichi_this_hand: tuple[Seat, ...]
 
 
-def value_win(win: Win, rules: Ruleset, table: _Table | None = None) -> WinValue:
+def value_win(win: Win, rules: Ruleset, table: WinContext | None = None) -> WinValue:
     """The value of a win under the ruleset's hand rules, with how much of it a liable player covers.
 
     A full-hand win is scored by the engine; its ``tsumo``, winds and riichi must agree with ``table`` (East 1
@@ -170,7 +171,7 @@ def value_win(win: Win, rules: Ruleset, table: _Table | None = None) -> WinValue
                 liable = win.yakuman if rules.table.pao_scope is PaoScope.FULL else 1
             return WinValue(seat=win.seat, value=value, liable_yakuman=liable, pao=win.pao)
         case HandWin():
-            where = table or _Table(dealer=Seat.SEAT_0, round_index=0, tsumo=False, riichi_this_hand=())
+            where = table or WinContext(dealer=Seat.SEAT_0, round_index=0, tsumo=False, riichi_this_hand=())
             value, liable_yakuman = score_full_hand(
                 win.input,
                 rules.hand,
@@ -312,7 +313,7 @@ def settle(
                 ranked = ranked[:1]
             if len(ranked) >= 2 and not table.double_ron:
                 ranked = ranked[:1]  # head bump (atamahane): only the nearest winner to the discarder's right
-            where = _Table(dealer=dealer, round_index=round_index, tsumo=False, riichi_this_hand=riichi_this_hand)
+            where = WinContext(dealer=dealer, round_index=round_index, tsumo=False, riichi_this_hand=riichi_this_hand)
             values = tuple(value_win(w, rules, where) for w in ranked)
             for k, win in enumerate(values):
                 gets_honba = k == 0 or table.multiple_ron_honba is HonbaSplit.EACH
@@ -342,7 +343,7 @@ def settle(
                 riichi_sticks_after=0,
             )
         case Tsumo():
-            where = _Table(dealer=dealer, round_index=round_index, tsumo=True, riichi_this_hand=riichi_this_hand)
+            where = WinContext(dealer=dealer, round_index=round_index, tsumo=True, riichi_this_hand=riichi_this_hand)
             value = value_win(result.win, rules, where)
             _settle_tsumo_win(ledger, value, dealer=dealer, honba_points=honba_value)
             ledger.add(None, value.seat, riichi_sticks * RIICHI_STICK, TransferReason.RIICHI_STICKS)

@@ -161,6 +161,12 @@ class GameState:
             round_index=self.round_index,
         )
 
+    def standings(self) -> FinalResult:
+        """The result sheet as if the game ended now (the final one once it has ended), for live standings."""
+        if self.final is not None:
+            return self.final
+        return final_result(self.rules.table, self.scores, self.riichi_sticks, _penalties(self))
+
     def _check_not_ended(self, event: Event) -> None:
         if self.ended:
             reason = self.end_reason.value if self.end_reason else "ended"

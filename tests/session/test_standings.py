@@ -93,3 +93,14 @@ def test_penalties_after_uma_never_change_the_places() -> None:
     assert result.places == (1, 2, 3, 4)
     assert result.points_before_penalties_tenths == (300, 100, -100, -300)
     assert result.points == (10.0, 7.0, -10.0, -30.0)
+
+
+def test_live_standings_before_the_end() -> None:
+    from tests.session.builders import game
+
+    session = game("tenhou")
+    session.declare_riichi(S1)
+    standings = session.state.standings()
+    assert standings.scores == (26000, 24000, 25000, 25000)  # the stick would go to first place (seat 0)
+    assert standings.places == (1, 4, 2, 3)
+    assert session.state.final is None

@@ -19,6 +19,7 @@ from scorekeeper.session import (
     AbortiveDraw,
     AbortReason,
     Chombo,
+    EndGame,
     Event,
     ExhaustiveDraw,
     GameState,
@@ -103,6 +104,10 @@ class SessionMachine(RuleBasedStateMachine):
     def penalty(self, seat: Seat, points: int) -> None:
         self._try(RefereePenalty(seat=seat, points=points * 100, reason="referee"))
 
+    @rule()
+    def referee_ends(self) -> None:
+        self._try(EndGame("time"))
+
     @precondition(lambda self: bool(self.session.state.hands))
     @rule(data=st.data())
     def edit(self, data: st.DataObject) -> None:
@@ -143,6 +148,11 @@ class SessionMachine(RuleBasedStateMachine):
             lost = final.leftover_sticks * 10 if state.rules.table.leftover_sticks is LeftoverSticks.LOST else 0
             assert sum(final.points_before_penalties_tenths) == -lost  # plus-minus sums to zero
             assert sorted(final.places)[0] == 1
+        else:
+            standings = state.standings()
+            assert sum(standings.scores) == 4 * start - (
+                1000 * state.riichi_sticks if state.rules.table.leftover_sticks is LeftoverSticks.LOST else 0
+            )
 
     @invariant()
     def reloads_to_the_same_state(self) -> None:

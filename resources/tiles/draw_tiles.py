@@ -402,14 +402,13 @@ GREEN_DRAGON = Glyph(
     100,
     7.5,
     (
-        # 癶, the left half: a horizontal turning into a falling stroke, and its dot
-        S((12, 6), (36, 6), (24, 22), (6, 34), profile="taper"),
-        S((20, 20), (32, 32), profile="dot"),
-        # 癶, the right half: two dots and the long right-falling stroke
-        S((56, 2), (62, 12), profile="dot"),
-        S((68, 8), (88, 6), width=0.9),
-        S((60, 14), (76, 26), (96, 34), profile="na", smooth=True),
-        S((82, 14), (88, 20), profile="dot", width=0.8),
+        # 癶, the left half: a horizontal turning into a long falling stroke, and the dot under its bend
+        S((12, 4), (36, 4), (24, 18), (6, 34), profile="taper"),
+        S((22, 20), (32, 32), profile="dot"),
+        # 癶, the right half: two short falling strokes and the long right-falling stroke
+        S((62, 0), (56, 12), profile="taper", width=0.9),
+        S((78, 4), (70, 14), profile="taper", width=0.85),
+        S((56, 12), (74, 24), (96, 34), profile="na", smooth=True),
         # 弓
         S((10, 42), (38, 42), (36, 54)),
         S((12, 54), (36, 54)),

@@ -53,18 +53,21 @@ class MeldKind(enum.StrEnum):
 
 
 def _meld_problem(kind: MeldKind, tiles: Sequence[Tile]) -> str | None:
-    text = format_tiles(tiles)
-    size = 4 if kind.is_kan else 3
+    size = 4 if kind in _KAN_KINDS else 3
     if len(tiles) != size:
-        return f"malformed meld {kind} {text!r}: a {kind} has {size} tiles, not {len(tiles)}"
-    kinds = sorted(tile.kind for tile in tiles)
+        return f"malformed meld {kind} {format_tiles(tiles)!r}: a {kind} has {size} tiles, not {len(tiles)}"
+    kinds = sorted([tile.kind for tile in tiles])
     if kind is MeldKind.CHI:
         first = kinds[0]
         if first >= 27 or first % 9 > 6 or kinds != [first, first + 1, first + 2]:
-            return f"malformed meld chi {text!r}: a chi is three consecutive tiles of one number suit"
+            return f"malformed meld chi {format_tiles(tiles)!r}: a chi is three consecutive tiles of one number suit"
     elif kinds[0] != kinds[-1]:
-        return f"malformed meld {kind} {text!r}: a {kind} is {size} tiles of one kind"
+        return f"malformed meld {kind} {format_tiles(tiles)!r}: a {kind} is {size} tiles of one kind"
     return None
+
+
+_KAN_KINDS = frozenset({MeldKind.MINKAN, MeldKind.SHOUMINKAN, MeldKind.ANKAN})
+_MELD_KINDS = {kind.value: kind for kind in MeldKind}
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,9 +86,10 @@ class Meld:
         problem = _meld_problem(self.kind, self.tiles)
         if problem is not None:
             raise InvalidHandError(problem)
-        ordered = tuple(sorted(self.tiles, key=lambda t: (t.kind, t.red)))
-        if ordered != self.tiles:
-            object.__setattr__(self, "tiles", ordered)
+        tiles = self.tiles
+        keys = [(tile.kind, tile.red) for tile in tiles]
+        if keys != sorted(keys):
+            object.__setattr__(self, "tiles", tuple(sorted(tiles, key=lambda t: (t.kind, t.red))))
 
     @classmethod
     def parse(cls, kind: MeldKind | str, text: str) -> Meld:
@@ -95,11 +99,10 @@ class Meld:
             InvalidHandError: for an unknown kind or a malformed meld.
             TileParseError: for bad notation.
         """
-        try:
-            meld_kind = MeldKind(kind)
-        except ValueError:
+        meld_kind = _MELD_KINDS.get(kind) if isinstance(kind, str) else None
+        if meld_kind is None:
             known = ", ".join(m.value for m in MeldKind)
-            raise InvalidHandError(f"unknown meld type {kind!r}; meld types are {known}") from None
+            raise InvalidHandError(f"unknown meld type {kind!r}; meld types are {known}")
         return cls(meld_kind, parse_tiles(text))
 
     @property

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.engine.fu import FuReason
 from scorekeeper.engine.hand import Hand, Meld
 from scorekeeper.engine.rules import HandRules, hand_rules
 from scorekeeper.engine.scoring import HandScore, score_hand
 from scorekeeper.engine.tiles import Tile, Wind, parse_tiles
+from scorekeeper.engine.yaku import Yaku
 from scorekeeper.errors import InvalidContextError, InvalidHandError, InvalidRulesetError, ScorekeeperError
 
 __all__ = ["hand_from_json", "rules_from_json", "score_json", "score_to_json"]
@@ -48,7 +50,18 @@ def _tiles(value: object, field: str) -> tuple[Tile, ...]:
     return parse_tiles(value)
 
 
+_SINGLE_TILES = {str(tile): tile for tile in parse_tiles("123456789m123456789p123456789s1234567z0m0p0s")}
+_WINDS = {wind.value: wind for wind in Wind}
+_FLAG_SET = frozenset(_FLAGS)
+_YAKU_NAMES = {yaku: yaku.value for yaku in Yaku}
+_FU_REASONS = {reason: reason.value for reason in FuReason}
+
+
 def _one_tile(value: object, field: str) -> Tile:
+    if isinstance(value, str):
+        tile = _SINGLE_TILES.get(value)
+        if tile is not None:
+            return tile
     tiles = _tiles(value, field)
     if len(tiles) != 1:
         raise InvalidHandError(f"{field} must be exactly one tile, got {value!r}")
@@ -62,12 +75,10 @@ def _indicators(value: object, field: str) -> tuple[Tile, ...]:
 
 
 def _wind(value: object, field: str) -> Wind:
-    try:
-        if not isinstance(value, str):
-            raise ValueError(value)
-        return Wind(value)
-    except ValueError:
-        raise InvalidContextError(f'{field} must be one of "E", "S", "W", "N", got {value!r}') from None
+    wind = _WINDS.get(value) if isinstance(value, str) else None
+    if wind is None:
+        raise InvalidContextError(f'{field} must be one of "E", "S", "W", "N", got {value!r}')
+    return wind
 
 
 def _meld(value: object) -> Meld:
@@ -125,11 +136,12 @@ def hand_from_json(obj: object) -> tuple[Hand, HandRules]:
         if required not in obj:
             raise InvalidHandError(f"missing field {required!r}")
     flags: dict[str, bool] = {}
-    for name in _FLAGS:
-        value = obj.get(name, False)
-        if not isinstance(value, bool):
-            raise InvalidContextError(f"{name} must be true or false, got {value!r}")
-        flags[name] = value
+    for name in obj:
+        if name in _FLAG_SET:
+            value = obj[name]
+            if not isinstance(value, bool):
+                raise InvalidContextError(f"{name} must be true or false, got {value!r}")
+            flags[name] = value
     melds = obj.get("melds", [])
     if not isinstance(melds, list):
         raise InvalidHandError(f"melds must be a list, got {melds!r}")
@@ -155,12 +167,17 @@ def score_to_json(score: HandScore) -> dict[str, Any]:
         "han": value.han,
         "fu": value.fu,
         "yakuman": value.yakuman,
-        "limit": None if value.limit is None else value.limit.value,
-        "yaku": [y.as_dict() for y in score.yaku],
+        "limit": None if value.limit is None else str(value.limit),
+        "yaku": [
+            {"name": _YAKU_NAMES[y.yaku], "yakuman": y.yakuman}
+            if y.yakuman
+            else {"name": _YAKU_NAMES[y.yaku], "han": y.han}
+            for y in score.yaku
+        ],
         "dora": score.dora,
         "aka": score.aka,
         "ura": score.ura,
-        "fu_breakdown": [{"reason": item.reason.value, "fu": item.fu} for item in score.fu_breakdown],
+        "fu_breakdown": [{"reason": _FU_REASONS[item.reason], "fu": item.fu} for item in score.fu_breakdown],
         "points": score.points,
         "payments": score.payment.as_dict(),
     }

@@ -220,6 +220,12 @@ _TILES = _make_tile_table()
 _SUIT_LETTERS = frozenset("mpsz")
 
 
+_BY_SUIT: dict[str, dict[str, Tile]] = {
+    letter: {digit: tile for (digit, suit), tile in _TILES.items() if suit == letter} for letter in "mpsz"
+}
+_DIGITS = frozenset("0123456789")
+
+
 def parse_tiles(text: str) -> tuple[Tile, ...]:
     """Read mpsz notation into tiles, in the order written. Spaces are ignored.
 
@@ -227,6 +233,29 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
         TileParseError: naming the bad character and its position: an unknown character, digits with no suit
             letter after them, a suit letter with no digits before it, ``0z``, ``8z`` or ``9z``.
     """
+    # Fast path for well-formed text (the scorer reads thousands of hands a second); anything unusual, spaces
+    # included, goes to the careful reader below, which finds and names the problem.
+    tiles: list[Tile] = []
+    pending = ""
+    for char in text:
+        if char in _DIGITS:
+            pending += char
+            continue
+        table = _BY_SUIT.get(char)
+        if table is None or not pending:
+            return _parse_tiles_carefully(text)
+        for digit in pending:
+            tile = table.get(digit)
+            if tile is None:
+                return _parse_tiles_carefully(text)
+            tiles.append(tile)
+        pending = ""
+    if pending:
+        return _parse_tiles_carefully(text)
+    return tuple(tiles)
+
+
+def _parse_tiles_carefully(text: str) -> tuple[Tile, ...]:
     tiles: list[Tile] = []
     pending: list[int] = []
     for position, char in enumerate(text):

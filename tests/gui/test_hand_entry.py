@@ -305,3 +305,27 @@ def test_screens_render(qtbot: QtBot, entry: HandEntryWidget, tmp_path: Path) ->
         image = entry.grab()
         assert not image.isNull()
         assert image.save(str(tmp_path / f"{name}.png"))
+
+
+def test_without_red_fives_the_picker_hides_them_and_a_kan_of_fives_is_ordinary(
+    qtbot: QtBot, entry: HandEntryWidget
+) -> None:
+    entry.set_context(rules=hand_rules("ema2016"), tsumo=False, seat_wind="S", round_wind="E")
+    assert not entry.picker.button(T("0s")).isVisible()
+    tap_target(qtbot, entry, EntryTarget.MINKAN)
+    tap_tiles(qtbot, entry, "5s")
+    assert entry.melds()[0].tiles == parse_tiles("5555s")
+
+
+def test_session_riichi_withdrawn_unticks_riichi(entry: HandEntryWidget) -> None:
+    entry.set_context(rules=hand_rules("tenhou"), tsumo=False, seat_wind="S", round_wind="E", riichi=True)
+    entry.set_context(rules=hand_rules("tenhou"), tsumo=False, seat_wind="S", round_wind="E", riichi=False)
+    assert not entry.conditions()["riichi"]
+    assert entry.condition_boxes["riichi"].isEnabled()
+
+
+def test_a_tap_on_the_winning_tile_in_the_hand_removes_it(qtbot: QtBot, entry: HandEntryWidget) -> None:
+    qtbot.keyClicks(entry.text_field, "234m456p789s3355z 5z")
+    qtbot.mouseClick(entry.hand_row.buttons[-1], LEFT)
+    assert entry.winning_tile() is None
+    assert len(entry.waits()) == 2

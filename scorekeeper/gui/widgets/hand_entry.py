@@ -497,13 +497,20 @@ class HandEntryWidget(QWidget):
         self._tsumo = tsumo
         self._seat_wind = Wind(seat_wind)
         self._round_wind = Wind(round_wind)
-        self._session_riichi = riichi
         if riichi and not self._flags["double_riichi"]:
             self._flags["riichi"] = True
+        elif self._session_riichi and not riichi:
+            # The riichi came from the session, which now says there is none.
+            self._flags["riichi"] = False
+        self._session_riichi = riichi
         if not rules.red_fives:
             # Without red fives in the ruleset a red five is an ordinary five (rules.py, red_fives).
             self._concealed = [Tile(t.kind) for t in self._concealed]
             self._win = None if self._win is None else Tile(self._win.kind)
+            self._melds = [Meld(m.kind, tuple(Tile(t.kind) for t in m.tiles)) for m in self._melds]
+            self._dora = [Tile(t.kind) for t in self._dora]
+            self._ura = [Tile(t.kind) for t in self._ura]
+            self._pending_chi = [Tile(t.kind) for t in self._pending_chi]
         self.picker.set_red_fives(rules.red_fives)
         self._refresh()
 

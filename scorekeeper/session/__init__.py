@@ -59,7 +59,16 @@ from scorekeeper.session.rules import (
 )
 from scorekeeper.session.seats import Seat, parse_seat, round_label
 from scorekeeper.session.session import Session
-from scorekeeper.session.settlement import RIICHI_STICK, Settlement, Transfer, TransferReason, WinValue, settle
+from scorekeeper.session.settlement import (
+    RIICHI_STICK,
+    Settlement,
+    Transfer,
+    TransferReason,
+    WinContext,
+    WinValue,
+    settle,
+    value_win,
+)
 from scorekeeper.session.standings import FinalResult, Penalty
 from scorekeeper.session.state import (
     EndReason,
@@ -115,6 +124,7 @@ __all__ = [
     "TripleRon",
     "Tsumo",
     "Win",
+    "WinContext",
     "WinValue",
     "YakumanWin",
     "apply_event",
@@ -137,6 +147,7 @@ __all__ = [
     "session_from_record",
     "settle",
     "table_rules",
+    "value_win",
     "win_from_json",
     "win_to_json",
 ]

@@ -1,0 +1,75 @@
+"""Table rules and rulesets: presets, overrides, and refusal of impossible knob values."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from scorekeeper.errors import InvalidRulesetError
+from scorekeeper.session import PRESET_NAMES, AbortReason, ruleset, table_rules
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_every_preset_pairs_hand_and_table_rules_of_the_same_name(preset: str) -> None:
+    rules = ruleset(preset)
+    assert rules.hand.name == rules.table.name == preset
+    assert rules.name == preset
+    assert rules.to_json() == preset
+    assert sum(rules.table.uma) == 0
+
+
+def test_tenhou_oka_is_20000_and_ema_has_none() -> None:
+    assert table_rules("tenhou").oka == 20000
+    assert table_rules("ema2016").oka == 0
+
+
+def test_overrides_mix_hand_and_table_knobs_and_make_custom() -> None:
+    rules = ruleset("ema2016", {"red_fives": True, "abortive_draws": ["kyuushu"], "pao_yakuman": ["suukantsu"]})
+    assert rules.name == "custom"
+    assert rules.hand.red_fives
+    assert rules.table.abortive_draws == {AbortReason.KYUUSHU}
+    assert rules.table.pao_yakuman == {"suukantsu"}
+    assert rules.to_json() == {
+        "preset": "ema2016",
+        "overrides": {"abortive_draws": ["kyuushu"], "pao_yakuman": ["suukantsu"], "red_fives": True},
+    }
+    assert ruleset("ema2016", rules.overrides_dict()) == rules
+    assert hash(rules)
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        pytest.param({"nope": 1}, "unknown ruleset knob 'nope'", id="unknown-knob"),
+        pytest.param({"name": "x"}, "unknown ruleset knob 'name'", id="name"),
+        pytest.param({"start_points": 25050}, "start_points must be a positive multiple of 100", id="start"),
+        pytest.param({"uma": [10, 10, 10, 10]}, "summing to 0", id="uma-sum"),
+        pytest.param({"uma": [-10, 0, 0, 10]}, "must not rise", id="uma-order"),
+        pytest.param({"uma": "big"}, "list of integers", id="uma-type"),
+        pytest.param({"honba_points": 100}, "multiple of 300", id="honba"),
+        pytest.param({"noten_payment": 1000}, "multiple of 300", id="noten"),
+        pytest.param({"chombo_points": 0}, "chombo_points", id="chombo"),
+        pytest.param({"double_ron": False, "triple_ron": "allowed"}, "needs double_ron", id="triple"),
+        pytest.param({"triple_ron": "sometimes"}, "triple_ron must be one of", id="enum"),
+        pytest.param({"bust": 1}, "bust must be a bool", id="bool"),
+        pytest.param({"abortive_draws": ["boredom"]}, "unknown abortive draw", id="abort"),
+        pytest.param({"abortive_draws": "kyuushu"}, "must be a list", id="abort-type"),
+        pytest.param({"pao_yakuman": ["chiitoitsu"]}, "not a yakuman that can be fed", id="pao"),
+    ],
+)
+def test_bad_overrides_are_refused(overrides: dict[str, Any], message: str) -> None:
+    with pytest.raises(InvalidRulesetError, match=message):
+        ruleset("tenhou", overrides)
+
+
+def test_unknown_preset() -> None:
+    with pytest.raises(InvalidRulesetError, match="unknown ruleset 'house'"):
+        ruleset("house")
+    with pytest.raises(InvalidRulesetError, match="unknown ruleset 'house'"):
+        table_rules("house")
+
+
+def test_custom_alone_is_tenhou_renamed() -> None:
+    assert table_rules("custom").start_points == table_rules("tenhou").start_points
+    assert table_rules("custom").name == "custom"

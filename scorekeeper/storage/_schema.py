@@ -125,6 +125,10 @@ def migrate(connection: sqlite3.Connection, start: int, stop: int = CURRENT_VERS
     """
     connection.execute("BEGIN IMMEDIATE")
     try:
+        # Another program may have migrated the file since the caller looked (two copies started at once).
+        current = int(connection.execute("PRAGMA user_version").fetchone()[0])
+        if current != start and current <= stop:
+            start = current
         for version in range(start, stop):
             MIGRATIONS[version](connection)
         connection.execute(f"PRAGMA application_id = {APPLICATION_ID}")

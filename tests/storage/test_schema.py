@@ -175,3 +175,15 @@ def test_create_schema_at_an_old_version_for_fixtures(db_path: Path) -> None:
     connection.close()
     with GameStore.open(db_path) as store:
         assert store.list_games() == ()
+
+
+def test_two_programs_creating_the_same_new_file(db_path: Path) -> None:
+    # Both saw an empty file; the second one's migration finds the first one's work and does nothing twice.
+    first = sqlite3.connect(db_path, isolation_level=None)
+    second = sqlite3.connect(db_path, isolation_level=None)
+    _schema.migrate(first, 0)
+    _schema.migrate(second, 0)
+    first.close()
+    second.close()
+    with GameStore.open(db_path) as store:
+        assert store.list_games() == ()

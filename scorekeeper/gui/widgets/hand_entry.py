@@ -459,6 +459,9 @@ class HandEntryWidget(QWidget):
         self.details_label.setWordWrap(True)
         self.details_label.setTextFormat(Qt.TextFormat.PlainText)
         self.details_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        details_font = self.details_label.font()
+        details_font.setPointSizeF(details_font.pointSizeF() * 1.15)
+        self.details_label.setFont(details_font)
         right.addWidget(self.details_label)
 
         self.waits_caption = QLabel(self.tr("Waits (tap one to make it the winning tile)"), self)

@@ -239,3 +239,36 @@ def test_referee_end_leaves_sticks_to_the_leaders() -> None:
     assert final is not None
     # Seats 0, 2 and 3 tie for the lead at 30000 and split the stick (odd 100s to the earlier seat).
     assert final.scores == (30400, 29000, 30300, 30300)
+
+
+END_RULES = {
+    # preset: (a score below zero ends the game, riichi allowed under 1000, all-noten South 4 leads to West 1)
+    "tenhou": (True, False, True),  # [issue3] bust; riichi refused below 1000; West round below 30,000
+    "custom": (True, False, True),
+    "mleague": (False, False, False),  # unverified: no bust, no extension
+    "ema2016": (False, True, False),  # [issue3]/seed 004 6.1: no bust, play on below zero
+    "ema2025": (False, True, False),
+    "wrc2022": (False, True, False),
+}
+
+
+@pytest.mark.parametrize("preset", sorted(END_RULES))
+def test_bust_riichi_below_1000_and_extension_per_preset(preset: str) -> None:
+    bust, poor_riichi, extension = END_RULES[preset]
+    session = game(preset)
+    start = session.rules.table.start_points
+    session.apply(Ron(S2, (ym(1),)))  # 32000 from seat 2
+    assert session.state.scores[S2] == start - 32000
+    assert session.state.ended == (bust and start - 32000 < 0)
+    if not session.state.ended:
+        if poor_riichi or session.state.scores[S2] >= 1000:
+            session.declare_riichi(S2)
+        else:
+            with pytest.raises(IllegalActionError, match="riichi needs 1000"):
+                session.declare_riichi(S2)
+    flat = game(preset)
+    advance(flat, 8)
+    if extension:
+        assert (flat.state.label, flat.state.ended) == ("W1", False)
+    else:
+        assert flat.state.end_reason is EndReason.LAST_HAND

@@ -13,7 +13,7 @@ from scorekeeper.session import Event, HandWin, Seat, event_from_json, event_to_
 from tests.session.strategies import events
 
 
-@settings(max_examples=300)
+@settings(max_examples=300, deadline=None)
 @given(events())
 def test_event_json_round_trips(event: Event) -> None:
     obj = event_to_json(event)

@@ -162,3 +162,48 @@ def test_hostile_game_row_damages_only_its_game(db_path: Path, sql: str, value: 
         store.append(good, RiichiDeclared(Seat(1)))
         store.undo(good)
         assert store.load(good).redo == (RiichiDeclared(Seat(1)),)
+
+
+def test_hostile_undo_position_refuses_writes_to_that_game_only(db_path: Path) -> None:
+    with GameStore.open(db_path) as store:
+        good = store.create_game(players=PLAYERS, ruleset="tenhou")
+        bad = store.create_game(players=PLAYERS, ruleset="tenhou")
+    _poke(db_path, "UPDATE games SET head = ? WHERE id = ?", -3, bad)
+    with GameStore.open(db_path) as store:
+        with pytest.raises(SaveFileError, match=f"game {bad} is damaged: undo position -3"):
+            store.append(bad, RiichiDeclared(Seat(0)))
+        store.append(good, RiichiDeclared(Seat(0)))
+        assert store.load(good).events == (RiichiDeclared(Seat(0)),)
+
+
+def test_event_limit_per_game(store: GameStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = store.create_game(players=PLAYERS, ruleset="tenhou", events=SAMPLE_EVENTS[:3])
+    monkeypatch.setattr("scorekeeper.storage.store.MAX_EVENTS_PER_GAME", 3)
+    with pytest.raises(SaveFileError, match="already has 3 events"):
+        store.append(game, RiichiDeclared(Seat(0)))
+    store.undo(game)
+    store.undo(game)
+    monkeypatch.setattr("scorekeeper.storage.store.MAX_EVENTS_PER_GAME", 2)
+    with pytest.raises(SaveFileError, match="more than 2 events"):
+        store.load(game)
+
+
+def test_tables_removed_behind_the_stores_back(db_path: Path, store: GameStore) -> None:
+    game = store.create_game(players=PLAYERS, ruleset="tenhou")
+    _poke(db_path, "DROP TABLE events")
+    with pytest.raises(SaveFileError, match="cannot read the game: no such table: events"):
+        store.load(game)
+    with pytest.raises(SaveFileError, match="cannot save the event"):
+        store.append(game, RiichiDeclared(Seat(1)))
+
+
+def test_versioned_file_without_our_application_id(db_path: Path) -> None:
+    connection = sqlite3.connect(db_path)
+    connection.execute("PRAGMA user_version = 1")
+    connection.execute("CREATE TABLE t (x)")
+    connection.commit()
+    connection.close()
+    before = db_path.read_bytes()
+    with pytest.raises(SaveFileError, match=r"not a scorekeeper database \(version 1\)"):
+        GameStore.open(db_path)
+    assert db_path.read_bytes() == before

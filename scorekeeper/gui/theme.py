@@ -148,8 +148,11 @@ def apply_theme(app: QApplication, theme: Theme | None = None) -> Theme:
     global _current  # noqa: PLW0603 - one theme per process, read by painting widgets
     chosen = theme or system_theme()
     _current = chosen
-    app.setStyle("Fusion")
     c = _COLORS[chosen]
+    sheet = _style_sheet(c)
+    if app.styleSheet() == sheet:
+        return chosen  # already applied: re-polishing every live widget costs time for nothing
+    app.setStyle("Fusion")
     app.setPalette(_palette(c))
-    app.setStyleSheet(_style_sheet(c))
+    app.setStyleSheet(sheet)
     return chosen

@@ -686,17 +686,13 @@ class HandEntryWidget(QWidget):
             self._pending_chi = []
         else:
             size = 4 if kind.is_kan else 3
-            others = [Tile(tile.kind)] * (size - 1)
-            if (
-                kind.is_kan
-                and tile.kind in _FIVES
-                and self._rules.red_fives
-                and not tile.red
-                and self.picker.copies_left(Tile(tile.kind, red=True)) > 0
-            ):
-                # With red fives in play the set holds three ordinary fives: the fourth of a kan is the red one.
-                others[-1] = Tile(tile.kind, red=True)
-            tiles = (tile, *others)
+            picked = self._copies_for_meld(tile, size)
+            if picked is None:
+                self._notice = self.tr("Not enough copies of {tile} left for this meld: a set has four.").format(
+                    tile=str(tile.kind)
+                )
+                return
+            tiles = picked
         try:
             meld = Meld(kind, tiles)
         except InvalidHandError as error:
@@ -704,6 +700,24 @@ class HandEntryWidget(QWidget):
             return
         self._melds.append(meld)
         self.set_target(EntryTarget.HAND)
+
+    def _copies_for_meld(self, tile: Tile, size: int) -> tuple[Tile, ...] | None:
+        """The tapped tile and ``size - 1`` more of its kind that are still free, or None if there are too few.
+
+        Ordinary copies come first; the red five is taken only when the ordinary ones run out (with red fives in
+        play the set holds three ordinary fives and one red, so a kan of fives always holds the red one).
+        """
+        ordinary, red = Tile(tile.kind), Tile(tile.kind, red=True)
+        free_ordinary = self.picker.copies_left(ordinary) - (0 if tile.red else 1)
+        free_red = self.picker.copies_left(red) - (1 if tile.red else 0) if self.picker.red_fives else 0
+        if tile.kind not in _FIVES:
+            free_red = 0
+        need = size - 1
+        take_ordinary = min(need, free_ordinary)
+        take_red = min(need - take_ordinary, max(free_red, 0))
+        if take_ordinary + take_red < need:
+            return None
+        return (tile, *[ordinary] * take_ordinary, *[red] * take_red)
 
     def _on_hand_tile_tapped(self, position: int) -> None:
         self._notice = ""

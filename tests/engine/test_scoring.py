@@ -32,6 +32,14 @@ def score(
     return score_hand(hand, hand_rules(rules, overrides))
 
 
+_FOUR_KANS = (
+    Meld.parse("ankan", "1111m"),
+    Meld.parse("minkan", "2222p"),
+    Meld.parse("ankan", "3333s"),
+    Meld.parse("shouminkan", "4444s"),
+)
+
+
 def names(result: HandScore) -> dict[str, int]:
     return {y.yaku.value: (y.yakuman or y.han) for y in result.yaku}
 
@@ -92,8 +100,7 @@ def test_yaku_are_found(tiles: str, win: str, expected: set[str]) -> None:
         pytest.param(
             "55z",
             "5z",
-            (Meld.parse("ankan", "1111m"), Meld.parse("minkan", "2222p"), Meld.parse("ankan", "3333s"))
-            + (Meld.parse("shouminkan", "4444s"),),
+            _FOUR_KANS,
             "suukantsu",
             {},
             id="suukantsu",

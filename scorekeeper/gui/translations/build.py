@@ -89,7 +89,9 @@ def collect() -> dict[str, list[str]]:
     return contexts
 
 
-def write_ts(path: Path, translations: dict[str, str]) -> tuple[int, int]:
+def write_ts(
+    path: Path, translations: dict[str, str], by_context: dict[tuple[str, str], str] | None = None
+) -> tuple[int, int]:
     """Write the .ts file; return (translated, total)."""
     contexts = collect()
     done = total = 0
@@ -98,7 +100,7 @@ def write_ts(path: Path, translations: dict[str, str]) -> tuple[int, int]:
         lines.append(f"<context>\n    <name>{escape(context)}</name>")
         for text in texts:
             total += 1
-            translated = translations.get(text)
+            translated = (by_context or {}).get((context, text), translations.get(text))
             lines.append("    <message>")
             lines.append(f"        <source>{escape(text)}</source>")
             if translated is None:
@@ -115,10 +117,10 @@ def write_ts(path: Path, translations: dict[str, str]) -> tuple[int, int]:
 
 def main() -> int:
     """Write ja.ts and compile ja.qm; list the strings still without Japanese."""
-    from scorekeeper.gui.translations.ja import JA
+    from scorekeeper.gui.translations.ja import JA, JA_BY_CONTEXT
 
     ts = HERE / "ja.ts"
-    done, total = write_ts(ts, JA)
+    done, total = write_ts(ts, JA, JA_BY_CONTEXT)
     lrelease = shutil.which("pyside6-lrelease") or str(Path(sys.executable).with_name("pyside6-lrelease"))
     subprocess.run([lrelease, str(ts), "-qm", str(HERE / "ja.qm")], check=True)
     missing = sorted({t for texts in collect().values() for t in texts} - set(JA))

@@ -310,5 +310,11 @@ JA: dict[str, str] = {
     "{name}: {han} han": "{name}: {han} 翻",
     "{n} tile(s) so far: a winning hand has 14 (a kan counts as 3).": "現在 {n} 枚: 和了形は14枚です (槓子は3枚と数えます)。",
     "{points} all": "{points} オール",
+    "Not enough copies of {tile} left for this meld: a set has four.": "{tile} の残りが足りないので、この副露は作れません (同じ牌は4枚まで)。",
     "{tile}   Ron: {ron}\n        Tsumo: {tsumo}": "{tile}   ロン: {ron}\n        ツモ: {tsumo}",
+}
+
+#: Where one English word needs two Japanese ones: (context, source) -> text.
+JA_BY_CONTEXT: dict[tuple[str, str], str] = {
+    ("HandEntryWidget", "Hand"): "手牌",
 }

@@ -1144,7 +1144,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Hand</source>
-        <translation>局</translation>
+        <translation>手牌</translation>
     </message>
     <message>
         <source>Winning tile</source>
@@ -1213,6 +1213,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>No room for another meld: a winning hand has 14 tiles (a kan counts as 3).</source>
         <translation>これ以上副露できません: 和了形は14枚です (槓子は3枚と数えます)。</translation>
+    </message>
+    <message>
+        <source>Not enough copies of {tile} left for this meld: a set has four.</source>
+        <translation>{tile} の残りが足りないので、この副露は作れません (同じ牌は4枚まで)。</translation>
     </message>
     <message>
         <source>Tap tiles to add them to the hand.</source>

@@ -707,17 +707,20 @@ class HandEntryWidget(QWidget):
         Ordinary copies come first; the red five is taken only when the ordinary ones run out (with red fives in
         play the set holds three ordinary fives and one red, so a kan of fives always holds the red one).
         """
-        ordinary, red = Tile(tile.kind), Tile(tile.kind, red=True)
+        ordinary = Tile(tile.kind)
         free_ordinary = self.picker.copies_left(ordinary) - (0 if tile.red else 1)
-        free_red = self.picker.copies_left(red) - (1 if tile.red else 0) if self.picker.red_fives else 0
-        if tile.kind not in _FIVES:
-            free_red = 0
+        red: Tile | None = None
+        free_red = 0
+        if tile.kind in _FIVES and self.picker.red_fives:
+            red = Tile(tile.kind, red=True)
+            free_red = self.picker.copies_left(red) - (1 if tile.red else 0)
         need = size - 1
         take_ordinary = min(need, free_ordinary)
         take_red = min(need - take_ordinary, max(free_red, 0))
         if take_ordinary + take_red < need:
             return None
-        return (tile, *[ordinary] * take_ordinary, *[red] * take_red)
+        reds = [red] * take_red if red is not None else []
+        return (tile, *[ordinary] * take_ordinary, *reds)
 
     def _on_hand_tile_tapped(self, position: int) -> None:
         self._notice = ""

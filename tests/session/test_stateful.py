@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
@@ -171,3 +172,11 @@ class SessionMachine(RuleBasedStateMachine):
 
 SessionMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=30, deadline=None)
 test_session_machine = SessionMachine.TestCase
+
+
+class LongSessionMachine(SessionMachine):
+    """The same machine with more and longer runs (about half a minute)."""
+
+
+LongSessionMachine.TestCase.settings = settings(max_examples=150, stateful_step_count=40, deadline=None)
+test_session_machine_long = pytest.mark.slow(LongSessionMachine.TestCase)

@@ -174,7 +174,8 @@ class _Wall:
 
 # ---------------------------------------------------------------------------------------------------------------
 # Group choice. A "group spec" is ("run", first kind) or ("triplet", kind); a flavour restricts the choices so
-# that ordinary hands often carry tanyao, honitsu, chinitsu, chanta, junchan, pinfu or toitoi shapes.
+# that ordinary hands often carry tanyao, honitsu, chinitsu, chanta, junchan, pinfu or toitoi shapes, or
+# tiles that read several ways (overlap).
 
 _GroupSpec = tuple[str, int]
 _Groupish = tuple[_GroupSpec, list[_Tile]]
@@ -224,10 +225,11 @@ _FLAVOURS: tuple[str, ...] = (
     "sanshoku_doukou",
     "ittsu",
     "peikou",
+    "overlap",
     "dragons",
     "winds",
 )
-_FLAVOUR_WEIGHTS: tuple[int, ...] = (30, 8, 6, 4, 4, 3, 8, 4, 4, 2, 4, 5, 6, 4)
+_FLAVOUR_WEIGHTS: tuple[int, ...] = (30, 8, 6, 4, 4, 3, 8, 4, 4, 2, 4, 5, 6, 6, 4)
 
 
 def _pick_group(rng: random.Random, wall: _Wall, accept: Callable[[_GroupSpec], bool], runs_weight: float) -> _Groupish:
@@ -278,6 +280,20 @@ def _ordinary_groups(
         if rng.random() < 0.3:  # ryanpeikou
             second = rng.choice(_ALL_RUNS)
             groups += [_take_spec(wall, second), _take_spec(wall, second)]
+    elif flavour == "overlap":
+        # Tiles that read several ways: 111222333 (three triplets or three identical runs), 123 234 345,
+        # 1233345 ... so that the engine must pick the reading that pays most (EMA 2016 6; seed 004).
+        start = suit * 9 + rng.randrange(5)
+        pattern = rng.choice(
+            (
+                [("run", start)] * 3,
+                [("run", start), ("run", start + 1), ("run", start + 2)],
+                [("run", start), ("triplet", start + 2), ("run", start + 2)],
+                [("run", start), ("run", start), ("triplet", start + 1)],
+                [("triplet", start), ("run", start), ("run", start + 1)],
+            )
+        )
+        groups += [_take_spec(wall, spec) for spec in pattern]
     elif flavour == "dragons":
         dragons = rng.sample((31, 32, 33), rng.choice((1, 1, 2, 2, 3)))
         groups += [_take_spec(wall, ("triplet", k)) for k in dragons]

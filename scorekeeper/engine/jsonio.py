@@ -135,7 +135,7 @@ def hand_from_json(obj: object) -> tuple[Hand, HandRules]:
     for required in ("hand", "win", "seat_wind", "round_wind"):
         if required not in obj:
             raise InvalidHandError(f"missing field {required!r}")
-    flags: dict[str, bool] = {}
+    flags: dict[str, bool] = {"tsumo": False}
     for name in obj:
         if name in _FLAG_SET:
             value = obj[name]

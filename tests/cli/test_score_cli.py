@@ -78,7 +78,7 @@ def test_waits_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert [w["tile"] for w in answer["waits"]] == ["3z", "4z"]
     assert answer["waits"][0]["ron"]["kind"] == "NoYakuError"
     assert main(["waits", "1234m"]) == 1
-    assert main(["waits", "1289m456p789s11z"]) == 0
+    assert main(["waits", "1289m456p789s115z"]) == 0
     assert "not ready" in capsys.readouterr().out
 
 

@@ -11,6 +11,7 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -30,11 +31,6 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui._compat import override
 from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.describe import describe_settlement
-from scorekeeper.gui.dialogs.draw_dialog import DrawDialog, DrawKind
-from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
-from scorekeeper.gui.dialogs.new_game import NewGameChoice, NewGameDialog
-from scorekeeper.gui.dialogs.results import ResultsDialog
-from scorekeeper.gui.dialogs.win_dialog import WinContext, WinDialog
 from scorekeeper.gui.exports import export_csv, export_json
 from scorekeeper.gui.gaps import point_gaps
 from scorekeeper.gui.labels import round_name
@@ -45,6 +41,14 @@ from scorekeeper.session.events import HandRecord, HandResult
 from scorekeeper.session.seats import ROUND_LETTERS, Seat
 from scorekeeper.session.settlement import settle
 from scorekeeper.session.state import GameState
+
+if TYPE_CHECKING:
+    # The dialogs are imported when first opened: it keeps them out of the cold start (benchmarks/bench_gui.py).
+    from scorekeeper.gui.dialogs.draw_dialog import DrawKind
+    from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
+    from scorekeeper.gui.dialogs.new_game import NewGameChoice
+    from scorekeeper.gui.dialogs.results import ResultsDialog
+    from scorekeeper.gui.dialogs.win_dialog import WinContext
 
 __all__ = ["Dialogs", "MainWindow", "seat_winds"]
 
@@ -64,16 +68,22 @@ def _run(dialog: QWidget) -> bool:
 
 
 def _new_game(parent: QWidget, settings: AppSettings) -> tuple[NewGameChoice, AppSettings] | None:
+    from scorekeeper.gui.dialogs.new_game import NewGameDialog
+
     dialog = NewGameDialog(settings, parent)
     return (dialog.choice(), dialog.settings) if _run(dialog) else None
 
 
 def _win(parent: QWidget, context: WinContext, tsumo: bool, preview: Callable[[HandResult], str]) -> HandResult | None:
+    from scorekeeper.gui.dialogs.win_dialog import WinDialog
+
     dialog = WinDialog(context, tsumo=tsumo, preview=preview, parent=parent)
     return dialog.hand_result() if _run(dialog) else None
 
 
 def _draw(parent: QWidget, state: GameState, riichi: tuple[int, ...], kind: DrawKind) -> HandResult | None:
+    from scorekeeper.gui.dialogs.draw_dialog import DrawDialog
+
     dialog = DrawDialog(names=state.players, riichi=riichi, table=state.rules.table, kind=kind, parent=parent)
     return dialog.hand_result() if _run(dialog) else None
 
@@ -161,9 +171,9 @@ class MainWindow(QMainWindow):
         for key, text, slot in (
             ("ron", self.tr("Ron"), self.enter_ron),
             ("tsumo", self.tr("Tsumo"), self.enter_tsumo),
-            ("draw", self.tr("Draw"), lambda: self.enter_draw(DrawKind.DRAW)),
-            ("abort", self.tr("Abort"), lambda: self.enter_draw(DrawKind.ABORT)),
-            ("chombo", self.tr("Chombo"), lambda: self.enter_draw(DrawKind.CHOMBO)),
+            ("draw", self.tr("Draw"), lambda: self.enter_draw("draw")),
+            ("abort", self.tr("Abort"), lambda: self.enter_draw("abort")),
+            ("chombo", self.tr("Chombo"), lambda: self.enter_draw("chombo")),
         ):
             button = QPushButton(text)
             button.setObjectName(f"{key}_button")
@@ -260,9 +270,9 @@ class MainWindow(QMainWindow):
         hand = menu.addMenu(self.tr("&Hand"))
         hand.addAction(self._action(self.tr("&Ron…"), self.enter_ron, "Ctrl+Alt+R"))
         hand.addAction(self._action(self.tr("&Tsumo…"), self.enter_tsumo, "Ctrl+Alt+T"))
-        hand.addAction(self._action(self.tr("&Draw…"), lambda: self.enter_draw(DrawKind.DRAW), "Ctrl+Alt+D"))
-        hand.addAction(self._action(self.tr("&Abortive draw…"), lambda: self.enter_draw(DrawKind.ABORT), "Ctrl+Alt+A"))
-        hand.addAction(self._action(self.tr("&Chombo…"), lambda: self.enter_draw(DrawKind.CHOMBO), "Ctrl+Alt+C"))
+        hand.addAction(self._action(self.tr("&Draw…"), lambda: self.enter_draw("draw"), "Ctrl+Alt+D"))
+        hand.addAction(self._action(self.tr("&Abortive draw…"), lambda: self.enter_draw("abort"), "Ctrl+Alt+A"))
+        hand.addAction(self._action(self.tr("&Chombo…"), lambda: self.enter_draw("chombo"), "Ctrl+Alt+C"))
 
     # -- drawing -------------------------------------------------------------------------------------------
 
@@ -346,6 +356,8 @@ class MainWindow(QMainWindow):
 
     def win_context(self) -> WinContext:
         """The table as the win dialog needs it."""
+        from scorekeeper.gui.dialogs.win_dialog import WinContext
+
         state = self.controller.state
         assert state is not None
         return WinContext(
@@ -382,13 +394,15 @@ class MainWindow(QMainWindow):
         """Open the win dialog on tsumo."""
         self._enter_win(True)
 
-    def enter_draw(self, kind: DrawKind) -> None:
-        """Open the draw dialog (exhaustive draw, abortive draw or chombo page)."""
+    def enter_draw(self, kind: str) -> None:
+        """Open the draw dialog on its ``draw``, ``abort`` or ``chombo`` page."""
+        from scorekeeper.gui.dialogs.draw_dialog import DrawKind
+
         state = self.controller.state
         if state is None or state.ended:
             return
         riichi = tuple(int(s) for s in state.riichi_this_hand)
-        result = self.dialogs.draw(self, state, riichi, kind)
+        result = self.dialogs.draw(self, state, riichi, DrawKind(kind))
         if result is not None and self.controller.record_result(result):
             self._clear_message()
 
@@ -404,6 +418,10 @@ class MainWindow(QMainWindow):
 
     def edit_hand(self, index: int) -> None:
         """Open a past hand for correction; the correction is recorded (and undoable) like any event."""
+        from scorekeeper.gui.dialogs.draw_dialog import DrawKind
+        from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
+        from scorekeeper.gui.dialogs.win_dialog import WinContext
+
         state = self.controller.state
         if state is None or not 0 <= index < len(state.hands):
             return
@@ -466,6 +484,8 @@ class MainWindow(QMainWindow):
 
     def build_results_dialog(self) -> ResultsDialog | None:
         """The results screen of the ended game, or None while it is running."""
+        from scorekeeper.gui.dialogs.results import ResultsDialog
+
         state = self.controller.state
         if state is None or state.final is None:
             return None

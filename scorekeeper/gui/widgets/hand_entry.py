@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSizePolicy,
-    QSpacerItem,
     QVBoxLayout,
     QWidget,
 )
@@ -260,48 +259,37 @@ class _TileRowWidget(QWidget):
         self._layout.setContentsMargins(0, 0, 0, 0)
         self._layout.setSpacing(1)
         self._layout.addStretch(1)
-        self._pool: list[tuple[QSpacerItem, TileButtonWidget]] = []
+        self._pool: list[TileButtonWidget] = []
         self.buttons: list[TileButtonWidget] = []
         self.index_visible = False
         self.setMinimumHeight(MIN_TILE_HEIGHT + 6)
 
-    def _slot(self, position: int, tile: Tile) -> tuple[QSpacerItem, TileButtonWidget]:
+    def _button(self, position: int, tile: Tile) -> TileButtonWidget:
         while len(self._pool) <= position:
             index = len(self._pool)
-            spacer = QSpacerItem(0, 0, QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Minimum)
             button = TileButtonWidget(tile, self, height=MIN_TILE_HEIGHT)
             button.clicked.connect(lambda _checked=False, p=index: self._on_tap(p))
-            self._layout.insertItem(self._layout.count() - 1, spacer)
             self._layout.insertWidget(self._layout.count() - 1, button)
-            self._pool.append((spacer, button))
+            self._pool.append(button)
         return self._pool[position]
 
     def set_tiles(
         self, tiles: Sequence[Tile], *, selected: int | None = None, gaps_before: frozenset[int] = frozenset()
     ) -> None:
         """Show these tiles, marking one as selected and leaving a gap before some positions."""
-        relayout = False
         for position, tile in enumerate(tiles):
-            spacer, button = self._slot(position, tile)
-            gap = self._GAP if position in gaps_before and position else 0
-            if spacer.sizeHint().width() != gap:
-                spacer.changeSize(gap, 0, QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Minimum)
-                relayout = True
+            button = self._button(position, tile)
+            button.set_gap(self._GAP if position in gaps_before and position else 0)
             button.set_tile(tile)
             button.setObjectName(f"tile_{position}_{tile}")
             button.set_index_visible(self.index_visible)
             button.set_selected(position == selected)
             if button.isHidden():
                 button.show()
-        for spacer, button in self._pool[len(tiles) :]:
+        for button in self._pool[len(tiles) :]:
             if not button.isHidden():
                 button.hide()
-            if spacer.sizeHint().width():
-                spacer.changeSize(0, 0, QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Minimum)
-                relayout = True
-        if relayout:
-            self._layout.invalidate()
-        self.buttons = [button for _, button in self._pool[: len(tiles)]]
+        self.buttons = self._pool[: len(tiles)]
 
 
 class HandEntryWidget(QWidget):

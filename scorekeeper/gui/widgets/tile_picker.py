@@ -51,6 +51,7 @@ class TileButtonWidget(QAbstractButton):
         self._index = False
         self._badge = 0
         self._selected = False
+        self._gap = 0
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.setAccessibleName(str(tile))
@@ -96,6 +97,13 @@ class TileButtonWidget(QAbstractButton):
         """Whether the tile is marked (see :meth:`set_selected`)."""
         return self._selected
 
+    def set_gap(self, gap: int) -> None:
+        """Leave ``gap`` pixels of space on the left (to set a tile apart, e.g. the winning tile)."""
+        if gap != self._gap:
+            self._gap = gap
+            self.updateGeometry()
+            self.update()
+
     def set_tile_height(self, height: int) -> None:
         """Change the tile's height (never below the touch-target minimum)."""
         self._height = max(height, MIN_TILE_HEIGHT)
@@ -104,7 +112,7 @@ class TileButtonWidget(QAbstractButton):
 
     @override
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
-        return QSize(round(self._height * TILE_ASPECT) + 2 * _MARGIN, self._height + 2 * _MARGIN)
+        return QSize(round(self._height * TILE_ASPECT) + 2 * _MARGIN + self._gap, self._height + 2 * _MARGIN)
 
     @override
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
@@ -125,7 +133,7 @@ class TileButtonWidget(QAbstractButton):
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        area = self.rect().adjusted(_MARGIN, _MARGIN, -_MARGIN, -_MARGIN)
+        area = self.rect().adjusted(_MARGIN + self._gap, _MARGIN, -_MARGIN, -_MARGIN)
         height = min(area.height(), round(area.width() / TILE_ASPECT))
         width = round(height * TILE_ASPECT)
         target = QRect(QPoint(area.center().x() - width // 2, area.center().y() - height // 2), QSize(width, height))
@@ -146,7 +154,7 @@ class TileButtonWidget(QAbstractButton):
             painter.drawRoundedRect(QRectF(target).adjusted(-1.5, -1.5, 1.5, 1.5), 6, 6)
         if self.hasFocus():
             painter.setPen(QPen(highlight, 2, Qt.PenStyle.DashLine))
-            painter.drawRoundedRect(QRectF(self.rect()).adjusted(1, 1, -1, -1), 6, 6)
+            painter.drawRoundedRect(QRectF(self.rect()).adjusted(1 + self._gap, 1, -1, -1), 6, 6)
         if self._badge:
             self._paint_badge(painter, target)
         painter.end()

@@ -31,7 +31,7 @@ from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, Opti
 from mahjong.meld import Meld
 
 from scorekeeper.engine.rules import HandRules, KazoeLimit, RenhouValue, hand_rules
-from scorekeeper.engine.tiles import Tile, parse_tiles
+from scorekeeper.engine.tiles import Tile, TileKind, parse_tiles
 from tests.generate import generate_hands
 
 __all__ = [
@@ -595,6 +595,112 @@ def test_intentional_difference_still_differs(difference: IntentionalDifference)
     theirs = score_with_mahjong(difference.example)
     assert compare(ours, theirs)
     assert explain(difference.example, ours, theirs) == difference.name
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The wait list (scorekeeper.engine.waits.list_waits), which the GUI shows on every tap, against theirs: the same
+# waits, and for each wait the same value by ron and by tsumo.
+
+_TSUMO_ONLY = ("haitei", "rinshan", "tenhou", "chiihou")
+_RON_ONLY = ("houtei", "chankan", "renhou")
+
+
+def _waiting_hand(obj: Mapping[str, Any]) -> dict[str, Any]:
+    """A generated hand with its winning tile taken out: 13 tiles waiting on at least that tile.
+
+    Chankan is dropped: it depends on the copies of each wait that the hand holds, which the generator only
+    arranged for the tile it chose.
+    """
+    tiles = list(parse_tiles(obj["hand"]))
+    tiles.remove(Tile.parse(obj["win"]))
+    waiting = {k: v for k, v in obj.items() if k not in ("win", "tsumo", "chankan")}
+    waiting["hand"] = "".join(str(t) for t in tiles)
+    return waiting
+
+
+def waits_with_mahjong(waiting: Mapping[str, Any]) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
+    """Their waits of a 13-tile hand: winning kind (mpsz) -> (ron answer, tsumo answer), normalized."""
+    concealed = parse_tiles(waiting["hand"])
+    held = Counter(t.kind for t in concealed)
+    for meld in waiting.get("melds", []):
+        held.update(t.kind for t in parse_tiles(meld["tiles"]))
+    out: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
+    for kind in range(34):
+        if held[kind] >= 4:
+            continue
+        win = Tile(TileKind(kind))
+        counts = [0] * 34
+        for tile in (*concealed, win):
+            counts[tile.kind] += 1
+        if sum(counts) != 14 - 3 * len(waiting.get("melds", [])):
+            continue
+        if not _is_complete(counts):
+            continue
+        answers = []
+        for tsumo in (False, True):
+            dropped = _RON_ONLY if tsumo else _TSUMO_ONLY
+            obj = {k: v for k, v in waiting.items() if k not in dropped}
+            obj.update(hand=waiting["hand"] + str(win), win=str(win), tsumo=tsumo)
+            try:
+                answers.append(score_with_mahjong(obj))
+            except ValueError:
+                # Ours takes the winning tile as a plain tile; when the only copy left is the red five, theirs
+                # cannot hold a fourth plain five. Compare the wait, not its value.
+                answers.append({"ok": None})
+        out[str(win)] = (answers[0], answers[1])
+    return out
+
+
+def _is_complete(counts: list[int]) -> bool:
+    """Their check of the concealed part (four sets and a pair, seven pairs or thirteen orphans)."""
+    from mahjong.agari import Agari
+
+    return bool(Agari.is_agari(counts))
+
+
+def waits_ours(waiting: Mapping[str, Any]) -> dict[str, tuple[dict[str, Any], dict[str, Any]]]:
+    """Our waits of a 13-tile hand through ``list_waits``, normalized like :func:`waits_with_mahjong`."""
+    from scorekeeper.engine.hand import Meld as OurMeld
+    from scorekeeper.engine.jsonio import score_to_json
+    from scorekeeper.engine.tiles import Wind
+    from scorekeeper.engine.waits import Refusal, list_waits
+
+    flags = {k: True for k in _TSUMO_ONLY + _RON_ONLY + ("riichi", "double_riichi", "ippatsu") if waiting.get(k)}
+    waits = list_waits(
+        parse_tiles(waiting["hand"]),
+        tuple(OurMeld.parse(m["type"], m["tiles"]) for m in waiting.get("melds", [])),
+        seat_wind=Wind(waiting["seat_wind"]),
+        round_wind=Wind(waiting["round_wind"]),
+        rules=rules_of(waiting.get("ruleset", "tenhou")),
+        dora=parse_tiles("".join(waiting.get("dora", []))),
+        ura=parse_tiles("".join(waiting.get("ura", []))),
+        **flags,
+    )
+
+    def one(answer: object) -> dict[str, Any]:
+        if isinstance(answer, Refusal):
+            return {"ok": False, "kind": answer.error.__name__, "detail": answer.message}
+        return normalize_ours(score_to_json(answer))  # type: ignore[arg-type]
+
+    return {str(Tile(w.kind)): (one(w.ron), one(w.tsumo)) for w in waits}
+
+
+def test_wait_list_agrees_with_mahjong_package() -> None:
+    """For 1,500 13-tile hands, our wait list has exactly their waits, each worth the same by ron and by tsumo."""
+    problems: list[str] = []
+    for obj in generate_hands(20_260_010, 1_500, ruleset="tenhou"):
+        waiting = _waiting_hand(obj)
+        ours = waits_ours(waiting)
+        theirs = waits_with_mahjong(waiting)
+        if set(ours) != set(theirs):
+            problems.append(f"{json.dumps(waiting)}: waits ours {sorted(ours)} theirs {sorted(theirs)}")
+            continue
+        for tile, (our_ron, our_tsumo) in ours.items():
+            their_ron, their_tsumo = theirs[tile]
+            for way, a, b in (("ron", our_ron, their_ron), ("tsumo", our_tsumo, their_tsumo)):
+                if b["ok"] is not None and compare(a, b):
+                    problems.append(f"{json.dumps(waiting)} on {tile} by {way}: ours {a} theirs {b}")
+    assert not problems, f"{len(problems)} disagreements, first: " + "\n".join(problems[:5])
 
 
 def _triage(count: int) -> str:

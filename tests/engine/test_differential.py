@@ -625,10 +625,10 @@ def waits_with_mahjong(waiting: Mapping[str, Any]) -> dict[str, tuple[dict[str, 
     for meld in waiting.get("melds", []):
         held.update(t.kind for t in parse_tiles(meld["tiles"]))
     out: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}
-    for kind in range(34):
+    for kind in TileKind:
         if held[kind] >= 4:
             continue
-        win = Tile(TileKind(kind))
+        win = Tile(kind)
         counts = [0] * 34
         for tile in (*concealed, win):
             counts[tile.kind] += 1

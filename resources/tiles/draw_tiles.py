@@ -129,7 +129,7 @@ def _densify(points: Sequence[Point], step: float = 4.0) -> list[Point]:
 # Width profiles: (position along the stroke 0..1, factor of the nominal width).
 PROFILES: dict[str, tuple[tuple[float, float], ...]] = {
     # A horizontal or vertical stroke: the brush lands, runs a little thinner and presses at the end.
-    "even": ((0.0, 1.0), (0.5, 0.88), (1.0, 1.05)),
+    "even": ((0.0, 1.12), (0.18, 0.9), (0.8, 0.84), (1.0, 1.1)),
     # A falling stroke (pie): full at the start, tapering to a point.
     "taper": ((0.0, 1.05), (0.55, 0.85), (1.0, 0.2)),
     # A dot: thin entry, full body.

@@ -302,10 +302,14 @@ _PRESETS: dict[str, TableRules] = {
     "ema2016": _EMA2016,
     # EMA 2025: the issue gives the two EMA presets the same table rules; no 2025 text we hold says otherwise.
     "ema2025": dataclasses.replace(_EMA2016, name="ema2025"),
-    # WRC 2022: like EMA (30,000 start, no oka, uma 15/5/-5/-15, no bust, no nagashi, no abortive draws, multiple
-    # ron allowed, honba to each winner, riichi below 1000 allowed: unverified, taken from the EMA values), but the
-    # chombo penalty is 30,000 after uma [issue3].
-    "wrc2022": dataclasses.replace(_EMA2016, name="wrc2022", chombo_points=30000),
+    # WRC 2022: like EMA (30,000 start, no oka, uma +15/+5/-5/-15 averaged on ties, no nagashi, no abortive draws,
+    # no agari-yame: WRC rules 2015 5.7 and 5.9.1 as quoted by riichi.wiki and ooyamaneko.net), but a hand "can end
+    # ... by one player winning" (WRC 2015 5.7): head bump, not multiple ron; and the chombo penalty is 30,000 after
+    # uma [issue3]. Unverified: no bust (riichi.wiki's summary says a negative score ends the game; we keep EMA's
+    # play-on until a rule text says otherwise) and riichi below 1000 (taken from EMA).
+    "wrc2022": dataclasses.replace(
+        _EMA2016, name="wrc2022", chombo_points=30000, double_ron=False, triple_ron=TripleRon.HEAD_BUMP
+    ),
     # M-League (unverified, no seed): 25,000 start, 30,000 return, uma +30/+10/-10/-30; head bump (no double
     # ron); nagashi and the abortive draws; no bust; no agari-yame or tenpai-yame; chombo a 20-point penalty after
     # uma; leftover sticks to first place; ties by seat order; exact to 0.1.

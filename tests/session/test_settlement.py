@@ -110,9 +110,9 @@ MULTI_RON = {
     # [EMA] 4.1: honba to each winner; a winner in riichi gets their own stick back; the rest to the nearest.
     "ema2016": (-4600, 3300, 0, 3300),
     "ema2025": (-4600, 3300, 0, 3300),
-    "wrc2022": (-4600, 3300, 0, 3300),
-    # M-League: head bump, only the nearest winner wins.
+    # M-League and WRC (2015 5.7: a hand ends "by one player winning"): head bump, only the nearest winner wins.
     "mleague": (-2300, 4300, 0, 0),
+    "wrc2022": (-2300, 4300, 0, 0),
 }
 
 
@@ -132,8 +132,8 @@ TRIPLE_RON = {
     # [issue3] EMA: double and triple ron allowed; the stick on the table to the nearest winner (seat 1).
     "ema2016": (-3000, 2000, 1000, 1000),
     "ema2025": (-3000, 2000, 1000, 1000),
-    "wrc2022": (-3000, 2000, 1000, 1000),
     "mleague": (-1000, 2000, 0, 0),  # head bump
+    "wrc2022": (-1000, 2000, 0, 0),
 }
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.gui import theme
 from scorekeeper.gui._compat import override
 from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.describe import describe_settlement
@@ -93,6 +94,13 @@ def _edit(parent: QWidget, dialog: EditHandDialog) -> HandRecord | None:
     return dialog.hand_record() if _run(dialog) else None
 
 
+def _penalty(parent: QWidget, names: tuple[str, ...]) -> tuple[int, int, str] | None:
+    from scorekeeper.gui.dialogs.penalty import PenaltyDialog
+
+    dialog = PenaltyDialog(names, parent)
+    return dialog.penalty() if _run(dialog) else None
+
+
 def _confirm(parent: QWidget, question: str) -> bool:
     answer = QMessageBox.question(parent, QCoreApplication.translate("MainWindow", "Please confirm"), question)
     return answer == QMessageBox.StandardButton.Yes
@@ -122,6 +130,7 @@ class Dialogs:
     win: Callable[[QWidget, WinContext, bool, Callable[[HandResult], str]], HandResult | None] = _win
     draw: Callable[[QWidget, GameState, tuple[int, ...], DrawKind], HandResult | None] = _draw
     edit_hand: Callable[[QWidget, EditHandDialog], HandRecord | None] = _edit
+    penalty: Callable[[QWidget, tuple[str, ...]], tuple[int, int, str] | None] = _penalty
     confirm: Callable[[QWidget, str], bool] = _confirm
     results: Callable[[QWidget, ResultsDialog], None] = _results
     ask_path: Callable[[QWidget, str], Path | None] = _ask_path
@@ -249,6 +258,8 @@ class MainWindow(QMainWindow):
         game.addAction(self.results_action)
         self.end_game_action = self._action(self.tr("&End the game now…"), self.end_game_now)
         game.addAction(self.end_game_action)
+        self.penalty_action = self._action(self.tr("Referee &penalty…"), self.enter_penalty)
+        game.addAction(self.penalty_action)
         game.addSeparator()
         game.addAction(self._action(self.tr("Export &CSV…"), lambda: self.export(".csv")))
         game.addAction(self._action(self.tr("Export game &record…"), lambda: self.export(".json")))
@@ -258,6 +269,16 @@ class MainWindow(QMainWindow):
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
         view = menu.addMenu(self.tr("&View"))
+        themes = view.addMenu(self.tr("&Theme"))
+        for value, text in (
+            ("system", self.tr("Follow the system")),
+            ("light", self.tr("Light")),
+            ("dark", self.tr("Dark")),
+        ):
+            themes.addAction(self._action(text, functools.partial(self.set_theme, value)))
+        languages = view.addMenu(self.tr("&Language"))
+        for value, text in (("en", "English"), ("ja", "日本語")):
+            languages.addAction(self._action(text, functools.partial(self.set_language, value)))
         view.addAction(self._action(self.tr("&Rotate table"), self.table.rotate, "Ctrl+T"))
         for number in range(4):
             view.addAction(
@@ -287,6 +308,7 @@ class MainWindow(QMainWindow):
         self.buttons["redo"].setEnabled(self.controller.can_redo)
         self.results_action.setEnabled(state is not None and state.final is not None)
         self.end_game_action.setEnabled(playing)
+        self.penalty_action.setEnabled(state is not None)
         self.history.set_state(state)
         if state is None:
             for panel in self.table.seat_panels:
@@ -473,6 +495,37 @@ class MainWindow(QMainWindow):
             label=entry.label if not entry.honba else f"{entry.label}-{entry.honba}"
         )
         if self.dialogs.confirm(self, question) and self.controller.delete_hand(index):
+            self._clear_message()
+
+    def set_theme(self, value: str) -> None:
+        """Choose light, dark or the system's theme (applied now and remembered)."""
+        from PySide6.QtWidgets import QApplication
+
+        app = QApplication.instance()
+        assert isinstance(app, QApplication)
+        theme.apply_theme(app, None if value == "system" else theme.Theme(value))
+        self._save_settings(replace(self.settings, theme=value))
+        self.refresh()
+
+    def set_language(self, value: str) -> None:
+        """Choose the interface language; it takes effect at the next start."""
+        self._save_settings(replace(self.settings, language=value))
+        self.show_message(self.tr("The language changes when the app is started again."))
+
+    def _save_settings(self, settings: AppSettings) -> None:
+        self.settings = settings
+        try:
+            save_settings(self.data_dir, settings)
+        except OSError as error:
+            self.show_message(self.tr("The settings could not be saved: {error}").format(error=error))
+
+    def enter_penalty(self) -> None:
+        """A referee's penalty or correction for one player (after uma; undoable)."""
+        state = self.controller.state
+        if state is None:
+            return
+        answer = self.dialogs.penalty(self, state.players)
+        if answer is not None and self.controller.penalty(*answer):
             self._clear_message()
 
     def end_game_now(self) -> None:

@@ -11,14 +11,16 @@ from pytestqt.qtbot import QtBot
 from scorekeeper.engine.rules import hand_rules
 from scorekeeper.gui.dialogs.draw_dialog import DrawDialog, DrawKind
 from scorekeeper.gui.dialogs.new_game import NewGameDialog
+from scorekeeper.gui.dialogs.penalty import PenaltyDialog
 from scorekeeper.gui.dialogs.quick_entry import QuickEntryWidget, is_valid_han_fu
 from scorekeeper.gui.dialogs.win_dialog import WinContext, WinDialog
 from scorekeeper.gui.dialogs.yaku_list import YakuListWidget
+from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.gui.settings import AppSettings, load_settings, save_settings
 from scorekeeper.session.events import AbortiveDraw, AbortReason, Chombo, ExhaustiveDraw, HandResult, NagashiMangan
 from scorekeeper.session.rules import Ruleset, ruleset
 from scorekeeper.session.seats import Seat
-from tests.gui.conftest import click
+from tests.gui.conftest import Script, click
 
 pytestmark = pytest.mark.gui
 
@@ -196,3 +198,33 @@ def test_new_game_shows_every_knob_and_saves_a_custom_ruleset(qtbot: QtBot) -> N
     assert dialog.settings.ruleset("club") == {"preset": "tenhou", "overrides": {"red_fives": False}}
     assert "club" in dialog.preset_combo.currentText()
     assert dialog.choice().ruleset == changed
+
+
+def test_a_referee_penalty_is_applied_after_uma(qtbot: QtBot, window: MainWindow, script: Script) -> None:
+    window.controller.new_game(NAMES, ruleset("tenhou"))
+
+    def penalty(parent: object, names: tuple[str, ...]) -> tuple[int, int, str] | None:
+        dialog = PenaltyDialog(names)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        dialog.seat_combo.setCurrentIndex(2)
+        dialog.points_spin.setValue(-20000)
+        qtbot.keyClicks(dialog.reason_edit, "slow play")
+        click(qtbot, dialog.confirm_button)
+        return dialog.penalty()
+
+    window.dialogs.penalty = penalty
+    window.enter_penalty()
+    state = window.controller.state
+    assert state is not None
+    assert [(int(p.seat), p.points, p.reason) for p in state.penalties] == [(2, -20000, "slow play")]
+    assert state.scores == (25000,) * 4  # after uma: the table's scores do not move
+
+
+def test_theme_can_be_chosen_and_is_remembered(window: MainWindow) -> None:
+    window.set_theme("dark")
+    assert load_settings(window.data_dir).theme == "dark"
+    window.set_theme("light")
+    window.set_language("ja")
+    assert load_settings(window.data_dir).language == "ja"
+    assert window.message_label.isVisible()

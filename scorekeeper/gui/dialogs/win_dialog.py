@@ -98,7 +98,7 @@ class WinValueWidget(QWidget):
         rules = self.context.ruleset.hand
         dealer = self.seat == self.context.dealer
         self.quick.set_context(rules=rules, tsumo=tsumo, dealer=dealer)
-        self.yaku.set_context(rules=rules, tsumo=tsumo)
+        self.yaku.set_context(rules=rules, tsumo=tsumo, riichi=self.seat in self.context.riichi)
         self.tiles.set_context(
             rules=rules,
             tsumo=tsumo,

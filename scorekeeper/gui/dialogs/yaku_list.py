@@ -123,9 +123,11 @@ class YakuListWidget(QWidget):
         layout.addWidget(self.summary_label)
         self._refresh()
 
-    def set_context(self, *, rules: HandRules, tsumo: bool) -> None:
-        """The ruleset (renhou, double yakuman, open tanyao) and how the hand was won."""
+    def set_context(self, *, rules: HandRules, tsumo: bool, riichi: bool = False) -> None:
+        """The ruleset (renhou, double yakuman, open tanyao), how the hand was won, and the session's riichi."""
         self.rules, self.tsumo = rules, tsumo
+        if riichi and not self.yaku_boxes["double_riichi"].isChecked():
+            self.yaku_boxes["riichi"].setChecked(True)
         self._refresh()
 
     def set_fu(self, fu: int) -> None:

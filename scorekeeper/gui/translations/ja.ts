@@ -263,6 +263,37 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
 </context>
 <context>
+    <name>PenaltyDialog</name>
+    <message>
+        <source>Referee penalty</source>
+        <translation>審判の罰符</translation>
+    </message>
+    <message>
+        <source>e.g. slow play</source>
+        <translation>例: 遅延</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>プレイヤー</translation>
+    </message>
+    <message>
+        <source>Points (negative: penalty)</source>
+        <translation>点数 (マイナスは罰符)</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>Confirm</source>
+        <translation>確定</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+</context>
+<context>
     <name>QuickEntryWidget</name>
     <message>
         <source>Han</source>
@@ -790,6 +821,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>今すぐ対局を終了(&amp;E)…</translation>
     </message>
     <message>
+        <source>Referee &amp;penalty…</source>
+        <translation>審判の罰符(&amp;P)…</translation>
+    </message>
+    <message>
         <source>Export &amp;CSV…</source>
         <translation>CSV に書き出す(&amp;C)…</translation>
     </message>
@@ -812,6 +847,26 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>&amp;View</source>
         <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>テーマ(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>システムに合わせる</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>ライト</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>ダーク</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>言語(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Rotate table</source>
@@ -864,6 +919,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Delete hand {label}? Every later hand is recomputed; Undo brings it back.</source>
         <translation>{label} を削除しますか? 以降の局はすべて再計算されます。「元に戻す」で復元できます。</translation>
+    </message>
+    <message>
+        <source>The language changes when the app is started again.</source>
+        <translation>言語は次回の起動時に切り替わります。</translation>
     </message>
     <message>
         <source>End the game now and show the final results?</source>

@@ -177,10 +177,11 @@ def decompose_with_mask(counts: Sequence[int]) -> tuple[tuple[Reading, ...], int
     if len(counts) != 34:
         _check_counts(counts)
     counts = tuple(counts)
-    m = _suit_info(0, counts[0:9])
-    p = _suit_info(1, counts[9:18])
-    s = _suit_info(2, counts[18:27])
-    z = _suit_info(3, counts[27:34])
+    caches = _SUIT_CACHES
+    m = caches[0].get(counts[0:9]) or _suit_info(0, counts[0:9])
+    p = caches[1].get(counts[9:18]) or _suit_info(1, counts[9:18])
+    s = caches[2].get(counts[18:27]) or _suit_info(2, counts[18:27])
+    z = caches[3].get(counts[27:34]) or _suit_info(3, counts[27:34])
     mask = m[3] | p[3] | s[3] | z[3]
     pair_options: tuple[Reading, ...] = ()
     parts: list[tuple[tuple[int, ...], ...]] = []

@@ -103,7 +103,16 @@ class Meld:
         if meld_kind is None:
             known = ", ".join(m.value for m in MeldKind)
             raise InvalidHandError(f"unknown meld type {kind!r}; meld types are {known}")
-        return cls(meld_kind, parse_tiles(text))
+        if cls is not Meld:
+            return cls(meld_kind, parse_tiles(text))
+        # Melds are immutable and few ("123m" chi, "555z" pon...), so parsed ones are shared; errors are not cached.
+        key = (meld_kind, text)
+        meld = _PARSED_MELDS.get(key)
+        if meld is None:
+            meld = cls(meld_kind, parse_tiles(text))
+            if len(_PARSED_MELDS) < 4096:
+                _PARSED_MELDS[key] = meld
+        return meld
 
     @property
     def first(self) -> TileKind:
@@ -115,6 +124,9 @@ class Meld:
 
     def __repr__(self) -> str:
         return f"Meld.parse({self.kind.value!r}, {format_tiles(self.tiles)!r})"
+
+
+_PARSED_MELDS: dict[tuple[MeldKind, str], Meld] = {}
 
 
 @dataclass(frozen=True, slots=True)

@@ -310,9 +310,11 @@ _PRESETS: dict[str, TableRules] = {
     "wrc2022": dataclasses.replace(
         _EMA2016, name="wrc2022", chombo_points=30000, double_ron=False, triple_ron=TripleRon.HEAD_BUMP
     ),
-    # M-League (unverified, no seed): 25,000 start, 30,000 return, uma +30/+10/-10/-30; head bump (no double
-    # ron); nagashi and the abortive draws; no bust; no agari-yame or tenpai-yame; chombo a 20-point penalty after
-    # uma; leftover sticks to first place; ties by seat order; exact to 0.1.
+    # M-League (no seed; riichi.wiki's summary of the official rules and match reports): 25,000 start, 30,000
+    # return, uma +30/+10/-10/-30 (with the oka: +50/+10/-10/-30); atamahane (head bump); ties split the bonus
+    # evenly; pao for daisangen, daisuushii and suukantsu; chombo a 20-point penalty after uma. Unverified (kept
+    # from tenhou): nagashi and the abortive draws; no bust, no extension and no agari-yame or tenpai-yame; leftover
+    # sticks split between the tied leaders (consistent with split ties).
     "mleague": dataclasses.replace(
         _TENHOU,
         name="mleague",
@@ -321,9 +323,12 @@ _PRESETS: dict[str, TableRules] = {
         triple_ron=TripleRon.HEAD_BUMP,
         chombo=ChomboSettlement.AFTER_UMA,
         chombo_points=20000,
+        pao_yakuman=frozenset({*_PAO_YAKUMAN, "suukantsu"}),
         bust=False,
         extension=False,
         agari_yame=False,
+        leftover_sticks=LeftoverSticks.SPLIT_FIRST,
+        ties=TieBreak.SPLIT,
         rounding=PointsRounding.EXACT,
     ),
 }

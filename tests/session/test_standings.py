@@ -104,3 +104,10 @@ def test_live_standings_before_the_end() -> None:
     assert standings.scores == (26000, 24000, 25000, 25000)  # the stick would go to first place (seat 0)
     assert standings.places == (1, 4, 2, 3)
     assert session.state.final is None
+
+
+def test_mleague_ties_split_the_bonus_evenly() -> None:
+    # M-League: tied players share uma and oka (+50/+10 for first and second: 30 each).
+    result = final_result(table_rules("mleague"), (40000, 40000, 10000, 10000), 0, ())
+    assert result.places == (1, 1, 3, 3)
+    assert result.points == (40.0, 40.0, -40.0, -40.0)

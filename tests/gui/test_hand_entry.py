@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ctypes
+import dataclasses
 import sys
 from collections import Counter
 from pathlib import Path
@@ -20,6 +21,7 @@ from scorekeeper.engine.rules import hand_rules
 from scorekeeper.engine.scoring import HandScore, score_hand
 from scorekeeper.engine.tiles import Tile, TileKind, parse_tiles
 from scorekeeper.engine.yaku import Yaku
+from scorekeeper.errors import InvalidHandError
 from scorekeeper.gui.widgets.hand_entry import EntryTarget, HandEntryWidget, format_entry_text, parse_entry_text
 from scorekeeper.gui.widgets.tile_picker import picker_tiles
 
@@ -394,3 +396,18 @@ def test_random_taps_never_place_a_fifth_copy_or_a_second_red_five(
             assert widget.result() is None or widget.message() == ""
     finally:
         widget.deleteLater()
+
+
+def test_hand_input_carries_a_custom_ruleset_as_preset_and_overrides(qtbot: QtBot, entry: HandEntryWidget) -> None:
+    rules = hand_rules("mleague", {"open_tanyao": False})
+    entry.set_context(rules=rules, tsumo=False, seat_wind="S", round_wind="E")
+    qtbot.keyClicks(entry.text_field, "234m406p789s5566z 6z")
+    obj = entry.hand_input()
+    assert isinstance(obj["ruleset"], dict)
+    _hand, read_back = hand_from_json(obj)
+    assert dataclasses.replace(read_back, name=rules.name) == rules
+
+
+def test_hand_input_needs_a_winning_tile(entry: HandEntryWidget) -> None:
+    with pytest.raises(InvalidHandError, match="no winning tile"):
+        entry.hand_input()

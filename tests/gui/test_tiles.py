@@ -7,8 +7,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QByteArray
-from PySide6.QtGui import QColor, QIcon, QPalette
+from PySide6.QtCore import QByteArray, QRect
+from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPalette
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QApplication
 
@@ -108,3 +108,13 @@ def test_is_dark_palette_reads_the_window_colour(qapp: QApplication) -> None:
     assert is_dark_palette(palette)
     palette.setColor(QPalette.ColorRole.Window, QColor("#f3f3f3"))
     assert not is_dark_palette(palette)
+
+
+def test_icon_paints_centred_into_a_rectangle(qapp: QApplication) -> None:
+    image = QImage(100, 100, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor("#000000"))
+    painter = QPainter(image)
+    tile_icon(Tile.parse("1p")).paint(painter, QRect(0, 0, 100, 100))
+    painter.end()
+    assert image.pixelColor(50, 50) != QColor("#000000")  # the coin in the middle
+    assert image.pixelColor(5, 50) == QColor("#000000")  # a 75 px wide tile leaves the sides alone

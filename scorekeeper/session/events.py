@@ -641,7 +641,9 @@ def event_from_json(obj: object) -> Event:
     reader.get("type")
     event: Event
     if kind == "riichi":
-        event = RiichiDeclared(reader.seat("seat"))  # type: ignore[arg-type]
+        seat = reader.seat("seat")
+        assert seat is not None  # a required key: missing raises above
+        event = RiichiDeclared(seat)
     elif kind == "penalty":
         seat, points, reason = reader.seat("seat"), reader.int("points"), reader.text("reason")
         event = _build(reader.where, RefereePenalty, seat=seat, points=points, reason=reason)

@@ -474,7 +474,7 @@ class _Reader:
             raise GameRecordError(f"{self.where}: missing key {key!r}")
         return self.obj[key]
 
-    def int(self, key: str, *, optional: bool = False) -> int | None:
+    def integer(self, key: str, *, optional: bool = False) -> int | None:
         value = self.get(key, optional=optional)
         if value is None and optional:
             return None
@@ -483,7 +483,7 @@ class _Reader:
         return value
 
     def seat(self, key: str, *, optional: bool = False) -> Seat | None:
-        value = self.int(key, optional=optional)
+        value = self.integer(key, optional=optional)
         if value is None:
             return None
         try:
@@ -543,11 +543,11 @@ def win_from_json(obj: object, where: str = "win") -> Win:
         raise GameRecordError(f"{where}: a win has exactly one of han+fu, yakuman or hand, got {_show(obj)}")
     win: Win
     if shapes[0] == "han":
-        han, fu = reader.int("han"), reader.int("fu")
+        han, fu = reader.integer("han"), reader.integer("fu")
         reader.done()
         win = _build(where, HanFuWin, seat=seat, han=han, fu=fu, pao=pao)
     elif shapes[0] == "yakuman":
-        yakuman = reader.int("yakuman")
+        yakuman = reader.integer("yakuman")
         reader.done()
         win = _build(where, YakumanWin, seat=seat, yakuman=yakuman, pao=pao)
     else:
@@ -618,7 +618,7 @@ def hand_record_from_json(obj: object, where: str = "hand") -> HandRecord:
 
 
 def _index(reader: _Reader) -> int:
-    index = reader.int("index")
+    index = reader.integer("index")
     assert index is not None
     if not 0 <= index <= 100_000:
         raise GameRecordError(f"{reader.where}: 'index' must be a hand number from 0, got {index}")
@@ -645,7 +645,7 @@ def event_from_json(obj: object) -> Event:
         assert seat is not None  # a required key: missing raises above
         event = RiichiDeclared(seat)
     elif kind == "penalty":
-        seat, points, reason = reader.seat("seat"), reader.int("points"), reader.text("reason")
+        seat, points, reason = reader.seat("seat"), reader.integer("points"), reader.text("reason")
         event = _build(reader.where, RefereePenalty, seat=seat, points=points, reason=reason)
     elif kind == "end":
         event = _build(reader.where, EndGame, reader.text("reason"))

@@ -60,6 +60,9 @@ MAX_EVENT_CHARS = 65_536
 MAX_EVENTS_PER_GAME = 100_000
 #: The longest players or ruleset JSON read back.
 _MAX_META_CHARS = 65_536
+#: What a failing SQLite call raises. On a damaged file SQLite's own message may quote invalid UTF-8, and then
+#: the sqlite3 module raises UnicodeDecodeError while building the exception (found by tests/storage/test_fuzz.py).
+_SQLITE_ERRORS = (sqlite3.Error, UnicodeDecodeError)
 #: How long a write waits for another program holding the file (milliseconds).
 _BUSY_TIMEOUT_MS = 5_000
 
@@ -157,7 +160,7 @@ class GameStore:
             if found != _schema.CURRENT_VERSION:
                 # Another program changed the file between the probe and now.
                 raise SaveFileError(f"{path}: database version changed while opening ({found})", path=path)
-        except sqlite3.Error as error:
+        except _SQLITE_ERRORS as error:
             connection.close()
             raise SaveFileError(f"{path}: cannot prepare the database: {error}", path=path) from error
         except BaseException:
@@ -197,7 +200,7 @@ class GameStore:
                     connection.execute("ROLLBACK")
                 raise
             connection.execute("COMMIT")
-        except sqlite3.Error as error:
+        except _SQLITE_ERRORS as error:
             raise SaveFileError(f"{self._path}: cannot {what}: {error}", path=self._path) from error
 
     def create_game(
@@ -246,7 +249,7 @@ class GameStore:
             raise SaveFileError(f"{self._path}: there is no game {game_id}", path=self._path)
         head = row[0]
         if not isinstance(head, int) or not 0 <= head <= MAX_EVENTS_PER_GAME:
-            raise SaveFileError(f"{self._path}: game {game_id} is damaged: undo position {head!r}", path=self._path)
+            raise self._damaged(game_id, f"undo position {_show(head)}")
         return head
 
     def append(self, game_id: int, event: Event, *, finished: bool | None = None) -> int:
@@ -324,7 +327,7 @@ class GameStore:
             self._head(connection, game_id)
             stored = connection.execute("SELECT body FROM events WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
             same = 0
-            while same < min(len(stored), len(bodies)) and stored[same][0] == bodies[same]:
+            while same < min(len(stored), len(bodies)) and stored[same][0] == bodies[same].encode("utf-8"):
                 same += 1
             connection.execute("DELETE FROM events WHERE game_id = ? AND seq >= ?", (game_id, same))
             connection.executemany(
@@ -423,7 +426,7 @@ class GameStore:
                 yield connection
             finally:
                 connection.execute("COMMIT")
-        except sqlite3.Error as error:
+        except _SQLITE_ERRORS as error:
             raise SaveFileError(f"{self._path}: cannot {what}: {error}", path=self._path) from error
 
     def list_games(self) -> tuple[GameSummary, ...]:
@@ -438,17 +441,18 @@ class GameStore:
             problem = ""
             players: tuple[str, ...] = ()
             ruleset: Any = None
+            created_text = updated_text = ""
             try:
                 players = self._players(game_id, players_text)
                 ruleset = self._ruleset(game_id, ruleset_text)
-                self._check_row(game_id, created, updated, finished, head)
+                created_text, updated_text = self._check_row(game_id, created, updated, finished, head)
             except SaveFileError as error:
                 problem = str(error)
             summaries.append(
                 GameSummary(
                     id=game_id,
-                    created=str(created),
-                    updated=str(updated),
+                    created=created_text,
+                    updated=updated_text,
                     players=players,
                     ruleset=ruleset,
                     finished=finished == 1,
@@ -485,7 +489,7 @@ class GameStore:
         created, updated, players_text, ruleset_text, finished, head = row
         players = self._players(game_id, players_text)
         ruleset = self._ruleset(game_id, ruleset_text)
-        self._check_row(game_id, created, updated, finished, head)
+        created, updated = self._check_row(game_id, created, updated, finished, head)
         if len(event_rows) > MAX_EVENTS_PER_GAME:
             raise self._damaged(game_id, f"more than {MAX_EVENTS_PER_GAME:,} events")
         for expected, (seq, _body) in enumerate(event_rows):
@@ -509,7 +513,7 @@ class GameStore:
         """The problems SQLite's full ``PRAGMA integrity_check`` finds (empty when the file is sound)."""
         with self._read("check the database") as connection:
             rows = connection.execute("PRAGMA integrity_check").fetchall()
-        problems = tuple(str(r[0]) for r in rows)
+        problems = tuple(_message(r[0]) for r in rows)
         return () if problems == ("ok",) else problems
 
     # -- validation of what was read ---------------------------------------------------------------------------
@@ -517,33 +521,46 @@ class GameStore:
     def _damaged(self, game_id: int, what: str) -> SaveFileError:
         return SaveFileError(f"{self._path}: game {game_id} is damaged: {what}", path=self._path)
 
-    def _json(self, game_id: int, text: object, what: str) -> Any:
-        if not isinstance(text, str):
-            raise self._damaged(game_id, f"{what} is not text but {type(text).__name__}")
+    def _text(self, game_id: int, value: object, what: str) -> str:
+        """A text column's value: the connection hands over raw bytes, decoded here so a bad one names its game."""
+        if not isinstance(value, bytes):
+            raise self._damaged(game_id, f"{what} is not text but {type(value).__name__}")
+        try:
+            return value.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise self._damaged(game_id, f"{what} is not UTF-8 text ({error.reason} at byte {error.start})") from None
+
+    def _json(self, game_id: int, value: object, what: str) -> Any:
+        text = self._text(game_id, value, what)
         try:
             return load_json(text, max_chars=_MAX_META_CHARS if what != "event" else MAX_EVENT_CHARS)
         except JsonTextError as error:
             raise self._damaged(game_id, f"{what}: {error}") from None
 
-    def _players(self, game_id: int, text: object) -> tuple[str, ...]:
-        players = self._json(game_id, text, "player list")
+    def _players(self, game_id: int, value: object) -> tuple[str, ...]:
+        players = self._json(game_id, value, "player list")
         if not isinstance(players, list) or len(players) != 4 or not all(isinstance(p, str) for p in players):
-            raise self._damaged(game_id, f"the players must be four names, got {str(text)[:80]!r}")
+            raise self._damaged(game_id, f"the players must be four names, got {dump_json(players)[:80]}")
         return tuple(players)
 
-    def _ruleset(self, game_id: int, text: object) -> Any:
-        ruleset = self._json(game_id, text, "ruleset")
+    def _ruleset(self, game_id: int, value: object) -> Any:
+        ruleset = self._json(game_id, value, "ruleset")
         if not isinstance(ruleset, (str, dict)):
-            raise self._damaged(game_id, f"the ruleset must be a name or an object, got {str(text)[:80]!r}")
+            raise self._damaged(game_id, f"the ruleset must be a name or an object, got {dump_json(ruleset)[:80]}")
         return ruleset
 
-    def _check_row(self, game_id: int, created: object, updated: object, finished: object, head: object) -> None:
-        if not isinstance(created, str) or not isinstance(updated, str):
+    def _check_row(
+        self, game_id: int, created: object, updated: object, finished: object, head: object
+    ) -> tuple[str, str]:
+        """Check a game row's plain columns; return its creation and change times."""
+        if not isinstance(created, bytes) or not isinstance(updated, bytes):
             raise self._damaged(game_id, "its dates are not text")
-        if finished not in (0, 1):
-            raise self._damaged(game_id, f"finished flag {finished!r}")
+        dates = (self._text(game_id, created, "creation date"), self._text(game_id, updated, "change date"))
+        if isinstance(finished, bool) or finished not in (0, 1):
+            raise self._damaged(game_id, f"finished flag {_show(finished)}")
         if not isinstance(head, int) or not 0 <= head <= MAX_EVENTS_PER_GAME:
-            raise self._damaged(game_id, f"undo position {head!r}")
+            raise self._damaged(game_id, f"undo position {_show(head)}")
+        return dates
 
     def _event(self, game_id: int, seq: int, body: object) -> Event:
         obj = self._json(game_id, body, "event")
@@ -590,10 +607,10 @@ def _probe(path: Path) -> int:
             tables = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if tables:
                 raise SaveFileError(f"{path}: not a scorekeeper database (another program's SQLite file)", path=path)
-        problems = [str(r[0]) for r in connection.execute("PRAGMA quick_check").fetchall()]
+        problems = [_message(r[0]) for r in connection.execute("PRAGMA quick_check").fetchall()]
         if problems != ["ok"]:
             raise SaveFileError(f"{path}: the database is damaged: {'; '.join(problems[:3])}", path=path)
-    except sqlite3.Error as error:
+    except _SQLITE_ERRORS as error:
         raise SaveFileError(f"{path}: the database is damaged or unreadable: {error}", path=path) from error
     finally:
         connection.close()
@@ -618,9 +635,23 @@ def _check_header(path: Path, header: _schema.Header) -> None:
 
 def _connect(path: Path, target: str, *, uri: bool = False) -> sqlite3.Connection:
     try:
-        return sqlite3.connect(target, uri=uri, isolation_level=None, check_same_thread=True)
-    except sqlite3.Error as error:
+        connection = sqlite3.connect(target, uri=uri, isolation_level=None, check_same_thread=True)
+    except _SQLITE_ERRORS as error:
         raise SaveFileError(f"{path}: cannot open the database: {error}", path=path) from error
+    # Text comes back as bytes, decoded by the reader: a damaged text value then fails for its own game only
+    # instead of failing the whole query (sqlite3 decodes every row of a result, and raises on bad UTF-8).
+    connection.text_factory = bytes
+    return connection
+
+
+def _show(value: object) -> str:
+    """A stored value quoted for a message (bytes shown as the text they hold)."""
+    return repr(_message(value)) if isinstance(value, bytes) else repr(value)
+
+
+def _message(value: object) -> str:
+    """One line of SQLite's own check output, readable even when it quotes damaged bytes."""
+    return value.decode("utf-8", errors="replace") if isinstance(value, bytes) else str(value)
 
 
 def _configure(connection: sqlite3.Connection, *, durable: bool) -> None:

@@ -101,7 +101,8 @@ HOSTILE_EVENTS = [
     pytest.param('{"type": "riichi", "seat": NaN}', "NaN is not a JSON number", id="nan"),
     pytest.param("[" * 100_000 + "]" * 100_000, "more than", id="too-long"),
     pytest.param("[" * 20_000 + "]" * 20_000, "nested too deeply", id="too-deep"),
-    pytest.param(b"\x00\x01binary", "not text but bytes", id="blob"),
+    pytest.param(b"\xff\x00binary", "event is not UTF-8 text", id="blob-not-utf8"),
+    pytest.param(b"\x00\x01binary", "event: not JSON", id="blob"),
     pytest.param(12345, "expected a JSON object, got 12345", id="integer-body"),
 ]
 
@@ -134,7 +135,9 @@ HOSTILE_ROWS = [
     pytest.param("UPDATE games SET head = ? WHERE id = ?", 50, "past its 3 events", id="head-past-end"),
     pytest.param("UPDATE games SET head = ? WHERE id = ?", "two", "undo position 'two'", id="text-head"),
     pytest.param("UPDATE games SET finished = ? WHERE id = ?", 7, "finished flag 7", id="finished-7"),
-    pytest.param("UPDATE games SET created = ? WHERE id = ?", b"\x00", "dates are not text", id="number-date"),
+    pytest.param(
+        "UPDATE games SET created = ? WHERE id = ?", b"\xff\xfe", "creation date is not UTF-8", id="number-date"
+    ),
     pytest.param("DELETE FROM events WHERE seq = 1 AND game_id = ?", None, "event 1 is missing", id="missing-event"),
     pytest.param(
         "UPDATE events SET seq = ? WHERE seq = 2 AND game_id = ?", -5, "event 0 is missing", id="negative-seq"

@@ -544,7 +544,7 @@ class MainWindow(QMainWindow):
             return None
         start = state.rules.table.start_points
         series = ((start, start, start, start), *(hand.scores for hand in state.hands))
-        labels = tuple(hand.label for hand in state.hands)
+        labels = tuple(hand.label if not hand.honba else f"{hand.label}-{hand.honba}" for hand in state.hands)
         return ResultsDialog(
             names=state.players,
             result=state.final,

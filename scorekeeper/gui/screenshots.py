@@ -19,6 +19,7 @@ from scorekeeper.gui.app import create_application, create_main_window
 from scorekeeper.gui.dialogs.draw_dialog import DrawDialog, DrawKind
 from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
 from scorekeeper.gui.dialogs.new_game import NewGameDialog
+from scorekeeper.gui.dialogs.penalty import PenaltyDialog
 from scorekeeper.gui.dialogs.win_dialog import WinDialog
 from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.main_window import MainWindow
@@ -145,6 +146,11 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
         assert dialog is not None
         return dialog, 960, 820
 
+    def penalty() -> tuple[QWidget, int, int]:
+        dialog = PenaltyDialog(PLAYERS)
+        dialog.reason_edit.setText("slow play")
+        return dialog, 480, 260
+
     def crash() -> tuple[QWidget, int, int]:
         box = QMessageBox(
             QMessageBox.Icon.Critical,
@@ -169,6 +175,7 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
         "chombo": draw(DrawKind.CHOMBO),
         "edit-hand": edit,
         "results": results,
+        "penalty": penalty,
         "crash": crash,
     }
 

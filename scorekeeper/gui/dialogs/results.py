@@ -133,7 +133,10 @@ class ResultsDialog(QDialog):
                     font.setPointSize(font.pointSize() + 3)
                     item.setFont(font)
                 self.table.setItem(row, column, item)
-        self.table.setMinimumHeight(200)
+        self.table.resizeRowsToContents()
+        height = self.table.horizontalHeader().height() + sum(self.table.rowHeight(r) for r in range(4)) + 4
+        self.table.setFixedHeight(height)
+        self.table.setCurrentCell(-1, -1)
         self.note_label = QLabel()
         self.note_label.setProperty("role", "muted")
         if result.leftover_sticks:

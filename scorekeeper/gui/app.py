@@ -26,7 +26,7 @@ from scorekeeper.gui.theme import Theme, apply_theme
 from scorekeeper.storage.files import default_database_path
 from scorekeeper.storage.store import GameStore
 
-__all__ = ["create_application", "create_main_window", "data_folder", "run_app"]
+__all__ = ["create_application", "create_main_window", "data_folder", "run_app", "smoke_test"]
 
 #: PySide6 6.12's ``QSpacerItem.changeSize`` drops one reference to None per call (a binding bug, measured: -104
 #: references after 100 calls). The tile-entry widget calls it on taps, and after a few hundred taps the interpreter
@@ -74,8 +74,52 @@ def create_main_window(
     return window
 
 
+def smoke_test(folder: Path) -> int:
+    """Open a new game in ``folder``, paint the table view once and return 0 (for checking installed bundles).
+
+    ``scorekeeper --smoke-test`` (packaging/smoke_test.py) runs this offscreen with a throw-away data folder.
+    """
+    from PySide6.QtCore import QEvent, QObject
+
+    from scorekeeper.session.rules import ruleset
+
+    started = time.perf_counter()
+    app = create_application([])
+    apply_theme(app, Theme.LIGHT)
+    window = create_main_window(folder, settings=AppSettings())
+    if window.controller.state is None and not window.controller.new_game(
+        ("East", "South", "West", "North"), ruleset()
+    ):
+        return 1
+    painted: list[float] = []
+
+    class _FirstPaint(QObject):
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+            if event.type() == QEvent.Type.Paint and not painted:
+                painted.append(time.perf_counter() - started)
+                QTimer.singleShot(0, app.quit)
+            return False
+
+    spy = _FirstPaint()
+    window.table.seat_panels[0].points_label.installEventFilter(spy)
+    window.show()
+    QTimer.singleShot(10_000, app.quit)
+    app.exec()
+    window.close()
+    if not painted:
+        print("smoke test: the table view was never painted", file=sys.stderr)
+        return 1
+    print(f"smoke test: table view painted after {painted[0]:.3f} s")
+    return 0
+
+
 def run_app(argv: Sequence[str] | None = None) -> int:
-    """Run the app until its window closes; returns the exit status."""
+    """Run the app until its window closes; returns the exit status.
+
+    With ``--smoke-test`` in ``argv``, run :func:`smoke_test` in the data folder instead.
+    """
+    if argv is not None and "--smoke-test" in argv:
+        return smoke_test(data_folder())
     started = time.perf_counter()
     _NONE_GUARD.extend([None] * 1_000_000)
     app = create_application(argv)

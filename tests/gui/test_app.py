@@ -10,7 +10,7 @@ from PySide6.QtCore import QCoreApplication
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.errors import SaveFileError
-from scorekeeper.gui.app import DATA_DIR_ENV, data_folder
+from scorekeeper.gui.app import DATA_DIR_ENV, data_folder, smoke_test
 from scorekeeper.gui.crash import CRASH_LOG, install_excepthook
 from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.main_window import MainWindow
@@ -107,3 +107,9 @@ def test_screenshots_render_light_dark_english_japanese(tmp_path: Path) -> None:
         "draw-light-ja.png",
     ]
     assert all(p.stat().st_size > 1000 for p in written)
+
+
+def test_smoke_test_paints_a_new_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert smoke_test(tmp_path) == 0
+    assert "table view painted" in capsys.readouterr().out
+    assert (tmp_path / "scorekeeper.sqlite3").exists()

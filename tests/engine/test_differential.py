@@ -28,6 +28,7 @@ import pytest
 from mahjong.constants import EAST, NORTH, SOUTH, WEST
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
 from mahjong.meld import Meld
 
 from scorekeeper.engine.rules import HandRules, KazoeLimit, RenhouValue, hand_rules
@@ -152,6 +153,12 @@ CORPORA: tuple[Corpus, ...] = (
     Corpus(name="mleague", ruleset="mleague", count=3_000, seed=20_260_003),
     Corpus(name="wrc2022", ruleset="wrc2022", count=2_000, seed=20_260_005),
     Corpus(
+        name="aotenjou",
+        ruleset={"preset": "tenhou", "overrides": {"aotenjou": True}},
+        count=2_000,
+        seed=20_260_006,
+    ),
+    Corpus(
         name="double_yakuman",
         ruleset={"preset": "tenhou", "overrides": {"double_yakuman": True, "renhou": "yakuman"}},
         count=3_000,
@@ -192,8 +199,6 @@ def mahjong_options(rules: HandRules) -> OptionalRules:
 
 def is_comparable(obj: Mapping[str, Any], rules: HandRules) -> bool:
     """Whether the mahjong package can score this hand under these rules at all (decided before scoring)."""
-    if rules.aotenjou:
-        return False
     if rules.double_wind_pair_fu != 4 and obj["seat_wind"] == obj["round_wind"]:
         # Theirs always gives a double-wind pair 4 fu; skip hands that could hold such a pair.
         wind = "1234"["ESWN".index(obj["seat_wind"])]
@@ -205,6 +210,8 @@ def is_comparable(obj: Mapping[str, Any], rules: HandRules) -> bool:
 
 def is_comparable_answer(theirs: Mapping[str, Any], rules: HandRules) -> bool:
     """Whether their answer can stand for ours (decided after scoring): theirs always stacks yakuman."""
+    if theirs["ok"] is None:
+        return False
     if rules.compound_yakuman or not theirs["ok"]:
         return True
     return sum(1 for _, unit, _ in theirs["yaku"] if unit == "yakuman") <= 1
@@ -267,9 +274,22 @@ def score_with_mahjong(obj: Mapping[str, Any]) -> dict[str, Any]:
     )
     dora = [int(t.kind) * 4 for t in parse_tiles("".join(obj.get("dora", [])))]
     ura = [int(t.kind) * 4 for t in parse_tiles("".join(obj.get("ura", [])))]
-    result = HandCalculator.estimate_hand_value(
-        indices, win_index, melds=melds, dora_indicators=dora, config=config, ura_dora_indicators=ura
-    )
+    try:
+        result = HandCalculator.estimate_hand_value(
+            indices,
+            win_index,
+            melds=melds,
+            dora_indicators=dora,
+            config=config,
+            ura_dora_indicators=ura,
+            scores_calculator_factory=Aotenjou if rules.aotenjou else ScoresCalculator,
+        )
+    except ValueError as error:
+        if not rules.aotenjou:
+            raise
+        # Their aotenjou filter removes implied yaku that are not always there (scores.py aotenjou_filter_yaku,
+        # e.g. toitoi under chinroutou read as...): no answer to compare with.
+        return {"ok": None, "kind": "their aotenjou crash", "detail": str(error)}
     if result.error:
         return {"ok": False, "kind": _ERRORS.get(result.error, "InvalidContextError"), "detail": result.error}
     cost, han, fu = result.cost, result.han, result.fu
@@ -294,6 +314,22 @@ def score_with_mahjong(obj: Mapping[str, Any]) -> dict[str, Any]:
         )
     else:
         payments = {"ron": cost["main"]}
+    if rules.aotenjou:
+        # No limits: the hand is its han and fu, yakuman being 13-han yaku that stack with the rest (seed 002).
+        return {
+            "ok": True,
+            "fu_from_breakdown": _round_fu(sum(d["fu"] for d in result.fu_details or ()))
+            if result.fu_details
+            else None,
+            "han": han,
+            "fu": fu,
+            "yakuman": total_yakuman,
+            "limit": None,
+            "points": cost["total"],
+            "payments": payments,
+            "yaku": sorted(yaku),
+            **counts,
+        }
     level = cost["yaku_level"]
     limit = "yakuman" if total_yakuman or level.endswith("yakuman") else _LIMITS[level]
     if limit is None and fu * 2 ** (2 + han) > 2000:
@@ -329,7 +365,9 @@ def normalize_ours(answer: Mapping[str, Any]) -> dict[str, Any]:
     yakuman = answer["yakuman"]
     return {
         "ok": True,
-        "fu_from_breakdown": None if yakuman else _round_fu(sum(item["fu"] for item in answer["fu_breakdown"])),
+        "fu_from_breakdown": (
+            _round_fu(sum(item["fu"] for item in answer["fu_breakdown"])) if answer["fu_breakdown"] else None
+        ),
         "han": answer["han"],
         "fu": answer["fu"],
         "yakuman": yakuman,
@@ -338,7 +376,12 @@ def normalize_ours(answer: Mapping[str, Any]) -> dict[str, Any]:
         "payments": dict(answer["payments"]),
         "yaku": yaku,
         # Dora do not count on a yakuman hand (seed 002); theirs drop them, ours may still report the counts.
-        **({"dora": 0, "aka": 0, "ura": 0} if yakuman else {k: answer[k] for k in ("dora", "aka", "ura")}),
+        # (Under aotenjou a yakuman hand has han, and its dora count.)
+        **(
+            {"dora": 0, "aka": 0, "ura": 0}
+            if yakuman and answer["han"] is None
+            else {k: answer[k] for k in ("dora", "aka", "ura")}
+        ),
     }
 
 
@@ -386,7 +429,44 @@ class IntentionalDifference:
     example: Mapping[str, Any]
 
 
-INTENTIONAL_DIFFERENCES: tuple[IntentionalDifference, ...] = ()
+def _round_up_100(points: int) -> int:
+    return -(-points // 100) * 100
+
+
+def _aotenjou_unrounded(obj: Mapping[str, Any], ours: Mapping[str, Any], theirs: Mapping[str, Any]) -> bool:
+    """Ours pays the exact aotenjou value, theirs rounds each payment up to 100; everything else agrees."""
+    if not (ours["ok"] and theirs["ok"]) or not rules_of(obj.get("ruleset", "tenhou")).aotenjou:
+        return False
+    if set(compare(ours, theirs)) - {"points", "payments"}:
+        return False
+    rounded = {who: _round_up_100(amount) for who, amount in ours["payments"].items()}
+    return bool(rounded == theirs["payments"])
+
+
+_AOTENJOU_OBJ = {
+    "hand": "123m444p33340s",
+    "melds": [{"type": "chi", "tiles": "456p"}],
+    "win": "4p",
+    "tsumo": True,
+    "seat_wind": "N",
+    "round_wind": "S",
+    "dora": ["8m"],
+    "ura": [],
+    "haitei": True,
+    "ruleset": {"preset": "tenhou", "overrides": {"aotenjou": True}},
+}
+
+INTENTIONAL_DIFFERENCES: tuple[IntentionalDifference, ...] = (
+    IntentionalDifference(
+        name="aotenjou_payments_not_rounded",
+        rule=(
+            "seed 002, 'Aotenjou': 'a 5 han 30 fu hand is ... 15360 in aotenjou', i.e. 30 x 2^7 x 4 with no rounding "
+            "up to 100; theirs (scores.py Aotenjou) rounds every payment up to 100 as in limited scoring"
+        ),
+        applies=_aotenjou_unrounded,
+        example=_AOTENJOU_OBJ,
+    ),
+)
 
 
 def explain(obj: Mapping[str, Any], ours: Mapping[str, Any], theirs: Mapping[str, Any]) -> str | None:

@@ -247,10 +247,10 @@ def bench_store(folder: Path, store_games: int, appends: int, rng: random.Random
     print(f"disk floor: write 100 bytes + fsync: {_figures(fsync_floor(folder))}")
 
     for durable in (True, False):
-        _bench_mode(path, game, durable=durable, appends=appends, rng=rng)
+        _bench_mode(path, game, durable=durable, appends=appends, store_games=store_games, rng=rng)
 
 
-def _bench_mode(path: Path, game: int, *, durable: bool, appends: int, rng: random.Random) -> None:
+def _bench_mode(path: Path, game: int, *, durable: bool, appends: int, store_games: int, rng: random.Random) -> None:
     """Print append, undo, redo, open and load times with one durability setting."""
     start = time.perf_counter()
     store = GameStore.open(path, durable=durable)
@@ -264,6 +264,8 @@ def _bench_mode(path: Path, game: int, *, durable: bool, appends: int, rng: rand
     redo = time_each(lambda: store.redo(game), 200)
     print(f"  undo: {_figures(undo)}")
     print(f"  redo: {_figures(redo)}")
+    listing = time_each(store.list_games, 5)
+    print(f"  list all {store_games + 1:,} games: p50 {percentile(listing, 0.5):.0f} ms")
     loads = time_each(lambda: store.load(game), 10)
     print(
         f"  open: {open_ms:.0f} ms (header check, quick_check, WAL setup); "

@@ -429,12 +429,16 @@ class GameStore:
         except _SQLITE_ERRORS as error:
             raise SaveFileError(f"{self._path}: cannot {what}: {error}", path=self._path) from error
 
-    def list_games(self) -> tuple[GameSummary, ...]:
-        """Every game in the file, the most recently changed first. A damaged row is listed with its problem."""
+    def list_games(self, limit: int | None = None) -> tuple[GameSummary, ...]:
+        """The games in the file, the most recently changed first (at most ``limit`` of them, if given).
+
+        A damaged row is listed with its problem.
+        """
         with self._read("list the games") as connection:
             rows = connection.execute(
                 "SELECT id, created, updated, players, ruleset, finished, head FROM games"
-                " ORDER BY updated DESC, id DESC"
+                " ORDER BY updated DESC, id DESC LIMIT ?",
+                (-1 if limit is None else max(limit, 0),),
             ).fetchall()
         summaries = []
         for game_id, created, updated, players_text, ruleset_text, finished, head in rows:

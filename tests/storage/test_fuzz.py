@@ -69,7 +69,7 @@ def _read_everything(path: Path) -> None:
                 store.load_session(game.id)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(body=_event_like() | _json)
 def test_random_event_json_is_data_or_a_save_file_error(body: Any) -> None:
     with tempfile.TemporaryDirectory() as folder:

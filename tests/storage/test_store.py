@@ -176,3 +176,10 @@ def test_failed_write_rolls_back_and_reports_the_path(db_path: Path, store: Game
 def test_validate_integrity_of_a_sound_file(store: GameStore) -> None:
     store.create_game(players=PLAYERS, ruleset="tenhou", events=SAMPLE_EVENTS)
     assert store.validate_integrity() == ()
+
+
+@pytest.mark.parametrize(("limit", "expected"), [(None, 3), (2, 2), (0, 0)], ids=["all", "two", "none"])
+def test_list_games_with_a_limit(store: GameStore, limit: int | None, expected: int) -> None:
+    for _ in range(3):
+        store.create_game(players=PLAYERS, ruleset="tenhou")
+    assert len(store.list_games(limit)) == expected

@@ -160,11 +160,28 @@ def _yakuman_multiplier(yakuman: Sequence[Yaku], rules: HandRules) -> int:
     return sum(parts) if rules.compound_yakuman else max(parts)
 
 
-def _yakuman_base(mult: int, fu: int, rules: HandRules) -> int:
+def _yakuman_base(mult: int, fu: int, rules: HandRules, extra: int = 0) -> int:
     if rules.aotenjou:
-        # Seed 002, "Aotenjou": each yakuman counts as 13 han, on the hand's fu.
-        return fu << (2 + 13 * mult)
+        # Seed 002, "Aotenjou": each yakuman counts as a 13-han yaku, so the hand's other han (``extra``: the
+        # win-condition yaku and the dora) add to it, on the hand's fu.
+        return fu << (2 + 13 * mult + extra)
     return 8000 * mult
+
+
+# Yaku that describe how the hand was won rather than its shape: under aotenjou they add to a yakuman's 13 han
+# (the shape yaku are part of the yakuman itself: chinitsu in chuuren, toitoi in suuankou...).
+_SITUATIONAL = frozenset(
+    {
+        Yaku.RIICHI,
+        Yaku.DOUBLE_RIICHI,
+        Yaku.IPPATSU,
+        Yaku.MENZEN_TSUMO,
+        Yaku.CHANKAN,
+        Yaku.RINSHAN_KAIHOU,
+        Yaku.HAITEI,
+        Yaku.HOUTEI,
+    }
+)
 
 
 class _Best:
@@ -349,6 +366,9 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
         for indicator in hand.ura:
             ura += all_counts[_DORA_NEXT[indicator.kind]]
     extra = dora + aka + ura
+    yakuman_extra = 0
+    if rules.aotenjou:
+        yakuman_extra = extra + sum(han for yaku, han in base_yaku if yaku in _SITUATIONAL)
 
     best = _Best()
     shaped = bool(readings)
@@ -369,6 +389,7 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
             closed_kans=closed_kans,
             base_han=base_han,
             extra=extra,
+            yakuman_extra=yakuman_extra,
             fixed_yakuman=fixed_yakuman,
         )
     if not melds and counts.count(2) == 7:
@@ -376,7 +397,7 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
         yakuman: list[Yaku] = [y for y in fixed_yakuman if y in _CHIITOITSU_YAKUMAN]
         if yakuman:
             mult = _yakuman_multiplier(yakuman, rules)
-            key = (_yakuman_base(mult, 25, rules), mult, 0, 25)
+            key = (_yakuman_base(mult, 25, rules, yakuman_extra), mult, 0, 25)
         else:
             han = base_han + 2 + extra
             key = (_base(han, 25, rules), 0, han, 25)
@@ -388,7 +409,7 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
         yakuman = [Yaku.KOKUSHI_MUSOU_13 if thirteen else Yaku.KOKUSHI_MUSOU]
         yakuman.extend(y for y in fixed_yakuman if y in _KOKUSHI_YAKUMAN)
         mult = _yakuman_multiplier(yakuman, rules)
-        best.key = (_yakuman_base(mult, 30, rules), mult, 0, 30)
+        best.key = (_yakuman_base(mult, 30, rules, yakuman_extra), mult, 0, 30)
         best.shape, best.fu, best.wait, best.yakuman = "kokushi", 30, _KOKUSHI_13 if thirteen else _KOKUSHI, yakuman
     if not shaped:
         raise NotWinningError(
@@ -417,6 +438,7 @@ def _best_standard(
     closed_kans: int,
     base_han: int,
     extra: int,
+    yakuman_extra: int,
     fixed_yakuman: list[Yaku],
 ) -> None:
     """Value every reading and every placement of the winning tile; keep the best in ``best``."""
@@ -535,7 +557,7 @@ def _best_standard(
                 yakuman = [*fixed_yakuman, Yaku.SUUANKOU_TANKI if wait == _TANKI else Yaku.SUUANKOU]
             if yakuman:
                 mult = _yakuman_multiplier(yakuman, rules)
-                key = (_yakuman_base(mult, fu, rules), mult, 0, fu)
+                key = (_yakuman_base(mult, fu, rules, yakuman_extra), mult, 0, fu)
             else:
                 han_yaku = base_han + reading_han + pinfu + 2 * (ankou == 3)
                 if not han_yaku:
@@ -719,8 +741,14 @@ def _build(  # noqa: PLR0917
             key=lambda p: _YAKU_ORDER[p[0]],
         )
         mult = _yakuman_multiplier(best.yakuman, rules)
-        value = value_from_yakuman(mult, rules, fu=best.fu)
         yaku = tuple(_yaku_value(y, 0, m) for y, m in parts)
+        if rules.aotenjou:
+            situational = [(y, h) for y, h in base_yaku if y in _SITUATIONAL]
+            han = 13 * mult + dora + aka + ura + sum(h for _, h in situational)
+            value = PointValue(han=han, fu=best.fu, yakuman=mult, limit=None, base=best.fu << (2 + han), exact=True)
+            yaku += tuple(_yaku_value(y, h, 0) for y, h in situational)
+        else:
+            value = value_from_yakuman(mult, rules, fu=best.fu)
     else:
         found = list(base_yaku)
         if best.shape == "standard":

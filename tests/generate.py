@@ -59,9 +59,6 @@ _YAKUMAN_PATTERNS: tuple[str, ...] = (
     "suukantsu",
 )
 
-#: Whether a double riichi hand also carries ``"riichi": true``. The JSON interface (issue 2) lists both flags
-#: separately; a double riichi is its own yaku, so the generator sets only ``double_riichi``.
-DOUBLE_RIICHI_SETS_RIICHI = False
 
 _WIND_LETTERS = ("E", "S", "W", "N")
 _SUIT_LETTERS = "mpsz"
@@ -447,8 +444,10 @@ def _context(
             flags["renhou"] = True
     if not flags and closed and rng.random() < 0.45:
         if rng.random() < 0.1:
+            # The JSON interface (issue 2) lists both flags; a double riichi is written with or without
+            # ``riichi`` (the engine: "it implies riichi; riichi may be set or not"), so both forms come.
             flags["double_riichi"] = True
-            if DOUBLE_RIICHI_SETS_RIICHI:
+            if rng.random() < 0.5:
                 flags["riichi"] = True
         else:
             flags["riichi"] = True

@@ -17,7 +17,7 @@ from scorekeeper import __version__
 __all__ = ["SUBCOMMANDS", "build_parser", "main"]
 
 #: The subcommand modules, in the order ``--help`` lists them.
-SUBCOMMANDS: tuple[str, ...] = ("score", "waits", "replay")
+SUBCOMMANDS: tuple[str, ...] = ("score", "waits", "replay", "export")
 
 
 class _Subcommand(Protocol):

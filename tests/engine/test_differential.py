@@ -456,7 +456,43 @@ _AOTENJOU_OBJ = {
     "ruleset": {"preset": "tenhou", "overrides": {"aotenjou": True}},
 }
 
+
+def _aotenjou_kokushi_other_yaku(obj: Mapping[str, Any], ours: Mapping[str, Any], theirs: Mapping[str, Any]) -> bool:
+    """Under aotenjou, ours adds the other yaku of a kokushi hand (menzen tsumo, riichi...); theirs drops them."""
+    if not (ours["ok"] and theirs["ok"]) or not rules_of(obj.get("ruleset", "tenhou")).aotenjou:
+        return False
+    if set(compare(ours, theirs)) - {"han", "points", "payments", "yaku"}:
+        return False
+    theirs_yaku, ours_yaku = set(map(tuple, theirs["yaku"])), set(map(tuple, ours["yaku"]))
+    if not {name for name, _, _ in theirs_yaku} & {"kokushi_musou", "kokushi_musou_13"} or not theirs_yaku <= ours_yaku:
+        return False
+    extra = ours_yaku - theirs_yaku
+    return all(unit == "han" for _, unit, _ in extra) and ours["han"] - theirs["han"] == sum(v for _, _, v in extra)
+
+
+_AOTENJOU_KOKUSHI_OBJ = {
+    "hand": "19m19p19s12345667z",
+    "melds": [],
+    "win": "4z",
+    "tsumo": True,
+    "seat_wind": "W",
+    "round_wind": "E",
+    "dora": ["8s"],
+    "ura": [],
+    "ruleset": {"preset": "tenhou", "overrides": {"aotenjou": True}},
+}
+
 INTENTIONAL_DIFFERENCES: tuple[IntentionalDifference, ...] = (
+    IntentionalDifference(
+        name="aotenjou_kokushi_keeps_other_yaku",
+        rule=(
+            "seed 002, 'Aotenjou': 'Yakuman are scored as 13-han yaku', so they add to the other yaku; riichi.wiki "
+            "'Aotenjou' scores its example as '14 han 30 fu (tsumo, counting mentsumo)'. Theirs (hand.py) scores "
+            "kokushi on a separate path that adds only tenhou/chiihou/renhou, never menzen tsumo or riichi"
+        ),
+        applies=_aotenjou_kokushi_other_yaku,
+        example=_AOTENJOU_KOKUSHI_OBJ,
+    ),
     IntentionalDifference(
         name="aotenjou_payments_not_rounded",
         rule=(

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import ctypes
 import dataclasses
-import sys
 from collections import Counter
 from pathlib import Path
 
@@ -27,25 +25,6 @@ from scorekeeper.gui.widgets.tile_picker import picker_tiles
 
 pytestmark = pytest.mark.gui
 
-
-def _keep_singletons_alive() -> None:
-    """Work around a PySide6 6.12 binding bug on CPython 3.11 for the rest of this test session.
-
-    Every call of a Qt method that returns nothing drops one reference to None (measured: QWidget.setEnabled,
-    QWidget.update, QPainter.drawPixmap, QRect.translate ... each -1; some bool returns do the same to True and
-    False). Before 3.12 these objects are not immortal, so a long session aborts with "deallocating None", during
-    the run or at exit. Raising their reference counts once by a huge amount makes them effectively immortal, as
-    they are from 3.12 on (PEP 683). A list of extra references would not do: it is freed at exit, and the
-    interpreter then aborts there. The real fix belongs in tests/conftest.py and the app's start-up (reported).
-    """
-    if sys.implementation.name != "cpython" or sys.version_info >= (3, 12):
-        return
-    for singleton in (None, True, False):
-        # ob_refcnt is the first field of every CPython object.
-        ctypes.c_ssize_t.from_address(id(singleton)).value += 1 << 40
-
-
-_keep_singletons_alive()
 
 LEFT = Qt.MouseButton.LeftButton
 

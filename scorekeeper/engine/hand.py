@@ -393,8 +393,7 @@ class Hand:
             if problems:
                 raise problems[0].error(problems[0].message)
         if (
-            self.riichi
-            or self.double_riichi
+            ((self.riichi or self.double_riichi) and any(m.kind is not MeldKind.ANKAN for m in melds))
             or self.ippatsu
             or self.haitei
             or self.houtei

@@ -19,7 +19,7 @@ from typing import Any
 
 from scorekeeper.engine.fu import FuReason
 from scorekeeper.engine.hand import Hand, Meld
-from scorekeeper.engine.rules import HandRules, hand_rules
+from scorekeeper.engine.rules import PRESET_NAMES, HandRules, hand_rules
 from scorekeeper.engine.scoring import HandScore, score_hand
 from scorekeeper.engine.tiles import Tile, Wind, parse_tiles
 from scorekeeper.engine.yaku import Yaku
@@ -53,6 +53,7 @@ def _tiles(value: object, field: str) -> tuple[Tile, ...]:
 _SINGLE_TILES = {str(tile): tile for tile in parse_tiles("123456789m123456789p123456789s1234567z0m0p0s")}
 _WINDS = {wind.value: wind for wind in Wind}
 _FLAG_SET = frozenset(_FLAGS)
+_PRESET_RULES = {name: hand_rules(name) for name in PRESET_NAMES}
 _YAKU_NAMES = {yaku: yaku.value for yaku in Yaku}
 _FU_REASONS = {reason: reason.value for reason in FuReason}
 
@@ -69,9 +70,15 @@ def _one_tile(value: object, field: str) -> Tile:
 
 
 def _indicators(value: object, field: str) -> tuple[Tile, ...]:
+    if value == ():
+        return ()
     if not isinstance(value, list):
         raise InvalidHandError(f'{field} must be a list of indicator tiles such as ["3p"], got {value!r}')
-    return tuple(_one_tile(item, f"each {field} indicator") for item in value)
+    out = []
+    for item in value:
+        tile = _SINGLE_TILES.get(item) if isinstance(item, str) else None
+        out.append(tile if tile is not None else _one_tile(item, f"each {field} indicator"))
+    return tuple(out)
 
 
 def _wind(value: object, field: str) -> Wind:
@@ -129,9 +136,9 @@ def hand_from_json(obj: object) -> tuple[Hand, HandRules]:
     """
     if not isinstance(obj, dict):
         raise InvalidHandError(f"a hand must be a JSON object, got {obj!r}")
-    unknown = set(obj) - _FIELDS
-    if unknown:
-        raise InvalidHandError(f"unknown field(s) {sorted(unknown)}; known fields: {', '.join(sorted(_FIELDS))}")
+    if not _FIELDS.issuperset(obj):
+        unknown = sorted(set(obj) - _FIELDS)
+        raise InvalidHandError(f"unknown field(s) {unknown}; known fields: {', '.join(sorted(_FIELDS))}")
     for required in ("hand", "win", "seat_wind", "round_wind"):
         if required not in obj:
             raise InvalidHandError(f"missing field {required!r}")
@@ -139,21 +146,28 @@ def hand_from_json(obj: object) -> tuple[Hand, HandRules]:
     for name in obj:
         if name in _FLAG_SET:
             value = obj[name]
-            if not isinstance(value, bool):
+            if value is not True and value is not False:
                 raise InvalidContextError(f"{name} must be true or false, got {value!r}")
             flags[name] = value
-    melds = obj.get("melds", [])
-    if not isinstance(melds, list):
+    melds = obj.get("melds", ())
+    if melds == ():
+        meld_values: tuple[Meld, ...] = ()
+    elif isinstance(melds, list):
+        meld_values = tuple([_meld(m) for m in melds])
+    else:
         raise InvalidHandError(f"melds must be a list, got {melds!r}")
-    rules = rules_from_json(obj.get("ruleset", _DEFAULT_RULESET))
+    ruleset = obj.get("ruleset", _DEFAULT_RULESET)
+    rules = _PRESET_RULES.get(ruleset) if isinstance(ruleset, str) else None
+    if rules is None:
+        rules = rules_from_json(ruleset)
     hand = Hand(
         concealed=_tiles(obj["hand"], "hand"),
-        melds=tuple(_meld(m) for m in melds),
+        melds=meld_values,
         win=_one_tile(obj["win"], "win"),
         seat_wind=_wind(obj["seat_wind"], "seat_wind"),
         round_wind=_wind(obj["round_wind"], "round_wind"),
-        dora=_indicators(obj.get("dora", []), "dora"),
-        ura=_indicators(obj.get("ura", []), "ura"),
+        dora=_indicators(obj.get("dora", ()), "dora"),
+        ura=_indicators(obj.get("ura", ()), "ura"),
         **flags,
     )
     return hand, rules

@@ -79,7 +79,7 @@ def smoke_test(folder: Path) -> int:
 
     ``scorekeeper --smoke-test`` (packaging/smoke_test.py) runs this offscreen with a throw-away data folder.
     """
-    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtCore import QEvent, QEventLoop, QObject
 
     from scorekeeper.session.rules import ruleset
 
@@ -97,14 +97,15 @@ def smoke_test(folder: Path) -> int:
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
             if event.type() == QEvent.Type.Paint and not painted:
                 painted.append(time.perf_counter() - started)
-                QTimer.singleShot(0, app.quit)
             return False
 
     spy = _FirstPaint()
     window.table.seat_panels[0].points_label.installEventFilter(spy)
     window.show()
-    QTimer.singleShot(10_000, app.quit)
-    app.exec()
+    # Process events until the first paint (no exec()/quit(), which would leave the application quitting).
+    deadline = time.perf_counter() + 10
+    while not painted and time.perf_counter() < deadline:
+        app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
     window.close()
     if not painted:
         print("smoke test: the table view was never painted", file=sys.stderr)

@@ -13,6 +13,7 @@ __all__ = [
     "format_signed",
     "limit_name",
     "round_name",
+    "short_label",
     "wind_name",
     "yaku_name",
 ]
@@ -41,6 +42,13 @@ def wind_name(wind: str) -> str:
     """A wind's name from its letter E, S, W or N."""
     names = {"E": _t("East"), "S": _t("South"), "W": _t("West"), "N": _t("North")}
     return names.get(wind, wind)
+
+
+def short_label(label: str, honba: int = 0) -> str:
+    """A hand's short label as the history shows it: ``E1``, ``S3-2`` (``東1``, ``南3-2`` in Japanese)."""
+    winds = {"E": _t("E"), "S": _t("S"), "W": _t("W"), "N": _t("N")}
+    text = f"{winds.get(label[:1], label[:1])}{label[1:]}" if label else label
+    return f"{text}-{honba}" if honba else text
 
 
 def round_name(label: str) -> str:

@@ -34,7 +34,7 @@ from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.describe import describe_settlement
 from scorekeeper.gui.exports import export_csv, export_json
 from scorekeeper.gui.gaps import point_gaps
-from scorekeeper.gui.labels import round_name
+from scorekeeper.gui.labels import round_name, short_label
 from scorekeeper.gui.settings import AppSettings, save_settings
 from scorekeeper.gui.table.history import HistoryWidget
 from scorekeeper.gui.table.table_view import TableViewWidget
@@ -310,6 +310,9 @@ class MainWindow(QMainWindow):
         self.end_game_action.setEnabled(playing)
         self.penalty_action.setEnabled(state is not None)
         self.history.set_state(state)
+        if self.results_dialog is not None and (state is None or state.final is None):
+            self.results_dialog.close()  # an undo took the end of the game back
+            self.results_dialog = None
         if state is None:
             for panel in self.table.seat_panels:
                 panel.show_seat(
@@ -477,7 +480,7 @@ class MainWindow(QMainWindow):
         def enter_draw(riichi: tuple[int, ...]) -> HandResult | None:
             return self.dialogs.draw(self, state, riichi, DrawKind.DRAW)
 
-        label = entry.label if not entry.honba else f"{entry.label}-{entry.honba}"
+        label = short_label(entry.label, entry.honba)
         dialog = EditHandDialog(
             names=state.players, title=label, record=entry.record, enter_win=enter_win, enter_draw=enter_draw
         )
@@ -492,7 +495,7 @@ class MainWindow(QMainWindow):
             return
         entry = state.hands[index]
         question = self.tr("Delete hand {label}? Every later hand is recomputed; Undo brings it back.").format(
-            label=entry.label if not entry.honba else f"{entry.label}-{entry.honba}"
+            label=short_label(entry.label, entry.honba)
         )
         if self.dialogs.confirm(self, question) and self.controller.delete_hand(index):
             self._clear_message()
@@ -544,7 +547,7 @@ class MainWindow(QMainWindow):
             return None
         start = state.rules.table.start_points
         series = ((start, start, start, start), *(hand.scores for hand in state.hands))
-        labels = tuple(hand.label if not hand.honba else f"{hand.label}-{hand.honba}" for hand in state.hands)
+        labels = tuple(short_label(hand.label, hand.honba) for hand in state.hands)
         return ResultsDialog(
             names=state.players,
             result=state.final,

@@ -121,6 +121,7 @@ class DrawDialog(QDialog):
         self.confirm_button = QPushButton(self.tr("Confirm"))
         self.confirm_button.setObjectName("confirm_button")
         self.confirm_button.setProperty("role", "primary")
+        self.confirm_button.setDefault(True)
         self.confirm_button.clicked.connect(self._on_confirm_button_clicked)
         cancel = QPushButton(self.tr("Cancel"))
         cancel.clicked.connect(self.reject)

@@ -75,6 +75,7 @@ class EditHandDialog(QDialog):
         self.save_button = QPushButton(self.tr("Save correction"))
         self.save_button.setObjectName("save_edit")
         self.save_button.setProperty("role", "primary")
+        self.save_button.setDefault(True)
         self.save_button.clicked.connect(self.accept)
         cancel = QPushButton(self.tr("Cancel"))
         cancel.clicked.connect(self.reject)

@@ -57,6 +57,8 @@ class WinValueWidget(QWidget):
     value_changed = Signal()
 
     TILES, QUICK, YAKU = 0, 1, 2
+    #: The mode the last winner was entered in: the next win dialog opens there (a table settles on one way).
+    last_mode = QUICK
 
     def __init__(self, seat: int, context: WinContext, *, tsumo: bool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -71,7 +73,7 @@ class WinValueWidget(QWidget):
         self.modes.addTab(self.tiles, self.tr("Tiles"))
         self.modes.addTab(self.quick, self.tr("Quick"))
         self.modes.addTab(self.yaku, self.tr("Yaku list"))
-        self.modes.setCurrentIndex(self.QUICK)
+        self.modes.setCurrentIndex(WinValueWidget.last_mode)
         self.pao_label = QLabel(self.tr("Who fed the last set (pao)?"))
         self.pao_combo = QComboBox()
         self.pao_combo.setObjectName(f"pao_{seat}")
@@ -146,6 +148,7 @@ class WinValueWidget(QWidget):
             return None
 
     def _on_page_value_changed(self) -> None:
+        WinValueWidget.last_mode = self.modes.currentIndex()
         visible = self.needs_pao_question()
         self.pao_label.setVisible(visible)
         self.pao_combo.setVisible(visible)
@@ -221,6 +224,7 @@ class WinDialog(QDialog):
         self.confirm_button = QPushButton(self.tr("Confirm"))
         self.confirm_button.setObjectName("confirm_button")
         self.confirm_button.setProperty("role", "primary")
+        self.confirm_button.setDefault(True)
         self.confirm_button.clicked.connect(self._on_confirm_button_clicked)
         cancel = QPushButton(self.tr("Cancel"))
         cancel.clicked.connect(self.reject)

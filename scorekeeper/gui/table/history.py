@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QPushButton, QTableView,
 from scorekeeper.gui import theme
 from scorekeeper.gui._compat import override
 from scorekeeper.gui.describe import describe_result
-from scorekeeper.gui.labels import format_signed
+from scorekeeper.gui.labels import format_signed, short_label
 from scorekeeper.session.state import GameState, HandEntry
 
 __all__ = ["HistoryTableModel", "HistoryWidget"]
@@ -62,7 +62,7 @@ class HistoryTableModel(QAbstractTableModel):
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if column == 0:
-                return hand.label if not hand.honba else f"{hand.label}-{hand.honba}"
+                return short_label(hand.label, hand.honba)
             if column == 1:
                 return describe_result(hand.record.result, self.names, hand.settlement)
             delta = hand.deltas[column - _FIXED_COLUMNS]

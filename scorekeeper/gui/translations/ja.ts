@@ -522,6 +522,22 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>北</translation>
     </message>
     <message>
+        <source>E</source>
+        <translation>東</translation>
+    </message>
+    <message>
+        <source>S</source>
+        <translation>南</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>西</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>北</translation>
+    </message>
+    <message>
         <source>{wind} {number}</source>
         <translation>{wind}{number}局</translation>
     </message>

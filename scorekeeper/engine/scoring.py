@@ -111,6 +111,7 @@ _YAKU_ORDER = {y: i for i, y in enumerate(Yaku)}
 _TH = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
 _BIT = tuple(1 << k for k in range(34))
 _TH_MASK = sum(_BIT[k] for k in range(34) if _TH[k])
+_FIVES_MASK = _BIT[TileKind.M5] | _BIT[TileKind.P5] | _BIT[TileKind.S5]
 _SIMPLE_MASK = sum(_BIT[k] for k in range(34) if not _TH[k])
 _HONOR_MASK = sum(_BIT[k] for k in range(27, 34))
 _TERMINAL_MASK = sum(_BIT[k] for k in (0, 8, 9, 17, 18, 26))
@@ -355,7 +356,7 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
     for indicator in hand.dora:
         dora += all_counts[_DORA_NEXT[indicator.kind]]
     aka = 0
-    if rules.red_fives:
+    if rules.red_fives and mask & _FIVES_MASK:
         for tile in hand.concealed:
             aka += tile.red
         for meld in melds:

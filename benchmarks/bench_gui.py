@@ -117,13 +117,6 @@ _HANDS = (
 )
 
 
-#: PySide6 6.12's ``QSpacerItem.changeSize`` drops a reference to None on every call (a binding bug: measured
-#: -104 references after 100 calls), and the hand-entry widget calls it on every tap; after a few hundred taps the
-#: interpreter aborts with "deallocating None". Holding extra references keeps the benchmark alive until the widget
-#: stops using ``changeSize`` (reported to its owner).
-_NONE_GUARD = [None] * 1_000_000
-
-
 def tap_session(taps: int = 500) -> list[float]:
     """Milliseconds from each tile tap to the repainted live result, over a scripted session of ``taps`` taps."""
     from PySide6.QtCore import Qt
@@ -199,8 +192,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    status = main()
-    sys.stdout.flush()
-    # Skip interpreter finalisation: the None references the binding bug above took are still missing, and the
-    # final garbage collection would trip over them.
-    os._exit(status)
+    sys.exit(main())

@@ -28,12 +28,6 @@ from scorekeeper.storage.store import GameStore
 
 __all__ = ["create_application", "create_main_window", "data_folder", "run_app", "smoke_test"]
 
-#: PySide6 6.12's ``QSpacerItem.changeSize`` drops one reference to None per call (a binding bug, measured: -104
-#: references after 100 calls). The tile-entry widget calls it on taps, and after a few hundred taps the interpreter
-#: would abort with "deallocating None" in the middle of a game. Until that widget stops calling it (reported),
-#: the app holds a million extra references (8 MB) and skips interpreter finalisation on exit (see run_app).
-_NONE_GUARD: list[None] = []
-
 #: Overrides the data folder (tests, benchmarks, a portable install on a USB stick).
 DATA_DIR_ENV = "SCOREKEEPER_DATA_DIR"
 
@@ -122,7 +116,6 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     if argv is not None and "--smoke-test" in argv:
         return smoke_test(data_folder())
     started = time.perf_counter()
-    _NONE_GUARD.extend([None] * 1_000_000)
     app = create_application(argv)
     folder = data_folder()
     install_excepthook(folder)
@@ -143,9 +136,4 @@ def run_app(argv: Sequence[str] | None = None) -> int:
         QTimer.singleShot(0, window.new_game)
     if os.environ.get("SCOREKEEPER_STARTUP_TIMING"):
         QTimer.singleShot(0, lambda: print(f"first paint after {time.perf_counter() - started:.3f} s", flush=True))
-    status = app.exec()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    # Everything is committed already (each event in its own transaction; the store is closed with the window).
-    # Skip finalisation: see _NONE_GUARD.
-    os._exit(status)
+    return app.exec()

@@ -16,12 +16,17 @@ from scorekeeper.engine.rules import HandRules
 from scorekeeper.engine.scoring import score_hand
 from scorekeeper.errors import IllegalActionError
 
-__all__ = ["score_full_hand"]
+__all__ = ["agree", "score_full_hand"]
 
 _WINDS = "ESWN"
 
 
-def _agree(hand: dict[str, Any], key: str, value: object, seat: int, what: str) -> None:
+def agree(hand: dict[str, Any], key: str, value: object, seat: int, what: str) -> None:
+    """Fill ``hand[key]`` from the table, or check that the hand says the same as the table.
+
+    Raises:
+        IllegalActionError: the hand and the table disagree.
+    """
     if key not in hand:
         hand[key] = value
     elif hand[key] != value:
@@ -56,9 +61,9 @@ def score_full_hand(
         ScorekeeperError: whatever the engine raises for a hand it cannot read or score.
     """
     hand = dict(hand)
-    _agree(hand, "tsumo", tsumo, seat, "the win is a " + ("tsumo" if tsumo else "ron"))
-    _agree(hand, "seat_wind", _WINDS[(seat - dealer) % 4], seat, "the seat wind is")
-    _agree(hand, "round_wind", _WINDS[round_index % 4], seat, "the round wind is")
+    agree(hand, "tsumo", tsumo, seat, "the win is a " + ("tsumo" if tsumo else "ron"))
+    agree(hand, "seat_wind", _WINDS[(seat - dealer) % 4], seat, "the seat wind is")
+    agree(hand, "round_wind", _WINDS[round_index % 4], seat, "the round wind is")
     declared = bool(hand.get("riichi", False)) or bool(hand.get("double_riichi", False))
     if declared != in_riichi:
         said = "riichi" if declared else "no riichi"

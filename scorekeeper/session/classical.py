@@ -21,60 +21,58 @@ The session calls :func:`settle_classical_win` / :func:`settle_classical_draw` f
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
-from scorekeeper.engine.classical import ClassicalRules
+from scorekeeper.engine.classical import ClassicalRules, ClassicalScore, classical_hand_from_json, score_classical
 from scorekeeper.engine.tiles import Wind
-from scorekeeper.errors import IllegalActionError, InvalidRulesetError
+from scorekeeper.errors import IllegalActionError
+from scorekeeper.session._engine import agree
+from scorekeeper.session.classical_rules import (
+    ClassicalGameRules,
+    ClassicalTableRules,
+    LoserSettlement,
+    classical_game_rules,
+)
+from scorekeeper.session.events import (
+    AbortiveDraw,
+    Chombo,
+    ExhaustiveDraw,
+    HandResult,
+    HandWin,
+    HanFuWin,
+    NagashiMangan,
+    Ron,
+    Tsumo,
+    ValueWin,
+    Win,
+    YakumanWin,
+)
 from scorekeeper.session.seats import Seat
-from scorekeeper.session.settlement import Transfer, TransferReason
+from scorekeeper.session.settlement import Settlement, Transfer, TransferReason
+from scorekeeper.session.standings import FinalResult, Penalty, split_evenly
 
 __all__ = [
+    "ClassicalGameRules",
+    "ClassicalHandSettlement",
     "ClassicalPosition",
     "ClassicalSettlement",
     "ClassicalTableRules",
+    "ClassicalWinValue",
     "LoserSettlement",
+    "advance_classical",
+    "classical_final_result",
+    "classical_game_rules",
     "next_position",
     "seat_wind",
     "settle_classical_draw",
+    "settle_classical_result",
     "settle_classical_win",
+    "value_classical_win",
 ]
 
 _WINDS = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
-
-
-class LoserSettlement(enum.StrEnum):
-    """Whether only the winner is paid, or the losers also settle their hands among themselves."""
-
-    WINNER_ONLY = "winner_only"  # our default: the seed names no settlement between losers
-    LOSERS_SETTLE = "losers_settle"  # the older Western habit: every pair of losers settles the difference
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ClassicalTableRules:
-    """The table knobs of the classical family (seed 003 is silent on all of them; docs/classical.md).
-
-    Attributes:
-        losers: winner only, or the losers also settle among themselves.
-        east_double: East pays and receives double.
-        cap_east_double: a doubled payment is capped at the hand rules' limit (when it has one).
-        dealer_repeats_on_win: East keeps the deal after winning.
-        dealer_repeats_on_draw: East keeps the deal after a draw.
-        rounds: how many round winds a game lasts (4: East, South, West, North).
-    """
-
-    losers: LoserSettlement = LoserSettlement.WINNER_ONLY
-    east_double: bool = True
-    cap_east_double: bool = False
-    dealer_repeats_on_win: bool = True
-    dealer_repeats_on_draw: bool = True
-    rounds: int = 4
-
-    def __post_init__(self) -> None:
-        if type(self.rounds) is not int or not 1 <= self.rounds <= 4:
-            raise InvalidRulesetError(f"rounds must be 1 to 4 round winds, got {self.rounds!r}")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -204,3 +202,209 @@ def next_position(
     if index >= rules.rounds:
         return ClassicalPosition(round_wind=position.round_wind, dealer=position.dealer, ended=True)
     return ClassicalPosition(round_wind=_WINDS[index], dealer=dealer)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The game's fold: a classical hand result at the table (called by ``scorekeeper.session.state``)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClassicalWinValue:
+    """A classical win's value.
+
+    Attributes:
+        seat: the winner.
+        value: the hand's value in table points (seed 003, C: points x doubles, rounded and capped).
+        score: the engine's full explanation (each point source and double) for a hand entered as tiles; None for a
+            value the table called out.
+    """
+
+    seat: Seat
+    value: int
+    score: ClassicalScore | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ClassicalHandSettlement(Settlement):
+    """A classical hand's settlement in the shape every family's history shares (transfers, deltas, repeats).
+
+    ``wins`` (riichi values) is always empty, ``honba_after`` and ``riichi_sticks_after`` always 0: the family
+    has none of them. The classical values are in ``values``.
+
+    Attributes:
+        values: the win's value and its explanation (empty for a draw).
+    """
+
+    values: tuple[ClassicalWinValue, ...] = ()
+
+
+_WINNER_ONLY_NOTE = "the classical family (seed 003) has one winner per hand"
+
+
+def value_classical_win(
+    win: Win, rules: ClassicalGameRules, *, dealer: Seat, round_wind: Wind, tsumo: bool
+) -> ClassicalWinValue:
+    """The value of a win under the classical hand rules: a full hand scored by the engine, or a called-out value.
+
+    A full hand's ``tsumo``, ``seat_wind`` and ``round_wind`` are filled in from the table when left out, and
+    must agree with it when given.
+
+    Raises:
+        IllegalActionError: a riichi-style win (han and fu, yakuman), a called-out value above the limit, or a
+            hand whose conditions contradict the table.
+        ScorekeeperError: whatever the classical engine raises for a hand it cannot read or score.
+    """
+    seat = int(win.seat)
+    match win:
+        case ValueWin():
+            limit = rules.hand.limit
+            if limit is not None and win.value > limit:
+                raise IllegalActionError(
+                    f"seat {seat}'s hand is called {win.value}, above the limit of {limit} (the value is capped at"
+                    " the limit: enter the capped value)"
+                )
+            return ClassicalWinValue(seat=win.seat, value=win.value)
+        case HandWin():
+            hand = win.input
+            agree(hand, "tsumo", tsumo, seat, "the win is " + ("self-drawn" if tsumo else "on a discard"))
+            agree(hand, "seat_wind", seat_wind(win.seat, dealer).value, seat, "the seat wind is")
+            agree(hand, "round_wind", round_wind.value, seat, "the round wind is")
+            parsed, _ = classical_hand_from_json(hand)
+            score = score_classical(parsed, rules.hand)
+            return ClassicalWinValue(seat=win.seat, value=score.value, score=score)
+        case HanFuWin() | YakumanWin():
+            raise IllegalActionError(
+                f"seat {seat}'s win is given as han and fu or yakuman, which the classical family does not count:"
+                ' enter the hand ({"seat": s, "hand": {...}}) or its value ({"seat": s, "value": n})'
+            )
+        case _:
+            assert_never(win)
+
+
+def settle_classical_result(
+    rules: ClassicalGameRules,
+    result: HandResult,
+    *,
+    dealer: Seat,
+    round_wind: Wind,
+    riichi_this_hand: Sequence[Seat] = (),
+) -> ClassicalHandSettlement:
+    """Settle one classical hand result: a win (on a discard or self-drawn) or a draw.
+
+    Who discarded does not change who pays (seed 003 gives no discarder's share; docs/classical.md): the
+    discard only tells a full hand that it was not self-drawn.
+
+    Raises:
+        IllegalActionError: a result the family does not have (nagashi, an abortive draw, chombo, several winners,
+            tenpai at a draw, riichi) or a win that cannot be valued.
+        ScorekeeperError: whatever the classical engine raises for a full hand.
+    """
+    if riichi_this_hand:
+        raise IllegalActionError("the classical family (seed 003) has no riichi")
+    match result:
+        case Ron():
+            if len(result.wins) != 1:
+                winners = [int(w.seat) for w in result.wins]
+                raise IllegalActionError(f"{_WINNER_ONLY_NOTE}: seats {winners} cannot all win on one discard")
+            win = result.wins[0]
+            tsumo = False
+        case Tsumo():
+            win = result.win
+            tsumo = True
+        case ExhaustiveDraw():
+            if result.tenpai:
+                raise IllegalActionError(
+                    "the classical family has no tenpai payments: a draw's tenpai list must be empty, got"
+                    f" {[int(s) for s in result.tenpai]}"
+                )
+            core = settle_classical_draw(rules.table)
+            return ClassicalHandSettlement(
+                result=result,
+                transfers=(),
+                deltas=core.deltas,
+                wins=(),
+                dealer_repeats=core.dealer_repeats,
+                honba_after=0,
+                riichi_sticks_after=0,
+            )
+        case NagashiMangan():
+            raise IllegalActionError("the classical family (seed 003) has no nagashi mangan")
+        case AbortiveDraw():
+            raise IllegalActionError(
+                f"the classical family (seed 003) has no abortive draw {result.reason.value!r}: record a draw"
+            )
+        case Chombo():
+            raise IllegalActionError(
+                "the classical family (seed 003) names no penalty for a false win: record a referee penalty instead"
+            )
+        case _:
+            assert_never(result)
+    value = value_classical_win(win, rules, dealer=dealer, round_wind=round_wind, tsumo=tsumo)
+    core = settle_classical_win(
+        winner=win.seat, dealer=dealer, value=value.value, hand_rules=rules.hand, rules=rules.table
+    )
+    return ClassicalHandSettlement(
+        result=result,
+        transfers=core.transfers,
+        deltas=core.deltas,
+        wins=(),
+        dealer_repeats=core.dealer_repeats,
+        honba_after=0,
+        riichi_sticks_after=0,
+        values=(value,),
+    )
+
+
+def advance_classical(
+    round_index: int, dealer: Seat, dealer_repeats: bool, rules: ClassicalTableRules
+) -> tuple[int, Seat, bool]:
+    """The next hand's round index (0 East .. 3 North) and dealer, and whether the game has ended.
+
+    The game state keeps the position as a round index and a dealer, as for riichi; this is
+    :func:`next_position` in those terms. An ended game keeps the last hand's position (for its labels).
+    """
+    position = ClassicalPosition(round_wind=_WINDS[round_index], dealer=dealer)
+    settlement = ClassicalSettlement(transfers=(), deltas=(0, 0, 0, 0), dealer_repeats=dealer_repeats)
+    after = next_position(position, settlement, rules)
+    return _WINDS.index(after.round_wind), after.dealer, after.ended
+
+
+def classical_final_result(
+    rules: ClassicalTableRules, scores: tuple[int, ...], penalties: tuple[Penalty, ...]
+) -> FinalResult:
+    """The classical result sheet: places by score, and each player's points as the change from the start.
+
+    The family pays hand by hand, so a player's result is simply what they won or lost (``score - start``);
+    with ``uma`` set, the placement bonus is added in table points, tied seats sharing the place and splitting its
+    uma (odd points to the earlier seat). Penalties are added after, in table points, and never change places.
+    ``FinalResult`` keeps points in tenths: here a point is one table point, so ``points`` reads ``1240.0``.
+    """
+    order = sorted(Seat, key=lambda s: (-scores[s], int(s)))
+    groups: list[list[Seat]] = []
+    for seat in order:
+        if groups and scores[groups[-1][0]] == scores[seat]:
+            groups[-1].append(seat)
+        else:
+            groups.append([seat])
+    places = [0, 0, 0, 0]
+    points = [0, 0, 0, 0]
+    position = 0
+    for group in groups:
+        bonus = split_evenly(sum(rules.uma[position : position + len(group)]), group)
+        for seat in group:
+            places[seat] = position + 1
+            points[seat] = (scores[seat] - rules.start_points + bonus[seat]) * 10
+        position += len(group)
+    after = list(points)
+    for penalty in penalties:
+        after[penalty.seat] += penalty.points * 10
+    four = (scores[0], scores[1], scores[2], scores[3])
+    return FinalResult(
+        raw_scores=four,
+        scores=four,
+        places=(places[0], places[1], places[2], places[3]),
+        points_before_penalties_tenths=(points[0], points[1], points[2], points[3]),
+        penalties=penalties,
+        points_tenths=(after[0], after[1], after[2], after[3]),
+        leftover_sticks=0,
+    )

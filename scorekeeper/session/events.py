@@ -21,6 +21,7 @@ from scorekeeper.session.seats import Seat, parse_seat
 __all__ = [
     "MAX_HAN",
     "MAX_PENALTY",
+    "MAX_VALUE",
     "MAX_YAKUMAN",
     "AbortReason",
     "AbortiveDraw",
@@ -40,6 +41,7 @@ __all__ = [
     "RiichiDeclared",
     "Ron",
     "Tsumo",
+    "ValueWin",
     "Win",
     "YakumanWin",
     "event_from_json",
@@ -57,6 +59,9 @@ MAX_HAN = 78
 MAX_YAKUMAN = 6
 #: The largest referee penalty (or bonus) accepted, in points.
 MAX_PENALTY = 1_000_000
+#: The largest hand value a table may call out (classical family): far above any hand (a double slam with the
+#: seed's points is a few ten thousands), low enough to refuse a mistyped or hostile number.
+MAX_VALUE = 100_000_000
 _MAX_TEXT = 500
 _VALID_FU = frozenset({20, 25, *range(30, 111, 10)})
 
@@ -192,7 +197,35 @@ def _canonical(obj: object) -> str:
     return json.dumps(obj, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-Win: TypeAlias = HanFuWin | YakumanWin | HandWin
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ValueWin:
+    """A win whose value the table called out in table points ("640"): the classical family's quick entry.
+
+    The classical family values a hand as one number (seed 003, C: points x doubles), which players often
+    work out on paper and call out, as riichi players call "3 han 40 fu". Liability is not part of that family.
+
+    Attributes:
+        seat: the winner.
+        value: the hand's value, 1 to :data:`MAX_VALUE` table points.
+        pao: always None; present so every win has the same attributes.
+    """
+
+    seat: Seat
+    value: int
+    pao: Seat | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seat", parse_seat(self.seat))
+        if isinstance(self.value, bool) or not isinstance(self.value, int) or not 1 <= self.value <= MAX_VALUE:
+            raise InvalidHandError(f"a called-out hand value is 1 to {MAX_VALUE:,} points, got {self.value!r}")
+        if self.pao is not None:
+            raise IllegalActionError(
+                f"pao (liability) is not part of the classical family; seat {int(self.seat)}'s win is worth"
+                f" {self.value}"
+            )
+
+
+Win: TypeAlias = HanFuWin | YakumanWin | HandWin | ValueWin
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -400,6 +433,8 @@ def win_to_json(win: Win) -> dict[str, Any]:
             out = {"seat": int(win.seat), "yakuman": win.yakuman}
         case HandWin():
             out = {"seat": int(win.seat), "hand": win.input}
+        case ValueWin():
+            out = {"seat": int(win.seat), "value": win.value}
         case _:
             assert_never(win)
     if win.pao is not None:
@@ -538,9 +573,9 @@ def win_from_json(obj: object, where: str = "win") -> Win:
     reader = _Reader(obj, where)
     seat = reader.seat("seat")
     pao = reader.seat("pao", optional=True)
-    shapes = [k for k in ("han", "yakuman", "hand") if k in reader.obj]
+    shapes = [k for k in ("han", "yakuman", "hand", "value") if k in reader.obj]
     if len(shapes) != 1:
-        raise GameRecordError(f"{where}: a win has exactly one of han+fu, yakuman or hand, got {_show(obj)}")
+        raise GameRecordError(f"{where}: a win has exactly one of han+fu, yakuman, hand or value, got {_show(obj)}")
     win: Win
     if shapes[0] == "han":
         han, fu = reader.integer("han"), reader.integer("fu")
@@ -550,6 +585,10 @@ def win_from_json(obj: object, where: str = "win") -> Win:
         yakuman = reader.integer("yakuman")
         reader.done()
         win = _build(where, YakumanWin, seat=seat, yakuman=yakuman, pao=pao)
+    elif shapes[0] == "value":
+        value = reader.integer("value")
+        reader.done()
+        win = _build(where, ValueWin, seat=seat, value=value, pao=pao)
     else:
         hand = reader.get("hand")
         reader.done()

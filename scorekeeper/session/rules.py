@@ -21,16 +21,20 @@ from typing import Any
 
 from scorekeeper.engine.rules import PRESET_NAMES, HandRules, hand_rules
 from scorekeeper.errors import InvalidRulesetError
+from scorekeeper.session.classical_rules import CLASSICAL_PRESET_NAMES, ClassicalGameRules, classical_game_rules
 from scorekeeper.session.events import AbortReason
 
 __all__ = [
+    "CLASSICAL_PRESET_NAMES",
     "PRESET_NAMES",
     "ChomboSettlement",
+    "Family",
     "GameLength",
     "HonbaSplit",
     "LeftoverSticks",
     "PaoScope",
     "PointsRounding",
+    "RiichiRules",
     "Ruleset",
     "StickSplit",
     "TableRules",
@@ -374,7 +378,8 @@ def table_rules(name: str, overrides: dict[str, Any] | None = None) -> TableRule
         try:
             rules = _PRESETS[name]
         except KeyError:
-            raise InvalidRulesetError(f"unknown ruleset {name!r}; known rulesets: {', '.join(PRESET_NAMES)}") from None
+            known = ", ".join((*PRESET_NAMES, *CLASSICAL_PRESET_NAMES))
+            raise InvalidRulesetError(f"unknown ruleset {name!r}; known rulesets: {known}") from None
     if not overrides:
         return rules
     fields = {f.name for f in dataclasses.fields(rules)}
@@ -395,26 +400,83 @@ def _knob_to_json(value: object) -> object:
     return value
 
 
+class Family(enum.StrEnum):
+    """A family of rules: how hands are valued and how the table settles them; persisted by value."""
+
+    RIICHI = "riichi"  # the Japanese family (seeds 000, 001, 002, 004): han and fu, honba, riichi sticks, uma
+    CLASSICAL = "classical"  # the classical Chinese point-and-double family (seed 003)
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Ruleset:
-    """A game's rules: the preset it names, the overrides given, and the hand and table rules they make.
+class RiichiRules:
+    """A riichi game's rules: how a hand is valued (engine) and how the table settles it (session).
 
     Attributes:
-        preset: the preset name the game record gives.
-        overrides: the overridden knobs, as sorted (knob, JSON value) pairs (hand and table knobs together).
         hand: the hand-scoring rules (engine).
         table: the table rules (session).
     """
 
-    preset: str
-    overrides: tuple[tuple[str, Any], ...]
     hand: HandRules
     table: TableRules
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ruleset:
+    """A game's rules: the preset it names, the overrides given, and the family's rules they make.
+
+    The preset's name selects the family (``classical`` and ``classical-doubles`` are the classical family, every
+    other preset riichi); ``game`` holds that family's own pair of hand and table rules, side by side, and the
+    game state folds each family's events with that family's settlement (``scorekeeper.session.state``).
+
+    Attributes:
+        preset: the preset name the game record gives.
+        overrides: the overridden knobs, as sorted (knob, JSON value) pairs (hand and table knobs together).
+        game: the family's rules: :class:`RiichiRules` or :class:`ClassicalGameRules`.
+    """
+
+    preset: str
+    overrides: tuple[tuple[str, Any], ...]
+    game: RiichiRules | ClassicalGameRules
+
+    @property
+    def family(self) -> Family:
+        """The family of rules this game is played by."""
+        return Family.CLASSICAL if isinstance(self.game, ClassicalGameRules) else Family.RIICHI
+
+    @property
+    def hand(self) -> HandRules:
+        """The riichi hand-scoring rules.
+
+        Raises:
+            InvalidRulesetError: for a game of another family (its own rules are in :attr:`game`).
+        """
+        return self._riichi("hand-scoring").hand
+
+    @property
+    def table(self) -> TableRules:
+        """The riichi table rules.
+
+        Raises:
+            InvalidRulesetError: for a game of another family (its own rules are in :attr:`game`).
+        """
+        return self._riichi("table").table
+
+    def _riichi(self, what: str) -> RiichiRules:
+        if isinstance(self.game, RiichiRules):
+            return self.game
+        raise InvalidRulesetError(
+            f"ruleset {self.preset!r} is of the {self.family.value} family: it has no riichi {what} rules"
+        )
+
+    @property
+    def start_points(self) -> int:
+        """Each player's score at the start, in either family."""
+        return self.game.table.start_points
 
     @property
     def name(self) -> str:
         """The preset's name, or ``custom`` when anything was overridden."""
-        return self.table.name if not self.overrides else "custom"
+        return self.preset if not self.overrides else "custom"
 
     def overrides_dict(self) -> dict[str, Any]:
         """The overrides as the record format's ``{knob: value}`` object."""
@@ -430,10 +492,20 @@ class Ruleset:
 def ruleset(name: str = "tenhou", overrides: dict[str, Any] | None = None) -> Ruleset:
     """The ruleset of a preset, with overrides of hand knobs and table knobs in one object.
 
+    ``classical`` and ``classical-doubles`` make a game of the classical family (seed 003; knobs in
+    ``scorekeeper.engine.classical.ClassicalRules`` and :class:`ClassicalTableRules`); every other preset is riichi.
+
     Raises:
         InvalidRulesetError: for an unknown preset or knob, or a bad value.
     """
     overrides = dict(overrides or {})
+    if name in CLASSICAL_PRESET_NAMES:
+        classical = classical_game_rules(name, overrides)
+        normalised = {
+            k: _knob_to_json(getattr(classical.table if hasattr(classical.table, k) else classical.hand, k))
+            for k in overrides
+        }
+        return Ruleset(preset=name, overrides=tuple(sorted(normalised.items())), game=classical)
     hand_knobs = {f.name for f in dataclasses.fields(HandRules)} - {"name"}
     table_knobs = {f.name for f in dataclasses.fields(TableRules)} - {"name"}
     for knob in overrides:
@@ -444,4 +516,4 @@ def ruleset(name: str = "tenhou", overrides: dict[str, Any] | None = None) -> Ru
     normalised = {
         k: _knob_to_json(getattr(table, k)) if k in table_knobs else _knob_to_json(getattr(hand, k)) for k in overrides
     }
-    return Ruleset(preset=name, overrides=tuple(sorted(normalised.items())), hand=hand, table=table)
+    return Ruleset(preset=name, overrides=tuple(sorted(normalised.items())), game=RiichiRules(hand=hand, table=table))

@@ -26,6 +26,7 @@ from scorekeeper.session.events import (
     NagashiMangan,
     Ron,
     Tsumo,
+    ValueWin,
     Win,
     YakumanWin,
 )
@@ -192,6 +193,11 @@ def value_win(win: Win, rules: Ruleset, table: WinContext | None = None) -> WinV
                     )
                 liable = value.yakuman if rules.table.pao_scope is PaoScope.FULL else liable_yakuman
             return WinValue(seat=win.seat, value=value, liable_yakuman=liable, pao=win.pao)
+        case ValueWin():
+            raise IllegalActionError(
+                f"seat {int(win.seat)}: a win called out as a value ({win.value}) belongs to the classical family;"
+                f" under ruleset {rules.name!r} a win is han and fu, a number of yakuman, or the full hand"
+            )
         case _:
             assert_never(win)
 

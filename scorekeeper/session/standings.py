@@ -13,7 +13,7 @@ from scorekeeper.session.rules import LeftoverSticks, PointsRounding, TableRules
 from scorekeeper.session.seats import Seat
 from scorekeeper.session.settlement import RIICHI_STICK
 
-__all__ = ["FinalResult", "Penalty", "final_result"]
+__all__ = ["FinalResult", "Penalty", "final_result", "split_evenly"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -64,7 +64,7 @@ def _four(values: list[int]) -> tuple[int, int, int, int]:
     return (values[0], values[1], values[2], values[3])
 
 
-def _split(total: int, seats: list[Seat]) -> dict[Seat, int]:
+def split_evenly(total: int, seats: list[Seat]) -> dict[Seat, int]:
     """Split an integer total among seats as evenly as possible; the odd units go to the earlier seats."""
     ordered = sorted(seats)
     share, rest = divmod(total, len(ordered))
@@ -103,7 +103,7 @@ def final_result(
             final[order[0]] += leftover
         elif rules.leftover_sticks is LeftoverSticks.SPLIT_FIRST:
             leaders = [s for s in Seat if scores[s] == scores[order[0]]]
-            for seat, share in _split(leftover // 100, leaders).items():
+            for seat, share in split_evenly(leftover // 100, leaders).items():
                 final[seat] += share * 100
 
     # Uma and oka, in tenths of a point: a group of tied seats shares the uma of the places it covers.
@@ -113,7 +113,7 @@ def final_result(
         total = sum(rules.uma[position : position + len(group)]) * 10
         if position == 0:
             total += rules.oka // 100
-        for seat, share in _split(total, group).items():
+        for seat, share in split_evenly(total, group).items():
             bonus[seat] = share
         position += len(group)
 
@@ -130,7 +130,7 @@ def final_result(
                 whole = _round_half_away(final[seat] // 100) - rules.return_points // 1000
                 points[seat] = whole * 10 + bonus[seat]
         rest = -sum(points) - (rules.leftover_sticks is LeftoverSticks.LOST) * leftover // 100
-        for seat, share in _split(rest, firsts).items():
+        for seat, share in split_evenly(rest, firsts).items():
             points[seat] = share
     before = _four(points)
     after = list(points)

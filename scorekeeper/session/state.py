@@ -14,7 +14,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import assert_never
 
+from scorekeeper.engine.tiles import Wind
 from scorekeeper.errors import IllegalActionError, ScorekeeperError
+from scorekeeper.session.classical import (
+    ClassicalGameRules,
+    advance_classical,
+    classical_final_result,
+    settle_classical_result,
+)
 from scorekeeper.session.events import (
     AbortiveDraw,
     Chombo,
@@ -32,8 +39,8 @@ from scorekeeper.session.events import (
     Ron,
     Tsumo,
 )
-from scorekeeper.session.rules import ChomboSettlement, Ruleset
-from scorekeeper.session.seats import Seat, round_label
+from scorekeeper.session.rules import ChomboSettlement, RiichiRules, Ruleset
+from scorekeeper.session.seats import ROUND_LETTERS, Seat, round_label
 from scorekeeper.session.settlement import RIICHI_STICK, Settlement, settle
 from scorekeeper.session.standings import FinalResult, Penalty, final_result
 
@@ -48,6 +55,7 @@ __all__ = [
 ]
 
 _MAX_NAME = 100
+_ROUND_WINDS = tuple(Wind(letter) for letter in ROUND_LETTERS)
 
 
 class EndReason(enum.StrEnum):
@@ -151,21 +159,34 @@ class GameState:
             ScorekeeperError: for a full hand the engine cannot score.
         """
         self._check_not_ended(result)
-        return settle(
-            self.rules,
-            result,
-            dealer=self.dealer,
-            honba=self.honba,
-            riichi_sticks=self.riichi_sticks,
-            riichi_this_hand=self.riichi_this_hand,
-            round_index=self.round_index,
-        )
+        game = self.rules.game
+        match game:
+            case RiichiRules():
+                return settle(
+                    self.rules,
+                    result,
+                    dealer=self.dealer,
+                    honba=self.honba,
+                    riichi_sticks=self.riichi_sticks,
+                    riichi_this_hand=self.riichi_this_hand,
+                    round_index=self.round_index,
+                )
+            case ClassicalGameRules():
+                return settle_classical_result(
+                    game,
+                    result,
+                    dealer=self.dealer,
+                    round_wind=_ROUND_WINDS[self.round_index % 4],
+                    riichi_this_hand=self.riichi_this_hand,
+                )
+            case _:
+                assert_never(game)
 
     def standings(self) -> FinalResult:
         """The result sheet as if the game ended now (the final one once it has ended), for live standings."""
         if self.final is not None:
             return self.final
-        return final_result(self.rules.table, self.scores, self.riichi_sticks, _penalties(self))
+        return _final_result(self)
 
     def _check_not_ended(self, event: Event) -> None:
         if self.ended:
@@ -184,7 +205,7 @@ def initial_state(rules: Ruleset, players: Sequence[str]) -> GameState:
     names = tuple(players)
     if len(names) != 4 or not all(isinstance(n, str) and len(n) <= _MAX_NAME for n in names):
         raise IllegalActionError(f"a game has four player names of at most {_MAX_NAME} characters, got {names!r:.200}")
-    start = rules.table.start_points
+    start = rules.start_points
     return GameState(rules=rules, players=(names[0], names[1], names[2], names[3]), scores=(start,) * 4)
 
 
@@ -243,6 +264,11 @@ def _check_index(state: GameState, index: int, verb: str) -> None:
 
 
 def _declare_riichi(state: GameState, seat: Seat) -> GameState:
+    if not isinstance(state.rules.game, RiichiRules):
+        raise IllegalActionError(
+            f"seat {int(seat)} ({state.players[seat]}) cannot declare riichi: ruleset {state.rules.name!r} is of the"
+            f" {state.rules.family.value} family (seed 003), which has no riichi"
+        )
     if seat in state.riichi_this_hand:
         raise IllegalActionError(f"seat {int(seat)} ({state.players[seat]}) already declared riichi this hand")
     if state.scores[seat] < RIICHI_STICK and not state.rules.table.riichi_below_1000:
@@ -277,6 +303,9 @@ def _finish_hand(state: GameState, result: HandResult) -> GameState:
         scores=(scores[0], scores[1], scores[2], scores[3]),
         riichi_sticks=settlement.riichi_sticks_after,
     )
+    game = state.rules.game
+    if isinstance(game, ClassicalGameRules):
+        return _finish_classical_hand(state, game, settlement, entry)
     round_index, dealer = state.round_index, state.dealer
     if not settlement.dealer_repeats:
         dealer = dealer.next
@@ -298,6 +327,19 @@ def _finish_hand(state: GameState, result: HandResult) -> GameState:
         after = dataclasses.replace(after, round_index=state.round_index, dealer=state.dealer, honba=state.honba)
         return _end(after, reason)
     return after
+
+
+def _finish_classical_hand(
+    state: GameState, game: ClassicalGameRules, settlement: Settlement, entry: HandEntry
+) -> GameState:
+    """The classical family's East rotation and end (``scorekeeper.session.classical.next_position``)."""
+    round_index, dealer, ended = advance_classical(
+        state.round_index, state.dealer, settlement.dealer_repeats, game.table
+    )
+    after = dataclasses.replace(
+        state, scores=entry.scores, round_index=round_index, dealer=dealer, hands=(*state.hands, entry)
+    )
+    return _end(after, EndReason.LAST_HAND) if ended else after
 
 
 def _is_first(scores: tuple[int, ...], seat: Seat) -> bool:
@@ -348,11 +390,13 @@ def _tenpai(settlement: Settlement, seat: Seat) -> bool:
 
 def _penalties(state: GameState) -> tuple[Penalty, ...]:
     out: list[Penalty] = []
-    table = state.rules.table
-    for entry in state.hands:
-        result = entry.record.result
-        if isinstance(result, Chombo) and table.chombo is ChomboSettlement.AFTER_UMA:
-            out.append(Penalty(seat=result.seat, points=-table.chombo_points, reason=f"chombo in {entry.label}"))
+    game = state.rules.game
+    if isinstance(game, RiichiRules):
+        table = game.table
+        for entry in state.hands:
+            result = entry.record.result
+            if isinstance(result, Chombo) and table.chombo is ChomboSettlement.AFTER_UMA:
+                out.append(Penalty(seat=result.seat, points=-table.chombo_points, reason=f"chombo in {entry.label}"))
     out.extend(Penalty(seat=p.seat, points=p.points, reason=p.reason) for p in state.penalties)
     return tuple(out)
 
@@ -364,8 +408,19 @@ def _end(state: GameState, reason: EndReason) -> GameState:
 def _with_final(state: GameState) -> GameState:
     if not state.ended:
         return state
-    final = final_result(state.rules.table, state.scores, state.riichi_sticks, _penalties(state))
-    return dataclasses.replace(state, final=final)
+    return dataclasses.replace(state, final=_final_result(state))
+
+
+def _final_result(state: GameState) -> FinalResult:
+    """The result sheet by the family's rules: riichi's uma and oka, or the classical change from the start."""
+    game = state.rules.game
+    match game:
+        case RiichiRules():
+            return final_result(game.table, state.scores, state.riichi_sticks, _penalties(state))
+        case ClassicalGameRules():
+            return classical_final_result(game.table, state.scores, _penalties(state))
+        case _:
+            assert_never(game)
 
 
 def replay_hands(rules: Ruleset, players: Sequence[str], hands: Iterable[HandRecord]) -> GameState:

@@ -4,7 +4,8 @@ Two forms (see docs/engine.md):
 
 * ``scorekeeper score --json`` reads JSON Lines on stdin, one hand per line, and writes one JSON line per input
   line, in order, never stopping on a bad line (a line that is not JSON gets ``{"ok": false, ...}`` too). A line
-  whose ``ruleset`` is a string starting with ``classical`` goes to ``scorekeeper.engine.classical``.
+  whose ``ruleset`` is a string starting with ``classical``, or an object whose ``preset`` does, goes to
+  ``scorekeeper.engine.classical``.
 * ``scorekeeper score 234m567p11s 345s+chi --win 2m --ron --riichi --seat E --round S --dora 1p`` prints the
   yaku, the fu breakdown and the payments as a person reads them.
 """
@@ -80,6 +81,13 @@ def _classical(obj: dict[str, Any]) -> dict[str, Any]:
     return scorer(obj)
 
 
+def _is_classical(ruleset: object) -> bool:
+    """Whether a ``ruleset`` value names the classical family: ``"classical..."`` or ``{"preset": "classical..."}``."""
+    if isinstance(ruleset, dict):
+        ruleset = ruleset.get("preset")
+    return isinstance(ruleset, str) and ruleset.startswith("classical")
+
+
 def answer_line(line: str) -> dict[str, Any]:
     """The JSON answer for one input line; never raises."""
     try:
@@ -87,7 +95,7 @@ def answer_line(line: str) -> dict[str, Any]:
     except ValueError as error:
         return error_to_json(InvalidHandError(f"line is not JSON ({error}): {line.strip()[:200]!r}"))
     try:
-        if isinstance(obj, dict) and isinstance(obj.get("ruleset"), str) and obj["ruleset"].startswith("classical"):
+        if isinstance(obj, dict) and _is_classical(obj.get("ruleset")):
             return _classical(obj)
         return score_json(obj)
     except Exception as error:  # the command line must answer every line, whatever happens

@@ -6,8 +6,9 @@ One JSON line per file, in order::
      "ended": true, "final": {"scores": [...], "places": [...], "points": [...]}}
 
 or ``{"ok": false, "error": "..."}`` naming the file and the hand that is wrong. ``final`` is null for a game
-that has not ended. Without ``--json`` the same is printed as a short table per game. The exit status is 0 when
-every file replayed, 1 otherwise.
+that has not ended. A classical game (seed 003) has the same shape: ``honba`` and ``riichi_sticks`` are always 0 and
+``points`` are whole table points. Without ``--json`` the same is printed as a short table per game. The exit
+status is 0 when every file replayed, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.session.record import parse_record
+from scorekeeper.session.rules import Family
 from scorekeeper.session.state import GameState
 
 __all__ = ["add_parser", "replay_file", "run", "state_to_json"]
@@ -40,13 +42,22 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 
 def state_to_json(state: GameState) -> dict[str, Any]:
-    """The replay output object of a game state."""
+    """The replay output object of a game state.
+
+    ``points`` are the family's: riichi plus-minus to 0.1 after uma and oka (``45.0``); classical whole table
+    points, each player's change from the start (``1240``; docs/session.md).
+    """
     final: dict[str, Any] | None = None
     if state.final is not None:
+        points: list[float] | list[int]
+        if state.rules.family is Family.CLASSICAL:
+            points = [p // 10 for p in state.final.points_tenths]
+        else:
+            points = list(state.final.points)
         final = {
             "scores": list(state.final.scores),
             "places": list(state.final.places),
-            "points": list(state.final.points),
+            "points": points,
         }
     return {
         "hands": [
@@ -92,7 +103,9 @@ def _format_text(path: Path, out: dict[str, Any]) -> str:
     else:
         lines.append("  final " + " ".join(f"{s:>7}" for s in final["scores"]))
         lines.append("  place " + " ".join(f"{p:>7}" for p in final["places"]))
-        lines.append("  points" + " ".join(f"{p:>+8.1f}" for p in final["points"]))
+        lines.append(
+            "  points" + " ".join(f"{p:>+8.1f}" if isinstance(p, float) else f"{p:>+8}" for p in final["points"])
+        )
     return "\n".join(lines)
 
 

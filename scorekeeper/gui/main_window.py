@@ -553,7 +553,7 @@ class MainWindow(QMainWindow):
             result=state.final,
             labels=labels,
             series=series,
-            return_points=state.rules.table.return_points,
+            table_rules=state.rules.table,
             ask_path=lambda suffix: self.dialogs.ask_path(self, suffix),
             export_csv=self._export_csv,
             export_json=self._export_json,

@@ -26,15 +26,29 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.gui.labels import format_points
 from scorekeeper.gui.table.score_chart import ScoreChartWidget
+from scorekeeper.session.rules import TableRules
 from scorekeeper.session.standings import FinalResult
 
-__all__ = ["ResultsDialog", "format_tenths", "print_widget_to_pdf"]
+__all__ = ["ResultsDialog", "format_tenths", "print_widget_to_pdf", "uma_and_oka_tenths"]
 
 
 def format_tenths(tenths: int) -> str:
     """Plus-minus points as the result sheet shows them: ``+45.0``, ``-12.3``, ``0.0``."""
     sign = "+" if tenths > 0 else "-" if tenths < 0 else ""
     return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
+
+
+def uma_and_oka_tenths(places: tuple[int, int, int, int], seat: int, table: TableRules) -> int:
+    """The uma and oka ``seat`` receives, in tenths of a point, as the session applies them (standings.py).
+
+    Seats tied on a place share the uma of the places they cover (issue 3, "placement with ties"); the oka
+    (4 x (return - start), seed 002) goes to first place, shared when first is tied.
+    """
+    place = places[seat]
+    group = [s for s in range(4) if places[s] == place]
+    uma = sum(table.uma[place - 1 : place - 1 + len(group)]) * 10
+    oka = table.oka // 100 if place == 1 else 0
+    return round((uma + oka) / len(group))
 
 
 def print_widget_to_pdf(widget: QWidget, path: Path, title: str) -> None:
@@ -68,7 +82,7 @@ class ResultsDialog(QDialog):
         result: the session's final result.
         labels: the label of each hand (``E1``...), for the chart.
         series: the scores at the start and after each hand.
-        return_points: the ruleset's return points (genten), to show uma and oka apart from the score.
+        table_rules: the game's table rules, to show uma and oka apart from the score.
         ask_path: asks where to save a file (a suffix such as ``.csv``); None cancels.
         export_csv: writes the CSV to a path.
         export_json: writes the game-record JSON to a path.
@@ -81,7 +95,7 @@ class ResultsDialog(QDialog):
         result: FinalResult,
         labels: tuple[str, ...],
         series: tuple[tuple[int, int, int, int], ...],
-        return_points: int,
+        table_rules: TableRules,
         ask_path: Callable[[str], Path | None],
         export_csv: Callable[[Path], None],
         export_json: Callable[[Path], None],
@@ -114,8 +128,7 @@ class ResultsDialog(QDialog):
             penalties[int(penalty.seat)] += penalty.points
         order = sorted(range(4), key=lambda s: (result.places[s], s))
         for row, seat in enumerate(order):
-            # Uma and oka are what the plus-minus adds to the score's distance from the return points.
-            uma_oka = result.points_before_penalties_tenths[seat] - (result.scores[seat] - return_points) // 100
+            uma_oka = uma_and_oka_tenths(result.places, seat, table_rules)
             cells = (
                 str(result.places[seat]),
                 names[seat],

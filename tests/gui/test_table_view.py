@@ -8,7 +8,7 @@ from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.session.rules import ruleset
-from tests.gui.conftest import click
+from tests.gui.conftest import Script, click
 
 pytestmark = pytest.mark.gui
 
@@ -99,3 +99,23 @@ def test_no_game_yet_offers_a_new_one(window: MainWindow) -> None:
     assert window.controller.state is None
     assert not window.buttons["ron"].isEnabled()
     assert "new" in window.table.centre.status_label.text().lower()
+
+
+def test_history_shows_each_hand_and_opens_it_from_the_keyboard(
+    qtbot: QtBot, playing: MainWindow, script: Script
+) -> None:
+    from scorekeeper.session.events import ExhaustiveDraw
+    from scorekeeper.session.seats import Seat
+
+    playing.controller.record_result(ExhaustiveDraw((Seat(1),)))
+    model = playing.history.model
+    assert model.rowCount() == 1
+    assert model.data(model.index(0, 1)) == "Draw: tenpai Bruno"
+    assert [model.data(model.index(0, c)) for c in range(2, 6)] == ["-1,000", "+3,000", "-1,000", "-1,000"]
+    playing.history.select(0)
+    assert "Bruno 28,000" in playing.history.detail_label.text()
+    opened: list[int] = []
+    playing.history.edit_requested.connect(opened.append)
+    script.then("edit", lambda dialog: dialog.reject())  # the window opens the hand; cancelled here
+    playing.history.view.activated.emit(model.index(0, 0))
+    assert opened == [0]

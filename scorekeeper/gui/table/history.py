@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QPushButton, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableView, QVBoxLayout, QWidget
 
 from scorekeeper.gui import theme
 from scorekeeper.gui._compat import override
@@ -97,7 +97,11 @@ class HistoryWidget(QWidget):
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.view.doubleClicked.connect(self._on_view_double_clicked)
+        # "activated" is a double click or Enter on the selected row: the same for touch, mouse and keyboard.
+        self.view.activated.connect(self._on_view_activated)
+        self.detail_label = QLabel()
+        self.detail_label.setObjectName("history_detail")
+        self.detail_label.setWordWrap(True)
         self.edit_button = QPushButton(self.tr("Edit hand…"))
         self.edit_button.setObjectName("edit_hand_button")
         self.edit_button.clicked.connect(self._on_edit_button_clicked)
@@ -112,6 +116,7 @@ class HistoryWidget(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view, 1)
+        layout.addWidget(self.detail_label)
         layout.addLayout(buttons)
         self.view.selectionModel().selectionChanged.connect(self._update_buttons)
         self._update_buttons()
@@ -132,11 +137,19 @@ class HistoryWidget(QWidget):
         self.view.selectRow(index)
 
     def _update_buttons(self) -> None:
-        selected = self.selected_index() is not None
-        self.edit_button.setEnabled(selected)
-        self.delete_button.setEnabled(selected)
+        index = self.selected_index()
+        self.edit_button.setEnabled(index is not None)
+        self.delete_button.setEnabled(index is not None)
+        if index is None or index >= len(self.model.hands):
+            self.detail_label.setText("")
+            return
+        hand = self.model.hands[index]
+        scores = "   ".join(f"{name} {points:,}" for name, points in zip(self.model.names, hand.scores, strict=True))
+        self.detail_label.setText(
+            self.tr("After {label}: {scores}").format(label=short_label(hand.label, hand.honba), scores=scores)
+        )
 
-    def _on_view_double_clicked(self, index: QModelIndex) -> None:
+    def _on_view_activated(self, index: QModelIndex) -> None:
         self.edit_requested.emit(index.row())
 
     def _on_edit_button_clicked(self) -> None:

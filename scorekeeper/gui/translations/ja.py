@@ -206,6 +206,7 @@ JA: dict[str, str] = {
     "Hand": "局",
     "Result": "結果",
     "Scores after: {scores}": "局後の点数: {scores}",
+    "After {label}: {scores}": "{label} 終了時: {scores}",
     "Edit hand…": "局を修正…",
     "Delete hand": "局を削除",
     # new game

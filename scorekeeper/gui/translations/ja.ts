@@ -989,6 +989,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <source>Delete hand</source>
         <translation>局を削除</translation>
     </message>
+    <message>
+        <source>After {label}: {scores}</source>
+        <translation>{label} 終了時: {scores}</translation>
+    </message>
 </context>
 <context>
     <name>ScoreChartWidget</name>

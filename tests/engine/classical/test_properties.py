@@ -65,7 +65,10 @@ def complete_hands(draw: st.DrawFn) -> dict[str, Any]:
 def test_value_never_falls_when_a_double_is_added(obj: dict[str, Any]) -> None:
     before = scored(obj)
     after = scored({**obj, "last_tile_of_kind": True})
-    assert after["doubles"] == before["doubles"] + 1
+    # Not "doubles + 1": the extra double can make another reading the best one. 123123123p23411m won on 1p
+    # reads as three runs (20 points, 7 doubles: 20 x (2^6 + 2^1) = 1320) without it, and as three triplets
+    # (30 points, 6 doubles: 1920) with it, which beats the runs' 8 doubles (20 x (2^6 + 2^2) = 1360).
+    assert after["doubles"] >= before["doubles"] or after["points"] > before["points"]
     assert after["value"] >= before["value"]
     if not obj["tsumo"]:
         robbed = scored({**obj, "robbing_the_kong": True})

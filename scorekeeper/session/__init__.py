@@ -3,6 +3,13 @@
 The GUI and storage use the names listed here; see docs/session.md.
 """
 
+from scorekeeper.session.classical import (
+    ClassicalGameRules,
+    ClassicalHandSettlement,
+    ClassicalTableRules,
+    ClassicalWinValue,
+    LoserSettlement,
+)
 from scorekeeper.session.events import (
     AbortiveDraw,
     AbortReason,
@@ -22,6 +29,7 @@ from scorekeeper.session.events import (
     RiichiDeclared,
     Ron,
     Tsumo,
+    ValueWin,
     Win,
     YakumanWin,
     event_from_json,
@@ -42,13 +50,16 @@ from scorekeeper.session.record import (
     session_from_record,
 )
 from scorekeeper.session.rules import (
+    CLASSICAL_PRESET_NAMES,
     PRESET_NAMES,
     ChomboSettlement,
+    Family,
     GameLength,
     HonbaSplit,
     LeftoverSticks,
     PaoScope,
     PointsRounding,
+    RiichiRules,
     Ruleset,
     StickSplit,
     TableRules,
@@ -81,16 +92,22 @@ from scorekeeper.session.state import (
 )
 
 __all__ = [
+    "CLASSICAL_PRESET_NAMES",
     "PRESET_NAMES",
     "RIICHI_STICK",
     "AbortReason",
     "AbortiveDraw",
     "Chombo",
     "ChomboSettlement",
+    "ClassicalGameRules",
+    "ClassicalHandSettlement",
+    "ClassicalTableRules",
+    "ClassicalWinValue",
     "EndGame",
     "EndReason",
     "Event",
     "ExhaustiveDraw",
+    "Family",
     "FinalResult",
     "GameLength",
     "GameRecord",
@@ -105,12 +122,14 @@ __all__ = [
     "HandWin",
     "HonbaSplit",
     "LeftoverSticks",
+    "LoserSettlement",
     "NagashiMangan",
     "PaoScope",
     "Penalty",
     "PointsRounding",
     "RefereePenalty",
     "RiichiDeclared",
+    "RiichiRules",
     "Ron",
     "Ruleset",
     "Seat",
@@ -123,6 +142,7 @@ __all__ = [
     "TransferReason",
     "TripleRon",
     "Tsumo",
+    "ValueWin",
     "Win",
     "WinContext",
     "WinValue",

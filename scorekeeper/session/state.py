@@ -437,7 +437,12 @@ def replay_hands(rules: Ruleset, players: Sequence[str], hands: Iterable[HandRec
 
 
 def _play_hand(state: GameState, hand: HandRecord, number: int) -> GameState:
-    where = f"hand {number} ({state.label}, {state.honba} honba)" if not state.ended else f"hand {number}"
+    if state.ended:
+        where = f"hand {number}"
+    elif isinstance(state.rules.game, ClassicalGameRules):
+        where = f"hand {number} ({state.label})"  # the classical family has no honba
+    else:
+        where = f"hand {number} ({state.label}, {state.honba} honba)"
     try:
         for seat in hand.riichi:
             state = apply_event(state, RiichiDeclared(seat))

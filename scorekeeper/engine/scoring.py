@@ -169,8 +169,31 @@ def _yakuman_base(mult: int, fu: int, rules: HandRules, extra: int = 0) -> int:
     return 8000 * mult
 
 
-# Yaku that describe how the hand was won rather than its shape: under aotenjou they add to a yakuman's 13 han
-# (the shape yaku are part of the yakuman itself: chinitsu in chuuren, toitoi in suuankou...).
+# Under aotenjou a yakuman is a 13-han yaku and the hand's other yaku still count (seed 002), except those the
+# yakuman already contains, which would count twice: its precursors.
+_PRECURSORS: dict[Yaku, frozenset[Yaku]] = {
+    Yaku.DAISANGEN: frozenset({Yaku.YAKUHAI_HAKU, Yaku.YAKUHAI_HATSU, Yaku.YAKUHAI_CHUN, Yaku.SHOUSANGEN}),
+    Yaku.TSUUIISOU: frozenset({Yaku.TOITOI, Yaku.HONROUTOU}),
+    Yaku.DAISUUSHII: frozenset({Yaku.TOITOI}),
+    Yaku.SUUANKOU: frozenset({Yaku.TOITOI, Yaku.SANANKOU}),
+    Yaku.SUUANKOU_TANKI: frozenset({Yaku.TOITOI, Yaku.SANANKOU}),
+    Yaku.CHINROUTOU: frozenset({Yaku.TOITOI, Yaku.HONROUTOU}),
+    Yaku.SUUKANTSU: frozenset({Yaku.TOITOI, Yaku.SANKANTSU}),
+    Yaku.CHUUREN_POUTOU: frozenset({Yaku.CHINITSU}),
+    Yaku.JUNSEI_CHUUREN_POUTOU: frozenset({Yaku.CHINITSU}),
+    Yaku.RYUUIISOU: frozenset({Yaku.HONITSU}),
+}
+
+
+def _aotenjou_other_yaku(yakuman: Sequence[Yaku], others: Sequence[tuple[Yaku, int]]) -> list[tuple[Yaku, int]]:
+    """The non-yakuman yaku that add to a yakuman hand's han under aotenjou."""
+    dropped: set[Yaku] = set()
+    for yaku in yakuman:
+        dropped |= _PRECURSORS.get(yaku, frozenset())
+    return [(yaku, han) for yaku, han in others if yaku not in dropped]
+
+
+# Yaku that describe how the hand was won rather than its shape: the only ones that go with thirteen orphans.
 _SITUATIONAL = frozenset(
     {
         Yaku.RIICHI,
@@ -367,9 +390,7 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
         for indicator in hand.ura:
             ura += all_counts[_DORA_NEXT[indicator.kind]]
     extra = dora + aka + ura
-    yakuman_extra = 0
-    if rules.aotenjou:
-        yakuman_extra = extra + sum(han for yaku, han in base_yaku if yaku in _SITUATIONAL)
+    yakuman_extra = 0  # the han added to a yakuman's 13 under aotenjou, worked out per reading
 
     best = _Best()
     shaped = bool(readings)
@@ -391,6 +412,7 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
             base_han=base_han,
             extra=extra,
             yakuman_extra=yakuman_extra,
+            base_yaku=base_yaku,
             fixed_yakuman=fixed_yakuman,
         )
     if not melds and counts.count(2) == 7:
@@ -398,6 +420,9 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
         yakuman: list[Yaku] = [y for y in fixed_yakuman if y in _CHIITOITSU_YAKUMAN]
         if yakuman:
             mult = _yakuman_multiplier(yakuman, rules)
+            if rules.aotenjou:
+                others = _aotenjou_other_yaku(yakuman, [*base_yaku, (Yaku.CHIITOITSU, 2)])
+                yakuman_extra = extra + sum(h for _, h in others)
             key = (_yakuman_base(mult, 25, rules, yakuman_extra), mult, 0, 25)
         else:
             han = base_han + 2 + extra
@@ -410,8 +435,12 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
         yakuman = [Yaku.KOKUSHI_MUSOU_13 if thirteen else Yaku.KOKUSHI_MUSOU]
         yakuman.extend(y for y in fixed_yakuman if y in _KOKUSHI_YAKUMAN)
         mult = _yakuman_multiplier(yakuman, rules)
-        best.key = (_yakuman_base(mult, 30, rules, yakuman_extra), mult, 0, 30)
-        best.shape, best.fu, best.wait, best.yakuman = "kokushi", 30, _KOKUSHI_13 if thirteen else _KOKUSHI, yakuman
+        # Its fu matter only under aotenjou: 20 + 10 closed ron (or 2 tsumo) + 2 single wait, rounded.
+        fu = 30 if tsumo else 40
+        if rules.aotenjou:
+            yakuman_extra = extra + sum(han for yaku, han in base_yaku if yaku in _SITUATIONAL)
+        best.key = (_yakuman_base(mult, fu, rules, yakuman_extra), mult, 0, fu)
+        best.shape, best.fu, best.wait, best.yakuman = "kokushi", fu, _KOKUSHI_13 if thirteen else _KOKUSHI, yakuman
     if not shaped:
         raise NotWinningError(
             f"{hand} is not a winning hand: the tiles form neither four sets and a pair, "
@@ -440,6 +469,7 @@ def _best_standard(
     base_han: int,
     extra: int,
     yakuman_extra: int,
+    base_yaku: list[tuple[Yaku, int]],
     fixed_yakuman: list[Yaku],
 ) -> None:
     """Value every reading and every placement of the winning tile; keep the best in ``best``."""
@@ -558,6 +588,13 @@ def _best_standard(
                 yakuman = [*fixed_yakuman, Yaku.SUUANKOU_TANKI if wait == _TANKI else Yaku.SUUANKOU]
             if yakuman:
                 mult = _yakuman_multiplier(yakuman, rules)
+                if rules.aotenjou:
+                    others = [*base_yaku, *reading_yaku]
+                    if pinfu:
+                        others.append((Yaku.PINFU, 1))
+                    if ankou == 3:
+                        others.append((Yaku.SANANKOU, 2))
+                    yakuman_extra = extra + sum(h for _, h in _aotenjou_other_yaku(yakuman, others))
                 key = (_yakuman_base(mult, fu, rules, yakuman_extra), mult, 0, fu)
             else:
                 han_yaku = base_han + reading_han + pinfu + 2 * (ankou == 3)
@@ -695,10 +732,13 @@ class _Explanation:
 
     def fu_breakdown(self) -> tuple[FuItem, ...]:
         best = self.best
-        if best.yakuman:
-            return ()
+        if best.yakuman and not self.rules.aotenjou:
+            return ()  # fu only matter for a yakuman under aotenjou
         if best.shape == "chiitoitsu":
             return (_fu_item(FuReason.CHIITOITSU, 25),)
+        if best.shape == "kokushi":
+            way = (FuReason.TSUMO, 2) if self.hand.tsumo else (FuReason.CLOSED_RON, 10)
+            return tuple(_fu_item(*item) for item in ((FuReason.BASE, 20), (FuReason.PAIR_WAIT, 2), way))
         items = _standard_fu_items(
             best,
             tsumo=self.hand.tsumo,
@@ -744,10 +784,21 @@ def _build(  # noqa: PLR0917
         mult = _yakuman_multiplier(best.yakuman, rules)
         yaku = tuple(_yaku_value(y, 0, m) for y, m in parts)
         if rules.aotenjou:
-            situational = [(y, h) for y, h in base_yaku if y in _SITUATIONAL]
-            han = 13 * mult + dora + aka + ura + sum(h for _, h in situational)
+            if best.shape == "kokushi":
+                others = [(y, h) for y, h in base_yaku if y in _SITUATIONAL]
+            elif best.shape == "chiitoitsu":
+                others = _aotenjou_other_yaku(best.yakuman, [*base_yaku, (Yaku.CHIITOITSU, 2)])
+            else:
+                found = [*base_yaku, *best.reading_yaku]
+                if best.pinfu:
+                    found.append((Yaku.PINFU, 1))
+                if best.sanankou:
+                    found.append((Yaku.SANANKOU, 2))
+                others = _aotenjou_other_yaku(best.yakuman, found)
+            others.sort(key=lambda p: _YAKU_ORDER[p[0]])
+            han = 13 * mult + dora + aka + ura + sum(h for _, h in others)
             value = PointValue(han=han, fu=best.fu, yakuman=mult, limit=None, base=best.fu << (2 + han), exact=True)
-            yaku += tuple(_yaku_value(y, h, 0) for y, h in situational)
+            yaku += tuple(_yaku_value(y, h, 0) for y, h in others)
         else:
             value = value_from_yakuman(mult, rules, fu=best.fu)
     else:

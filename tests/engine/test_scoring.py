@@ -180,3 +180,11 @@ def test_renhou_knob() -> None:
 def test_double_east_pon_shows_both_yakuhai() -> None:
     result = score("234m456p678s88s111z", "1z", seat_wind=Wind.EAST, round_wind=Wind.EAST)
     assert names(result)["yakuhai_seat_wind"] == 1 and names(result)["yakuhai_round_wind"] == 1
+
+
+def test_aotenjou_yakuman_adds_other_yaku_but_not_its_precursors() -> None:
+    """Seed 002: under aotenjou a yakuman is a 13-han yaku; toitoi and sanankou are part of suuankou."""
+    result = score("222m333p444s55566z", "6z", tsumo=True, riichi=True, overrides={"aotenjou": True})
+    assert names(result) == {"menzen_tsumo": 1, "riichi": 1, "suuankou_tanki": 1, "yakuhai_haku": 1}
+    assert result.value.han == 16 and result.value.limit is None
+    assert result.points == result.value.base * 4  # exact: 2x base from the dealer, 1x from each other player

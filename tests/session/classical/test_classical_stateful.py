@@ -85,9 +85,8 @@ def classical_results(draw: st.DrawFn) -> HandResult:
         return Tsumo(draw(classical_wins(draw(seats))))
     if kind == "draw":
         return ExhaustiveDraw(())
-    return draw(
-        st.sampled_from([ExhaustiveDraw((Seat.SEAT_1,)), AbortiveDraw(AbortReason.KYUUSHU), Chombo(Seat.SEAT_2)])
-    )
+    refused: list[HandResult] = [ExhaustiveDraw((Seat.SEAT_1,)), AbortiveDraw(AbortReason.KYUUSHU), Chombo(Seat.SEAT_2)]
+    return draw(st.sampled_from(refused))
 
 
 class ClassicalSessionMachine(RuleBasedStateMachine):

@@ -111,6 +111,7 @@ _YAKU_ORDER = {y: i for i, y in enumerate(Yaku)}
 _TH = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
 _BIT = tuple(1 << k for k in range(34))
 _TH_MASK = sum(_BIT[k] for k in range(34) if _TH[k])
+_WIND_KIND = {wind: int(wind.kind) for wind in Wind}
 _FIVES_MASK = _BIT[TileKind.M5] | _BIT[TileKind.P5] | _BIT[TileKind.S5]
 _SIMPLE_MASK = sum(_BIT[k] for k in range(34) if not _TH[k])
 _HONOR_MASK = sum(_BIT[k] for k in range(27, 34))
@@ -271,8 +272,8 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
         mask |= _BIT[first] | _BIT[first + 1] | _BIT[first + 2]
     for first in meld_trips:
         mask |= _BIT[first]
-    seat = int(hand.seat_wind.kind)
-    prevailing = int(hand.round_wind.kind)
+    seat = _WIND_KIND[hand.seat_wind]
+    prevailing = _WIND_KIND[hand.round_wind]
 
     # Yaku that do not depend on the reading.
     base_yaku: list[tuple[Yaku, int]] = []

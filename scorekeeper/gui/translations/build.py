@@ -3,8 +3,8 @@
 Run ``python -m scorekeeper.gui.translations.build`` after changing user-visible strings. The source strings are
 found the way lupdate finds them, by reading the code: ``self.tr("...")`` (context: the enclosing class),
 ``QCoreApplication.translate("Context", "...")`` and a module's ``_t("...")`` (context: its ``_CONTEXT``), plus
-the yaku names of ``scorekeeper.gui.labels``. The Japanese text comes from ``ja.py``; a string without one stays
-unfinished in the .ts file and shows in English.
+the yaku names of ``scorekeeper.gui.labels``. The Japanese text comes from ``ja.py`` (and any GUI subpackage's own
+``ja.py``, see :func:`japanese`); a string without one stays unfinished in the .ts file and shows in English.
 """
 
 from __future__ import annotations
@@ -115,15 +115,37 @@ def write_ts(
     return done, total
 
 
-def main() -> int:
-    """Write ja.ts and compile ja.qm; list the strings still without Japanese."""
+def japanese() -> tuple[dict[str, str], dict[tuple[str, str], str]]:
+    """The Japanese tables: ``translations/ja.py`` plus any other GUI subpackage's ``ja.py`` with the same shape.
+
+    A subpackage (for example ``scorekeeper/gui/help``) may keep its own ``ja.py`` defining ``JA`` (and optionally
+    ``JA_BY_CONTEXT``); it is merged here, and where both give a text for one source, ``translations/ja.py`` wins.
+    """
+    import importlib
+
     from scorekeeper.gui.translations.ja import JA, JA_BY_CONTEXT
 
+    texts: dict[str, str] = {}
+    by_context: dict[tuple[str, str], str] = {}
+    for path in sorted(GUI.rglob("ja.py")):
+        if HERE in path.parents:
+            continue
+        module = importlib.import_module(".".join(("scorekeeper", "gui", *path.relative_to(GUI).with_suffix("").parts)))
+        texts.update(getattr(module, "JA", {}))
+        by_context.update(getattr(module, "JA_BY_CONTEXT", {}))
+    texts.update(JA)
+    by_context.update(JA_BY_CONTEXT)
+    return texts, by_context
+
+
+def main() -> int:
+    """Write ja.ts and compile ja.qm; list the strings still without Japanese."""
+    texts, by_context = japanese()
     ts = HERE / "ja.ts"
-    done, total = write_ts(ts, JA, JA_BY_CONTEXT)
+    done, total = write_ts(ts, texts, by_context)
     lrelease = shutil.which("pyside6-lrelease") or str(Path(sys.executable).with_name("pyside6-lrelease"))
     subprocess.run([lrelease, str(ts), "-qm", str(HERE / "ja.qm")], check=True)
-    missing = sorted({t for texts in collect().values() for t in texts} - set(JA))
+    missing = sorted({t for found in collect().values() for t in found} - set(texts))
     for text in missing:
         print(f"untranslated: {text!r}")
     print(f"{done}/{total} strings translated")

@@ -504,6 +504,386 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
 </context>
 <context>
+    <name>HelpCommon</name>
+    <message>
+        <source>Custom rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HandPictureWidget</name>
+    <message>
+        <source>win</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chi</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pon</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>open kan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>added kan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>closed kan</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>YakuHelp</name>
+    <message>
+        <source>Win by drawing the tile yourself with a closed hand (no calls).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Declare riichi with a closed, ready hand and put a 1,000-point stick on the table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Riichi declared on your very first discard, before anyone called a tile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Win within one go-round after your riichi, before any call interrupts it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Win on the tile another player adds to their pon to make a kan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Win with the replacement tile you draw after declaring a kan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Win by drawing the very last tile of the wall.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Win on the discard that follows the last tile of the wall.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closed hand of four runs and a pair that is no dragon or own wind, waiting on two sides.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only tiles 2 to 8: no 1s, no 9s, no winds, no dragons.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closed hand with the same run twice in the same suit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closed hand with two different runs, each twice (counts instead of iipeikou).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A set of three (or four) white dragons.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A set of three (or four) green dragons.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A set of three (or four) red dragons.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A set of three (or four) of your own seat wind.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A set of three (or four) of the round's wind (East in the East round).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seven different pairs, closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every set and the pair hold a 1, a 9 or an honour tile, with at least one run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every set and the pair hold a 1 or a 9, no honour tiles, with at least one run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The runs 1-2-3, 4-5-6 and 7-8-9 of one suit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same run in all three suits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A set of three of the same number in all three suits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Three kans, open or closed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Four sets of three (no runs) and a pair.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Three sets of three made without calling (a ron tile only counts if it did not finish one).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Two dragon sets of three and a pair of the third dragon.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only 1s, 9s and honour tiles.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One suit plus honour tiles.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One suit only, no honour tiles.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A non-dealer wins by ron before their first draw, with no call made; its value is a rule.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The dealer's starting fourteen tiles are already a winning hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A non-dealer wins with their first draw, with no call made before it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sets of three of all three dragons.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Four sets of three made without calling, won by tsumo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Four concealed sets of three, waiting on the pair (ron is fine too).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only winds and dragons.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only green tiles: 2, 3, 4, 6, 8 of bamboo and the green dragon.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only 1s and 9s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Closed 1-1-1-2-3-4-5-6-7-8-9-9-9 of one suit plus one more of that suit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nine gates waiting on all nine tiles of the suit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One of each 1, 9, wind and dragon, and a second of one of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Thirteen orphans waiting on all thirteen tiles.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sets of three of all four winds.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Three wind sets of three and a pair of the fourth wind.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Four kans.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>riichi</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>double riichi</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ippatsu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last tile of the wall</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>last discard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>replacement tile after a kan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>robbing a kan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dealer's first draw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>first draw</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>before the first draw</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>YakuReferenceDialog</name>
+    <message>
+        <source>Yaku</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Find a yaku…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type part of a yaku's name to shorten the list.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Values under: {rules}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Example</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <source>Double yakuman</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double yakuman under these rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Yakuman</source>
+        <translation>役満</translation>
+    </message>
+    <message>
+        <source>Yakuman: counts as 13 han (no limits)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Yakuman: the top limit, {points} by ron ({dealer} for the dealer)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} han</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} han, closed hand only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} han, open or closed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{closed} han closed, {open} han open (one less after a call)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{closed} han ({open} open)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a yaku</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a yaku under these rules (the condition adds nothing)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A mangan, unless the hand is worth more</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>5 han, adds up with other yaku</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Yakuman under these rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not counted under these rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tsumo (self-drawn)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ron (on a discard)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seat {wind}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round {wind}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yakuman</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{han} han {fu} fu</source>
+        <translation>{han} 翻 {fu} 符</translation>
+    </message>
+    <message>
+        <source>Scored by the engine under {rules}: {yaku} — {value} — {points} points</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Labels</name>
     <message>
         <source>East</source>

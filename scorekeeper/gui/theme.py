@@ -137,6 +137,7 @@ QLabel {{ color: {c.text}; }}
 QLabel[role="muted"] {{ color: {c.muted}; }}
 QLabel[role="error"] {{ color: {c.negative}; font-weight: bold; }}
 QLabel[role="title"] {{ font-size: 20px; font-weight: bold; }}
+QLabel[role="section"] {{ font-size: 15px; font-weight: bold; }}
 QFrame[role="panel"] {{ background: {c.panel}; border-radius: 12px; }}
 QHeaderView::section {{ padding: 6px; font-weight: bold; }}
 QTableView {{ font-size: 14px; }}

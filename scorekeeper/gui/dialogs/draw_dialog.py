@@ -31,6 +31,12 @@ from scorekeeper.session.seats import Seat
 __all__ = ["DrawDialog", "DrawKind"]
 
 
+def _section(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setProperty("role", "section")
+    return label
+
+
 class DrawKind(enum.StrEnum):
     """Which page the dialog opens on."""
 
@@ -57,7 +63,7 @@ class DrawDialog(QDialog):
 
         draw_page = QWidget()
         draw_layout = QVBoxLayout(draw_page)
-        draw_layout.addWidget(QLabel(self.tr("Who is tenpai?")))
+        draw_layout.addWidget(_section(self.tr("Who is tenpai?")))
         self.tenpai_boxes: list[QCheckBox] = []
         self.nagashi_boxes: list[QCheckBox] = []
         grid = QGridLayout()
@@ -69,7 +75,7 @@ class DrawDialog(QDialog):
             grid.addWidget(box, seat // 2, seat % 2)
         draw_layout.addLayout(grid)
         if table.nagashi:
-            draw_layout.addWidget(QLabel(self.tr("Nagashi mangan (all discards terminals and honours, none called)")))
+            draw_layout.addWidget(_section(self.tr("Nagashi mangan (all discards terminals and honours, none called)")))
             nagashi = QGridLayout()
             for seat, name in enumerate(names):
                 box = QCheckBox(name)
@@ -100,7 +106,7 @@ class DrawDialog(QDialog):
 
         chombo_page = QWidget()
         chombo_layout = QVBoxLayout(chombo_page)
-        chombo_layout.addWidget(QLabel(self.tr("Who made the chombo?")))
+        chombo_layout.addWidget(_section(self.tr("Who made the chombo?")))
         self.chombo_buttons: list[QRadioButton] = []
         self._chombo_group = QButtonGroup(self)
         for seat, name in enumerate(names):

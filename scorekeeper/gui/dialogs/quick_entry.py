@@ -22,6 +22,12 @@ FU_CHOICES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 YAKUMAN_CHOICES = (1, 2, 3, 4, 5, 6)
 
 
+def _section(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setProperty("role", "section")
+    return label
+
+
 def is_valid_han_fu(han: int, fu: int, *, tsumo: bool) -> bool:
     """Whether ``han`` and ``fu`` can occur together in a win by ``tsumo`` (or ron); see the module docstring."""
     if han >= 5:
@@ -54,7 +60,7 @@ class QuickEntryWidget(QWidget):
         self._group.setExclusive(False)
 
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr("Han")))
+        layout.addWidget(_section(self.tr("Han")))
         han_grid = QGridLayout()
         for index, han in enumerate(HAN_CHOICES):
             button = self._button(str(han) if han < 13 else self.tr("13+"), f"han_{han}")
@@ -62,7 +68,7 @@ class QuickEntryWidget(QWidget):
             self.han_buttons[han] = button
             han_grid.addWidget(button, index // 7, index % 7)
         layout.addLayout(han_grid)
-        layout.addWidget(QLabel(self.tr("Fu")))
+        layout.addWidget(_section(self.tr("Fu")))
         fu_grid = QGridLayout()
         for index, fu in enumerate(FU_CHOICES):
             button = self._button(str(fu), f"fu_{fu}")
@@ -70,7 +76,7 @@ class QuickEntryWidget(QWidget):
             self.fu_buttons[fu] = button
             fu_grid.addWidget(button, index // 6, index % 6)
         layout.addLayout(fu_grid)
-        layout.addWidget(QLabel(self.tr("Or yakuman")))
+        layout.addWidget(_section(self.tr("Or yakuman")))
         yakuman_grid = QGridLayout()
         for index, count in enumerate(YAKUMAN_CHOICES):
             text = self.tr("Yakuman") if count == 1 else self.tr("{n}× yakuman").format(n=count)

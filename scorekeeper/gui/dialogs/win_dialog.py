@@ -75,6 +75,7 @@ class WinValueWidget(QWidget):
         self.modes.addTab(self.yaku, self.tr("Yaku list"))
         self.modes.setCurrentIndex(WinValueWidget.last_mode)
         self.pao_label = QLabel(self.tr("Who fed the last set (pao)?"))
+        self.pao_label.setProperty("role", "section")
         self.pao_combo = QComboBox()
         self.pao_combo.setObjectName(f"pao_{seat}")
         self.pao_combo.addItem(self.tr("Nobody"), None)
@@ -197,6 +198,8 @@ class WinDialog(QDialog):
         grid = QGridLayout()
         self.winner_title = QLabel(self.tr("Winner"))
         self.discarder_title = QLabel(self.tr("Discarder"))
+        for title in (self.winner_title, self.discarder_title):
+            title.setProperty("role", "section")
         grid.addWidget(self.winner_title, 0, 0)
         grid.addWidget(self.discarder_title, 1, 0)
         for seat, name in enumerate(context.names):

@@ -49,7 +49,9 @@ def main() -> int:
         print("version:", version)
         answer = json.loads(_run(binary, ["score", "--json"], env=env, stdin=json.dumps(HAND) + "\n"))
         if not answer.get("ok") or answer.get("points") != 1000:
-            raise SystemExit(f"score --json gave {answer}, expected ok with 1000 points (yakuhai haku, 1 han 30 fu, non-dealer ron)")
+            raise SystemExit(
+                f"score --json gave {answer}, expected ok with 1000 points (yakuhai haku, 1 han 30 fu, non-dealer ron)"
+            )
         print("score --json:", answer["points"], [y["name"] for y in answer["yaku"]])
         print(_run(binary, ["--smoke-test"], env=env).strip())
     print("bundle smoke test passed")

@@ -16,7 +16,7 @@ class _QtBlocker(importlib.abc.MetaPathFinder):
     """Refuses every import of Qt's Python bindings."""
 
     def find_spec(self, fullname: str, path: object, target: object = None) -> None:
-        if fullname.split(".")[0] in {"PySide6", "shiboken6"}:
+        if fullname.split(".", maxsplit=1)[0] in {"PySide6", "shiboken6"}:
             raise ImportError(f"{fullname} is blocked: the core must not need Qt")
 
 

@@ -14,9 +14,11 @@ Seed 003 says how a hand is valued, not who pays whom. Our defaults, each a knob
   dealer (seat 0) the round wind advances; the game ends after the North round (``rounds``).
 * There are no riichi sticks and no honba in this family.
 
-The session calls :func:`settle_classical_win` / :func:`settle_classical_draw` for a hand's result and
-:func:`next_position` for the next hand; the hand's value comes from ``scorekeeper.engine.classical``
-(``score_classical(hand, rules).value``) or is typed in by the players.
+The game state's fold (``scorekeeper.session.state``) calls :func:`settle_classical_result` for a hand's result
+(which values the win with :func:`value_classical_win`, from ``scorekeeper.engine.classical`` for a full hand or as
+called out by the players, and pays it with :func:`settle_classical_win` / :func:`settle_classical_draw`),
+:func:`advance_classical` (over :func:`next_position`) for the next hand, and :func:`classical_final_result` at the
+end. The table knobs are in :mod:`scorekeeper.session.classical_rules`.
 """
 
 from __future__ import annotations

@@ -5,7 +5,9 @@ Storage persists each event as the JSON object of :func:`event_to_json` and read
 :func:`event_from_json`. The vocabulary is stable: new events and fields are added, never renamed.
 
 The JSON of a hand's result is exactly the ``RESULT`` object of the public game-record format (issue 3), and a
-win is its ``WIN`` object, so a record and an event log share one spelling.
+win is its ``WIN`` object, so a record and an event log share one spelling. The classical family (seed 003) uses the
+same events; its wins are a full hand (:class:`HandWin`) or a value called out (:class:`ValueWin`,
+``{"seat": s, "value": n}``, this program's addition to the ``WIN`` shapes).
 """
 
 from __future__ import annotations

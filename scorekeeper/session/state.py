@@ -1,7 +1,10 @@
 """The game state and the pure fold that makes it: ``apply_event(state, event) -> state``.
 
 Every way of reaching a state (playing, undo and redo, editing an old hand, replaying a record, reopening after a
-crash) folds events with :func:`apply_event` from :func:`initial_state`. Invariants, checked after every event in
+crash) folds events with :func:`apply_event` from :func:`initial_state`. The fold is shared by the two families of
+rules; a finished hand goes to the family's settlement (riichi: ``scorekeeper.session.settlement.settle``; classical,
+seed 003: ``scorekeeper.session.classical.settle_classical_result``), and so do the next position, the end and the
+final result. A classical game's ``honba`` and ``riichi_sticks`` stay 0. Invariants, checked after every event in
 the tests: the scores plus the sticks on the table always make ``4 x start_points``; honba and sticks are never
 negative; the dealer matches the round label.
 """

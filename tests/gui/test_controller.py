@@ -1,0 +1,143 @@
+"""The controller: the only thing that changes a game; checked by the session, committed by the store, then shown."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from scorekeeper.errors import SaveFileError
+from scorekeeper.gui.controller import GameController, ruleset_from_json
+from scorekeeper.gui.main_window import MainWindow
+from scorekeeper.session.events import AbortReason, HanFuWin, Ron
+from scorekeeper.session.rules import ruleset
+from scorekeeper.session.seats import Seat
+from scorekeeper.storage.store import GameStore
+from tests.gui.conftest import Script, click
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def controller(tmp_path: Path) -> Iterator[GameController]:
+    store = GameStore.open(tmp_path / "games.sqlite3")
+    yield GameController(store)
+    store.close()
+
+
+def errors_of(controller: GameController) -> list[str]:
+    seen: list[str] = []
+    controller.error_occurred.connect(seen.append)
+    return seen
+
+
+def test_nothing_to_undo_or_redo_is_a_sentence(controller: GameController) -> None:
+    errors = errors_of(controller)
+    assert not controller.apply(Ron(Seat(0), (HanFuWin(seat=Seat(1), han=1, fu=30),)))
+    assert errors == ["Start a new game first."]
+    controller.new_game(("A", "B", "C", "D"), ruleset("tenhou"))
+    assert not controller.undo()
+    assert not controller.redo()
+    assert "nothing to undo" in errors[1] and "nothing to redo" in errors[2]
+
+
+def test_every_step_is_in_the_store_undo_and_redo_too(qtbot: QtBot, controller: GameController) -> None:
+    controller.new_game(("A", "B", "C", "D"), ruleset("tenhou"))
+    with qtbot.waitSignal(controller.state_changed):
+        assert controller.declare_riichi(0)
+    assert controller.draw([0])
+    assert controller.abort(AbortReason.SUUFON)
+    assert controller.chombo(3)
+    assert controller.undo()
+    assert controller.game_id is not None
+    stored = controller.store.load(controller.game_id)
+    assert len(stored.events) == 3 and len(stored.redo) == 1
+    assert controller.redo()
+    reopened = GameController(controller.store)
+    assert reopened.open_game(controller.game_id)
+    assert reopened.state == controller.state
+
+
+def test_the_referee_ends_the_game_and_undo_reopens_it(qtbot: QtBot, controller: GameController) -> None:
+    controller.new_game(("A", "B", "C", "D"), ruleset("tenhou"))
+    with qtbot.waitSignal(controller.game_ended):
+        assert controller.end_game("time")
+    assert controller.state is not None and controller.state.ended
+    assert controller.store.unfinished_game() is None
+    assert controller.undo()
+    assert controller.store.unfinished_game() == controller.game_id
+
+
+def test_a_failed_undo_write_reloads_from_the_file(controller: GameController, monkeypatch: pytest.MonkeyPatch) -> None:
+    controller.new_game(("A", "B", "C", "D"), ruleset("tenhou"))
+    controller.declare_riichi(1)
+    errors = errors_of(controller)
+
+    def fail(*_args: object) -> None:
+        raise SaveFileError("read-only", path="games.sqlite3")
+
+    monkeypatch.setattr(controller.store, "undo", fail)
+    assert not controller.undo()
+    assert errors == ["read-only"]
+    assert controller.state is not None and controller.state.riichi_sticks == 1  # what the file says
+
+
+def test_an_unknown_game_is_reported(controller: GameController) -> None:
+    errors = errors_of(controller)
+    assert not controller.open_game(999)
+    assert errors and "999" in errors[0]
+    assert not controller.resume()
+
+
+@pytest.mark.parametrize(
+    ("value", "name"),
+    [
+        pytest.param("tenhou", "tenhou", id="preset-name"),
+        pytest.param({"preset": "ema2016", "overrides": {"red_fives": True}}, "custom", id="preset-with-overrides"),
+    ],
+)
+def test_ruleset_from_the_record_format(value: object, name: str) -> None:
+    assert ruleset_from_json(value).name == name
+
+
+def test_ruleset_from_nonsense_is_refused() -> None:
+    with pytest.raises(ValueError, match="ruleset"):
+        ruleset_from_json(42)
+
+
+def test_delete_a_hand_after_confirming(qtbot: QtBot, window: MainWindow, script: Script) -> None:
+    window.controller.new_game(("A", "B", "C", "D"), ruleset("tenhou"))
+    window.controller.draw([1])
+    window.history.select(0)
+    script.confirm_answers.append(False)
+    click(qtbot, window.history.delete_button)
+    assert window.controller.state is not None and len(window.controller.state.hands) == 1
+    script.confirm_answers.append(True)
+    click(qtbot, window.history.delete_button)
+    assert not window.controller.state.hands
+    click(qtbot, window.buttons["undo"])
+    assert len(window.controller.state.hands) == 1
+
+
+def test_export_from_the_menu(window: MainWindow, script: Script, tmp_path: Path) -> None:
+    window.controller.new_game(("A", "B", "C", "D"), ruleset("tenhou"))
+    window.controller.draw([])
+    script.paths.extend([tmp_path / "game.csv", tmp_path / "game.json"])
+    window.export(".csv")
+    window.export(".json")
+    assert (tmp_path / "game.csv").read_text(encoding="utf-8").count("\n") == 2
+    assert '"scorekeeper-game"' in (tmp_path / "game.json").read_text(encoding="utf-8")
+
+
+def test_cancelling_a_dialog_changes_nothing(qtbot: QtBot, window: MainWindow, script: Script) -> None:
+    script.then("new_game", lambda dialog: dialog.reject())
+    window.new_game()
+    assert window.controller.state is None
+    window.controller.new_game(("A", "B", "C", "D"), ruleset("tenhou"))
+    script.then("win", lambda dialog: dialog.reject())
+    script.then("draw", lambda dialog: dialog.reject())
+    click(qtbot, window.buttons["ron"])
+    click(qtbot, window.buttons["draw"])
+    assert not window.controller.can_undo

@@ -153,7 +153,9 @@ def settle_classical_win(
     if winner in loser_values:
         raise IllegalActionError(f"seat {int(winner)} won: its value cannot also be a loser's")
     if loser_values and rules.losers is not LoserSettlement.LOSERS_SETTLE:
-        raise IllegalActionError("losers' hand values given, but these rules settle only with the winner")
+        raise IllegalActionError(
+            "losers' hand values given, but these rules settle only with the winner (losers: winner_only)"
+        )
     if any(v < 0 for v in loser_values.values()):
         raise IllegalActionError(f"a hand's value cannot be negative: {loser_values}")
     transfers: list[Transfer] = []
@@ -343,7 +345,12 @@ def settle_classical_result(
             assert_never(result)
     value = value_classical_win(win, rules, dealer=dealer, round_wind=round_wind, tsumo=tsumo)
     core = settle_classical_win(
-        winner=win.seat, dealer=dealer, value=value.value, hand_rules=rules.hand, rules=rules.table
+        winner=win.seat,
+        dealer=dealer,
+        value=value.value,
+        hand_rules=rules.hand,
+        rules=rules.table,
+        loser_values={loser.seat: loser.value for loser in result.losers},
     )
     return ClassicalHandSettlement(
         result=result,

@@ -139,10 +139,4 @@ def classical_game_rules(name: str, overrides: dict[str, Any] | None = None) -> 
         k: _table_value(k, getattr(defaults, k), v) for k, v in overrides.items() if k in _TABLE_KNOBS
     }
     table = dataclasses.replace(defaults, **changes)
-    if table.losers is LoserSettlement.LOSERS_SETTLE:
-        # The game record's WIN carries the winner's value only; the losers' own values have no place in it yet.
-        raise InvalidRulesetError(
-            "losers 'losers_settle' cannot be played in a session yet: the game record has no place for the losers'"
-            " hand values (use 'winner_only')"
-        )
     return ClassicalGameRules(hand=hand, table=table)

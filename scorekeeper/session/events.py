@@ -38,6 +38,7 @@ __all__ = [
     "HandRecord",
     "HandResult",
     "HandWin",
+    "LoserValue",
     "NagashiMangan",
     "RefereePenalty",
     "RiichiDeclared",
@@ -230,6 +231,35 @@ class ValueWin:
 Win: TypeAlias = HanFuWin | YakumanWin | HandWin | ValueWin
 
 
+@dataclass(frozen=True, slots=True)
+class LoserValue:
+    """A loser's own hand value, for the classical variant where the losers settle among themselves.
+
+    Attributes:
+        seat: the loser.
+        value: what their (incomplete) hand is worth, 0 to :data:`MAX_VALUE` table points.
+    """
+
+    seat: Seat
+    value: int
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seat", parse_seat(self.seat))
+        if isinstance(self.value, bool) or not isinstance(self.value, int) or not 0 <= self.value <= MAX_VALUE:
+            raise InvalidHandError(f"a loser's hand value is 0 to {MAX_VALUE:,} points, got {self.value!r}")
+
+
+def _check_losers(losers: tuple[LoserValue, ...], winners: list[Seat]) -> tuple[LoserValue, ...]:
+    ordered = tuple(sorted(losers, key=lambda loser: loser.seat))
+    seats = [loser.seat for loser in ordered]
+    if len(set(seats)) != len(seats):
+        raise IllegalActionError(f"the losers' values list a seat twice: {[int(s) for s in seats]}")
+    winning = [int(s) for s in seats if s in winners]
+    if winning:
+        raise IllegalActionError(f"seat {winning[0]} won: its hand cannot also be among the losers' values")
+    return ordered
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Hand results
 
@@ -241,14 +271,17 @@ class Ron:
     Attributes:
         discarder: who discarded the winning tile (or whose kan was robbed).
         wins: one win per winner, 1 to 3, distinct winners, none of them the discarder.
+        losers: the losers' own hand values (classical ``losers_settle`` only; sorted by seat on creation).
     """
 
     discarder: Seat
     wins: tuple[Win, ...]
+    losers: tuple[LoserValue, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "discarder", parse_seat(self.discarder))
         object.__setattr__(self, "wins", tuple(self.wins))
+        object.__setattr__(self, "losers", _check_losers(tuple(self.losers), [w.seat for w in self.wins]))
         if not 1 <= len(self.wins) <= 3:
             raise IllegalActionError(f"a ron has 1 to 3 winners, got {len(self.wins)}")
         winners = [w.seat for w in self.wins]
@@ -260,9 +293,18 @@ class Ron:
 
 @dataclass(frozen=True, slots=True)
 class Tsumo:
-    """A win on a self-drawn tile, paid by the other three (or by the liable player)."""
+    """A win on a self-drawn tile, paid by the other three (or by the liable player).
+
+    Attributes:
+        win: the win.
+        losers: the losers' own hand values (classical ``losers_settle`` only; sorted by seat on creation).
+    """
 
     win: Win
+    losers: tuple[LoserValue, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "losers", _check_losers(tuple(self.losers), [self.win.seat]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -444,13 +486,21 @@ def win_to_json(win: Win) -> dict[str, Any]:
     return out
 
 
+def _with_losers(out: dict[str, Any], losers: tuple[LoserValue, ...]) -> dict[str, Any]:
+    """Add ``"losers"`` only when there are any, so that every riichi record keeps exactly the issue's keys."""
+    if losers:
+        out["losers"] = [{"seat": int(loser.seat), "value": loser.value} for loser in losers]
+    return out
+
+
 def result_to_json(result: HandResult) -> dict[str, Any]:
     """The record format's ``RESULT`` object."""
     match result:
         case Ron():
-            return {"type": "ron", "from": int(result.discarder), "wins": [win_to_json(w) for w in result.wins]}
+            out = {"type": "ron", "from": int(result.discarder), "wins": [win_to_json(w) for w in result.wins]}
+            return _with_losers(out, result.losers)
         case Tsumo():
-            return {"type": "tsumo", "win": win_to_json(result.win)}
+            return _with_losers({"type": "tsumo", "win": win_to_json(result.win)}, result.losers)
         case ExhaustiveDraw():
             return {"type": "draw", "tenpai": [int(s) for s in result.tenpai]}
         case NagashiMangan():
@@ -600,6 +650,22 @@ def win_from_json(obj: object, where: str = "win") -> Win:
     return win
 
 
+def _losers(reader: _Reader) -> tuple[LoserValue, ...]:
+    """The optional ``"losers": [{"seat": s, "value": n}, ...]`` of a classical win (``losers_settle``)."""
+    value = reader.get("losers", optional=True)
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not 1 <= len(value) <= 3:
+        raise GameRecordError(f"{reader.where}: 'losers' must be a list of 1 to 3 losers' values, got {_show(value)}")
+    out = []
+    for k, item in enumerate(value):
+        loser = _Reader(item, f"{reader.where}, loser {k + 1}")
+        seat, points = loser.seat("seat"), loser.integer("value")
+        loser.done()
+        out.append(_build(loser.where, LoserValue, seat, points))
+    return tuple(out)
+
+
 def result_from_json(obj: object, where: str = "result") -> HandResult:
     """A hand's result from the record format's ``RESULT`` object.
 
@@ -612,15 +678,17 @@ def result_from_json(obj: object, where: str = "result") -> HandResult:
     if kind == "ron":
         discarder = reader.seat("from")
         wins = reader.get("wins")
+        losers = _losers(reader)
         reader.done()
         if not isinstance(wins, list) or not 1 <= len(wins) <= 3:
             raise GameRecordError(f"{where}: 'wins' must be a list of 1 to 3 wins, got {_show(wins)}")
         parsed = tuple(win_from_json(w, f"{where}, win {k + 1}") for k, w in enumerate(wins))
-        result = _build(where, Ron, discarder, parsed)
+        result = _build(where, Ron, discarder, parsed, losers)
     elif kind == "tsumo":
         win = win_from_json(reader.get("win"), f"{where}, win")
+        losers = _losers(reader)
         reader.done()
-        result = Tsumo(win)
+        result = _build(where, Tsumo, win, losers)
     elif kind == "draw":
         tenpai = reader.seats("tenpai")
         reader.done()

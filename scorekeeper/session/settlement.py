@@ -302,6 +302,10 @@ def settle(
     table = rules.table
     ledger = _Ledger()
     honba_value = honba * table.honba_points
+    if isinstance(result, (Ron, Tsumo)) and result.losers:
+        raise IllegalActionError(
+            f"losers' hand values belong to the classical family's losers_settle; ruleset {rules.name!r} is riichi"
+        )
     match result:
         case Ron():
             ranked = sorted(result.wins, key=lambda w: w.seat.distance_from(result.discarder))

@@ -20,6 +20,7 @@ from scorekeeper.session import (
     ValueWin,
     event_from_json,
     event_to_json,
+    format_record,
     parse_record,
     ruleset,
 )
@@ -98,9 +99,49 @@ REFUSED_AT_PARSE = [
     ("bad_uma", {"ruleset": {"preset": "classical", "overrides": {"uma": [1, 0, 0, 0]}}}, "summing to 0"),
     ("bad_start", {"ruleset": {"preset": "classical", "overrides": {"start_points": -1}}}, "start_points"),
     (
-        "losers_settle",
-        {"ruleset": {"preset": "classical", "overrides": {"losers": "losers_settle"}}},
-        "no place for the losers",
+        "loser_is_the_winner",
+        {
+            "hands": [
+                {
+                    "riichi": [],
+                    "result": {"type": "tsumo", "win": {"seat": 1, "value": 10}, "losers": [{"seat": 1, "value": 0}]},
+                }
+            ]
+        },
+        "seat 1 won",
+    ),
+    (
+        "loser_twice",
+        {
+            "hands": [
+                {
+                    "riichi": [],
+                    "result": {
+                        "type": "tsumo",
+                        "win": {"seat": 1, "value": 10},
+                        "losers": [{"seat": 2, "value": 0}, {"seat": 2, "value": 4}],
+                    },
+                }
+            ]
+        },
+        "list a seat twice",
+    ),
+    (
+        "loser_negative",
+        {
+            "hands": [
+                {
+                    "riichi": [],
+                    "result": {"type": "tsumo", "win": {"seat": 1, "value": 10}, "losers": [{"seat": 2, "value": -4}]},
+                }
+            ]
+        },
+        "0 to 100,000,000",
+    ),
+    (
+        "losers_empty",
+        {"hands": [{"riichi": [], "result": {"type": "tsumo", "win": {"seat": 1, "value": 10}, "losers": []}}]},
+        "1 to 3 losers' values",
     ),
     ("unknown_preset", {"ruleset": "classical-hk"}, "known rulesets: "),
 ]
@@ -111,6 +152,32 @@ def test_bad_classical_record_is_refused_when_read(changes: dict[str, Any], mess
     with pytest.raises(GameRecordError) as caught:
         parse_record({**_record([]), **changes})
     assert message in str(caught.value)
+
+
+def test_losers_settle_the_differences_of_their_own_hands() -> None:
+    """docs/classical.md, losers_settle: each pair of losers settles the difference, doubled where East is in it."""
+    tsumo = {
+        "type": "tsumo",
+        "win": {"seat": 1, "value": 100},
+        "losers": [{"seat": 0, "value": 40}, {"seat": 2, "value": 20}],
+    }
+    record = parse_record(
+        _record([{"riichi": [], "result": tsumo}], {"preset": "classical", "overrides": {"losers": "losers_settle"}})
+    )
+    # To the winner: East (seat 0) 200, seats 2 and 3 100 each. Between losers (seat 3 held nothing: 0):
+    # seat 2 pays East 2 x (40 - 20) = 40, seat 3 pays East 2 x 40 = 80, seat 3 pays seat 2 20.
+    assert record.replay().hands[0].deltas == (-200 + 40 + 80, 400, -100 - 40 + 20, -100 - 80 - 20)
+    assert parse_record(json.loads(json.dumps(format_record(record)))) == record
+    assert format_record(record)["hands"][0]["result"]["losers"] == tsumo["losers"]
+
+
+def test_losers_values_without_losers_settle_are_refused() -> None:
+    tsumo = {"type": "tsumo", "win": {"seat": 1, "value": 100}, "losers": [{"seat": 0, "value": 40}]}
+    with pytest.raises(IllegalActionError, match=r"hand 1 \(E1\): .*settle only with the winner"):
+        parse_record(_record([{"riichi": [], "result": tsumo}])).replay()
+    ron = {"type": "ron", "from": 0, "wins": [{"seat": 1, "han": 1, "fu": 30}], "losers": [{"seat": 0, "value": 40}]}
+    with pytest.raises(IllegalActionError, match="belong to the classical family"):
+        parse_record(_record([{"riichi": [], "result": ron}], "tenhou")).replay()
 
 
 def test_value_win_in_a_riichi_game_is_refused() -> None:

@@ -31,6 +31,7 @@ from scorekeeper.session import (
     HandResult,
     HandWin,
     HanFuWin,
+    LoserValue,
     RefereePenalty,
     RiichiDeclared,
     Ron,
@@ -73,6 +74,15 @@ def classical_wins(draw: st.DrawFn, seat: Seat) -> Win:
 
 
 @st.composite
+def loser_values(draw: st.DrawFn, winners: list[Seat]) -> tuple[LoserValue, ...]:
+    """Mostly none; sometimes the losers' own values (refused unless the ruleset has losers_settle)."""
+    if draw(st.integers(0, 2)):
+        return ()
+    losers = draw(st.lists(seats.filter(lambda s: s not in winners), min_size=1, max_size=3, unique=True))
+    return tuple(LoserValue(seat, draw(st.integers(0, 500))) for seat in losers)
+
+
+@st.composite
 def classical_results(draw: st.DrawFn) -> HandResult:
     """Mostly results the family has; now and then one it refuses (tenpai at a draw, abort, chombo, double ron)."""
     kind = draw(st.sampled_from(["ron", "ron", "tsumo", "tsumo", "draw", "bad"]))
@@ -80,9 +90,10 @@ def classical_results(draw: st.DrawFn) -> HandResult:
         discarder = draw(seats)
         count = draw(st.sampled_from([1, 1, 1, 2]))
         winners = draw(st.lists(seats.filter(lambda s: s != discarder), min_size=count, max_size=count, unique=True))
-        return Ron(discarder, tuple(draw(classical_wins(w)) for w in winners))
+        return Ron(discarder, tuple(draw(classical_wins(w)) for w in winners), draw(loser_values(winners)))
     if kind == "tsumo":
-        return Tsumo(draw(classical_wins(draw(seats))))
+        winner = draw(seats)
+        return Tsumo(draw(classical_wins(winner)), draw(loser_values([winner])))
     if kind == "draw":
         return ExhaustiveDraw(())
     refused: list[HandResult] = [ExhaustiveDraw((Seat.SEAT_1,)), AbortiveDraw(AbortReason.KYUUSHU), Chombo(Seat.SEAT_2)]
@@ -99,7 +110,14 @@ class ClassicalSessionMachine(RuleBasedStateMachine):
 
     @initialize(
         preset=st.sampled_from(["classical", "classical-doubles"]),
-        overrides=st.sampled_from([{}, {"rounds": 1}, {"rounds": 1, "uma": [30, 10, -10, -30], "limit": 1000}]),
+        overrides=st.sampled_from(
+            [
+                {},
+                {"rounds": 1},
+                {"rounds": 1, "uma": [30, 10, -10, -30], "limit": 1000},
+                {"rounds": 1, "losers": "losers_settle", "cap_east_double": True, "limit": 500},
+            ]
+        ),
     )
     def start(self, preset: str, overrides: dict[str, object]) -> None:
         self.session = Session(ruleset(preset, overrides or None), PLAYERS)

@@ -243,3 +243,20 @@ def test_results_show_uma_and_oka_as_the_session_applies_them(
 ) -> None:
     table = ruleset("tenhou").table
     assert tuple(uma_and_oka_tenths(places, seat, table) for seat in range(4)) == expected
+
+
+@pytest.mark.parametrize(
+    ("renhou", "expected_han"),
+    [
+        pytest.param("five_han", 7, id="wrc-five-han-adds-up"),
+        pytest.param("mangan", 5, id="ema-mangan-unless-worth-more"),
+    ],
+)
+def test_renhou_in_the_yaku_list_follows_the_ruleset(qtbot: QtBot, renhou: str, expected_han: int) -> None:
+    widget = YakuListWidget()
+    qtbot.addWidget(widget)
+    widget.set_context(rules=hand_rules("tenhou", {"renhou": renhou}), tsumo=False)
+    widget.yaku_boxes["renhou"].setChecked(True)
+    widget.yaku_boxes["tanyao"].setChecked(True)
+    widget.dora_spin.setValue(1)
+    assert widget.han() == expected_han

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -59,6 +59,79 @@ class NewGameChoice:
     players: tuple[str, str, str, str]
     ruleset: Ruleset
     saved_name: str = ""
+
+
+def knob_names() -> dict[str, str]:
+    """Each ruleset knob's name as the dialog shows it, translated (unknown knobs show their field name)."""
+    return {
+        "red_fives": QCoreApplication.translate("NewGameDialog", "Red fives count as dora"),
+        "open_tanyao": QCoreApplication.translate("NewGameDialog", "Open tanyao (kuitan)"),
+        "kiriage_mangan": QCoreApplication.translate("NewGameDialog", "Kiriage mangan (4 han 30 fu, 3 han 60 fu)"),
+        "kazoe": QCoreApplication.translate("NewGameDialog", "13+ han without a yakuman is worth"),
+        "double_yakuman": QCoreApplication.translate("NewGameDialog", "Double yakuman hands"),
+        "compound_yakuman": QCoreApplication.translate("NewGameDialog", "Several yakuman add up"),
+        "double_wind_pair_fu": QCoreApplication.translate("NewGameDialog", "Fu for a double-wind pair"),
+        "renhou": QCoreApplication.translate("NewGameDialog", "Renhou is worth"),
+        "aotenjou": QCoreApplication.translate("NewGameDialog", "Aotenjou (no limits)"),
+        "start_points": QCoreApplication.translate("NewGameDialog", "Starting points"),
+        "return_points": QCoreApplication.translate("NewGameDialog", "Return points (oka to first)"),
+        "uma": QCoreApplication.translate("NewGameDialog", "Uma, 1st to 4th (thousands)"),
+        "length": QCoreApplication.translate("NewGameDialog", "Game length"),
+        "honba_points": QCoreApplication.translate("NewGameDialog", "Points per honba"),
+        "riichi_below_1000": QCoreApplication.translate("NewGameDialog", "Riichi allowed below 1,000 points"),
+        "double_ron": QCoreApplication.translate("NewGameDialog", "Double ron"),
+        "triple_ron": QCoreApplication.translate("NewGameDialog", "Triple ron"),
+        "multiple_ron_honba": QCoreApplication.translate("NewGameDialog", "Honba on a multiple ron go to"),
+        "multiple_ron_sticks": QCoreApplication.translate("NewGameDialog", "Riichi sticks on a multiple ron go to"),
+        "noten_payment": QCoreApplication.translate("NewGameDialog", "Noten payment in total"),
+        "nagashi": QCoreApplication.translate("NewGameDialog", "Nagashi mangan"),
+        "abortive_draws": QCoreApplication.translate("NewGameDialog", "Abortive draws"),
+        "renchan_on_tenpai": QCoreApplication.translate("NewGameDialog", "Dealer repeats when tenpai at a draw"),
+        "renchan_on_abort": QCoreApplication.translate("NewGameDialog", "Dealer repeats after an abortive draw"),
+        "chombo": QCoreApplication.translate("NewGameDialog", "Chombo is paid"),
+        "chombo_points": QCoreApplication.translate("NewGameDialog", "Chombo penalty (points)"),
+        "chombo_returns_riichi": QCoreApplication.translate("NewGameDialog", "Chombo returns the riichi sticks"),
+        "pao_scope": QCoreApplication.translate("NewGameDialog", "Pao covers, with several yakuman"),
+        "pao_yakuman": QCoreApplication.translate("NewGameDialog", "Yakuman with pao"),
+        "bust": QCoreApplication.translate("NewGameDialog", "Bust ends the game (below zero)"),
+        "extension": QCoreApplication.translate("NewGameDialog", "Extension round when nobody reaches the target"),
+        "target_points": QCoreApplication.translate("NewGameDialog", "Target points"),
+        "agari_yame": QCoreApplication.translate("NewGameDialog", "Agari-yame (leading dealer may stop)"),
+        "tenpai_yame": QCoreApplication.translate("NewGameDialog", "Tenpai-yame"),
+        "leftover_sticks": QCoreApplication.translate("NewGameDialog", "Leftover riichi sticks go to"),
+        "ties": QCoreApplication.translate("NewGameDialog", "Tied final scores"),
+        "rounding": QCoreApplication.translate("NewGameDialog", "Plus-minus rounding"),
+    }
+
+
+def choice_names() -> dict[str, str]:
+    """The values of the ruleset's choice knobs as the dialog shows them, translated."""
+    return {
+        "yakuman": QCoreApplication.translate("NewGameDialog", "a yakuman"),
+        "sanbaiman": QCoreApplication.translate("NewGameDialog", "a sanbaiman"),
+        "none": QCoreApplication.translate("NewGameDialog", "nothing (not a yaku)"),
+        "mangan": QCoreApplication.translate("NewGameDialog", "a mangan"),
+        "five_han": QCoreApplication.translate("NewGameDialog", "5 han, adding up"),
+        "hanchan": QCoreApplication.translate("NewGameDialog", "hanchan (East and South)"),
+        "tonpuusen": QCoreApplication.translate("NewGameDialog", "tonpuusen (East only)"),
+        "allowed": QCoreApplication.translate("NewGameDialog", "allowed"),
+        "abort": QCoreApplication.translate("NewGameDialog", "an abortive draw"),
+        "head_bump": QCoreApplication.translate("NewGameDialog", "head bump (nearest winner only)"),
+        "each": QCoreApplication.translate("NewGameDialog", "each winner"),
+        "nearest": QCoreApplication.translate("NewGameDialog", "the winner nearest the discarder"),
+        "own_back": QCoreApplication.translate("NewGameDialog", "own stick back, the rest to the nearest"),
+        "reverse_mangan": QCoreApplication.translate("NewGameDialog", "at once, as a reverse mangan"),
+        "after_uma": QCoreApplication.translate("NewGameDialog", "as a penalty after uma"),
+        "liable_only": QCoreApplication.translate("NewGameDialog", "only the liable yakuman"),
+        "full": QCoreApplication.translate("NewGameDialog", "the full value"),
+        "first": QCoreApplication.translate("NewGameDialog", "first place"),
+        "split_first": QCoreApplication.translate("NewGameDialog", "first place, split when tied"),
+        "lost": QCoreApplication.translate("NewGameDialog", "nobody (they leave the game)"),
+        "seat_order": QCoreApplication.translate("NewGameDialog", "broken by seat order"),
+        "split": QCoreApplication.translate("NewGameDialog", "share places and uma"),
+        "exact": QCoreApplication.translate("NewGameDialog", "exact, to 0.1"),
+        "tenhou": QCoreApplication.translate("NewGameDialog", "tenhou.net (whole points)"),
+    }
 
 
 def _to_json(value: object) -> object:
@@ -210,14 +283,21 @@ class NewGameDialog(QDialog):
         while self._knob_form.rowCount():
             self._knob_form.removeRow(0)
         self.knob_widgets = {}
-        for values in (rules.hand, rules.table):
+        names = knob_names()
+        for heading, values in ((self.tr("Hand scoring"), rules.hand), (self.tr("Table"), rules.table)):
+            title = QLabel(heading)
+            title.setProperty("role", "section")
+            self._knob_form.addRow(title)
             for field in dataclasses.fields(values):
                 if field.name == "name":
                     continue
                 widget = self._knob_widget(field.name, getattr(values, field.name))
                 widget.setObjectName(f"knob_{field.name}")
+                widget.setToolTip(field.name)
                 self.knob_widgets[field.name] = widget
-                self._knob_form.addRow(field.name.replace("_", " "), widget)
+                label = QLabel(names.get(field.name, field.name.replace("_", " ")))
+                label.setWordWrap(True)
+                self._knob_form.addRow(label, widget)
 
     def _knob_widget(self, name: str, value: object) -> QWidget:
         if isinstance(value, bool):
@@ -226,8 +306,9 @@ class NewGameDialog(QDialog):
             return box
         if isinstance(value, enum.Enum):
             combo = QComboBox()
+            shown = choice_names()
             for member in type(value):
-                combo.addItem(str(member.value), member.value)
+                combo.addItem(shown.get(str(member.value), str(member.value)), member.value)
             combo.setCurrentIndex(list(type(value)).index(value))
             return combo
         if isinstance(value, int):

@@ -172,16 +172,26 @@ class YakuListWidget(QWidget):
         return sum(counts)
 
     def han(self) -> int:
-        """The han of the ticked yaku plus the dora (0 when no yaku is ticked: dora alone is never a yaku)."""
+        """The han of the ticked yaku plus the dora (0 when no yaku is ticked: dora alone is never a yaku).
+
+        Renhou follows the ruleset (engine ``RenhouValue``): ``five_han`` adds 5 han to the rest (WRC); ``mangan``
+        makes the hand a mangan unless it is worth more without renhou (EMA 2016), so the han are at least 5.
+        """
         is_open = self.open_box.isChecked()
         total = 0
         for name in self.ticked():
             if name in YAKU_HAN:
                 value = YAKU_HAN[name]
                 total += (value.open or 0) if is_open else value.closed
-            elif name == "renhou" and self.rules is not None and self.rules.renhou is RenhouValue.MANGAN:
-                total += 5
-        return total + self.dora_spin.value() if total else 0
+        if total:
+            total += self.dora_spin.value()
+        rules = self.rules
+        if "renhou" in self.ticked() and rules is not None:
+            if rules.renhou is RenhouValue.FIVE_HAN:
+                total += closed_han(Yaku.RENHOU) + (0 if total else self.dora_spin.value())
+            elif rules.renhou is RenhouValue.MANGAN:
+                total = max(total, closed_han(Yaku.RENHOU))
+        return total
 
     def han_fu(self) -> tuple[int, int] | None:
         """The han and fu, or None while incomplete (30 fu stands in from 5 han; chiitoitsu is always 25)."""

@@ -210,6 +210,250 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
 <context>
     <name>NewGameDialog</name>
     <message>
+        <source>Red fives count as dora</source>
+        <translation>赤ドラあり</translation>
+    </message>
+    <message>
+        <source>Open tanyao (kuitan)</source>
+        <translation>喰いタンあり</translation>
+    </message>
+    <message>
+        <source>Kiriage mangan (4 han 30 fu, 3 han 60 fu)</source>
+        <translation>切り上げ満貫 (4翻30符・3翻60符)</translation>
+    </message>
+    <message>
+        <source>13+ han without a yakuman is worth</source>
+        <translation>役満なしの13翻以上 (数え役満)</translation>
+    </message>
+    <message>
+        <source>Double yakuman hands</source>
+        <translation>ダブル役満あり</translation>
+    </message>
+    <message>
+        <source>Several yakuman add up</source>
+        <translation>複合役満あり</translation>
+    </message>
+    <message>
+        <source>Fu for a double-wind pair</source>
+        <translation>連風牌の雀頭の符</translation>
+    </message>
+    <message>
+        <source>Renhou is worth</source>
+        <translation>人和の扱い</translation>
+    </message>
+    <message>
+        <source>Aotenjou (no limits)</source>
+        <translation>青天井 (上限なし)</translation>
+    </message>
+    <message>
+        <source>Starting points</source>
+        <translation>配給原点</translation>
+    </message>
+    <message>
+        <source>Return points (oka to first)</source>
+        <translation>返し点 (オカはトップへ)</translation>
+    </message>
+    <message>
+        <source>Uma, 1st to 4th (thousands)</source>
+        <translation>ウマ (1位〜4位、千点単位)</translation>
+    </message>
+    <message>
+        <source>Game length</source>
+        <translation>対局の長さ</translation>
+    </message>
+    <message>
+        <source>Points per honba</source>
+        <translation>1本場の点数</translation>
+    </message>
+    <message>
+        <source>Riichi allowed below 1,000 points</source>
+        <translation>1,000点未満でも立直可</translation>
+    </message>
+    <message>
+        <source>Double ron</source>
+        <translation>ダブロンあり</translation>
+    </message>
+    <message>
+        <source>Triple ron</source>
+        <translation>トリプルロン</translation>
+    </message>
+    <message>
+        <source>Honba on a multiple ron go to</source>
+        <translation>複数ロンの積み棒</translation>
+    </message>
+    <message>
+        <source>Riichi sticks on a multiple ron go to</source>
+        <translation>複数ロンの供託</translation>
+    </message>
+    <message>
+        <source>Noten payment in total</source>
+        <translation>ノーテン罰符の合計</translation>
+    </message>
+    <message>
+        <source>Nagashi mangan</source>
+        <translation>流し満貫</translation>
+    </message>
+    <message>
+        <source>Abortive draws</source>
+        <translation>途中流局</translation>
+    </message>
+    <message>
+        <source>Dealer repeats when tenpai at a draw</source>
+        <translation>流局時、親が聴牌なら連荘</translation>
+    </message>
+    <message>
+        <source>Dealer repeats after an abortive draw</source>
+        <translation>途中流局で連荘</translation>
+    </message>
+    <message>
+        <source>Chombo is paid</source>
+        <translation>チョンボの支払い</translation>
+    </message>
+    <message>
+        <source>Chombo penalty (points)</source>
+        <translation>チョンボの罰符 (点)</translation>
+    </message>
+    <message>
+        <source>Chombo returns the riichi sticks</source>
+        <translation>チョンボでリーチ棒を返す</translation>
+    </message>
+    <message>
+        <source>Pao covers, with several yakuman</source>
+        <translation>複合役満時の包の範囲</translation>
+    </message>
+    <message>
+        <source>Yakuman with pao</source>
+        <translation>包のある役満</translation>
+    </message>
+    <message>
+        <source>Bust ends the game (below zero)</source>
+        <translation>トビで終了 (0点未満)</translation>
+    </message>
+    <message>
+        <source>Extension round when nobody reaches the target</source>
+        <translation>目標点に届かなければ延長戦</translation>
+    </message>
+    <message>
+        <source>Target points</source>
+        <translation>目標点</translation>
+    </message>
+    <message>
+        <source>Agari-yame (leading dealer may stop)</source>
+        <translation>アガリやめ</translation>
+    </message>
+    <message>
+        <source>Tenpai-yame</source>
+        <translation>テンパイやめ</translation>
+    </message>
+    <message>
+        <source>Leftover riichi sticks go to</source>
+        <translation>終局時の供託</translation>
+    </message>
+    <message>
+        <source>Tied final scores</source>
+        <translation>同点の順位</translation>
+    </message>
+    <message>
+        <source>Plus-minus rounding</source>
+        <translation>ポイントの端数処理</translation>
+    </message>
+    <message>
+        <source>a yakuman</source>
+        <translation>役満</translation>
+    </message>
+    <message>
+        <source>a sanbaiman</source>
+        <translation>三倍満</translation>
+    </message>
+    <message>
+        <source>nothing (not a yaku)</source>
+        <translation>役にならない</translation>
+    </message>
+    <message>
+        <source>a mangan</source>
+        <translation>満貫</translation>
+    </message>
+    <message>
+        <source>5 han, adding up</source>
+        <translation>5翻 (他の役と複合)</translation>
+    </message>
+    <message>
+        <source>hanchan (East and South)</source>
+        <translation>半荘 (東南戦)</translation>
+    </message>
+    <message>
+        <source>tonpuusen (East only)</source>
+        <translation>東風戦</translation>
+    </message>
+    <message>
+        <source>allowed</source>
+        <translation>あり</translation>
+    </message>
+    <message>
+        <source>an abortive draw</source>
+        <translation>途中流局</translation>
+    </message>
+    <message>
+        <source>head bump (nearest winner only)</source>
+        <translation>頭ハネ (上家取り)</translation>
+    </message>
+    <message>
+        <source>each winner</source>
+        <translation>和了者それぞれ</translation>
+    </message>
+    <message>
+        <source>the winner nearest the discarder</source>
+        <translation>放銃者に近い和了者</translation>
+    </message>
+    <message>
+        <source>own stick back, the rest to the nearest</source>
+        <translation>自分のリーチ棒は戻り、残りは近い和了者へ</translation>
+    </message>
+    <message>
+        <source>at once, as a reverse mangan</source>
+        <translation>その場で満貫払い</translation>
+    </message>
+    <message>
+        <source>as a penalty after uma</source>
+        <translation>ウマの後に罰符</translation>
+    </message>
+    <message>
+        <source>only the liable yakuman</source>
+        <translation>包の役満の分のみ</translation>
+    </message>
+    <message>
+        <source>the full value</source>
+        <translation>全額</translation>
+    </message>
+    <message>
+        <source>first place</source>
+        <translation>トップ</translation>
+    </message>
+    <message>
+        <source>first place, split when tied</source>
+        <translation>トップ (同点なら等分)</translation>
+    </message>
+    <message>
+        <source>nobody (they leave the game)</source>
+        <translation>なし (消える)</translation>
+    </message>
+    <message>
+        <source>broken by seat order</source>
+        <translation>席順で決める</translation>
+    </message>
+    <message>
+        <source>share places and uma</source>
+        <translation>同順位でウマを分ける</translation>
+    </message>
+    <message>
+        <source>exact, to 0.1</source>
+        <translation>0.1 単位で正確に</translation>
+    </message>
+    <message>
+        <source>tenhou.net (whole points)</source>
+        <translation>天鳳方式 (整数)</translation>
+    </message>
+    <message>
         <source>New game</source>
         <translation>新しい対局</translation>
     </message>
@@ -223,7 +467,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Seat {n} ({wind} first)</source>
-        <translation>席 {n} (起家から{wind})</translation>
+        <translation>席 {n} (最初は{wind})</translation>
     </message>
     <message>
         <source>Random seating</source>
@@ -252,6 +496,14 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Players</source>
         <translation>プレイヤー</translation>
+    </message>
+    <message>
+        <source>Hand scoring</source>
+        <translation>手牌の点数</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>卓のルール</translation>
     </message>
     <message>
         <source>Save ruleset</source>
@@ -511,6 +763,451 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
 </context>
 <context>
+    <name>AboutDialog</name>
+    <message>
+        <source>About Scorekeeper</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Scorekeeper</source>
+        <translation>点数記録</translation>
+    </message>
+    <message>
+        <source>Version {version}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A riichi mahjong score keeper for the laptop beside the table: it scores each hand and keeps the four players' points to the final table.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Free software under the MIT License: use, copy, change and share it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the license</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <source>EMA Riichi Competition Rules 2016 and 2025 (European Mahjong Association)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>World Riichi Championship rules 2022 (WRC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tenhou.net ranked four-player rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>M-League rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A riichi book's chapter on scoring (seed 000)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A beginner's lesson on scoring with its tables (seed 001)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A wiki page on Japanese mahjong scoring (seed 002)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The classical Chinese point-and-double system (seed 003)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The EMA rules text on scoring, pao and fu (seed 004)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the rules come from</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each ruleset's values and their sources are listed in the README and docs/engine.md.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hide the license</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Labels</name>
+    <message>
+        <source>{wind} {number}</source>
+        <translation>{wind}{number}局</translation>
+    </message>
+    <message>
+        <source>East</source>
+        <translation>東</translation>
+    </message>
+    <message>
+        <source>South</source>
+        <translation>南</translation>
+    </message>
+    <message>
+        <source>West</source>
+        <translation>西</translation>
+    </message>
+    <message>
+        <source>North</source>
+        <translation>北</translation>
+    </message>
+    <message>
+        <source>E</source>
+        <translation>東</translation>
+    </message>
+    <message>
+        <source>S</source>
+        <translation>南</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>西</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>北</translation>
+    </message>
+    <message>
+        <source>Mangan</source>
+        <translation>満貫</translation>
+    </message>
+    <message>
+        <source>Haneman</source>
+        <translation>跳満</translation>
+    </message>
+    <message>
+        <source>Baiman</source>
+        <translation>倍満</translation>
+    </message>
+    <message>
+        <source>Sanbaiman</source>
+        <translation>三倍満</translation>
+    </message>
+    <message>
+        <source>Yakuman</source>
+        <translation>役満</translation>
+    </message>
+    <message>
+        <source>Nine terminals (kyuushu kyuuhai)</source>
+        <translation>九種九牌</translation>
+    </message>
+    <message>
+        <source>Four winds (suufon renda)</source>
+        <translation>四風連打</translation>
+    </message>
+    <message>
+        <source>Four riichi (suucha riichi)</source>
+        <translation>四家立直</translation>
+    </message>
+    <message>
+        <source>Four kans (suukaikan)</source>
+        <translation>四開槓</translation>
+    </message>
+    <message>
+        <source>Triple ron (sanchahou)</source>
+        <translation>三家和</translation>
+    </message>
+    <message>
+        <source>Menzen tsumo</source>
+        <translation>門前清自摸和</translation>
+    </message>
+    <message>
+        <source>Riichi</source>
+        <translation>立直</translation>
+    </message>
+    <message>
+        <source>Double riichi</source>
+        <translation>ダブル立直</translation>
+    </message>
+    <message>
+        <source>Ippatsu</source>
+        <translation>一発</translation>
+    </message>
+    <message>
+        <source>Chankan</source>
+        <translation>槍槓</translation>
+    </message>
+    <message>
+        <source>Rinshan kaihou</source>
+        <translation>嶺上開花</translation>
+    </message>
+    <message>
+        <source>Haitei</source>
+        <translation>海底摸月</translation>
+    </message>
+    <message>
+        <source>Houtei</source>
+        <translation>河底撈魚</translation>
+    </message>
+    <message>
+        <source>Pinfu</source>
+        <translation>平和</translation>
+    </message>
+    <message>
+        <source>Tanyao</source>
+        <translation>断么九</translation>
+    </message>
+    <message>
+        <source>Iipeikou</source>
+        <translation>一盃口</translation>
+    </message>
+    <message>
+        <source>Ryanpeikou</source>
+        <translation>二盃口</translation>
+    </message>
+    <message>
+        <source>Yakuhai: white dragon</source>
+        <translation>役牌 白</translation>
+    </message>
+    <message>
+        <source>Yakuhai: green dragon</source>
+        <translation>役牌 發</translation>
+    </message>
+    <message>
+        <source>Yakuhai: red dragon</source>
+        <translation>役牌 中</translation>
+    </message>
+    <message>
+        <source>Yakuhai: seat wind</source>
+        <translation>役牌 自風</translation>
+    </message>
+    <message>
+        <source>Yakuhai: round wind</source>
+        <translation>役牌 場風</translation>
+    </message>
+    <message>
+        <source>Chiitoitsu</source>
+        <translation>七対子</translation>
+    </message>
+    <message>
+        <source>Chanta</source>
+        <translation>混全帯么九</translation>
+    </message>
+    <message>
+        <source>Junchan</source>
+        <translation>純全帯么九</translation>
+    </message>
+    <message>
+        <source>Ittsu</source>
+        <translation>一気通貫</translation>
+    </message>
+    <message>
+        <source>Sanshoku doujun</source>
+        <translation>三色同順</translation>
+    </message>
+    <message>
+        <source>Sanshoku doukou</source>
+        <translation>三色同刻</translation>
+    </message>
+    <message>
+        <source>Sankantsu</source>
+        <translation>三槓子</translation>
+    </message>
+    <message>
+        <source>Toitoi</source>
+        <translation>対々和</translation>
+    </message>
+    <message>
+        <source>Sanankou</source>
+        <translation>三暗刻</translation>
+    </message>
+    <message>
+        <source>Shousangen</source>
+        <translation>小三元</translation>
+    </message>
+    <message>
+        <source>Honroutou</source>
+        <translation>混老頭</translation>
+    </message>
+    <message>
+        <source>Honitsu</source>
+        <translation>混一色</translation>
+    </message>
+    <message>
+        <source>Chinitsu</source>
+        <translation>清一色</translation>
+    </message>
+    <message>
+        <source>Renhou</source>
+        <translation>人和</translation>
+    </message>
+    <message>
+        <source>Tenhou</source>
+        <translation>天和</translation>
+    </message>
+    <message>
+        <source>Chiihou</source>
+        <translation>地和</translation>
+    </message>
+    <message>
+        <source>Daisangen</source>
+        <translation>大三元</translation>
+    </message>
+    <message>
+        <source>Suuankou</source>
+        <translation>四暗刻</translation>
+    </message>
+    <message>
+        <source>Suuankou tanki</source>
+        <translation>四暗刻単騎</translation>
+    </message>
+    <message>
+        <source>Tsuuiisou</source>
+        <translation>字一色</translation>
+    </message>
+    <message>
+        <source>Ryuuiisou</source>
+        <translation>緑一色</translation>
+    </message>
+    <message>
+        <source>Chinroutou</source>
+        <translation>清老頭</translation>
+    </message>
+    <message>
+        <source>Chuuren poutou</source>
+        <translation>九蓮宝燈</translation>
+    </message>
+    <message>
+        <source>Junsei chuuren poutou</source>
+        <translation>純正九蓮宝燈</translation>
+    </message>
+    <message>
+        <source>Kokushi musou</source>
+        <translation>国士無双</translation>
+    </message>
+    <message>
+        <source>Kokushi musou, 13-sided wait</source>
+        <translation>国士無双十三面待ち</translation>
+    </message>
+    <message>
+        <source>Daisuushii</source>
+        <translation>大四喜</translation>
+    </message>
+    <message>
+        <source>Shousuushii</source>
+        <translation>小四喜</translation>
+    </message>
+    <message>
+        <source>Suukantsu</source>
+        <translation>四槓子</translation>
+    </message>
+</context>
+<context>
+    <name>GuideDialog</name>
+    <message>
+        <source>m = characters, p = circles, s = bamboo, z = winds and dragons; 0 is a red five.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Getting started</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Don't show this guide at start (F1 opens it any time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>‹ Back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Previous page (Left arrow)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next page (Right arrow or Enter)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <source>Close the guide (Escape)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Welcome</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This app keeps the score of a riichi mahjong game. The window shows the table from above: each player's seat wind, name and points. Tap a player's panel to see how far they are from the others.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Riichi</source>
+        <translation>立直</translation>
+    </message>
+    <message>
+        <source>When a player declares riichi, tap Riichi on that player's panel. The 1,000-point stick goes to the table at once. Keyboard: Ctrl+1 to Ctrl+4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ron and Tsumo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Someone won? Tap Ron for a win on another player's discard, Tsumo for a tile they drew themselves. Then tap the winner and, for ron, the player who discarded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the hand's value on one of three tabs. Tiles: tap the tiles, or type them. Quick: tap the han and fu. Yaku list: tick the yaku and count the dora. The payments show before you confirm.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No winner</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The wall ran out? Tap Draw and tick the players who were ready (tenpai). Abort is for the abortive draws your rules allow, Chombo for a penalty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo and history</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A mistake? Tap Undo (Ctrl+Z); Redo puts it back. The history lists every hand: double-tap one to correct it. Each hand is saved the moment you confirm it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Help is always here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Press F1 for this guide again. The Help menu also has every yaku with an example, the score tables for your rules, and About.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} of {total}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Start playing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Next ›</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>HandPictureWidget</name>
     <message>
         <source>win</source>
@@ -534,6 +1231,160 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>closed kan</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>HelpMenu</name>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Guide</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where to tap for riichi, ron, tsumo, draws and undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Yaku</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every yaku with its han and an example hand</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Score tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What each han and fu pays, for the rules of this game</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About Scorekeeper</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ScoreTablesDialog</name>
+    <message>
+        <source>Score tables</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show the tables of another ruleset</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This game ({rules})</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-dealer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dealer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Limit hands</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
+        <source>{n} all</source>
+        <translation>{n} オール</translation>
+    </message>
+    <message>
+        <source>{n} han</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n} fu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No hand has this han and fu.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{han} han {fu} fu: ron {ron}, tsumo {tsumo}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>In each cell: top, ron (the discarder pays it all); bottom, tsumo (each non-dealer / the dealer pays; a dealer's tsumo is paid the same by all three). Shaded cells are mangan. Honba and riichi sticks come on top.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Han</source>
+        <translation>翻</translation>
+    </message>
+    <message>
+        <source>Non-dealer ron</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Non-dealer tsumo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dealer ron</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dealer tsumo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Double yakuman</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>yakuman yaku</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{n}+ han</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{a}-{b} han</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No limits under these rules (aotenjou): the figures keep growing with han and fu.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{han} han from {fu} fu</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mangan below 5 han: {list}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kiriage mangan: 4 han 30 fu and 3 han 60 fu are rounded up to mangan.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>13 han or more without a yakuman yaku counts as a yakuman.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>13 han or more without a yakuman yaku stays a sanbaiman.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -881,269 +1732,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Scored by the engine under {rules}: {yaku} — {value} — {points} points</source>
         <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>Labels</name>
-    <message>
-        <source>East</source>
-        <translation>東</translation>
-    </message>
-    <message>
-        <source>South</source>
-        <translation>南</translation>
-    </message>
-    <message>
-        <source>West</source>
-        <translation>西</translation>
-    </message>
-    <message>
-        <source>North</source>
-        <translation>北</translation>
-    </message>
-    <message>
-        <source>E</source>
-        <translation>東</translation>
-    </message>
-    <message>
-        <source>S</source>
-        <translation>南</translation>
-    </message>
-    <message>
-        <source>W</source>
-        <translation>西</translation>
-    </message>
-    <message>
-        <source>N</source>
-        <translation>北</translation>
-    </message>
-    <message>
-        <source>{wind} {number}</source>
-        <translation>{wind}{number}局</translation>
-    </message>
-    <message>
-        <source>Mangan</source>
-        <translation>満貫</translation>
-    </message>
-    <message>
-        <source>Haneman</source>
-        <translation>跳満</translation>
-    </message>
-    <message>
-        <source>Baiman</source>
-        <translation>倍満</translation>
-    </message>
-    <message>
-        <source>Sanbaiman</source>
-        <translation>三倍満</translation>
-    </message>
-    <message>
-        <source>Yakuman</source>
-        <translation>役満</translation>
-    </message>
-    <message>
-        <source>Nine terminals (kyuushu kyuuhai)</source>
-        <translation>九種九牌</translation>
-    </message>
-    <message>
-        <source>Four winds (suufon renda)</source>
-        <translation>四風連打</translation>
-    </message>
-    <message>
-        <source>Four riichi (suucha riichi)</source>
-        <translation>四家立直</translation>
-    </message>
-    <message>
-        <source>Four kans (suukaikan)</source>
-        <translation>四開槓</translation>
-    </message>
-    <message>
-        <source>Triple ron (sanchahou)</source>
-        <translation>三家和</translation>
-    </message>
-    <message>
-        <source>Menzen tsumo</source>
-        <translation>門前清自摸和</translation>
-    </message>
-    <message>
-        <source>Riichi</source>
-        <translation>立直</translation>
-    </message>
-    <message>
-        <source>Double riichi</source>
-        <translation>ダブル立直</translation>
-    </message>
-    <message>
-        <source>Ippatsu</source>
-        <translation>一発</translation>
-    </message>
-    <message>
-        <source>Chankan</source>
-        <translation>槍槓</translation>
-    </message>
-    <message>
-        <source>Rinshan kaihou</source>
-        <translation>嶺上開花</translation>
-    </message>
-    <message>
-        <source>Haitei</source>
-        <translation>海底摸月</translation>
-    </message>
-    <message>
-        <source>Houtei</source>
-        <translation>河底撈魚</translation>
-    </message>
-    <message>
-        <source>Pinfu</source>
-        <translation>平和</translation>
-    </message>
-    <message>
-        <source>Tanyao</source>
-        <translation>断么九</translation>
-    </message>
-    <message>
-        <source>Iipeikou</source>
-        <translation>一盃口</translation>
-    </message>
-    <message>
-        <source>Ryanpeikou</source>
-        <translation>二盃口</translation>
-    </message>
-    <message>
-        <source>Yakuhai: white dragon</source>
-        <translation>役牌 白</translation>
-    </message>
-    <message>
-        <source>Yakuhai: green dragon</source>
-        <translation>役牌 發</translation>
-    </message>
-    <message>
-        <source>Yakuhai: red dragon</source>
-        <translation>役牌 中</translation>
-    </message>
-    <message>
-        <source>Yakuhai: seat wind</source>
-        <translation>役牌 自風</translation>
-    </message>
-    <message>
-        <source>Yakuhai: round wind</source>
-        <translation>役牌 場風</translation>
-    </message>
-    <message>
-        <source>Chiitoitsu</source>
-        <translation>七対子</translation>
-    </message>
-    <message>
-        <source>Chanta</source>
-        <translation>混全帯么九</translation>
-    </message>
-    <message>
-        <source>Junchan</source>
-        <translation>純全帯么九</translation>
-    </message>
-    <message>
-        <source>Ittsu</source>
-        <translation>一気通貫</translation>
-    </message>
-    <message>
-        <source>Sanshoku doujun</source>
-        <translation>三色同順</translation>
-    </message>
-    <message>
-        <source>Sanshoku doukou</source>
-        <translation>三色同刻</translation>
-    </message>
-    <message>
-        <source>Sankantsu</source>
-        <translation>三槓子</translation>
-    </message>
-    <message>
-        <source>Toitoi</source>
-        <translation>対々和</translation>
-    </message>
-    <message>
-        <source>Sanankou</source>
-        <translation>三暗刻</translation>
-    </message>
-    <message>
-        <source>Shousangen</source>
-        <translation>小三元</translation>
-    </message>
-    <message>
-        <source>Honroutou</source>
-        <translation>混老頭</translation>
-    </message>
-    <message>
-        <source>Honitsu</source>
-        <translation>混一色</translation>
-    </message>
-    <message>
-        <source>Chinitsu</source>
-        <translation>清一色</translation>
-    </message>
-    <message>
-        <source>Renhou</source>
-        <translation>人和</translation>
-    </message>
-    <message>
-        <source>Tenhou</source>
-        <translation>天和</translation>
-    </message>
-    <message>
-        <source>Chiihou</source>
-        <translation>地和</translation>
-    </message>
-    <message>
-        <source>Daisangen</source>
-        <translation>大三元</translation>
-    </message>
-    <message>
-        <source>Suuankou</source>
-        <translation>四暗刻</translation>
-    </message>
-    <message>
-        <source>Suuankou tanki</source>
-        <translation>四暗刻単騎</translation>
-    </message>
-    <message>
-        <source>Tsuuiisou</source>
-        <translation>字一色</translation>
-    </message>
-    <message>
-        <source>Ryuuiisou</source>
-        <translation>緑一色</translation>
-    </message>
-    <message>
-        <source>Chinroutou</source>
-        <translation>清老頭</translation>
-    </message>
-    <message>
-        <source>Chuuren poutou</source>
-        <translation>九蓮宝燈</translation>
-    </message>
-    <message>
-        <source>Junsei chuuren poutou</source>
-        <translation>純正九蓮宝燈</translation>
-    </message>
-    <message>
-        <source>Kokushi musou</source>
-        <translation>国士無双</translation>
-    </message>
-    <message>
-        <source>Kokushi musou, 13-sided wait</source>
-        <translation>国士無双十三面待ち</translation>
-    </message>
-    <message>
-        <source>Daisuushii</source>
-        <translation>大四喜</translation>
-    </message>
-    <message>
-        <source>Shousuushii</source>
-        <translation>小四喜</translation>
-    </message>
-    <message>
-        <source>Suukantsu</source>
-        <translation>四槓子</translation>
     </message>
 </context>
 <context>

@@ -318,9 +318,8 @@ def score_with_mahjong(obj: Mapping[str, Any]) -> dict[str, Any]:
         # No limits: the hand is its han and fu, yakuman being 13-han yaku that stack with the rest (seed 002).
         return {
             "ok": True,
-            "fu_from_breakdown": _round_fu(sum(d["fu"] for d in result.fu_details or ()))
-            if result.fu_details
-            else None,
+            # Their kokushi path gives fu (30 tsumo, 40 ron) with no breakdown: their fu stands for it.
+            "fu_from_breakdown": _round_fu(sum(d["fu"] for d in result.fu_details)) if result.fu_details else fu,
             "han": han,
             "fu": fu,
             "yakuman": total_yakuman,

@@ -132,8 +132,13 @@ def run_app(argv: Sequence[str] | None = None) -> int:
         QMessageBox.critical(None, QCoreApplication.translate("App", "Cannot open the games"), str(error))
         return 1
     window.show()
-    if window.controller.state is None:
-        QTimer.singleShot(0, window.new_game)
+
+    def first_steps() -> None:
+        if window.controller.state is None:
+            window.new_game()
+        window.show_first_run_guide()
+
+    QTimer.singleShot(0, first_steps)
     if os.environ.get("SCOREKEEPER_STARTUP_TIMING"):
         QTimer.singleShot(0, lambda: print(f"first paint after {time.perf_counter() - started:.3f} s", flush=True))
     return app.exec()

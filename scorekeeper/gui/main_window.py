@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -45,6 +45,7 @@ from scorekeeper.session.state import GameState
 
 if TYPE_CHECKING:
     # The dialogs are imported when first opened: it keeps them out of the cold start (benchmarks/bench_gui.py).
+    from scorekeeper.engine.rules import HandRules
     from scorekeeper.gui.dialogs.draw_dialog import DrawKind
     from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
     from scorekeeper.gui.dialogs.new_game import NewGameChoice
@@ -227,6 +228,7 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(central)
         self._build_menus()
 
+        self.help_menu = self._install_help()
         controller.state_changed.connect(self.refresh)
         controller.error_occurred.connect(self.show_message)
         controller.game_ended.connect(self.show_results)
@@ -294,6 +296,30 @@ class MainWindow(QMainWindow):
         hand.addAction(self._action(self.tr("&Draw…"), lambda: self.enter_draw("draw"), "Ctrl+Alt+D"))
         hand.addAction(self._action(self.tr("&Abortive draw…"), lambda: self.enter_draw("abort"), "Ctrl+Alt+A"))
         hand.addAction(self._action(self.tr("&Chombo…"), lambda: self.enter_draw("chombo"), "Ctrl+Alt+C"))
+
+    def _install_help(self) -> QObject | None:
+        """The Help menu (guide, yaku, score tables, about) from ``scorekeeper.gui.help`` (docs/help.md)."""
+        try:
+            from scorekeeper.gui.help.menu import install_help_menu
+        except ImportError:  # a partial install without the help pages: the app works without them
+            return None
+
+        def hand_rules() -> HandRules | None:
+            state = self.controller.state
+            return None if state is None else state.rules.hand
+
+        return install_help_menu(
+            self,
+            settings_get=lambda: self.settings.skip_guide,
+            settings_set=lambda skip: self._save_settings(replace(self.settings, skip_guide=skip)),
+            hand_rules=hand_rules,
+        )
+
+    def show_first_run_guide(self) -> None:
+        """Show the newcomer's guide unless the user turned it off (the app calls this once at start)."""
+        show = getattr(self.help_menu, "show_first_run_guide", None)
+        if show is not None:
+            show()
 
     # -- drawing -------------------------------------------------------------------------------------------
 

@@ -28,12 +28,14 @@ class AppSettings:
         custom_rulesets: saved rulesets by name: ``{"preset": name, "overrides": {knob: value}}``.
         theme: "system", "light" or "dark".
         language: "en" or "ja".
+        skip_guide: the user chose not to see the first-run guide at start.
     """
 
     recent_players: tuple[str, ...] = ()
     custom_rulesets: tuple[tuple[str, str], ...] = field(default=())  # (name, JSON text), sorted by name
     theme: str = "system"
     language: str = "en"
+    skip_guide: bool = False
 
     def with_players(self, names: tuple[str, ...]) -> AppSettings:
         """A copy with ``names`` moved to the front of the recent players."""
@@ -76,6 +78,7 @@ def load_settings(folder: Path) -> AppSettings:
         else (),
         theme=theme if theme in ("system", "light", "dark") else "system",
         language=language if language in ("en", "ja") else "en",
+        skip_guide=raw.get("skip_guide") is True,
     )
 
 
@@ -87,6 +90,7 @@ def save_settings(folder: Path, settings: AppSettings) -> None:
         "custom_rulesets": {name: json.loads(text) for name, text in settings.custom_rulesets},
         "theme": settings.theme,
         "language": settings.language,
+        "skip_guide": settings.skip_guide,
     }
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".settings-", suffix=".json")
     try:

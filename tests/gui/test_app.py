@@ -113,3 +113,17 @@ def test_smoke_test_paints_a_new_game(tmp_path: Path, capsys: pytest.CaptureFixt
     assert smoke_test(tmp_path) == 0
     assert "table view painted" in capsys.readouterr().out
     assert (tmp_path / "scorekeeper.sqlite3").exists()
+
+
+@pytest.mark.qt_log_ignore("does not support raise")  # the offscreen platform cannot raise a window
+def test_help_menu_and_first_run_guide(qtbot: QtBot, window: MainWindow) -> None:
+    menu = window.help_menu
+    assert menu is not None
+    window.show_first_run_guide()
+    guide = menu.dialogs.get("guide")  # type: ignore[attr-defined]
+    assert guide is not None and guide.isVisible()
+    guide.close()
+    window.settings = AppSettings(skip_guide=True)
+    menu.dialogs.clear()  # type: ignore[attr-defined]
+    window.show_first_run_guide()
+    assert "guide" not in menu.dialogs  # type: ignore[attr-defined]

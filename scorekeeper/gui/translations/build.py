@@ -118,8 +118,9 @@ def write_ts(
 def japanese() -> tuple[dict[str, str], dict[tuple[str, str], str]]:
     """The Japanese tables: ``translations/ja.py`` plus any other GUI subpackage's ``ja.py`` with the same shape.
 
-    A subpackage (for example ``scorekeeper/gui/help``) may keep its own ``ja.py`` defining ``JA`` (and optionally
-    ``JA_BY_CONTEXT``); it is merged here, and where both give a text for one source, ``translations/ja.py`` wins.
+    A subpackage (for example ``scorekeeper/gui/help``) may keep its own ``ja.py`` with dicts whose names start with
+    ``JA`` (``JA``, ``JA_HELP``...: source -> text, or (context, source) -> text); they are merged here, and where
+    both give a text for one source, ``translations/ja.py`` wins.
     """
     import importlib
 
@@ -131,8 +132,14 @@ def japanese() -> tuple[dict[str, str], dict[tuple[str, str], str]]:
         if HERE in path.parents:
             continue
         module = importlib.import_module(".".join(("scorekeeper", "gui", *path.relative_to(GUI).with_suffix("").parts)))
-        texts.update(getattr(module, "JA", {}))
-        by_context.update(getattr(module, "JA_BY_CONTEXT", {}))
+        for name, table in vars(module).items():
+            if not (name.startswith("JA") and isinstance(table, dict)):
+                continue
+            for key, text in table.items():
+                if isinstance(key, tuple):
+                    by_context[key] = text
+                else:
+                    texts[key] = text
     texts.update(JA)
     by_context.update(JA_BY_CONTEXT)
     return texts, by_context

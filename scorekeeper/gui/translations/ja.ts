@@ -759,14 +759,14 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <name>HelpCommon</name>
     <message>
         <source>Custom rules</source>
-        <translation type="unfinished"></translation>
+        <translation>カスタムルール</translation>
     </message>
 </context>
 <context>
     <name>AboutDialog</name>
     <message>
         <source>About Scorekeeper</source>
-        <translation type="unfinished"></translation>
+        <translation>このアプリについて</translation>
     </message>
     <message>
         <source>Scorekeeper</source>
@@ -774,19 +774,19 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Version {version}</source>
-        <translation type="unfinished"></translation>
+        <translation>バージョン {version}</translation>
     </message>
     <message>
         <source>A riichi mahjong score keeper for the laptop beside the table: it scores each hand and keeps the four players' points to the final table.</source>
-        <translation type="unfinished"></translation>
+        <translation>卓の横のノートパソコンで使うリーチ麻雀の点数記録: 各局の点数を計算し、4 人の点数を最終結果まで記録します。</translation>
     </message>
     <message>
         <source>Free software under the MIT License: use, copy, change and share it.</source>
-        <translation type="unfinished"></translation>
+        <translation>MIT ライセンスのフリーソフトウェア: 自由に使い、複製し、変更し、配布できます。</translation>
     </message>
     <message>
         <source>Show the license</source>
-        <translation type="unfinished"></translation>
+        <translation>ライセンスを表示</translation>
     </message>
     <message>
         <source>Close</source>
@@ -794,51 +794,51 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>EMA Riichi Competition Rules 2016 and 2025 (European Mahjong Association)</source>
-        <translation type="unfinished"></translation>
+        <translation>EMA リーチ競技ルール 2016 年版・2025 年版 (欧州麻雀協会)</translation>
     </message>
     <message>
         <source>World Riichi Championship rules 2022 (WRC)</source>
-        <translation type="unfinished"></translation>
+        <translation>World Riichi Championship ルール 2022 (WRC)</translation>
     </message>
     <message>
         <source>Tenhou.net ranked four-player rules</source>
-        <translation type="unfinished"></translation>
+        <translation>天鳳 四人打ち段位戦ルール</translation>
     </message>
     <message>
         <source>M-League rules</source>
-        <translation type="unfinished"></translation>
+        <translation>M リーグ ルール</translation>
     </message>
     <message>
         <source>A riichi book's chapter on scoring (seed 000)</source>
-        <translation type="unfinished"></translation>
+        <translation>リーチ麻雀の本の点数計算の章 (seed 000)</translation>
     </message>
     <message>
         <source>A beginner's lesson on scoring with its tables (seed 001)</source>
-        <translation type="unfinished"></translation>
+        <translation>点数表つき初心者向け点数計算講座 (seed 001)</translation>
     </message>
     <message>
         <source>A wiki page on Japanese mahjong scoring (seed 002)</source>
-        <translation type="unfinished"></translation>
+        <translation>日本の麻雀の点数計算に関する wiki ページ (seed 002)</translation>
     </message>
     <message>
         <source>The classical Chinese point-and-double system (seed 003)</source>
-        <translation type="unfinished"></translation>
+        <translation>中国古典麻雀の点数と倍数の方式 (seed 003)</translation>
     </message>
     <message>
         <source>The EMA rules text on scoring, pao and fu (seed 004)</source>
-        <translation type="unfinished"></translation>
+        <translation>EMA ルールの点数計算・包・符の条文 (seed 004)</translation>
     </message>
     <message>
         <source>Where the rules come from</source>
-        <translation type="unfinished"></translation>
+        <translation>ルールの出典</translation>
     </message>
     <message>
         <source>Each ruleset's values and their sources are listed in the README and docs/engine.md.</source>
-        <translation type="unfinished"></translation>
+        <translation>各ルールの設定値と出典は README と docs/engine.md にあります。</translation>
     </message>
     <message>
         <source>Hide the license</source>
-        <translation type="unfinished"></translation>
+        <translation>ライセンスを隠す</translation>
     </message>
 </context>
 <context>
@@ -1108,27 +1108,27 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <name>GuideDialog</name>
     <message>
         <source>m = characters, p = circles, s = bamboo, z = winds and dragons; 0 is a red five.</source>
-        <translation type="unfinished"></translation>
+        <translation>m = 萬子、p = 筒子、s = 索子、z = 字牌 (風牌と三元牌)、0 は赤五。</translation>
     </message>
     <message>
         <source>Getting started</source>
-        <translation type="unfinished"></translation>
+        <translation>はじめに</translation>
     </message>
     <message>
         <source>Don't show this guide at start (F1 opens it any time)</source>
-        <translation type="unfinished"></translation>
+        <translation>起動時にこのガイドを表示しない (F1 でいつでも開けます)</translation>
     </message>
     <message>
         <source>‹ Back</source>
-        <translation type="unfinished"></translation>
+        <translation>‹ 戻る</translation>
     </message>
     <message>
         <source>Previous page (Left arrow)</source>
-        <translation type="unfinished"></translation>
+        <translation>前のページ (←キー)</translation>
     </message>
     <message>
         <source>Next page (Right arrow or Enter)</source>
-        <translation type="unfinished"></translation>
+        <translation>次のページ (→キーまたは Enter)</translation>
     </message>
     <message>
         <source>Close</source>
@@ -1136,15 +1136,15 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Close the guide (Escape)</source>
-        <translation type="unfinished"></translation>
+        <translation>ガイドを閉じる (Esc)</translation>
     </message>
     <message>
         <source>Welcome</source>
-        <translation type="unfinished"></translation>
+        <translation>ようこそ</translation>
     </message>
     <message>
         <source>This app keeps the score of a riichi mahjong game. The window shows the table from above: each player's seat wind, name and points. Tap a player's panel to see how far they are from the others.</source>
-        <translation type="unfinished"></translation>
+        <translation>このアプリはリーチ麻雀の点数を記録します。画面は卓を上から見た形で、各プレイヤーの自風・名前・点数を表示します。プレイヤーの欄をタップすると、他家との点差が見られます。</translation>
     </message>
     <message>
         <source>Riichi</source>
@@ -1152,152 +1152,152 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>When a player declares riichi, tap Riichi on that player's panel. The 1,000-point stick goes to the table at once. Keyboard: Ctrl+1 to Ctrl+4.</source>
-        <translation type="unfinished"></translation>
+        <translation>立直が宣言されたら、そのプレイヤーの欄の「立直」をタップします。1,000 点棒がすぐ供託に出ます。キーボード: Ctrl+1〜Ctrl+4。</translation>
     </message>
     <message>
         <source>Ron and Tsumo</source>
-        <translation type="unfinished"></translation>
+        <translation>ロンとツモ</translation>
     </message>
     <message>
         <source>Someone won? Tap Ron for a win on another player's discard, Tsumo for a tile they drew themselves. Then tap the winner and, for ron, the player who discarded.</source>
-        <translation type="unfinished"></translation>
+        <translation>和了したら、他家の捨て牌での和了は「ロン」、自分で引いた牌なら「ツモ」をタップします。次に和了者を、ロンなら放銃者もタップします。</translation>
     </message>
     <message>
         <source>Enter the hand</source>
-        <translation type="unfinished"></translation>
+        <translation>手牌の入力</translation>
     </message>
     <message>
         <source>Give the hand's value on one of three tabs. Tiles: tap the tiles, or type them. Quick: tap the han and fu. Yaku list: tick the yaku and count the dora. The payments show before you confirm.</source>
-        <translation type="unfinished"></translation>
+        <translation>3 つのタブのどれかで手の値を入力します。牌: 牌をタップするか文字で入力。翻符: 翻と符をタップ。役一覧: 役にチェックを入れ、ドラを数えます。確定の前に支払いが表示されます。</translation>
     </message>
     <message>
         <source>No winner</source>
-        <translation type="unfinished"></translation>
+        <translation>和了なし</translation>
     </message>
     <message>
         <source>The wall ran out? Tap Draw and tick the players who were ready (tenpai). Abort is for the abortive draws your rules allow, Chombo for a penalty.</source>
-        <translation type="unfinished"></translation>
+        <translation>山が尽きたら「流局」をタップし、聴牌していたプレイヤーにチェックを入れます。「途中流局」はルールで認められた途中流局に、「チョンボ」は罰則に使います。</translation>
     </message>
     <message>
         <source>Undo and history</source>
-        <translation type="unfinished"></translation>
+        <translation>取り消しと履歴</translation>
     </message>
     <message>
         <source>A mistake? Tap Undo (Ctrl+Z); Redo puts it back. The history lists every hand: double-tap one to correct it. Each hand is saved the moment you confirm it.</source>
-        <translation type="unfinished"></translation>
+        <translation>間違えたら「戻す」(Ctrl+Z) をタップします。「やり直す」で元に戻ります。履歴にはすべての局が並び、ダブルタップで修正できます。各局は確定した時点で保存されます。</translation>
     </message>
     <message>
         <source>Help is always here</source>
-        <translation type="unfinished"></translation>
+        <translation>ヘルプはいつでもここに</translation>
     </message>
     <message>
         <source>Press F1 for this guide again. The Help menu also has every yaku with an example, the score tables for your rules, and About.</source>
-        <translation type="unfinished"></translation>
+        <translation>F1 でこのガイドをもう一度開けます。ヘルプメニューには、例つきの役一覧、ルールに合わせた点数表、このアプリについてがあります。</translation>
     </message>
     <message>
         <source>{n} of {total}</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} / {total}</translation>
     </message>
     <message>
         <source>Start playing</source>
-        <translation type="unfinished"></translation>
+        <translation>対局を始める</translation>
     </message>
     <message>
         <source>Next ›</source>
-        <translation type="unfinished"></translation>
+        <translation>次へ ›</translation>
     </message>
 </context>
 <context>
     <name>HandPictureWidget</name>
     <message>
         <source>win</source>
-        <translation type="unfinished"></translation>
+        <translation>和了牌</translation>
     </message>
     <message>
         <source>chi</source>
-        <translation type="unfinished"></translation>
+        <translation>チー</translation>
     </message>
     <message>
         <source>pon</source>
-        <translation type="unfinished"></translation>
+        <translation>ポン</translation>
     </message>
     <message>
         <source>open kan</source>
-        <translation type="unfinished"></translation>
+        <translation>明槓</translation>
     </message>
     <message>
         <source>added kan</source>
-        <translation type="unfinished"></translation>
+        <translation>加槓</translation>
     </message>
     <message>
         <source>closed kan</source>
-        <translation type="unfinished"></translation>
+        <translation>暗槓</translation>
     </message>
 </context>
 <context>
     <name>HelpMenu</name>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>ヘルプ(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;Guide</source>
-        <translation type="unfinished"></translation>
+        <translation>使い方ガイド(&amp;G)</translation>
     </message>
     <message>
         <source>Where to tap for riichi, ron, tsumo, draws and undo</source>
-        <translation type="unfinished"></translation>
+        <translation>立直・ロン・ツモ・流局・取り消しの押す場所</translation>
     </message>
     <message>
         <source>&amp;Yaku</source>
-        <translation type="unfinished"></translation>
+        <translation>役一覧(&amp;Y)</translation>
     </message>
     <message>
         <source>Every yaku with its han and an example hand</source>
-        <translation type="unfinished"></translation>
+        <translation>すべての役と翻数、例の手牌</translation>
     </message>
     <message>
         <source>&amp;Score tables</source>
-        <translation type="unfinished"></translation>
+        <translation>点数表(&amp;S)</translation>
     </message>
     <message>
         <source>What each han and fu pays, for the rules of this game</source>
-        <translation type="unfinished"></translation>
+        <translation>この対局のルールでの翻・符ごとの点数</translation>
     </message>
     <message>
         <source>&amp;About Scorekeeper</source>
-        <translation type="unfinished"></translation>
+        <translation>このアプリについて(&amp;A)</translation>
     </message>
 </context>
 <context>
     <name>ScoreTablesDialog</name>
     <message>
         <source>Score tables</source>
-        <translation type="unfinished"></translation>
+        <translation>点数表</translation>
     </message>
     <message>
         <source>Show the tables of another ruleset</source>
-        <translation type="unfinished"></translation>
+        <translation>別のルールの点数表を見る</translation>
     </message>
     <message>
         <source>This game ({rules})</source>
-        <translation type="unfinished"></translation>
+        <translation>この対局 ({rules})</translation>
     </message>
     <message>
         <source>Rules</source>
-        <translation type="unfinished"></translation>
+        <translation>ルール</translation>
     </message>
     <message>
         <source>Non-dealer</source>
-        <translation type="unfinished"></translation>
+        <translation>子</translation>
     </message>
     <message>
         <source>Dealer</source>
-        <translation type="unfinished"></translation>
+        <translation>親</translation>
     </message>
     <message>
         <source>Limit hands</source>
-        <translation type="unfinished"></translation>
+        <translation>満貫以上</translation>
     </message>
     <message>
         <source>Close</source>
@@ -1309,23 +1309,23 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>{n} han</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} 翻</translation>
     </message>
     <message>
         <source>{n} fu</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} 符</translation>
     </message>
     <message>
         <source>No hand has this han and fu.</source>
-        <translation type="unfinished"></translation>
+        <translation>この翻と符の手はありません。</translation>
     </message>
     <message>
         <source>{han} han {fu} fu: ron {ron}, tsumo {tsumo}</source>
-        <translation type="unfinished"></translation>
+        <translation>{han} 翻 {fu} 符: ロン {ron}、ツモ {tsumo}</translation>
     </message>
     <message>
         <source>In each cell: top, ron (the discarder pays it all); bottom, tsumo (each non-dealer / the dealer pays; a dealer's tsumo is paid the same by all three). Shaded cells are mangan. Honba and riichi sticks come on top.</source>
-        <translation type="unfinished"></translation>
+        <translation>各欄の上はロン (放銃者が全額払う)、下はツモ (子の支払い / 親の支払い。親のツモは 3 人が同じ額を払う)。色付きの欄は満貫。本場と供託は別に加わります。</translation>
     </message>
     <message>
         <source>Han</source>
@@ -1333,309 +1333,309 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Non-dealer ron</source>
-        <translation type="unfinished"></translation>
+        <translation>子のロン</translation>
     </message>
     <message>
         <source>Non-dealer tsumo</source>
-        <translation type="unfinished"></translation>
+        <translation>子のツモ</translation>
     </message>
     <message>
         <source>Dealer ron</source>
-        <translation type="unfinished"></translation>
+        <translation>親のロン</translation>
     </message>
     <message>
         <source>Dealer tsumo</source>
-        <translation type="unfinished"></translation>
+        <translation>親のツモ</translation>
     </message>
     <message>
         <source>Double yakuman</source>
-        <translation type="unfinished"></translation>
+        <translation>ダブル役満</translation>
     </message>
     <message>
         <source>yakuman yaku</source>
-        <translation type="unfinished"></translation>
+        <translation>役満の役</translation>
     </message>
     <message>
         <source>{n}+ han</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} 翻以上</translation>
     </message>
     <message>
         <source>{a}-{b} han</source>
-        <translation type="unfinished"></translation>
+        <translation>{a}〜{b} 翻</translation>
     </message>
     <message>
         <source>No limits under these rules (aotenjou): the figures keep growing with han and fu.</source>
-        <translation type="unfinished"></translation>
+        <translation>このルールには上限がありません (青天井): 翻と符に応じて点数が増え続けます。</translation>
     </message>
     <message>
         <source>{han} han from {fu} fu</source>
-        <translation type="unfinished"></translation>
+        <translation>{han} 翻 {fu} 符以上</translation>
     </message>
     <message>
         <source>Mangan below 5 han: {list}.</source>
-        <translation type="unfinished"></translation>
+        <translation>5 翻未満の満貫: {list}。</translation>
     </message>
     <message>
         <source>Kiriage mangan: 4 han 30 fu and 3 han 60 fu are rounded up to mangan.</source>
-        <translation type="unfinished"></translation>
+        <translation>切り上げ満貫: 4 翻 30 符と 3 翻 60 符は満貫になります。</translation>
     </message>
     <message>
         <source>13 han or more without a yakuman yaku counts as a yakuman.</source>
-        <translation type="unfinished"></translation>
+        <translation>役満の役がなくても 13 翻以上は役満 (数え役満)。</translation>
     </message>
     <message>
         <source>13 han or more without a yakuman yaku stays a sanbaiman.</source>
-        <translation type="unfinished"></translation>
+        <translation>役満の役がない 13 翻以上は三倍満のまま。</translation>
     </message>
 </context>
 <context>
     <name>YakuHelp</name>
     <message>
         <source>Win by drawing the tile yourself with a closed hand (no calls).</source>
-        <translation type="unfinished"></translation>
+        <translation>鳴かずに (門前で) 自分で引いた牌で和了る。</translation>
     </message>
     <message>
         <source>Declare riichi with a closed, ready hand and put a 1,000-point stick on the table.</source>
-        <translation type="unfinished"></translation>
+        <translation>門前で聴牌して立直を宣言し、1,000 点棒を供託に出す。</translation>
     </message>
     <message>
         <source>Riichi declared on your very first discard, before anyone called a tile.</source>
-        <translation type="unfinished"></translation>
+        <translation>誰も鳴いていない最初の捨て牌で立直する。</translation>
     </message>
     <message>
         <source>Win within one go-round after your riichi, before any call interrupts it.</source>
-        <translation type="unfinished"></translation>
+        <translation>立直後、鳴きが入らずに一巡以内に和了る。</translation>
     </message>
     <message>
         <source>Win on the tile another player adds to their pon to make a kan.</source>
-        <translation type="unfinished"></translation>
+        <translation>他家がポンに加えて加槓した牌で和了る。</translation>
     </message>
     <message>
         <source>Win with the replacement tile you draw after declaring a kan.</source>
-        <translation type="unfinished"></translation>
+        <translation>槓をした後の嶺上牌で和了る。</translation>
     </message>
     <message>
         <source>Win by drawing the very last tile of the wall.</source>
-        <translation type="unfinished"></translation>
+        <translation>山の最後の牌をツモって和了る。</translation>
     </message>
     <message>
         <source>Win on the discard that follows the last tile of the wall.</source>
-        <translation type="unfinished"></translation>
+        <translation>山の最後の牌の後の捨て牌で和了る。</translation>
     </message>
     <message>
         <source>Closed hand of four runs and a pair that is no dragon or own wind, waiting on two sides.</source>
-        <translation type="unfinished"></translation>
+        <translation>門前で順子 4 つと役牌でない雀頭、両面待ち。</translation>
     </message>
     <message>
         <source>Only tiles 2 to 8: no 1s, no 9s, no winds, no dragons.</source>
-        <translation type="unfinished"></translation>
+        <translation>2〜8 の数牌だけ。一・九牌と字牌なし。</translation>
     </message>
     <message>
         <source>Closed hand with the same run twice in the same suit.</source>
-        <translation type="unfinished"></translation>
+        <translation>門前で同じ順子を 2 つ。</translation>
     </message>
     <message>
         <source>Closed hand with two different runs, each twice (counts instead of iipeikou).</source>
-        <translation type="unfinished"></translation>
+        <translation>門前で一盃口を 2 組 (一盃口の代わりに数える)。</translation>
     </message>
     <message>
         <source>A set of three (or four) white dragons.</source>
-        <translation type="unfinished"></translation>
+        <translation>白の刻子 (または槓子)。</translation>
     </message>
     <message>
         <source>A set of three (or four) green dragons.</source>
-        <translation type="unfinished"></translation>
+        <translation>發の刻子 (または槓子)。</translation>
     </message>
     <message>
         <source>A set of three (or four) red dragons.</source>
-        <translation type="unfinished"></translation>
+        <translation>中の刻子 (または槓子)。</translation>
     </message>
     <message>
         <source>A set of three (or four) of your own seat wind.</source>
-        <translation type="unfinished"></translation>
+        <translation>自風の刻子 (または槓子)。</translation>
     </message>
     <message>
         <source>A set of three (or four) of the round's wind (East in the East round).</source>
-        <translation type="unfinished"></translation>
+        <translation>場風の刻子 (東場なら東)。</translation>
     </message>
     <message>
         <source>Seven different pairs, closed.</source>
-        <translation type="unfinished"></translation>
+        <translation>異なる 7 つの対子 (門前)。</translation>
     </message>
     <message>
         <source>Every set and the pair hold a 1, a 9 or an honour tile, with at least one run.</source>
-        <translation type="unfinished"></translation>
+        <translation>すべての面子と雀頭に一・九牌か字牌を含み、順子が 1 つ以上。</translation>
     </message>
     <message>
         <source>Every set and the pair hold a 1 or a 9, no honour tiles, with at least one run.</source>
-        <translation type="unfinished"></translation>
+        <translation>すべての面子と雀頭に一・九牌を含み、字牌なし、順子が 1 つ以上。</translation>
     </message>
     <message>
         <source>The runs 1-2-3, 4-5-6 and 7-8-9 of one suit.</source>
-        <translation type="unfinished"></translation>
+        <translation>同じ色で 123・456・789 の順子。</translation>
     </message>
     <message>
         <source>The same run in all three suits.</source>
-        <translation type="unfinished"></translation>
+        <translation>三色で同じ順子。</translation>
     </message>
     <message>
         <source>A set of three of the same number in all three suits.</source>
-        <translation type="unfinished"></translation>
+        <translation>三色で同じ数の刻子。</translation>
     </message>
     <message>
         <source>Three kans, open or closed.</source>
-        <translation type="unfinished"></translation>
+        <translation>槓子 3 つ (明槓・暗槓どちらでも)。</translation>
     </message>
     <message>
         <source>Four sets of three (no runs) and a pair.</source>
-        <translation type="unfinished"></translation>
+        <translation>刻子 4 つと雀頭 (順子なし)。</translation>
     </message>
     <message>
         <source>Three sets of three made without calling (a ron tile only counts if it did not finish one).</source>
-        <translation type="unfinished"></translation>
+        <translation>鳴かずに作った刻子 3 つ (ロン牌で完成した刻子は数えない)。</translation>
     </message>
     <message>
         <source>Two dragon sets of three and a pair of the third dragon.</source>
-        <translation type="unfinished"></translation>
+        <translation>三元牌の刻子 2 つと残りの三元牌の雀頭。</translation>
     </message>
     <message>
         <source>Only 1s, 9s and honour tiles.</source>
-        <translation type="unfinished"></translation>
+        <translation>一・九牌と字牌だけ。</translation>
     </message>
     <message>
         <source>One suit plus honour tiles.</source>
-        <translation type="unfinished"></translation>
+        <translation>1 色の数牌と字牌だけ。</translation>
     </message>
     <message>
         <source>One suit only, no honour tiles.</source>
-        <translation type="unfinished"></translation>
+        <translation>1 色の数牌だけ、字牌なし。</translation>
     </message>
     <message>
         <source>A non-dealer wins by ron before their first draw, with no call made; its value is a rule.</source>
-        <translation type="unfinished"></translation>
+        <translation>子が最初のツモの前に、鳴きのないままロンで和了る。値はルールで決まる。</translation>
     </message>
     <message>
         <source>The dealer's starting fourteen tiles are already a winning hand.</source>
-        <translation type="unfinished"></translation>
+        <translation>親の配牌 14 枚がすでに和了形。</translation>
     </message>
     <message>
         <source>A non-dealer wins with their first draw, with no call made before it.</source>
-        <translation type="unfinished"></translation>
+        <translation>子が鳴きのないまま最初のツモで和了る。</translation>
     </message>
     <message>
         <source>Sets of three of all three dragons.</source>
-        <translation type="unfinished"></translation>
+        <translation>三元牌すべての刻子。</translation>
     </message>
     <message>
         <source>Four sets of three made without calling, won by tsumo.</source>
-        <translation type="unfinished"></translation>
+        <translation>鳴かずに作った刻子 4 つ、ツモ和了。</translation>
     </message>
     <message>
         <source>Four concealed sets of three, waiting on the pair (ron is fine too).</source>
-        <translation type="unfinished"></translation>
+        <translation>暗刻 4 つで単騎待ち (ロンでも可)。</translation>
     </message>
     <message>
         <source>Only winds and dragons.</source>
-        <translation type="unfinished"></translation>
+        <translation>字牌だけ。</translation>
     </message>
     <message>
         <source>Only green tiles: 2, 3, 4, 6, 8 of bamboo and the green dragon.</source>
-        <translation type="unfinished"></translation>
+        <translation>緑の牌だけ: 索子の 2・3・4・6・8 と發。</translation>
     </message>
     <message>
         <source>Only 1s and 9s.</source>
-        <translation type="unfinished"></translation>
+        <translation>一・九牌だけ。</translation>
     </message>
     <message>
         <source>Closed 1-1-1-2-3-4-5-6-7-8-9-9-9 of one suit plus one more of that suit.</source>
-        <translation type="unfinished"></translation>
+        <translation>門前で同じ色の 1112345678999 と同じ色の牌 1 枚。</translation>
     </message>
     <message>
         <source>Nine gates waiting on all nine tiles of the suit.</source>
-        <translation type="unfinished"></translation>
+        <translation>九種の牌すべてを待つ九蓮宝燈。</translation>
     </message>
     <message>
         <source>One of each 1, 9, wind and dragon, and a second of one of them.</source>
-        <translation type="unfinished"></translation>
+        <translation>一・九牌と字牌を 1 枚ずつ、そのうち 1 種をもう 1 枚。</translation>
     </message>
     <message>
         <source>Thirteen orphans waiting on all thirteen tiles.</source>
-        <translation type="unfinished"></translation>
+        <translation>13 種すべてを待つ国士無双。</translation>
     </message>
     <message>
         <source>Sets of three of all four winds.</source>
-        <translation type="unfinished"></translation>
+        <translation>四風牌すべての刻子。</translation>
     </message>
     <message>
         <source>Three wind sets of three and a pair of the fourth wind.</source>
-        <translation type="unfinished"></translation>
+        <translation>風牌の刻子 3 つと残りの風牌の雀頭。</translation>
     </message>
     <message>
         <source>Four kans.</source>
-        <translation type="unfinished"></translation>
+        <translation>槓子 4 つ。</translation>
     </message>
     <message>
         <source>riichi</source>
-        <translation type="unfinished"></translation>
+        <translation>立直</translation>
     </message>
     <message>
         <source>double riichi</source>
-        <translation type="unfinished"></translation>
+        <translation>ダブル立直</translation>
     </message>
     <message>
         <source>ippatsu</source>
-        <translation type="unfinished"></translation>
+        <translation>一発</translation>
     </message>
     <message>
         <source>last tile of the wall</source>
-        <translation type="unfinished"></translation>
+        <translation>海底</translation>
     </message>
     <message>
         <source>last discard</source>
-        <translation type="unfinished"></translation>
+        <translation>河底</translation>
     </message>
     <message>
         <source>replacement tile after a kan</source>
-        <translation type="unfinished"></translation>
+        <translation>嶺上</translation>
     </message>
     <message>
         <source>robbing a kan</source>
-        <translation type="unfinished"></translation>
+        <translation>槍槓</translation>
     </message>
     <message>
         <source>dealer's first draw</source>
-        <translation type="unfinished"></translation>
+        <translation>親の第一ツモ</translation>
     </message>
     <message>
         <source>first draw</source>
-        <translation type="unfinished"></translation>
+        <translation>第一ツモ</translation>
     </message>
     <message>
         <source>before the first draw</source>
-        <translation type="unfinished"></translation>
+        <translation>第一ツモの前</translation>
     </message>
 </context>
 <context>
     <name>YakuReferenceDialog</name>
     <message>
         <source>Yaku</source>
-        <translation type="unfinished"></translation>
+        <translation>役</translation>
     </message>
     <message>
         <source>Find a yaku…</source>
-        <translation type="unfinished"></translation>
+        <translation>役を検索…</translation>
     </message>
     <message>
         <source>Type part of a yaku's name to shorten the list.</source>
-        <translation type="unfinished"></translation>
+        <translation>役名の一部を入力すると一覧が絞り込まれます。</translation>
     </message>
     <message>
         <source>Values under: {rules}</source>
-        <translation type="unfinished"></translation>
+        <translation>ルール: {rules}</translation>
     </message>
     <message>
         <source>Example</source>
-        <translation type="unfinished"></translation>
+        <translation>例</translation>
     </message>
     <message>
         <source>Close</source>
@@ -1643,11 +1643,11 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Double yakuman</source>
-        <translation type="unfinished"></translation>
+        <translation>ダブル役満</translation>
     </message>
     <message>
         <source>Double yakuman under these rules</source>
-        <translation type="unfinished"></translation>
+        <translation>このルールではダブル役満</translation>
     </message>
     <message>
         <source>Yakuman</source>
@@ -1655,75 +1655,75 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Yakuman: counts as 13 han (no limits)</source>
-        <translation type="unfinished"></translation>
+        <translation>役満: 13 翻として数えます (青天井)</translation>
     </message>
     <message>
         <source>Yakuman: the top limit, {points} by ron ({dealer} for the dealer)</source>
-        <translation type="unfinished"></translation>
+        <translation>役満: 最高の点数、ロンで {points} 点 (親は {dealer} 点)</translation>
     </message>
     <message>
         <source>{n} han</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} 翻</translation>
     </message>
     <message>
         <source>{n} han, closed hand only</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} 翻、門前のみ</translation>
     </message>
     <message>
         <source>{n} han, open or closed</source>
-        <translation type="unfinished"></translation>
+        <translation>{n} 翻、鳴いても可</translation>
     </message>
     <message>
         <source>{closed} han closed, {open} han open (one less after a call)</source>
-        <translation type="unfinished"></translation>
+        <translation>門前 {closed} 翻、鳴くと {open} 翻 (食い下がり)</translation>
     </message>
     <message>
         <source>{closed} han ({open} open)</source>
-        <translation type="unfinished"></translation>
+        <translation>{closed} 翻 (鳴き {open})</translation>
     </message>
     <message>
         <source>Not a yaku</source>
-        <translation type="unfinished"></translation>
+        <translation>役なし</translation>
     </message>
     <message>
         <source>Not a yaku under these rules (the condition adds nothing)</source>
-        <translation type="unfinished"></translation>
+        <translation>このルールでは役になりません (条件は何も加えません)</translation>
     </message>
     <message>
         <source>A mangan, unless the hand is worth more</source>
-        <translation type="unfinished"></translation>
+        <translation>満貫 (手がそれ以上の値ならその値)</translation>
     </message>
     <message>
         <source>5 han, adds up with other yaku</source>
-        <translation type="unfinished"></translation>
+        <translation>5 翻、他の役と複合</translation>
     </message>
     <message>
         <source>Yakuman under these rules</source>
-        <translation type="unfinished"></translation>
+        <translation>このルールでは役満</translation>
     </message>
     <message>
         <source>Not counted under these rules</source>
-        <translation type="unfinished"></translation>
+        <translation>このルールでは数えない</translation>
     </message>
     <message>
         <source>Tsumo (self-drawn)</source>
-        <translation type="unfinished"></translation>
+        <translation>ツモ (自摸)</translation>
     </message>
     <message>
         <source>Ron (on a discard)</source>
-        <translation type="unfinished"></translation>
+        <translation>ロン (他家の捨て牌)</translation>
     </message>
     <message>
         <source>seat {wind}</source>
-        <translation type="unfinished"></translation>
+        <translation>自風 {wind}</translation>
     </message>
     <message>
         <source>round {wind}</source>
-        <translation type="unfinished"></translation>
+        <translation>場風 {wind}</translation>
     </message>
     <message>
         <source>yakuman</source>
-        <translation type="unfinished"></translation>
+        <translation>役満</translation>
     </message>
     <message>
         <source>{han} han {fu} fu</source>
@@ -1731,7 +1731,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Scored by the engine under {rules}: {yaku} — {value} — {points} points</source>
-        <translation type="unfinished"></translation>
+        <translation>{rules} ルールでの計算: {yaku} — {value} — {points} 点</translation>
     </message>
 </context>
 <context>

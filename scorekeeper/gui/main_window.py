@@ -389,6 +389,15 @@ class MainWindow(QMainWindow):
 
     def new_game(self) -> None:
         """Ask for players and ruleset and start a new game (the running one stays stored)."""
+        state = self.controller.state
+        if (
+            state is not None
+            and not state.ended
+            and not self.dialogs.confirm(
+                self, self.tr("This game is not finished. It stays saved, but start a new game instead?")
+            )
+        ):
+            return
         answer = self.dialogs.new_game(self, self.settings)
         if answer is None:
             return

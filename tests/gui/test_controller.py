@@ -141,3 +141,15 @@ def test_cancelling_a_dialog_changes_nothing(qtbot: QtBot, window: MainWindow, s
     click(qtbot, window.buttons["ron"])
     click(qtbot, window.buttons["draw"])
     assert not window.controller.can_undo
+
+
+def test_a_new_game_over_a_running_one_asks_first(window: MainWindow, script: Script) -> None:
+    window.controller.new_game(("A", "B", "C", "D"), ruleset("tenhou"))
+    first = window.controller.game_id
+    script.confirm_answers.append(False)
+    window.new_game()
+    assert window.controller.game_id == first
+    script.confirm_answers.append(True)
+    script.then("new_game", lambda dialog: dialog.start_button.click())
+    window.new_game()
+    assert window.controller.game_id != first

@@ -56,6 +56,7 @@ JA: dict[str, str] = {
     "End the game now and show the final results?": "今すぐ対局を終了して最終結果を表示しますか?",
     "ended by the referee": "審判による終了",
     "Please confirm": "確認",
+    "This game is not finished. It stays saved, but start a new game instead?": "この対局は終わっていません。保存されたままになりますが、新しい対局を始めますか?",
     "Save as": "名前を付けて保存",
     # seat panel and centre
     "Riichi": "立直",

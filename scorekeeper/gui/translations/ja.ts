@@ -1352,6 +1352,14 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>ダブル役満</translation>
     </message>
     <message>
+        <source>a double yakuman yaku, or two</source>
+        <translation>ダブル役満の役、または役満 2 つ</translation>
+    </message>
+    <message>
+        <source>two yakuman yaku</source>
+        <translation>役満の役 2 つ</translation>
+    </message>
+    <message>
         <source>yakuman yaku</source>
         <translation>役満の役</translation>
     </message>
@@ -1895,6 +1903,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Scorekeeper — {round}</source>
         <translation>点数記録 — {round}</translation>
+    </message>
+    <message>
+        <source>This game is not finished. It stays saved, but start a new game instead?</source>
+        <translation>この対局は終わっていません。保存されたままになりますが、新しい対局を始めますか?</translation>
     </message>
     <message>
         <source>The settings could not be saved: {error}</source>

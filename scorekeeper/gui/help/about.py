@@ -109,7 +109,7 @@ class AboutDialog(QDialog):
         """The sources of the rules, one line each (rulesets first, then the texts the code cites as seeds)."""
         return (
             self.tr("EMA Riichi Competition Rules 2016 and 2025 (European Mahjong Association)"),
-            self.tr("World Riichi Championship rules 2022 (WRC)"),
+            self.tr("WRC 2022: the World Riichi Championship rules"),
             self.tr("Tenhou.net ranked four-player rules"),
             self.tr("M-League rules"),
             self.tr("A riichi book's chapter on scoring (seed 000)"),

@@ -186,7 +186,7 @@ JA_HELP: dict[str, str] = {
     "Hide the license": "ライセンスを隠す",
     "Where the rules come from": "ルールの出典",
     "EMA Riichi Competition Rules 2016 and 2025 (European Mahjong Association)": "EMA リーチ競技ルール 2016 年版・2025 年版 (欧州麻雀協会)",
-    "World Riichi Championship rules 2022 (WRC)": "World Riichi Championship ルール 2022 (WRC)",
+    "WRC 2022: the World Riichi Championship rules": "WRC 2022: World Riichi Championship ルール",
     "Tenhou.net ranked four-player rules": "天鳳 四人打ち段位戦ルール",
     "M-League rules": "M リーグ ルール",
     "A riichi book's chapter on scoring (seed 000)": "リーチ麻雀の本の点数計算の章 (seed 000)",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QLocale, QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QWidget
 
 from scorekeeper.engine.rules import HandRules
@@ -76,9 +76,11 @@ class HelpMenu(QObject):
             dialog = build()
             dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
             self.dialogs[kind] = dialog
+        was_open = dialog.isVisible()
         dialog.show()
-        dialog.raise_()
-        dialog.activateWindow()
+        if was_open and QGuiApplication.platformName() != "offscreen":  # offscreen cannot raise (and says so)
+            dialog.raise_()
+            dialog.activateWindow()
         return dialog
 
     def _parent(self) -> QWidget:

@@ -6,7 +6,9 @@ and aotenjou show exactly as the engine scores them. Combinations no hand can ha
 
 - 20 fu comes only from pinfu by tsumo (seed 002, "Fu": a closed ron adds 10 fu, an open hand's 20 fu is
   rounded up to 30), so never by ron, and never with 1 han (pinfu + menzen tsumo are already 2);
-- 25 fu is chiitoitsu (seed 000; seed 004, 6.3), 2 han or more, and by tsumo 3 han or more (with menzen tsumo).
+- 25 fu is chiitoitsu (seed 000; seed 004, 6.3), 2 han or more, and by tsumo 3 han or more (with menzen tsumo);
+- 1 han 110 fu by tsumo is left empty in the riichi book's tables (seed 000, "Scores for 110 minipoints" and
+  "Scoring tables"): the kans that reach 110 fu bring sanankou, sankantsu or toitoi with them.
 """
 
 from __future__ import annotations
@@ -81,6 +83,8 @@ def is_possible(han: int, fu: int, *, tsumo: bool) -> bool:
         return tsumo and han >= 2
     if fu == 25:
         return han >= (3 if tsumo else 2)
+    if fu == 110 and han == 1:
+        return not tsumo
     return True
 
 

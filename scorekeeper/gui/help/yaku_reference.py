@@ -302,11 +302,24 @@ class YakuReferenceDialog(QDialog):
             rules=ruleset_title(rules), yaku=yaku, value=value, points=format_points(score.points)
         )
 
+    def step(self, delta: int) -> None:
+        """Show the next (``delta`` = 1) or previous (-1) yaku still in the list."""
+        rows = [
+            row
+            for row in range(self.list.count())
+            if self.list.item(row).data(_ROLE_YAKU) and not self.list.item(row).isHidden()
+        ]
+        if not rows:
+            return
+        current = self.list.currentRow()
+        later = [row for row in rows if (row - current) * delta > 0]
+        if later:
+            self.list.setCurrentRow(later[0] if delta > 0 else later[-1])
+
     @override
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
-        # Up/Down move in the list even while the search field has the focus.
-        if event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down) and self.filter_edit.hasFocus():
-            self.list.setFocus()
-            self.list.keyPressEvent(event)
+        # Up/Down reach the dialog only from the search field (the list uses them itself): move in the list.
+        if event.key() in (Qt.Key.Key_Up, Qt.Key.Key_Down):
+            self.step(1 if event.key() == Qt.Key.Key_Down else -1)
             return
         super().keyPressEvent(event)

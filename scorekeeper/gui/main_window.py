@@ -83,10 +83,18 @@ def _win(parent: QWidget, context: WinContext, tsumo: bool, preview: Callable[[H
     return dialog.hand_result() if _run(dialog) else None
 
 
-def _draw(parent: QWidget, state: GameState, riichi: tuple[int, ...], kind: DrawKind) -> HandResult | None:
+def _draw(
+    parent: QWidget,
+    state: GameState,
+    riichi: tuple[int, ...],
+    kind: DrawKind,
+    preview: Callable[[HandResult], str] | None,
+) -> HandResult | None:
     from scorekeeper.gui.dialogs.draw_dialog import DrawDialog
 
-    dialog = DrawDialog(names=state.players, riichi=riichi, table=state.rules.table, kind=kind, parent=parent)
+    dialog = DrawDialog(
+        names=state.players, riichi=riichi, table=state.rules.table, kind=kind, preview=preview, parent=parent
+    )
     return dialog.hand_result() if _run(dialog) else None
 
 
@@ -129,7 +137,9 @@ class Dialogs:
 
     new_game: Callable[[QWidget, AppSettings], tuple[NewGameChoice, AppSettings] | None] = _new_game
     win: Callable[[QWidget, WinContext, bool, Callable[[HandResult], str]], HandResult | None] = _win
-    draw: Callable[[QWidget, GameState, tuple[int, ...], DrawKind], HandResult | None] = _draw
+    draw: Callable[
+        [QWidget, GameState, tuple[int, ...], DrawKind, Callable[[HandResult], str] | None], HandResult | None
+    ] = _draw
     edit_hand: Callable[[QWidget, EditHandDialog], HandRecord | None] = _edit
     penalty: Callable[[QWidget, tuple[str, ...]], tuple[int, int, str] | None] = _penalty
     confirm: Callable[[QWidget, str], bool] = _confirm
@@ -462,7 +472,7 @@ class MainWindow(QMainWindow):
         if state is None or state.ended:
             return
         riichi = tuple(int(s) for s in state.riichi_this_hand)
-        result = self.dialogs.draw(self, state, riichi, DrawKind(kind))
+        result = self.dialogs.draw(self, state, riichi, DrawKind(kind), self.preview_text)
         if result is not None and self.controller.record_result(result):
             self._clear_message()
 
@@ -513,7 +523,7 @@ class MainWindow(QMainWindow):
             return self.dialogs.win(self, context, tsumo, lambda r: preview(r, riichi))
 
         def enter_draw(riichi: tuple[int, ...]) -> HandResult | None:
-            return self.dialogs.draw(self, state, riichi, DrawKind.DRAW)
+            return self.dialogs.draw(self, state, riichi, DrawKind.DRAW, lambda r: preview(r, riichi))
 
         label = short_label(entry.label, entry.honba)
         dialog = EditHandDialog(

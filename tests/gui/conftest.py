@@ -76,8 +76,17 @@ class Script:
         self._next("win")(dialog)
         return dialog.hand_result() if dialog.result() == QDialog.DialogCode.Accepted else None
 
-    def draw(self, parent: QWidget, state: GameState, riichi: tuple[int, ...], kind: DrawKind) -> HandResult | None:
-        dialog = DrawDialog(names=state.players, riichi=riichi, table=state.rules.table, kind=kind, parent=parent)
+    def draw(
+        self,
+        parent: QWidget,
+        state: GameState,
+        riichi: tuple[int, ...],
+        kind: DrawKind,
+        preview: Callable[[HandResult], str] | None,
+    ) -> HandResult | None:
+        dialog = DrawDialog(
+            names=state.players, riichi=riichi, table=state.rules.table, kind=kind, preview=preview, parent=parent
+        )
         self._show(dialog)
         self._next("draw")(dialog)
         return dialog.hand_result() if dialog.result() == QDialog.DialogCode.Accepted else None

@@ -140,6 +140,7 @@ def test_a_whole_game_through_the_gui(qtbot: QtBot, window: MainWindow, script: 
     def draw_with_tenpai(dialog: DrawDialog) -> None:
         assert dialog.tenpai_boxes[A].isChecked()
         click(qtbot, dialog.tenpai_boxes[C])
+        assert "Aiko +1,500   Bruno -1,500   Chen +1,500   Dana -1,500" in dialog.preview_label.text()
         click(qtbot, dialog.confirm_button)
 
     script.then("draw", draw_with_tenpai)

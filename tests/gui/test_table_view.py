@@ -119,3 +119,22 @@ def test_history_shows_each_hand_and_opens_it_from_the_keyboard(
     script.then("edit", lambda dialog: dialog.reject())  # the window opens the hand; cancelled here
     playing.history.view.activated.emit(model.index(0, 0))
     assert opened == [0]
+
+
+def test_the_draw_dialog_previews_and_refuses_a_riichi_player_noten(
+    qtbot: QtBot, playing: MainWindow, script: Script
+) -> None:
+    click(qtbot, playing.table.seat_panels[0].riichi_button)
+
+    def untick_the_riichi_player(dialog: object) -> None:
+        from scorekeeper.gui.dialogs.draw_dialog import DrawDialog
+
+        assert isinstance(dialog, DrawDialog)
+        click(qtbot, dialog.tenpai_boxes[0])
+        assert not dialog.confirm_button.isEnabled()
+        assert "riichi" in dialog.hint_label.text().lower()
+        dialog.reject()
+
+    script.then("draw", untick_the_riichi_player)
+    click(qtbot, playing.buttons["draw"])
+    assert playing.controller.state is not None and not playing.controller.state.hands

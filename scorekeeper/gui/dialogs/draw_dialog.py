@@ -8,6 +8,7 @@ tenpai by definition). The dialog builds the event; the controller records it.
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
 
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -23,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.labels import abort_name
 from scorekeeper.session.events import AbortiveDraw, AbortReason, Chombo, ExhaustiveDraw, HandResult, NagashiMangan
 from scorekeeper.session.rules import TableRules
@@ -55,9 +57,11 @@ class DrawDialog(QDialog):
         riichi: tuple[int, ...],
         table: TableRules,
         kind: DrawKind = DrawKind.DRAW,
+        preview: Callable[[HandResult], str] | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        self._preview = preview
         self.setWindowTitle(self.tr("Draw, abortive draw or chombo"))
         self.tabs = QTabWidget()
 
@@ -133,14 +137,39 @@ class DrawDialog(QDialog):
         cancel.clicked.connect(self.reject)
         self.hint_label = QLabel()
         self.hint_label.setProperty("role", "error")
+        self.preview_label = QLabel()
+        self.preview_label.setObjectName("preview")
+        self.preview_label.setWordWrap(True)
+        self.preview_label.setStyleSheet("font-size: 15px;")
+        for button in (*self.tenpai_boxes, *self.nagashi_boxes, *self.abort_buttons.values(), *self.chombo_buttons):
+            button.toggled.connect(self.refresh)
+        self.tabs.currentChanged.connect(self.refresh)
         buttons = QHBoxLayout()
         buttons.addWidget(self.hint_label, 1)
         buttons.addWidget(cancel)
         buttons.addWidget(self.confirm_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.preview_label)
         layout.addLayout(buttons)
-        self.resize(560, 420)
+        self.resize(600, 520)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Show who pays whom for the result as ticked (the session's settlement), or why it is refused."""
+        result = self.hand_result()
+        self.hint_label.clear()
+        if self._preview is None or result is None:
+            self.preview_label.setText("")
+            self.confirm_button.setEnabled(True)
+            return
+        try:
+            self.preview_label.setText(self._preview(result))
+            self.confirm_button.setEnabled(True)
+        except ScorekeeperError as error:
+            self.preview_label.setText("")
+            self.hint_label.setText(str(error))
+            self.confirm_button.setEnabled(False)
 
     def hand_result(self) -> HandResult | None:
         """The hand's result as chosen on the current page, or None when something is still missing."""

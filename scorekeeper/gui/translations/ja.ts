@@ -797,8 +797,8 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>EMA リーチ競技ルール 2016 年版・2025 年版 (欧州麻雀協会)</translation>
     </message>
     <message>
-        <source>World Riichi Championship rules 2022 (WRC)</source>
-        <translation>World Riichi Championship ルール 2022 (WRC)</translation>
+        <source>WRC 2022: the World Riichi Championship rules</source>
+        <translation>WRC 2022: World Riichi Championship ルール</translation>
     </message>
     <message>
         <source>Tenhou.net ranked four-player rules</source>

@@ -125,9 +125,10 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
 
     def draw(kind: DrawKind) -> Callable[[], tuple[QWidget, int, int]]:
         def make() -> tuple[QWidget, int, int]:
+            window = _window(folder / f"draw-{kind}", (RiichiDeclared(Seat(1)),))
             rules = ruleset("tenhou")
-            dialog = DrawDialog(names=PLAYERS, riichi=(1,), table=rules.table, kind=kind)
-            return dialog, 600, 460
+            dialog = DrawDialog(names=PLAYERS, riichi=(1,), table=rules.table, kind=kind, preview=window.preview_text)
+            return dialog, 600, 560
 
         return make
 

@@ -408,6 +408,19 @@ def test_help_without_a_riichi_game_shows_tenhou(window: QMainWindow) -> None:
     tables.close()
 
 
+def test_help_in_a_classical_game_shows_the_riichi_presets(window: QMainWindow) -> None:
+    from scorekeeper.session.rules import ruleset
+
+    classical = ruleset("classical")
+    menu = install_help_menu(
+        window, settings_get=lambda: True, settings_set=lambda _: None, hand_rules=lambda: classical.hand
+    )
+    tables = menu.show_tables()
+    assert isinstance(tables, ScoreTablesDialog)
+    assert tables.rules == hand_rules("tenhou")
+    tables.close()
+
+
 def test_guide_setting_file_round_trip(tmp_path: Path) -> None:
     get, put = guide_setting(tmp_path / "data")
     assert get() is False

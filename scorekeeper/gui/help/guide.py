@@ -10,11 +10,12 @@ Keyboard: Right / Page Down / Enter for the next page, Left / Page Up for the pr
 from __future__ import annotations
 
 import enum
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QPoint, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetricsF, QKeyEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -58,7 +59,7 @@ class GuidePage:
 
 def _app_word(context: str, text: str) -> str:
     """A word as the app itself shows it (its translation, without the ``&`` of a menu shortcut)."""
-    return QCoreApplication.translate(context, text).replace("(&", "(").replace("&", "")
+    return re.sub(r"\(&\w\)", "", QCoreApplication.translate(context, text)).replace("&", "")
 
 
 def _wind_word(letter: str) -> str:
@@ -106,18 +107,23 @@ class TableMapWidget(QWidget):
             painter.setBrush(QColor(c.panel))
         painter.drawRoundedRect(rect, radius, radius)
         if text:
-            font = QFont(self.font())
-            font.setPixelSize(max(9, round(pixels)))
-            font.setBold(lit)
-            painter.setFont(font)
+            painter.setFont(self._fitted_font(text, rect.width() - 8, pixels, bold=lit))
             painter.setPen(QColor(c.text if lit else c.muted))
-            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap, text)
+            painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
+
+    def _fitted_font(self, text: str, width: float, pixels: float, *, bold: bool) -> QFont:
+        """The font at ``pixels``, made smaller until ``text`` fits in ``width`` (longer Japanese words)."""
+        font = QFont(self.font())
+        font.setBold(bold)
+        size = max(9, round(pixels))
+        while True:
+            font.setPixelSize(size)
+            if size <= 9 or QFontMetricsF(font).horizontalAdvance(text) <= width:
+                return font
+            size -= 1
 
     def _text(self, painter: QPainter, rect: QRectF, text: str, pixels: float, *, bold: bool, color: str) -> None:
-        font = QFont(self.font())
-        font.setPixelSize(max(9, round(pixels)))
-        font.setBold(bold)
-        painter.setFont(font)
+        painter.setFont(self._fitted_font(text, rect.width() - 4, pixels, bold=bold))
         painter.setPen(QColor(color))
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
@@ -137,13 +143,16 @@ class TableMapWidget(QWidget):
             _app_word("HelpMenu", "&Help"),
         ]
         x = frame.left() + unit
+        menu_font = QFont(self.font())
+        menu_font.setPixelSize(max(9, round(unit * 1.3)))
         for index, word in enumerate(words):
-            rect = QRectF(x, frame.top() + unit * 0.5, unit * 5.5, unit * 2.4)
+            width = QFontMetricsF(menu_font).horizontalAdvance(word) + unit * 2
+            rect = QRectF(x, frame.top() + unit * 0.5, width, unit * 2.4)
             if index == len(words) - 1 and spot is Spot.HELP_MENU:
                 self._box(painter, rect, word, lit=True, pixels=unit * 1.3, radius=3)
             else:
                 self._text(painter, rect, word, unit * 1.3, bold=False, color=c.text)
-            x += unit * 5.8
+            x += width + unit * 0.3
         # The table as the window lays it out: a 3 x 3 grid, the seats around the centre.
         table = QRectF(frame.left() + unit, frame.top() + unit * 3.4, frame.width() * 0.6, unit * 26)
         gap = unit * 0.6

@@ -13,6 +13,7 @@ from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QWidget
 
 from scorekeeper.engine.rules import HandRules
+from scorekeeper.errors import ScorekeeperError
 
 __all__ = ["HelpMenu", "install_help_menu"]
 
@@ -38,7 +39,7 @@ class HelpMenu(QObject):
         self.window = window
         self._skip_guide = settings_get
         self._set_skip_guide = settings_set
-        self._hand_rules = hand_rules or (lambda: None)
+        self._hand_rules_of_game = hand_rules or (lambda: None)
         self.dialogs: dict[str, QDialog] = {}
 
         self.menu = QMenu(self.tr("&Help"), window)
@@ -82,6 +83,13 @@ class HelpMenu(QObject):
             dialog.raise_()
             dialog.activateWindow()
         return dialog
+
+    def _hand_rules(self) -> HandRules | None:
+        # A game of the classical family has no riichi hand rules (``Ruleset.hand`` refuses): show the presets.
+        try:
+            return self._hand_rules_of_game()
+        except ScorekeeperError:
+            return None
 
     def _parent(self) -> QWidget:
         return self.window

@@ -263,6 +263,12 @@ def _context_problems(  # noqa: PLR0917
 
 
 _FIVES = frozenset({TileKind.M5, TileKind.P5, TileKind.S5})
+
+
+def _plain_five_held(concealed: Sequence[Tile], kind: TileKind) -> bool:
+    return any(tile.kind == kind and not tile.red for tile in concealed)
+
+
 _FLAGS = (
     "riichi",
     "double_riichi",
@@ -365,36 +371,51 @@ class Hand:
     renhou: bool = False
     #: Counts of the concealed tiles per kind (34 slots), computed on creation.
     counts: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: Counts of every tile per kind, melds included, and the number of red fives among them: worked out once
+    #: here, where validation needs them anyway, for the scorer (engine-private).
+    _held: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _red: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        concealed = self.concealed
         counts = [0] * 34
-        for tile in self.concealed:
+        for tile in concealed:
             counts[tile.kind] += 1
-        object.__setattr__(self, "counts", tuple(counts))
+        set_attribute = object.__setattr__
+        counts_t = tuple(counts)
+        set_attribute(self, "counts", counts_t)
         win = self.win
         melds = self.melds
         # Fast path: the common, valid hand is checked with a few int operations; the full (slower) listing of
         # problems runs only when something is off, so that its first problem is the one raised.
         held = counts
         if melds:
-            held = list(counts)
+            held = counts.copy()
             for meld in melds:
                 for tile in meld.tiles:
                     held[tile.kind] += 1
-        tiles_ok = (
-            len(self.concealed) == 14 - 3 * len(melds)
+        red = 0
+        if held[4] or held[13] or held[22]:
+            red = sum([tile.red for tile in concealed])
+            for meld in melds:
+                red += sum([tile.red for tile in meld.tiles])
+        set_attribute(self, "_held", tuple(held) if melds else counts_t)
+        set_attribute(self, "_red", red)
+        win_kind = win.kind
+        if not (
+            len(concealed) == 14 - 3 * len(melds)
             and len(melds) <= 4
             and max(held) <= 4
-            and counts[win.kind] > 0
-            and (win.kind not in _FIVES or win in self.concealed)
-        )
-        if not tiles_ok:
-            problems = _tile_problems(self.concealed, melds, win)
+            and counts[win_kind] > 0
+            and (not win.red or win in concealed)
+            and (win.red or win_kind not in _FIVES or red < counts[win_kind] or _plain_five_held(concealed, win_kind))
+        ):
+            problems = _tile_problems(concealed, melds, win)
             if problems:
                 raise problems[0].error(problems[0].message)
-        if (
-            ((self.riichi or self.double_riichi) and any(m.kind is not MeldKind.ANKAN for m in melds))
-            or self.ippatsu
+        riichi = self.riichi or self.double_riichi
+        if (riichi and melds and not all(m.kind is MeldKind.ANKAN for m in melds)) or (
+            self.ippatsu
             or self.haitei
             or self.houtei
             or self.rinshan
@@ -407,7 +428,7 @@ class Hand:
         ):
             flags = {name: getattr(self, name) for name in _FLAGS}
             problems = _context_problems(
-                melds, win, self.tsumo, self.seat_wind, flags, held[win.kind], self.dora, self.ura
+                melds, win, self.tsumo, self.seat_wind, flags, held[win_kind], self.dora, self.ura
             )
             if problems:
                 raise problems[0].error(problems[0].message)

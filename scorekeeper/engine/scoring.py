@@ -79,7 +79,7 @@ class HandScore:
     value: PointValue
     payment: Payment
     wait: WaitKind
-    explanation: _Explanation = field(repr=False, compare=False)
+    explanation: _Best = field(repr=False, compare=False)
 
     @property
     def fu_breakdown(self) -> tuple[FuItem, ...]:
@@ -112,7 +112,6 @@ _TH = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
 _BIT = tuple(1 << k for k in range(34))
 _TH_MASK = sum(_BIT[k] for k in range(34) if _TH[k])
 _WIND_KIND = {wind: int(wind.kind) for wind in Wind}
-_FIVES_MASK = _BIT[TileKind.M5] | _BIT[TileKind.P5] | _BIT[TileKind.S5]
 _SIMPLE_MASK = sum(_BIT[k] for k in range(34) if not _TH[k])
 _HONOR_MASK = sum(_BIT[k] for k in range(27, 34))
 _TERMINAL_MASK = sum(_BIT[k] for k in (0, 8, 9, 17, 18, 26))
@@ -210,22 +209,79 @@ _SITUATIONAL = frozenset(
 
 
 class _Best:
-    """The best candidate so far (mutable, one per call, so the loop creates no objects per candidate)."""
+    """The best candidate so far, then the explanation of the chosen one (fu breakdown, reading).
 
-    __slots__ = ("fu", "key", "pair", "pinfu", "place", "reading_yaku", "sanankou", "sets", "shape", "wait", "yakuman")
+    One mutable object per call, so the loop creates no objects per candidate; the attributes of a standard
+    reading (``pair``, ``sets``...) are set only when such a reading is kept, and read only then.
+    """
+
+    __slots__ = (
+        "closed",
+        "fu",
+        "hand",
+        "key",
+        "pair",
+        "pinfu",
+        "place",
+        "prevailing",
+        "reading_yaku",
+        "rules",
+        "sanankou",
+        "seat",
+        "sets",
+        "shape",
+        "wait",
+        "yakuman",
+    )
 
     def __init__(self) -> None:
         self.key: tuple[int, int, int, int] = (-1, 0, 0, 0)
         self.shape = ""
-        self.pair = -1
-        self.sets: tuple[int, ...] = ()
-        self.place = -1
-        self.wait = _TANKI
-        self.fu = 0
-        self.pinfu = False
-        self.sanankou = False
-        self.reading_yaku: list[tuple[Yaku, int]] = []
         self.yakuman: list[Yaku] = []
+        self.pair: int
+        self.sets: tuple[int, ...]
+        self.place: int
+        self.wait: int
+        self.fu: int
+        self.pinfu: bool
+        self.sanankou: bool
+        self.reading_yaku: list[tuple[Yaku, int]]
+        self.hand: Hand
+        self.rules: HandRules
+        self.closed: bool
+        self.seat: int
+        self.prevailing: int
+
+    def fu_breakdown(self) -> tuple[FuItem, ...]:
+        if self.yakuman and not self.rules.aotenjou:
+            return ()  # fu only matter for a yakuman under aotenjou
+        if self.shape == "chiitoitsu":
+            return (_fu_item(FuReason.CHIITOITSU, 25),)
+        if self.shape == "kokushi":
+            way = (FuReason.TSUMO, 2) if self.hand.tsumo else (FuReason.CLOSED_RON, 10)
+            return tuple(_fu_item(*item) for item in ((FuReason.BASE, 20), (FuReason.PAIR_WAIT, 2), way))
+        items = _standard_fu_items(
+            self,
+            tsumo=self.hand.tsumo,
+            closed=self.closed,
+            seat=self.seat,
+            prevailing=self.prevailing,
+            rules=self.rules,
+            meld_fu_items=_meld_fu_items(self.hand.melds),
+        )
+        return tuple([_fu_item(reason, fu) for reason, fu in items])
+
+    def groups(self) -> tuple[str, ...]:
+        hand = self.hand
+        if self.shape == "standard":
+            return (
+                _PAIR_TEXT[self.pair],
+                *[_SET_TEXT[code] for code in self.sets],
+                *[str(meld) for meld in hand.melds],
+            )
+        if self.shape == "chiitoitsu":
+            return tuple(_PAIR_TEXT[k] for k in range(34) if hand.counts[k])
+        return (format_tiles(hand.concealed),)
 
 
 def score_hand(hand: Hand, rules: HandRules) -> HandScore:
@@ -245,14 +301,10 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
     meld_fu = 0
     kans = 0
     closed_kans = 0
-    all_counts: Sequence[int] = counts
+    all_counts = hand._held  # every tile, melds included (counted once, by the Hand)
     if melds:
-        held = list(counts)
         for meld in melds:
-            tiles = meld.tiles
-            first = int(tiles[0].kind)
-            for tile in tiles:
-                held[tile.kind] += 1
+            first = int(meld.tiles[0].kind)
             kind = meld.kind
             if kind is MeldKind.CHI:
                 meld_runs.append(first)
@@ -266,7 +318,6 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
             kans += is_kan
             closed_kans += is_kan and concealed
             meld_fu += _SET_FU[4 * is_kan + 2 * concealed + _TH[first]]
-        all_counts = held
     readings, mask = decompose_with_mask(counts)
     for first in meld_runs:
         mask |= _BIT[first] | _BIT[first + 1] | _BIT[first + 2]
@@ -379,13 +430,7 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
     dora = 0
     for indicator in hand.dora:
         dora += all_counts[_DORA_NEXT[indicator.kind]]
-    aka = 0
-    if rules.red_fives and mask & _FIVES_MASK:
-        for tile in hand.concealed:
-            aka += tile.red
-        for meld in melds:
-            for tile in meld.tiles:
-                aka += tile.red
+    aka = hand._red if rules.red_fives else 0
     ura = 0
     if hand.riichi or hand.double_riichi:
         for indicator in hand.ura:
@@ -396,25 +441,26 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
     best = _Best()
     shaped = bool(readings)
     if readings:
+        # Positional: binding eighteen keywords costs more than the loop itself on a one-reading hand.
         _best_standard(
             best,
             readings,
-            win=win,
-            tsumo=tsumo,
-            closed=closed,
-            no_melds=not melds,
-            seat=seat,
-            prevailing=prevailing,
-            rules=rules,
-            meld_runs=meld_runs,
-            meld_trips=meld_trips,
-            meld_fu=meld_fu,
-            closed_kans=closed_kans,
-            base_han=base_han,
-            extra=extra,
-            yakuman_extra=yakuman_extra,
-            base_yaku=base_yaku,
-            fixed_yakuman=fixed_yakuman,
+            win,
+            tsumo,
+            closed,
+            not melds,
+            seat,
+            prevailing,
+            rules,
+            meld_runs,
+            meld_trips,
+            meld_fu,
+            closed_kans,
+            base_han,
+            extra,
+            yakuman_extra,
+            base_yaku,
+            fixed_yakuman,
         )
     if not melds and counts.count(2) == 7:
         shaped = True
@@ -452,10 +498,9 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
     return _build(hand, rules, best, base_yaku, dora, aka, ura, seat, prevailing, closed)
 
 
-def _best_standard(
+def _best_standard(  # noqa: PLR0917
     best: _Best,
     readings: Sequence[tuple[int, tuple[int, ...]]],
-    *,
     win: int,
     tsumo: bool,
     closed: bool,
@@ -472,6 +517,7 @@ def _best_standard(
     yakuman_extra: int,
     base_yaku: list[tuple[Yaku, int]],
     fixed_yakuman: list[Yaku],
+    /,
 ) -> None:
     """Value every reading and every placement of the winning tile; keep the best in ``best``."""
     double_wind_fu = rules.double_wind_pair_fu
@@ -716,55 +762,6 @@ def _payment(value: PointValue, dealer: bool, tsumo: bool) -> Payment:
     return payment
 
 
-class _Explanation:
-    """What is needed to explain a score on demand (fu breakdown, reading)."""
-
-    __slots__ = ("best", "closed", "hand", "prevailing", "rules", "seat")
-
-    def __init__(  # noqa: PLR0917
-        self, hand: Hand, rules: HandRules, best: _Best, closed: bool, seat: int, prevailing: int
-    ) -> None:
-        self.hand = hand
-        self.rules = rules
-        self.best = best
-        self.closed = closed
-        self.seat = seat
-        self.prevailing = prevailing
-
-    def fu_breakdown(self) -> tuple[FuItem, ...]:
-        best = self.best
-        if best.yakuman and not self.rules.aotenjou:
-            return ()  # fu only matter for a yakuman under aotenjou
-        if best.shape == "chiitoitsu":
-            return (_fu_item(FuReason.CHIITOITSU, 25),)
-        if best.shape == "kokushi":
-            way = (FuReason.TSUMO, 2) if self.hand.tsumo else (FuReason.CLOSED_RON, 10)
-            return tuple(_fu_item(*item) for item in ((FuReason.BASE, 20), (FuReason.PAIR_WAIT, 2), way))
-        items = _standard_fu_items(
-            best,
-            tsumo=self.hand.tsumo,
-            closed=self.closed,
-            seat=self.seat,
-            prevailing=self.prevailing,
-            rules=self.rules,
-            meld_fu_items=_meld_fu_items(self.hand.melds),
-        )
-        return tuple([_fu_item(reason, fu) for reason, fu in items])
-
-    def groups(self) -> tuple[str, ...]:
-        best = self.best
-        hand = self.hand
-        if best.shape == "standard":
-            return (
-                _PAIR_TEXT[best.pair],
-                *[_SET_TEXT[code] for code in best.sets],
-                *[str(meld) for meld in hand.melds],
-            )
-        if best.shape == "chiitoitsu":
-            return tuple(_PAIR_TEXT[k] for k in range(34) if hand.counts[k])
-        return (format_tiles(hand.concealed),)
-
-
 def _build(  # noqa: PLR0917
     hand: Hand,
     rules: HandRules,
@@ -777,6 +774,11 @@ def _build(  # noqa: PLR0917
     prevailing: int,
     closed: bool,
 ) -> HandScore:
+    best.hand = hand
+    best.rules = rules
+    best.closed = closed
+    best.seat = seat
+    best.prevailing = prevailing
     if best.yakuman:
         parts = sorted(
             ((y, 2 if rules.double_yakuman and y in _DOUBLE else 1) for y in best.yakuman),
@@ -837,5 +839,5 @@ def _build(  # noqa: PLR0917
         value=value,
         payment=_payment(value, hand.seat_wind is Wind.EAST, hand.tsumo),
         wait=_WAIT_KINDS[best.wait],
-        explanation=_Explanation(hand, rules, best, closed, seat, prevailing),
+        explanation=best,
     )

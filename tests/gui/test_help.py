@@ -421,6 +421,22 @@ def test_help_in_a_classical_game_shows_the_riichi_presets(window: QMainWindow) 
     tables.close()
 
 
+def test_help_from_inside_a_modal_dialog_belongs_to_it(qtbot: QtBot, window: QMainWindow) -> None:
+    from PySide6.QtWidgets import QDialog
+
+    menu = _install(window, _Setting(value=True))
+    modal = QDialog(window)
+    qtbot.addWidget(modal)
+    modal.setModal(True)
+    modal.show()
+    assert QApplication.activeModalWidget() is modal
+    yaku = menu.show_yaku()
+    assert yaku.parent() is modal
+    assert "yaku" not in menu.dialogs
+    yaku.close()
+    modal.close()
+
+
 def test_guide_setting_file_round_trip(tmp_path: Path) -> None:
     get, put = guide_setting(tmp_path / "data")
     assert get() is False

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QLocale, QObject, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QDialog, QMainWindow, QMenu, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QMainWindow, QMenu, QWidget
 
 from scorekeeper.engine.rules import HandRules
 from scorekeeper.errors import ScorekeeperError
@@ -72,6 +72,13 @@ class HelpMenu(QObject):
     # -- opening ---------------------------------------------------------------------------------------------
 
     def _open(self, kind: str, build: Callable[[], QDialog]) -> QDialog:
+        if QApplication.activeModalWidget() is not None:
+            # Asked from inside a modal dialog (say a "?" in the win dialog): a window parented to the main window
+            # would be blocked, so this one belongs to the modal dialog and goes with it (not kept).
+            child = build()
+            child.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, True)
+            child.show()
+            return child
         dialog = self.dialogs.get(kind)
         if dialog is None:
             dialog = build()
@@ -92,7 +99,7 @@ class HelpMenu(QObject):
             return None
 
     def _parent(self) -> QWidget:
-        return self.window
+        return QApplication.activeModalWidget() or self.window
 
     def show_guide(self) -> QDialog:
         """Open the guide at its first page."""

@@ -51,6 +51,7 @@ if TYPE_CHECKING:
     from scorekeeper.gui.dialogs.new_game import NewGameChoice
     from scorekeeper.gui.dialogs.results import ResultsDialog
     from scorekeeper.gui.dialogs.win_dialog import WinContext
+    from scorekeeper.storage.store import GameSummary
 
 __all__ = ["Dialogs", "MainWindow", "seat_winds"]
 
@@ -110,6 +111,13 @@ def _penalty(parent: QWidget, names: tuple[str, ...]) -> tuple[int, int, str] | 
     return dialog.penalty() if _run(dialog) else None
 
 
+def _open_game(parent: QWidget, games: tuple[GameSummary, ...]) -> int | None:
+    from scorekeeper.gui.dialogs.open_game import OpenGameDialog
+
+    dialog = OpenGameDialog(games, parent)
+    return dialog.chosen() if _run(dialog) else None
+
+
 def _confirm(parent: QWidget, question: str) -> bool:
     answer = QMessageBox.question(parent, QCoreApplication.translate("MainWindow", "Please confirm"), question)
     return answer == QMessageBox.StandardButton.Yes
@@ -142,6 +150,7 @@ class Dialogs:
     ] = _draw
     edit_hand: Callable[[QWidget, EditHandDialog], HandRecord | None] = _edit
     penalty: Callable[[QWidget, tuple[str, ...]], tuple[int, int, str] | None] = _penalty
+    open_game: Callable[[QWidget, tuple[GameSummary, ...]], int | None] = _open_game
     confirm: Callable[[QWidget, str], bool] = _confirm
     results: Callable[[QWidget, ResultsDialog], None] = _results
     ask_path: Callable[[QWidget, str], Path | None] = _ask_path
@@ -266,6 +275,7 @@ class MainWindow(QMainWindow):
         game = menu.addMenu(self.tr("&Game"))
         self.new_game_action = self._action(self.tr("&New game…"), self.new_game, QKeySequence.StandardKey.New)
         game.addAction(self.new_game_action)
+        game.addAction(self._action(self.tr("&Open a game…"), self.open_game, QKeySequence.StandardKey.Open))
         self.results_action = self._action(self.tr("&Results"), self.show_results, "Ctrl+R")
         game.addAction(self.results_action)
         self.end_game_action = self._action(self.tr("&End the game now…"), self.end_game_now)
@@ -419,6 +429,20 @@ class MainWindow(QMainWindow):
             self.show_message(self.tr("The settings could not be saved: {error}").format(error=error))
         if self.controller.new_game(choice.players, choice.ruleset):
             self._clear_message()
+
+    def open_game(self) -> None:
+        """Reopen a stored game (a finished one shows its results again)."""
+        try:
+            games = self.controller.store.list_games()
+        except ScorekeeperError as error:
+            self.show_message(str(error))
+            return
+        game_id = self.dialogs.open_game(self, games)
+        if game_id is None or not self.controller.open_game(game_id):
+            return
+        self._clear_message()
+        if self.controller.state is not None and self.controller.state.final is not None:
+            self.show_results()
 
     def _on_table_riichi_requested(self, seat: int) -> None:
         if self.controller.declare_riichi(seat):

@@ -19,6 +19,7 @@ from scorekeeper.gui.app import create_application, create_main_window
 from scorekeeper.gui.dialogs.draw_dialog import DrawDialog, DrawKind
 from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
 from scorekeeper.gui.dialogs.new_game import NewGameDialog
+from scorekeeper.gui.dialogs.open_game import OpenGameDialog
 from scorekeeper.gui.dialogs.penalty import PenaltyDialog
 from scorekeeper.gui.dialogs.win_dialog import WinDialog
 from scorekeeper.gui.i18n import Language, install_language
@@ -147,6 +148,13 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
         assert dialog is not None
         return dialog, 960, 820
 
+    def open_game() -> tuple[QWidget, int, int]:
+        window = _window(folder / "open", SAMPLE_EVENTS)
+        window.controller.end_game("time")
+        window.controller.new_game(("Kim", "Lea", "Max", "Noa"), ruleset("ema2016"))
+        window.controller.apply(RiichiDeclared(Seat(2)))
+        return OpenGameDialog(window.controller.store.list_games()), 860, 360
+
     def penalty() -> tuple[QWidget, int, int]:
         dialog = PenaltyDialog(PLAYERS)
         dialog.reason_edit.setText("slow play")
@@ -177,6 +185,7 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
         "edit-hand": edit,
         "results": results,
         "penalty": penalty,
+        "open-game": open_game,
         "crash": crash,
     }
 

@@ -153,3 +153,28 @@ def test_a_new_game_over_a_running_one_asks_first(window: MainWindow, script: Sc
     script.then("new_game", lambda dialog: dialog.start_button.click())
     window.new_game()
     assert window.controller.game_id != first
+
+
+def test_open_a_finished_game_shows_its_results(qtbot: QtBot, window: MainWindow, script: Script) -> None:
+    from scorekeeper.gui.dialogs.open_game import OpenGameDialog
+
+    window.controller.new_game(("A", "B", "C", "D"), ruleset("tenhou"))
+    finished = window.controller.game_id
+    window.controller.end_game("time")
+    window.controller.new_game(("E", "F", "G", "H"), ruleset("ema2016"))
+
+    def choose_the_finished_one(parent: object, games: tuple[object, ...]) -> int | None:
+        dialog = OpenGameDialog(games)  # type: ignore[arg-type]
+        qtbot.addWidget(dialog)
+        dialog.show()
+        assert dialog.table.rowCount() == 2
+        assert dialog.table.item(0, 1).text() == "E, F, G, H"  # newest first
+        dialog.table.selectRow(1)
+        assert dialog.table.item(1, 3).text() == "finished"
+        return dialog.chosen()
+
+    window.dialogs.open_game = choose_the_finished_one
+    results_before = len(script.results_dialogs)
+    window.open_game()
+    assert window.controller.game_id == finished
+    assert len(script.results_dialogs) == results_before + 1

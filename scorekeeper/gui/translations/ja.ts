@@ -515,6 +515,57 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
 </context>
 <context>
+    <name>OpenGameDialog</name>
+    <message>
+        <source>Open a game</source>
+        <translation>対局を開く</translation>
+    </message>
+    <message>
+        <source>Last change</source>
+        <translation>最終更新</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>プレイヤー</translation>
+    </message>
+    <message>
+        <source>Rules</source>
+        <translation>ルール</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>custom</source>
+        <translation>カスタム</translation>
+    </message>
+    <message>
+        <source>damaged: {problem}</source>
+        <translation>破損: {problem}</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>終了</translation>
+    </message>
+    <message>
+        <source>in play ({n} events)</source>
+        <translation>対局中 ({n} 件)</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>開く</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>No games stored yet.</source>
+        <translation>保存された対局はまだありません。</translation>
+    </message>
+</context>
+<context>
     <name>PenaltyDialog</name>
     <message>
         <source>Referee penalty</source>
@@ -1803,6 +1854,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>&amp;New game…</source>
         <translation>新しい対局(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>&amp;Open a game…</source>
+        <translation>対局を開く(&amp;O)…</translation>
     </message>
     <message>
         <source>&amp;Results</source>

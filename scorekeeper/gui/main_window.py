@@ -302,6 +302,11 @@ class MainWindow(QMainWindow):
         for value, text in (("en", "English"), ("ja", "日本語")):
             languages.addAction(self._action(text, functools.partial(self.set_language, value)))
         view.addAction(self._action(self.tr("&Rotate table"), self.table.rotate, "Ctrl+T"))
+        self.face_action = self._action(self.tr("&Face the players"), self.toggle_face_players, "Ctrl+F")
+        self.face_action.setCheckable(True)
+        self.face_action.setChecked(self.settings.face_players)
+        self.table.set_face_players(self.settings.face_players)
+        view.addAction(self.face_action)
         for number in range(4):
             view.addAction(
                 self._action(
@@ -578,6 +583,13 @@ class MainWindow(QMainWindow):
         theme.apply_theme(app, None if value == "system" else theme.Theme(value))
         self._save_settings(replace(self.settings, theme=value))
         self.refresh()
+
+    def toggle_face_players(self) -> None:
+        """Turn the across seat's points toward that player, or back toward the laptop (remembered)."""
+        face = not self.settings.face_players
+        self.face_action.setChecked(face)
+        self.table.set_face_players(face)
+        self._save_settings(replace(self.settings, face_players=face))
 
     def set_language(self, value: str) -> None:
         """Choose the interface language; it takes effect at the next start."""

@@ -78,6 +78,11 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
         window.table.seat_panels[2].toggle_gaps()
         return window, 1440, 900
 
+    def table_facing() -> tuple[QWidget, int, int]:
+        window = _window(folder / "facing", SAMPLE_EVENTS)
+        window.toggle_face_players()
+        return window, 1440, 900
+
     def new_game() -> tuple[QWidget, int, int]:
         return NewGameDialog(AppSettings(recent_players=PLAYERS)), 760, 820
 
@@ -174,6 +179,7 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
 
     return {
         "table": table,
+        "table-facing": table_facing,
         "new-game": new_game,
         "win-quick": win(1, ron_quick),
         "win-double-ron-pao": win(1, double_ron),

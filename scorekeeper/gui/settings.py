@@ -29,6 +29,7 @@ class AppSettings:
         theme: "system", "light" or "dark".
         language: "en" or "ja".
         skip_guide: the user chose not to see the first-run guide at start.
+        face_players: the across seat's name and points are drawn facing that player.
     """
 
     recent_players: tuple[str, ...] = ()
@@ -36,6 +37,7 @@ class AppSettings:
     theme: str = "system"
     language: str = "en"
     skip_guide: bool = False
+    face_players: bool = False
 
     def with_players(self, names: tuple[str, ...]) -> AppSettings:
         """A copy with ``names`` moved to the front of the recent players."""
@@ -79,6 +81,7 @@ def load_settings(folder: Path) -> AppSettings:
         theme=theme if theme in ("system", "light", "dark") else "system",
         language=language if language in ("en", "ja") else "en",
         skip_guide=raw.get("skip_guide") is True,
+        face_players=raw.get("face_players") is True,
     )
 
 
@@ -91,6 +94,7 @@ def save_settings(folder: Path, settings: AppSettings) -> None:
         "theme": settings.theme,
         "language": settings.language,
         "skip_guide": settings.skip_guide,
+        "face_players": settings.face_players,
     }
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".settings-", suffix=".json")
     try:

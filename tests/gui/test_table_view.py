@@ -138,3 +138,16 @@ def test_the_draw_dialog_previews_and_refuses_a_riichi_player_noten(
     script.then("draw", untick_the_riichi_player)
     click(qtbot, playing.buttons["draw"])
     assert playing.controller.state is not None and not playing.controller.state.hands
+
+
+def test_the_across_seat_can_face_its_player(qtbot: QtBot, playing: MainWindow) -> None:
+    table = playing.table
+    playing.face_action.trigger()
+    assert table.seat_panels[2].points_label.upside_down  # seat 2 sits across from the near side
+    assert not table.seat_panels[0].points_label.upside_down
+    click(qtbot, table.centre.rotate_button)
+    assert table.seat_panels[3].points_label.upside_down and not table.seat_panels[2].points_label.upside_down
+    assert playing.settings.face_players
+    table.seat_panels[3].points_label.grab()  # paints upside down without complaint
+    playing.face_action.trigger()
+    assert not any(p.points_label.upside_down for p in table.seat_panels)

@@ -44,6 +44,31 @@ class RiichiStickWidget(QWidget):
         painter.end()
 
 
+class _TurnableLabel(QLabel):
+    """A label that can be drawn upside down, so that the player across the table reads it the right way up."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.upside_down = False
+
+    def set_upside_down(self, upside_down: bool) -> None:
+        self.upside_down = upside_down
+        self.update()
+
+    @override
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
+        if not self.upside_down:
+            super().paintEvent(event)
+            return
+        painter = QPainter(self)
+        painter.translate(self.width(), self.height())
+        painter.rotate(180)
+        painter.setFont(self.font())
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        painter.drawText(self.rect(), int(self.alignment()), self.text())
+        painter.end()
+
+
 class SeatPanelWidget(QFrame):
     """One seat: read from across the table, tapped for the point gaps, with a one-tap riichi button.
 
@@ -67,8 +92,8 @@ class SeatPanelWidget(QFrame):
 
         self.wind_label = QLabel()
         self.dealer_label = QLabel()
-        self.name_label = QLabel()
-        self.points_label = QLabel()
+        self.name_label = _TurnableLabel()
+        self.points_label = _TurnableLabel()
         self.gaps_label = QLabel()
         self.stick = RiichiStickWidget()
         self.riichi_button = QPushButton(self.tr("Riichi"))
@@ -142,6 +167,11 @@ class SeatPanelWidget(QFrame):
         self.setAccessibleName(f"{wind_name(wind)} {name} {format_points(points)}")
         self._render_gaps()
         self.update()
+
+    def set_facing_across(self, facing: bool) -> None:
+        """Draw the name and points upside down, for the player sitting across the table from the laptop."""
+        self.name_label.set_upside_down(facing)
+        self.points_label.set_upside_down(facing)
 
     def toggle_gaps(self) -> None:
         """Show or hide the point gaps to the other players."""

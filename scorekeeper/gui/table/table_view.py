@@ -25,6 +25,7 @@ class TableViewWidget(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.bottom_seat = 0
+        self.face_players = False
         self.seat_panels = tuple(SeatPanelWidget(seat) for seat in range(4))
         self.centre = CentreWidget()
         self.centre.rotate_requested.connect(self._on_centre_rotate_requested)
@@ -49,6 +50,11 @@ class TableViewWidget(QWidget):
         self.bottom_seat = seat % 4
         self._place()
 
+    def set_face_players(self, face: bool) -> None:
+        """Turn the across seat's name and points toward that player (upside down for the laptop's side)."""
+        self.face_players = face
+        self._place()
+
     def position_of(self, seat: int) -> int:
         """0 near side, 1 right, 2 across, 3 left."""
         return (seat - self.bottom_seat) % 4
@@ -59,6 +65,7 @@ class TableViewWidget(QWidget):
         for panel in self.seat_panels:
             row, column = _CELLS[self.position_of(panel.seat)]
             self._grid.addWidget(panel, row, column)
+            panel.set_facing_across(self.face_players and self.position_of(panel.seat) == 2)
         # Tab order follows turn order from the near side, so keyboard users move round the table.
         ordered = sorted(self.seat_panels, key=lambda p: self.position_of(p.seat))
         for first, second in itertools.pairwise(ordered):

@@ -18,6 +18,7 @@ JA: dict[str, str] = {
     "&Undo": "元に戻す(&U)",
     "&Redo": "やり直す(&R)",
     "&Rotate table": "卓を回転(&R)",
+    "&Face the players": "対面に向けて表示(&F)",
     "Riichi, seat {n}": "立直 (席 {n})",
     "&Language": "言語(&L)",
     "&Theme": "テーマ(&T)",

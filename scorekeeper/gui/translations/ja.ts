@@ -1781,10 +1781,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>場風 {wind}</translation>
     </message>
     <message>
-        <source>yakuman</source>
-        <translation>役満</translation>
-    </message>
-    <message>
         <source>{han} han {fu} fu</source>
         <translation>{han} 翻 {fu} 符</translation>
     </message>
@@ -1918,6 +1914,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>&amp;Rotate table</source>
         <translation>卓を回転(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Face the players</source>
+        <translation>対面に向けて表示(&amp;F)</translation>
     </message>
     <message>
         <source>Riichi, seat {n}</source>

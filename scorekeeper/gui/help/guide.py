@@ -85,10 +85,10 @@ class TableMapWidget(QWidget):
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        # Keep a 16:9 picture centred in whatever room there is.
-        width = min(float(self.width()), self.height() * 16 / 9)
+        # Keep a 16:9 picture, centred across and at the top, in whatever room there is.
+        width = min(self.width() - 4.0, (self.height() - 4.0) * 16 / 9)
         height = width * 9 / 16
-        frame = QRectF((self.width() - width) / 2, (self.height() - height) / 2, width, height)
+        frame = QRectF((self.width() - width) / 2, 2, width, height)
         if self.spot is Spot.HAND_ENTRY:
             self._paint_hand_entry(painter, frame)
         else:
@@ -325,7 +325,7 @@ class GuideDialog(QDialog):
         self.title_label.setObjectName("title_label")
         self.text_label = body_label(pixels=20)
         self.text_label.setObjectName("text_label")
-        self.text_label.setMinimumHeight(120)
+        self.text_label.setMinimumHeight(96)
         self.text_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.map = TableMapWidget()
 

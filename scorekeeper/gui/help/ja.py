@@ -87,7 +87,6 @@ JA_HELP: dict[str, str] = {
     "Ron (on a discard)": "ロン (他家の捨て牌)",
     "seat {wind}": "自風 {wind}",
     "round {wind}": "場風 {wind}",
-    "yakuman": "役満",
     "{han} han {fu} fu": "{han} 翻 {fu} 符",
     "Scored by the engine under {rules}: {yaku} — {value} — {points} points": "{rules} ルールでの計算: {yaku} — {value} — {points} 点",
     # yaku explanations

@@ -291,9 +291,12 @@ class YakuReferenceDialog(QDialog):
             rules = hand_rules(example.ruleset)
             score = example_score(example, rules)
         assert score is not None, f"the example of {example.yaku} is no winning hand"  # tests/gui/test_help.py
-        yaku = ", ".join(f"{yaku_name(v.yaku.value)} {self.tr('yakuman') if v.yakuman else v.han}" for v in score.yaku)
+        yaku = ", ".join(
+            yaku_name(v.yaku.value) if v.yakuman else f"{yaku_name(v.yaku.value)} {self.tr('{n} han').format(n=v.han)}"
+            for v in score.yaku
+        )
         if score.value.han is None:
-            value = limit_name("yakuman")
+            value = self.tr("Double yakuman") if score.value.yakuman == 2 else limit_name("yakuman")
         else:
             value = self.tr("{han} han {fu} fu").format(han=score.value.han, fu=score.value.fu)
             if score.value.limit is not None:

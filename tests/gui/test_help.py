@@ -23,6 +23,7 @@ from scorekeeper.gui.help.menu import HelpMenu
 from scorekeeper.gui.help.score_tables import ScoreTablesDialog
 from scorekeeper.gui.help.tables import FU_ROWS, HAN_COLUMNS, is_possible, limit_rows, score_table
 from scorekeeper.gui.help.yaku_reference import YakuReferenceDialog
+from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.theme import MIN_TOUCH, Theme, apply_theme
 from scorekeeper.gui.translations.build import _strings_in
 from tests.gui.conftest import click
@@ -34,8 +35,11 @@ HELP_DIR = REPO / "scorekeeper" / "gui" / "help"
 
 
 @pytest.fixture(autouse=True)
-def _light_theme(qapp: QApplication) -> None:
+def _english_light(qapp: QApplication) -> None:
     apply_theme(qapp, Theme.LIGHT)  # the style sheet sets the 44 px touch targets, as in the app
+    # Another test may have left the Japanese translation installed: these tests read the English text.
+    install_language(Language.ENGLISH)
+    remove_help_translator()
 
 
 # -- the yaku examples, checked by the engine ------------------------------------------------------------------

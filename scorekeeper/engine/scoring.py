@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from scorekeeper.engine.decomposition import RUN, decompose_with_mask, format_set, is_thirteen_orphans
 from scorekeeper.engine.fu import FuItem, FuReason, round_fu, set_fu
-from scorekeeper.engine.hand import Hand, Meld, MeldKind
+from scorekeeper.engine.hand import Hand, MeldKind
 from scorekeeper.engine.points import Payment, PointValue, pay, value_from_han_fu, value_from_yakuman
 from scorekeeper.engine.rules import HandRules, KazoeLimit, RenhouValue
 from scorekeeper.engine.tiles import TileKind, Wind, format_tiles
@@ -115,6 +115,7 @@ _WIND_KIND = {wind: int(wind.kind) for wind in Wind}
 _SIMPLE_MASK = sum(_BIT[k] for k in range(34) if not _TH[k])
 _HONOR_MASK = sum(_BIT[k] for k in range(27, 34))
 _TERMINAL_MASK = sum(_BIT[k] for k in (0, 8, 9, 17, 18, 26))
+_MIDDLE_MASK = sum(_BIT[k] for k in range(27) if k % 9 in (3, 4, 5))
 _GREEN_MASK = sum(_BIT[k] for k in (TileKind.S2, TileKind.S3, TileKind.S4, TileKind.S6, TileKind.S8, TileKind.GREEN))
 _SUIT_MASKS = (0x1FF, 0x1FF << 9, 0x1FF << 18)
 _DORA_NEXT = tuple(int(TileKind(k).dora_from_indicator()) for k in range(34))
@@ -260,16 +261,7 @@ class _Best:
         if self.shape == "kokushi":
             way = (FuReason.TSUMO, 2) if self.hand.tsumo else (FuReason.CLOSED_RON, 10)
             return tuple(_fu_item(*item) for item in ((FuReason.BASE, 20), (FuReason.PAIR_WAIT, 2), way))
-        items = _standard_fu_items(
-            self,
-            tsumo=self.hand.tsumo,
-            closed=self.closed,
-            seat=self.seat,
-            prevailing=self.prevailing,
-            rules=self.rules,
-            meld_fu_items=_meld_fu_items(self.hand.melds),
-        )
-        return tuple([_fu_item(reason, fu) for reason, fu in items])
+        return _standard_fu_items(self)
 
     def groups(self) -> tuple[str, ...]:
         hand = self.hand
@@ -461,6 +453,7 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
             yakuman_extra,
             base_yaku,
             fixed_yakuman,
+            not mask & _MIDDLE_MASK,  # no 4, 5 or 6 anywhere: chanta and junchan are possible
         )
     if not melds and counts.count(2) == 7:
         shaped = True
@@ -517,6 +510,7 @@ def _best_standard(  # noqa: PLR0917
     yakuman_extra: int,
     base_yaku: list[tuple[Yaku, int]],
     fixed_yakuman: list[Yaku],
+    outside_only: bool,
     /,
 ) -> None:
     """Value every reading and every placement of the winning tile; keep the best in ``best``."""
@@ -529,7 +523,7 @@ def _best_standard(  # noqa: PLR0917
 
         reading_yaku: list[tuple[Yaku, int]] = []
         reading_han = 0
-        if closed and len(runs) >= 2:
+        if closed and len(runs) >= 2 and len(set(runs)) < len(runs):
             peikou = 0
             for first in set(runs):
                 peikou += runs.count(first) // 2
@@ -540,7 +534,7 @@ def _best_standard(  # noqa: PLR0917
                 reading_yaku.append((Yaku.IIPEIKOU, 1))
                 reading_han += 1
         if all_runs:
-            if _TH[pair] and all(r % 9 in (0, 6) for r in all_runs) and all(_TH[t] for t in all_trips):
+            if outside_only and _TH[pair] and all(r % 9 in (0, 6) for r in all_runs) and all(_TH[t] for t in all_trips):
                 if pair >= 27 or any(t >= 27 for t in all_trips):
                     han = 2 if closed else 1
                     reading_yaku.append((Yaku.CHANTA, han))
@@ -663,60 +657,62 @@ def _best_standard(  # noqa: PLR0917
                 best.yakuman = yakuman
 
 
-def _meld_fu_items(melds: Sequence[Meld]) -> list[tuple[FuReason, int]]:
-    out = []
-    for meld in melds:
-        if meld.kind is not MeldKind.CHI:
-            out.append(
-                set_fu(
-                    kan=meld.kind.is_kan,
-                    closed=meld.kind is MeldKind.ANKAN,
-                    terminal_or_honor=meld.first.is_terminal_or_honor,
-                )
-            )
-    return out
+# Triplet and kong fu items, indexed like _SET_FU (4*kan + 2*closed + terminal_or_honor), and the other items:
+# shared immutable values, so that a breakdown is a tuple of table lookups.
+_SET_ITEMS = tuple(
+    FuItem(*set_fu(kan=bool(i & 4), closed=bool(i & 2), terminal_or_honor=bool(i & 1))) for i in range(8)
+)
+_MELD_SET_INDEX = {MeldKind.PON: 0, MeldKind.MINKAN: 4, MeldKind.SHOUMINKAN: 4, MeldKind.ANKAN: 6}
+_BASE_ITEM = FuItem(FuReason.BASE, 20)
+_DRAGON_PAIR_ITEM = FuItem(FuReason.DRAGON_PAIR, 2)
+_SEAT_WIND_PAIR_ITEM = FuItem(FuReason.SEAT_WIND_PAIR, 2)
+_ROUND_WIND_PAIR_ITEM = FuItem(FuReason.ROUND_WIND_PAIR, 2)
+_DOUBLE_WIND_PAIR_ITEMS = {fu: FuItem(FuReason.DOUBLE_WIND_PAIR, fu) for fu in (2, 4)}
+_WAIT_ITEMS = {wait: FuItem(reason, 2) for wait, reason in _WAIT_FU_REASON.items()}
+_TSUMO_ITEM = FuItem(FuReason.TSUMO, 2)
+_CLOSED_RON_ITEM = FuItem(FuReason.CLOSED_RON, 10)
+_OPEN_PINFU_ITEM = FuItem(FuReason.OPEN_PINFU, 2)
 
 
-def _standard_fu_items(
-    best: _Best,
-    *,
-    tsumo: bool,
-    closed: bool,
-    seat: int,
-    prevailing: int,
-    rules: HandRules,
-    meld_fu_items: list[tuple[FuReason, int]],
-) -> list[tuple[FuReason, int]]:
+def _standard_fu_items(best: _Best) -> tuple[FuItem, ...]:
     """The fu breakdown of the chosen standard reading (the loop above only adds the numbers)."""
-    items: list[tuple[FuReason, int]] = [(FuReason.BASE, 20)]
-    placed = best.sets[best.place] if best.place >= 0 else -1
+    tsumo = best.hand.tsumo
+    closed = best.closed
+    items = [_BASE_ITEM]
+    place = best.place
     for index, code in enumerate(best.sets):
         if code < RUN:
-            concealed = tsumo or index != best.place
-            items.append(set_fu(kan=False, closed=concealed, terminal_or_honor=_TH[code]))
-    items.extend(meld_fu_items)
+            # A triplet completed by ron counts as open (seed 004, 6.3).
+            items.append(_SET_ITEMS[2 * (tsumo or index != place) + _TH[code]])
+    for meld in best.hand.melds:
+        set_index = _MELD_SET_INDEX.get(meld.kind)
+        if set_index is not None:
+            items.append(_SET_ITEMS[set_index + _TH[meld.tiles[0].kind]])
     pair = best.pair
     if pair >= 31:
-        items.append((FuReason.DRAGON_PAIR, 2))
-    elif pair == seat and pair == prevailing:
-        items.append((FuReason.DOUBLE_WIND_PAIR, rules.double_wind_pair_fu))
-    elif pair == seat:
-        items.append((FuReason.SEAT_WIND_PAIR, 2))
-    elif pair == prevailing:
-        items.append((FuReason.ROUND_WIND_PAIR, 2))
-    if best.wait in _WAIT_FU_REASON:
-        items.append((_WAIT_FU_REASON[best.wait], 2))
+        items.append(_DRAGON_PAIR_ITEM)
+    elif pair == best.seat and pair == best.prevailing:
+        items.append(_DOUBLE_WIND_PAIR_ITEMS[best.rules.double_wind_pair_fu])
+    elif pair == best.seat:
+        items.append(_SEAT_WIND_PAIR_ITEM)
+    elif pair == best.prevailing:
+        items.append(_ROUND_WIND_PAIR_ITEM)
+    wait_item = _WAIT_ITEMS.get(best.wait)
+    if wait_item is not None:
+        items.append(wait_item)
     if tsumo:
         if not best.pinfu:
-            items.append((FuReason.TSUMO, 2))
+            items.append(_TSUMO_ITEM)
     elif closed:
-        items.append((FuReason.CLOSED_RON, 10))
-    total = sum(fu for _, fu in items)
+        items.append(_CLOSED_RON_ITEM)
+    total = 0
+    for item in items:
+        total += item.fu
     if total == 20 and not closed:
-        items.append((FuReason.OPEN_PINFU, 2))
+        items.append(_OPEN_PINFU_ITEM)
         total = 22
-    assert (total if total == 20 else round_fu(total)) == best.fu, (items, best.fu, placed)
-    return items
+    assert (total if total == 20 else round_fu(total)) == best.fu, (items, best.fu)
+    return tuple(items)
 
 
 def _kind_text(kind: int, copies: int) -> str:
@@ -726,17 +722,42 @@ def _kind_text(kind: int, copies: int) -> str:
 # Lookup tables and small caches for building the result: the values are immutable, so sharing them is safe.
 _PAIR_TEXT = tuple(_kind_text(k, 2) for k in range(34))
 _SET_TEXT = tuple(format_set(code) if code < 34 or (code - RUN) % 9 <= 6 else "" for code in range(RUN + 27))
-_FU_ITEMS: dict[tuple[FuReason, int], FuItem] = {}
 _YAKU_VALUES: dict[tuple[Yaku, int, int], YakuValue] = {}
+
+
+class _FuItems(dict[tuple[FuReason, int], FuItem]):
+    """The shared :class:`FuItem` of each (reason, fu) pair: a hit is one dict subscript, no Python call."""
+
+    def __missing__(self, key: tuple[FuReason, int]) -> FuItem:
+        item = self[key] = FuItem(*key)
+        return item
+
+
+class _HanYaku(dict[tuple[Yaku, int], YakuValue]):
+    """The shared :class:`YakuValue` of each (yaku, han) pair of a non-yakuman yaku."""
+
+    def __missing__(self, key: tuple[Yaku, int]) -> YakuValue:
+        value = self[key] = YakuValue(yaku=key[0], han=key[1])
+        return value
+
+
+class _YakuOrder(dict[tuple[Yaku, int], int]):
+    """The place of a (yaku, han) pair in the public list's order (a C-level sort key)."""
+
+    def __missing__(self, key: tuple[Yaku, int]) -> int:
+        order = self[key] = _YAKU_ORDER[key[0]]
+        return order
+
+
+_FU_ITEMS = _FuItems()
+_HAN_YAKU = _HanYaku()
+_ORDER_KEY = _YakuOrder().__getitem__
 _VALUES: dict[tuple[int, int, bool, KazoeLimit, bool], PointValue] = {}
 _PAYMENTS: dict[tuple[int, bool, bool, bool], Payment] = {}
 
 
 def _fu_item(reason: FuReason, fu: int) -> FuItem:
-    item = _FU_ITEMS.get((reason, fu))
-    if item is None:
-        item = _FU_ITEMS[(reason, fu)] = FuItem(reason, fu)
-    return item
+    return _FU_ITEMS[(reason, fu)]
 
 
 def _yaku_value(yaku: Yaku, han: int, yakuman: int) -> YakuValue:
@@ -815,7 +836,7 @@ def _build(  # noqa: PLR0917
         else:
             found.append((Yaku.CHIITOITSU, 2))
         if len(found) > 1:
-            found.sort(key=lambda p: _YAKU_ORDER[p[0]])
+            found.sort(key=_ORDER_KEY)
         han = dora + aka + ura
         for _, yaku_han in found:
             han += yaku_han
@@ -830,7 +851,8 @@ def _build(  # noqa: PLR0917
             else:
                 found = [(Yaku.RENHOU, closed_han(Yaku.RENHOU))]
                 value = _han_fu_value(closed_han(Yaku.RENHOU), best.fu, rules)
-        yaku = tuple([_yaku_value(y, h, 0) for y, h in found])
+        han_yaku = _HAN_YAKU
+        yaku = tuple([han_yaku[item] for item in found])
     return HandScore(
         yaku=yaku,
         dora=dora,

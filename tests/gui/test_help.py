@@ -500,11 +500,15 @@ def test_help_in_japanese(qtbot: QtBot, window: QMainWindow) -> None:
 
 def test_help_translator_leaves_other_strings_alone(qapp: QApplication) -> None:
     install_help_translator()
+    QLocale.setDefault(QLocale(QLocale.Language.Japanese))
     try:
         assert QCoreApplication.translate("MainWindow", "Close") == "Close"  # not a help context
         assert QCoreApplication.translate("AboutDialog", "Close") == "閉じる"
     finally:
-        remove_help_translator()
+        QLocale.setDefault(QLocale(QLocale.Language.English))
+    # Back in English (as install_language(ENGLISH) leaves it), the translator stays silent.
+    assert QCoreApplication.translate("AboutDialog", "Close") == "Close"
+    remove_help_translator()
 
 
 # -- screenshots ---------------------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ run time from this table, for the help's own contexts only.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QTranslator
+from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
 from scorekeeper.gui._compat import override
 
@@ -212,11 +212,14 @@ HELP_CONTEXTS = frozenset(
 
 
 class _HelpTranslator(QTranslator):
-    """Answers the help's own contexts from :data:`JA_HELP`; every other string goes on to the app's translator."""
+    """Answers the help's own contexts from :data:`JA_HELP` while the default locale is Japanese; every other
+    string goes on to the app's translator."""
 
     @override
     def translate(self, context: str, source_text: str, disambiguation: str | None = None, n: int = -1) -> str:
-        if context in HELP_CONTEXTS:
+        # Only while the app runs in Japanese: ``i18n.install_language(ENGLISH)`` resets the default locale but
+        # does not know this translator (the screenshot command switches languages in one process).
+        if context in HELP_CONTEXTS and QLocale().language() == QLocale.Language.Japanese:
             found = JA_HELP.get(source_text)
             if found is not None:
                 return found

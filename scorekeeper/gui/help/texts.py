@@ -30,7 +30,9 @@ def _explanations() -> dict[Yaku, str]:
         Yaku.RINSHAN_KAIHOU: _t("Win with the replacement tile you draw after declaring a kan."),
         Yaku.HAITEI: _t("Win by drawing the very last tile of the wall."),
         Yaku.HOUTEI: _t("Win on the discard that follows the last tile of the wall."),
-        Yaku.PINFU: _t("Closed hand of four runs and a pair that is no dragon or own wind, waiting on two sides."),
+        Yaku.PINFU: _t(
+            "Closed hand of four runs and a pair that is no dragon, seat wind or round wind, won on a two-sided wait."
+        ),
         Yaku.TANYAO: _t("Only tiles 2 to 8: no 1s, no 9s, no winds, no dragons."),
         Yaku.IIPEIKOU: _t("Closed hand with the same run twice in the same suit."),
         Yaku.RYANPEIKOU: _t("Closed hand with two different runs, each twice (counts instead of iipeikou)."),
@@ -47,9 +49,7 @@ def _explanations() -> dict[Yaku, str]:
         Yaku.SANSHOKU_DOUKOU: _t("A set of three of the same number in all three suits."),
         Yaku.SANKANTSU: _t("Three kans, open or closed."),
         Yaku.TOITOI: _t("Four sets of three (no runs) and a pair."),
-        Yaku.SANANKOU: _t(
-            "Three sets of three made without calling (a ron tile only counts if it did not finish one)."
-        ),
+        Yaku.SANANKOU: _t("Three sets of three made without calling (a set finished by a ron tile does not count)."),
         Yaku.SHOUSANGEN: _t("Two dragon sets of three and a pair of the third dragon."),
         Yaku.HONROUTOU: _t("Only 1s, 9s and honour tiles."),
         Yaku.HONITSU: _t("One suit plus honour tiles."),

@@ -27,11 +27,11 @@ def ruleset_title(rules: HandRules | str) -> str:
     """A preset's name as people say it: ``Tenhou``, ``M-League``, ``EMA 2016`` ... (``Custom`` otherwise)."""
     name = rules if isinstance(rules, str) else rules.name
     titles = {
-        "tenhou": "Tenhou",
-        "mleague": "M-League",
-        "ema2016": "EMA 2016",
-        "ema2025": "EMA 2025",
-        "wrc2022": "WRC 2022",
+        "tenhou": _t("Tenhou"),
+        "mleague": _t("M-League"),
+        "ema2016": _t("EMA 2016"),
+        "ema2025": _t("EMA 2025"),
+        "wrc2022": _t("WRC 2022"),
     }
     return titles.get(name, _t("Custom rules"))
 

@@ -28,6 +28,11 @@ JA_HELP: dict[str, str] = {
     "&About Scorekeeper": "このアプリについて(&A)",
     # common
     "Custom rules": "カスタムルール",
+    "Tenhou": "天鳳",
+    "M-League": "Mリーグ",
+    "EMA 2016": "EMA 2016",
+    "EMA 2025": "EMA 2025",
+    "WRC 2022": "WRC 2022",
     "Close": "閉じる",
     # guide
     "Getting started": "はじめに",

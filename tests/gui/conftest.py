@@ -19,6 +19,8 @@ from scorekeeper.gui.app import create_main_window
 from scorekeeper.gui.dialogs.draw_dialog import DrawDialog, DrawKind
 from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
 from scorekeeper.gui.dialogs.new_game import NewGameChoice, NewGameDialog
+from scorekeeper.gui.dialogs.open_game import OpenGameDialog
+from scorekeeper.gui.dialogs.penalty import PenaltyDialog
 from scorekeeper.gui.dialogs.results import ResultsDialog
 from scorekeeper.gui.dialogs.win_dialog import WinContext, WinDialog
 from scorekeeper.gui.main_window import Dialogs, MainWindow
@@ -26,6 +28,7 @@ from scorekeeper.gui.settings import AppSettings
 from scorekeeper.gui.theme import Theme, apply_theme
 from scorekeeper.session.events import HandRecord, HandResult
 from scorekeeper.session.state import GameState
+from scorekeeper.storage.store import GameSummary
 
 
 def click(qtbot: QtBot, button: QAbstractButton) -> None:
@@ -96,6 +99,18 @@ class Script:
         self._next("edit")(dialog)
         return dialog.hand_record() if dialog.result() == QDialog.DialogCode.Accepted else None
 
+    def penalty(self, parent: QWidget, names: tuple[str, ...]) -> tuple[int, int, str] | None:
+        dialog = PenaltyDialog(names, parent)
+        self._show(dialog)
+        self._next("penalty")(dialog)
+        return dialog.penalty() if dialog.result() == QDialog.DialogCode.Accepted else None
+
+    def open_game(self, parent: QWidget, games: tuple[GameSummary, ...]) -> int | None:
+        dialog = OpenGameDialog(games, parent)
+        self._show(dialog)
+        self._next("open_game")(dialog)
+        return dialog.chosen() if dialog.result() == QDialog.DialogCode.Accepted else None
+
     def confirm(self, parent: QWidget, question: str) -> bool:
         assert self.confirm_answers, f"unexpected question: {question}"
         return self.confirm_answers.popleft()
@@ -113,6 +128,8 @@ class Script:
             win=self.win,
             draw=self.draw,
             edit_hand=self.edit_hand,
+            penalty=self.penalty,
+            open_game=self.open_game,
             confirm=self.confirm,
             results=self.results,
             ask_path=self.ask_path,

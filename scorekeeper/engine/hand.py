@@ -16,6 +16,7 @@ a non-dealer's, renhou a non-dealer's win on a discard before their first draw, 
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -265,6 +266,9 @@ def _context_problems(  # noqa: PLR0917
 _FIVES = frozenset({TileKind.M5, TileKind.P5, TileKind.S5})
 
 
+_RED = operator.attrgetter("red")
+
+
 def _plain_five_held(concealed: Sequence[Tile], kind: TileKind) -> bool:
     return any(tile.kind == kind and not tile.red for tile in concealed)
 
@@ -396,9 +400,9 @@ class Hand:
                     held[tile.kind] += 1
         red = 0
         if held[4] or held[13] or held[22]:
-            red = sum([tile.red for tile in concealed])
+            red = sum(map(_RED, concealed))
             for meld in melds:
-                red += sum([tile.red for tile in meld.tiles])
+                red += sum(map(_RED, meld.tiles))
         set_attribute(self, "_held", tuple(held) if melds else counts_t)
         set_attribute(self, "_red", red)
         win_kind = win.kind

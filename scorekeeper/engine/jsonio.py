@@ -56,6 +56,7 @@ _FLAG_SET = frozenset(_FLAGS)
 _PRESET_RULES = {name: hand_rules(name) for name in PRESET_NAMES}
 _YAKU_NAMES = {yaku: yaku.value for yaku in Yaku}
 _FU_REASONS = {reason: reason.value for reason in FuReason}
+_MELDS: dict[tuple[str, str], Meld] = {}
 
 
 def _one_tile(value: object, field: str) -> Tile:
@@ -89,6 +90,13 @@ def _wind(value: object, field: str) -> Wind:
 
 
 def _meld(value: object) -> Meld:
+    if type(value) is dict and len(value) == 2:
+        # The common, well-formed meld: one shared Meld per (type, tiles) text; anything else is checked below.
+        kind, tiles = value.get("type"), value.get("tiles")
+        if type(kind) is str and type(tiles) is str:
+            meld = _MELDS.get((kind, tiles))
+            if meld is not None:
+                return meld
     if not isinstance(value, dict):
         raise InvalidHandError(f'a meld must be an object {{"type": ..., "tiles": ...}}, got {value!r}')
     unknown = set(value) - {"type", "tiles"}
@@ -102,7 +110,10 @@ def _meld(value: object) -> Meld:
     tiles = value["tiles"]
     if not isinstance(tiles, str):
         raise InvalidHandError(f"meld tiles must be a string of tiles in mpsz notation, got {tiles!r}")
-    return Meld.parse(kind, tiles)
+    meld = Meld.parse(kind, tiles)
+    if len(_MELDS) < 4096:  # melds are few ("123m" chi, "555z" pon...); bad ones raise above and are not kept
+        _MELDS[(kind, tiles)] = meld
+    return meld
 
 
 def rules_from_json(value: object) -> HandRules:

@@ -301,16 +301,22 @@ def _parse_tiles_carefully(text: str) -> tuple[Tile, ...]:
 def format_tiles(tiles: Iterable[Tile]) -> str:
     """Write tiles in mpsz notation, in the given order, one suit letter per run of the same suit."""
     out: list[str] = []
-    current: str | None = None
+    current = ""
     for tile in tiles:
-        suit = tile.kind.suit.value
-        if current is not None and suit != current:
+        kind = tile.kind
+        suit = _SUIT_LETTER[kind]
+        if suit != current and current:
             out.append(current)
-        out.append("0" if tile.red else str(tile.kind.number))
+        out.append("0" if tile.red else _DIGIT[kind])
         current = suit
-    if current is not None:
+    if current:
         out.append(current)
     return "".join(out)
+
+
+# Per-kind tables for the formatter (error messages quote hands, and the scorer refuses thousands a second).
+_SUIT_LETTER = tuple("mpsz"[kind // 9] for kind in range(34))
+_DIGIT = tuple(str(kind % 9 + 1) for kind in range(34))
 
 
 def parse_kinds(text: str) -> tuple[TileKind, ...]:

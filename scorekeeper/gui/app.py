@@ -122,8 +122,6 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     settings = load_settings(folder)
     apply_theme(app, None if settings.theme == "system" else Theme(settings.theme))
     install_language(Language(settings.language))
-    if settings.theme == "system":
-        app.styleHints().colorSchemeChanged.connect(lambda _scheme: apply_theme(app))
     try:
         window = create_main_window(folder, settings=settings)
     except ScorekeeperError as error:
@@ -132,6 +130,13 @@ def run_app(argv: Sequence[str] | None = None) -> int:
         QMessageBox.critical(None, QCoreApplication.translate("App", "Cannot open the games"), str(error))
         return 1
     window.show()
+
+    def follow_the_system(_scheme: object) -> None:
+        if window.settings.theme == "system":  # the View menu may have chosen a fixed theme since
+            apply_theme(app)
+            window.refresh()  # the seat panels colour their winds and points themselves
+
+    app.styleHints().colorSchemeChanged.connect(follow_the_system)
 
     def first_steps() -> None:
         if window.controller.state is None:

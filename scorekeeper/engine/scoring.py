@@ -13,6 +13,7 @@ hand; only the reading-dependent ones and the fu are counted in the loop, with p
 from __future__ import annotations
 
 import enum
+from bisect import bisect_left
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -115,6 +116,8 @@ _WIND_KIND = {wind: int(wind.kind) for wind in Wind}
 _SIMPLE_MASK = sum(_BIT[k] for k in range(34) if not _TH[k])
 _HONOR_MASK = sum(_BIT[k] for k in range(27, 34))
 _TERMINAL_MASK = sum(_BIT[k] for k in (0, 8, 9, 17, 18, 26))
+_OUTSIDE_RUN = tuple(code >= RUN and (code - RUN) % 9 in (0, 6) for code in range(RUN + 27))
+_RUN_SUITS = (RUN, RUN + 9, RUN + 18)
 _MIDDLE_MASK = sum(_BIT[k] for k in range(27) if k % 9 in (3, 4, 5))
 _GREEN_MASK = sum(_BIT[k] for k in (TileKind.S2, TileKind.S3, TileKind.S4, TileKind.S6, TileKind.S8, TileKind.GREEN))
 _SUIT_MASKS = (0x1FF, 0x1FF << 9, 0x1FF << 18)
@@ -375,9 +378,10 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
             base_yaku.append((Yaku.YAKUHAI_SEAT_WIND, 1))
         if all_counts[prevailing] >= 3:
             base_yaku.append((Yaku.YAKUHAI_ROUND_WIND, 1))
-        dragons = sorted(all_counts[31:34])
-        if dragons[0] == 2 and dragons[1] >= 3:
-            base_yaku.append((Yaku.SHOUSANGEN, 2))
+        if all_counts[31] + all_counts[32] + all_counts[33] >= 8:  # shousangen holds at least 3 + 3 + 2
+            dragons = sorted(all_counts[31:34])
+            if dragons[0] == 2 and dragons[1] >= 3:
+                base_yaku.append((Yaku.SHOUSANGEN, 2))
     if kans == 3:
         base_yaku.append((Yaku.SANKANTSU, 2))
     base_han = 0
@@ -403,11 +407,12 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
     if honors:
         if all_counts[31] >= 3 and all_counts[32] >= 3 and all_counts[33] >= 3:
             fixed_yakuman.append(Yaku.DAISANGEN)
-        winds = sorted(all_counts[27:31])
-        if winds[0] >= 3:
-            fixed_yakuman.append(Yaku.DAISUUSHII)
-        elif winds[0] == 2 and winds[1] >= 3:
-            fixed_yakuman.append(Yaku.SHOUSUUSHII)
+        if all_counts[27] + all_counts[28] + all_counts[29] + all_counts[30] >= 11:  # 3 + 3 + 3 + 2 at least
+            winds = sorted(all_counts[27:31])
+            if winds[0] >= 3:
+                fixed_yakuman.append(Yaku.DAISUUSHII)
+            elif winds[0] == 2 and winds[1] >= 3:
+                fixed_yakuman.append(Yaku.SHOUSUUSHII)
     elif number_suits == 1 and not melds:
         suit = win // 9 * 9
         own = counts[suit : suit + 9]
@@ -444,8 +449,8 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
             seat,
             prevailing,
             rules,
-            meld_runs,
-            meld_trips,
+            tuple([RUN + first for first in meld_runs]),
+            tuple(meld_trips),
             meld_fu,
             closed_kans,
             base_han,
@@ -501,8 +506,8 @@ def _best_standard(  # noqa: PLR0917
     seat: int,
     prevailing: int,
     rules: HandRules,
-    meld_runs: list[int],
-    meld_trips: list[int],
+    meld_runs: tuple[int, ...],
+    meld_trips: tuple[int, ...],
     meld_fu: int,
     closed_kans: int,
     base_han: int,
@@ -516,8 +521,11 @@ def _best_standard(  # noqa: PLR0917
     """Value every reading and every placement of the winning tile; keep the best in ``best``."""
     double_wind_fu = rules.double_wind_pair_fu
     for pair, sets in readings:
-        runs = [code - RUN for code in sets if code >= RUN]
-        trips = [code for code in sets if code < RUN]
+        # Sets are sorted, triplet codes (< RUN) first: one C-level search splits them. Runs stay as codes here
+        # (RUN + first kind); ``meld_runs`` are codes too.
+        split = bisect_left(sets, RUN)
+        trips = sets[:split]
+        runs = sets[split:]
         all_runs = runs + meld_runs if meld_runs else runs
         all_trips = trips + meld_trips if meld_trips else trips
 
@@ -534,7 +542,7 @@ def _best_standard(  # noqa: PLR0917
                 reading_yaku.append((Yaku.IIPEIKOU, 1))
                 reading_han += 1
         if all_runs:
-            if outside_only and _TH[pair] and all(r % 9 in (0, 6) for r in all_runs) and all(_TH[t] for t in all_trips):
+            if outside_only and _TH[pair] and all(_OUTSIDE_RUN[r] for r in all_runs) and all(_TH[t] for t in all_trips):
                 if pair >= 27 or any(t >= 27 for t in all_trips):
                     han = 2 if closed else 1
                     reading_yaku.append((Yaku.CHANTA, han))
@@ -544,14 +552,14 @@ def _best_standard(  # noqa: PLR0917
                 reading_han += han
             if len(all_runs) >= 3:
                 run_set = set(all_runs)
-                for suit in (0, 9, 18):
+                for suit in _RUN_SUITS:
                     if suit in run_set and suit + 3 in run_set and suit + 6 in run_set:
                         han = 2 if closed else 1
                         reading_yaku.append((Yaku.ITTSU, han))
                         reading_han += han
                         break
-                for first in run_set:
-                    if first < 9 and first + 9 in run_set and first + 18 in run_set:
+                for code in run_set:
+                    if code < RUN + 9 and code + 9 in run_set and code + 18 in run_set:
                         han = 2 if closed else 1
                         reading_yaku.append((Yaku.SANSHOKU_DOUJUN, han))
                         reading_han += han

@@ -11,6 +11,7 @@ __all__ = [
     "abort_name",
     "format_points",
     "format_signed",
+    "is_riichi",
     "limit_name",
     "round_name",
     "short_label",
@@ -24,6 +25,11 @@ _CONTEXT = "Labels"
 
 def _t(text: str) -> str:
     return QCoreApplication.translate(_CONTEXT, text)
+
+
+def is_riichi(rules: object) -> bool:
+    """Whether a session ``Ruleset`` is of the riichi family (the classical family has no han, riichi or honba)."""
+    return str(getattr(rules, "family", "riichi")) == "riichi"
 
 
 def format_points(points: int) -> str:

@@ -34,7 +34,7 @@ from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.describe import describe_settlement
 from scorekeeper.gui.exports import export_csv, export_json
 from scorekeeper.gui.gaps import point_gaps
-from scorekeeper.gui.labels import round_name, short_label
+from scorekeeper.gui.labels import is_riichi, round_name, short_label
 from scorekeeper.gui.settings import AppSettings, save_settings
 from scorekeeper.gui.table.history import HistoryWidget
 from scorekeeper.gui.table.table_view import TableViewWidget
@@ -93,9 +93,8 @@ def _draw(
 ) -> HandResult | None:
     from scorekeeper.gui.dialogs.draw_dialog import DrawDialog
 
-    dialog = DrawDialog(
-        names=state.players, riichi=riichi, table=state.rules.table, kind=kind, preview=preview, parent=parent
-    )
+    table = state.rules.table if is_riichi(state.rules) else None
+    dialog = DrawDialog(names=state.players, riichi=riichi, table=table, kind=kind, preview=preview, parent=parent)
     return dialog.hand_result() if _run(dialog) else None
 
 
@@ -352,9 +351,14 @@ class MainWindow(QMainWindow):
         """Redraw everything from the controller's state."""
         state = self.controller.state
         playing = state is not None and not state.ended
-        for key in ("ron", "tsumo", "draw", "chombo"):
+        riichi_game = state is not None and is_riichi(state.rules)
+        for key in ("ron", "tsumo", "draw"):
             self.buttons[key].setEnabled(playing)
-        self.buttons["abort"].setEnabled(playing and state is not None and bool(state.rules.table.abortive_draws))
+        # The classical family (seed 003) has no chombo, no abortive draws and no riichi (session/classical.py).
+        self.buttons["chombo"].setEnabled(playing and riichi_game)
+        self.buttons["abort"].setEnabled(
+            playing and riichi_game and state is not None and bool(state.rules.table.abortive_draws)
+        )
         self.buttons["undo"].setEnabled(self.controller.can_undo)
         self.buttons["redo"].setEnabled(self.controller.can_redo)
         self.results_action.setEnabled(state is not None and state.final is not None)
@@ -385,7 +389,7 @@ class MainWindow(QMainWindow):
         for panel in self.table.seat_panels:
             seat = panel.seat
             riichi = Seat(seat) in state.in_riichi
-            can = playing and (state.scores[seat] >= 1000 or state.rules.table.riichi_below_1000)
+            can = playing and riichi_game and (state.scores[seat] >= 1000 or state.rules.table.riichi_below_1000)
             panel.show_seat(
                 name=state.players[seat],
                 wind=winds[seat],
@@ -530,6 +534,8 @@ class MainWindow(QMainWindow):
         round_wind = ROUND_LETTERS[entry.round_index % 4]
 
         def preview(result: HandResult, riichi: tuple[int, ...]) -> str:
+            if not is_riichi(state.rules):
+                return ""  # the classical family's settlement needs the whole position; shown after saving
             settlement = settle(
                 state.rules,
                 result,
@@ -626,15 +632,20 @@ class MainWindow(QMainWindow):
         state = self.controller.state
         if state is None or state.final is None:
             return None
-        start = state.rules.table.start_points
-        series = ((start, start, start, start), *(hand.scores for hand in state.hands))
+        if state.hands:
+            first = state.hands[0]
+            s0, s1, s2, s3 = (score - delta for score, delta in zip(first.scores, first.deltas, strict=True))
+            start = (s0, s1, s2, s3)
+        else:
+            start = state.scores
+        series = (start, *(hand.scores for hand in state.hands))
         labels = tuple(short_label(hand.label, hand.honba) for hand in state.hands)
         return ResultsDialog(
             names=state.players,
             result=state.final,
             labels=labels,
             series=series,
-            table_rules=state.rules.table,
+            table_rules=state.rules.table if is_riichi(state.rules) else None,
             ask_path=lambda suffix: self.dialogs.ask_path(self, suffix),
             export_csv=self._export_csv,
             export_json=self._export_json,

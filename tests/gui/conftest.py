@@ -23,6 +23,7 @@ from scorekeeper.gui.dialogs.open_game import OpenGameDialog
 from scorekeeper.gui.dialogs.penalty import PenaltyDialog
 from scorekeeper.gui.dialogs.results import ResultsDialog
 from scorekeeper.gui.dialogs.win_dialog import WinContext, WinDialog
+from scorekeeper.gui.labels import is_riichi
 from scorekeeper.gui.main_window import Dialogs, MainWindow
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.gui.theme import Theme, apply_theme
@@ -87,9 +88,8 @@ class Script:
         kind: DrawKind,
         preview: Callable[[HandResult], str] | None,
     ) -> HandResult | None:
-        dialog = DrawDialog(
-            names=state.players, riichi=riichi, table=state.rules.table, kind=kind, preview=preview, parent=parent
-        )
+        table = state.rules.table if is_riichi(state.rules) else None
+        dialog = DrawDialog(names=state.players, riichi=riichi, table=table, kind=kind, preview=preview, parent=parent)
         self._show(dialog)
         self._next("draw")(dialog)
         return dialog.hand_result() if dialog.result() == QDialog.DialogCode.Accepted else None

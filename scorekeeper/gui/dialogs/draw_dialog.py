@@ -55,7 +55,7 @@ class DrawDialog(QDialog):
         *,
         names: tuple[str, ...],
         riichi: tuple[int, ...],
-        table: TableRules,
+        table: TableRules | None,
         kind: DrawKind = DrawKind.DRAW,
         preview: Callable[[HandResult], str] | None = None,
         parent: QWidget | None = None,
@@ -78,7 +78,7 @@ class DrawDialog(QDialog):
             self.tenpai_boxes.append(box)
             grid.addWidget(box, seat // 2, seat % 2)
         draw_layout.addLayout(grid)
-        if table.nagashi:
+        if table is not None and table.nagashi:
             draw_layout.addWidget(_section(self.tr("Nagashi mangan (all discards terminals and honours, none called)")))
             nagashi = QGridLayout()
             for seat, name in enumerate(names):
@@ -92,7 +92,7 @@ class DrawDialog(QDialog):
 
         self.abort_buttons: dict[AbortReason, QRadioButton] = {}
         self._abort_group = QButtonGroup(self)
-        allowed = [r for r in AbortReason if r in table.abortive_draws]
+        allowed = [] if table is None else [r for r in AbortReason if r in table.abortive_draws]
         self.abort_page: QWidget | None = None
         if allowed:
             abort_page = QWidget()
@@ -121,11 +121,12 @@ class DrawDialog(QDialog):
             chombo_layout.addWidget(radio)
         chombo_layout.addStretch(1)
         self.chombo_page = chombo_page
-        self.tabs.addTab(chombo_page, self.tr("Chombo"))
+        if table is not None:  # the classical family has no chombo (seed 003 names no penalty)
+            self.tabs.addTab(chombo_page, self.tr("Chombo"))
 
         if kind is DrawKind.ABORT and self.abort_page is not None:
             self.tabs.setCurrentWidget(self.abort_page)
-        elif kind is DrawKind.CHOMBO:
+        elif kind is DrawKind.CHOMBO and table is not None:
             self.tabs.setCurrentWidget(self.chombo_page)
 
         self.confirm_button = QPushButton(self.tr("Confirm"))

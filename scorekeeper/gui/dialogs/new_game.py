@@ -36,12 +36,14 @@ from scorekeeper.engine.rules import PRESET_NAMES
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.labels import wind_name
 from scorekeeper.gui.settings import AppSettings
+from scorekeeper.session.classical_rules import CLASSICAL_PRESET_NAMES
 from scorekeeper.session.events import AbortReason
 from scorekeeper.session.rules import Ruleset, ruleset
 
 __all__ = ["NewGameChoice", "NewGameDialog"]
 
-_PRESETS = tuple(name for name in PRESET_NAMES if name != "custom")
+# The riichi presets, then the classical family's (seed 003; scorekeeper.session.classical_rules).
+_PRESETS = (*(name for name in PRESET_NAMES if name != "custom"), *CLASSICAL_PRESET_NAMES)
 
 # The choices of the set-valued knobs: the abortive draws (issue 3) and the yakuman a ruleset may make a feeding
 # player liable for (issue 3, "Pao": big three dragons and big four winds, and where a ruleset lists them four
@@ -284,7 +286,7 @@ class NewGameDialog(QDialog):
             self._knob_form.removeRow(0)
         self.knob_widgets = {}
         names = knob_names()
-        for heading, values in ((self.tr("Hand scoring"), rules.hand), (self.tr("Table"), rules.table)):
+        for heading, values in ((self.tr("Hand scoring"), rules.game.hand), (self.tr("Table"), rules.game.table)):
             title = QLabel(heading)
             title.setProperty("role", "section")
             self._knob_form.addRow(title)
@@ -339,7 +341,8 @@ class NewGameDialog(QDialog):
                 grid.addWidget(box, index // 3, index % 3)
             return host
         edit = QLineEdit(str(value))
-        edit.setReadOnly(True)
+        edit.setReadOnly(True)  # a knob this dialog cannot edit (e.g. "no limit"): shown, kept as the preset has it
+        edit.setProperty("fixed_knob", True)
         return edit
 
     def _knob_value(self, widget: QWidget) -> object:
@@ -365,7 +368,9 @@ class NewGameDialog(QDialog):
         base = ruleset(preset)
         overrides: dict[str, Any] = {}
         for name, widget in self.knob_widgets.items():
-            source = base.hand if hasattr(base.hand, name) else base.table
+            if widget.property("fixed_knob"):
+                continue
+            source = base.game.hand if hasattr(base.game.hand, name) else base.game.table
             shown = self._knob_value(widget)
             if shown != _to_json(getattr(source, name)):
                 overrides[name] = shown

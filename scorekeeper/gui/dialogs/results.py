@@ -82,7 +82,8 @@ class ResultsDialog(QDialog):
         result: the session's final result.
         labels: the label of each hand (``E1``...), for the chart.
         series: the scores at the start and after each hand.
-        table_rules: the game's table rules, to show uma and oka apart from the score.
+        table_rules: the game's riichi table rules, to show uma and oka apart from the score (None: no column
+            values, as in the classical family).
         ask_path: asks where to save a file (a suffix such as ``.csv``); None cancels.
         export_csv: writes the CSV to a path.
         export_json: writes the game-record JSON to a path.
@@ -95,7 +96,7 @@ class ResultsDialog(QDialog):
         result: FinalResult,
         labels: tuple[str, ...],
         series: tuple[tuple[int, int, int, int], ...],
-        table_rules: TableRules,
+        table_rules: TableRules | None,
         ask_path: Callable[[str], Path | None],
         export_csv: Callable[[Path], None],
         export_json: Callable[[Path], None],
@@ -128,12 +129,12 @@ class ResultsDialog(QDialog):
             penalties[int(penalty.seat)] += penalty.points
         order = sorted(range(4), key=lambda s: (result.places[s], s))
         for row, seat in enumerate(order):
-            uma_oka = uma_and_oka_tenths(result.places, seat, table_rules)
+            uma_oka = None if table_rules is None else uma_and_oka_tenths(result.places, seat, table_rules)
             cells = (
                 str(result.places[seat]),
                 names[seat],
                 format_points(result.scores[seat]),
-                format_tenths(uma_oka),
+                "" if uma_oka is None else format_tenths(uma_oka),
                 format_points(penalties[seat]) if penalties[seat] else "",
                 format_tenths(result.points_tenths[seat]),
             )

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QSpinBox,
     QTabWidget,
     QVBoxLayout,
     QWidget,
@@ -32,7 +33,8 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.dialogs.quick_entry import QuickEntryWidget
 from scorekeeper.gui.dialogs.tiles_page import TilesPageWidget
 from scorekeeper.gui.dialogs.yaku_list import PAO_YAKUMAN, YakuListWidget
-from scorekeeper.session.events import HandResult, HanFuWin, Ron, Tsumo, Win, YakumanWin
+from scorekeeper.gui.labels import is_riichi
+from scorekeeper.session.events import MAX_VALUE, HandResult, HanFuWin, Ron, Tsumo, ValueWin, Win, YakumanWin
 from scorekeeper.session.rules import Ruleset, TripleRon
 from scorekeeper.session.seats import Seat
 
@@ -65,15 +67,31 @@ class WinValueWidget(QWidget):
         self.seat = seat
         self.context = context
         self.tsumo = tsumo
+        self.riichi_family = is_riichi(context.ruleset)
         self.modes = QTabWidget()
         self.modes.setObjectName(f"modes_{seat}")
         self.tiles = TilesPageWidget()
         self.quick = QuickEntryWidget()
         self.yaku = YakuListWidget()
-        self.modes.addTab(self.tiles, self.tr("Tiles"))
-        self.modes.addTab(self.quick, self.tr("Quick"))
-        self.modes.addTab(self.yaku, self.tr("Yaku list"))
-        self.modes.setCurrentIndex(WinValueWidget.last_mode)
+        self.value_spin = QSpinBox()
+        self.value_spin.setObjectName(f"value_{seat}")
+        self.value_spin.setRange(0, MAX_VALUE)
+        self.value_spin.setSingleStep(10)
+        self.value_spin.setMinimumHeight(56)
+        if self.riichi_family:
+            self.modes.addTab(self.tiles, self.tr("Tiles"))
+            self.modes.addTab(self.quick, self.tr("Quick"))
+            self.modes.addTab(self.yaku, self.tr("Yaku list"))
+            self.modes.setCurrentIndex(WinValueWidget.last_mode)
+        else:
+            # The classical family (seed 003): the table calls out the hand's value in points (session ValueWin).
+            page = QWidget()
+            page_layout = QVBoxLayout(page)
+            page_layout.addWidget(QLabel(self.tr("The hand's value in points, as the table worked it out")))
+            page_layout.addWidget(self.value_spin)
+            page_layout.addStretch(1)
+            self.modes.addTab(page, self.tr("Value"))
+            self.value_spin.valueChanged.connect(self._on_page_value_changed)
         self.pao_label = QLabel(self.tr("Who fed the last set (pao)?"))
         self.pao_label.setProperty("role", "section")
         self.pao_combo = QComboBox()
@@ -98,6 +116,9 @@ class WinValueWidget(QWidget):
     def set_tsumo(self, tsumo: bool) -> None:
         """Ron or tsumo changes the valid fu, the conditions and the payments."""
         self.tsumo = tsumo
+        if not self.riichi_family:
+            self._on_page_value_changed()
+            return
         rules = self.context.ruleset.hand
         dealer = self.seat == self.context.dealer
         self.quick.set_context(rules=rules, tsumo=tsumo, dealer=dealer)
@@ -113,6 +134,8 @@ class WinValueWidget(QWidget):
 
     def needs_pao_question(self) -> bool:
         """Whether the pao question is shown: the hand has daisangen or daisuushii, or is a yakuman by count."""
+        if not self.riichi_family:
+            return False  # liability is not part of the classical family (session ValueWin)
         mode = self.modes.currentIndex()
         liable = frozenset(str(y) for y in getattr(self.context.ruleset.table, "pao_yakuman", PAO_YAKUMAN))
         if mode == self.TILES:
@@ -133,6 +156,9 @@ class WinValueWidget(QWidget):
         seat = Seat(self.seat)
         mode = self.modes.currentIndex()
         try:
+            if not self.riichi_family:
+                value = self.value_spin.value()
+                return ValueWin(seat=seat, value=value) if value else None
             if mode == self.TILES:
                 return self.tiles.win(seat, pao=self.pao())
             if mode == self.QUICK:
@@ -149,7 +175,8 @@ class WinValueWidget(QWidget):
             return None
 
     def _on_page_value_changed(self) -> None:
-        WinValueWidget.last_mode = self.modes.currentIndex()
+        if self.riichi_family:
+            WinValueWidget.last_mode = self.modes.currentIndex()
         visible = self.needs_pao_question()
         self.pao_label.setVisible(visible)
         self.pao_combo.setVisible(visible)
@@ -250,8 +277,8 @@ class WinDialog(QDialog):
 
     def max_winners(self) -> int:
         """How many players may ron one discard under the ruleset."""
-        if self.tsumo:
-            return 1
+        if self.tsumo or not is_riichi(self.context.ruleset):
+            return 1  # the classical family (seed 003) knows one winner per hand
         table = self.context.ruleset.table
         if not table.double_ron:
             return 1

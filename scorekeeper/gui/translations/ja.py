@@ -165,6 +165,8 @@ JA: dict[str, str] = {
     "Tiles": "牌",
     "Quick": "翻符",
     "Yaku list": "役一覧",
+    "Value": "点数",
+    "The hand's value in points, as the table worked it out": "卓で計算した手の点数",
     "Winner": "和了者",
     "Winners": "和了者 (複数可)",
     "Discarder": "放銃者",

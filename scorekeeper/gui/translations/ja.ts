@@ -720,6 +720,14 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>役一覧</translation>
     </message>
     <message>
+        <source>The hand's value in points, as the table worked it out</source>
+        <translation>卓で計算した手の点数</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>点数</translation>
+    </message>
+    <message>
         <source>Who fed the last set (pao)?</source>
         <translation>最後の面子を鳴かせたのは誰? (包)</translation>
     </message>
@@ -808,6 +816,26 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
 </context>
 <context>
     <name>HelpCommon</name>
+    <message>
+        <source>Tenhou</source>
+        <translation>天和</translation>
+    </message>
+    <message>
+        <source>M-League</source>
+        <translation>Mリーグ</translation>
+    </message>
+    <message>
+        <source>EMA 2016</source>
+        <translation>EMA 2016</translation>
+    </message>
+    <message>
+        <source>EMA 2025</source>
+        <translation>EMA 2025</translation>
+    </message>
+    <message>
+        <source>WRC 2022</source>
+        <translation>WRC 2022</translation>
+    </message>
     <message>
         <source>Custom rules</source>
         <translation>カスタムルール</translation>
@@ -1482,8 +1510,8 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>山の最後の牌の後の捨て牌で和了る。</translation>
     </message>
     <message>
-        <source>Closed hand of four runs and a pair that is no dragon or own wind, waiting on two sides.</source>
-        <translation>門前で順子 4 つと役牌でない雀頭、両面待ち。</translation>
+        <source>Closed hand of four runs and a pair that is no dragon, seat wind or round wind, won on a two-sided wait.</source>
+        <translation>門前で順子 4 つ、雀頭は三元牌・自風・場風以外、両面待ちで和了る。</translation>
     </message>
     <message>
         <source>Only tiles 2 to 8: no 1s, no 9s, no winds, no dragons.</source>
@@ -1550,7 +1578,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>刻子 4 つと雀頭 (順子なし)。</translation>
     </message>
     <message>
-        <source>Three sets of three made without calling (a ron tile only counts if it did not finish one).</source>
+        <source>Three sets of three made without calling (a set finished by a ron tile does not count).</source>
         <translation>鳴かずに作った刻子 3 つ (ロン牌で完成した刻子は数えない)。</translation>
     </message>
     <message>

@@ -399,10 +399,15 @@ class MainWindow(QMainWindow):
                 can_riichi=can,
                 gaps=point_gaps(state.scores, seat, int(state.dealer)),
                 names=state.players,
+                riichi_game=riichi_game,
             )
         status = self.tr("Game over — see the results (Ctrl+R).") if state.ended else ""
         self.table.centre.show_round(
-            label=state.label, honba=state.honba, riichi_sticks=state.riichi_sticks, status=status
+            label=state.label,
+            honba=state.honba,
+            riichi_sticks=state.riichi_sticks,
+            status=status,
+            counters=riichi_game,
         )
         self.setWindowTitle(self.tr("Scorekeeper — {round}").format(round=round_name(state.label)))
 

@@ -30,7 +30,8 @@ def test_a_classical_game_through_the_gui(qtbot: QtBot, window: MainWindow, scri
     state = window.controller.state
     assert state is not None and str(state.rules.family) == "classical"
     assert not window.buttons["chombo"].isEnabled() and not window.buttons["abort"].isEnabled()
-    assert not window.table.seat_panels[0].riichi_button.isEnabled()
+    assert not window.table.seat_panels[0].riichi_button.isVisible()
+    assert not window.table.centre.counters_label.isVisible()  # no honba, no sticks in this family
     start = state.scores
 
     def tsumo_by_value(dialog: WinDialog) -> None:

@@ -54,11 +54,14 @@ class CentreWidget(QFrame):
         layout.addLayout(rotate_row)
         layout.addStretch(1)
 
-    def show_round(self, *, label: str, honba: int, riichi_sticks: int, status: str = "") -> None:
-        """Show the hand's label (``E1``), the honba and the riichi sticks on the table."""
+    def show_round(
+        self, *, label: str, honba: int, riichi_sticks: int, status: str = "", counters: bool = True
+    ) -> None:
+        """Show the hand's label (``E1``), the honba and the riichi sticks (``counters``: the family has them)."""
         self.round_label.setText(round_name(label))
         self.counters_label.setText(
             self.tr("Honba {honba}   ·   Sticks {sticks}").format(honba=honba, sticks=riichi_sticks)
         )
+        self.counters_label.setVisible(counters)
         self.status_label.setText(status)
         self.status_label.setVisible(bool(status))

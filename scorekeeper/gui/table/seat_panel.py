@@ -148,6 +148,7 @@ class SeatPanelWidget(QFrame):
         gaps: tuple[Gap, ...],
         names: tuple[str, ...],
         active: bool = False,
+        riichi_game: bool = True,
     ) -> None:
         """Show one seat's state (wind as "E", "S", "W" or "N")."""
         c = theme.colors()
@@ -162,7 +163,7 @@ class SeatPanelWidget(QFrame):
         self.points_label.setText(format_points(points))
         self.points_label.setStyleSheet(f"color: {c.negative if points < 0 else c.text};")
         self.stick.setVisible(riichi)
-        self.riichi_button.setVisible(not riichi)
+        self.riichi_button.setVisible(not riichi and riichi_game)  # the classical family has no riichi
         self.riichi_button.setEnabled(can_riichi)
         self.setAccessibleName(f"{wind_name(wind)} {name} {format_points(points)}")
         self._render_gaps()

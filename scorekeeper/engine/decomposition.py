@@ -199,7 +199,7 @@ def decompose_with_mask(counts: Sequence[int]) -> tuple[tuple[Reading, ...], int
     a, b, c = parts
     if len(a) == 1 and len(b) == 1 and len(c) == 1:
         rest = a[0] + b[0] + c[0]
-        return tuple((pair, tuple(sorted(pair_sets + rest))) for pair, pair_sets in pair_options), mask
+        return tuple([(pair, tuple(sorted(pair_sets + rest))) for pair, pair_sets in pair_options]), mask
     readings: list[Reading] = []
     for pair, pair_sets in pair_options:
         for x, y, z_sets in itertools.product(a, b, c):

@@ -171,12 +171,28 @@ def hand_from_json(obj: object) -> tuple[Hand, HandRules]:
     rules = _PRESET_RULES.get(ruleset) if isinstance(ruleset, str) else None
     if rules is None:
         rules = rules_from_json(ruleset)
+    # The common, well-typed values are read inline; anything else goes through the helpers, which name the
+    # problem. The order of the reads is the order in which problems are reported.
+    text = obj["hand"]
+    concealed = parse_tiles(text) if type(text) is str else _tiles(text, "hand")
+    value = obj["win"]
+    win = _SINGLE_TILES.get(value) if type(value) is str else None
+    if win is None:
+        win = _one_tile(value, "win")
+    value = obj["seat_wind"]
+    seat_wind = _WINDS.get(value) if type(value) is str else None
+    if seat_wind is None:
+        seat_wind = _wind(value, "seat_wind")
+    value = obj["round_wind"]
+    round_wind = _WINDS.get(value) if type(value) is str else None
+    if round_wind is None:
+        round_wind = _wind(value, "round_wind")
     hand = Hand(
-        concealed=_tiles(obj["hand"], "hand"),
+        concealed=concealed,
         melds=meld_values,
-        win=_one_tile(obj["win"], "win"),
-        seat_wind=_wind(obj["seat_wind"], "seat_wind"),
-        round_wind=_wind(obj["round_wind"], "round_wind"),
+        win=win,
+        seat_wind=seat_wind,
+        round_wind=round_wind,
         dora=_indicators(obj.get("dora", ()), "dora"),
         ura=_indicators(obj.get("ura", ()), "ura"),
         **flags,

@@ -16,6 +16,7 @@ from scorekeeper.session.events import (
     NagashiMangan,
     Ron,
     Tsumo,
+    ValueWin,
 )
 from scorekeeper.session.settlement import Settlement, TransferReason
 
@@ -40,6 +41,11 @@ def describe_value(value: PointValue) -> str:
 def describe_result(result: HandResult, names: tuple[str, ...], settlement: Settlement | None = None) -> str:
     """One line for the history: who won from whom and what, or how the hand ended."""
     values = {int(w.seat): describe_value(w.value) for w in settlement.wins} if settlement else {}
+    if isinstance(result, Ron | Tsumo):
+        # A value the table called out (the classical family's ValueWin) reads as its points.
+        for win in result.wins if isinstance(result, Ron) else (result.win,):
+            if isinstance(win, ValueWin) and int(win.seat) not in values:
+                values[int(win.seat)] = _t("{points} points").format(points=format_points(win.value))
     match result:
         case Ron():
             winners = ", ".join(

@@ -33,6 +33,7 @@ from scorekeeper.session.events import (
     RiichiDeclared,
     Ron,
     Tsumo,
+    ValueWin,
     YakumanWin,
 )
 from scorekeeper.session.rules import ruleset
@@ -81,6 +82,13 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
     def table_facing() -> tuple[QWidget, int, int]:
         window = _window(folder / "facing", SAMPLE_EVENTS)
         window.toggle_face_players()
+        return window, 1440, 900
+
+    def table_classical() -> tuple[QWidget, int, int]:
+        window = create_main_window(folder / "classical", settings=AppSettings(recent_players=PLAYERS))
+        window.controller.new_game(PLAYERS, ruleset("classical"))
+        window.controller.apply(Tsumo(ValueWin(seat=Seat(1), value=120)))
+        window.controller.apply(ExhaustiveDraw(()))
         return window, 1440, 900
 
     def new_game() -> tuple[QWidget, int, int]:
@@ -180,6 +188,7 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
     return {
         "table": table,
         "table-facing": table_facing,
+        "table-classical": table_classical,
         "new-game": new_game,
         "win-quick": win(1, ron_quick),
         "win-double-ron-pao": win(1, double_ron),

@@ -59,6 +59,7 @@ def test_a_classical_game_through_the_gui(qtbot: QtBot, window: MainWindow, scri
     script.then("draw", draw)
     click(qtbot, window.buttons["draw"])
     assert len(window.controller.state.hands) == 2
+    assert window.history.model.data(window.history.model.index(0, 1)) == "Tsumo: Player 2 (120 points)"
 
     script.confirm_answers.append(True)
     window.end_game_now()

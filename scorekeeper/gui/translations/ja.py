@@ -199,6 +199,7 @@ JA: dict[str, str] = {
     "the table": "供託",
     "{payer} → {payee}: {points} ({reason})": "{payer} → {payee}: {points} ({reason})",
     "No points change hands.": "点数の移動はありません。",
+    "{points} points": "{points} 点",
     # draw dialog
     "Draw, abortive draw or chombo": "流局・途中流局・チョンボ",
     "Who is tenpai?": "聴牌は誰?",

@@ -49,6 +49,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>{han} 翻 {fu} 符</translation>
     </message>
     <message>
+        <source>{points} points</source>
+        <translation>{points} 点</translation>
+    </message>
+    <message>
         <source>Ron: {winners} from {discarder}</source>
         <translation>ロン: {winners} ← {discarder}</translation>
     </message>

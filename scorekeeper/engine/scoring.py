@@ -520,6 +520,9 @@ def _best_standard(  # noqa: PLR0917
 ) -> None:
     """Value every reading and every placement of the winning tile; keep the best in ``best``."""
     double_wind_fu = rules.double_wind_pair_fu
+    # Below 5 han and without aotenjou, base points are fu x 2^(2 + han) capped at mangan: inlined (see _base).
+    plain_limits = not rules.aotenjou
+    kiriage = rules.kiriage_mangan
     for pair, sets in readings:
         # Sets are sorted, triplet codes (< RUN) first: one C-level search splits them. Runs stay as codes here
         # (RUN + first kind); ``meld_runs`` are codes too.
@@ -650,7 +653,13 @@ def _best_standard(  # noqa: PLR0917
                 if not han_yaku:
                     continue
                 han = han_yaku + extra
-                key = (_base(han, fu, rules), 0, han, fu)
+                if han < 5 and plain_limits:
+                    base = fu << (2 + han)
+                    if base >= 2000 or (base == 1920 and kiriage):
+                        base = 2000
+                else:
+                    base = _base(han, fu, rules)
+                key = (base, 0, han, fu)
             if key > best.key:
                 best.key = key
                 best.shape = "standard"
@@ -848,7 +857,9 @@ def _build(  # noqa: PLR0917
         han = dora + aka + ura
         for _, yaku_han in found:
             han += yaku_han
-        value = _han_fu_value(han, best.fu, rules)
+        value = _VALUES.get((han, best.fu, rules.kiriage_mangan, rules.kazoe, rules.aotenjou)) or _han_fu_value(
+            han, best.fu, rules
+        )
         if rules.renhou is RenhouValue.MANGAN and hand.renhou:
             # EMA 2016: renhou is "a strict mangan": the hand is a mangan, or what it is worth without renhou if
             # that is more (the highest-scoring possibility, seed 004 6).
@@ -861,13 +872,15 @@ def _build(  # noqa: PLR0917
                 value = _han_fu_value(closed_han(Yaku.RENHOU), best.fu, rules)
         han_yaku = _HAN_YAKU
         yaku = tuple([han_yaku[item] for item in found])
+    dealer = hand.seat_wind is Wind.EAST
+    payment = _PAYMENTS.get((value.base, value.exact, dealer, hand.tsumo)) or _payment(value, dealer, hand.tsumo)
     return HandScore(
         yaku=yaku,
         dora=dora,
         aka=aka,
         ura=ura,
         value=value,
-        payment=_payment(value, hand.seat_wind is Wind.EAST, hand.tsumo),
+        payment=payment,
         wait=_WAIT_KINDS[best.wait],
         explanation=best,
     )

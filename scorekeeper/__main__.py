@@ -9,7 +9,7 @@ from collections.abc import Sequence
 def main(argv: Sequence[str] | None = None) -> int:
     """Start the GUI when called with no arguments, else run the command line."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args:
+    if not args or args == ["--smoke-test"]:
         try:
             from scorekeeper.gui.app import run_app
         except ModuleNotFoundError as error:
@@ -18,7 +18,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             from scorekeeper.cli import main as cli_main
 
             return cli_main(["--help"])
-        return run_app()
+        return run_app(args or None)
     from scorekeeper.cli import main as cli_main
 
     return cli_main(args)

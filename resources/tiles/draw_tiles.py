@@ -450,6 +450,7 @@ INDEX_CHARS: dict[str, str] = {
     "r": "M0.8 4.2 V10 M0.8 6.2 C1.4 4.2 3.4 3.8 4.8 4.2",
     "R": "M0.8 10 V1 H3.4 C5.8 1 5.8 5.4 3.4 5.4 H0.8 M3 5.4 L5.4 10",
     "d": "M5.2 0.8 V10 M5.2 8.6 C4.4 10.4 0.8 10.4 0.8 7 C0.8 3.6 4.6 3.8 5.2 5.6",
+    "f": "M5 1.6 C4.2 0.4 2.2 0.6 2.2 2.8 V10 M0.6 4.6 H4.6",
 }
 
 INDEX_SCALE = 1.1
@@ -730,7 +731,7 @@ def _honor(number: int, palette: Palette) -> str:
 def _index_label(number: int, suit: str) -> str:
     if suit == "z":
         return ("E", "S", "W", "N", "Wh", "Gr", "Rd")[number - 1]
-    return f"{number}{suit}"
+    return f"{number}{suit}"  # an extra tile too: "1f".."8f"
 
 
 def _index_color(number: int, suit: str, palette: Palette, *, red: bool) -> str:
@@ -738,11 +739,198 @@ def _index_color(number: int, suit: str, palette: Palette, *, red: bool) -> str:
         return palette.red
     if suit == "z":
         return {5: palette.blue, 6: palette.green, 7: palette.red}.get(number, palette.ink)
+    if suit == "f":
+        return _extra_color(palette, "season_number" if number <= 4 else "plant_number")
     return {"m": palette.ink, "p": palette.blue, "s": palette.green}[suit]
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# The extra tiles of the classical family (seed 003): four seasons and four plants.
+#
+# Each shows its group number (1-4, which seat and round wind it belongs to) large in the top right corner, blue for
+# the seasons and red for the plants, and a simple motif of our own: a sprout, a sun, a falling leaf, a snowflake
+# (spring .. winter); a plum blossom, an orchid, a chrysanthemum, a bamboo stalk. Notation ``1f``..``8f``
+# (scorekeeper.engine.classical.extras).
+
+# Motif colours per theme (light, dark): each tile its own colour so the eight read apart at a glance.
+_EXTRA_COLORS: dict[str, tuple[str, str]] = {
+    "sprout": ("#3f9a2c", "#7fdc68"),
+    "sun": ("#e0781a", "#ffa64d"),
+    "sun_core": ("#f2b233", "#ffd36b"),
+    "leaf": ("#b5521b", "#f08a4b"),
+    "snow": ("#2f7fc0", "#8cc8ff"),
+    "plum": ("#d84a7a", "#ff8fb4"),
+    "plum_core": ("#f2c531", "#ffe07a"),
+    "branch": ("#6b4a2e", "#c79a6e"),
+    "orchid": ("#8a4fc0", "#c99bff"),
+    "orchid_leaf": ("#2f7f4f", "#6fd08f"),
+    "mum": ("#d9a400", "#ffd84d"),
+    "mum_core": ("#b86a00", "#ff9f2e"),
+    "bamboo": ("#2e8b57", "#66d49a"),
+    "season_number": ("#1d4f9a", "#74a9ff"),
+    "plant_number": ("#cf2a2f", "#ff6b6e"),
+}
+
+_EXTRA_NAMES: tuple[str, ...] = tuple(f"{n}f" for n in range(1, 9))
+
+
+def _extra_color(palette: Palette, key: str) -> str:
+    light, dark = _EXTRA_COLORS[key]
+    return dark if palette is DARK else light
+
+
+def _leaf(at: Point, length: float, width: float, angle: float, color: str, *, vein: str = "") -> str:
+    """A pointed leaf from ``at`` along ``angle`` degrees (0 = up), optionally with a centre vein."""
+    x, y = at
+    half = width / 2
+    path = (
+        f"M0 0 C{_fmt(half * 1.3)} {_fmt(-length * 0.3)} {_fmt(half)} {_fmt(-length * 0.75)} 0 {_fmt(-length)} "
+        f"C{_fmt(-half)} {_fmt(-length * 0.75)} {_fmt(-half * 1.3)} {_fmt(-length * 0.3)} 0 0 Z"
+    )
+    out = f'<g transform="translate({_fmt(x)} {_fmt(y)}) rotate({_fmt(angle)})"><path d="{path}" fill="{color}"/>'
+    if vein:
+        out += (
+            f'<path d="M0 0 L0 {_fmt(-length * 0.85)}" fill="none" stroke="{vein}" stroke-width="0.7" '
+            'stroke-linecap="round"/>'
+        )
+    return out + "</g>"
+
+
+def _sprout(palette: Palette) -> str:
+    green = _extra_color(palette, "sprout")
+    return (
+        f'<path d="M30 66 C30 56 29 48 31 38" fill="none" stroke="{green}" stroke-width="2.4" stroke-linecap="round"/>'
+        + _leaf((31, 40), 17, 9, -52, green, vein=palette.face)
+        + _leaf((31, 44), 15, 8, 58, green, vein=palette.face)
+        + _leaf((31, 38), 12, 6, 6, green, vein=palette.face)
+        + f'<path d="M20 66 H40" stroke="{_extra_color(palette, "branch")}" stroke-width="2" stroke-linecap="round"/>'
+    )
+
+
+def _sun(palette: Palette) -> str:
+    ray, core = _extra_color(palette, "sun"), _extra_color(palette, "sun_core")
+    parts = []
+    for i in range(12):
+        a = math.radians(i * 30)
+        inner, outer = 12.5, 19.0 if i % 2 == 0 else 16.5
+        x1, y1 = 30 + inner * math.sin(a), 44 - inner * math.cos(a)
+        x2, y2 = 30 + outer * math.sin(a), 44 - outer * math.cos(a)
+        parts.append(
+            f'<path d="M{_fmt(x1)} {_fmt(y1)} L{_fmt(x2)} {_fmt(y2)}" stroke="{ray}" stroke-width="2.4" '
+            'stroke-linecap="round"/>'
+        )
+    parts.append(f'<circle cx="30" cy="44" r="10" fill="{core}" stroke="{ray}" stroke-width="1.6"/>')
+    return "".join(parts)
+
+
+def _falling_leaf(palette: Palette) -> str:
+    color = _extra_color(palette, "leaf")
+    # A five-lobed leaf (five pointed lobes from one centre), a stem, and a smaller leaf drifting down.
+    lobes = "".join(
+        _leaf((29, 44), length, 9, angle, color)
+        for angle, length in ((0, 20), (-55, 17), (55, 17), (-110, 12), (110, 12))
+    )
+    return (
+        lobes
+        + f'<path d="M29 44 L33 62" stroke="{color}" stroke-width="1.8" stroke-linecap="round"/>'
+        + "".join(
+            f'<path d="M29 44 L{_fmt(29 + 13 * math.sin(math.radians(a)))} '
+            f'{_fmt(44 - 13 * math.cos(math.radians(a)))}" '
+            f'stroke="{palette.face}" stroke-width="0.7" stroke-linecap="round"/>'
+            for a in (0, -55, 55)
+        )
+        + _leaf((44, 66), 8, 5, 140, color)
+    )
+
+
+def _snowflake(palette: Palette) -> str:
+    color = _extra_color(palette, "snow")
+    parts = []
+    for i in range(6):
+        a = i * 60
+        parts.append(
+            f'<g transform="translate(30 44) rotate({a})" stroke="{color}" stroke-width="2" stroke-linecap="round" '
+            'fill="none"><path d="M0 0 V-19 M0 -8 L-5 -13 M0 -8 L5 -13 M0 -14 L-3.5 -17.5 M0 -14 L3.5 -17.5"/></g>'
+        )
+    parts.append(f'<circle cx="30" cy="44" r="2.6" fill="{color}"/>')
+    return "".join(parts)
+
+
+def _plum(palette: Palette) -> str:
+    petal, core, branch = (_extra_color(palette, k) for k in ("plum", "plum_core", "branch"))
+    parts = [
+        f'<path d="M10 68 C18 60 22 56 27 48 M20 60 C14 56 12 52 11 46" fill="none" stroke="{branch}" '
+        'stroke-width="2.6" stroke-linecap="round"/>'
+    ]
+    for cx, cy, r in ((32, 38, 6.2), (44, 56, 4.2)):
+        for i in range(5):
+            a = math.radians(i * 72)
+            parts.append(
+                f'<circle cx="{_fmt(cx + r * 0.95 * math.sin(a))}" cy="{_fmt(cy - r * 0.95 * math.cos(a))}" '
+                f'r="{_fmt(r * 0.78)}" fill="{petal}"/>'
+            )
+        parts.append(f'<circle cx="{cx}" cy="{cy}" r="{_fmt(r * 0.42)}" fill="{core}"/>')
+    parts.append(f'<circle cx="14" cy="44" r="2.4" fill="{petal}"/>')
+    return "".join(parts)
+
+
+def _orchid(palette: Palette) -> str:
+    flower, leaf = _extra_color(palette, "orchid"), _extra_color(palette, "orchid_leaf")
+    leaves = "".join(
+        f'<path d="{d}" fill="none" stroke="{leaf}" stroke-width="2.2" stroke-linecap="round"/>'
+        for d in ("M30 68 C24 56 16 48 10 44", "M30 68 C34 54 42 46 50 46", "M30 68 C28 58 30 50 36 40")
+    )
+    petals = "".join(_leaf((32, 34), 12, 7, angle, flower) for angle in (-70, 0, 70, 145, -145))
+    return leaves + petals + f'<circle cx="32" cy="34" r="2.4" fill="{palette.face}"/>'
+
+
+def _chrysanthemum(palette: Palette) -> str:
+    petal, core = _extra_color(palette, "mum"), _extra_color(palette, "mum_core")
+    parts = [
+        f'<ellipse cx="30" cy="{_fmt(44 - 11)}" rx="2.6" ry="8" fill="{petal}" transform="rotate({i * 22.5} 30 44)"/>'
+        for i in range(16)
+    ]
+    parts.append(f'<circle cx="30" cy="44" r="6" fill="{core}"/>')
+    return "".join(parts)
+
+
+def _bamboo_plant(palette: Palette) -> str:
+    color = _extra_color(palette, "bamboo")
+    parts = [f'<rect x="26.5" y="18" width="7" height="50" rx="3" fill="{color}"/>']
+    for y in (30, 43, 56):
+        parts.append(f'<path d="M25.5 {y} H34.5" stroke="{palette.face}" stroke-width="1.4"/>')
+    parts.append(_leaf((34, 30), 16, 6, 62, color))
+    parts.append(_leaf((34, 31), 13, 5, 100, color))
+    parts.append(_leaf((26, 44), 15, 6, -66, color))
+    parts.append(_leaf((26, 45), 12, 5, -104, color))
+    return "".join(parts)
+
+
+_EXTRA_MOTIFS: dict[int, Callable[[Palette], str]] = {
+    1: _sprout,
+    2: _sun,
+    3: _falling_leaf,
+    4: _snowflake,
+    5: _plum,
+    6: _orchid,
+    7: _chrysanthemum,
+    8: _bamboo_plant,
+}
+
+
+def _extra(digit: int, palette: Palette) -> str:
+    """An extra tile's face: its motif and its group number (1-4) in the top right corner."""
+    number = (digit - 1) % 4 + 1
+    color = _extra_color(palette, "season_number" if digit <= 4 else "plant_number")
+    numeral = (
+        f'<g transform="translate(41 6) scale(1.5)" fill="none" stroke="{color}" stroke-width="1.4" '
+        f'stroke-linecap="round" stroke-linejoin="round"><path d="{INDEX_CHARS[str(number)]}"/></g>'
+    )
+    return _EXTRA_MOTIFS[digit](palette) + numeral
+
+
 def tile_svg(name: str, palette: Palette, *, index: bool = False) -> str:
-    """The SVG document of one tile: ``1m``..``9m``, ``0m`` (red five), ..., ``1z``..``7z``, or ``back``.
+    """The SVG document of one tile: ``1m``..``9m``, ``0m`` (red five), ..., ``1z``..``7z``, ``1f``..``8f``, ``back``.
 
     With ``index``, the art is drawn a little smaller and a small label ("1m", "E", "Wh" ...) sits at the top left.
     """
@@ -757,6 +945,7 @@ def tile_svg(name: str, palette: Palette, *, index: bool = False) -> str:
             "p": lambda: _pinzu(number, palette, red=red),
             "s": lambda: _souzu(number, palette, red=red),
             "z": lambda: _honor(number, palette),
+            "f": lambda: _extra(number, palette),
         }[suit]
         transform = f' transform="{INDEX_ART_TRANSFORM}"' if index else ""
         body = _frame(palette) + f'<g id="art"{transform}>{draw()}</g>'
@@ -780,6 +969,7 @@ TILE_NAMES: tuple[str, ...] = (
     "0m",
     "0p",
     "0s",
+    *_EXTRA_NAMES,
     "back",
 )
 

@@ -15,6 +15,7 @@ from PySide6.QtCore import QByteArray, QPoint, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QGuiApplication, QIcon, QIconEngine, QImage, QPainter, QPalette, QPixmap
 from PySide6.QtSvg import QSvgRenderer
 
+from scorekeeper.engine.classical.extras import ExtraTile
 from scorekeeper.engine.tiles import Tile
 from scorekeeper.gui._compat import override
 
@@ -33,15 +34,15 @@ __all__ = [
 #: The tile back, for :func:`tile_svg` and friends.
 BACK: Final = "back"
 
-#: A face (a :class:`Tile`, red fives included) or the back.
-TileArt = Tile | Literal["back"]
+#: A face (a :class:`Tile`, red fives included; or a season or plant of the classical family) or the back.
+TileArt = Tile | ExtraTile | Literal["back"]
 
 #: Width over height of every tile drawing (the SVG view box is 60 x 80).
 TILE_ASPECT: Final = 0.75
 
 
 def tile_file_name(tile: TileArt, *, dark: bool = False, index: bool = False) -> str:
-    """The packaged SVG file of a tile: ``1m.svg``, ``0p-dark.svg``, ``7z-index.svg``, ``back-dark.svg`` ..."""
+    """The packaged SVG file of a tile: ``1m.svg``, ``0p-dark.svg``, ``7z-index.svg``, ``5f.svg``, ``back-dark.svg`` ..."""
     name = BACK if tile == BACK else str(tile)
     return f"{name}{'-dark' if dark else ''}{'-index' if index and name != BACK else ''}.svg"
 

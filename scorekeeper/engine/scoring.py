@@ -12,6 +12,7 @@ hand; only the reading-dependent ones and the fu are counted in the loop, with p
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 from bisect import bisect_left
 from collections.abc import Sequence
@@ -82,6 +83,29 @@ class HandScore:
     wait: WaitKind
     explanation: _Best = field(repr=False, compare=False)
 
+    def __init__(
+        self,
+        *,
+        yaku: tuple[YakuValue, ...],
+        dora: int,
+        aka: int,
+        ura: int,
+        value: PointValue,
+        payment: Payment,
+        wait: WaitKind,
+        explanation: _Best,
+    ) -> None:
+        # Written out rather than generated: the slot descriptors set faster than object.__setattr__ (see Hand).
+        set_yaku, set_dora, set_aka, set_ura, set_value, set_payment, set_wait, set_explanation = _SCORE_SETTERS
+        set_yaku(self, yaku)
+        set_dora(self, dora)
+        set_aka(self, aka)
+        set_ura(self, ura)
+        set_value(self, value)
+        set_payment(self, payment)
+        set_wait(self, wait)
+        set_explanation(self, explanation)
+
     @property
     def fu_breakdown(self) -> tuple[FuItem, ...]:
         """Every fu item before rounding, in counting order (empty for a yakuman hand)."""
@@ -108,6 +132,8 @@ class HandScore:
         return self.payment.total
 
 
+# The slot setters of HandScore's fields, in field order (see HandScore.__init__).
+_SCORE_SETTERS = tuple(getattr(HandScore, f.name).__set__ for f in dataclasses.fields(HandScore))
 _YAKU_ORDER = {y: i for i, y in enumerate(Yaku)}
 _TH = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
 _BIT = tuple(1 << k for k in range(34))

@@ -271,6 +271,7 @@ _RED = operator.attrgetter("red")
 
 
 def _plain_five_held(concealed: Sequence[Tile], kind: TileKind) -> bool:
+    """Whether the concealed tiles hold an ordinary (not red) five of ``kind``."""
     return any(tile.kind == kind and not tile.red for tile in concealed)
 
 

@@ -283,6 +283,7 @@ class _Best:
         self.prevailing: int
 
     def fu_breakdown(self) -> tuple[FuItem, ...]:
+        """The fu items of the chosen reading (see :attr:`HandScore.fu_breakdown`)."""
         if self.yakuman and not self.rules.aotenjou:
             return ()  # fu only matter for a yakuman under aotenjou
         if self.shape == "chiitoitsu":
@@ -293,6 +294,7 @@ class _Best:
         return _standard_fu_items(self)
 
     def groups(self) -> tuple[str, ...]:
+        """The chosen reading as mpsz groups (see :attr:`HandScore.groups`)."""
         hand = self.hand
         if self.shape == "standard":
             return (

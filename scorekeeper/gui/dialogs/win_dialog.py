@@ -7,12 +7,17 @@ last set (pao) and offers "nobody" (EMA 2016, "Liability"; seed 004). A yakuman 
 
 Multiple ron is offered as far as the ruleset allows (``TableRules.double_ron`` and ``triple_ron``). The payment
 preview comes from the session through the injected ``preview`` callable; the dialog never settles anything.
+
+A game of the classical family (seed 003, issue 6) has two modes instead: Tiles (the full classical hand through
+``ClassicalEntryWidget``: no red fives, the extra tiles, the family's conditions and its breakdown; the session
+values it with the classical engine) and Value (the value the table called out, the session's ``ValueWin``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -25,13 +30,15 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
+from scorekeeper.engine.classical import ClassicalRules
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.dialogs.quick_entry import QuickEntryWidget
-from scorekeeper.gui.dialogs.tiles_page import TilesPageWidget
+from scorekeeper.gui.dialogs.tiles_page import ClassicalTilesPageWidget, TilesPageWidget
 from scorekeeper.gui.dialogs.yaku_list import PAO_YAKUMAN, YakuListWidget
 from scorekeeper.gui.labels import is_riichi
 from scorekeeper.session.events import MAX_VALUE, HandResult, HanFuWin, Ron, Tsumo, ValueWin, Win, YakumanWin
@@ -59,8 +66,12 @@ class WinValueWidget(QWidget):
     value_changed = Signal()
 
     TILES, QUICK, YAKU = 0, 1, 2
+    #: The classical family's two modes (issue 6): the full hand by tiles, or the value called out.
+    CLASSICAL_TILES, CLASSICAL_VALUE = 0, 1
     #: The mode the last winner was entered in: the next win dialog opens there (a table settles on one way).
     last_mode = QUICK
+    #: The same for a classical game (its tabs differ).
+    last_classical_mode = CLASSICAL_TILES
 
     def __init__(self, seat: int, context: WinContext, *, tsumo: bool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -71,6 +82,7 @@ class WinValueWidget(QWidget):
         self.modes = QTabWidget()
         self.modes.setObjectName(f"modes_{seat}")
         self.tiles = TilesPageWidget()
+        self.classical_tiles: ClassicalTilesPageWidget | None = None
         self.quick = QuickEntryWidget()
         self.yaku = YakuListWidget()
         self.value_spin = QSpinBox()
@@ -84,14 +96,30 @@ class WinValueWidget(QWidget):
             self.modes.addTab(self.yaku, self.tr("Yaku list"))
             self.modes.setCurrentIndex(WinValueWidget.last_mode)
         else:
-            # The classical family (seed 003): the table calls out the hand's value in points (session ValueWin).
+            # The classical family (seed 003): the full hand by its tiles (issue 6), or the hand's value in points
+            # as the table called it out (session ValueWin).
+            self.classical_tiles = ClassicalTilesPageWidget()
+            self.classical_tiles.value_changed.connect(self._on_page_value_changed)
+            self.modes.addTab(self.classical_tiles, self.tr("Tiles"))
             page = QWidget()
             page_layout = QVBoxLayout(page)
             page_layout.addWidget(QLabel(self.tr("The hand's value in points, as the table worked it out")))
             page_layout.addWidget(self.value_spin)
             page_layout.addStretch(1)
             self.modes.addTab(page, self.tr("Value"))
+            self.modes.setCurrentIndex(WinValueWidget.last_classical_mode)
             self.value_spin.valueChanged.connect(self._on_page_value_changed)
+        # A small "?" beside the tabs opens the yaku reference (docs/help.md) when the window offers it.
+        self.help_button = QToolButton()
+        self.help_button.setObjectName(f"yaku_help_{seat}")
+        self.help_button.setText("?")
+        self.help_button.setToolTip(self.tr("Yaku reference"))
+        self.help_button.setAccessibleName(self.tr("Yaku reference"))
+        self.help_button.setMinimumSize(44, 44)
+        self.help_button.clicked.connect(self._on_help_button_clicked)
+        self._show_yaku: Callable[[], Any] | None = None
+        self.modes.setCornerWidget(self.help_button)
+        self.help_button.setVisible(False)
         self.pao_label = QLabel(self.tr("Who fed the last set (pao)?"))
         self.pao_label.setProperty("role", "section")
         self.pao_combo = QComboBox()
@@ -113,10 +141,27 @@ class WinValueWidget(QWidget):
         self.pao_combo.currentIndexChanged.connect(self._on_page_value_changed)
         self.set_tsumo(tsumo)
 
+    def set_yaku_help(self, show_yaku: Callable[[], Any] | None) -> None:
+        """Give the "?" button what opens the yaku reference (riichi games only; hidden without one)."""
+        self._show_yaku = show_yaku
+        self.help_button.setVisible(self.riichi_family and show_yaku is not None)
+
+    def _on_help_button_clicked(self) -> None:
+        if self._show_yaku is not None:
+            self._show_yaku()
+
     def set_tsumo(self, tsumo: bool) -> None:
         """Ron or tsumo changes the valid fu, the conditions and the payments."""
         self.tsumo = tsumo
         if not self.riichi_family:
+            hand_rules = self.context.ruleset.game.hand
+            if self.classical_tiles is not None and isinstance(hand_rules, ClassicalRules):
+                self.classical_tiles.set_context(
+                    rules=hand_rules,
+                    tsumo=tsumo,
+                    seat_wind=self.context.seat_winds[self.seat],
+                    round_wind=self.context.round_wind,
+                )
             self._on_page_value_changed()
             return
         rules = self.context.ruleset.hand
@@ -157,6 +202,8 @@ class WinValueWidget(QWidget):
         mode = self.modes.currentIndex()
         try:
             if not self.riichi_family:
+                if self.classical_tiles is not None and mode == self.CLASSICAL_TILES:
+                    return self.classical_tiles.win(seat)
                 value = self.value_spin.value()
                 return ValueWin(seat=seat, value=value) if value else None
             if mode == self.TILES:
@@ -177,6 +224,8 @@ class WinValueWidget(QWidget):
     def _on_page_value_changed(self) -> None:
         if self.riichi_family:
             WinValueWidget.last_mode = self.modes.currentIndex()
+        else:
+            WinValueWidget.last_classical_mode = self.modes.currentIndex()
         visible = self.needs_pao_question()
         self.pao_label.setVisible(visible)
         self.pao_combo.setVisible(visible)
@@ -191,6 +240,8 @@ class WinDialog(QDialog):
         tsumo: open on tsumo (True) or ron (False); the user can switch.
         preview: the session's settlement preview of a result, as lines of text (raises ScorekeeperError when the
             result is not allowed, and the message is shown instead).
+        show_yaku: opens the yaku reference for the "?" button; by default the parent window's
+            ``help_menu.show_yaku`` when it has one (docs/help.md), else no button.
     """
 
     def __init__(
@@ -200,8 +251,12 @@ class WinDialog(QDialog):
         tsumo: bool,
         preview: Callable[[HandResult], str],
         parent: QWidget | None = None,
+        show_yaku: Callable[[], Any] | None = None,
     ) -> None:
         super().__init__(parent)
+        if show_yaku is None:
+            show_yaku = getattr(getattr(parent, "help_menu", None), "show_yaku", None)
+        self._show_yaku = show_yaku
         self.setWindowTitle(self.tr("Win"))
         self.context = context
         self._preview = preview
@@ -311,6 +366,7 @@ class WinDialog(QDialog):
                 oldest = next(iter(self.value_widgets))
                 self.toggle_winner(oldest)
             widget = WinValueWidget(seat, self.context, tsumo=self.tsumo)
+            widget.set_yaku_help(self._show_yaku)
             widget.value_changed.connect(self.refresh)
             self.value_widgets[seat] = widget
             self.winner_tabs.addTab(widget, self.context.names[seat])

@@ -4,6 +4,10 @@ A set has four copies of each kind (seed 000, "The tiles"); with red fives in pl
 is the red one (the Tenhou and M-League sets: one red 5m, 5p and 5s), so there are then three ordinary fives and
 one red five per suit. The picker only greys out what cannot be taken; whether a hand is valid is the engine's
 business (:func:`scorekeeper.engine.hand.validate_tiles`).
+
+For the classical family (seed 003) the picker runs without red fives (the family has none) and with a fifth row:
+the eight extra tiles, four seasons and four plants, one copy each (``extra_tiles=True``); tapping one emits
+``extra_picked``.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QAbstractButton, QGridLayout, QSizePolicy, QWidget
 
+from scorekeeper.engine.classical.extras import ExtraTile
 from scorekeeper.engine.tiles import Tile, TileKind
 from scorekeeper.gui._compat import override
 from scorekeeper.gui.tiles import TILE_ASPECT, TileArt, is_dark_palette, tile_pixmap
@@ -174,7 +179,7 @@ class TileButtonWidget(QAbstractButton):
 
 
 class TilePickerWidget(QWidget):
-    """All 34 tiles and the three red fives as big buttons; tap (or Enter/Space) to pick one.
+    """All 34 tiles and the three red fives (and optionally the eight extra tiles) as big buttons; tap to pick one.
 
     The caller tells the picker which tiles are in use (:meth:`set_tiles_in_use`): a kind whose four copies are
     used is greyed out, and so is a red five already used, or an ordinary five whose three ordinary copies are
@@ -182,21 +187,33 @@ class TilePickerWidget(QWidget):
 
     Signals:
         tile_picked(Tile): a tile was tapped.
+        extra_picked(ExtraTile): an extra tile (season or plant) was tapped (only with ``extra_tiles``).
     """
 
     tile_picked = Signal(object)
+    extra_picked = Signal(object)
 
-    def __init__(self, parent: QWidget | None = None, *, red_fives: bool = True, tile_height: int = 64) -> None:
+    def __init__(
+        self,
+        parent: QWidget | None = None,
+        *,
+        red_fives: bool = True,
+        tile_height: int = 64,
+        extra_tiles: bool = False,
+    ) -> None:
         super().__init__(parent)
         self._red_fives = red_fives
+        self._extra_tiles = extra_tiles
         self._used: Counter[TileKind] = Counter()
         self._red_used: Counter[TileKind] = Counter()
-        self._buttons: dict[Tile, TileButtonWidget] = {}
+        self._extras_used: frozenset[ExtraTile] = frozenset()
+        self._buttons: dict[Tile | ExtraTile, TileButtonWidget] = {}
         self._grid: list[list[TileButtonWidget]] = []
         layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
-        for row, tiles in enumerate(picker_tiles()):
+        rows: list[tuple[Tile | ExtraTile, ...]] = [*picker_tiles(), tuple(ExtraTile)]
+        for row, tiles in enumerate(rows):
             buttons: list[TileButtonWidget] = []
             for column, tile in enumerate(tiles):
                 button = TileButtonWidget(tile, self, height=tile_height)
@@ -210,7 +227,7 @@ class TilePickerWidget(QWidget):
 
     # -- public API ---------------------------------------------------------------------------------------------
 
-    def button(self, tile: Tile) -> TileButtonWidget:
+    def button(self, tile: Tile | ExtraTile) -> TileButtonWidget:
         """The button of a tile (for keyboard focus and tests)."""
         return self._buttons[tile]
 
@@ -226,6 +243,21 @@ class TilePickerWidget(QWidget):
     def set_red_fives(self, enabled: bool) -> None:
         """Offer the red fives (and then allow only three ordinary fives per suit), or hide them."""
         self._red_fives = enabled
+        self._refresh()
+
+    @property
+    def extra_tiles(self) -> bool:
+        """Whether the row of extra tiles (seasons and plants) is offered."""
+        return self._extra_tiles
+
+    def set_extra_tiles(self, enabled: bool) -> None:
+        """Offer the eight extra tiles of the classical family (a fifth row), or hide them."""
+        self._extra_tiles = enabled
+        self._refresh()
+
+    def set_extras_in_use(self, extras: Iterable[ExtraTile]) -> None:
+        """Tell the picker which extra tiles are held: each exists once, so a held one greys out."""
+        self._extras_used = frozenset(extras)
         self._refresh()
 
     def set_tiles_in_use(self, tiles: Iterable[Tile]) -> None:
@@ -248,8 +280,10 @@ class TilePickerWidget(QWidget):
         for button in self._buttons.values():
             button.set_tile_height(height)
 
-    def copies_left(self, tile: Tile) -> int:
-        """How many more copies of this exact tile (red or not) the set still holds."""
+    def copies_left(self, tile: Tile | ExtraTile) -> int:
+        """How many more copies of this exact tile (red or not; or this extra tile) the set still holds."""
+        if isinstance(tile, ExtraTile):
+            return 0 if tile in self._extras_used or not self._extra_tiles else 1
         kind = tile.kind
         total_left = 4 - self._used[kind]
         if kind not in _FIVES or not self._red_fives:
@@ -259,7 +293,7 @@ class TilePickerWidget(QWidget):
         ordinary_used = self._used[kind] - self._red_used[kind]
         return max(0, min(total_left, 3 - ordinary_used))
 
-    def is_available(self, tile: Tile) -> bool:
+    def is_available(self, tile: Tile | ExtraTile) -> bool:
         """Whether a tap on this tile would add a copy that exists."""
         return self.copies_left(tile) > 0
 
@@ -267,15 +301,22 @@ class TilePickerWidget(QWidget):
 
     def _refresh(self) -> None:
         for tile, button in self._buttons.items():
+            if isinstance(tile, ExtraTile):
+                button.setVisible(self._extra_tiles)
+                button.setEnabled(self.is_available(tile))
+                continue
             if tile.red:
                 button.setVisible(self._red_fives)
             button.setEnabled(self.is_available(tile))
             used = self._red_used[tile.kind] if tile.red else self._used[tile.kind] - self._red_used[tile.kind]
             button.set_badge(used)
 
-    def _on_button_clicked(self, tile: Tile) -> None:
+    def _on_button_clicked(self, tile: Tile | ExtraTile) -> None:
         if self.is_available(tile):
-            self.tile_picked.emit(tile)
+            if isinstance(tile, ExtraTile):
+                self.extra_picked.emit(tile)
+            else:
+                self.tile_picked.emit(tile)
 
     @override
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name

@@ -42,7 +42,7 @@ TILE_ASPECT: Final = 0.75
 
 
 def tile_file_name(tile: TileArt, *, dark: bool = False, index: bool = False) -> str:
-    """The packaged SVG file of a tile: ``1m.svg``, ``0p-dark.svg``, ``7z-index.svg``, ``5f.svg``, ``back-dark.svg`` ..."""
+    """The packaged SVG file of a tile: ``1m.svg``, ``0p-dark.svg``, ``5f.svg``, ``back-dark.svg`` ..."""
     name = BACK if tile == BACK else str(tile)
     return f"{name}{'-dark' if dark else ''}{'-index' if index and name != BACK else ''}.svg"
 

@@ -11,7 +11,9 @@ else is a bug and goes to the crash hook (``scorekeeper.gui.crash``).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject, Signal
@@ -26,6 +28,7 @@ from scorekeeper.session.events import (
     ExhaustiveDraw,
     HandDeleted,
     HandEdited,
+    HandInserted,
     HandRecord,
     HandResult,
     RefereePenalty,
@@ -119,14 +122,24 @@ class GameController(QObject):
     def open_game(self, game_id: int) -> bool:
         """Open a stored game exactly where it was (undo and redo included)."""
         try:
-            stored = self.store.load(game_id)
-            session = Session(ruleset_from_json(stored.ruleset), stored.players, stored.events, redo=stored.redo)
+            session = self.store.load_session(game_id)
         except ScorekeeperError as error:
             self.error_occurred.emit(str(error))
             return False
         self.session, self.game_id = session, game_id
         self.state_changed.emit()
         return True
+
+    def import_game(self, path: Path) -> bool:
+        """Store the game in a game-record JSON file as a new game and open it; False (with the reason) if not."""
+        from scorekeeper.storage.records import import_game_record
+
+        try:
+            game_id = import_game_record(self.store, path)
+        except ScorekeeperError as error:
+            self.error_occurred.emit(self.tr("This file cannot be imported: {reason}").format(reason=error))
+            return False
+        return self.open_game(game_id)
 
     def resume(self) -> bool:
         """Reopen the unfinished game, if there is one (the app does this at start-up)."""
@@ -151,9 +164,9 @@ class GameController(QObject):
             self.error_occurred.emit(str(error))
             return False
         try:
-            self.store.append(self.game_id, event)
-            if self.session.state.ended != was_ended:
-                self.store.set_finished(self.game_id, self.session.state.ended)
+            # The ended flag goes in the same transaction as the event: a crash between two writes cannot leave
+            # a finished game listed as unfinished (or the reverse).
+            self.store.append(self.game_id, event, finished=self.session.state.ended)
         except ScorekeeperError as error:
             self._reload()
             self.error_occurred.emit(str(error))
@@ -186,6 +199,10 @@ class GameController(QObject):
     def edit_hand(self, index: int, hand: HandRecord) -> bool:
         """A referee's correction of a past hand; everything after is recomputed. Undoable."""
         return self.apply(HandEdited(index, hand))
+
+    def insert_hand(self, index: int, hand: HandRecord) -> bool:
+        """A forgotten hand put in before hand ``index``; everything after is recomputed. Undoable."""
+        return self.apply(HandInserted(index, hand))
 
     def delete_hand(self, index: int) -> bool:
         """A referee's deletion of a past hand; everything after is recomputed. Undoable."""
@@ -230,11 +247,9 @@ class GameController(QObject):
             return False
         try:
             if undo:
-                self.store.undo(self.game_id)
+                self.store.undo(self.game_id, finished=self.session.state.ended)
             else:
-                self.store.redo(self.game_id)
-            if self.session.state.ended != was_ended:
-                self.store.set_finished(self.game_id, self.session.state.ended)
+                self.store.redo(self.game_id, finished=self.session.state.ended)
         except ScorekeeperError as error:
             self._reload()
             self.error_occurred.emit(str(error))
@@ -248,9 +263,7 @@ class GameController(QObject):
         """Make the session what the file says again (after a failed write)."""
         if self.game_id is None:
             return
-        try:
-            stored = self.store.load(self.game_id)
-            self.session = Session(ruleset_from_json(stored.ruleset), stored.players, stored.events, redo=stored.redo)
-        except ScorekeeperError:
-            pass  # the file is unreadable now: keep what is shown; the error is reported by the caller
+        # If the file is unreadable now, keep what is shown; the caller reports the error.
+        with contextlib.suppress(ScorekeeperError):
+            self.session = self.store.load_session(self.game_id)
         self.state_changed.emit()

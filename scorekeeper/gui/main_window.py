@@ -33,7 +33,7 @@ from scorekeeper.gui._compat import override
 from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.describe import describe_settlement
 from scorekeeper.gui.exports import export_csv, export_json
-from scorekeeper.gui.gaps import point_gaps
+from scorekeeper.gui.gaps import Gap, describe_gaps, point_gaps
 from scorekeeper.gui.labels import is_riichi, round_name, short_label
 from scorekeeper.gui.settings import AppSettings, save_settings
 from scorekeeper.gui.table.history import HistoryWidget
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from scorekeeper.gui.dialogs.win_dialog import WinContext
     from scorekeeper.storage.store import GameSummary
 
-__all__ = ["Dialogs", "MainWindow", "seat_winds"]
+__all__ = ["Dialogs", "MainWindow", "explain", "seat_winds"]
 
 
 def seat_winds(dealer: int) -> tuple[str, str, str, str]:
@@ -62,11 +62,67 @@ def seat_winds(dealer: int) -> tuple[str, str, str, str]:
     return winds[0], winds[1], winds[2], winds[3]
 
 
+_CONTEXT = "MainWindow"
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate(_CONTEXT, text)
+
+
+def _page_tip(page: QWidget) -> str:
+    """A plain-words tooltip for one of the win dialog's value modes, by the kind of page it is."""
+    kind = type(page).__name__
+    if kind == "TilesPageWidget":
+        return _t("Tap the tiles of the winning hand: the app finds the yaku, fu and points for you.")
+    if kind == "QuickEntryWidget":
+        return _t("Just tap the han and fu the table counted (or the number of yakuman).")
+    if kind == "YakuListWidget":
+        return _t("Tick the yaku the hand has, count the dora and pick the fu: no tiles needed.")
+    if kind == "ClassicalTilesPageWidget":
+        return _t("Tap the tiles of the winning hand: the app works out its points and doubles.")
+    return _t("Type the hand's value in points, as the table worked it out.")
+
+
+def explain(dialog: QWidget) -> None:
+    """Give the win and draw dialogs' modes and action buttons tooltips in plain words (issue 5).
+
+    Tooltips a dialog already has are kept. The dialogs are found by their widgets' object names (the same names
+    the tests click), so that the words for a newcomer live with the window's other tooltips.
+    """
+    from PySide6.QtWidgets import QAbstractButton, QTabWidget
+
+    for tabs in dialog.findChildren(QTabWidget):
+        if tabs.objectName().startswith("modes_"):
+            for index in range(tabs.count()):
+                page = tabs.widget(index)
+                if page is not None and not tabs.tabToolTip(index):
+                    tabs.setTabToolTip(index, _page_tip(page))
+    tips = {
+        "mode_ron": _t("The winner took another player's discard."),
+        "mode_tsumo": _t("The winner drew the winning tile themselves."),
+        "confirm_button": _t("Record this result. Undo (Ctrl+Z) takes it back."),
+        "winner": _t("Tap the player who won (tap more than one for a double ron)."),
+        "discarder": _t("Tap the player whose discard was taken: they pay."),
+        "tenpai": _t("Tick this player if their hand was one tile from winning."),
+        "nagashi": _t("This player's discards were all terminals and honours, none taken (nagashi mangan)."),
+        "chombo": _t("This player broke the rule and pays the chombo penalty."),
+        "abort": _t("Why the hand was abandoned."),
+    }
+    for button in dialog.findChildren(QAbstractButton):
+        name = button.objectName()
+        if button.toolTip() or not name:
+            continue
+        tip = tips.get(name) or tips.get(name.split("_", 1)[0])
+        if tip is not None:
+            button.setToolTip(tip)
+
+
 def _run(dialog: QWidget) -> bool:
     """Open a dialog modally (the app only; tests inject their own callables)."""
     from PySide6.QtWidgets import QDialog
 
     assert isinstance(dialog, QDialog)
+    explain(dialog)
     return dialog.exec() == QDialog.DialogCode.Accepted
 
 
@@ -117,6 +173,16 @@ def _open_game(parent: QWidget, games: tuple[GameSummary, ...]) -> int | None:
     return dialog.chosen() if _run(dialog) else None
 
 
+def _ask_open_path(parent: QWidget) -> Path | None:
+    name, _ = QFileDialog.getOpenFileName(
+        parent,
+        QCoreApplication.translate("MainWindow", "Import a game record"),
+        "",
+        QCoreApplication.translate("MainWindow", "Game records (*.json);;All files (*)"),
+    )
+    return Path(name) if name else None
+
+
 def _confirm(parent: QWidget, question: str) -> bool:
     answer = QMessageBox.question(parent, QCoreApplication.translate("MainWindow", "Please confirm"), question)
     return answer == QMessageBox.StandardButton.Yes
@@ -153,6 +219,7 @@ class Dialogs:
     confirm: Callable[[QWidget, str], bool] = _confirm
     results: Callable[[QWidget, ResultsDialog], None] = _results
     ask_path: Callable[[QWidget, str], Path | None] = _ask_path
+    ask_open_path: Callable[[QWidget], Path | None] = _ask_open_path
 
 
 class MainWindow(QMainWindow):
@@ -184,9 +251,12 @@ class MainWindow(QMainWindow):
 
         self.table = TableViewWidget()
         self.table.riichi_requested.connect(self._on_table_riichi_requested)
+        for panel in self.table.seat_panels:
+            panel.tapped.connect(self._show_gaps)
         self.history = HistoryWidget()
         self.history.edit_requested.connect(self.edit_hand)
         self.history.delete_requested.connect(self.delete_hand)
+        self.history.insert_requested.connect(self.insert_hand)
 
         self.message_label = QLabel()
         self.message_label.setObjectName("message")
@@ -222,8 +292,22 @@ class MainWindow(QMainWindow):
             bar.addWidget(button)
         self.buttons["ron"].setProperty("role", "primary")
         self.buttons["tsumo"].setProperty("role", "primary")
-        self.buttons["undo"].setToolTip(self.tr("Undo (Ctrl+Z)"))
-        self.buttons["redo"].setToolTip(self.tr("Redo (Ctrl+Shift+Z)"))
+        # Plain words for a newcomer (issue 5, "tooltips in plain words"): what the button records, not its name.
+        for key, tip in (
+            ("ron", self.tr("Someone won off another player's discard. Pick the winner, who dealt in, and the hand.")),
+            ("tsumo", self.tr("Someone won with a tile they drew themselves. Pick the winner and the hand.")),
+            ("draw", self.tr("The wall ran out with no winner. Tick who was ready (tenpai).")),
+            ("abort", self.tr("The hand was abandoned early (nine terminals, four winds, four riichi...).")),
+            ("chombo", self.tr("A player broke a rule (a false win...) and pays the penalty. The hand is replayed.")),
+            ("undo", self.tr("Take back the last thing recorded (Ctrl+Z).")),
+            ("redo", self.tr("Put back what Undo took back (Ctrl+Shift+Z).")),
+        ):
+            self.buttons[key].setToolTip(tip)
+        for panel in self.table.seat_panels:
+            if not panel.riichi_button.toolTip():
+                panel.riichi_button.setToolTip(
+                    self.tr("This player declares riichi and puts a 1,000-point stick on the table.")
+                )
 
         history_box = QWidget()
         history_layout = QVBoxLayout(history_box)
@@ -275,6 +359,8 @@ class MainWindow(QMainWindow):
         self.new_game_action = self._action(self.tr("&New game…"), self.new_game, QKeySequence.StandardKey.New)
         game.addAction(self.new_game_action)
         game.addAction(self._action(self.tr("&Open a game…"), self.open_game, QKeySequence.StandardKey.Open))
+        self.import_action = self._action(self.tr("&Import a game record…"), self.import_game, "Ctrl+I")
+        game.addAction(self.import_action)
         self.results_action = self._action(self.tr("&Results"), self.show_results, "Ctrl+R")
         game.addAction(self.results_action)
         self.end_game_action = self._action(self.tr("&End the game now…"), self.end_game_now)
@@ -397,10 +483,11 @@ class MainWindow(QMainWindow):
                 points=state.scores[seat],
                 riichi=riichi,
                 can_riichi=can,
-                gaps=point_gaps(state.scores, seat, int(state.dealer)),
+                gaps=self._gaps(state, seat),
                 names=state.players,
                 riichi_game=riichi_game,
             )
+            self._show_gaps(seat)
         status = self.tr("Game over — see the results (Ctrl+R).") if state.ended else ""
         self.table.centre.show_round(
             label=state.label,
@@ -410,6 +497,28 @@ class MainWindow(QMainWindow):
             counters=riichi_game,
         )
         self.setWindowTitle(self.tr("Scorekeeper — {round}").format(round=round_name(state.label)))
+
+    def _show_gaps(self, seat: int) -> None:
+        """Word the tapped panel's point gaps in full: the hand that passes each player and what it counts."""
+        panel = self.table.seat_panels[seat]
+        state = self.controller.state
+        if panel.showing_gaps and state is not None:
+            panel.gaps_label.setText(describe_gaps(self._gaps(state, seat), state.players))
+
+    @staticmethod
+    def _gaps(state: GameState, seat: int) -> tuple[Gap, ...]:
+        """``seat``'s gaps with the honba and sticks now on the table (the classical family: differences only)."""
+        if not is_riichi(state.rules):
+            return point_gaps(state.scores, seat, int(state.dealer), rules=None)
+        return point_gaps(
+            state.scores,
+            seat,
+            int(state.dealer),
+            rules=state.rules.hand,
+            honba=state.honba,
+            riichi_sticks=state.riichi_sticks,
+            honba_points=state.rules.table.honba_points,
+        )
 
     def show_message(self, text: str) -> None:
         """Show a refusal or problem as a plain sentence above the table (cleared by the next success)."""
@@ -453,6 +562,15 @@ class MainWindow(QMainWindow):
             return
         game_id = self.dialogs.open_game(self, games)
         if game_id is None or not self.controller.open_game(game_id):
+            return
+        self._clear_message()
+        if self.controller.state is not None and self.controller.state.final is not None:
+            self.show_results()
+
+    def import_game(self) -> None:
+        """Store a game-record JSON file as a new game and open it (a finished one shows its results)."""
+        path = self.dialogs.ask_open_path(self)
+        if path is None or not self.controller.import_game(path):
             return
         self._clear_message()
         if self.controller.state is not None and self.controller.state.final is not None:
@@ -526,13 +644,35 @@ class MainWindow(QMainWindow):
 
     def edit_hand(self, index: int) -> None:
         """Open a past hand for correction; the correction is recorded (and undoable) like any event."""
+        state = self.controller.state
+        if state is None or not 0 <= index < len(state.hands):
+            return
+        entry = state.hands[index]
+        record = self._ask_hand(index, entry.record)
+        if record is not None and record != entry.record and self.controller.edit_hand(index, record):
+            self._clear_message()
+
+    def insert_hand(self, index: int) -> None:
+        """Enter a forgotten hand played just before hand ``index``; recorded (and undoable) like any event."""
+        state = self.controller.state
+        if state is None or not 0 <= index < len(state.hands):
+            return
+        record = self._ask_hand(index, None)
+        if record is not None and self.controller.insert_hand(index, record):
+            self._clear_message()
+
+    def _ask_hand(self, index: int, record: HandRecord | None) -> HandRecord | None:
+        """Ask for hand ``index`` again (``record``), or for a forgotten hand played in its place (None).
+
+        A forgotten hand was played with the table as hand ``index`` found it (same dealer, round, honba and
+        sticks), so the win and draw dialogs and the payment preview use that position.
+        """
         from scorekeeper.gui.dialogs.draw_dialog import DrawKind
         from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
         from scorekeeper.gui.dialogs.win_dialog import WinContext
 
         state = self.controller.state
-        if state is None or not 0 <= index < len(state.hands):
-            return
+        assert state is not None
         entry = state.hands[index]
         sticks_before = state.hands[index - 1].riichi_sticks if index else 0
         winds = seat_winds(int(entry.dealer))
@@ -567,11 +707,9 @@ class MainWindow(QMainWindow):
 
         label = short_label(entry.label, entry.honba)
         dialog = EditHandDialog(
-            names=state.players, title=label, record=entry.record, enter_win=enter_win, enter_draw=enter_draw
+            names=state.players, title=label, record=record, enter_win=enter_win, enter_draw=enter_draw
         )
-        record = self.dialogs.edit_hand(self, dialog)
-        if record is not None and record != entry.record and self.controller.edit_hand(index, record):
-            self._clear_message()
+        return self.dialogs.edit_hand(self, dialog)
 
     def delete_hand(self, index: int) -> None:
         """Delete a past hand after confirmation (undoable)."""

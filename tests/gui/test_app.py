@@ -59,7 +59,7 @@ def test_a_failed_write_is_reported_and_the_table_shows_the_file(
 ) -> None:
     window.controller.new_game(("A", "B", "C", "D"), ruleset("tenhou"))
 
-    def fail(*_args: object) -> None:
+    def fail(*_args: object, **_kwargs: object) -> None:
         raise SaveFileError("disk full", path="games.sqlite3")
 
     monkeypatch.setattr(window.controller.store, "append", fail)

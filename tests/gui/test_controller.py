@@ -75,7 +75,7 @@ def test_a_failed_undo_write_reloads_from_the_file(controller: GameController, m
     controller.declare_riichi(1)
     errors = errors_of(controller)
 
-    def fail(*_args: object) -> None:
+    def fail(*_args: object, **_kwargs: object) -> None:
         raise SaveFileError("read-only", path="games.sqlite3")
 
     monkeypatch.setattr(controller.store, "undo", fail)

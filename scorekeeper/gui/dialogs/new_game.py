@@ -193,6 +193,7 @@ class NewGameDialog(QDialog):
             names.addWidget(up, seat, 2)
         self.shuffle_button = QPushButton(self.tr("Random seating"))
         self.shuffle_button.setObjectName("shuffle_button")
+        self.shuffle_button.setToolTip(self.tr("Seat the four players in a random order."))
         self.shuffle_button.clicked.connect(self.shuffle_seats)
 
         self.preset_combo = QComboBox()
@@ -204,6 +205,7 @@ class NewGameDialog(QDialog):
         self.preset_combo.currentIndexChanged.connect(self._on_preset_combo_changed)
         self.save_button = QPushButton(self.tr("Save ruleset as…"))
         self.save_button.setObjectName("save_ruleset_button")
+        self.save_button.setToolTip(self.tr("Keep these rules under a name of your own, to pick them next time."))
         self.save_button.clicked.connect(self._on_save_button_clicked)
         self.error_label = QLabel()
         self.error_label.setProperty("role", "error")
@@ -218,6 +220,7 @@ class NewGameDialog(QDialog):
 
         self.start_button = QPushButton(self.tr("Start game"))
         self.start_button.setObjectName("start_button")
+        self.start_button.setToolTip(self.tr("Start the game with these players, seats and rules."))
         self.start_button.setProperty("role", "primary")
         self.start_button.setDefault(True)
         self.start_button.clicked.connect(self._on_start_button_clicked)

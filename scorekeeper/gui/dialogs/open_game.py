@@ -66,6 +66,7 @@ class OpenGameDialog(QDialog):
         self.table.itemActivated.connect(self.accept)
         self.open_button = QPushButton(self.tr("Open"))
         self.open_button.setObjectName("open_button")
+        self.open_button.setToolTip(self.tr("Continue the chosen game where it was left."))
         self.open_button.setProperty("role", "primary")
         self.open_button.setDefault(True)
         self.open_button.setEnabled(bool(self.games))

@@ -1,7 +1,8 @@
-"""The history panel: every hand with its label, result and each player's change; open, edit or delete one.
+"""The history panel: every hand with its label, result and each player's change; edit, delete or insert one.
 
-The item model is a thin adapter over ``GameState.hands`` (STYLE 6). Editing and deleting go through the
-controller as events (``HandEdited`` / ``HandDeleted``), so they are undoable like anything else.
+The item model is a thin adapter over ``GameState.hands`` (STYLE 6). Editing, deleting and inserting a forgotten
+hand go through the controller as events (``HandEdited`` / ``HandDeleted`` / ``HandInserted``), so they are
+undoable like anything else.
 """
 
 from __future__ import annotations
@@ -79,10 +80,11 @@ class HistoryTableModel(QAbstractTableModel):
 
 
 class HistoryWidget(QWidget):
-    """The hand list and its Edit / Delete buttons; ``edit_requested`` and ``delete_requested`` carry the index."""
+    """The hand list and its Edit / Delete / Insert buttons; their signals carry the selected hand's index."""
 
     edit_requested = Signal(int)
     delete_requested = Signal(int)
+    insert_requested = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -104,13 +106,24 @@ class HistoryWidget(QWidget):
         self.detail_label.setWordWrap(True)
         self.edit_button = QPushButton(self.tr("Edit hand…"))
         self.edit_button.setObjectName("edit_hand_button")
+        self.edit_button.setToolTip(
+            self.tr("Correct the chosen hand: who declared riichi and how it ended. Later hands are recomputed.")
+        )
         self.edit_button.clicked.connect(self._on_edit_button_clicked)
         self.delete_button = QPushButton(self.tr("Delete hand"))
         self.delete_button.setObjectName("delete_hand_button")
         self.delete_button.setProperty("role", "danger")
+        self.delete_button.setToolTip(self.tr("Remove the chosen hand as if it never happened. Undo brings it back."))
         self.delete_button.clicked.connect(self._on_delete_button_clicked)
+        self.insert_button = QPushButton(self.tr("Insert hand before…"))
+        self.insert_button.setObjectName("insert_hand_button")
+        self.insert_button.setToolTip(
+            self.tr("Enter a hand someone forgot to record, played just before the chosen one.")
+        )
+        self.insert_button.clicked.connect(self._on_insert_button_clicked)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
+        buttons.addWidget(self.insert_button)
         buttons.addWidget(self.edit_button)
         buttons.addWidget(self.delete_button)
         layout = QVBoxLayout(self)
@@ -140,6 +153,7 @@ class HistoryWidget(QWidget):
         index = self.selected_index()
         self.edit_button.setEnabled(index is not None)
         self.delete_button.setEnabled(index is not None)
+        self.insert_button.setEnabled(index is not None)
         if index is None or index >= len(self.model.hands):
             self.detail_label.setText("")
             return
@@ -161,3 +175,8 @@ class HistoryWidget(QWidget):
         index = self.selected_index()
         if index is not None:
             self.delete_requested.emit(index)
+
+    def _on_insert_button_clicked(self) -> None:
+        index = self.selected_index()
+        if index is not None:
+            self.insert_requested.emit(index)

@@ -91,6 +91,18 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
         window.controller.apply(ExhaustiveDraw(()))
         return window, 1440, 900
 
+    def win_classical_tiles() -> tuple[QWidget, int, int]:
+        window = create_main_window(folder / "classical-win", settings=AppSettings(recent_players=PLAYERS))
+        window.controller.new_game(PLAYERS, ruleset("classical"))
+        dialog = WinDialog(window.win_context(), tsumo=True, preview=window.preview_text)
+        dialog.toggle_winner(1)
+        page = dialog.value_widgets[1].classical_tiles
+        if page is not None:
+            dialog.value_widgets[1].modes.setCurrentWidget(page)
+            page.entry.set_hand_text("2222334p 4p 333s+pon 1111s+minkan 26f")
+        dialog.refresh()
+        return dialog, 1100, 900
+
     def new_game() -> tuple[QWidget, int, int]:
         return NewGameDialog(AppSettings(recent_players=PLAYERS)), 760, 820
 
@@ -194,6 +206,7 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
         "win-double-ron-pao": win(1, double_ron),
         "win-yaku-list": win(2, yaku, tsumo=True),
         "win-tiles": win(0, tiles),
+        "win-classical-tiles": win_classical_tiles,
         "draw": draw(DrawKind.DRAW),
         "abort": draw(DrawKind.ABORT),
         "chombo": draw(DrawKind.CHOMBO),

@@ -8,6 +8,7 @@ tiles, the family's conditions; issue 6) or as the value the table worked out (t
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -24,6 +25,7 @@ from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.gui.widgets.classical_entry import ClassicalEntryWidget, ClassicalTarget
 from scorekeeper.session.events import HandWin, Ron, ValueWin
 from scorekeeper.session.record import parse_record
+from scorekeeper.session.rules import ruleset
 from tests.gui.conftest import Script, click
 
 pytestmark = pytest.mark.gui
@@ -172,3 +174,54 @@ def test_a_classical_game_through_the_gui_replayed_from_its_record(
     assert [h["scores"] for h in answer["hands"]] == [list(h.scores) for h in final.hands]
     assert answer["final"]["scores"] == list(final.scores)
     assert all(h["honba"] == 0 and h["riichi_sticks"] == 0 for h in answer["hands"])
+
+
+def test_yaku_help_button_beside_the_riichi_tabs_opens_the_window_help(
+    qtbot: QtBot, window: MainWindow, script: Script
+) -> None:
+    def new_game(dialog: NewGameDialog) -> None:
+        dialog.preset_combo.setCurrentIndex(dialog.preset_combo.findText("tenhou"))
+        click(qtbot, dialog.start_button)
+
+    script.then("new_game", new_game)
+    window.new_game()
+    opened: list[object] = []
+
+    def ask_help(dialog: WinDialog) -> None:
+        click(qtbot, dialog.winner_buttons[1])
+        widget = dialog.value_widgets[1]
+        assert widget.modes.cornerWidget() is widget.help_button
+        click(qtbot, widget.help_button)  # the main window's Help ▸ Yaku (docs/help.md)
+        help_menu = window.help_menu
+        yaku = getattr(help_menu, "dialogs", {}).get("yaku")
+        assert yaku is not None and yaku.isVisible()
+        opened.append(yaku)
+        yaku.close()
+        dialog.reject()
+
+    script.then("win", ask_help)
+    click(qtbot, window.buttons["ron"])
+    assert len(opened) == 1
+
+
+def test_yaku_help_button_uses_an_injected_callable_and_is_hidden_without_one(
+    qtbot: QtBot, window: MainWindow, script: Script
+) -> None:
+    _start_classical(qtbot, window, script)
+    calls: list[str] = []
+    context = window.win_context()
+    classical = WinDialog(context, tsumo=True, preview=window.preview_text, show_yaku=lambda: calls.append("yaku"))
+    qtbot.addWidget(classical)
+    classical.toggle_winner(0)
+    assert not classical.value_widgets[0].help_button.isVisibleTo(classical)  # no yaku in the classical family
+    riichi_context = replace(context, ruleset=ruleset("tenhou"))
+    riichi = WinDialog(riichi_context, tsumo=True, preview=lambda _r: "", show_yaku=lambda: calls.append("yaku"))
+    qtbot.addWidget(riichi)
+    riichi.show()
+    riichi.toggle_winner(0)
+    click(qtbot, riichi.value_widgets[0].help_button)
+    assert calls == ["yaku"]
+    bare = WinDialog(riichi_context, tsumo=True, preview=lambda _r: "")
+    qtbot.addWidget(bare)
+    bare.toggle_winner(0)
+    assert not bare.value_widgets[0].help_button.isVisibleTo(bare)  # no parent window with help: no button

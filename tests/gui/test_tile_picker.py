@@ -6,6 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from scorekeeper.engine.classical import ExtraTile
 from scorekeeper.engine.tiles import Tile, parse_tiles
 from scorekeeper.gui.widgets.tile_picker import MIN_TILE_HEIGHT, TilePickerWidget, picker_tiles
 
@@ -124,3 +125,57 @@ def test_index_and_size_can_change(picker: TilePickerWidget) -> None:
     picker.set_tile_height(10)
     assert picker.button(T("1z")).sizeHint().height() >= MIN_TILE_HEIGHT
     assert not picker.grab().isNull()
+
+
+# -- the classical family (seed 003, issue 6): no red fives, a row of eight extra tiles -----------------------------
+
+
+@pytest.fixture
+def classical_picker(qtbot: QtBot) -> TilePickerWidget:
+    widget = TilePickerWidget(red_fives=False, extra_tiles=True)
+    qtbot.addWidget(widget)
+    widget.show()
+    return widget
+
+
+def test_extra_tiles_are_hidden_unless_asked_for(picker: TilePickerWidget) -> None:
+    assert not picker.extra_tiles
+    assert not any(picker.button(extra).isVisible() for extra in ExtraTile)
+    assert len(picker.buttons()) == 37
+
+
+def test_classical_picker_shows_eight_extra_tiles_and_no_red_fives(classical_picker: TilePickerWidget) -> None:
+    assert all(classical_picker.button(extra).isVisible() for extra in ExtraTile)
+    assert not any(classical_picker.button(T(red)).isVisible() for red in ("0m", "0p", "0s"))
+    assert len(classical_picker.buttons()) == 45
+    for button in classical_picker.buttons():
+        if button.isVisible():
+            assert button.width() >= 44 and button.height() >= MIN_TILE_HEIGHT
+
+
+def test_tap_on_an_extra_tile_emits_extra_picked_not_tile_picked(
+    qtbot: QtBot, classical_picker: TilePickerWidget
+) -> None:
+    tiles: list[object] = []
+    classical_picker.tile_picked.connect(tiles.append)
+    with qtbot.waitSignal(classical_picker.extra_picked) as blocker:
+        qtbot.mouseClick(classical_picker.button(ExtraTile.ORCHID), Qt.MouseButton.LeftButton)
+    assert blocker.args == [ExtraTile.ORCHID]
+    assert tiles == []
+
+
+def test_a_held_extra_tile_greys_out_as_each_exists_once(qtbot: QtBot, classical_picker: TilePickerWidget) -> None:
+    classical_picker.set_extras_in_use([ExtraTile.SPRING, ExtraTile.BAMBOO])
+    assert not classical_picker.button(ExtraTile.SPRING).isEnabled()
+    assert classical_picker.copies_left(ExtraTile.BAMBOO) == 0
+    assert classical_picker.copies_left(ExtraTile.SUMMER) == 1
+    picked: list[object] = []
+    classical_picker.extra_picked.connect(picked.append)
+    qtbot.mouseClick(classical_picker.button(ExtraTile.SPRING), Qt.MouseButton.LeftButton)
+    assert picked == []
+
+
+def test_without_red_fives_all_four_ordinary_fives_can_be_taken(classical_picker: TilePickerWidget) -> None:
+    classical_picker.set_tiles_in_use(parse_tiles("555m"))
+    assert classical_picker.copies_left(T("5m")) == 1
+    assert classical_picker.copies_left(T("0m")) == 0

@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor, QIcon, QImage, QPainter, QPalette
 from PySide6.QtSvg import QSvgRenderer
 from PySide6.QtWidgets import QApplication
 
+from scorekeeper.engine.classical import ExtraTile
 from scorekeeper.engine.tiles import Tile, TileKind
 from scorekeeper.gui import tiles as tile_art
 from scorekeeper.gui.tiles import BACK, TileArt, is_dark_palette, tile_icon, tile_pixmap, tile_svg
@@ -22,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 ALL_ART: list[TileArt] = [
     *(Tile(kind) for kind in TileKind),
     *(Tile(kind, red=True) for kind in (TileKind.M5, TileKind.P5, TileKind.S5)),
+    *ExtraTile,
     BACK,
 ]
 VARIANTS = [(False, False), (True, False), (False, True), (True, True)]
@@ -118,3 +120,13 @@ def test_icon_paints_centred_into_a_rectangle(qapp: QApplication) -> None:
     painter.end()
     assert image.pixelColor(50, 50) != QColor("#000000")  # the coin in the middle
     assert image.pixelColor(5, 50) == QColor("#000000")  # a 75 px wide tile leaves the sides alone
+
+
+def test_the_eight_extra_tiles_all_look_different(qapp: QApplication) -> None:
+    # Seed 003's seasons and plants (issue 6): each its own motif and colour, group number in the corner.
+    drawings = {extra: _pixels(extra) for extra in ExtraTile}
+    assert len(set(drawings.values())) == 8
+
+
+def test_extra_tile_files_are_named_by_their_notation() -> None:
+    assert tile_art.tile_file_name(ExtraTile.PLUM, dark=True, index=True) == "5f-dark-index.svg"

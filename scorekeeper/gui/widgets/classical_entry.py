@@ -309,7 +309,7 @@ class ClassicalEntryWidget(QWidget):
         self.target_hint.setWordWrap(True)
         left.addWidget(self.target_hint)
 
-        self.picker = TilePickerWidget(self, red_fives=False, extra_tiles=True)
+        self.picker = TilePickerWidget(self, red_fives=False, extra_tiles=True, tile_height=MIN_TILE_HEIGHT)
         self.picker.tile_picked.connect(self._on_picker_tile_picked)
         self.picker.extra_picked.connect(self._on_picker_extra_picked)
         left.addWidget(self.picker)
@@ -317,13 +317,18 @@ class ClassicalEntryWidget(QWidget):
         self.hand_row = _TileRowWidget(self._on_hand_tile_tapped, self)
         self.meld_row = _TileRowWidget(self._on_meld_tile_tapped, self)
         self.extras_row = _TileRowWidget(self._on_extra_tile_tapped, self)
-        for caption, tile_row in (
-            (self.tr("Hand (tap a tile to remove it)"), self.hand_row),
-            (self.tr("Melds (tap to remove)"), self.meld_row),
-            (self.tr("Seasons and plants held (tap to remove)"), self.extras_row),
-        ):
-            left.addWidget(QLabel(caption, self))
-            left.addWidget(tile_row)
+        left.addWidget(QLabel(self.tr("Hand (tap a tile to remove it)"), self))
+        left.addWidget(self.hand_row)
+        # Melds and extra tiles share one line, so that the dialog fits a laptop screen.
+        lower = QGridLayout()
+        lower.setContentsMargins(0, 0, 0, 0)
+        lower.addWidget(QLabel(self.tr("Melds (tap to remove)"), self), 0, 0)
+        lower.addWidget(self.meld_row, 1, 0)
+        lower.addWidget(QLabel(self.tr("Seasons and plants held (tap to remove)"), self), 0, 1)
+        lower.addWidget(self.extras_row, 1, 1)
+        lower.setColumnStretch(0, 3)
+        lower.setColumnStretch(1, 2)
+        left.addLayout(lower)
         left.addStretch(1)
 
         right = QVBoxLayout()
@@ -366,6 +371,8 @@ class ClassicalEntryWidget(QWidget):
         details_area = QScrollArea(self)
         details_area.setWidgetResizable(True)
         details_area.setFrameShape(QFrame.Shape.NoFrame)
+        details_area.viewport().setAutoFillBackground(False)
+        self.details_label.setAutoFillBackground(False)
         details_area.setWidget(self.details_label)
         right.addWidget(details_area, 1)
         self.target_buttons[ClassicalTarget.HAND].setChecked(True)

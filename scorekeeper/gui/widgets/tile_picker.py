@@ -232,8 +232,8 @@ class TilePickerWidget(QWidget):
         return self._buttons[tile]
 
     def buttons(self) -> tuple[TileButtonWidget, ...]:
-        """Every button, row by row."""
-        return tuple(self._buttons.values())
+        """Every button, row by row (the extra tiles' only when they are offered)."""
+        return tuple(b for t, b in self._buttons.items() if self._extra_tiles or not isinstance(t, ExtraTile))
 
     @property
     def red_fives(self) -> bool:

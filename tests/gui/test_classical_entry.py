@@ -136,7 +136,7 @@ def test_extra_tiles_score_points_and_the_seat_tile_doubles(qtbot: QtBot, entry:
     _tap(qtbot, entry, ExtraTile.SUMMER, ExtraTile.WINTER)  # South's season (2) and another
     details = entry.details_label.text()
     assert "Extra tile of the seat 2f: 8" in details and "Extra tile 4f: 4" in details
-    assert "Seat extra tile (2f): 1" in details
+    assert "Seat season or plant (2f): 1\n      a(21)\n" in details
 
 
 def test_all_eight_extra_tiles_win_without_a_hand(qtbot: QtBot, entry: ClassicalEntryWidget) -> None:

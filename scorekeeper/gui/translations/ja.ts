@@ -11,6 +11,10 @@
 <context>
     <name>GameController</name>
     <message>
+        <source>This file cannot be imported: {reason}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Start a new game first.</source>
         <translation>先に新しい対局を始めてください。</translation>
     </message>
@@ -171,8 +175,16 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
 <context>
     <name>EditHandDialog</name>
     <message>
+        <source>Forgotten hand before {label}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Edit hand {label}</source>
         <translation>{label} を修正</translation>
+    </message>
+    <message>
+        <source>A forgotten hand, played before {label}</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Hand {label}</source>
@@ -187,28 +199,60 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>ロン…</translation>
     </message>
     <message>
+        <source>The hand ended with a win off a discard: enter it again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Tsumo…</source>
         <translation>ツモ…</translation>
+    </message>
+    <message>
+        <source>The hand ended with a self-drawn win: enter it again.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Draw, abort or chombo…</source>
         <translation>流局・途中流局・チョンボ…</translation>
     </message>
     <message>
+        <source>The hand ended with no winner, was abandoned, or had a chombo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter the result:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Change the result:</source>
         <translation>結果を変更:</translation>
+    </message>
+    <message>
+        <source>Insert hand</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Save correction</source>
         <translation>修正を保存</translation>
     </message>
     <message>
+        <source>Record this hand; every later hand is worked out again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
     <message>
+        <source>Every later hand is recomputed. Undo takes the new hand out again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Every later hand is recomputed. Undo takes the correction back.</source>
         <translation>以降の局はすべて再計算されます。「元に戻す」で修正を取り消せます。</translation>
+    </message>
+    <message>
+        <source>No result yet: choose Ron, Tsumo or Draw below.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -478,6 +522,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>席をランダムに決める</translation>
     </message>
     <message>
+        <source>Seat the four players in a random order.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>{name} (saved)</source>
         <translation>{name} (保存済み)</translation>
     </message>
@@ -486,8 +534,16 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>ルールを保存…</translation>
     </message>
     <message>
+        <source>Keep these rules under a name of your own, to pick them next time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Start game</source>
         <translation>対局開始</translation>
+    </message>
+    <message>
+        <source>Start the game with these players, seats and rules.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -559,6 +615,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Open</source>
         <translation>開く</translation>
+    </message>
+    <message>
+        <source>Continue the chosen game where it was left.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -682,16 +742,32 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>CSV に書き出す</translation>
     </message>
     <message>
+        <source>Save every hand and the final table as a spreadsheet file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Export game record</source>
         <translation>牌譜記録を書き出す</translation>
+    </message>
+    <message>
+        <source>Save the whole game as a file this app (or another) can import.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Save as PDF</source>
         <translation>PDF で保存</translation>
     </message>
     <message>
+        <source>Save this results page as a PDF file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Print…</source>
         <translation>印刷…</translation>
+    </message>
+    <message>
+        <source>Print this results page.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Close</source>
@@ -730,6 +806,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Value</source>
         <translation>点数</translation>
+    </message>
+    <message>
+        <source>Yaku reference</source>
+        <translation>役一覧</translation>
     </message>
     <message>
         <source>Who fed the last set (pao)?</source>
@@ -816,6 +896,57 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>{han} han {fu} fu{limit} (base {base})</source>
         <translation>{han} 翻 {fu} 符{limit} (基本点 {base})</translation>
+    </message>
+</context>
+<context>
+    <name>PointGaps</name>
+    <message>
+        <source>{points} all</source>
+        <translation>{points} オール</translation>
+    </message>
+    <message>
+        <source>{figure} ({han} han {fu} fu)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name}: you lead by {points}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} leads by {points}.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} has as many points as you. To pass:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>{name} leads by {points}. To pass:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ron off {name}: {hand}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ron off another player: {hand}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tsumo: {hand}</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more than a yakuman</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The smallest hand that puts you ahead, counting the honba ({honba}) and riichi sticks ({sticks}).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The smallest hand that puts you ahead (no honba or riichi sticks on the table).</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1824,6 +1955,70 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
 <context>
     <name>MainWindow</name>
     <message>
+        <source>Tap the tiles of the winning hand: the app finds the yaku, fu and points for you.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Just tap the han and fu the table counted (or the number of yakuman).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tick the yaku the hand has, count the dora and pick the fu: no tiles needed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tap the tiles of the winning hand: the app works out its points and doubles.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Type the hand's value in points, as the table worked it out.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The winner took another player's discard.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The winner drew the winning tile themselves.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Record this result. Undo (Ctrl+Z) takes it back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tap the player who won (tap more than one for a double ron).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tap the player whose discard was taken: they pay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tick this player if their hand was one tile from winning.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This player's discards were all terminals and honours, none taken (nagashi mangan).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This player broke the rule and pays the chombo penalty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Why the hand was abandoned.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import a game record</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Game records (*.json);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Please confirm</source>
         <translation>確認</translation>
     </message>
@@ -1864,12 +2059,36 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>↷ やり直す</translation>
     </message>
     <message>
-        <source>Undo (Ctrl+Z)</source>
-        <translation>元に戻す (Ctrl+Z)</translation>
+        <source>Someone won off another player's discard. Pick the winner, who dealt in, and the hand.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Redo (Ctrl+Shift+Z)</source>
-        <translation>やり直す (Ctrl+Shift+Z)</translation>
+        <source>Someone won with a tile they drew themselves. Pick the winner and the hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The wall ran out with no winner. Tick who was ready (tenpai).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hand was abandoned early (nine terminals, four winds, four riichi...).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A player broke a rule (a false win...) and pays the penalty. The hand is replayed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Take back the last thing recorded (Ctrl+Z).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Put back what Undo took back (Ctrl+Shift+Z).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This player declares riichi and puts a 1,000-point stick on the table.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>History</source>
@@ -1886,6 +2105,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>&amp;Open a game…</source>
         <translation>対局を開く(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Import a game record…</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>&amp;Results</source>
@@ -2053,8 +2276,24 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>局を修正…</translation>
     </message>
     <message>
+        <source>Correct the chosen hand: who declared riichi and how it ended. Later hands are recomputed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Delete hand</source>
         <translation>局を削除</translation>
+    </message>
+    <message>
+        <source>Remove the chosen hand as if it never happened. Undo brings it back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Insert hand before…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter a hand someone forgot to record, played just before the chosen one.</source>
+        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>After {label}: {scores}</source>
@@ -2096,6 +2335,425 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>{name} leads by {diff}: direct hit {hit}, other ron {third}, tsumo {tsumo}</source>
         <translation>{name} まで {diff} 点差: 直撃 {hit}、他家から {third}、ツモ {tsumo}</translation>
+    </message>
+</context>
+<context>
+    <name>ClassicalEntryWidget</name>
+    <message>
+        <source>Last tile of the wall</source>
+        <translation>海底 (山の最後の牌)</translation>
+    </message>
+    <message>
+        <source>Replacement tile after a kong</source>
+        <translation>嶺上 (槓の補充牌)</translation>
+    </message>
+    <message>
+        <source>Robbing the kong</source>
+        <translation>搶槓</translation>
+    </message>
+    <message>
+        <source>Heavenly hand</source>
+        <translation>天和</translation>
+    </message>
+    <message>
+        <source>One chance (only one tile could win)</source>
+        <translation>一枚待ち (和了牌が一種だけ)</translation>
+    </message>
+    <message>
+        <source>Last tile of its kind</source>
+        <translation>最後の一枚</translation>
+    </message>
+    <message>
+        <source>Exposed triplet</source>
+        <translation>明刻</translation>
+    </message>
+    <message>
+        <source>Concealed triplet</source>
+        <translation>暗刻</translation>
+    </message>
+    <message>
+        <source>Exposed quartet</source>
+        <translation>明槓子</translation>
+    </message>
+    <message>
+        <source>Concealed quartet</source>
+        <translation>暗槓子</translation>
+    </message>
+    <message>
+        <source>Pair of honours</source>
+        <translation>字牌の雀頭</translation>
+    </message>
+    <message>
+        <source>Pair of the seat wind</source>
+        <translation>自風の雀頭</translation>
+    </message>
+    <message>
+        <source>Pair of the round wind</source>
+        <translation>場風の雀頭</translation>
+    </message>
+    <message>
+        <source>Pair of the double wind</source>
+        <translation>連風の雀頭</translation>
+    </message>
+    <message>
+        <source>Extra tile</source>
+        <translation>花牌</translation>
+    </message>
+    <message>
+        <source>Extra tile of the seat</source>
+        <translation>自分の花牌</translation>
+    </message>
+    <message>
+        <source>Extra tile of the round</source>
+        <translation>場の花牌</translation>
+    </message>
+    <message>
+        <source>Extra tile of seat and round</source>
+        <translation>自分と場の花牌</translation>
+    </message>
+    <message>
+        <source>Completing the game</source>
+        <translation>和了</translation>
+    </message>
+    <message>
+        <source>Winning tile makes the pair</source>
+        <translation>雀頭を作る和了牌</translation>
+    </message>
+    <message>
+        <source>One-chance wait</source>
+        <translation>嵌張・辺張待ち</translation>
+    </message>
+    <message>
+        <source>Self-drawing</source>
+        <translation>自摸</translation>
+    </message>
+    <message>
+        <source>Unit (double system alone)</source>
+        <translation>単位 (倍数だけの方式)</translation>
+    </message>
+    <message>
+        <source>All sequences</source>
+        <translation>順子のみ</translation>
+    </message>
+    <message>
+        <source>Two suits</source>
+        <translation>二色</translation>
+    </message>
+    <message>
+        <source>Mixed straight</source>
+        <translation>二色の一気通貫</translation>
+    </message>
+    <message>
+        <source>Four of a number in a triplet and a sequence</source>
+        <translation>刻子と順子で同じ牌4枚</translation>
+    </message>
+    <message>
+        <source>Outside hand</source>
+        <translation>全帯么</translation>
+    </message>
+    <message>
+        <source>All simples</source>
+        <translation>断么九</translation>
+    </message>
+    <message>
+        <source>Twin</source>
+        <translation>一盃口</translation>
+    </message>
+    <message>
+        <source>Young and old</source>
+        <translation>老少</translation>
+    </message>
+    <message>
+        <source>Three cousins</source>
+        <translation>三色同順</translation>
+    </message>
+    <message>
+        <source>Concealed hand</source>
+        <translation>門前</translation>
+    </message>
+    <message>
+        <source>Seat wind</source>
+        <translation>自風</translation>
+    </message>
+    <message>
+        <source>Round wind</source>
+        <translation>場風</translation>
+    </message>
+    <message>
+        <source>Dragon set</source>
+        <translation>三元牌</translation>
+    </message>
+    <message>
+        <source>One chance</source>
+        <translation>一枚待ち</translation>
+    </message>
+    <message>
+        <source>Replacement tile</source>
+        <translation>嶺上開花</translation>
+    </message>
+    <message>
+        <source>Pair of 2, 5 or 8</source>
+        <translation>二五八の雀頭</translation>
+    </message>
+    <message>
+        <source>Seat season or plant</source>
+        <translation>自分の花牌</translation>
+    </message>
+    <message>
+        <source>Round season or plant</source>
+        <translation>場の花牌</translation>
+    </message>
+    <message>
+        <source>All triplets</source>
+        <translation>対々和</translation>
+    </message>
+    <message>
+        <source>Pure straight</source>
+        <translation>一気通貫</translation>
+    </message>
+    <message>
+        <source>Half flush</source>
+        <translation>混一色</translation>
+    </message>
+    <message>
+        <source>Unrelated tiles</source>
+        <translation>全不靠</translation>
+    </message>
+    <message>
+        <source>Double wind</source>
+        <translation>連風</translation>
+    </message>
+    <message>
+        <source>Three concealed triplets</source>
+        <translation>三暗刻</translation>
+    </message>
+    <message>
+        <source>Two concealed quartets</source>
+        <translation>二暗槓</translation>
+    </message>
+    <message>
+        <source>All from discards</source>
+        <translation>全求人</translation>
+    </message>
+    <message>
+        <source>All self-drawn</source>
+        <translation>門前自摸</translation>
+    </message>
+    <message>
+        <source>Double season or plant</source>
+        <translation>自分と場の花牌</translation>
+    </message>
+    <message>
+        <source>Four of a number in two sequences and the pair</source>
+        <translation>二つの順子と雀頭で同じ牌4枚</translation>
+    </message>
+    <message>
+        <source>Seven pairs</source>
+        <translation>七対子</translation>
+    </message>
+    <message>
+        <source>Terminals in all</source>
+        <translation>純全帯么</translation>
+    </message>
+    <message>
+        <source>Five kinds</source>
+        <translation>五門斉</translation>
+    </message>
+    <message>
+        <source>All above five</source>
+        <translation>全大</translation>
+    </message>
+    <message>
+        <source>All below five</source>
+        <translation>全小</translation>
+    </message>
+    <message>
+        <source>Four concealed triplets</source>
+        <translation>四暗刻</translation>
+    </message>
+    <message>
+        <source>Three concealed quartets</source>
+        <translation>三暗槓</translation>
+    </message>
+    <message>
+        <source>Flush</source>
+        <translation>清一色</translation>
+    </message>
+    <message>
+        <source>Double twins</source>
+        <translation>二盃口</translation>
+    </message>
+    <message>
+        <source>Double young and old</source>
+        <translation>二老少</translation>
+    </message>
+    <message>
+        <source>One number</source>
+        <translation>同じ数字のみ</translation>
+    </message>
+    <message>
+        <source>Thirteen orphans</source>
+        <translation>国士無双</translation>
+    </message>
+    <message>
+        <source>Four of a number in four sequences</source>
+        <translation>四つの順子で同じ牌4枚</translation>
+    </message>
+    <message>
+        <source>Little four winds</source>
+        <translation>小四喜</translation>
+    </message>
+    <message>
+        <source>Little three dragons</source>
+        <translation>小三元</translation>
+    </message>
+    <message>
+        <source>Four seasons or four plants</source>
+        <translation>季節牌または花牌4枚</translation>
+    </message>
+    <message>
+        <source>Big four winds</source>
+        <translation>大四喜</translation>
+    </message>
+    <message>
+        <source>Big three dragons</source>
+        <translation>大三元</translation>
+    </message>
+    <message>
+        <source>Four concealed quartets</source>
+        <translation>四暗槓</translation>
+    </message>
+    <message>
+        <source>All eight extra tiles</source>
+        <translation>花牌8枚</translation>
+    </message>
+    <message>
+        <source>This hand cannot be: {reason}.</source>
+        <translation>この手は成立しません: {reason}。</translation>
+    </message>
+    <message>
+        <source>Type the tiles, e.g. 234p234p2p 2p 333s+pon 15f</source>
+        <translation>牌を入力 (例: 234p234p2p 2p 333s+pon 15f)</translation>
+    </message>
+    <message>
+        <source>Hand in mpsz notation, extra tiles as 1f-8f</source>
+        <translation>mpsz 表記の手牌 (花牌は 1f-8f)</translation>
+    </message>
+    <message>
+        <source>Clear</source>
+        <translation>クリア</translation>
+    </message>
+    <message>
+        <source>Hand</source>
+        <translation>手牌</translation>
+    </message>
+    <message>
+        <source>Winning tile</source>
+        <translation>和了牌</translation>
+    </message>
+    <message>
+        <source>Chow</source>
+        <translation>チー (順子)</translation>
+    </message>
+    <message>
+        <source>Pung</source>
+        <translation>ポン (刻子)</translation>
+    </message>
+    <message>
+        <source>Exposed kong</source>
+        <translation>明槓</translation>
+    </message>
+    <message>
+        <source>Concealed kong</source>
+        <translation>暗槓</translation>
+    </message>
+    <message>
+        <source>Hand (tap a tile to remove it)</source>
+        <translation>手牌 (タップで外す)</translation>
+    </message>
+    <message>
+        <source>Melds (tap to remove)</source>
+        <translation>副露 (タップで外す)</translation>
+    </message>
+    <message>
+        <source>Seasons and plants held (tap to remove)</source>
+        <translation>季節牌・花牌 (タップで外す)</translation>
+    </message>
+    <message>
+        <source>Tap tiles to add them to the hand; the 14th becomes the winning tile.</source>
+        <translation>牌をタップして手牌に加えます。14枚目が和了牌になります。</translation>
+    </message>
+    <message>
+        <source>Tap the winning tile (in the picker or in the hand).</source>
+        <translation>和了牌をタップしてください (牌一覧か手牌から)。</translation>
+    </message>
+    <message>
+        <source>Tap the three tiles of the chow.</source>
+        <translation>順子の3枚をタップしてください。</translation>
+    </message>
+    <message>
+        <source>Tap the tile of the pung.</source>
+        <translation>刻子の牌をタップしてください。</translation>
+    </message>
+    <message>
+        <source>Tap the tile of the exposed kong.</source>
+        <translation>明槓の牌をタップしてください。</translation>
+    </message>
+    <message>
+        <source>Tap the tile of the concealed kong.</source>
+        <translation>暗槓の牌をタップしてください。</translation>
+    </message>
+    <message>
+        <source>{count} more tile(s) needed for a winning hand.</source>
+        <translation>和了形まであと {count} 枚です。</translation>
+    </message>
+    <message>
+        <source>Choose the winning tile.</source>
+        <translation>和了牌を選んでください。</translation>
+    </message>
+    <message>
+        <source>Not a winning hand: the tiles do not make four sets and a pair (or a special hand).</source>
+        <translation>和了形ではありません: 4面子1雀頭 (または特別な形) になっていません。</translation>
+    </message>
+    <message>
+        <source>{value} points ({points} x {multiplier})</source>
+        <translation>{value} 点 ({points} × {multiplier})</translation>
+    </message>
+    <message>
+        <source>Double system alone: a unit of {unit}</source>
+        <translation>倍数だけの方式: 単位 {unit}</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>点</translation>
+    </message>
+    <message>
+        <source>Total {raw}, rounded to {points}</source>
+        <translation>合計 {raw} → 端数処理で {points}</translation>
+    </message>
+    <message>
+        <source>Total {points}</source>
+        <translation>合計 {points}</translation>
+    </message>
+    <message>
+        <source>Doubles</source>
+        <translation>倍数</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>{doubles} double(s): x {multiplier}</source>
+        <translation>{doubles} 倍: × {multiplier}</translation>
+    </message>
+    <message>
+        <source>Value {value}</source>
+        <translation>点数 {value}</translation>
+    </message>
+    <message>
+        <source>Capped at the limit (uncapped {uncapped})</source>
+        <translation>上限で頭打ち (本来は {uncapped})</translation>
     </message>
 </context>
 <context>

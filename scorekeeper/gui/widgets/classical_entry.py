@@ -37,6 +37,7 @@ from scorekeeper.engine.classical import (
     ClassicalHand,
     ClassicalRules,
     ClassicalScore,
+    Double,
     ExtraTile,
     PointSource,
     ScoringSystem,
@@ -170,6 +171,67 @@ def _point_name(source: PointSource) -> str:
         PointSource.UNIT: _t("Unit (double system alone)"),
     }
     return names[source]
+
+
+def _double_name(double: Double) -> str:
+    """A short name for each double of seed 003, A.2 (its own words and section follow it in the breakdown)."""
+    names = {
+        Double.ALL_SEQUENCES: _t("All sequences"),
+        Double.TWO_SUITS: _t("Two suits"),
+        Double.MIXED_STRAIGHT: _t("Mixed straight"),
+        Double.FOUR_IN_TRIPLET_AND_SEQUENCE: _t("Four of a number in a triplet and a sequence"),
+        Double.OUTSIDE_HAND: _t("Outside hand"),
+        Double.ALL_SIMPLES: _t("All simples"),
+        Double.TWIN: _t("Twin"),
+        Double.YOUNG_AND_OLD: _t("Young and old"),
+        Double.THREE_COUSINS: _t("Three cousins"),
+        Double.CONCEALED_HAND: _t("Concealed hand"),
+        Double.SEAT_WIND: _t("Seat wind"),
+        Double.ROUND_WIND: _t("Round wind"),
+        Double.DRAGON_SET: _t("Dragon set"),
+        Double.LAST_TILE_OF_WALL: _t("Last tile of the wall"),
+        Double.ONE_CHANCE: _t("One chance"),
+        Double.LAST_TILE_OF_KIND: _t("Last tile of its kind"),
+        Double.REPLACEMENT_TILE: _t("Replacement tile"),
+        Double.PAIR_258: _t("Pair of 2, 5 or 8"),
+        Double.ROBBING_THE_KONG: _t("Robbing the kong"),
+        Double.SELF_DRAWING: _t("Self-drawing"),
+        Double.SEAT_EXTRA_TILE: _t("Seat season or plant"),
+        Double.ROUND_EXTRA_TILE: _t("Round season or plant"),
+        Double.ALL_TRIPLETS: _t("All triplets"),
+        Double.PURE_STRAIGHT: _t("Pure straight"),
+        Double.HALF_FLUSH: _t("Half flush"),
+        Double.UNRELATED_TILES: _t("Unrelated tiles"),
+        Double.DOUBLE_WIND: _t("Double wind"),
+        Double.THREE_CONCEALED_TRIPLETS: _t("Three concealed triplets"),
+        Double.TWO_CONCEALED_QUARTETS: _t("Two concealed quartets"),
+        Double.ALL_FROM_DISCARDS: _t("All from discards"),
+        Double.ALL_SELF_DRAWN: _t("All self-drawn"),
+        Double.DOUBLE_EXTRA_TILE: _t("Double season or plant"),
+        Double.FOUR_IN_TWO_SEQUENCES_AND_PAIR: _t("Four of a number in two sequences and the pair"),
+        Double.SEVEN_PAIRS: _t("Seven pairs"),
+        Double.TERMINALS_IN_ALL: _t("Terminals in all"),
+        Double.FIVE_KINDS: _t("Five kinds"),
+        Double.ALL_ABOVE_FIVE: _t("All above five"),
+        Double.ALL_BELOW_FIVE: _t("All below five"),
+        Double.FOUR_CONCEALED_TRIPLETS: _t("Four concealed triplets"),
+        Double.THREE_CONCEALED_QUARTETS: _t("Three concealed quartets"),
+        Double.FLUSH: _t("Flush"),
+        Double.DOUBLE_TWINS: _t("Double twins"),
+        Double.DOUBLE_YOUNG_AND_OLD: _t("Double young and old"),
+        Double.ONE_NUMBER: _t("One number"),
+        Double.THIRTEEN_ORPHANS: _t("Thirteen orphans"),
+        Double.FOUR_IN_FOUR_SEQUENCES: _t("Four of a number in four sequences"),
+        Double.LITTLE_FOUR_WINDS: _t("Little four winds"),
+        Double.LITTLE_THREE_DRAGONS: _t("Little three dragons"),
+        Double.FOUR_EXTRA_TILES: _t("Four seasons or four plants"),
+        Double.HEAVENLY_HAND: _t("Heavenly hand"),
+        Double.BIG_FOUR_WINDS: _t("Big four winds"),
+        Double.BIG_THREE_DRAGONS: _t("Big three dragons"),
+        Double.FOUR_CONCEALED_QUARTETS: _t("Four concealed quartets"),
+        Double.ALL_EIGHT_EXTRA_TILES: _t("All eight extra tiles"),
+    }
+    return names[double]
 
 
 def _plain_error(error: ScorekeeperError) -> str:
@@ -699,10 +761,12 @@ class ClassicalEntryWidget(QWidget):
         if not score.double_items:
             lines.append("  " + self.tr("none"))
         for double in score.double_items:
-            name = double.double.value.replace("_", " ").capitalize()
+            name = _double_name(double.double)
             detail = f" ({double.detail})" if double.detail else ""
             lines.append(f"  {name}{detail}: {double.doubles}")
-            lines.append(f"      {double.double.description}")
+            section, _, words = double.double.description.partition(" ")
+            # The seed's own words and section, unless the short name already is its words.
+            lines.append(f"      {section}" if words.lower() == name.lower() else f"      {section} {words}")
         lines.append(
             "  "
             + self.tr("{doubles} double(s): x {multiplier}").format(doubles=score.doubles, multiplier=score.multiplier)

@@ -83,6 +83,21 @@ def _page_tip(page: QWidget) -> str:
     return _t("Type the hand's value in points, as the table worked it out.")
 
 
+def _explain_modes(root: QWidget) -> None:
+    from PySide6.QtWidgets import QTabWidget
+
+    for tabs in root.findChildren(QTabWidget):
+        if tabs.objectName().startswith("modes_"):
+            for index in range(tabs.count()):
+                page = tabs.widget(index)
+                if page is not None and not tabs.tabToolTip(index):
+                    tabs.setTabToolTip(index, _page_tip(page))
+
+
+def _on_winner_tabs_current_changed(winners: QWidget, _index: int) -> None:
+    _explain_modes(winners)
+
+
 def explain(dialog: QWidget) -> None:
     """Give the win and draw dialogs' modes and action buttons tooltips in plain words (issue 5).
 
@@ -91,12 +106,10 @@ def explain(dialog: QWidget) -> None:
     """
     from PySide6.QtWidgets import QAbstractButton, QTabWidget
 
-    for tabs in dialog.findChildren(QTabWidget):
-        if tabs.objectName().startswith("modes_"):
-            for index in range(tabs.count()):
-                page = tabs.widget(index)
-                if page is not None and not tabs.tabToolTip(index):
-                    tabs.setTabToolTip(index, _page_tip(page))
+    _explain_modes(dialog)
+    # The win dialog makes a winner's value modes when the winner is tapped: explain those as they come.
+    for winners in dialog.findChildren(QTabWidget, "winner_tabs"):
+        winners.currentChanged.connect(functools.partial(_on_winner_tabs_current_changed, winners))
     tips = {
         "mode_ron": _t("The winner took another player's discard."),
         "mode_tsumo": _t("The winner drew the winning tile themselves."),

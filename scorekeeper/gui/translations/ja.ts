@@ -2632,6 +2632,42 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>この手は成立しません: {reason}。</translation>
     </message>
     <message>
+        <source>Double system alone: a unit of {unit}</source>
+        <translation>倍数だけの方式: 単位 {unit}</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>点</translation>
+    </message>
+    <message>
+        <source>Total {raw}, rounded to {points}</source>
+        <translation>合計 {raw} → 端数処理で {points}</translation>
+    </message>
+    <message>
+        <source>Total {points}</source>
+        <translation>合計 {points}</translation>
+    </message>
+    <message>
+        <source>Doubles</source>
+        <translation>倍数</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>{doubles} double(s): x {multiplier}</source>
+        <translation>{doubles} 倍: × {multiplier}</translation>
+    </message>
+    <message>
+        <source>Value {value}</source>
+        <translation>点数 {value}</translation>
+    </message>
+    <message>
+        <source>Capped at the limit (uncapped {uncapped})</source>
+        <translation>上限で頭打ち (本来は {uncapped})</translation>
+    </message>
+    <message>
         <source>Type the tiles, e.g. 234p234p2p 2p 333s+pon 15f</source>
         <translation>牌を入力 (例: 234p234p2p 2p 333s+pon 15f)</translation>
     </message>
@@ -2718,42 +2754,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>{value} points ({points} x {multiplier})</source>
         <translation>{value} 点 ({points} × {multiplier})</translation>
-    </message>
-    <message>
-        <source>Double system alone: a unit of {unit}</source>
-        <translation>倍数だけの方式: 単位 {unit}</translation>
-    </message>
-    <message>
-        <source>Points</source>
-        <translation>点</translation>
-    </message>
-    <message>
-        <source>Total {raw}, rounded to {points}</source>
-        <translation>合計 {raw} → 端数処理で {points}</translation>
-    </message>
-    <message>
-        <source>Total {points}</source>
-        <translation>合計 {points}</translation>
-    </message>
-    <message>
-        <source>Doubles</source>
-        <translation>倍数</translation>
-    </message>
-    <message>
-        <source>none</source>
-        <translation>なし</translation>
-    </message>
-    <message>
-        <source>{doubles} double(s): x {multiplier}</source>
-        <translation>{doubles} 倍: × {multiplier}</translation>
-    </message>
-    <message>
-        <source>Value {value}</source>
-        <translation>点数 {value}</translation>
-    </message>
-    <message>
-        <source>Capped at the limit (uncapped {uncapped})</source>
-        <translation>上限で頭打ち (本来は {uncapped})</translation>
     </message>
 </context>
 <context>

@@ -40,7 +40,6 @@ from scorekeeper.engine.classical import (
     Double,
     ExtraTile,
     PointSource,
-    ScoringSystem,
     classical_rules,
     format_extras,
     parse_extras,
@@ -56,6 +55,7 @@ __all__ = [
     "CLASSICAL_CONDITIONS",
     "ClassicalEntryWidget",
     "ClassicalTarget",
+    "classical_breakdown",
     "format_classical_text",
     "parse_classical_text",
 ]
@@ -240,6 +240,44 @@ def _plain_error(error: ScorekeeperError) -> str:
 
 def _group(value: int) -> str:
     return f"{value:,}"
+
+
+def classical_breakdown(score: ClassicalScore) -> str:
+    """Every point source and every double of a classical score with its name, then the totals, as lines of text.
+
+    Used by the live result of :class:`ClassicalEntryWidget`; other screens (the history) may show it too.
+    """
+    lines: list[str] = []
+    if any(item.source is PointSource.UNIT for item in score.point_items):
+        lines.append(_t("Double system alone: a unit of {unit}").format(unit=score.points))
+    else:
+        lines.append(_t("Points"))
+        for item in score.point_items:
+            tiles = f" {item.tiles}" if item.tiles else ""
+            lines.append(f"  {_point_name(item.source)}{tiles}: {item.points}")
+        rounded = (
+            _t("Total {raw}, rounded to {points}").format(raw=score.raw_points, points=score.points)
+            if score.raw_points != score.points
+            else _t("Total {points}").format(points=score.points)
+        )
+        lines.append("  " + rounded)
+    lines.append(_t("Doubles"))
+    if not score.double_items:
+        lines.append("  " + _t("none"))
+    for double in score.double_items:
+        name = _double_name(double.double)
+        detail = f" ({double.detail})" if double.detail else ""
+        lines.append(f"  {name}{detail}: {double.doubles}")
+        section, _, words = double.double.description.partition(" ")
+        # The seed's own words and section, unless the short name already is its words.
+        lines.append(f"      {section}" if words.lower() == name.lower() else f"      {section} {words}")
+    lines.append(
+        "  " + _t("{doubles} double(s): x {multiplier}").format(doubles=score.doubles, multiplier=score.multiplier)
+    )
+    lines.append(_t("Value {value}").format(value=_group(score.value)))
+    if score.limited:
+        lines.append(_t("Capped at the limit (uncapped {uncapped})").format(uncapped=_group(score.uncapped)))
+    return "\n".join(lines)
 
 
 class _TileRowWidget(QWidget):
@@ -743,35 +781,4 @@ class ClassicalEntryWidget(QWidget):
         self.details_label.setText(self._details(score))
 
     def _details(self, score: ClassicalScore) -> str:
-        lines: list[str] = []
-        if self._rules.system is ScoringSystem.DOUBLES_ONLY:
-            lines.append(self.tr("Double system alone: a unit of {unit}").format(unit=score.points))
-        else:
-            lines.append(self.tr("Points"))
-            for item in score.point_items:
-                tiles = f" {item.tiles}" if item.tiles else ""
-                lines.append(f"  {_point_name(item.source)}{tiles}: {item.points}")
-            rounded = (
-                self.tr("Total {raw}, rounded to {points}").format(raw=score.raw_points, points=score.points)
-                if score.raw_points != score.points
-                else self.tr("Total {points}").format(points=score.points)
-            )
-            lines.append("  " + rounded)
-        lines.append(self.tr("Doubles"))
-        if not score.double_items:
-            lines.append("  " + self.tr("none"))
-        for double in score.double_items:
-            name = _double_name(double.double)
-            detail = f" ({double.detail})" if double.detail else ""
-            lines.append(f"  {name}{detail}: {double.doubles}")
-            section, _, words = double.double.description.partition(" ")
-            # The seed's own words and section, unless the short name already is its words.
-            lines.append(f"      {section}" if words.lower() == name.lower() else f"      {section} {words}")
-        lines.append(
-            "  "
-            + self.tr("{doubles} double(s): x {multiplier}").format(doubles=score.doubles, multiplier=score.multiplier)
-        )
-        lines.append(self.tr("Value {value}").format(value=_group(score.value)))
-        if score.limited:
-            lines.append(self.tr("Capped at the limit (uncapped {uncapped})").format(uncapped=_group(score.uncapped)))
-        return "\n".join(lines)
+        return classical_breakdown(score)

@@ -12,7 +12,7 @@
     <name>GameController</name>
     <message>
         <source>This file cannot be imported: {reason}</source>
-        <translation type="unfinished"></translation>
+        <translation>このファイルは取り込めません: {reason}</translation>
     </message>
     <message>
         <source>Start a new game first.</source>
@@ -176,7 +176,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <name>EditHandDialog</name>
     <message>
         <source>Forgotten hand before {label}</source>
-        <translation type="unfinished"></translation>
+        <translation>{label} の前の記録漏れの局</translation>
     </message>
     <message>
         <source>Edit hand {label}</source>
@@ -184,7 +184,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>A forgotten hand, played before {label}</source>
-        <translation type="unfinished"></translation>
+        <translation>{label} の前に行われた記録漏れの局</translation>
     </message>
     <message>
         <source>Hand {label}</source>
@@ -200,7 +200,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>The hand ended with a win off a discard: enter it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>この局はロン和了でした。入力し直します。</translation>
     </message>
     <message>
         <source>Tsumo…</source>
@@ -208,7 +208,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>The hand ended with a self-drawn win: enter it again.</source>
-        <translation type="unfinished"></translation>
+        <translation>この局はツモ和了でした。入力し直します。</translation>
     </message>
     <message>
         <source>Draw, abort or chombo…</source>
@@ -216,11 +216,11 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>The hand ended with no winner, was abandoned, or had a chombo.</source>
-        <translation type="unfinished"></translation>
+        <translation>この局は流局、途中流局、またはチョンボでした。</translation>
     </message>
     <message>
         <source>Enter the result:</source>
-        <translation type="unfinished"></translation>
+        <translation>結果を入力:</translation>
     </message>
     <message>
         <source>Change the result:</source>
@@ -228,7 +228,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Insert hand</source>
-        <translation type="unfinished"></translation>
+        <translation>局を挿入</translation>
     </message>
     <message>
         <source>Save correction</source>
@@ -236,7 +236,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Record this hand; every later hand is worked out again.</source>
-        <translation type="unfinished"></translation>
+        <translation>この局を記録します。以降の局はすべて再計算されます。</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -244,7 +244,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Every later hand is recomputed. Undo takes the new hand out again.</source>
-        <translation type="unfinished"></translation>
+        <translation>以降の局はすべて再計算されます。「元に戻す」で挿入を取り消せます。</translation>
     </message>
     <message>
         <source>Every later hand is recomputed. Undo takes the correction back.</source>
@@ -252,7 +252,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>No result yet: choose Ron, Tsumo or Draw below.</source>
-        <translation type="unfinished"></translation>
+        <translation>まだ結果がありません。下のロン、ツモ、流局から選んでください。</translation>
     </message>
 </context>
 <context>
@@ -523,7 +523,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Seat the four players in a random order.</source>
-        <translation type="unfinished"></translation>
+        <translation>4人の席をランダムに決めます。</translation>
     </message>
     <message>
         <source>{name} (saved)</source>
@@ -535,7 +535,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Keep these rules under a name of your own, to pick them next time.</source>
-        <translation type="unfinished"></translation>
+        <translation>このルールに名前を付けて保存し、次回から選べるようにします。</translation>
     </message>
     <message>
         <source>Start game</source>
@@ -543,7 +543,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Start the game with these players, seats and rules.</source>
-        <translation type="unfinished"></translation>
+        <translation>この顔ぶれ、席順、ルールで対局を始めます。</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -618,7 +618,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Continue the chosen game where it was left.</source>
-        <translation type="unfinished"></translation>
+        <translation>選んだ対局を、止めたところから続けます。</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -743,7 +743,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Save every hand and the final table as a spreadsheet file.</source>
-        <translation type="unfinished"></translation>
+        <translation>全局の記録と最終結果を表計算用のファイルに保存します。</translation>
     </message>
     <message>
         <source>Export game record</source>
@@ -751,7 +751,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Save the whole game as a file this app (or another) can import.</source>
-        <translation type="unfinished"></translation>
+        <translation>対局全体を、このアプリ (や他のアプリ) で取り込めるファイルに保存します。</translation>
     </message>
     <message>
         <source>Save as PDF</source>
@@ -759,7 +759,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Save this results page as a PDF file.</source>
-        <translation type="unfinished"></translation>
+        <translation>この結果ページを PDF ファイルに保存します。</translation>
     </message>
     <message>
         <source>Print…</source>
@@ -767,7 +767,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Print this results page.</source>
-        <translation type="unfinished"></translation>
+        <translation>この結果ページを印刷します。</translation>
     </message>
     <message>
         <source>Close</source>
@@ -906,47 +906,47 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>{figure} ({han} han {fu} fu)</source>
-        <translation type="unfinished"></translation>
+        <translation>{figure} ({han}翻{fu}符)</translation>
     </message>
     <message>
         <source>{name}: you lead by {points}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name}: あなたが {points} 点上です。</translation>
     </message>
     <message>
         <source>{name} leads by {points}.</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} が {points} 点上です。</translation>
     </message>
     <message>
         <source>{name} has as many points as you. To pass:</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} と同点です。上に出るには:</translation>
     </message>
     <message>
         <source>{name} leads by {points}. To pass:</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} が {points} 点上です。逆転するには:</translation>
     </message>
     <message>
         <source>ron off {name}: {hand}</source>
-        <translation type="unfinished"></translation>
+        <translation>{name} から直撃: {hand}</translation>
     </message>
     <message>
         <source>ron off another player: {hand}</source>
-        <translation type="unfinished"></translation>
+        <translation>他家からロン: {hand}</translation>
     </message>
     <message>
         <source>tsumo: {hand}</source>
-        <translation type="unfinished"></translation>
+        <translation>ツモ: {hand}</translation>
     </message>
     <message>
         <source>more than a yakuman</source>
-        <translation type="unfinished"></translation>
+        <translation>役満でも届きません</translation>
     </message>
     <message>
         <source>The smallest hand that puts you ahead, counting the honba ({honba}) and riichi sticks ({sticks}).</source>
-        <translation type="unfinished"></translation>
+        <translation>上に出られる最も安い手です (本場 {honba}、供託 {sticks} 本を含む)。</translation>
     </message>
     <message>
         <source>The smallest hand that puts you ahead (no honba or riichi sticks on the table).</source>
-        <translation type="unfinished"></translation>
+        <translation>上に出られる最も安い手です (本場・供託なし)。</translation>
     </message>
 </context>
 <context>
@@ -1956,67 +1956,67 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <name>MainWindow</name>
     <message>
         <source>Tap the tiles of the winning hand: the app finds the yaku, fu and points for you.</source>
-        <translation type="unfinished"></translation>
+        <translation>和了形の牌をタップすると、役・符・点数を自動で求めます。</translation>
     </message>
     <message>
         <source>Just tap the han and fu the table counted (or the number of yakuman).</source>
-        <translation type="unfinished"></translation>
+        <translation>卓で数えた翻と符 (または役満の数) をタップするだけです。</translation>
     </message>
     <message>
         <source>Tick the yaku the hand has, count the dora and pick the fu: no tiles needed.</source>
-        <translation type="unfinished"></translation>
+        <translation>役に印を付け、ドラを数え、符を選びます。牌の入力は不要です。</translation>
     </message>
     <message>
         <source>Tap the tiles of the winning hand: the app works out its points and doubles.</source>
-        <translation type="unfinished"></translation>
+        <translation>和了形の牌をタップすると、点と倍を自動で求めます。</translation>
     </message>
     <message>
         <source>Type the hand's value in points, as the table worked it out.</source>
-        <translation type="unfinished"></translation>
+        <translation>卓で計算した手の点数を入力します。</translation>
     </message>
     <message>
         <source>The winner took another player's discard.</source>
-        <translation type="unfinished"></translation>
+        <translation>和了者は他家の捨て牌で和了しました。</translation>
     </message>
     <message>
         <source>The winner drew the winning tile themselves.</source>
-        <translation type="unfinished"></translation>
+        <translation>和了者は和了牌を自分で引きました。</translation>
     </message>
     <message>
         <source>Record this result. Undo (Ctrl+Z) takes it back.</source>
-        <translation type="unfinished"></translation>
+        <translation>この結果を記録します。「元に戻す」(Ctrl+Z) で取り消せます。</translation>
     </message>
     <message>
         <source>Tap the player who won (tap more than one for a double ron).</source>
-        <translation type="unfinished"></translation>
+        <translation>和了した人をタップします (ダブロンは複数タップ)。</translation>
     </message>
     <message>
         <source>Tap the player whose discard was taken: they pay.</source>
-        <translation type="unfinished"></translation>
+        <translation>和了牌を捨てた人をタップします。その人が支払います。</translation>
     </message>
     <message>
         <source>Tick this player if their hand was one tile from winning.</source>
-        <translation type="unfinished"></translation>
+        <translation>あと1枚で和了の形 (聴牌) だった人に印を付けます。</translation>
     </message>
     <message>
         <source>This player's discards were all terminals and honours, none taken (nagashi mangan).</source>
-        <translation type="unfinished"></translation>
+        <translation>この人の捨て牌はすべて么九牌で、鳴かれていません (流し満貫)。</translation>
     </message>
     <message>
         <source>This player broke the rule and pays the chombo penalty.</source>
-        <translation type="unfinished"></translation>
+        <translation>この人が反則をしたので、チョンボの罰符を払います。</translation>
     </message>
     <message>
         <source>Why the hand was abandoned.</source>
-        <translation type="unfinished"></translation>
+        <translation>途中流局の理由。</translation>
     </message>
     <message>
         <source>Import a game record</source>
-        <translation type="unfinished"></translation>
+        <translation>牌譜記録を取り込む</translation>
     </message>
     <message>
         <source>Game records (*.json);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>牌譜記録 (*.json);;すべてのファイル (*)</translation>
     </message>
     <message>
         <source>Please confirm</source>
@@ -2060,35 +2060,35 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Someone won off another player's discard. Pick the winner, who dealt in, and the hand.</source>
-        <translation type="unfinished"></translation>
+        <translation>他家の捨て牌で和了しました。和了者、放銃者、手の値を選びます。</translation>
     </message>
     <message>
         <source>Someone won with a tile they drew themselves. Pick the winner and the hand.</source>
-        <translation type="unfinished"></translation>
+        <translation>自分で引いた牌で和了しました。和了者と手の値を選びます。</translation>
     </message>
     <message>
         <source>The wall ran out with no winner. Tick who was ready (tenpai).</source>
-        <translation type="unfinished"></translation>
+        <translation>山がなくなり和了者なし。聴牌していた人に印を付けます。</translation>
     </message>
     <message>
         <source>The hand was abandoned early (nine terminals, four winds, four riichi...).</source>
-        <translation type="unfinished"></translation>
+        <translation>途中で局が流れました (九種九牌、四風連打、四家立直など)。</translation>
     </message>
     <message>
         <source>A player broke a rule (a false win...) and pays the penalty. The hand is replayed.</source>
-        <translation type="unfinished"></translation>
+        <translation>反則 (誤ロンなど) をした人が罰符を払います。局はやり直しです。</translation>
     </message>
     <message>
         <source>Take back the last thing recorded (Ctrl+Z).</source>
-        <translation type="unfinished"></translation>
+        <translation>最後に記録したことを取り消します (Ctrl+Z)。</translation>
     </message>
     <message>
         <source>Put back what Undo took back (Ctrl+Shift+Z).</source>
-        <translation type="unfinished"></translation>
+        <translation>「元に戻す」で取り消したことをやり直します (Ctrl+Shift+Z)。</translation>
     </message>
     <message>
         <source>This player declares riichi and puts a 1,000-point stick on the table.</source>
-        <translation type="unfinished"></translation>
+        <translation>この人が立直を宣言し、1,000点棒を卓に出します。</translation>
     </message>
     <message>
         <source>History</source>
@@ -2108,7 +2108,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>&amp;Import a game record…</source>
-        <translation type="unfinished"></translation>
+        <translation>牌譜記録を取り込む(&amp;I)…</translation>
     </message>
     <message>
         <source>&amp;Results</source>
@@ -2277,7 +2277,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Correct the chosen hand: who declared riichi and how it ended. Later hands are recomputed.</source>
-        <translation type="unfinished"></translation>
+        <translation>選んだ局を修正します (立直した人と局の結果)。以降の局は再計算されます。</translation>
     </message>
     <message>
         <source>Delete hand</source>
@@ -2285,15 +2285,15 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>Remove the chosen hand as if it never happened. Undo brings it back.</source>
-        <translation type="unfinished"></translation>
+        <translation>選んだ局をなかったことにします。「元に戻す」で復元できます。</translation>
     </message>
     <message>
         <source>Insert hand before…</source>
-        <translation type="unfinished"></translation>
+        <translation>この局の前に局を挿入…</translation>
     </message>
     <message>
         <source>Enter a hand someone forgot to record, played just before the chosen one.</source>
-        <translation type="unfinished"></translation>
+        <translation>記録し忘れた局を、選んだ局の直前に入力します。</translation>
     </message>
     <message>
         <source>After {label}: {scores}</source>

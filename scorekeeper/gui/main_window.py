@@ -259,9 +259,17 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.data_dir = data_dir
         self.dialogs = dialogs or Dialogs()
-        self.setWindowTitle(self.tr("Scorekeeper"))
         self.results_dialog: ResultsDialog | None = None
+        self._build()
+        controller.state_changed.connect(self.refresh)
+        controller.error_occurred.connect(self.show_message)
+        controller.game_ended.connect(self.show_results)
+        self.resize(1440, 900)
+        self.refresh()
 
+    def _build(self) -> None:
+        """Make the widgets, the action bar and the menus, in the language installed now."""
+        self.setWindowTitle(self.tr("Scorekeeper"))
         self.table = TableViewWidget()
         self.table.riichi_requested.connect(self._on_table_riichi_requested)
         for panel in self.table.seat_panels:
@@ -342,13 +350,7 @@ class MainWindow(QMainWindow):
         layout.addLayout(bar)
         self.setCentralWidget(central)
         self._build_menus()
-
         self.help_menu = self._install_help()
-        controller.state_changed.connect(self.refresh)
-        controller.error_occurred.connect(self.show_message)
-        controller.game_ended.connect(self.show_results)
-        self.resize(1440, 900)
-        self.refresh()
 
     # -- menus and shortcuts -------------------------------------------------------------------------------
 
@@ -754,9 +756,45 @@ class MainWindow(QMainWindow):
         self._save_settings(replace(self.settings, face_players=face))
 
     def set_language(self, value: str) -> None:
-        """Choose the interface language; it takes effect at the next start."""
+        """Choose the interface language: applied at once (the window is rebuilt in it) and remembered."""
+        from scorekeeper.gui.i18n import Language, install_language
+
         self._save_settings(replace(self.settings, language=value))
-        self.show_message(self.tr("The language changes when the app is started again."))
+        install_language(Language(value))
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Build the window again in the language installed now; the game, the view's turn and any message stay.
+
+        Qt widgets keep the text they were given, so rather than re-set every string of every child widget (many
+        of them owned by other modules), the window makes its widgets and menus again: the same code that made
+        them first, so nothing can be missed. The controller and its game are not touched. An open results
+        screen is made again too.
+        """
+        bottom_seat = self.table.bottom_seat
+        message = self.message_label.text() if self.message_label.isVisible() else ""
+        results_open = self.results_dialog is not None
+        if self.results_dialog is not None:
+            self.results_dialog.close()
+            self.results_dialog = None
+        for action in self.actions():
+            self.removeAction(action)
+            action.deleteLater()
+        self.menuBar().clear()
+        if isinstance(self.help_menu, QObject):
+            self.help_menu.deleteLater()
+        old = self.takeCentralWidget()
+        if old is not None:
+            old.deleteLater()
+        self._build()
+        central = self.centralWidget()
+        if central is not None and self.isVisible():
+            central.show()  # a widget put into a shown window appears only after the next event loop pass otherwise
+        self.table.set_bottom_seat(bottom_seat)
+        self.refresh()
+        self.show_message(message)
+        if results_open:
+            self.show_results()
 
     def _save_settings(self, settings: AppSettings) -> None:
         self.settings = settings

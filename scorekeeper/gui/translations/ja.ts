@@ -2227,10 +2227,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>{label} を削除しますか? 以降の局はすべて再計算されます。「元に戻す」で復元できます。</translation>
     </message>
     <message>
-        <source>The language changes when the app is started again.</source>
-        <translation>言語は次回の起動時に切り替わります。</translation>
-    </message>
-    <message>
         <source>End the game now and show the final results?</source>
         <translation>今すぐ対局を終了して最終結果を表示しますか?</translation>
     </message>

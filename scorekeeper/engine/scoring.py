@@ -275,7 +275,7 @@ class _Best:
         self.fu: int
         self.pinfu: bool
         self.sanankou: bool
-        self.reading_yaku: list[tuple[Yaku, int]]
+        self.reading_yaku: tuple[tuple[Yaku, int], ...]
         self.hand: Hand
         self.rules: HandRules
         self.closed: bool
@@ -524,6 +524,42 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
     return _build(hand, rules, best, base_yaku, dora, aka, ura, seat, prevailing, closed)
 
 
+class _RunYaku(dict[tuple[int, ...], tuple[tuple[tuple[Yaku, int], ...], int]]):
+    """The yaku a reading's runs make (peikou, ittsu, sanshoku) and their han, by the tuple of run codes.
+
+    Keyed by the runs of one reading (concealed runs, then called ones), a small part of a hand: at most
+    about 12,000 keys exist. A closed hand's table counts iipeikou/ryanpeikou (closed only) and the closed han of
+    ittsu and sanshoku; an open hand's, their open han (seed 004, 6.2).
+    """
+
+    def __init__(self, closed: bool) -> None:
+        super().__init__()
+        self.closed = closed
+
+    def __missing__(self, runs: tuple[int, ...]) -> tuple[tuple[tuple[Yaku, int], ...], int]:
+        closed = self.closed
+        found: list[tuple[Yaku, int]] = []
+        if closed:
+            # Runs repeated within the concealed part (a closed hand has no called run).
+            peikou = sum(runs.count(code) // 2 for code in set(runs))
+            if peikou >= 2:
+                found.append((Yaku.RYANPEIKOU, 3))
+            elif peikou:
+                found.append((Yaku.IIPEIKOU, 1))
+        run_set = set(runs)
+        if any(suit in run_set and suit + 3 in run_set and suit + 6 in run_set for suit in _RUN_SUITS):
+            found.append((Yaku.ITTSU, 2 if closed else 1))
+        if any(code < RUN + 9 and code + 9 in run_set and code + 18 in run_set for code in run_set):
+            found.append((Yaku.SANSHOKU_DOUJUN, 2 if closed else 1))
+        entry = self[runs] = (tuple(found), sum(han for _, han in found))
+        return entry
+
+
+_CLOSED_RUN_YAKU = _RunYaku(closed=True)
+_OPEN_RUN_YAKU = _RunYaku(closed=False)
+_TOITOI_YAKU = ((Yaku.TOITOI, 2),)
+
+
 def _best_standard(  # noqa: PLR0917
     best: _Best,
     readings: Sequence[tuple[int, tuple[int, ...]]],
@@ -551,6 +587,10 @@ def _best_standard(  # noqa: PLR0917
     # Below 5 han and without aotenjou, base points are fu x 2^(2 + han) capped at mangan: inlined (see _base).
     plain_limits = not rules.aotenjou
     kiriage = rules.kiriage_mangan
+    run_yaku = _CLOSED_RUN_YAKU if closed else _OPEN_RUN_YAKU
+    # The codes of the runs that hold the winning tile: RUN + first kind, first <= win <= first + 2.
+    low_run = RUN + win - 2
+    high_run = RUN + win
     for pair, sets in readings:
         # Sets are sorted, triplet codes (< RUN) first: one C-level search splits them. Runs stay as codes here
         # (RUN + first kind); ``meld_runs`` are codes too.
@@ -560,49 +600,25 @@ def _best_standard(  # noqa: PLR0917
         all_runs = runs + meld_runs if meld_runs else runs
         all_trips = trips + meld_trips if meld_trips else trips
 
-        reading_yaku: list[tuple[Yaku, int]] = []
-        reading_han = 0
-        if closed and len(runs) >= 2 and len(set(runs)) < len(runs):
-            peikou = 0
-            for first in set(runs):
-                peikou += runs.count(first) // 2
-            if peikou >= 2:
-                reading_yaku.append((Yaku.RYANPEIKOU, 3))
-                reading_han += 3
-            elif peikou:
-                reading_yaku.append((Yaku.IIPEIKOU, 1))
-                reading_han += 1
         if all_runs:
+            # Peikou, ittsu and sanshoku depend on the runs alone: one lookup (see _RunYaku).
+            reading_yaku, reading_han = run_yaku[all_runs]
             if outside_only and _TH[pair] and all(_OUTSIDE_RUN[r] for r in all_runs) and all(_TH[t] for t in all_trips):
                 if pair >= 27 or any(t >= 27 for t in all_trips):
                     han = 2 if closed else 1
-                    reading_yaku.append((Yaku.CHANTA, han))
+                    reading_yaku = (*reading_yaku, (Yaku.CHANTA, han))
                 else:
                     han = 3 if closed else 2
-                    reading_yaku.append((Yaku.JUNCHAN, han))
+                    reading_yaku = (*reading_yaku, (Yaku.JUNCHAN, han))
                 reading_han += han
-            if len(all_runs) >= 3:
-                run_set = set(all_runs)
-                for suit in _RUN_SUITS:
-                    if suit in run_set and suit + 3 in run_set and suit + 6 in run_set:
-                        han = 2 if closed else 1
-                        reading_yaku.append((Yaku.ITTSU, han))
-                        reading_han += han
-                        break
-                for code in run_set:
-                    if code < RUN + 9 and code + 9 in run_set and code + 18 in run_set:
-                        han = 2 if closed else 1
-                        reading_yaku.append((Yaku.SANSHOKU_DOUJUN, han))
-                        reading_han += han
-                        break
         else:
-            reading_yaku.append((Yaku.TOITOI, 2))
-            reading_han += 2
+            reading_yaku = _TOITOI_YAKU
+            reading_han = 2
         if len(all_trips) >= 3:
             trip_set = set(all_trips)
             for first in trip_set:
                 if first < 9 and first + 9 in trip_set and first + 18 in trip_set:
-                    reading_yaku.append((Yaku.SANSHOKU_DOUKOU, 2))
+                    reading_yaku = (*reading_yaku, (Yaku.SANSHOKU_DOUKOU, 2))
                     reading_han += 2
                     break
 
@@ -619,11 +635,14 @@ def _best_standard(  # noqa: PLR0917
             fixed_fu += 8 if _TH[t] else 4
         pinfu_shape = no_melds and not trips and not pair_fu
 
-        # Placements of the winning tile: -1 for the pair, else an index into the concealed sets.
-        tried = -1
+        # Placements of the winning tile: -1 for the pair, else an index into the concealed sets (triplets, then
+        # runs; a repeated run is tried once).
         places = [-1] if pair == win else []
-        for index, code in enumerate(sets):
-            if code != tried and (code == win or (code >= RUN and code - RUN <= win <= code - RUN + 2)):
+        if win in trips:
+            places.append(trips.index(win))
+        tried = -1
+        for index, code in enumerate(runs, split):
+            if low_run <= code <= high_run and code != tried:
                 places.append(index)
                 tried = code
         for place in places:

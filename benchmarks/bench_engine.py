@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     prepared = [_their_arguments(obj) for obj in corpus]
     # Their options object is built once per ruleset, as a caller scoring many hands would (the adapter builds
     # one per call; HandRules values are hashable).
-    oracle.mahjong_options = functools.cache(oracle.mahjong_options)  # type: ignore[assignment]
+    oracle.mahjong_options = functools.cache(oracle.mahjong_options)
     their_end_to_end = oracle.score_with_mahjong
 
     def run_theirs_end_to_end() -> None:

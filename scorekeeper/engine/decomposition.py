@@ -129,13 +129,17 @@ def _suit_pair_readings(counts: tuple[int, ...], base: int, honors: bool) -> tup
     return tuple(out)
 
 
-_SuitInfo = tuple[int, tuple[tuple[int, ...], ...], tuple[Reading, ...], int]
+_SuitInfo = tuple[int, tuple[tuple[int, ...], ...], tuple[Reading, ...], int, int, tuple[int, ...]]
 _SUIT_CACHES: tuple[dict[tuple[int, ...], _SuitInfo], ...] = ({}, {}, {}, {})
+# A suit's part in a whole hand, as a number that adds up over the four suits (see decompose_with_mask): one way
+# into sets, several ways into sets, the suit that holds the pair, or no way at all.
+_SINGLE, _SEVERAL, _PAIRED, _DEAD = 0, 1, 10, 100
 
 
 def _suit_info(index: int, suit: tuple[int, ...]) -> _SuitInfo:
-    """A suit's tile count modulo 3, its sets-only splits, its pair-plus-sets splits, and the bits of the kinds
-    it holds (cached per suit: a dict lookup on the 9-count tuple is the whole cost of a known suit)."""
+    """What a suit's counts allow, cached per suit (a dict lookup on the count tuple is the whole cost of a known
+    suit): the count modulo 3, the sets-only splits, the pair-plus-sets splits, the bits of the kinds held, the
+    suit's status (``_SINGLE``, ``_SEVERAL``, ``_PAIRED`` or ``_DEAD``), and its one split when it has only one."""
     cache = _SUIT_CACHES[index]
     info = cache.get(suit)
     if info is None:
@@ -145,7 +149,13 @@ def _suit_info(index: int, suit: tuple[int, ...]) -> _SuitInfo:
         sets = _suit_sets(suit, base, honors) if remainder == 0 else ()
         pairs = _suit_pair_readings(suit, base, honors) if remainder == 2 else ()
         mask = sum(1 << (base + i) for i, count in enumerate(suit) if count)
-        info = (remainder, sets, pairs, mask)
+        if remainder == 2:
+            status = _PAIRED if pairs else _DEAD
+        elif remainder == 1 or not sets:
+            status = _DEAD
+        else:
+            status = _SINGLE if len(sets) == 1 else _SEVERAL
+        info = (remainder, sets, pairs, mask, status, sets[0] if status == _SINGLE else ())
         cache[suit] = info
     return info
 
@@ -183,23 +193,23 @@ def decompose_with_mask(counts: Sequence[int]) -> tuple[tuple[Reading, ...], int
     s = caches[2].get(counts[18:27]) or _suit_info(2, counts[18:27])
     z = caches[3].get(counts[27:34]) or _suit_info(3, counts[27:34])
     mask = m[3] | p[3] | s[3] | z[3]
+    status = m[4] + p[4] + s[4] + z[4]
+    if status == _PAIRED:
+        # The common case: one suit holds the pair, the others split into sets one way each. Only the paired
+        # suit has pair splits and only the others have a single split, so plain sums pick them.
+        rest = m[5] + p[5] + s[5] + z[5]
+        paired = m[2] or p[2] or s[2] or z[2]
+        return tuple([(pair, tuple(sorted(pair_sets + rest))) for pair, pair_sets in paired]), mask
+    if status >= _DEAD or status // _PAIRED != 1:
+        return (), mask
     pair_options: tuple[Reading, ...] = ()
     parts: list[tuple[tuple[int, ...], ...]] = []
-    for remainder, sets, pairs, _ in (m, p, s, z):
-        if remainder == 2:
-            if pair_options or not pairs:
-                return (), mask
+    for _, sets, pairs, _, _, _ in (m, p, s, z):
+        if pairs:
             pair_options = pairs
-        elif remainder == 1 or not sets:
-            return (), mask
         else:
             parts.append(sets)
-    if not pair_options:
-        return (), mask
     a, b, c = parts
-    if len(a) == 1 and len(b) == 1 and len(c) == 1:
-        rest = a[0] + b[0] + c[0]
-        return tuple([(pair, tuple(sorted(pair_sets + rest))) for pair, pair_sets in pair_options]), mask
     readings: list[Reading] = []
     for pair, pair_sets in pair_options:
         for x, y, z_sets in itertools.product(a, b, c):
@@ -235,7 +245,7 @@ def is_complete(counts: Sequence[int]) -> bool:
     counts = tuple(counts)
     pair_seen = False
     for index, suit in enumerate((counts[0:9], counts[9:18], counts[18:27], counts[27:34])):
-        remainder, sets, pairs, _ = _suit_info(index, suit)
+        remainder, sets, pairs, _, _, _ = _suit_info(index, suit)
         if remainder == 2:
             if pair_seen or not pairs:
                 return False

@@ -21,6 +21,7 @@ import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from scorekeeper.engine.decomposition import RUN
 from scorekeeper.engine.tiles import Tile, TileKind, Wind, format_tiles, parse_tiles
 from scorekeeper.errors import InvalidContextError, InvalidHandError, ScorekeeperError
 
@@ -83,6 +84,11 @@ class Meld:
 
     kind: MeldKind
     tiles: tuple[Tile, ...]
+    #: The meld's shape as ints, worked out once here for the scorer (engine-private): its set code (the kind of
+    #: a triplet or kong, ``RUN + first kind`` for a chi; see :mod:`scorekeeper.engine.decomposition`), whether it
+    #: opens the hand, whether it is a kong, whether a concealed one, an index ``4*kan + 2*concealed +
+    #: terminal_or_honour`` (8 for a chi) into a table of set fu, and the bits of the kinds it holds.
+    _shape: tuple[int, int, int, int, int, int] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         problem = _meld_problem(self.kind, self.tiles)
@@ -91,7 +97,17 @@ class Meld:
         tiles = self.tiles
         keys = [(tile.kind, tile.red) for tile in tiles]
         if keys != sorted(keys):
-            object.__setattr__(self, "tiles", tuple(sorted(tiles, key=lambda t: (t.kind, t.red))))
+            tiles = tuple(sorted(tiles, key=lambda t: (t.kind, t.red)))
+            object.__setattr__(self, "tiles", tiles)
+        first = int(tiles[0].kind)
+        if self.kind is MeldKind.CHI:
+            shape = (RUN + first, 1, 0, 0, 8, 7 << first)
+        else:
+            kan = int(self.kind in _KAN_KINDS)
+            concealed = int(self.kind is MeldKind.ANKAN)
+            outside = int(first >= 27 or first % 9 in (0, 8))
+            shape = (first, 1 - concealed, kan, kan & concealed, 4 * kan + 2 * concealed + outside, 1 << first)
+        object.__setattr__(self, "_shape", shape)
 
     @classmethod
     def parse(cls, kind: MeldKind | str, text: str) -> Meld:

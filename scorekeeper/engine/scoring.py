@@ -150,9 +150,8 @@ _SUIT_MASKS = (0x1FF, 0x1FF << 9, 0x1FF << 18)
 _DORA_NEXT = tuple(int(TileKind(k).dora_from_indicator()) for k in range(34))
 _DOUBLE = frozenset({Yaku.KOKUSHI_MUSOU_13, Yaku.SUUANKOU_TANKI, Yaku.JUNSEI_CHUUREN_POUTOU, Yaku.DAISUUSHII})
 _CHUUREN = (3, 1, 1, 1, 1, 1, 1, 1, 3)
-# Triplet and kong fu, indexed by 4*kan + 2*closed + terminal_or_honor (seed 004, 6.3).
-_SET_FU = (2, 4, 4, 8, 8, 16, 16, 32)
-_KANS = frozenset({MeldKind.MINKAN, MeldKind.SHOUMINKAN, MeldKind.ANKAN})
+# Triplet and kong fu, indexed by 4*kan + 2*closed + terminal_or_honor (seed 004, 6.3); a chi (index 8) has none.
+_SET_FU = (2, 4, 4, 8, 8, 16, 16, 32, 0)
 _CHIITOITSU_YAKUMAN = frozenset({Yaku.TENHOU, Yaku.CHIIHOU, Yaku.RENHOU, Yaku.TSUUIISOU})
 _RENHOU_HAN = frozenset({RenhouValue.MANGAN, RenhouValue.FIVE_HAN})
 _KOKUSHI_YAKUMAN = frozenset({Yaku.TENHOU, Yaku.CHIIHOU, Yaku.RENHOU})
@@ -325,27 +324,22 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
     kans = 0
     closed_kans = 0
     all_counts = hand._held  # every tile, melds included (counted once, by the Hand)
+    meld_mask = 0
     if melds:
         for meld in melds:
-            first = int(meld.tiles[0].kind)
-            kind = meld.kind
-            if kind is MeldKind.CHI:
-                meld_runs.append(first)
+            code, opens, kan, closed_kan, fu_index, bits = meld._shape
+            if code >= RUN:
+                meld_runs.append(code)
+            else:
+                meld_trips.append(code)
+            if opens:
                 closed = False
-                continue
-            meld_trips.append(first)
-            is_kan = kind in _KANS
-            concealed = kind is MeldKind.ANKAN
-            if not concealed:
-                closed = False
-            kans += is_kan
-            closed_kans += is_kan and concealed
-            meld_fu += _SET_FU[4 * is_kan + 2 * concealed + _TH[first]]
+            kans += kan
+            closed_kans += closed_kan
+            meld_fu += _SET_FU[fu_index]
+            meld_mask |= bits
     readings, mask = decompose_with_mask(counts)
-    for first in meld_runs:
-        mask |= _BIT[first] | _BIT[first + 1] | _BIT[first + 2]
-    for first in meld_trips:
-        mask |= _BIT[first]
+    mask |= meld_mask
     seat = _WIND_KIND[hand.seat_wind]
     prevailing = _WIND_KIND[hand.round_wind]
 
@@ -477,7 +471,7 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
             seat,
             prevailing,
             rules,
-            tuple([RUN + first for first in meld_runs]),
+            tuple(meld_runs),
             tuple(meld_trips),
             meld_fu,
             closed_kans,

@@ -21,6 +21,7 @@ The arithmetic is plain Python and tested on its own; only :func:`describe_gaps`
 from __future__ import annotations
 
 import functools
+import html
 from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication
@@ -30,7 +31,7 @@ from scorekeeper.engine.rules import HandRules
 from scorekeeper.gui.labels import format_points, limit_name
 from scorekeeper.session.settlement import RIICHI_STICK
 
-__all__ = ["Gap", "HandNeeded", "describe_gaps", "point_gaps"]
+__all__ = ["Gap", "HandNeeded", "describe_gaps", "describe_hand", "format_call", "point_gaps"]
 
 _CONTEXT = "PointGaps"
 
@@ -203,51 +204,69 @@ def point_gaps(
     return tuple(gaps)
 
 
-def _call(hand: HandNeeded, *, tsumo: bool) -> str:
-    """The hand as the table calls it: ``3,900``, ``1,300/2,600`` or ``2,600 all``, with its han and fu."""
-    if not tsumo:
-        figure = format_points(hand.ron)
-    elif hand.dealer_pays:
-        figure = f"{format_points(hand.others_pay)}/{format_points(hand.dealer_pays)}"
-    else:
-        figure = _t("{points} all").format(points=format_points(hand.others_pay))
+def format_call(hand: HandNeeded) -> str:
+    """The hand as the table calls it: ``3,900`` (ron), ``1,300/2,600`` or ``2,600 all`` (tsumo)."""
+    if hand.ron:
+        return format_points(hand.ron)
+    if hand.dealer_pays:
+        return f"{format_points(hand.others_pay)}/{format_points(hand.dealer_pays)}"
+    return _t("{points} all").format(points=format_points(hand.others_pay))
+
+
+def describe_hand(hand: HandNeeded) -> str:
+    """The hand's han and fu (``4 han 30 fu``) or its limit's name (``Baiman``)."""
     if hand.limit is not None:
-        return f"{figure} ({limit_name(hand.limit)})"
-    return _t("{figure} ({han} han {fu} fu)").format(figure=figure, han=hand.han, fu=hand.fu)
+        return limit_name(hand.limit)
+    return _t("{han} han {fu} fu").format(han=hand.han, fu=hand.fu)
 
 
 def describe_gaps(gaps: tuple[Gap, ...], names: tuple[str, ...]) -> str:
-    """The gaps in plain words, one player per paragraph, then what the figures include."""
-    lines = []
-    valued = next((g for g in gaps if g.valued), None)
-    for gap in gaps:
-        name = names[gap.other] if gap.other < len(names) else str(gap.other)
-        if gap.difference < 0:
-            lines.append(_t("{name}: you lead by {points}.").format(name=name, points=format_points(-gap.difference)))
-            continue
+    """The gaps as rich text for a seat panel: a small table of the players ahead, then what the figures include.
+
+    One row per player ahead (their lead, then the cheapest direct hit (a ron off them), ron off someone else, and
+    tsumo, as the table calls them), one line for the players behind, and a sentence saying what is counted. A
+    seat panel is small, so the table is compact; the words say the rest.
+    """
+
+    def name_of(seat: int) -> str:
+        return html.escape(names[seat] if seat < len(names) else str(seat))
+
+    def cell(hand: HandNeeded | None) -> str:
+        return "—" if hand is None else html.escape(format_call(hand))
+
+    ahead = [gap for gap in gaps if gap.difference >= 0]
+    behind = [gap for gap in gaps if gap.difference < 0]
+    valued = [gap for gap in ahead if gap.valued]
+    parts = []
+    if valued:
+        # Two short lines per heading keep the three columns inside a seat panel.
+        titles = (_t("direct hit"), _t("other ron"), _t("tsumo"))
+        heads = "".join(f"<th>{html.escape(title).replace(' ', '<br>', 1)}</th>" for title in titles)
+        rows = [f"<tr><th></th>{heads}</tr>"]
+        for gap in valued:
+            lead = f"<td align='left'><b>{name_of(gap.other)}</b><br>+{format_points(gap.difference)}</td>"
+            hands = (gap.direct_hit_hand, gap.third_party_hand, gap.tsumo_hand)
+            rows.append("<tr>" + lead + "".join(f"<td>{cell(hand)}</td>" for hand in hands) + "</tr>")
+        parts.append("<table cellspacing='0' cellpadding='2' align='center'>" + "".join(rows) + "</table>")
+    for gap in ahead:
         if not gap.valued:
-            lines.append(_t("{name} leads by {points}.").format(name=name, points=format_points(gap.difference)))
-            continue
-        if gap.difference == 0:
-            lines.append(_t("{name} has as many points as you. To pass:").format(name=name))
-        else:
-            lines.append(
-                _t("{name} leads by {points}. To pass:").format(name=name, points=format_points(gap.difference))
-            )
-        for hand, text in (
-            (gap.direct_hit_hand, _t("ron off {name}: {hand}")),
-            (gap.third_party_hand, _t("ron off another player: {hand}")),
-            (gap.tsumo_hand, _t("tsumo: {hand}")),
-        ):
-            shown = _t("more than a yakuman") if hand is None else _call(hand, tsumo=hand.ron == 0)
-            lines.append("  • " + text.format(name=name, hand=shown))
-    if valued is not None:
-        if valued.honba or valued.riichi_sticks:
-            lines.append(
-                _t(
-                    "The smallest hand that puts you ahead, counting the honba ({honba}) and riichi sticks ({sticks})."
-                ).format(honba=valued.honba, sticks=valued.riichi_sticks)
+            text = _t("{name} leads by {points}.").format(name=name_of(gap.other), points=format_points(gap.difference))
+            parts.append(f"<div>{text}</div>")
+    if behind:
+        players = ", ".join(f"{name_of(g.other)} ({format_points(-g.difference)})" for g in behind)
+        parts.append(f"<div>{_t('You lead {players}.').format(players=players)}</div>")
+    if valued:
+        notes = []
+        if any(None in (g.direct_hit_hand, g.third_party_hand, g.tsumo_hand) for g in valued):
+            notes.append(_t("— : not even a yakuman is enough."))
+        first = valued[0]
+        if first.honba or first.riichi_sticks:
+            notes.append(
+                _t("The smallest win that puts you ahead, counting {honba} honba and {sticks} riichi sticks.").format(
+                    honba=first.honba, sticks=first.riichi_sticks
+                )
             )
         else:
-            lines.append(_t("The smallest hand that puts you ahead (no honba or riichi sticks on the table)."))
-    return "\n".join(lines)
+            notes.append(_t("The smallest win that puts you ahead (no honba or riichi sticks on the table)."))
+        parts.extend(f"<div><small>{html.escape(note)}</small></div>" for note in notes)
+    return "".join(parts)

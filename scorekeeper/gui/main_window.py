@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -273,7 +273,9 @@ class MainWindow(QMainWindow):
         self.table = TableViewWidget()
         self.table.riichi_requested.connect(self._on_table_riichi_requested)
         for panel in self.table.seat_panels:
+            # The panel words its gaps briefly; the window words them in full (describe_gaps) whenever they show.
             panel.tapped.connect(self._show_gaps)
+            panel.gaps_label.installEventFilter(self)
         self.history = HistoryWidget()
         self.history.edit_requested.connect(self.edit_hand)
         self.history.delete_requested.connect(self.delete_hand)
@@ -513,12 +515,23 @@ class MainWindow(QMainWindow):
         )
         self.setWindowTitle(self.tr("Scorekeeper — {round}").format(round=round_name(state.label)))
 
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Show:
+            for panel in self.table.seat_panels:
+                if watched is panel.gaps_label:
+                    self._show_gaps(panel.seat)
+        return super().eventFilter(watched, event)
+
     def _show_gaps(self, seat: int) -> None:
         """Word the tapped panel's point gaps in full: the hand that passes each player and what it counts."""
         panel = self.table.seat_panels[seat]
         state = self.controller.state
         if panel.showing_gaps and state is not None:
+            panel.gaps_label.setTextFormat(Qt.TextFormat.RichText)
             panel.gaps_label.setText(describe_gaps(self._gaps(state, seat), state.players))
+            # The gaps take the big number's place while shown (a second tap brings it back): a panel is small.
+            panel.points_label.hide()
 
     @staticmethod
     def _gaps(state: GameState, seat: int) -> tuple[Gap, ...]:

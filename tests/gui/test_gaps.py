@@ -8,7 +8,8 @@ from hypothesis import strategies as st
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from scorekeeper.gui.gaps import Gap, HandNeeded, _hands, describe_gaps, point_gaps
+from scorekeeper.engine.points import Limit
+from scorekeeper.gui.gaps import Gap, HandNeeded, _hands, describe_gaps, describe_hand, format_call, point_gaps
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.session.events import HandResult, HanFuWin, Ron, Tsumo, YakumanWin
 from scorekeeper.session.rules import ruleset
@@ -58,20 +59,20 @@ def test_nothing_needed_to_pass_someone_already_behind() -> None:
 def test_a_gap_beyond_a_yakuman_is_said_so() -> None:
     gap = gaps_by_other(point_gaps((90000, 0, 5000, 5000), seat=1, dealer=0, rules=TENHOU.hand))[0]
     assert gap.direct_hit_hand is None and gap.third_party_hand is None and gap.tsumo_hand is None
-    assert "more than a yakuman" in describe_gaps((gap,), NAMES)
+    assert "not even a yakuman is enough" in describe_gaps((gap,), NAMES)
 
 
 def test_the_classical_family_gets_differences_only() -> None:
     gaps = point_gaps((30000, 20000, 25000, 25000), seat=1, dealer=0, rules=None)
     text = describe_gaps(gaps, NAMES)
-    assert "A leads by 10,000." in text and "ron" not in text and "honba" not in text
+    assert "A leads by 10,000." in text and "direct" not in text and "honba" not in text
 
 
 @pytest.mark.parametrize(
     ("honba", "sticks", "words"),
     [
         pytest.param(0, 0, "no honba or riichi sticks", id="nothing-on-the-table"),
-        pytest.param(3, 2, "counting the honba (3) and riichi sticks (2)", id="honba-and-sticks"),
+        pytest.param(3, 2, "counting 3 honba and 2 riichi sticks", id="honba-and-sticks"),
     ],
 )
 def test_the_words_say_what_the_figure_includes(honba: int, sticks: int, words: str) -> None:
@@ -80,7 +81,37 @@ def test_the_words_say_what_the_figure_includes(honba: int, sticks: int, words: 
     )
     text = describe_gaps(gaps, NAMES)
     assert words in text
-    assert "ron off A:" in text and "ron off another player:" in text and "tsumo:" in text
+    assert "direct<br>hit" in text and "other<br>ron" in text and "tsumo" in text
+    assert "<b>A</b><br>+8,000" in text  # the leader and the lead
+    assert "You lead C (4,000), D (4,000)." in text
+
+
+@pytest.mark.parametrize(
+    ("hand", "call", "name"),
+    [
+        pytest.param(HandNeeded(han=3, fu=30, limit=None, ron=3900, total=3900), "3,900", "3 han 30 fu", id="ron"),
+        pytest.param(
+            HandNeeded(han=3, fu=30, limit=None, dealer_pays=2000, others_pay=1000, total=4000),
+            "1,000/2,000",
+            "3 han 30 fu",
+            id="non-dealer-tsumo",
+        ),
+        pytest.param(
+            HandNeeded(han=5, fu=30, limit=Limit.MANGAN, others_pay=4000, total=12000),
+            "4,000 all",
+            "Mangan",
+            id="dealer",
+        ),
+    ],
+)
+def test_a_hand_is_called_as_the_table_calls_it(hand: HandNeeded, call: str, name: str) -> None:
+    assert format_call(hand) == call
+    assert describe_hand(hand) == name
+
+
+def test_names_are_not_read_as_markup() -> None:
+    gaps = point_gaps((33000, 25000, 21000, 21000), seat=1, dealer=0, rules=TENHOU.hand)
+    assert "<b>&lt;i&gt;A</b>" in describe_gaps(gaps, ("<i>A", "B", "C", "D"))
 
 
 def _result(hand: HandNeeded, winner: int, *, discarder: int | None) -> HandResult:
@@ -143,6 +174,8 @@ def test_tapping_a_seat_shows_the_gaps_in_plain_words(qtbot: QtBot, window: Main
     panel = window.table.seat_panels[1]
     qtbot.mouseClick(panel, Qt.MouseButton.LeftButton)
     text = panel.gaps_label.text()
-    assert panel.gaps_label.isVisible()
-    assert "A: you lead by 1,000." in text  # A paid 1,000 for the stick
-    assert "counting the honba (0) and riichi sticks (1)" in text
+    assert panel.gaps_label.isVisible() and not panel.points_label.isVisible()
+    assert "You lead A (1,000)." in text  # A paid 1,000 for the stick
+    assert "counting 0 honba and 1 riichi sticks" in text
+    qtbot.mouseClick(panel, Qt.MouseButton.LeftButton)  # a second tap brings the points back
+    assert panel.points_label.isVisible() and not panel.gaps_label.isVisible()

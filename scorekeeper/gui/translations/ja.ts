@@ -905,48 +905,40 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>{points} オール</translation>
     </message>
     <message>
-        <source>{figure} ({han} han {fu} fu)</source>
-        <translation>{figure} ({han}翻{fu}符)</translation>
+        <source>{han} han {fu} fu</source>
+        <translation>{han} 翻 {fu} 符</translation>
     </message>
     <message>
-        <source>{name}: you lead by {points}.</source>
-        <translation>{name}: あなたが {points} 点上です。</translation>
+        <source>direct hit</source>
+        <translation>直撃</translation>
+    </message>
+    <message>
+        <source>other ron</source>
+        <translation>他家 ロン</translation>
+    </message>
+    <message>
+        <source>tsumo</source>
+        <translation>ツモ</translation>
     </message>
     <message>
         <source>{name} leads by {points}.</source>
         <translation>{name} が {points} 点上です。</translation>
     </message>
     <message>
-        <source>{name} has as many points as you. To pass:</source>
-        <translation>{name} と同点です。上に出るには:</translation>
+        <source>You lead {players}.</source>
+        <translation>あなたが上: {players}。</translation>
     </message>
     <message>
-        <source>{name} leads by {points}. To pass:</source>
-        <translation>{name} が {points} 点上です。逆転するには:</translation>
+        <source>— : not even a yakuman is enough.</source>
+        <translation>— : 役満でも届きません。</translation>
     </message>
     <message>
-        <source>ron off {name}: {hand}</source>
-        <translation>{name} から直撃: {hand}</translation>
+        <source>The smallest win that puts you ahead, counting {honba} honba and {sticks} riichi sticks.</source>
+        <translation>上に出られる最も安い和了です (本場 {honba}、供託 {sticks} 本を含む)。</translation>
     </message>
     <message>
-        <source>ron off another player: {hand}</source>
-        <translation>他家からロン: {hand}</translation>
-    </message>
-    <message>
-        <source>tsumo: {hand}</source>
-        <translation>ツモ: {hand}</translation>
-    </message>
-    <message>
-        <source>more than a yakuman</source>
-        <translation>役満でも届きません</translation>
-    </message>
-    <message>
-        <source>The smallest hand that puts you ahead, counting the honba ({honba}) and riichi sticks ({sticks}).</source>
-        <translation>上に出られる最も安い手です (本場 {honba}、供託 {sticks} 本を含む)。</translation>
-    </message>
-    <message>
-        <source>The smallest hand that puts you ahead (no honba or riichi sticks on the table).</source>
-        <translation>上に出られる最も安い手です (本場・供託なし)。</translation>
+        <source>The smallest win that puts you ahead (no honba or riichi sticks on the table).</source>
+        <translation>上に出られる最も安い和了です (本場・供託なし)。</translation>
     </message>
 </context>
 <context>

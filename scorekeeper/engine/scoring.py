@@ -482,7 +482,7 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
             fixed_yakuman,
             not mask & _MIDDLE_MASK,  # no 4, 5 or 6 anywhere: chanta and junchan are possible
         )
-    if not melds and counts.count(2) == 7:
+    if not melds and mask.bit_count() == 7 and counts.count(2) == 7:
         shaped = True
         yakuman: list[Yaku] = [y for y in fixed_yakuman if y in _CHIITOITSU_YAKUMAN]
         if yakuman:
@@ -799,6 +799,14 @@ class _HanYaku(dict[tuple[Yaku, int], YakuValue]):
         return value
 
 
+class _YakumanYaku(dict[tuple[Yaku, int], YakuValue]):
+    """The shared :class:`YakuValue` of each (yakuman, multiplier) pair."""
+
+    def __missing__(self, key: tuple[Yaku, int]) -> YakuValue:
+        value = self[key] = YakuValue(yaku=key[0], yakuman=key[1])
+        return value
+
+
 class _YakuOrder(dict[tuple[Yaku, int], int]):
     """The place of a (yaku, han) pair in the public list's order (a C-level sort key)."""
 
@@ -809,6 +817,9 @@ class _YakuOrder(dict[tuple[Yaku, int], int]):
 
 _FU_ITEMS = _FuItems()
 _HAN_YAKU = _HanYaku()
+_YAKUMAN_YAKU = _YakumanYaku()
+# The value of a yakuman hand outside aotenjou depends on its multiplier alone (points.value_from_yakuman).
+_YAKUMAN_VALUES: dict[int, PointValue] = {}
 _ORDER_KEY = _YakuOrder().__getitem__
 _VALUES: dict[tuple[int, int, bool, KazoeLimit, bool], PointValue] = {}
 _PAYMENTS: dict[tuple[int, bool, bool, bool], Payment] = {}
@@ -822,6 +833,11 @@ def _yaku_value(yaku: Yaku, han: int, yakuman: int) -> YakuValue:
     value = _YAKU_VALUES.get((yaku, han, yakuman))
     if value is None:
         value = _YAKU_VALUES[(yaku, han, yakuman)] = YakuValue(yaku=yaku, han=han, yakuman=yakuman)
+    return value
+
+
+def _yakuman_value(mult: int, rules: HandRules) -> PointValue:
+    value = _YAKUMAN_VALUES[mult] = value_from_yakuman(mult, rules)
     return value
 
 
@@ -859,12 +875,12 @@ def _build(  # noqa: PLR0917
     best.seat = seat
     best.prevailing = prevailing
     if best.yakuman:
-        parts = sorted(
-            ((y, 2 if rules.double_yakuman and y in _DOUBLE else 1) for y in best.yakuman),
-            key=lambda p: _YAKU_ORDER[p[0]],
-        )
+        double = rules.double_yakuman
+        parts = [(y, 2 if double and y in _DOUBLE else 1) for y in best.yakuman]
+        if len(parts) > 1:
+            parts.sort(key=_ORDER_KEY)
         mult = _yakuman_multiplier(best.yakuman, rules)
-        yaku = tuple(_yaku_value(y, 0, m) for y, m in parts)
+        yaku = tuple([_YAKUMAN_YAKU[part] for part in parts])
         if rules.aotenjou:
             if best.shape == "kokushi":
                 others = [(y, h) for y, h in base_yaku if y in _SITUATIONAL]
@@ -882,7 +898,7 @@ def _build(  # noqa: PLR0917
             value = PointValue(han=han, fu=best.fu, yakuman=mult, limit=None, base=best.fu << (2 + han), exact=True)
             yaku += tuple(_yaku_value(y, h, 0) for y, h in others)
         else:
-            value = value_from_yakuman(mult, rules, fu=best.fu)
+            value = _YAKUMAN_VALUES.get(mult) or _yakuman_value(mult, rules)
     else:
         found = list(base_yaku)
         if best.shape == "standard":

@@ -223,9 +223,9 @@ def describe_hand(hand: HandNeeded) -> str:
 def describe_gaps(gaps: tuple[Gap, ...], names: tuple[str, ...]) -> str:
     """The gaps as rich text for a seat panel: a small table of the players ahead, then what the figures include.
 
-    One row per player ahead (their lead, then the cheapest direct hit (a ron off them), ron off someone else, and
-    tsumo, as the table calls them), one line for the players behind, and a sentence saying what is counted. A
-    seat panel is small, so the table is compact; the words say the rest.
+    For each player ahead, their lead and the cheapest direct hit (a ron off them), ron off someone else, and tsumo,
+    as the table calls them; one line for the players behind; and a sentence saying what is counted. A seat panel
+    is small, so the table is compact; the words say the rest.
     """
 
     def name_of(seat: int) -> str:
@@ -239,15 +239,21 @@ def describe_gaps(gaps: tuple[Gap, ...], names: tuple[str, ...]) -> str:
     valued = [gap for gap in ahead if gap.valued]
     parts = []
     if valued:
-        # Two short lines per heading keep the three columns inside a seat panel.
+        # One heading for the three columns, then per player ahead a line saying by how much and a row of figures:
+        # narrow enough for a seat panel, with a plain sentence a test (or a screen reader) can find.
         titles = (_t("direct hit"), _t("other ron"), _t("tsumo"))
-        heads = "".join(f"<th>{html.escape(title).replace(' ', '<br>', 1)}</th>" for title in titles)
-        rows = [f"<tr><th></th>{heads}</tr>"]
+        rows = ["<tr>" + "".join(f"<th>{html.escape(title)}</th>" for title in titles) + "</tr>"]
         for gap in valued:
-            lead = f"<td align='left'><b>{name_of(gap.other)}</b><br>+{format_points(gap.difference)}</td>"
+            if gap.difference:
+                lead = _t("{name} leads by {points}.").format(
+                    name=name_of(gap.other), points=format_points(gap.difference)
+                )
+            else:
+                lead = _t("{name} has as many points as you.").format(name=name_of(gap.other))
             hands = (gap.direct_hit_hand, gap.third_party_hand, gap.tsumo_hand)
-            rows.append("<tr>" + lead + "".join(f"<td>{cell(hand)}</td>" for hand in hands) + "</tr>")
-        parts.append("<table cellspacing='0' cellpadding='2' align='center'>" + "".join(rows) + "</table>")
+            rows.append(f"<tr><td colspan='3' align='left'><b>{lead}</b></td></tr>")
+            rows.append("<tr>" + "".join(f"<td align='center'>{cell(hand)}</td>" for hand in hands) + "</tr>")
+        parts.append("<table cellspacing='0' cellpadding='3' align='center' width='100%'>" + "".join(rows) + "</table>")
     for gap in ahead:
         if not gap.valued:
             text = _t("{name} leads by {points}.").format(name=name_of(gap.other), points=format_points(gap.difference))

@@ -81,8 +81,10 @@ def test_the_words_say_what_the_figure_includes(honba: int, sticks: int, words: 
     )
     text = describe_gaps(gaps, NAMES)
     assert words in text
-    assert "direct<br>hit" in text and "other<br>ron" in text and "tsumo" in text
-    assert "<b>A</b><br>+8,000" in text  # the leader and the lead
+    assert "<th>direct hit</th><th>other ron</th><th>tsumo</th>" in text
+    assert "<b>A leads by 8,000.</b>" in text  # the leader and the lead
+    if not honba and not sticks:  # the figures of test_gap_to_the_leading_dealer_without_honba_or_sticks
+        assert "4,500</td><td align='center'>12,000</td><td align='center'>1,500/2,900" in text
     assert "You lead C (4,000), D (4,000)." in text
 
 
@@ -111,7 +113,13 @@ def test_a_hand_is_called_as_the_table_calls_it(hand: HandNeeded, call: str, nam
 
 def test_names_are_not_read_as_markup() -> None:
     gaps = point_gaps((33000, 25000, 21000, 21000), seat=1, dealer=0, rules=TENHOU.hand)
-    assert "<b>&lt;i&gt;A</b>" in describe_gaps(gaps, ("<i>A", "B", "C", "D"))
+    assert "<b>&lt;i&gt;A leads by 8,000.</b>" in describe_gaps(gaps, ("<i>A", "B", "C", "D"))
+
+
+def test_a_tie_is_passed_by_any_win_over_it() -> None:
+    gaps = point_gaps((25000, 25000, 25000, 25000), seat=1, dealer=0, rules=TENHOU.hand)
+    assert all(g.difference == 0 and g.third_party == 1000 for g in gaps)
+    assert "A has as many points as you." in describe_gaps(gaps, NAMES)
 
 
 def _result(hand: HandNeeded, winner: int, *, discarder: int | None) -> HandResult:

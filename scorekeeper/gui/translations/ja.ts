@@ -914,7 +914,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>other ron</source>
-        <translation>他家 ロン</translation>
+        <translation>他家ロン</translation>
     </message>
     <message>
         <source>tsumo</source>
@@ -923,6 +923,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>{name} leads by {points}.</source>
         <translation>{name} が {points} 点上です。</translation>
+    </message>
+    <message>
+        <source>{name} has as many points as you.</source>
+        <translation>{name} と同点です。</translation>
     </message>
     <message>
         <source>You lead {players}.</source>

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
@@ -51,10 +52,12 @@ def test_import_a_game_record_from_the_game_menu_opens_it(window: MainWindow, tm
     assert window.controller.store.load_session(window.controller.game_id).state == session.state  # type: ignore[arg-type]
 
 
-def test_importing_a_finished_game_shows_its_results(window: MainWindow, script: Script, tmp_path: Path) -> None:
+def test_importing_a_finished_game_shows_its_results(
+    qtbot: QtBot, window: MainWindow, script: Script, tmp_path: Path
+) -> None:
     path, _session = _record_file(tmp_path, finished=True)
     window.dialogs.ask_open_path = lambda _parent: path
-    window.import_game()
+    qtbot.keyClick(window, Qt.Key.Key_I, Qt.KeyboardModifier.ControlModifier)  # Game ▸ Import a game record
     assert window.controller.state is not None and window.controller.state.ended
     assert len(script.results_dialogs) == 1
 

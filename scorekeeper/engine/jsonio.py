@@ -53,6 +53,7 @@ def _tiles(value: object, field: str) -> tuple[Tile, ...]:
 _SINGLE_TILES = {str(tile): tile for tile in parse_tiles("123456789m123456789p123456789s1234567z0m0p0s")}
 _WINDS = {wind.value: wind for wind in Wind}
 _FLAG_SET = frozenset(_FLAGS)
+_REQUIRED = frozenset({"hand", "win", "seat_wind", "round_wind"})
 _PRESET_RULES = {name: hand_rules(name) for name in PRESET_NAMES}
 _YAKU_NAMES = {yaku: yaku.value for yaku in Yaku}
 _FU_REASONS = {reason: reason.value for reason in FuReason}
@@ -150,16 +151,20 @@ def hand_from_json(obj: object) -> tuple[Hand, HandRules]:
     if not _FIELDS.issuperset(obj):
         unknown = sorted(set(obj) - _FIELDS)
         raise InvalidHandError(f"unknown field(s) {unknown}; known fields: {', '.join(sorted(_FIELDS))}")
-    for required in ("hand", "win", "seat_wind", "round_wind"):
-        if required not in obj:
-            raise InvalidHandError(f"missing field {required!r}")
+    if not obj.keys() >= _REQUIRED:
+        for required in ("hand", "win", "seat_wind", "round_wind"):
+            if required not in obj:
+                raise InvalidHandError(f"missing field {required!r}")
     flags: dict[str, bool] = {"tsumo": False}
-    for name in obj:
-        if name in _FLAG_SET:
-            value = obj[name]
-            if value is not True and value is not False:
-                raise InvalidContextError(f"{name} must be true or false, got {value!r}")
-            flags[name] = value
+    for name in _FLAG_SET.intersection(obj):
+        value = obj[name]
+        if value is not True and value is not False:
+            # Name the first bad flag in the object's own order (a set has none).
+            for name in obj:
+                value = obj[name]
+                if name in _FLAG_SET and value is not True and value is not False:
+                    raise InvalidContextError(f"{name} must be true or false, got {value!r}")
+        flags[name] = value
     melds = obj.get("melds", ())
     if melds == ():
         meld_values: tuple[Meld, ...] = ()

@@ -134,6 +134,7 @@ class HandScore:
 
 # The slot setters of HandScore's fields, in field order (see HandScore.__init__).
 _SCORE_SETTERS = tuple(getattr(HandScore, f.name).__set__ for f in dataclasses.fields(HandScore))
+_NEW_SCORE = object.__new__
 _YAKU_ORDER = {y: i for i, y in enumerate(Yaku)}
 _TH = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
 _BIT = tuple(1 << k for k in range(34))
@@ -911,9 +912,7 @@ def _build(  # noqa: PLR0917
             found.append((Yaku.CHIITOITSU, 2))
         if len(found) > 1:
             found.sort(key=_ORDER_KEY)
-        han = dora + aka + ura
-        for _, yaku_han in found:
-            han += yaku_han
+        han = best.key[2]  # the loop's total: the yaku found plus dora, aka and ura
         value = _VALUES.get((han, best.fu, rules.kiriage_mangan, rules.kazoe, rules.aotenjou)) or _han_fu_value(
             han, best.fu, rules
         )
@@ -931,13 +930,15 @@ def _build(  # noqa: PLR0917
         yaku = tuple([han_yaku[item] for item in found])
     dealer = hand.seat_wind is Wind.EAST
     payment = _PAYMENTS.get((value.base, value.exact, dealer, hand.tsumo)) or _payment(value, dealer, hand.tsumo)
-    return HandScore(
-        yaku=yaku,
-        dora=dora,
-        aka=aka,
-        ura=ura,
-        value=value,
-        payment=payment,
-        wait=_WAIT_KINDS[best.wait],
-        explanation=best,
-    )
+    # The slots are set as HandScore.__init__ sets them, without binding eight keywords on the hot path.
+    score: HandScore = _NEW_SCORE(HandScore)
+    set_yaku, set_dora, set_aka, set_ura, set_value, set_payment, set_wait, set_explanation = _SCORE_SETTERS
+    set_yaku(score, yaku)
+    set_dora(score, dora)
+    set_aka(score, aka)
+    set_ura(score, ura)
+    set_value(score, value)
+    set_payment(score, payment)
+    set_wait(score, _WAIT_KINDS[best.wait])
+    set_explanation(score, best)
+    return score

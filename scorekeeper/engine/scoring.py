@@ -319,8 +319,8 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
     tsumo = hand.tsumo
     melds = hand.melds
     closed = True
-    meld_runs: list[int] = []
-    meld_trips: list[int] = []
+    called_runs: list[int] = []
+    called_trips: list[int] = []
     meld_fu = 0
     kans = 0
     closed_kans = 0
@@ -330,9 +330,9 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
         for meld in melds:
             code, opens, kan, closed_kan, fu_index, bits = meld._shape
             if code >= RUN:
-                meld_runs.append(code)
+                called_runs.append(code)
             else:
-                meld_trips.append(code)
+                called_trips.append(code)
             if opens:
                 closed = False
             kans += kan
@@ -461,31 +461,157 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
     best = _Best()
     shaped = bool(readings)
     if readings:
-        # Positional: binding eighteen keywords costs more than the loop itself on a one-reading hand.
-        _best_standard(
-            best,
-            readings,
-            win,
-            tsumo,
-            closed,
-            not melds,
-            seat,
-            prevailing,
-            rules,
-            tuple(meld_runs),
-            tuple(meld_trips),
-            meld_fu,
-            closed_kans,
-            base_han,
-            extra,
-            yakuman_extra,
-            base_yaku,
-            fixed_yakuman,
-            not mask & _MIDDLE_MASK,  # no 4, 5 or 6 anywhere: chanta and junchan are possible
-        )
+        # Every reading and every placement of the winning tile, valued with plain ints; the best is kept in
+        # ``best``. (Written inline: a call binding nineteen arguments cost more than the loop on a one-reading
+        # hand.)
+        no_melds = not melds
+        outside_only = not mask & _MIDDLE_MASK  # no 4, 5 or 6 anywhere: chanta and junchan are possible
+        meld_runs = tuple(called_runs)
+        meld_trips = tuple(called_trips)
+        double_wind_fu = rules.double_wind_pair_fu
+        # Below 5 han and without aotenjou, base points are fu x 2^(2 + han) capped at mangan: inlined (see _base).
+        plain_limits = not rules.aotenjou
+        kiriage = rules.kiriage_mangan
+        run_yaku = _CLOSED_RUN_YAKU if closed else _OPEN_RUN_YAKU
+        # The codes of the runs that hold the winning tile: RUN + first kind, first <= win <= first + 2.
+        low_run = RUN + win - 2
+        high_run = RUN + win
+        for pair, sets in readings:
+            # Sets are sorted, triplet codes (< RUN) first: one C-level search splits them. Runs stay as codes here
+            # (RUN + first kind); ``meld_runs`` are codes too.
+            split = bisect_left(sets, RUN)
+            trips = sets[:split]
+            runs = sets[split:]
+            all_runs = runs + meld_runs if meld_runs else runs
+            all_trips = trips + meld_trips if meld_trips else trips
+
+            if all_runs:
+                # Peikou, ittsu and sanshoku depend on the runs alone: one lookup (see _RunYaku).
+                reading_yaku, reading_han = run_yaku[all_runs]
+                if (
+                    outside_only
+                    and _TH[pair]
+                    and all(_OUTSIDE_RUN[r] for r in all_runs)
+                    and all(_TH[t] for t in all_trips)
+                ):
+                    if pair >= 27 or any(t >= 27 for t in all_trips):
+                        han = 2 if closed else 1
+                        reading_yaku = (*reading_yaku, (Yaku.CHANTA, han))
+                    else:
+                        han = 3 if closed else 2
+                        reading_yaku = (*reading_yaku, (Yaku.JUNCHAN, han))
+                    reading_han += han
+            else:
+                reading_yaku = _TOITOI_YAKU
+                reading_han = 2
+            if len(all_trips) >= 3:
+                trip_set = set(all_trips)
+                for first in trip_set:
+                    if first < 9 and first + 9 in trip_set and first + 18 in trip_set:
+                        reading_yaku = (*reading_yaku, (Yaku.SANSHOKU_DOUKOU, 2))
+                        reading_han += 2
+                        break
+
+            if pair >= 31:
+                pair_fu = 2
+            elif pair == seat:
+                pair_fu = double_wind_fu if pair == prevailing else 2
+            elif pair == prevailing:
+                pair_fu = 2
+            else:
+                pair_fu = 0
+            fixed_fu = 20 + meld_fu + pair_fu
+            for t in trips:
+                fixed_fu += 8 if _TH[t] else 4
+            pinfu_shape = no_melds and not trips and not pair_fu
+
+            # Placements of the winning tile: -1 for the pair, else an index into the concealed sets (triplets, then
+            # runs; a repeated run is tried once).
+            places = [-1] if pair == win else []
+            if win in trips:
+                places.append(trips.index(win))
+            tried = -1
+            for index, code in enumerate(runs, split):
+                if low_run <= code <= high_run and code != tried:
+                    places.append(index)
+                    tried = code
+            for place in places:
+                fu = fixed_fu
+                ankou = len(trips) + closed_kans
+                if place < 0:
+                    wait = _TANKI
+                    fu += 2
+                else:
+                    code = sets[place]
+                    if code < RUN:
+                        wait = _SHANPON
+                        if not tsumo:
+                            # A shanpon completed by ron counts as an open triplet (seed 004, 6.3; seed 001).
+                            ankou -= 1
+                            fu -= 4 if _TH[code] else 2
+                    else:
+                        first = code - RUN
+                        position = win - first
+                        if position == 1:
+                            wait = _KANCHAN
+                            fu += 2
+                        elif (position == 2 and first % 9 == 0) or (position == 0 and first % 9 == 6):
+                            # Edge wait: 12 waiting on 3, or 89 waiting on 7.
+                            wait = _PENCHAN
+                            fu += 2
+                        else:
+                            wait = _RYANMEN
+                pinfu = pinfu_shape and wait == _RYANMEN
+                if tsumo:
+                    if not pinfu:
+                        fu += 2
+                elif closed:
+                    fu += 10
+                if fu == 20:
+                    if not closed:
+                        fu = 30  # open pinfu: 20 + 2, rounded (seed 004, 6.3)
+                else:
+                    fu = (fu + 9) // 10 * 10
+                yakuman = fixed_yakuman
+                if ankou == 4:
+                    yakuman = [*fixed_yakuman, Yaku.SUUANKOU_TANKI if wait == _TANKI else Yaku.SUUANKOU]
+                if yakuman:
+                    mult = _yakuman_multiplier(yakuman, rules)
+                    if rules.aotenjou:
+                        others = [*base_yaku, *reading_yaku]
+                        if pinfu:
+                            others.append((Yaku.PINFU, 1))
+                        if ankou == 3:
+                            others.append((Yaku.SANANKOU, 2))
+                        yakuman_extra = extra + sum(h for _, h in _aotenjou_other_yaku(yakuman, others))
+                    key = (_yakuman_base(mult, fu, rules, yakuman_extra), mult, 0, fu)
+                else:
+                    han_yaku = base_han + reading_han + pinfu + 2 * (ankou == 3)
+                    if not han_yaku:
+                        continue
+                    han = han_yaku + extra
+                    if han < 5 and plain_limits:
+                        base = fu << (2 + han)
+                        if base >= 2000 or (base == 1920 and kiriage):
+                            base = 2000
+                    else:
+                        base = _base(han, fu, rules)
+                    key = (base, 0, han, fu)
+                if key > best.key:
+                    best.key = key
+                    best.shape = "standard"
+                    best.pair = pair
+                    best.sets = sets
+                    best.place = place
+                    best.wait = wait
+                    best.fu = fu
+                    best.pinfu = pinfu
+                    best.sanankou = ankou == 3
+                    best.reading_yaku = reading_yaku
+                    best.yakuman = yakuman
     if not melds and mask.bit_count() == 7 and counts.count(2) == 7:
         shaped = True
-        yakuman: list[Yaku] = [y for y in fixed_yakuman if y in _CHIITOITSU_YAKUMAN]
+        yakuman = [y for y in fixed_yakuman if y in _CHIITOITSU_YAKUMAN]
         if yakuman:
             mult = _yakuman_multiplier(yakuman, rules)
             if rules.aotenjou:
@@ -553,167 +679,6 @@ class _RunYaku(dict[tuple[int, ...], tuple[tuple[tuple[Yaku, int], ...], int]]):
 _CLOSED_RUN_YAKU = _RunYaku(closed=True)
 _OPEN_RUN_YAKU = _RunYaku(closed=False)
 _TOITOI_YAKU = ((Yaku.TOITOI, 2),)
-
-
-def _best_standard(  # noqa: PLR0917
-    best: _Best,
-    readings: Sequence[tuple[int, tuple[int, ...]]],
-    win: int,
-    tsumo: bool,
-    closed: bool,
-    no_melds: bool,
-    seat: int,
-    prevailing: int,
-    rules: HandRules,
-    meld_runs: tuple[int, ...],
-    meld_trips: tuple[int, ...],
-    meld_fu: int,
-    closed_kans: int,
-    base_han: int,
-    extra: int,
-    yakuman_extra: int,
-    base_yaku: list[tuple[Yaku, int]],
-    fixed_yakuman: list[Yaku],
-    outside_only: bool,
-    /,
-) -> None:
-    """Value every reading and every placement of the winning tile; keep the best in ``best``."""
-    double_wind_fu = rules.double_wind_pair_fu
-    # Below 5 han and without aotenjou, base points are fu x 2^(2 + han) capped at mangan: inlined (see _base).
-    plain_limits = not rules.aotenjou
-    kiriage = rules.kiriage_mangan
-    run_yaku = _CLOSED_RUN_YAKU if closed else _OPEN_RUN_YAKU
-    # The codes of the runs that hold the winning tile: RUN + first kind, first <= win <= first + 2.
-    low_run = RUN + win - 2
-    high_run = RUN + win
-    for pair, sets in readings:
-        # Sets are sorted, triplet codes (< RUN) first: one C-level search splits them. Runs stay as codes here
-        # (RUN + first kind); ``meld_runs`` are codes too.
-        split = bisect_left(sets, RUN)
-        trips = sets[:split]
-        runs = sets[split:]
-        all_runs = runs + meld_runs if meld_runs else runs
-        all_trips = trips + meld_trips if meld_trips else trips
-
-        if all_runs:
-            # Peikou, ittsu and sanshoku depend on the runs alone: one lookup (see _RunYaku).
-            reading_yaku, reading_han = run_yaku[all_runs]
-            if outside_only and _TH[pair] and all(_OUTSIDE_RUN[r] for r in all_runs) and all(_TH[t] for t in all_trips):
-                if pair >= 27 or any(t >= 27 for t in all_trips):
-                    han = 2 if closed else 1
-                    reading_yaku = (*reading_yaku, (Yaku.CHANTA, han))
-                else:
-                    han = 3 if closed else 2
-                    reading_yaku = (*reading_yaku, (Yaku.JUNCHAN, han))
-                reading_han += han
-        else:
-            reading_yaku = _TOITOI_YAKU
-            reading_han = 2
-        if len(all_trips) >= 3:
-            trip_set = set(all_trips)
-            for first in trip_set:
-                if first < 9 and first + 9 in trip_set and first + 18 in trip_set:
-                    reading_yaku = (*reading_yaku, (Yaku.SANSHOKU_DOUKOU, 2))
-                    reading_han += 2
-                    break
-
-        if pair >= 31:
-            pair_fu = 2
-        elif pair == seat:
-            pair_fu = double_wind_fu if pair == prevailing else 2
-        elif pair == prevailing:
-            pair_fu = 2
-        else:
-            pair_fu = 0
-        fixed_fu = 20 + meld_fu + pair_fu
-        for t in trips:
-            fixed_fu += 8 if _TH[t] else 4
-        pinfu_shape = no_melds and not trips and not pair_fu
-
-        # Placements of the winning tile: -1 for the pair, else an index into the concealed sets (triplets, then
-        # runs; a repeated run is tried once).
-        places = [-1] if pair == win else []
-        if win in trips:
-            places.append(trips.index(win))
-        tried = -1
-        for index, code in enumerate(runs, split):
-            if low_run <= code <= high_run and code != tried:
-                places.append(index)
-                tried = code
-        for place in places:
-            fu = fixed_fu
-            ankou = len(trips) + closed_kans
-            if place < 0:
-                wait = _TANKI
-                fu += 2
-            else:
-                code = sets[place]
-                if code < RUN:
-                    wait = _SHANPON
-                    if not tsumo:
-                        # A shanpon completed by ron counts as an open triplet (seed 004, 6.3; seed 001).
-                        ankou -= 1
-                        fu -= 4 if _TH[code] else 2
-                else:
-                    first = code - RUN
-                    position = win - first
-                    if position == 1:
-                        wait = _KANCHAN
-                        fu += 2
-                    elif (position == 2 and first % 9 == 0) or (position == 0 and first % 9 == 6):
-                        # Edge wait: 12 waiting on 3, or 89 waiting on 7.
-                        wait = _PENCHAN
-                        fu += 2
-                    else:
-                        wait = _RYANMEN
-            pinfu = pinfu_shape and wait == _RYANMEN
-            if tsumo:
-                if not pinfu:
-                    fu += 2
-            elif closed:
-                fu += 10
-            if fu == 20:
-                if not closed:
-                    fu = 30  # open pinfu: 20 + 2, rounded (seed 004, 6.3)
-            else:
-                fu = (fu + 9) // 10 * 10
-            yakuman = fixed_yakuman
-            if ankou == 4:
-                yakuman = [*fixed_yakuman, Yaku.SUUANKOU_TANKI if wait == _TANKI else Yaku.SUUANKOU]
-            if yakuman:
-                mult = _yakuman_multiplier(yakuman, rules)
-                if rules.aotenjou:
-                    others = [*base_yaku, *reading_yaku]
-                    if pinfu:
-                        others.append((Yaku.PINFU, 1))
-                    if ankou == 3:
-                        others.append((Yaku.SANANKOU, 2))
-                    yakuman_extra = extra + sum(h for _, h in _aotenjou_other_yaku(yakuman, others))
-                key = (_yakuman_base(mult, fu, rules, yakuman_extra), mult, 0, fu)
-            else:
-                han_yaku = base_han + reading_han + pinfu + 2 * (ankou == 3)
-                if not han_yaku:
-                    continue
-                han = han_yaku + extra
-                if han < 5 and plain_limits:
-                    base = fu << (2 + han)
-                    if base >= 2000 or (base == 1920 and kiriage):
-                        base = 2000
-                else:
-                    base = _base(han, fu, rules)
-                key = (base, 0, han, fu)
-            if key > best.key:
-                best.key = key
-                best.shape = "standard"
-                best.pair = pair
-                best.sets = sets
-                best.place = place
-                best.wait = wait
-                best.fu = fu
-                best.pinfu = pinfu
-                best.sanankou = ankou == 3
-                best.reading_yaku = reading_yaku
-                best.yakuman = yakuman
 
 
 # Triplet and kong fu items, indexed like _SET_FU (4*kan + 2*closed + terminal_or_honor), and the other items:

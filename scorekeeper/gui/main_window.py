@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QObject, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -33,7 +33,7 @@ from scorekeeper.gui._compat import override
 from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.describe import describe_settlement
 from scorekeeper.gui.exports import export_csv, export_json
-from scorekeeper.gui.gaps import Gap, describe_gaps, point_gaps
+from scorekeeper.gui.gaps import Gap, point_gaps
 from scorekeeper.gui.labels import is_riichi, round_name, short_label
 from scorekeeper.gui.settings import AppSettings, save_settings
 from scorekeeper.gui.table.history import HistoryWidget
@@ -272,10 +272,9 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(self.tr("Scorekeeper"))
         self.table = TableViewWidget()
         self.table.riichi_requested.connect(self._on_table_riichi_requested)
-        for panel in self.table.seat_panels:
-            # The panel words its gaps briefly; the window words them in full (describe_gaps) whenever they show.
-            panel.tapped.connect(self._show_gaps)
-            panel.gaps_label.installEventFilter(self)
+        self.table.empty_state.new_game_requested.connect(self.new_game)
+        self.table.empty_state.open_requested.connect(self.open_game)
+        self.table.empty_state.import_requested.connect(self.import_game)
         self.history = HistoryWidget()
         self.history.edit_requested.connect(self.edit_hand)
         self.history.delete_requested.connect(self.delete_hand)
@@ -288,6 +287,7 @@ class MainWindow(QMainWindow):
         self.message_label.hide()
 
         self.buttons: dict[str, QPushButton] = {}
+        self._button_tips: dict[str, str] = {}
         bar = QHBoxLayout()
         for key, text, slot in (
             ("ron", self.tr("Ron"), self.enter_ron),
@@ -326,13 +326,14 @@ class MainWindow(QMainWindow):
             ("redo", self.tr("Put back what Undo took back (Ctrl+Shift+Z).")),
         ):
             self.buttons[key].setToolTip(tip)
+            self._button_tips[key] = tip
         for panel in self.table.seat_panels:
             if not panel.riichi_button.toolTip():
                 panel.riichi_button.setToolTip(
                     self.tr("This player declares riichi and puts a 1,000-point stick on the table.")
                 )
 
-        history_box = QWidget()
+        self.history_box = history_box = QWidget()
         history_layout = QVBoxLayout(history_box)
         history_title = QLabel(self.tr("History"))
         history_title.setProperty("role", "title")
@@ -453,41 +454,22 @@ class MainWindow(QMainWindow):
     def refresh(self) -> None:
         """Redraw everything from the controller's state."""
         state = self.controller.state
-        playing = state is not None and not state.ended
-        riichi_game = state is not None and is_riichi(state.rules)
-        for key in ("ron", "tsumo", "draw"):
-            self.buttons[key].setEnabled(playing)
-        # The classical family (seed 003) has no chombo, no abortive draws and no riichi (session/classical.py).
-        self.buttons["chombo"].setEnabled(playing and riichi_game)
-        self.buttons["abort"].setEnabled(
-            playing and riichi_game and state is not None and bool(state.rules.table.abortive_draws)
-        )
-        self.buttons["undo"].setEnabled(self.controller.can_undo)
-        self.buttons["redo"].setEnabled(self.controller.can_redo)
+        self._refresh_buttons(state)
         self.results_action.setEnabled(state is not None and state.final is not None)
-        self.end_game_action.setEnabled(playing)
+        self.end_game_action.setEnabled(state is not None and not state.ended)
         self.penalty_action.setEnabled(state is not None)
         self.history.set_state(state)
         if self.results_dialog is not None and (state is None or state.final is None):
             self.results_dialog.close()  # an undo took the end of the game back
             self.results_dialog = None
+        # No game: the "no game" page instead of made-up panels, and no empty history beside it.
+        self.table.set_empty(state is None)
+        self.history_box.setVisible(state is not None)
         if state is None:
-            for panel in self.table.seat_panels:
-                panel.show_seat(
-                    name="—",
-                    wind="ESWN"[panel.seat],
-                    dealer=False,
-                    points=0,
-                    riichi=False,
-                    can_riichi=False,
-                    gaps=(),
-                    names=("", "", "", ""),
-                )
-            self.table.centre.show_round(
-                label="", honba=0, riichi_sticks=0, status=self.tr("No game: start a new one (Ctrl+N).")
-            )
             self.setWindowTitle(self.tr("Scorekeeper"))
             return
+        playing = not state.ended
+        riichi_game = is_riichi(state.rules)
         winds = seat_winds(int(state.dealer))
         for panel in self.table.seat_panels:
             seat = panel.seat
@@ -504,7 +486,6 @@ class MainWindow(QMainWindow):
                 names=state.players,
                 riichi_game=riichi_game,
             )
-            self._show_gaps(seat)
         status = self.tr("Game over — see the results (Ctrl+R).") if state.ended else ""
         self.table.centre.show_round(
             label=state.label,
@@ -515,23 +496,29 @@ class MainWindow(QMainWindow):
         )
         self.setWindowTitle(self.tr("Scorekeeper — {round}").format(round=round_name(state.label)))
 
-    @override
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if event.type() == QEvent.Type.Show:
-            for panel in self.table.seat_panels:
-                if watched is panel.gaps_label:
-                    self._show_gaps(panel.seat)
-        return super().eventFilter(watched, event)
-
-    def _show_gaps(self, seat: int) -> None:
-        """Word the tapped panel's point gaps in full: the hand that passes each player and what it counts."""
-        panel = self.table.seat_panels[seat]
-        state = self.controller.state
-        if panel.showing_gaps and state is not None:
-            panel.gaps_label.setTextFormat(Qt.TextFormat.RichText)
-            panel.gaps_label.setText(describe_gaps(self._gaps(state, seat), state.players))
-            # The gaps take the big number's place while shown (a second tap brings it back): a panel is small.
-            panel.points_label.hide()
+    def _refresh_buttons(self, state: GameState | None) -> None:
+        """Enable the action bar's buttons that can act now; a disabled one's tooltip says why it is off."""
+        why: dict[str, str | None] = {}
+        if state is None:
+            no_game = self.tr("No game is open: start a new game (Ctrl+N), or open or import one.")
+            why.update(dict.fromkeys(("ron", "tsumo", "draw", "abort", "chombo"), no_game))
+        elif state.ended:
+            over = self.tr("The game is over: see the results (Ctrl+R). Undo (Ctrl+Z) takes back its end.")
+            why.update(dict.fromkeys(("ron", "tsumo", "draw", "abort", "chombo"), over))
+        elif not is_riichi(state.rules):
+            # The classical family (seed 003) has no chombo, no abortive draws and no riichi (session/classical.py).
+            why["chombo"] = self.tr("The classical rules have no chombo: use Game ▸ Referee penalty for a false win.")
+            why["abort"] = self.tr("The classical rules have no abortive draws: record a draw.")
+        elif not state.rules.table.abortive_draws:
+            why["abort"] = self.tr("This game's rules have no abortive draws: record a draw.")
+        if not self.controller.can_undo:
+            why["undo"] = self.tr("Nothing to undo yet.")
+        if not self.controller.can_redo:
+            why["redo"] = self.tr("Nothing to redo: Redo puts back what Undo took back.")
+        for key, button in self.buttons.items():
+            reason = why.get(key)
+            button.setEnabled(reason is None)
+            button.setToolTip(reason or self._button_tips.get(key, ""))
 
     @staticmethod
     def _gaps(state: GameState, seat: int) -> tuple[Gap, ...]:

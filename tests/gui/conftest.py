@@ -53,6 +53,8 @@ class Script:
         self.results_dialogs: list[ResultsDialog] = []
         self.confirm_answers: deque[bool] = deque()
         self.paths: deque[Path] = deque()
+        #: The answers to "which file to import?" (None: the user cancelled), in order.
+        self.open_paths: deque[Path | None] = deque()
 
     def then(self, kind: str, fill: Callable[..., object]) -> None:
         self.queues.setdefault(kind, deque()).append(fill)
@@ -122,6 +124,11 @@ class Script:
     def ask_path(self, parent: QWidget, suffix: str) -> Path | None:
         return self.paths.popleft() if self.paths else self.tmp_path / f"export{suffix}"
 
+    def ask_open_path(self, parent: QWidget) -> Path | None:
+        # Never the real file dialog (it would block offscreen): a test that imports queues its answer.
+        assert self.open_paths, "the window asked for a file to import the test did not expect"
+        return self.open_paths.popleft()
+
     def dialogs(self) -> Dialogs:
         return Dialogs(
             new_game=self.new_game,
@@ -133,10 +140,13 @@ class Script:
             confirm=self.confirm,
             results=self.results,
             ask_path=self.ask_path,
+            ask_open_path=self.ask_open_path,
         )
 
     def assert_used_up(self) -> None:
         left = {kind: len(queue) for kind, queue in self.queues.items() if queue}
+        if self.open_paths:
+            left["ask_open_path"] = len(self.open_paths)
         assert not left, f"dialogs the window never opened: {left}"
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import assert_never
 
 from PySide6.QtCore import QMarginsF, QRectF, Qt
 from PySide6.QtGui import QPageLayout, QPageSize, QPainter
@@ -26,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.gui.labels import format_points
 from scorekeeper.gui.table.score_chart import ScoreChartWidget
-from scorekeeper.session.rules import TableRules
+from scorekeeper.session.rules import LeftoverSticks, TableRules
 from scorekeeper.session.standings import FinalResult
 
 __all__ = ["ResultsDialog", "format_tenths", "print_widget_to_pdf", "uma_and_oka_tenths"]
@@ -153,10 +154,9 @@ class ResultsDialog(QDialog):
         self.table.setCurrentCell(-1, -1)
         self.note_label = QLabel()
         self.note_label.setProperty("role", "muted")
-        if result.leftover_sticks:
-            self.note_label.setText(
-                self.tr("{n} riichi sticks were left on the table.").format(n=result.leftover_sticks)
-            )
+        self.note_label.setWordWrap(True)
+        self.note_label.setObjectName("leftover_note")
+        self.note_label.setText(self._leftover_note(result.leftover_sticks, table_rules))
         self.chart = ScoreChartWidget()
         self.chart.set_scores(names, labels, series)
         sheet_layout = QVBoxLayout(self.sheet)
@@ -195,6 +195,31 @@ class ResultsDialog(QDialog):
         layout.addWidget(self.status_label)
         layout.addLayout(buttons)
         self.resize(900, 760)
+
+    def _leftover_note(self, sticks: int, table_rules: TableRules | None) -> str:
+        """The riichi sticks left on the table at the end, and where the ruleset sends them (issue 3)."""
+        if not sticks:
+            return ""
+        # Two strings rather than Qt's %n plural forms: the build script (translations/build.py) reads plain
+        # strings, and Japanese has one form for both.
+        if sticks == 1:
+            left = self.tr("1 riichi stick was left on the table.")
+        else:
+            left = self.tr("{n} riichi sticks were left on the table.").format(n=sticks)
+        if table_rules is None:
+            return left
+        match table_rules.leftover_sticks:
+            case LeftoverSticks.FIRST:
+                where = self.tr("This ruleset gives leftover sticks to first place (included in the score).")
+            case LeftoverSticks.SPLIT_FIRST:
+                where = self.tr(
+                    "This ruleset splits leftover sticks between the players tied first (included in the score)."
+                )
+            case LeftoverSticks.LOST:
+                where = self.tr("This ruleset gives leftover sticks to nobody.")
+            case _:
+                assert_never(table_rules.leftover_sticks)
+        return f"{left} {where}"
 
     def _save(self, suffix: str, write: Callable[[Path], None]) -> None:
         path = self._ask_path(suffix)

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePol
 
 from scorekeeper.gui import theme
 from scorekeeper.gui._compat import override
-from scorekeeper.gui.gaps import Gap
+from scorekeeper.gui.gaps import Gap, describe_gaps
 from scorekeeper.gui.labels import format_points, wind_name
 
 __all__ = ["RiichiStickWidget", "SeatPanelWidget"]
@@ -116,6 +116,8 @@ class SeatPanelWidget(QFrame):
         wind_font.setBold(True)
         self.wind_label.setFont(wind_font)
         self.dealer_label.setFont(wind_font)
+        self.gaps_label.setObjectName(f"gaps_{seat}")
+        self.gaps_label.setTextFormat(Qt.TextFormat.RichText)  # describe_gaps escapes the names it quotes
         self.gaps_label.setWordWrap(True)
         self.gaps_label.setStyleSheet("font-size: 14px;")
         self.gaps_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -180,28 +182,17 @@ class SeatPanelWidget(QFrame):
         self._render_gaps()
 
     def _render_gaps(self) -> None:
+        """Show the gaps in full (:func:`describe_gaps`) in the big number's place, or the big number again.
+
+        A panel is small, so while the gaps show the points are hidden; a second tap brings them back. The text is
+        worked out afresh from the gaps the panel was last given, so it follows every change of the game.
+        """
         if not self.showing_gaps:
             self.gaps_label.hide()
             self.points_label.show()
             return
-        lines = []
-        for gap in self._gaps:
-            name = self._names[gap.other] if gap.other < len(self._names) else str(gap.other)
-            if gap.difference < 0:
-                lines.append(
-                    self.tr("{name} trails by {points}").format(name=name, points=format_points(-gap.difference))
-                )
-            else:
-                lines.append(
-                    self.tr("{name} leads by {diff}: direct hit {hit}, other ron {third}, tsumo {tsumo}").format(
-                        name=name,
-                        diff=format_points(gap.difference),
-                        hit=format_points(gap.direct_hit),
-                        third=format_points(gap.third_party),
-                        tsumo=format_points(gap.tsumo),
-                    )
-                )
-        self.gaps_label.setText("\n".join(lines))
+        self.gaps_label.setText(describe_gaps(self._gaps, self._names))
+        self.points_label.hide()
         self.gaps_label.show()
 
     def _on_riichi_button_clicked(self) -> None:

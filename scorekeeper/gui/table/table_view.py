@@ -1,13 +1,17 @@
-"""The table seen from above: four seat panels around the centre, rotatable so any seat faces the laptop."""
+"""The table seen from above: four seat panels around the centre, rotatable so any seat faces the laptop.
+
+With no game open the view shows :class:`EmptyStateWidget` instead (no panels with made-up names and points).
+"""
 
 from __future__ import annotations
 
 import itertools
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QGridLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QStackedLayout, QWidget
 
 from scorekeeper.gui.table.centre import CentreWidget
+from scorekeeper.gui.table.empty_state import EmptyStateWidget
 from scorekeeper.gui.table.seat_panel import SeatPanelWidget
 
 __all__ = ["TableViewWidget"]
@@ -18,7 +22,10 @@ _CELLS = ((2, 1), (1, 2), (0, 1), (1, 0))
 
 
 class TableViewWidget(QWidget):
-    """Four :class:`SeatPanelWidget` and a :class:`CentreWidget`; ``bottom_seat`` is the seat nearest the laptop."""
+    """Four :class:`SeatPanelWidget` and a :class:`CentreWidget`; ``bottom_seat`` is the seat nearest the laptop.
+
+    :meth:`set_empty` swaps the table for ``empty_state`` (an :class:`EmptyStateWidget`) while no game is open.
+    """
 
     riichi_requested = Signal(int)
 
@@ -31,7 +38,14 @@ class TableViewWidget(QWidget):
         self.centre.rotate_requested.connect(self._on_centre_rotate_requested)
         for panel in self.seat_panels:
             panel.riichi_requested.connect(self.riichi_requested)
-        self._grid = QGridLayout(self)
+        self.board = QWidget()
+        self.board.setObjectName("board")
+        self.empty_state = EmptyStateWidget()
+        self._stack = QStackedLayout(self)
+        self._stack.addWidget(self.board)
+        self._stack.addWidget(self.empty_state)
+        self._stack.setContentsMargins(0, 0, 0, 0)
+        self._grid = QGridLayout(self.board)
         self._grid.setSpacing(12)
         for column in range(3):
             self._grid.setColumnStretch(column, 1)
@@ -39,6 +53,15 @@ class TableViewWidget(QWidget):
             self._grid.setRowStretch(row, 1)
         self._grid.addWidget(self.centre, 1, 1)
         self._place()
+
+    @property
+    def is_empty(self) -> bool:
+        """Whether the "no game" page shows instead of the table."""
+        return self._stack.currentWidget() is self.empty_state
+
+    def set_empty(self, empty: bool) -> None:
+        """Show the "no game" page (True) or the table (False)."""
+        self._stack.setCurrentWidget(self.empty_state if empty else self.board)
 
     def rotate(self) -> None:
         """Turn the table a quarter: the seat to the right of the near side comes to the near side."""

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.engine.fu import FuReason
-from scorekeeper.engine.hand import Hand, Meld
+from scorekeeper.engine.hand import Hand, Meld, _new_hand
 from scorekeeper.engine.rules import PRESET_NAMES, HandRules, hand_rules
 from scorekeeper.engine.scoring import HandScore, score_hand
 from scorekeeper.engine.tiles import Tile, Wind, parse_tiles
@@ -155,7 +155,6 @@ def hand_from_json(obj: object) -> tuple[Hand, HandRules]:
         for required in ("hand", "win", "seat_wind", "round_wind"):
             if required not in obj:
                 raise InvalidHandError(f"missing field {required!r}")
-    flags: dict[str, bool] = {"tsumo": False}
     for name in _FLAG_SET.intersection(obj):
         value = obj[name]
         if value is not True and value is not False:
@@ -164,7 +163,6 @@ def hand_from_json(obj: object) -> tuple[Hand, HandRules]:
                 value = obj[name]
                 if name in _FLAG_SET and value is not True and value is not False:
                     raise InvalidContextError(f"{name} must be true or false, got {value!r}")
-        flags[name] = value
     melds = obj.get("melds", ())
     if melds == ():
         meld_values: tuple[Meld, ...] = ()
@@ -192,15 +190,28 @@ def hand_from_json(obj: object) -> tuple[Hand, HandRules]:
     round_wind = _WINDS.get(value) if type(value) is str else None
     if round_wind is None:
         round_wind = _wind(value, "round_wind")
-    hand = Hand(
-        concealed=concealed,
-        melds=meld_values,
-        win=win,
-        seat_wind=seat_wind,
-        round_wind=round_wind,
-        dora=_indicators(obj.get("dora", ()), "dora"),
-        ura=_indicators(obj.get("ura", ()), "ura"),
-        **flags,
+    get = obj.get
+    # Hand(...) with positional arguments (the same slots and checks, see hand._new_hand); every flag present was
+    # checked above to be a bool.
+    hand = _new_hand(
+        concealed,
+        meld_values,
+        win,
+        get("tsumo", False),
+        seat_wind,
+        round_wind,
+        _indicators(get("dora", ()), "dora"),
+        _indicators(get("ura", ()), "ura"),
+        get("riichi", False),
+        get("double_riichi", False),
+        get("ippatsu", False),
+        get("haitei", False),
+        get("houtei", False),
+        get("rinshan", False),
+        get("chankan", False),
+        get("tenhou", False),
+        get("chiihou", False),
+        get("renhou", False),
     )
     return hand, rules
 

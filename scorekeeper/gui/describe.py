@@ -1,4 +1,9 @@
-"""Plain sentences for what happened in a hand and who pays whom: the history and the payment preview."""
+"""Plain sentences for what happened in a hand and who pays whom: the history and the payment preview.
+
+Every value shown is explained where it is shown (issue 6, "every value explained"): a riichi win by its han and fu
+or limit, a classical win by its points and doubles (the engine's breakdown, seed 003) or as the value the table
+called out.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,7 @@ from PySide6.QtCore import QCoreApplication
 
 from scorekeeper.engine.points import PointValue
 from scorekeeper.gui.labels import abort_name, format_points, limit_name
+from scorekeeper.session.classical import ClassicalHandSettlement
 from scorekeeper.session.events import (
     AbortiveDraw,
     Chombo,
@@ -20,7 +26,7 @@ from scorekeeper.session.events import (
 )
 from scorekeeper.session.settlement import Settlement, TransferReason
 
-__all__ = ["describe_result", "describe_settlement", "describe_value"]
+__all__ = ["describe_classical_values", "describe_result", "describe_settlement", "describe_value"]
 
 _CONTEXT = "Describe"
 
@@ -38,9 +44,31 @@ def describe_value(value: PointValue) -> str:
     return _t("{han} han {fu} fu").format(han=value.han, fu=value.fu)
 
 
-def describe_result(result: HandResult, names: tuple[str, ...], settlement: Settlement | None = None) -> str:
-    """One line for the history: who won from whom and what, or how the hand ended."""
+def describe_result(
+    result: HandResult,
+    names: tuple[str, ...],
+    settlement: Settlement | None = None,
+    *,
+    classical: bool | None = None,
+) -> str:
+    """One line for the history: who won from whom and what, or how the hand ended.
+
+    Args:
+        result: the hand's result.
+        names: the players, seat order.
+        settlement: the hand's settlement, for the values of its wins (riichi han and fu, classical points).
+        classical: the game is of the classical family (seed 003), which has no tenpai at a draw; None: as the
+            settlement says (a :class:`ClassicalHandSettlement`), else riichi.
+    """
+    if classical is None:
+        classical = isinstance(settlement, ClassicalHandSettlement)
     values = {int(w.seat): describe_value(w.value) for w in settlement.wins} if settlement else {}
+    if isinstance(settlement, ClassicalHandSettlement):
+        # A classical win's value is one number in table points (seed 003, C), worked out from tiles or called out.
+        for classical_value in settlement.values:
+            values[int(classical_value.seat)] = _t("{points} points").format(
+                points=format_points(classical_value.value)
+            )
     if isinstance(result, Ron | Tsumo):
         # A value the table called out (the classical family's ValueWin) reads as its points.
         for win in result.wins if isinstance(result, Ron) else (result.win,):
@@ -58,6 +86,8 @@ def describe_result(result: HandResult, names: tuple[str, ...], settlement: Sett
             value = f" ({values[seat]})" if seat in values else ""
             return _t("Tsumo: {winner}{value}").format(winner=names[seat], value=value)
         case ExhaustiveDraw():
+            if classical:
+                return _t("Draw")  # the classical family has no tenpai or noten (session/classical.py)
             if not result.tenpai:
                 return _t("Draw: all noten")
             return _t("Draw: tenpai {seats}").format(seats=", ".join(names[int(s)] for s in result.tenpai))
@@ -69,6 +99,32 @@ def describe_result(result: HandResult, names: tuple[str, ...], settlement: Sett
             return _t("Chombo: {seat}").format(seat=names[int(result.seat)])
         case _:
             assert_never(result)
+
+
+def describe_classical_values(settlement: Settlement, names: tuple[str, ...]) -> str:
+    """How each classical win's value was found, as lines of text; "" for anything else.
+
+    A hand entered as tiles shows the engine's full breakdown (each point source and double, the rounding, the
+    multiplier and the limit: ``classical_breakdown``); a value the table called out says so.
+    """
+    if not isinstance(settlement, ClassicalHandSettlement):
+        return ""
+    # Imported here: the tile-entry widgets stay out of the app's cold start (benchmarks/bench_gui.py).
+    from scorekeeper.gui.widgets.classical_entry import classical_breakdown
+
+    lines = []
+    for value in settlement.values:
+        name = names[int(value.seat)]
+        if value.score is None:
+            lines.append(
+                _t("{name}: {points} points, as the table worked them out").format(
+                    name=name, points=format_points(value.value)
+                )
+            )
+        else:
+            lines.append(_t("{name}: {points} points").format(name=name, points=format_points(value.value)))
+            lines.extend("  " + line for line in classical_breakdown(value.score).splitlines())
+    return "\n".join(lines)
 
 
 def describe_settlement(settlement: Settlement, names: tuple[str, ...]) -> str:

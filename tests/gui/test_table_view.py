@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from scorekeeper.gui.dialogs.new_game import NewGameDialog
+from scorekeeper.gui.dialogs.open_game import OpenGameDialog
+from scorekeeper.gui.gaps import describe_gaps
 from scorekeeper.gui.main_window import MainWindow
+from scorekeeper.session.events import ExhaustiveDraw
 from scorekeeper.session.rules import ruleset
-from tests.gui.conftest import Script, click
+from scorekeeper.session.seats import Seat
+from scorekeeper.session.session import Session
+from scorekeeper.storage.records import write_game_record_file
+from tests.gui.conftest import Script, click, open_window
 
 pytestmark = pytest.mark.gui
 
@@ -67,11 +76,44 @@ def test_tapping_a_panel_shows_the_point_gaps(qtbot: QtBot, playing: MainWindow)
     click(qtbot, playing.table.seat_panels[1].riichi_button)
     panel = playing.table.seat_panels[1]
     qtbot.mouseClick(panel, Qt.MouseButton.LeftButton)
-    assert panel.gaps_label.isVisible()
+    assert panel.gaps_label.isVisible() and not panel.points_label.isVisible()  # the gaps take the number's place
     assert "Aiko leads by 1,000" in panel.gaps_label.text()
     panel.setFocus()
     qtbot.keyClick(panel, Qt.Key.Key_Space)
-    assert not panel.gaps_label.isVisible()
+    assert not panel.gaps_label.isVisible() and panel.points_label.isVisible()
+
+
+def test_the_panel_words_its_gaps_in_full_and_keeps_them_current(qtbot: QtBot, playing: MainWindow) -> None:
+    # The seat panel renders describe_gaps itself (rich text): no window code rewrites its label any more.
+    state = playing.controller.state
+    assert state is not None
+    panel = playing.table.seat_panels[1]
+    qtbot.mouseClick(panel, Qt.MouseButton.LeftButton)
+    assert panel.gaps_label.textFormat() == Qt.TextFormat.RichText
+    assert panel.gaps_label.text() == describe_gaps(MainWindow._gaps(state, 1), state.players)
+    assert "Aiko has as many points as you." in panel.gaps_label.text()
+    assert "no honba or riichi sticks on the table" in panel.gaps_label.text()
+    # A riichi elsewhere changes the scores and puts a stick on the table: the open gaps follow at once.
+    click(qtbot, playing.table.seat_panels[3].riichi_button)
+    text = panel.gaps_label.text()
+    assert panel.gaps_label.isVisible()
+    assert "You lead Dana (1,000)." in text and "counting 0 honba and 1 riichi sticks" in text
+    assert "Aiko has as many points as you." in text
+    # Another panel's gaps stay closed until it is tapped.
+    assert not playing.table.seat_panels[0].gaps_label.isVisible()
+
+
+def test_gaps_of_three_players_ahead_scroll_inside_the_panel(qtbot: QtBot, playing: MainWindow) -> None:
+    for seat in (0, 2, 3):  # 24,000 / 25,000 / 24,000 / 24,000: seat 0 has three players level or ahead
+        click(qtbot, playing.table.seat_panels[seat].riichi_button)
+    panel = playing.table.seat_panels[0]
+    qtbot.mouseClick(panel, Qt.MouseButton.LeftButton)
+    text = panel.gaps_label.text()
+    assert "Bruno leads by 1,000." in text and "Chen has as many points as you." in text and "Dana has" in text
+    # The lines are kept whole inside a scroll area that ends above the stick and button row: nothing is cut off.
+    assert panel.gaps_area.isVisible() and panel.gaps_area.widget() is panel.gaps_label
+    qtbot.waitUntil(lambda: panel.gaps_area.geometry().bottom() < panel.stick.geometry().top())
+    assert panel.gaps_label.height() >= panel.gaps_label.heightForWidth(panel.gaps_label.width())
 
 
 def test_rotating_brings_each_seat_to_the_near_side(qtbot: QtBot, playing: MainWindow) -> None:
@@ -91,14 +133,95 @@ def test_rotating_brings_each_seat_to_the_near_side(qtbot: QtBot, playing: MainW
 def test_buttons_follow_the_ruleset(window: MainWindow) -> None:
     window.controller.new_game(("A", "B", "C", "D"), ruleset("ema2016"))
     assert not window.buttons["abort"].isEnabled()  # EMA: no abortive draws (issue 3)
+    assert "no abortive draws" in window.buttons["abort"].toolTip()
     window.controller.new_game(("A", "B", "C", "D"), ruleset("tenhou"))
     assert window.buttons["abort"].isEnabled()
 
 
-def test_no_game_yet_offers_a_new_one(window: MainWindow) -> None:
+def test_no_game_shows_an_empty_state_not_made_up_panels(qtbot: QtBot, window: MainWindow) -> None:
     assert window.controller.state is None
+    table = window.table
+    assert table.is_empty and table.empty_state.isVisible()
+    assert not any(panel.isVisible() for panel in table.seat_panels)  # no "—" and "0", no riichi buttons
+    assert not window.history_box.isVisible()
+    assert table.empty_state.new_game_button.isVisible() and table.empty_state.new_game_button.isEnabled()
+    assert table.empty_state.new_game_button.height() > window.buttons["ron"].height()  # the big one
+    assert [label.text() for label in table.empty_state.shortcut_labels.values()] == ["Ctrl+N", "Ctrl+O", "Ctrl+I"]
+    for key in ("ron", "tsumo", "draw", "abort", "chombo"):
+        button = window.buttons[key]
+        assert not button.isEnabled()
+        assert "No game is open" in button.toolTip(), key  # the tooltip says why it is off
+    assert window.buttons["undo"].toolTip() == "Nothing to undo yet."
+
+
+def test_the_empty_state_starts_a_new_game(qtbot: QtBot, window: MainWindow, script: Script) -> None:
+    def fill(dialog: NewGameDialog) -> None:
+        for edit, name in zip(dialog.name_edits, ("Aiko", "Bruno", "Chen", "Dana"), strict=True):
+            edit.clear()
+            qtbot.keyClicks(edit, name)
+        click(qtbot, dialog.start_button)
+
+    script.then("new_game", fill)
+    click(qtbot, window.table.empty_state.new_game_button)
+    assert not window.table.is_empty and window.history_box.isVisible()
+    assert [p.name_label.text() for p in window.table.seat_panels] == ["Aiko", "Bruno", "Chen", "Dana"]
+    assert all(panel.isVisible() for panel in window.table.seat_panels)
+    assert window.buttons["ron"].isEnabled()
+    assert "discard" in window.buttons["ron"].toolTip()  # the plain-words tooltip is back
+
+
+def test_a_cancelled_new_game_keeps_the_empty_state(qtbot: QtBot, window: MainWindow, script: Script) -> None:
+    script.then("new_game", lambda dialog: dialog.reject())
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
+    assert window.controller.state is None and window.table.is_empty
     assert not window.buttons["ron"].isEnabled()
-    assert "new" in window.table.centre.status_label.text().lower()
+
+
+def test_the_empty_state_imports_a_game_record(
+    qtbot: QtBot, window: MainWindow, script: Script, tmp_path: Path
+) -> None:
+    session = Session(ruleset("tenhou"), ("Aiko", "Bruno", "Chen", "Dana"))
+    session.apply(ExhaustiveDraw((Seat(1),)))
+    path = tmp_path / "record.json"
+    write_game_record_file(path, session)
+    script.open_paths.append(None)  # cancelled first: nothing changes
+    click(qtbot, window.table.empty_state.import_button)
+    assert window.table.is_empty
+    script.open_paths.append(path)
+    click(qtbot, window.table.empty_state.import_button)
+    assert not window.table.is_empty
+    assert window.controller.state == session.state
+    assert window.history.model.rowCount() == 1
+
+
+def test_the_empty_state_opens_a_stored_game(qtbot: QtBot, tmp_path: Path, script: Script) -> None:
+    first = open_window(qtbot, tmp_path / "data", script)
+    assert first.controller.new_game(("Aiko", "Bruno", "Chen", "Dana"), ruleset("tenhou"))
+    assert first.controller.end_game("time")
+    first.close()
+    again = open_window(qtbot, tmp_path / "data", script)  # a finished game is not reopened by itself
+    assert again.table.is_empty
+
+    def choose_the_game(dialog: OpenGameDialog) -> None:
+        dialog.table.selectRow(0)
+        click(qtbot, dialog.open_button)
+
+    script.then("open_game", choose_the_game)
+    click(qtbot, again.table.empty_state.open_button)
+    assert not again.table.is_empty
+    assert script.results_dialogs  # a finished game opens on its results
+    again.close()
+
+
+def test_a_finished_game_says_why_the_hand_buttons_are_off(qtbot: QtBot, playing: MainWindow) -> None:
+    assert playing.controller.end_game("time")
+    assert not playing.buttons["ron"].isEnabled()
+    assert "The game is over" in playing.buttons["ron"].toolTip()
+    assert playing.buttons["undo"].isEnabled()
+    click(qtbot, playing.buttons["undo"])
+    assert playing.buttons["ron"].isEnabled() and "discard" in playing.buttons["ron"].toolTip()
 
 
 def test_history_shows_each_hand_and_opens_it_from_the_keyboard(

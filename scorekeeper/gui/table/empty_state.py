@@ -86,7 +86,12 @@ class EmptyStateWidget(QFrame):
         layout.setSpacing(14)
         layout.addStretch(2)
         layout.addWidget(self.title_label, 0, Qt.AlignmentFlag.AlignHCenter)
-        layout.addWidget(self.text_label, 0, Qt.AlignmentFlag.AlignHCenter)
+        # A wrapped label needs a width to work out its height: it gets the middle of a row between stretches.
+        text_row = QHBoxLayout()
+        text_row.addStretch(1)
+        text_row.addWidget(self.text_label, 4)
+        text_row.addStretch(1)
+        layout.addLayout(text_row)
         layout.addSpacing(18)
         layout.addWidget(self.new_game_button, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addWidget(self.shortcut_labels["new"], 0, Qt.AlignmentFlag.AlignHCenter)
@@ -96,13 +101,16 @@ class EmptyStateWidget(QFrame):
         others.addStretch(1)
         for button, key in ((self.open_button, "open"), (self.import_button, "import")):
             column = QVBoxLayout()
+            column.setSpacing(6)
             column.addWidget(button)
             column.addWidget(self.shortcut_labels[key], 0, Qt.AlignmentFlag.AlignHCenter)
+            column.addStretch(1)
             others.addLayout(column)
         others.addStretch(1)
         layout.addLayout(others)
         layout.addStretch(3)
-        self.text_label.setMaximumWidth(620)
+        self.text_label.setMinimumWidth(380)
+        self.text_label.setMaximumWidth(640)
         self.text_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
 
     @staticmethod

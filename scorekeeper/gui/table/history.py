@@ -8,18 +8,31 @@ undoable like anything else.
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableView, QVBoxLayout, QWidget
+from PySide6.QtGui import QBrush, QColor, QResizeEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from scorekeeper.gui import theme
 from scorekeeper.gui._compat import override
-from scorekeeper.gui.describe import describe_result
+from scorekeeper.gui.describe import describe_classical_values, describe_result, describe_settlement
 from scorekeeper.gui.labels import format_signed, short_label
 from scorekeeper.session.state import GameState, HandEntry
 
 __all__ = ["HistoryTableModel", "HistoryWidget"]
 
 _FIXED_COLUMNS = 2
+#: The detail under the list grows with its text up to this height (px), then scrolls.
+_DETAIL_MAX_HEIGHT = 320
 
 
 class HistoryTableModel(QAbstractTableModel):
@@ -75,8 +88,22 @@ class HistoryTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column >= _FIXED_COLUMNS:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self.tr("Scores after: {scores}").format(scores=", ".join(f"{s:,}" for s in hand.scores))
+            return self.explain(index.row())
         return None
+
+    def explain(self, row: int) -> str:
+        """Hand ``row`` explained: how each win's value was found, who paid whom, and the scores after it.
+
+        The tooltip of every cell of the row; the history's detail line shows the same when the row is chosen
+        (a tap), so nothing needs hover (issue 4, "Look and feel"; issue 6, "every value explained").
+        """
+        hand = self.hands[row]
+        parts = [
+            describe_classical_values(hand.settlement, self.names),
+            describe_settlement(hand.settlement, self.names),
+            self.tr("Scores after: {scores}").format(scores=", ".join(f"{s:,}" for s in hand.scores)),
+        ]
+        return "\n".join(part for part in parts if part)
 
 
 class HistoryWidget(QWidget):
@@ -104,6 +131,16 @@ class HistoryWidget(QWidget):
         self.detail_label = QLabel()
         self.detail_label.setObjectName("history_detail")
         self.detail_label.setWordWrap(True)
+        self.detail_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.detail_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        # A classical hand's breakdown is twenty lines or more: it scrolls below the list rather than squeezing it.
+        self.detail_area = QScrollArea()
+        self.detail_area.setObjectName("history_detail_area")
+        self.detail_area.setWidget(self.detail_label)
+        self.detail_area.setWidgetResizable(True)
+        self.detail_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.detail_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.detail_area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
         self.edit_button = QPushButton(self.tr("Edit hand…"))
         self.edit_button.setObjectName("edit_hand_button")
         self.edit_button.setToolTip(
@@ -129,7 +166,7 @@ class HistoryWidget(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view, 1)
-        layout.addWidget(self.detail_label)
+        layout.addWidget(self.detail_area)
         layout.addLayout(buttons)
         self.view.selectionModel().selectionChanged.connect(self._update_buttons)
         self._update_buttons()
@@ -156,12 +193,34 @@ class HistoryWidget(QWidget):
         self.insert_button.setEnabled(index is not None)
         if index is None or index >= len(self.model.hands):
             self.detail_label.setText("")
+            self._fit_detail()
             return
         hand = self.model.hands[index]
         scores = "   ".join(f"{name} {points:,}" for name, points in zip(self.model.names, hand.scores, strict=True))
-        self.detail_label.setText(
-            self.tr("After {label}: {scores}").format(label=short_label(hand.label, hand.honba), scores=scores)
+        after = self.tr("After {label}: {scores}").format(label=short_label(hand.label, hand.honba), scores=scores)
+        explained = "\n".join(
+            part
+            for part in (
+                describe_classical_values(hand.settlement, self.model.names),
+                describe_settlement(hand.settlement, self.model.names),
+            )
+            if part
         )
+        self.detail_label.setText(f"{after}\n{explained}" if explained else after)
+        self._fit_detail()
+
+    def _fit_detail(self) -> None:
+        """Make the detail as tall as its text, up to :data:`_DETAIL_MAX_HEIGHT` (then it scrolls)."""
+        if not self.detail_label.text():
+            self.detail_area.setFixedHeight(0)
+            return
+        width = max(self.detail_area.width() - self.detail_area.verticalScrollBar().sizeHint().width(), 200)
+        self.detail_area.setFixedHeight(min(self.detail_label.heightForWidth(width) + 4, _DETAIL_MAX_HEIGHT))
+
+    @override
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._fit_detail()
 
     def _on_view_activated(self, index: QModelIndex) -> None:
         self.edit_requested.emit(index.row())

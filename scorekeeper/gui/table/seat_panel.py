@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from scorekeeper.gui import theme
 from scorekeeper.gui._compat import override
@@ -120,8 +129,17 @@ class SeatPanelWidget(QFrame):
         self.gaps_label.setTextFormat(Qt.TextFormat.RichText)  # describe_gaps escapes the names it quotes
         self.gaps_label.setWordWrap(True)
         self.gaps_label.setStyleSheet("font-size: 14px;")
-        self.gaps_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.gaps_label.hide()
+        self.gaps_label.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
+        # Three players ahead take more lines than a panel has: the gaps scroll rather than being cut off.
+        self.gaps_area = QScrollArea()
+        self.gaps_area.setObjectName(f"gaps_area_{seat}")
+        self.gaps_area.setWidget(self.gaps_label)
+        self.gaps_area.setWidgetResizable(True)
+        self.gaps_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.gaps_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.gaps_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the panel keeps the focus (Space toggles)
+        self.gaps_area.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }")
+        self.gaps_area.hide()
 
         top = QHBoxLayout()
         top.addWidget(self.wind_label)
@@ -135,7 +153,7 @@ class SeatPanelWidget(QFrame):
         layout.addLayout(top)
         layout.addWidget(self.name_label, 0, Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(self.points_label)
-        layout.addWidget(self.gaps_label)
+        layout.addWidget(self.gaps_area, 1)
         layout.addLayout(bottom)
 
     def show_seat(
@@ -188,12 +206,12 @@ class SeatPanelWidget(QFrame):
         worked out afresh from the gaps the panel was last given, so it follows every change of the game.
         """
         if not self.showing_gaps:
-            self.gaps_label.hide()
+            self.gaps_area.hide()
             self.points_label.show()
             return
         self.gaps_label.setText(describe_gaps(self._gaps, self._names))
         self.points_label.hide()
-        self.gaps_label.show()
+        self.gaps_area.show()
 
     def _on_riichi_button_clicked(self) -> None:
         self.riichi_requested.emit(self.seat)

@@ -65,6 +65,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>ツモ: {winner}{value}</translation>
     </message>
     <message>
+        <source>Draw</source>
+        <translation>流局</translation>
+    </message>
+    <message>
         <source>Draw: all noten</source>
         <translation>流局: 全員ノーテン</translation>
     </message>
@@ -83,6 +87,14 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Chombo: {seat}</source>
         <translation>チョンボ: {seat}</translation>
+    </message>
+    <message>
+        <source>{name}: {points} points, as the table worked them out</source>
+        <translation>{name}: {points} 点 (卓で計算した値)</translation>
+    </message>
+    <message>
+        <source>{name}: {points} points</source>
+        <translation>{name}: {points} 点</translation>
     </message>
     <message>
         <source>hand</source>
@@ -734,10 +746,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>ポイント</translation>
     </message>
     <message>
-        <source>{n} riichi sticks were left on the table.</source>
-        <translation>供託のリーチ棒が {n} 本残りました。</translation>
-    </message>
-    <message>
         <source>Export CSV</source>
         <translation>CSV に書き出す</translation>
     </message>
@@ -772,6 +780,26 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Close</source>
         <translation>閉じる</translation>
+    </message>
+    <message>
+        <source>1 riichi stick was left on the table.</source>
+        <translation>供託のリーチ棒が 1 本残りました。</translation>
+    </message>
+    <message>
+        <source>{n} riichi sticks were left on the table.</source>
+        <translation>供託のリーチ棒が {n} 本残りました。</translation>
+    </message>
+    <message>
+        <source>This ruleset gives leftover sticks to first place (included in the score).</source>
+        <translation>このルールでは残った供託はトップが受け取ります (持ち点に含みます)。</translation>
+    </message>
+    <message>
+        <source>This ruleset splits leftover sticks between the players tied first (included in the score).</source>
+        <translation>このルールでは残った供託は同点トップで分けます (持ち点に含みます)。</translation>
+    </message>
+    <message>
+        <source>This ruleset gives leftover sticks to nobody.</source>
+        <translation>このルールでは残った供託は誰も受け取りません。</translation>
     </message>
     <message>
         <source>Saved {path}</source>
@@ -2199,16 +2227,40 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>チョンボ(&amp;C)…</translation>
     </message>
     <message>
-        <source>No game: start a new one (Ctrl+N).</source>
-        <translation>対局がありません。新しい対局を始めてください (Ctrl+N)。</translation>
-    </message>
-    <message>
         <source>Game over — see the results (Ctrl+R).</source>
         <translation>対局終了 — 結果を見る (Ctrl+R)。</translation>
     </message>
     <message>
         <source>Scorekeeper — {round}</source>
         <translation>点数記録 — {round}</translation>
+    </message>
+    <message>
+        <source>No game is open: start a new game (Ctrl+N), or open or import one.</source>
+        <translation>対局が開かれていません。新しい対局を始める (Ctrl+N) か、対局を開くか取り込んでください。</translation>
+    </message>
+    <message>
+        <source>The game is over: see the results (Ctrl+R). Undo (Ctrl+Z) takes back its end.</source>
+        <translation>対局は終了しました。結果を見る (Ctrl+R)。「元に戻す」(Ctrl+Z) で終了を取り消せます。</translation>
+    </message>
+    <message>
+        <source>The classical rules have no chombo: use Game ▸ Referee penalty for a false win.</source>
+        <translation>古典ルールにチョンボはありません。誤和了にはゲーム ▸ 審判の罰符を使ってください。</translation>
+    </message>
+    <message>
+        <source>The classical rules have no abortive draws: record a draw.</source>
+        <translation>古典ルールに途中流局はありません。流局として記録してください。</translation>
+    </message>
+    <message>
+        <source>This game's rules have no abortive draws: record a draw.</source>
+        <translation>この対局のルールに途中流局はありません。流局として記録してください。</translation>
+    </message>
+    <message>
+        <source>Nothing to undo yet.</source>
+        <translation>元に戻す操作はまだありません。</translation>
+    </message>
+    <message>
+        <source>Nothing to redo: Redo puts back what Undo took back.</source>
+        <translation>やり直す操作はありません。「やり直す」は「元に戻す」で取り消したものを戻します。</translation>
     </message>
     <message>
         <source>This game is not finished. It stays saved, but start a new game instead?</source>
@@ -2244,6 +2296,41 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Honba {honba}   ·   Sticks {sticks}</source>
         <translation>{honba} 本場   ·   供託 {sticks} 本</translation>
+    </message>
+</context>
+<context>
+    <name>EmptyStateWidget</name>
+    <message>
+        <source>No game is open</source>
+        <translation>対局が開かれていません</translation>
+    </message>
+    <message>
+        <source>Start a new game for the four players at this table, or carry on with a game saved here or sent to you as a game record. Every hand is saved the moment it is confirmed.</source>
+        <translation>この卓の 4 人で新しい対局を始めるか、このパソコンに保存された対局や送られてきた牌譜記録の続きを開いてください。各局は確定した時点で保存されます。</translation>
+    </message>
+    <message>
+        <source>New game</source>
+        <translation>新しい対局</translation>
+    </message>
+    <message>
+        <source>Enter the players' names and choose the rules.</source>
+        <translation>プレイヤー名を入力し、ルールを選びます。</translation>
+    </message>
+    <message>
+        <source>Open a game…</source>
+        <translation>対局を開く…</translation>
+    </message>
+    <message>
+        <source>Carry on with, or look at, a game stored on this computer.</source>
+        <translation>このパソコンに保存された対局を続ける、または見ます。</translation>
+    </message>
+    <message>
+        <source>Import a game record…</source>
+        <translation>牌譜記録を取り込む…</translation>
+    </message>
+    <message>
+        <source>Open a game record file (JSON) exported by this app.</source>
+        <translation>このアプリで書き出した牌譜記録ファイル (JSON) を開きます。</translation>
     </message>
 </context>
 <context>
@@ -2319,14 +2406,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>● Dealer</source>
         <translation>● 親</translation>
-    </message>
-    <message>
-        <source>{name} trails by {points}</source>
-        <translation>{name} より {points} 点上</translation>
-    </message>
-    <message>
-        <source>{name} leads by {diff}: direct hit {hit}, other ron {third}, tsumo {tsumo}</source>
-        <translation>{name} まで {diff} 点差: 直撃 {hit}、他家から {third}、ツモ {tsumo}</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,154 @@
+"""The history explains every value (issue 6), the classical draw reads as one, and the results word the sticks."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTabWidget
+from pytestqt.qtbot import QtBot
+
+from scorekeeper.gui.dialogs.draw_dialog import DrawDialog
+from scorekeeper.gui.dialogs.results import ResultsDialog
+from scorekeeper.gui.dialogs.win_dialog import WinDialog
+from scorekeeper.gui.main_window import MainWindow
+from scorekeeper.session.events import HandWin, Tsumo, ValueWin
+from scorekeeper.session.rules import LeftoverSticks, ruleset
+from scorekeeper.session.seats import Seat
+from tests.gui.conftest import Script, click
+
+pytestmark = pytest.mark.gui
+
+NAMES = ("Aiko", "Bruno", "Chen", "Dana")
+
+#: Seed 003's kind of hand, tapped in as mpsz text: a concealed 222p, 234p with 4p drawn, a pair of 3p... with an
+#: exposed 333s, an exposed quartet of 1s and the seat's own season and plant (2f, 6f). The classical engine
+#: values it at 60 points and 12 doubles (slam rule: 2^6 + 2^6 = 128): 7,680 (tests/engine/classical).
+CLASSICAL_HAND = "2222334p 4p 333s+pon 1111s+minkan 26f"
+
+
+def _click_tab(qtbot: QtBot, tabs: QTabWidget, page: object) -> None:
+    index = next(i for i in range(tabs.count()) if tabs.widget(i) is page)
+    bar = tabs.tabBar()
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(index).center())
+    assert tabs.currentIndex() == index
+
+
+def _tsumo_by_tiles(qtbot: QtBot, window: MainWindow, script: Script, seat: int, hand: str) -> None:
+    def fill(dialog: WinDialog) -> None:
+        click(qtbot, dialog.winner_buttons[seat])
+        widget = dialog.value_widgets[seat]
+        page = widget.classical_tiles
+        assert page is not None
+        _click_tab(qtbot, widget.modes, page)
+        page.entry.set_hand_text(hand)
+        click(qtbot, dialog.confirm_button)
+
+    script.then("win", fill)
+    click(qtbot, window.buttons["tsumo"])
+
+
+def test_a_classical_win_by_tiles_shows_its_value_and_breakdown(
+    qtbot: QtBot, window: MainWindow, script: Script
+) -> None:
+    assert window.controller.new_game(NAMES, ruleset("classical"))
+    _tsumo_by_tiles(qtbot, window, script, 1, CLASSICAL_HAND)
+    state = window.controller.state
+    assert state is not None and len(state.hands) == 1
+    result = state.hands[0].record.result
+    assert isinstance(result, Tsumo) and isinstance(result.win, HandWin)
+    model = window.history.model
+    assert model.data(model.index(0, 1)) == "Tsumo: Bruno (7,680 points)"
+    tip = model.data(model.index(0, 1), Qt.ItemDataRole.ToolTipRole)
+    assert isinstance(tip, str)
+    for line in (
+        "Bruno: 7,680 points",
+        "Exposed quartet 1111s: 16",
+        "Total 56, rounded to 60",
+        "Value 7,680",
+        "Aiko → Bruno: 15,360 (hand)",  # East (seat 0 deals E1) pays double
+        "Chen → Bruno: 7,680 (hand)",
+        "Scores after:",
+    ):
+        assert line in tip, line
+    assert model.data(model.index(0, 4), Qt.ItemDataRole.ToolTipRole) == tip  # the whole row explains itself
+    # A tap on the row shows the same below the list (nothing needs hover), scrolling when it is long.
+    qtbot.mouseClick(
+        window.history.view.viewport(),
+        Qt.MouseButton.LeftButton,
+        pos=window.history.view.visualRect(model.index(0, 1)).center(),
+    )
+    detail = window.history.detail_label.text()
+    assert "After E1:" in detail and "Exposed quartet 1111s: 16" in detail and "Value 7,680" in detail
+    assert 0 < window.history.detail_area.height() <= 320
+
+
+def test_a_called_out_classical_value_says_so(window: MainWindow) -> None:
+    assert window.controller.new_game(NAMES, ruleset("classical"))
+    assert window.controller.record_result(Tsumo(ValueWin(seat=Seat(2), value=120)))
+    model = window.history.model
+    assert model.data(model.index(0, 1)) == "Tsumo: Chen (120 points)"
+    tip = model.data(model.index(0, 1), Qt.ItemDataRole.ToolTipRole)
+    assert isinstance(tip, str) and "Chen: 120 points, as the table worked them out" in tip
+
+
+def test_a_classical_draw_reads_draw_not_noten(qtbot: QtBot, window: MainWindow, script: Script) -> None:
+    assert window.controller.new_game(NAMES, ruleset("classical"))
+
+    def confirm(dialog: DrawDialog) -> None:
+        click(qtbot, dialog.confirm_button)
+
+    script.then("draw", confirm)
+    click(qtbot, window.buttons["draw"])
+    model = window.history.model
+    assert model.rowCount() == 1
+    assert model.data(model.index(0, 1)) == "Draw"
+    tip = model.data(model.index(0, 1), Qt.ItemDataRole.ToolTipRole)
+    assert isinstance(tip, str) and "No points change hands." in tip
+
+
+def test_a_riichi_row_explains_who_paid_whom(window: MainWindow) -> None:
+    from scorekeeper.session.events import HanFuWin, Ron
+
+    assert window.controller.new_game(NAMES, ruleset("tenhou"))
+    assert window.controller.record_result(Ron(Seat(0), (HanFuWin(seat=Seat(1), han=3, fu=40),)))
+    model = window.history.model
+    assert model.data(model.index(0, 1)) == "Ron: Bruno (3 han 40 fu) from Aiko"
+    tip = model.data(model.index(0, 1), Qt.ItemDataRole.ToolTipRole)
+    assert isinstance(tip, str)
+    assert "Aiko → Bruno: 5,200 (hand)" in tip and "Scores after: 19,800, 30,200, 25,000, 25,000" in tip
+
+
+def _end_with_sticks(qtbot: QtBot, window: MainWindow, script: Script, sticks: int) -> ResultsDialog:
+    for seat in range(sticks):
+        click(qtbot, window.table.seat_panels[seat].riichi_button)
+    script.confirm_answers.append(True)
+    window.end_game_action.trigger()  # Game ▸ End the game now
+    assert script.results_dialogs
+    return script.results_dialogs[-1]
+
+
+@pytest.mark.parametrize(
+    ("sticks", "words"),
+    [
+        pytest.param(1, "1 riichi stick was left on the table.", id="one-stick"),
+        pytest.param(2, "2 riichi sticks were left on the table.", id="two-sticks"),
+    ],
+)
+def test_the_results_word_the_leftover_sticks(
+    qtbot: QtBot, window: MainWindow, script: Script, sticks: int, words: str
+) -> None:
+    rules = ruleset("tenhou")
+    assert rules.table.leftover_sticks is LeftoverSticks.FIRST
+    assert window.controller.new_game(NAMES, rules)
+    results = _end_with_sticks(qtbot, window, script, sticks)
+    note = results.note_label.text()
+    assert note.startswith(words)
+    assert "sticks were" not in note or sticks > 1
+    assert "first place" in note
+    assert results.note_label.isVisible()
+
+
+def test_no_leftover_sticks_no_note(qtbot: QtBot, window: MainWindow, script: Script) -> None:
+    assert window.controller.new_game(NAMES, ruleset("tenhou"))
+    results = _end_with_sticks(qtbot, window, script, 0)
+    assert results.note_label.text() == ""

@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from scorekeeper.engine.decomposition import RUN, decompose_with_mask, format_set, is_thirteen_orphans
-from scorekeeper.engine.fu import FuItem, FuReason, round_fu, set_fu
-from scorekeeper.engine.hand import Hand, MeldKind
+from scorekeeper.engine.fu import FuItem, FuReason, set_fu
+from scorekeeper.engine.hand import Hand
 from scorekeeper.engine.points import Payment, PointValue, pay, value_from_han_fu, value_from_yakuman
 from scorekeeper.engine.rules import HandRules, KazoeLimit, RenhouValue
 from scorekeeper.engine.tiles import TileKind, Wind, format_tiles
@@ -686,7 +686,8 @@ _TOITOI_YAKU = ((Yaku.TOITOI, 2),)
 _SET_ITEMS = tuple(
     FuItem(*set_fu(kan=bool(i & 4), closed=bool(i & 2), terminal_or_honor=bool(i & 1))) for i in range(8)
 )
-_MELD_SET_INDEX = {MeldKind.PON: 0, MeldKind.MINKAN: 4, MeldKind.SHOUMINKAN: 4, MeldKind.ANKAN: 6}
+# A called set's item by its shape's fu index (Meld._shape; a chi, index 8, has none).
+_MELD_ITEMS: tuple[FuItem | None, ...] = (*_SET_ITEMS, None)
 _BASE_ITEM = FuItem(FuReason.BASE, 20)
 _DRAGON_PAIR_ITEM = FuItem(FuReason.DRAGON_PAIR, 2)
 _SEAT_WIND_PAIR_ITEM = FuItem(FuReason.SEAT_WIND_PAIR, 2)
@@ -705,13 +706,14 @@ def _standard_fu_items(best: _Best) -> tuple[FuItem, ...]:
     items = [_BASE_ITEM]
     place = best.place
     for index, code in enumerate(best.sets):
-        if code < RUN:
-            # A triplet completed by ron counts as open (seed 004, 6.3).
-            items.append(_SET_ITEMS[2 * (tsumo or index != place) + _TH[code]])
+        if code >= RUN:
+            break  # triplets come first
+        # A triplet completed by ron counts as open (seed 004, 6.3).
+        items.append(_SET_ITEMS[2 * (tsumo or index != place) + _TH[code]])
     for meld in best.hand.melds:
-        set_index = _MELD_SET_INDEX.get(meld.kind)
-        if set_index is not None:
-            items.append(_SET_ITEMS[set_index + _TH[meld.tiles[0].kind]])
+        item = _MELD_ITEMS[meld._shape[4]]
+        if item is not None:
+            items.append(item)
     pair = best.pair
     if pair >= 31:
         items.append(_DRAGON_PAIR_ITEM)
@@ -735,7 +737,7 @@ def _standard_fu_items(best: _Best) -> tuple[FuItem, ...]:
     if total == 20 and not closed:
         items.append(_OPEN_PINFU_ITEM)
         total = 22
-    assert (total if total == 20 else round_fu(total)) == best.fu, (items, best.fu)
+    assert (total if total == 20 else -(-total // 10) * 10) == best.fu, (items, best.fu)  # round_fu, inlined
     return tuple(items)
 
 

@@ -40,7 +40,7 @@ from scorekeeper.gui.table.history import HistoryWidget
 from scorekeeper.gui.table.table_view import TableViewWidget
 from scorekeeper.session.events import HandRecord, HandResult
 from scorekeeper.session.seats import ROUND_LETTERS, Seat
-from scorekeeper.session.settlement import settle
+from scorekeeper.session.settlement import RIICHI_STICK, settle
 from scorekeeper.session.state import GameState
 
 if TYPE_CHECKING:
@@ -831,9 +831,19 @@ class MainWindow(QMainWindow):
             s0, s1, s2, s3 = (score - delta for score, delta in zip(first.scores, first.deltas, strict=True))
             start = (s0, s1, s2, s3)
         else:
-            start = state.scores
-        series = (start, *(hand.scores for hand in state.hands))
+            # No hand finished: the scores now, with the sticks of riichi declared in the hand being played back.
+            s0, s1, s2, s3 = (
+                score + (RIICHI_STICK if Seat(seat) in state.riichi_this_hand else 0)
+                for seat, score in enumerate(state.scores)
+            )
+            start = (s0, s1, s2, s3)
+        series: tuple[tuple[int, int, int, int], ...] = (start, *(hand.scores for hand in state.hands))
         labels = tuple(short_label(hand.label, hand.honba) for hand in state.hands)
+        if state.final.scores != series[-1]:
+            # Sticks left on the table (given to first place), or a riichi after the last hand: the chart ends on
+            # the scores the table shows, so its last point and the sheet agree.
+            series = (*series, state.final.scores)
+            labels = (*labels, self.tr("End"))
         return ResultsDialog(
             names=state.players,
             result=state.final,

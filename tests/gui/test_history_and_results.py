@@ -152,3 +152,18 @@ def test_no_leftover_sticks_no_note(qtbot: QtBot, window: MainWindow, script: Sc
     assert window.controller.new_game(NAMES, ruleset("tenhou"))
     results = _end_with_sticks(qtbot, window, script, 0)
     assert results.note_label.text() == ""
+
+
+def test_the_chart_ends_on_the_final_scores(qtbot: QtBot, window: MainWindow, script: Script) -> None:
+    assert window.controller.new_game(NAMES, ruleset("tenhou"))
+    results = _end_with_sticks(qtbot, window, script, 1)  # Aiko's stick goes to first place at the end
+    chart = results.chart
+    assert chart.series[-1] == results_scores(window)
+    assert chart.labels[-1] == "End"
+    assert chart.series[0] == (25000, 25000, 25000, 25000)
+
+
+def results_scores(window: MainWindow) -> tuple[int, int, int, int]:
+    state = window.controller.state
+    assert state is not None and state.final is not None
+    return state.final.scores

@@ -2282,6 +2282,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <source>ended by the referee</source>
         <translation>審判による終了</translation>
     </message>
+    <message>
+        <source>End</source>
+        <translation>終局</translation>
+    </message>
 </context>
 <context>
     <name>CentreWidget</name>
@@ -2775,16 +2779,16 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>暗槓</translation>
     </message>
     <message>
+        <source>Seasons and plants held (tap to remove)</source>
+        <translation>季節牌・花牌 (タップで外す)</translation>
+    </message>
+    <message>
         <source>Hand (tap a tile to remove it)</source>
         <translation>手牌 (タップで外す)</translation>
     </message>
     <message>
         <source>Melds (tap to remove)</source>
         <translation>副露 (タップで外す)</translation>
-    </message>
-    <message>
-        <source>Seasons and plants held (tap to remove)</source>
-        <translation>季節牌・花牌 (タップで外す)</translation>
     </message>
     <message>
         <source>Tap tiles to add them to the hand; the 14th becomes the winning tile.</source>

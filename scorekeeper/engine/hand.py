@@ -465,8 +465,11 @@ class Hand:
         return self.concealed + tuple(t for m in self.melds for t in m.tiles)
 
     def __str__(self) -> str:
-        parts = [format_tiles(self.concealed), *(str(m) for m in self.melds)]
-        return " ".join(parts) + f" win {self.win} {'tsumo' if self.tsumo else 'ron'}"
+        # Error messages quote the hand, and the scorer refuses hands without a yaku by the thousand: no joins.
+        text = format_tiles(self.concealed)
+        for meld in self.melds:
+            text = f"{text} {meld}"
+        return f"{text} win {self.win} {'tsumo' if self.tsumo else 'ron'}"
 
 
 def _set_and_check(  # noqa: PLR0917

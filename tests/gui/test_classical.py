@@ -190,7 +190,8 @@ def test_yaku_help_button_beside_the_riichi_tabs_opens_the_window_help(
     def ask_help(dialog: WinDialog) -> None:
         click(qtbot, dialog.winner_buttons[1])
         widget = dialog.value_widgets[1]
-        assert widget.modes.cornerWidget() is widget.help_button
+        assert widget.modes.cornerWidget() is widget.corner  # beside the tabs, with the pao question
+        assert widget.help_button.parentWidget() is widget.corner
         click(qtbot, widget.help_button)  # the main window's Help ▸ Yaku (docs/help.md)
         help_menu = window.help_menu
         yaku = getattr(help_menu, "dialogs", {}).get("yaku")

@@ -19,7 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -37,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.engine.classical import ClassicalRules
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.gui._compat import override
 from scorekeeper.gui.dialogs.quick_entry import QuickEntryWidget
 from scorekeeper.gui.dialogs.tiles_page import ClassicalTilesPageWidget, TilesPageWidget
 from scorekeeper.gui.dialogs.yaku_list import PAO_YAKUMAN, YakuListWidget
@@ -45,7 +47,77 @@ from scorekeeper.session.events import MAX_VALUE, HandResult, HanFuWin, Ron, Tsu
 from scorekeeper.session.rules import Ruleset, TripleRon
 from scorekeeper.session.seats import Seat
 
-__all__ = ["WinContext", "WinDialog", "WinValueWidget"]
+__all__ = ["MAX_OPEN_SIZE", "PreviewLabel", "WinContext", "WinDialog", "WinValueWidget"]
+
+#: The largest size the dialog opens at, on a big monitor (on a laptop the screen's room decides).
+MAX_OPEN_SIZE = QSize(1480, 960)
+#: Room kept for the window manager's title bar and frame, which Qt does not know before the dialog is shown.
+TITLE_BAR_ALLOWANCE = 36
+FRAME_ALLOWANCE = 4
+
+
+class PreviewLabel(QLabel):
+    """The payment preview: its lines flow into side-by-side columns of at most three lines.
+
+    A double ron with honba and riichi sticks has eight lines or more; stacked they would push the dialog past a
+    laptop screen's height, and the preview must stay visible without scrolling (issue 4). ``text()`` is the
+    preview as given (plain lines); a single line (a sentence saying what is missing, an error) wraps as usual.
+    """
+
+    #: The most lines in one column.
+    LINES = 3
+    _GAP = 28
+
+    def _columns(self) -> list[list[str]] | None:
+        lines = self.text().split("\n")
+        if len(lines) <= self.LINES:
+            return None
+        return [lines[i : i + self.LINES] for i in range(0, len(lines), self.LINES)]
+
+    def _column_widths(self, columns: list[list[str]]) -> list[int]:
+        metrics = self.fontMetrics()
+        return [max(metrics.horizontalAdvance(line) for line in column) for column in columns]
+
+    @override
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        columns = self._columns()
+        if columns is None:
+            return super().sizeHint()
+        margins = self.contentsMargins()
+        width = sum(self._column_widths(columns)) + self._GAP * (len(columns) - 1)
+        height = self.fontMetrics().lineSpacing() * self.LINES
+        return QSize(width + margins.left() + margins.right(), height + margins.top() + margins.bottom())
+
+    @override
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        if self._columns() is None:
+            return super().minimumSizeHint()
+        return self.sizeHint()
+
+    @override
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
+        if self._columns() is None:
+            return super().heightForWidth(width)
+        return self.sizeHint().height()
+
+    @override
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
+        columns = self._columns()
+        if columns is None:
+            super().paintEvent(event)
+            return
+        painter = QPainter(self)
+        painter.setFont(self.font())
+        painter.setPen(self.palette().color(self.foregroundRole()))
+        area = self.contentsRect()
+        spacing = self.fontMetrics().lineSpacing()
+        top = area.top() + max(0, (area.height() - spacing * self.LINES) // 2)
+        x = area.left()
+        for column, width in zip(columns, self._column_widths(columns), strict=True):
+            for row, line in enumerate(column):
+                painter.drawText(x, top + row * spacing + self.fontMetrics().ascent(), line)
+            x += width + self._GAP
+        painter.end()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -115,26 +187,38 @@ class WinValueWidget(QWidget):
         self.help_button.setText("?")
         self.help_button.setToolTip(self.tr("Yaku reference"))
         self.help_button.setAccessibleName(self.tr("Yaku reference"))
-        self.help_button.setMinimumSize(44, 44)
+        # As tall as the tabs beside it (the tab bar's line holds it) and wider than a finger.
+        # (Sizes through the style sheet: the theme's min-height would override a fixed size when it polishes.)
+        self.help_button.setStyleSheet(
+            "QToolButton { min-height: 36px; max-height: 36px; min-width: 46px; max-width: 46px; padding: 0px; }"
+        )
         self.help_button.clicked.connect(self._on_help_button_clicked)
         self._show_yaku: Callable[[], Any] | None = None
-        self.modes.setCornerWidget(self.help_button)
         self.help_button.setVisible(False)
         self.pao_label = QLabel(self.tr("Who fed the last set (pao)?"))
         self.pao_label.setProperty("role", "section")
         self.pao_combo = QComboBox()
         self.pao_combo.setObjectName(f"pao_{seat}")
+        self.pao_combo.setMinimumWidth(140)
+        self.pao_combo.setStyleSheet("QComboBox { min-height: 36px; max-height: 36px; }")
         self.pao_combo.addItem(self.tr("Nobody"), None)
         for other, name in enumerate(context.names):
             if other != seat:
                 self.pao_combo.addItem(name, other)
-        pao_row = QHBoxLayout()
-        pao_row.addWidget(self.pao_label)
-        pao_row.addWidget(self.pao_combo, 1)
+        # The pao question and the "?" share the tab bar's line (the room beside the three tabs), so that neither
+        # costs a line of the dialog's height (issue 4: the dialog fits a 1366x768 laptop screen).
+        self.corner = QWidget()
+        self.corner.setObjectName(f"corner_{seat}")
+        corner_row = QHBoxLayout(self.corner)
+        corner_row.setContentsMargins(0, 0, 0, 2)
+        corner_row.setSpacing(8)
+        corner_row.addWidget(self.pao_label)
+        corner_row.addWidget(self.pao_combo)
+        corner_row.addWidget(self.help_button)
+        self.modes.setCornerWidget(self.corner)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.modes, 1)
-        layout.addLayout(pao_row)
         for page in (self.tiles, self.quick, self.yaku):
             page.value_changed.connect(self._on_page_value_changed)
         self.modes.currentChanged.connect(self._on_page_value_changed)
@@ -277,32 +361,44 @@ class WinDialog(QDialog):
         self.winner_buttons: list[QPushButton] = []
         self.discarder_buttons: list[QPushButton] = []
         self._discarder_group = QButtonGroup(self)
+        # Ron/Tsumo, the winners and the discarder in two lines (issue 4: the dialog fits a laptop screen).
         grid = QGridLayout()
+        grid.setHorizontalSpacing(8)
+        grid.setVerticalSpacing(4)
+        kind_row = QHBoxLayout()
+        kind_row.setSpacing(4)
+        kind_row.addWidget(self.ron_button)
+        kind_row.addWidget(self.tsumo_button)
+        grid.addLayout(kind_row, 0, 0)
         self.winner_title = QLabel(self.tr("Winner"))
         self.discarder_title = QLabel(self.tr("Discarder"))
         for title in (self.winner_title, self.discarder_title):
             title.setProperty("role", "section")
-        grid.addWidget(self.winner_title, 0, 0)
-        grid.addWidget(self.discarder_title, 1, 0)
+        grid.addWidget(self.winner_title, 0, 1)
+        grid.addWidget(self.discarder_title, 1, 1)
         for seat, name in enumerate(context.names):
             winner = QPushButton(name)
             winner.setObjectName(f"winner_{seat}")
             winner.setCheckable(True)
             winner.clicked.connect(lambda _=False, s=seat: self.toggle_winner(s))
             self.winner_buttons.append(winner)
-            grid.addWidget(winner, 0, seat + 1)
+            grid.addWidget(winner, 0, seat + 2)
             discarder = QPushButton(name)
             discarder.setObjectName(f"discarder_{seat}")
             discarder.setCheckable(True)
             discarder.clicked.connect(lambda _=False, s=seat: self.set_discarder(s))
             self._discarder_group.addButton(discarder)
             self.discarder_buttons.append(discarder)
-            grid.addWidget(discarder, 1, seat + 1)
+            grid.addWidget(discarder, 1, seat + 2)
+            grid.setColumnStretch(seat + 2, 1)
         self.discarder: int | None = None
 
         self.winner_tabs = QTabWidget()
         self.winner_tabs.setObjectName("winner_tabs")
-        self.preview_label = QLabel()
+        # One tab per winner, shown only for a multiple ron: one winner needs no tab bar.
+        self.winner_tabs.setTabBarAutoHide(True)
+        self.winner_tabs.setDocumentMode(True)
+        self.preview_label = PreviewLabel()
         self.preview_label.setObjectName("preview")
         self.preview_label.setWordWrap(True)
         self.preview_label.setStyleSheet("font-size: 15px;")
@@ -314,21 +410,41 @@ class WinDialog(QDialog):
         cancel = QPushButton(self.tr("Cancel"))
         cancel.clicked.connect(self.reject)
 
-        kind_row = QHBoxLayout()
-        kind_row.addWidget(self.ron_button)
-        kind_row.addWidget(self.tsumo_button)
-        kind_row.addStretch(1)
         buttons = QHBoxLayout()
         buttons.addWidget(self.preview_label, 1)
-        buttons.addWidget(cancel)
-        buttons.addWidget(self.confirm_button)
+        buttons.addWidget(cancel, 0, Qt.AlignmentFlag.AlignBottom)
+        buttons.addWidget(self.confirm_button, 0, Qt.AlignmentFlag.AlignBottom)
+        # Buttons keep their 44 px touch height but lose the theme's vertical padding here: eight pixels a line
+        # is what lets the dialog, with two winners, fit a 1366x768 screen (issue 4).
+        self.setStyleSheet("QPushButton { padding-top: 0px; padding-bottom: 0px; }")
         layout = QVBoxLayout(self)
-        layout.addLayout(kind_row)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.setSpacing(4)
         layout.addLayout(grid)
         layout.addWidget(self.winner_tabs, 1)
         layout.addLayout(buttons)
-        self.resize(980, 820)
         self.set_tsumo(tsumo)
+        self.fit_to_screen()
+
+    def fit_to_screen(self) -> None:
+        """Open at a size that fits the screen's available room (issue 4: a 1366x768 or 1440x900 laptop).
+
+        The dialog takes the screen's available geometry less the room of a title bar, up to a comfortable
+        1480x960 on a large monitor, and never less than its minimum size; it is centred in that room. The tiles
+        of the Tiles tab grow into whatever room there is (``HandEntryWidget.fit_tiles``).
+        """
+        parent = self.parentWidget()
+        screen = parent.screen() if parent is not None else self.screen()
+        if screen is None:  # pragma: no cover - a platform without screens
+            return
+        room = screen.availableGeometry()
+        minimum = self.minimumSizeHint()
+        width = max(min(room.width() - 2 * FRAME_ALLOWANCE, MAX_OPEN_SIZE.width()), minimum.width())
+        height = max(min(room.height() - TITLE_BAR_ALLOWANCE, MAX_OPEN_SIZE.height()), minimum.height())
+        self.resize(width, height)
+        left = room.x() + max(0, (room.width() - width) // 2)
+        top = room.y() + max(0, (room.height() - height - TITLE_BAR_ALLOWANCE) // 2)
+        self.move(left, top)
 
     def max_winners(self) -> int:
         """How many players may ron one discard under the ruleset."""

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -66,6 +67,7 @@ YAKUMAN: dict[str, int] = {
 
 #: The yakuman a liable player (pao) can be responsible for (EMA 2016, "Liability"; seed 004).
 PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})
+_COLUMNS = 5  # the win dialog is as wide as a laptop screen: five columns keep the list short
 
 
 class YakuListWidget(QWidget):
@@ -89,7 +91,7 @@ class YakuListWidget(QWidget):
             box.setObjectName(f"yaku_{name}")
             box.toggled.connect(self._refresh)
             self.yaku_boxes[name] = box
-            grid.addWidget(box, index // 4, index % 4)
+            grid.addWidget(box, index // _COLUMNS, index % _COLUMNS)
         self.dora_spin = QSpinBox()
         self.dora_spin.setObjectName("dora_count")
         self.dora_spin.setRange(0, 35)
@@ -117,6 +119,10 @@ class YakuListWidget(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidget(host)
+        # The list takes the room the dialog has and asks for none beyond four lines of boxes: the whole list
+        # would make the dialog taller than a laptop screen (issue 4); it scrolls instead.
+        scroll.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        scroll.setMinimumHeight(4 * 48)
         layout.addWidget(scroll, 1)
         layout.addLayout(dora_row)
         layout.addLayout(fu_row)

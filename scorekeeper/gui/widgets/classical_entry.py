@@ -14,10 +14,11 @@ digits ``1``-``8`` before one ``f``).
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -49,7 +50,16 @@ from scorekeeper.engine.classical import (
 from scorekeeper.engine.hand import Meld, MeldKind
 from scorekeeper.engine.tiles import Tile, Wind, format_tiles, parse_tiles
 from scorekeeper.errors import InvalidContextError, InvalidHandError, NotWinningError, ScorekeeperError
-from scorekeeper.gui.widgets.tile_picker import MIN_TILE_HEIGHT, TileButtonWidget, TilePickerWidget
+from scorekeeper.gui._compat import override
+from scorekeeper.gui.widgets.flow import FlowLayout
+from scorekeeper.gui.widgets.hand_entry import RESULT_MIN_WIDTH, SIDE_MIN_WIDTH
+from scorekeeper.gui.widgets.tile_picker import (
+    MIN_TILE_HEIGHT,
+    TilePickerWidget,
+    TileRowWidget,
+    fit_tile_height,
+    tile_button_size,
+)
 
 __all__ = [
     "CLASSICAL_CONDITIONS",
@@ -72,6 +82,8 @@ CLASSICAL_CONDITIONS: tuple[str, ...] = (
 )
 
 _HAND_SIZE = 14
+_COLUMN_GAP = 10  # as in hand_entry.py
+_LINE_GAP = 6
 
 
 class ClassicalTarget(enum.StrEnum):
@@ -280,50 +292,6 @@ def classical_breakdown(score: ClassicalScore) -> str:
     return "\n".join(lines)
 
 
-class _TileRowWidget(QWidget):
-    """A row of tile buttons (reused from one change to the next); tapping one reports its position."""
-
-    _GAP = 12
-
-    def __init__(self, on_tap: Callable[[int], None], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._on_tap = on_tap
-        self._layout = QHBoxLayout(self)
-        self._layout.setContentsMargins(0, 0, 0, 0)
-        self._layout.setSpacing(1)
-        self._layout.addStretch(1)
-        self._pool: list[TileButtonWidget] = []
-        self.buttons: list[TileButtonWidget] = []
-        self.setMinimumHeight(MIN_TILE_HEIGHT + 6)
-
-    def set_tiles(
-        self,
-        tiles: Sequence[Tile | ExtraTile],
-        *,
-        selected: int | None = None,
-        gaps_before: frozenset[int] = frozenset(),
-    ) -> None:
-        """Show these tiles, one marked as selected, with a gap before some positions."""
-        for position, tile in enumerate(tiles):
-            while len(self._pool) <= position:
-                index = len(self._pool)
-                button = TileButtonWidget(tile, self, height=MIN_TILE_HEIGHT)
-                button.clicked.connect(lambda _checked=False, p=index: self._on_tap(p))
-                self._layout.insertWidget(self._layout.count() - 1, button)
-                self._pool.append(button)
-            button = self._pool[position]
-            button.set_gap(self._GAP if position in gaps_before and position else 0)
-            button.set_tile(tile)
-            button.setObjectName(f"tile_{position}_{tile}")
-            button.set_selected(position == selected)
-            if button.isHidden():
-                button.show()
-        for button in self._pool[len(tiles) :]:
-            if not button.isHidden():
-                button.hide()
-        self.buttons = self._pool[: len(tiles)]
-
-
 class ClassicalEntryWidget(QWidget):
     """Enter a classical winning hand by its tiles and see its value live (see the module docstring).
 
@@ -353,15 +321,33 @@ class ClassicalEntryWidget(QWidget):
         self._result: ClassicalScore | None = None
         self._message = ""
         self._updating = False
+        self._fitted_line = 0
         self._build()
         self._refresh()
 
     # -- construction -------------------------------------------------------------------------------------------
 
     def _build(self) -> None:
+        # The riichi entry's layout (hand_entry.py), so that the win dialog fits a 1366x768 laptop screen
+        # (issue 4): on the left the picker with the text field, the targets and the extra tiles held beside it,
+        # then the hand and its melds on one line; on the right the conditions and the live breakdown.
         outer = QHBoxLayout(self)
+        outer.setContentsMargins(4, 4, 4, 4)
+        outer.setSpacing(_COLUMN_GAP)
         left = QVBoxLayout()
-        outer.addLayout(left, 3)
+        left.setSpacing(_LINE_GAP)
+        outer.addLayout(left, 0)
+        top = QHBoxLayout()
+        top.setSpacing(_COLUMN_GAP)
+        left.addLayout(top)
+        self.picker = TilePickerWidget(self, red_fives=False, extra_tiles=True, tile_height=MIN_TILE_HEIGHT)
+        self.picker.tile_picked.connect(self._on_picker_tile_picked)
+        self.picker.extra_picked.connect(self._on_picker_extra_picked)
+        top.addWidget(self.picker, 0, Qt.AlignmentFlag.AlignTop)
+        side = QVBoxLayout()
+        side.setSpacing(_LINE_GAP)
+        self._side_layout = side
+        top.addLayout(side, 1)
 
         field_row = QHBoxLayout()
         self.text_field = QLineEdit(self)
@@ -375,12 +361,13 @@ class ClassicalEntryWidget(QWidget):
         self.clear_button.setMinimumSize(QSize(64, 44))
         self.clear_button.clicked.connect(self.clear)
         field_row.addWidget(self.clear_button)
-        left.addLayout(field_row)
+        side.addLayout(field_row)
         self.text_error = QLabel(self)
         self.text_error.setObjectName("text_error")
         self.text_error.setWordWrap(True)
         self.text_error.setStyleSheet("color: #c62828;")
-        left.addWidget(self.text_error)
+        self.text_error.setVisible(False)
+        side.addWidget(self.text_error)
 
         targets = QGridLayout()
         targets.setSpacing(4)
@@ -394,7 +381,16 @@ class ClassicalEntryWidget(QWidget):
             ClassicalTarget.EXPOSED_KONG: self.tr("Exposed kong"),
             ClassicalTarget.CONCEALED_KONG: self.tr("Concealed kong"),
         }
-        for position, (target, label) in enumerate(labels.items()):
+        # The hand and the winning tile on the first line, the four kinds of set below.
+        cells = {
+            ClassicalTarget.HAND: (0, 0),
+            ClassicalTarget.WIN: (0, 1),
+            ClassicalTarget.CHOW: (1, 0),
+            ClassicalTarget.PUNG: (1, 1),
+            ClassicalTarget.EXPOSED_KONG: (2, 0),
+            ClassicalTarget.CONCEALED_KONG: (2, 1),
+        }
+        for target, label in labels.items():
             button = QPushButton(label, self)
             button.setObjectName(f"target_{target.value}")
             button.setCheckable(True)
@@ -402,40 +398,40 @@ class ClassicalEntryWidget(QWidget):
             button.clicked.connect(lambda _checked=False, t=target: self.set_target(t))
             self.target_group.addButton(button)
             self.target_buttons[target] = button
-            targets.addWidget(button, position // 3, position % 3)
-        left.addLayout(targets)
+            targets.addWidget(button, *cells[target])
+        side.addLayout(targets)
         self.target_hint = QLabel(self)
         self.target_hint.setObjectName("target_hint")
         self.target_hint.setWordWrap(True)
-        left.addWidget(self.target_hint)
+        side.addWidget(self.target_hint)
+        # The seasons and plants held sit beside the picker, under its row of extra tiles' reach.
+        self.extras_row = TileRowWidget(
+            self._on_extra_tile_tapped, self, caption=self.tr("Seasons and plants held (tap to remove)")
+        )
+        side.addStretch(1)
+        side.addWidget(self.extras_row)
 
-        self.picker = TilePickerWidget(self, red_fives=False, extra_tiles=True, tile_height=MIN_TILE_HEIGHT)
-        self.picker.tile_picked.connect(self._on_picker_tile_picked)
-        self.picker.extra_picked.connect(self._on_picker_extra_picked)
-        left.addWidget(self.picker)
-
-        self.hand_row = _TileRowWidget(self._on_hand_tile_tapped, self)
-        self.meld_row = _TileRowWidget(self._on_meld_tile_tapped, self)
-        self.extras_row = _TileRowWidget(self._on_extra_tile_tapped, self)
-        left.addWidget(QLabel(self.tr("Hand (tap a tile to remove it)"), self))
-        left.addWidget(self.hand_row)
-        # Melds and extra tiles share one line, so that the dialog fits a laptop screen.
-        lower = QGridLayout()
-        lower.setContentsMargins(0, 0, 0, 0)
-        lower.addWidget(QLabel(self.tr("Melds (tap to remove)"), self), 0, 0)
-        lower.addWidget(self.meld_row, 1, 0)
-        lower.addWidget(QLabel(self.tr("Seasons and plants held (tap to remove)"), self), 0, 1)
-        lower.addWidget(self.extras_row, 1, 1)
-        lower.setColumnStretch(0, 3)
-        lower.setColumnStretch(1, 2)
-        left.addLayout(lower)
+        # The captions show inside the rows while they are empty (TileRowWidget): no line of their own.
+        self.hand_row = TileRowWidget(
+            self._on_hand_tile_tapped, self, caption=self.tr("Hand (tap a tile to remove it)")
+        )
+        self.meld_row = TileRowWidget(self._on_meld_tile_tapped, self, caption=self.tr("Melds (tap to remove)"))
+        hand_line = QHBoxLayout()
+        hand_line.setSpacing(_COLUMN_GAP + 4)
+        hand_line.addWidget(self.hand_row, 0)
+        hand_line.addWidget(self.meld_row, 1)
+        left.addLayout(hand_line)
         left.addStretch(1)
 
         right = QVBoxLayout()
-        outer.addLayout(right, 2)
+        right.setSpacing(_LINE_GAP)
+        self._result_layout = right
+        outer.addLayout(right, 1)
         conditions_box = QFrame(self)
         conditions_box.setFrameShape(QFrame.Shape.StyledPanel)
-        conditions = QVBoxLayout(conditions_box)
+        # Flowed, as many to a line as fit (flow.py): the labels are long, and a grid made the dialog too wide.
+        conditions = FlowLayout(conditions_box, spacing=18)
+        conditions.setContentsMargins(8, 0, 8, 0)
         self.condition_boxes: dict[str, QCheckBox] = {}
         for name in CLASSICAL_CONDITIONS:
             box = QCheckBox(_condition_name(name), conditions_box)
@@ -468,14 +464,65 @@ class ClassicalEntryWidget(QWidget):
         self.details_label.setTextFormat(Qt.TextFormat.PlainText)
         self.details_label.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.details_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        details_area = QScrollArea(self)
-        details_area.setWidgetResizable(True)
-        details_area.setFrameShape(QFrame.Shape.NoFrame)
-        details_area.viewport().setAutoFillBackground(False)
+        # The breakdown can run to twenty lines: it scrolls inside the result column (the last resort), and
+        # asks for no height, so that it never makes the dialog taller than a laptop screen.
+        self.details_area = QScrollArea(self)
+        self.details_area.setObjectName("details_area")
+        self.details_area.setWidgetResizable(True)
+        self.details_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.details_area.viewport().setAutoFillBackground(False)
+        self.details_area.setWidget(self.details_label)
         self.details_label.setAutoFillBackground(False)
-        details_area.setWidget(self.details_label)
-        right.addWidget(details_area, 1)
+        self.details_area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        self.details_area.setMinimumHeight(96)
+        right.addWidget(self.details_area, 1)
         self.target_buttons[ClassicalTarget.HAND].setChecked(True)
+
+    @property
+    def tile_height(self) -> int:
+        """The height of the tiles drawn now (it grows with the room the widget has, see :meth:`fit_tiles`)."""
+        return self.picker.tile_height
+
+    def fit_tiles(self) -> None:
+        """Make the tiles as big as the widget's room allows (never below the 44 px touch target).
+
+        The left column holds the picker's five rows and the hand line, each a tile tall; its width holds the
+        picker, the column beside it and, to its right, the breakdown. Called on every resize.
+        """
+        layout = self.layout()
+        assert layout is not None
+        margins = layout.contentsMargins()
+        columns, rows = self.picker.grid_shape()
+        side_width = max(SIDE_MIN_WIDTH, self._side_layout.sizeHint().width())
+        result_width = max(RESULT_MIN_WIDTH, self._result_layout.minimumSize().width())
+        width = self.width() - margins.left() - margins.right() - 2 * _COLUMN_GAP - side_width - result_width
+        # The hand line below the picker is a row of tiles, set apart by the column's spacing.
+        height = self.height() - margins.top() - margins.bottom() - 1 * (_LINE_GAP - 2)
+        tile_height = fit_tile_height(width, height, columns=columns, rows=rows + 1)
+        # The hand line (a full hand, or the tiles and melds shown if more) must fit the left column too.
+        while tile_height > MIN_TILE_HEIGHT and self._hand_line_width(tile_height) > width + _COLUMN_GAP + side_width:
+            tile_height -= 1
+        self._fitted_line = self._hand_line_width(MIN_TILE_HEIGHT)
+        if tile_height != self.picker.tile_height:
+            self.picker.set_tile_height(tile_height)
+            for row in (self.hand_row, self.meld_row):
+                row.set_tile_height(tile_height)
+
+    def _hand_line_width(self, tile_height: int) -> int:
+        """The width of the hand line at this tile height: the tiles shown, and never less than a full hand."""
+        shown = self.hand_row.width_at(tile_height) + _COLUMN_GAP + 4 + self.meld_row.width_at(tile_height)
+        full = 14 * (tile_button_size(tile_height).width() + 1) + 12
+        return max(shown, full)
+
+    def _refit_tiles(self) -> None:
+        """Fit the tiles again when the hand line grew past a full hand's length, or shrank back (kans)."""
+        if self._fitted_line != self._hand_line_width(MIN_TILE_HEIGHT):
+            self.fit_tiles()
+
+    @override
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self.fit_tiles()
 
     # -- public API ---------------------------------------------------------------------------------------------
 
@@ -672,8 +719,10 @@ class ClassicalEntryWidget(QWidget):
             concealed, win, melds, extras = parse_classical_text(text)
         except ScorekeeperError as error:
             self.text_error.setText(str(error))
+            self.text_error.setVisible(True)
             return
         self.text_error.clear()
+        self.text_error.setVisible(False)
         self._concealed, self._win, self._melds = concealed, win, melds
         self._extras = sorted(dict.fromkeys(extras), key=lambda e: e.digit)
         self._pending_chow.clear()
@@ -693,6 +742,7 @@ class ClassicalEntryWidget(QWidget):
         if not keep_text:
             self.text_field.setText(format_classical_text(self._concealed, self._win, self._melds, self._extras))
             self.text_error.clear()
+            self.text_error.setVisible(False)
         concealed = sorted(self._concealed, key=_sort_key)
         shown: list[Tile] = [*concealed, *([self._win] if self._win is not None else [])]
         self.hand_row.set_tiles(
@@ -706,12 +756,14 @@ class ClassicalEntryWidget(QWidget):
             starts.add(len(meld_tiles))
             meld_tiles.extend(meld.tiles)
         self.meld_row.set_tiles(meld_tiles, gaps_before=frozenset(starts))
+        self._refit_tiles()
         self.extras_row.set_tiles(self._extras)
         self.picker.set_tiles_in_use(self._tiles_in_use())
         self.picker.set_extras_in_use(self._extras)
+        offered = {name: self._possible(name) for name in CLASSICAL_CONDITIONS}
         for name, box in self.condition_boxes.items():
             box.setChecked(self._flags[name])
-            box.setVisible(self._possible(name))
+            box.setVisible(offered[name])
         self._updating = False
         self._refresh_hint()
         self._compute()

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
-from PySide6.QtGui import QIcon
+from PySide6.QtGui import QIcon, QResizeEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -51,9 +51,17 @@ from scorekeeper.errors import (
     ScorekeeperError,
     TileParseError,
 )
+from scorekeeper.gui._compat import override
 from scorekeeper.gui.labels import format_points, limit_name, yaku_name
 from scorekeeper.gui.tiles import TILE_ASPECT, is_dark_palette, tile_pixmap
-from scorekeeper.gui.widgets.tile_picker import MIN_TILE_HEIGHT, TileButtonWidget, TilePickerWidget
+from scorekeeper.gui.widgets.flow import FlowLayout
+from scorekeeper.gui.widgets.tile_picker import (
+    MIN_TILE_HEIGHT,
+    TilePickerWidget,
+    TileRowWidget,
+    fit_tile_height,
+    tile_button_size,
+)
 
 __all__ = ["CONDITIONS", "EntryTarget", "HandEntryWidget", "format_entry_text", "parse_entry_text"]
 
@@ -74,6 +82,12 @@ CONDITIONS: tuple[str, ...] = (
 _HAND_SIZE = 14
 _MAX_INDICATORS = 5  # one dora and four kan dora (seed 000, "Dora")
 _FIVES = frozenset({TileKind.M5, TileKind.P5, TileKind.S5})
+_COLUMN_GAP = 10  # between the picker and what is beside it, and between the two columns
+_LINE_GAP = 6  # between the lines of a column
+#: The narrowest the result column (conditions, result, waits) may become when the tiles grow.
+RESULT_MIN_WIDTH = 380
+#: The narrowest the column beside the picker (text field, targets, hint) may become when the tiles grow.
+SIDE_MIN_WIDTH = 330
 
 
 class EntryTarget(enum.StrEnum):
@@ -242,56 +256,6 @@ def _rules_json(rules: HandRules) -> str | dict[str, Any]:
     return {"preset": "tenhou", "overrides": overrides}
 
 
-class _TileRowWidget(QWidget):
-    """A row of tile buttons; tapping one reports its position.
-
-    Buttons are kept and reused from one change to the next (only their tile changes), so that a tap repaints a
-    few tiles instead of building the row again: the live result must follow a tap within a frame (issue 4,
-    "Performance").
-    """
-
-    _GAP = 12
-
-    def __init__(self, on_tap: Callable[[int], None], parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._on_tap = on_tap
-        self._layout = QHBoxLayout(self)
-        self._layout.setContentsMargins(0, 0, 0, 0)
-        self._layout.setSpacing(1)
-        self._layout.addStretch(1)
-        self._pool: list[TileButtonWidget] = []
-        self.buttons: list[TileButtonWidget] = []
-        self.index_visible = False
-        self.setMinimumHeight(MIN_TILE_HEIGHT + 6)
-
-    def _button(self, position: int, tile: Tile) -> TileButtonWidget:
-        while len(self._pool) <= position:
-            index = len(self._pool)
-            button = TileButtonWidget(tile, self, height=MIN_TILE_HEIGHT)
-            button.clicked.connect(lambda _checked=False, p=index: self._on_tap(p))
-            self._layout.insertWidget(self._layout.count() - 1, button)
-            self._pool.append(button)
-        return self._pool[position]
-
-    def set_tiles(
-        self, tiles: Sequence[Tile], *, selected: int | None = None, gaps_before: frozenset[int] = frozenset()
-    ) -> None:
-        """Show these tiles, marking one as selected and leaving a gap before some positions."""
-        for position, tile in enumerate(tiles):
-            button = self._button(position, tile)
-            button.set_gap(self._GAP if position in gaps_before and position else 0)
-            button.set_tile(tile)
-            button.setObjectName(f"tile_{position}_{tile}")
-            button.set_index_visible(self.index_visible)
-            button.set_selected(position == selected)
-            if button.isHidden():
-                button.show()
-        for button in self._pool[len(tiles) :]:
-            if not button.isHidden():
-                button.hide()
-        self.buttons = self._pool[: len(tiles)]
-
-
 class HandEntryWidget(QWidget):
     """Enter a winning hand by its tiles and see its value live (see the module docstring and docs/tiles.md).
 
@@ -324,15 +288,33 @@ class HandEntryWidget(QWidget):
         self._message = ""
         self._notice = ""
         self._updating = False
+        self._fitted_line = 0
         self._build()
         self._refresh()
 
     # -- construction -------------------------------------------------------------------------------------------
 
     def _build(self) -> None:
+        # Two columns, so that the win dialog fits a 1366x768 laptop screen (issue 4): on the left the picker with
+        # the text field and the targets beside it, then the hand and its melds on one line and the indicators on
+        # the next; on the right the conditions and the live result. The tiles grow with the room (_fit_tiles).
         outer = QHBoxLayout(self)
+        outer.setContentsMargins(4, 4, 4, 4)
+        outer.setSpacing(_COLUMN_GAP)
         left = QVBoxLayout()
-        outer.addLayout(left, 3)
+        left.setSpacing(_LINE_GAP)
+        outer.addLayout(left, 0)
+
+        top = QHBoxLayout()
+        top.setSpacing(_COLUMN_GAP)
+        left.addLayout(top)
+        self.picker = TilePickerWidget(self, tile_height=MIN_TILE_HEIGHT)
+        self.picker.tile_picked.connect(self._on_picker_tile_picked)
+        top.addWidget(self.picker, 0, Qt.AlignmentFlag.AlignTop)
+        side = QVBoxLayout()
+        side.setSpacing(_LINE_GAP)
+        self._side_layout = side
+        top.addLayout(side, 1)
 
         field_row = QHBoxLayout()
         self.text_field = QLineEdit(self)
@@ -346,12 +328,13 @@ class HandEntryWidget(QWidget):
         self.clear_button.setMinimumSize(QSize(64, 44))
         self.clear_button.clicked.connect(self.clear)
         field_row.addWidget(self.clear_button)
-        left.addLayout(field_row)
+        side.addLayout(field_row)
         self.text_error = QLabel(self)
         self.text_error.setObjectName("text_error")
         self.text_error.setWordWrap(True)
         self.text_error.setStyleSheet("color: #c62828;")
-        left.addWidget(self.text_error)
+        self.text_error.setVisible(False)
+        side.addWidget(self.text_error)
 
         targets = QGridLayout()
         targets.setSpacing(4)
@@ -369,7 +352,18 @@ class HandEntryWidget(QWidget):
             EntryTarget.ANKAN: self.tr("Closed kan"),
             EntryTarget.SHOUMINKAN: self.tr("Added kan"),
         }
-        for position, (target, label) in enumerate(labels.items()):
+        # Where each target sits in the grid beside the picker: the hand and the winning tile, then the melds.
+        # The indicator targets head their own rows below (each is the caption of its row).
+        cells = {
+            EntryTarget.HAND: (0, 0, 1),
+            EntryTarget.WIN: (0, 1, 2),
+            EntryTarget.CHI: (1, 0, 1),
+            EntryTarget.PON: (1, 1, 1),
+            EntryTarget.MINKAN: (1, 2, 1),
+            EntryTarget.ANKAN: (2, 0, 1),
+            EntryTarget.SHOUMINKAN: (2, 1, 1),
+        }
+        for target, label in labels.items():
             button = QPushButton(label, self)
             button.setObjectName(f"target_{target.value}")
             button.setCheckable(True)
@@ -377,50 +371,55 @@ class HandEntryWidget(QWidget):
             button.clicked.connect(lambda _checked=False, t=target: self.set_target(t))
             self.target_group.addButton(button)
             self.target_buttons[target] = button
-            row, column = (0, position) if position < 4 else (1, position - 4)
-            targets.addWidget(button, row, column)
-        left.addLayout(targets)
+            if target in cells:
+                row, column, span = cells[target]
+                targets.addWidget(button, row, column, 1, span)
+        side.addLayout(targets)
         self.target_hint = QLabel(self)
         self.target_hint.setObjectName("target_hint")
         self.target_hint.setWordWrap(True)
-        left.addWidget(self.target_hint)
+        self.target_hint.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        side.addWidget(self.target_hint, 1)
 
-        self.picker = TilePickerWidget(self)
-        self.picker.tile_picked.connect(self._on_picker_tile_picked)
-        left.addWidget(self.picker)
-
-        self.hand_row = _TileRowWidget(self._on_hand_tile_tapped, self)
-        self.meld_row = _TileRowWidget(self._on_meld_tile_tapped, self)
-        self.dora_row = _TileRowWidget(self._on_dora_tile_tapped, self)
-        self.ura_row = _TileRowWidget(self._on_ura_tile_tapped, self)
-        self.hand_caption = QLabel(self.tr("Hand (tap a tile to remove it)"), self)
-        self.meld_caption = QLabel(self.tr("Melds (tap to remove)"), self)
-        self.dora_caption = QLabel(self.tr("Dora and kan dora indicators"), self)
-        self.ura_caption = QLabel(self.tr("Ura dora indicators"), self)
-        for caption, tile_row in (
-            (self.hand_caption, self.hand_row),
-            (self.meld_caption, self.meld_row),
-            (self.dora_caption, self.dora_row),
-            (self.ura_caption, self.ura_row),
-        ):
-            left.addWidget(caption)
-            left.addWidget(tile_row)
+        # The captions show inside the rows while they are empty (TileRowWidget): no line of their own.
+        self.hand_row = TileRowWidget(
+            self._on_hand_tile_tapped, self, caption=self.tr("Hand (tap a tile to remove it)")
+        )
+        self.meld_row = TileRowWidget(self._on_meld_tile_tapped, self, caption=self.tr("Melds (tap to remove)"))
+        self.dora_row = TileRowWidget(self._on_dora_tile_tapped, self, caption=self.tr("Dora and kan dora indicators"))
+        self.ura_row = TileRowWidget(self._on_ura_tile_tapped, self, caption=self.tr("Ura dora indicators"))
+        hand_line = QHBoxLayout()
+        hand_line.setSpacing(_COLUMN_GAP + 4)
+        hand_line.addWidget(self.hand_row, 0)
+        hand_line.addWidget(self.meld_row, 1)
+        left.addLayout(hand_line)
+        indicators = QHBoxLayout()
+        indicators.setSpacing(_COLUMN_GAP)
+        indicators.addWidget(self.target_buttons[EntryTarget.DORA])
+        indicators.addWidget(self.dora_row, 1)
+        indicators.addWidget(self.target_buttons[EntryTarget.URA])
+        indicators.addWidget(self.ura_row, 1)
+        left.addLayout(indicators)
         left.addStretch(1)
 
         right = QVBoxLayout()
-        outer.addLayout(right, 2)
+        right.setSpacing(_LINE_GAP)
+        self._result_layout = right
+        outer.addLayout(right, 1)
         conditions_box = QFrame(self)
         conditions_box.setFrameShape(QFrame.Shape.StyledPanel)
-        conditions = QGridLayout(conditions_box)
+        # Flowed, as many to a line as fit (flow.py): the labels are long, and a grid made the dialog too wide.
+        conditions = FlowLayout(conditions_box, spacing=18)
+        conditions.setContentsMargins(8, 0, 8, 0)
         self.condition_boxes: dict[str, QCheckBox] = {}
-        for position, name in enumerate(CONDITIONS):
+        for name in CONDITIONS:
             box = QCheckBox(_condition_name(name), conditions_box)
             box.setObjectName(f"condition_{name}")
             box.setMinimumHeight(44)
             # As wide as its label, so that a tap anywhere on it hits the box (QCheckBox's click area).
             box.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Fixed)
             box.toggled.connect(lambda checked, n=name: self._on_condition_toggled(n, checked))
-            conditions.addWidget(box, position // 2, position % 2)
+            conditions.addWidget(box)
             self.condition_boxes[name] = box
         right.addWidget(conditions_box)
 
@@ -442,7 +441,13 @@ class HandEntryWidget(QWidget):
         self.headline_label.setFont(headline_font)
         right.addWidget(self.headline_label)
 
-        self.details_label = QLabel(self)
+        # The breakdown and the waits can be long: they scroll inside the result column (the last resort; the
+        # headline above and the dialog's payment preview never scroll).
+        holder = QWidget(self)
+        holder_layout = QVBoxLayout(holder)
+        holder_layout.setContentsMargins(0, 0, 0, 0)
+        holder_layout.setSpacing(_LINE_GAP)
+        self.details_label = QLabel(holder)
         self.details_label.setObjectName("details")
         self.details_label.setWordWrap(True)
         self.details_label.setTextFormat(Qt.TextFormat.PlainText)
@@ -450,22 +455,26 @@ class HandEntryWidget(QWidget):
         details_font = self.details_label.font()
         details_font.setPointSizeF(details_font.pointSizeF() * 1.15)
         self.details_label.setFont(details_font)
-        right.addWidget(self.details_label)
-
-        self.waits_caption = QLabel(self.tr("Waits (tap one to make it the winning tile)"), self)
-        right.addWidget(self.waits_caption)
-        self.waits_area = QScrollArea(self)
-        self.waits_area.setWidgetResizable(True)
-        self.waits_area.setFrameShape(QFrame.Shape.NoFrame)
-        waits_holder = QWidget(self.waits_area)
-        self.waits_layout = QVBoxLayout(waits_holder)
+        holder_layout.addWidget(self.details_label)
+        self.waits_caption = QLabel(self.tr("Waits (tap one to make it the winning tile)"), holder)
+        holder_layout.addWidget(self.waits_caption)
+        self.waits_area = QWidget(holder)
+        self.waits_layout = QVBoxLayout(self.waits_area)
         self.waits_layout.setContentsMargins(0, 0, 0, 0)
-        self.waits_layout.addStretch(1)
-        self.waits_area.setWidget(waits_holder)
-        self.waits_area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)
-        right.addWidget(self.waits_area, 1)
+        holder_layout.addWidget(self.waits_area)
+        holder_layout.addStretch(1)
+        self.result_area = QScrollArea(self)
+        self.result_area.setObjectName("result_area")
+        self.result_area.setWidgetResizable(True)
+        self.result_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.result_area.viewport().setAutoFillBackground(False)
+        self.result_area.setWidget(holder)
+        holder.setAutoFillBackground(False)  # setWidget turns it on; the column shows the dialog's background
+        # It takes the room left and asks for none: its length must never make the dialog taller.
+        self.result_area.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        self.result_area.setMinimumHeight(96)
+        right.addWidget(self.result_area, 1)
         self.wait_buttons: list[QPushButton] = []
-        right.addStretch(0)
         self.target_buttons[EntryTarget.HAND].setChecked(True)
 
     # -- public API ---------------------------------------------------------------------------------------------
@@ -593,6 +602,54 @@ class HandEntryWidget(QWidget):
         for row in (self.hand_row, self.meld_row, self.dora_row, self.ura_row):
             row.index_visible = visible
         self._refresh()
+
+    @property
+    def tile_height(self) -> int:
+        """The height of the tiles drawn now (it grows with the room the widget has, see :meth:`fit_tiles`)."""
+        return self.picker.tile_height
+
+    def fit_tiles(self) -> None:
+        """Make the tiles as big as the widget's room allows (never below the 44 px touch target).
+
+        The left column holds the picker's rows, the hand line and the indicator line, each a tile tall; its
+        width holds the picker, the column beside it and, to its right, the result column. Called on every
+        resize, so the tiles follow the window: a 1366x768 screen gets the smallest tiles and a 1440x900 one
+        bigger ones.
+        """
+        layout = self.layout()
+        assert layout is not None
+        margins = layout.contentsMargins()
+        columns, rows = self.picker.grid_shape()
+        side_width = max(SIDE_MIN_WIDTH, self._side_layout.sizeHint().width())
+        result_width = max(RESULT_MIN_WIDTH, self._result_layout.minimumSize().width())
+        width = self.width() - margins.left() - margins.right() - 2 * _COLUMN_GAP - side_width - result_width
+        # The two lines below the picker are a row of tiles each, set apart by the column's spacing.
+        height = self.height() - margins.top() - margins.bottom() - 2 * (_LINE_GAP - 2)
+        tile_height = fit_tile_height(width, height, columns=columns, rows=rows + 2)
+        # The hand line (a full hand, or the tiles and melds shown if more) must fit the left column too.
+        while tile_height > MIN_TILE_HEIGHT and self._hand_line_width(tile_height) > width + _COLUMN_GAP + side_width:
+            tile_height -= 1
+        self._fitted_line = self._hand_line_width(MIN_TILE_HEIGHT)
+        if tile_height != self.picker.tile_height:
+            self.picker.set_tile_height(tile_height)
+            for row in (self.hand_row, self.meld_row, self.dora_row, self.ura_row):
+                row.set_tile_height(tile_height)
+
+    def _hand_line_width(self, tile_height: int) -> int:
+        """The width of the hand line at this tile height: the tiles shown, and never less than a full hand."""
+        shown = self.hand_row.width_at(tile_height) + _COLUMN_GAP + 4 + self.meld_row.width_at(tile_height)
+        full = 14 * (tile_button_size(tile_height).width() + 1) + 12
+        return max(shown, full)
+
+    def _refit_tiles(self) -> None:
+        """Fit the tiles again when the hand line grew past a full hand's length, or shrank back (kans)."""
+        if self._fitted_line != self._hand_line_width(MIN_TILE_HEIGHT):
+            self.fit_tiles()
+
+    @override
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self.fit_tiles()
 
     def clear(self) -> None:
         """Start again: no tiles, no melds, no indicators, no conditions (riichi stays if the session says so)."""
@@ -755,8 +812,10 @@ class HandEntryWidget(QWidget):
             concealed, win, melds = parse_entry_text(text)
         except (TileParseError, InvalidHandError) as error:
             self.text_error.setText(str(error))
+            self.text_error.setVisible(True)
             return
         self.text_error.setText("")
+        self.text_error.setVisible(False)
         self._concealed, self._win, self._melds = concealed, win, melds
         self._pending_chi = []
         self._notice = ""
@@ -801,6 +860,7 @@ class HandEntryWidget(QWidget):
             if not keep_text:
                 self.text_field.setText(format_entry_text(self._concealed, self._win, self._melds))
                 self.text_error.setText("")
+                self.text_error.setVisible(False)
             self.picker.set_tiles_in_use(self._tiles_in_use())
             self._refresh_rows()
             self._refresh_conditions()
@@ -829,23 +889,24 @@ class HandEntryWidget(QWidget):
         if self._pending_chi and position:
             gaps.add(position)
         self.meld_row.set_tiles(meld_tiles, gaps_before=frozenset(gaps))
+        self._refit_tiles()
         self.dora_row.set_tiles(self._dora)
         riichi = self._riichi_on()
         self.ura_row.set_tiles(self._ura if riichi else [])
         self.ura_row.setVisible(riichi)
-        self.ura_caption.setVisible(riichi)
 
     def _refresh_conditions(self) -> None:
         if self._flags["double_riichi"]:
             self._flags["riichi"] = False
         possible = self._possible_conditions()
+        shown = {name: possible[name] or self._flags[name] for name in CONDITIONS}
+        # The session's riichi is a fact of the table: shown ticked and locked (double riichi may replace it).
+        if self._session_riichi and self._flags["double_riichi"]:
+            shown["riichi"] = False
         for name, box in self.condition_boxes.items():
             box.setChecked(self._flags[name])
-            box.setVisible(possible[name] or self._flags[name])
-        # The session's riichi is a fact of the table: shown ticked and locked (double riichi may replace it).
+            box.setVisible(shown[name])
         self.condition_boxes["riichi"].setEnabled(not self._session_riichi)
-        if self._session_riichi and self._flags["double_riichi"]:
-            self.condition_boxes["riichi"].setVisible(False)
 
     def _refresh_targets(self) -> None:
         riichi = self._riichi_on()
@@ -965,7 +1026,7 @@ class HandEntryWidget(QWidget):
         # Buttons are reused (see _TileRowWidget): building widgets on every tap would cost more than scoring.
         while len(self.wait_buttons) < len(self._waits):
             index = len(self.wait_buttons)
-            button = QPushButton(self.waits_area.widget())
+            button = QPushButton(self.waits_area)
             button.setMinimumHeight(MIN_TILE_HEIGHT + 4)
             button.setIconSize(QSize(round(MIN_TILE_HEIGHT * TILE_ASPECT), MIN_TILE_HEIGHT))
             button.setStyleSheet("text-align: left; padding-left: 6px;")

@@ -8,28 +8,65 @@ business (:func:`scorekeeper.engine.hand.validate_tiles`).
 For the classical family (seed 003) the picker runs without red fives (the family has none) and with a fifth row:
 the eight extra tiles, four seasons and four plants, one copy each (``extra_tiles=True``); tapping one emits
 ``extra_picked``.
+
+Tile buttons scale: :func:`fit_tile_height` gives the tallest tile with which a block of buttons fits a given
+room, never below the 44 px touch target, so that the win dialog fits a 1366x768 laptop screen and uses the
+room of a larger one (issue 4, "Look and feel"). :class:`TileRowWidget` is the row of tiles the entry widgets show
+(the hand, the melds, the indicators), with a muted caption in place of the tiles while it is empty.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 
 from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QAbstractButton, QGridLayout, QSizePolicy, QWidget
+from PySide6.QtWidgets import QAbstractButton, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from scorekeeper.engine.classical.extras import ExtraTile
 from scorekeeper.engine.tiles import Tile, TileKind
 from scorekeeper.gui._compat import override
 from scorekeeper.gui.tiles import TILE_ASPECT, TileArt, is_dark_palette, tile_pixmap
 
-__all__ = ["MIN_TILE_HEIGHT", "TileButtonWidget", "TilePickerWidget", "picker_tiles"]
+__all__ = [
+    "MAX_TILE_HEIGHT",
+    "MIN_TILE_HEIGHT",
+    "TileButtonWidget",
+    "TilePickerWidget",
+    "TileRowWidget",
+    "fit_tile_height",
+    "picker_tiles",
+    "tile_button_size",
+]
 
 #: The smallest tile button: 44 px wide (a comfortable touch target, issue 4 "Look and feel"), so 59 px tall.
 MIN_TILE_HEIGHT = 59
+#: The largest tile the entry widgets grow to on a big screen (72 px wide): larger only takes room from the result.
+MAX_TILE_HEIGHT = 96
 _MARGIN = 3
+#: The spacing between the picker's buttons.
+_SPACING = 2
 _FIVES = (TileKind.M5, TileKind.P5, TileKind.S5)
+
+
+def tile_button_size(height: int) -> QSize:
+    """The size of a tile button whose tile is ``height`` px tall (the tile plus its margin)."""
+    return QSize(round(height * TILE_ASPECT) + 2 * _MARGIN, height + 2 * _MARGIN)
+
+
+def fit_tile_height(width: int, height: int, *, columns: int, rows: int, spacing: int = _SPACING) -> int:
+    """The tallest tile (MIN_TILE_HEIGHT to MAX_TILE_HEIGHT) with which rows x columns tile buttons fit the room.
+
+    A room too small for the smallest tile still gets it: the touch target comes first (issue 4).
+    """
+    for tile_height in range(MAX_TILE_HEIGHT, MIN_TILE_HEIGHT, -1):
+        size = tile_button_size(tile_height)
+        fits_width = columns * size.width() + (columns - 1) * spacing <= width
+        fits_height = rows * size.height() + (rows - 1) * spacing <= height
+        if fits_width and fits_height:
+            return tile_height
+    return MIN_TILE_HEIGHT
 
 
 def picker_tiles() -> tuple[tuple[Tile, ...], ...]:
@@ -58,7 +95,9 @@ class TileButtonWidget(QAbstractButton):
         self._selected = False
         self._gap = 0
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
+        # At most its size hint, at least the touch target: a layout short of room squeezes the tile (drawn to
+        # fit, keeping its shape) until the entry widget picks a smaller tile height on its next resize.
+        self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Maximum)
         self.setAccessibleName(str(tile))
         self.setCursor(Qt.CursorShape.PointingHandCursor)
 
@@ -102,6 +141,11 @@ class TileButtonWidget(QAbstractButton):
         """Whether the tile is marked (see :meth:`set_selected`)."""
         return self._selected
 
+    @property
+    def gap(self) -> int:
+        """The space left on the tile's left (see :meth:`set_gap`)."""
+        return self._gap
+
     def set_gap(self, gap: int) -> None:
         """Leave ``gap`` pixels of space on the left (to set a tile apart, e.g. the winning tile)."""
         if gap != self._gap:
@@ -111,17 +155,24 @@ class TileButtonWidget(QAbstractButton):
 
     def set_tile_height(self, height: int) -> None:
         """Change the tile's height (never below the touch-target minimum)."""
-        self._height = max(height, MIN_TILE_HEIGHT)
-        self.updateGeometry()
-        self.update()
+        height = max(height, MIN_TILE_HEIGHT)
+        if height != self._height:
+            self._height = height
+            self.updateGeometry()
+            self.update()
+
+    @property
+    def tile_height(self) -> int:
+        """The height of the tile drawn (the button adds a small margin)."""
+        return self._height
 
     @override
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
-        return QSize(round(self._height * TILE_ASPECT) + 2 * _MARGIN + self._gap, self._height + 2 * _MARGIN)
+        return tile_button_size(self._height) + QSize(self._gap, 0)
 
     @override
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
-        return self.sizeHint()
+        return tile_button_size(MIN_TILE_HEIGHT) + QSize(self._gap, 0)
 
     @override
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
@@ -209,9 +260,11 @@ class TilePickerWidget(QWidget):
         self._extras_used: frozenset[ExtraTile] = frozenset()
         self._buttons: dict[Tile | ExtraTile, TileButtonWidget] = {}
         self._grid: list[list[TileButtonWidget]] = []
+        # Never wider or taller than its buttons: the room around it goes to the rest of the entry widget.
+        self.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Maximum)
         layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(2)
+        layout.setSpacing(_SPACING)
         rows: list[tuple[Tile | ExtraTile, ...]] = [*picker_tiles(), tuple(ExtraTile)]
         for row, tiles in enumerate(rows):
             buttons: list[TileButtonWidget] = []
@@ -280,6 +333,22 @@ class TilePickerWidget(QWidget):
         for button in self._buttons.values():
             button.set_tile_height(height)
 
+    @property
+    def tile_height(self) -> int:
+        """The height of the tiles drawn."""
+        return next(iter(self._buttons.values())).tile_height
+
+    def grid_shape(self) -> tuple[int, int]:
+        """The columns and rows of buttons shown (the red fives' column and the extra tiles' row only if offered)."""
+        columns = 9 + (1 if self._red_fives else 0)
+        rows = 4 + (1 if self._extra_tiles else 0)
+        return columns, rows
+
+    def fit_tile_height(self, width: int, height: int) -> int:
+        """The tallest tile with which the picker fits ``width`` x ``height`` (see :func:`fit_tile_height`)."""
+        columns, rows = self.grid_shape()
+        return fit_tile_height(width, height, columns=columns, rows=rows)
+
     def copies_left(self, tile: Tile | ExtraTile) -> int:
         """How many more copies of this exact tile (red or not; or this extra tile) the set still holds."""
         if isinstance(tile, ExtraTile):
@@ -344,3 +413,76 @@ class TilePickerWidget(QWidget):
                 candidate.setFocus(Qt.FocusReason.TabFocusReason)
                 break
         event.accept()
+
+
+class TileRowWidget(QWidget):
+    """A row of tile buttons (the hand, the melds, the indicators); tapping one reports its position.
+
+    Buttons are kept and reused from one change to the next (only their tile changes), so that a tap repaints a
+    few tiles instead of building the row again: the live result must follow a tap within a frame (issue 4,
+    "Performance"). While the row is empty it shows its caption in a muted colour, so that the caption costs no
+    line of its own (the win dialog must fit a laptop screen).
+    """
+
+    _GAP = 12
+
+    def __init__(self, on_tap: Callable[[int], None], parent: QWidget | None = None, *, caption: str = "") -> None:
+        super().__init__(parent)
+        self._on_tap = on_tap
+        self._tile_height = MIN_TILE_HEIGHT
+        self._layout = QHBoxLayout(self)
+        self._layout.setContentsMargins(0, 0, 0, 0)
+        self._layout.setSpacing(1)
+        self.caption = QLabel(caption, self)
+        self.caption.setProperty("role", "muted")
+        self.caption.setMinimumWidth(1)  # asks for its text's width, but never makes the row wider than its tiles
+        self._layout.addWidget(self.caption, 1)
+        self._layout.addStretch(0)
+        self._pool: list[TileButtonWidget] = []
+        self.buttons: list[TileButtonWidget] = []
+        self.index_visible = False
+        self.setAccessibleName(caption)
+        self.setMinimumHeight(MIN_TILE_HEIGHT + 2 * _MARGIN)
+
+    def _button(self, position: int, tile: TileArt) -> TileButtonWidget:
+        while len(self._pool) <= position:
+            index = len(self._pool)
+            button = TileButtonWidget(tile, self, height=self._tile_height)
+            button.clicked.connect(lambda _checked=False, p=index: self._on_tap(p))
+            self._layout.insertWidget(self._layout.count() - 2, button)
+            self._pool.append(button)
+        return self._pool[position]
+
+    def set_tiles(
+        self,
+        tiles: Sequence[TileArt],
+        *,
+        selected: int | None = None,
+        gaps_before: frozenset[int] = frozenset(),
+    ) -> None:
+        """Show these tiles, marking one as selected and leaving a gap before some positions."""
+        for position, tile in enumerate(tiles):
+            button = self._button(position, tile)
+            button.set_gap(self._GAP if position in gaps_before and position else 0)
+            button.set_tile(tile)
+            button.setObjectName(f"tile_{position}_{tile}")
+            button.set_index_visible(self.index_visible)
+            button.set_selected(position == selected)
+            if button.isHidden():
+                button.show()
+        for button in self._pool[len(tiles) :]:
+            if not button.isHidden():
+                button.hide()
+        self.buttons = self._pool[: len(tiles)]
+        self.caption.setVisible(not tiles)
+
+    def width_at(self, tile_height: int) -> int:
+        """The width the row's tiles (and their gaps) take when drawn ``tile_height`` px tall."""
+        step = tile_button_size(tile_height).width() + self._layout.spacing()
+        return len(self.buttons) * step + sum(button.gap for button in self.buttons)
+
+    def set_tile_height(self, height: int) -> None:
+        """Draw the tiles ``height`` px tall (never below the touch minimum)."""
+        self._tile_height = max(height, MIN_TILE_HEIGHT)
+        for button in self._pool:
+            button.set_tile_height(self._tile_height)

@@ -78,6 +78,31 @@ class _TurnableLabel(QLabel):
         painter.end()
 
 
+class _GapsAreaWidget(QScrollArea):
+    """The gaps' scroll area: it asks the layout for the text's height at its width, up to ``_GAPS_MAX_HEIGHT``.
+
+    A height for width is a minimum the table's grid keeps, so an open panel grows to show its gaps whole (its
+    neighbours give way) up to the cap; longer gaps (three players ahead) scroll rather than being cut off. The cap
+    keeps the four panels, all open, within a 1280 x 800 window.
+    """
+
+    @override
+    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt's name
+        return self.widget() is not None
+
+    @override
+    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
+        label = self.widget()
+        if label is None:
+            return super().heightForWidth(width)
+        scroll_bar = self.verticalScrollBar().sizeHint().width()
+        return min(label.heightForWidth(max(width - scroll_bar, 100)) + 2, _GAPS_MAX_HEIGHT)
+
+
+#: The most height (px) the gaps ask of the table before they scroll.
+_GAPS_MAX_HEIGHT = 190
+
+
 class SeatPanelWidget(QFrame):
     """One seat: read from across the table, tapped for the point gaps, with a one-tap riichi button.
 
@@ -131,7 +156,7 @@ class SeatPanelWidget(QFrame):
         self.gaps_label.setStyleSheet("font-size: 14px;")
         self.gaps_label.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
         # Three players ahead take more lines than a panel has: the gaps scroll rather than being cut off.
-        self.gaps_area = QScrollArea()
+        self.gaps_area = _GapsAreaWidget()
         self.gaps_area.setObjectName(f"gaps_area_{seat}")
         self.gaps_area.setWidget(self.gaps_label)
         self.gaps_area.setWidgetResizable(True)
@@ -212,6 +237,7 @@ class SeatPanelWidget(QFrame):
         self.gaps_label.setText(describe_gaps(self._gaps, self._names))
         self.points_label.hide()
         self.gaps_area.show()
+        self.gaps_area.updateGeometry()  # its minimum height follows the text
 
     def _on_riichi_button_clicked(self) -> None:
         self.riichi_requested.emit(self.seat)

@@ -651,7 +651,7 @@ class _RunYaku(dict[tuple[int, ...], tuple[tuple[tuple[Yaku, int], ...], int]]):
     Keyed by the runs of one reading (concealed runs sorted, then called ones in meld order), a small part of a
     hand: at most four of 21 run codes, so the table is bounded (under 200,000 keys in theory; 50,000 generated
     hands make about 12,000 over both tables). A closed hand's table counts iipeikou/ryanpeikou (closed only)
-    and the closed han of ittsu and sanshoku; an open hand's, their open han (seed 004, 6.2).
+    and the closed han of ittsu and sanshoku; an open hand's, their open han (as in yaku.py: EMA, seed 004 section 7).
     """
 
     def __init__(self, closed: bool) -> None:

@@ -34,7 +34,7 @@ from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.describe import describe_settlement
 from scorekeeper.gui.exports import export_csv, export_json
 from scorekeeper.gui.gaps import Gap, point_gaps
-from scorekeeper.gui.labels import is_riichi, round_name, short_label
+from scorekeeper.gui.labels import format_points, is_riichi, round_name, short_label
 from scorekeeper.gui.settings import AppSettings, save_settings
 from scorekeeper.gui.table.history import HistoryWidget
 from scorekeeper.gui.table.table_view import TableViewWidget
@@ -327,11 +327,10 @@ class MainWindow(QMainWindow):
         ):
             self.buttons[key].setToolTip(tip)
             self._button_tips[key] = tip
+        self._riichi_tip = self.tr("This player declares riichi and puts a 1,000-point stick on the table.")
         for panel in self.table.seat_panels:
             if not panel.riichi_button.toolTip():
-                panel.riichi_button.setToolTip(
-                    self.tr("This player declares riichi and puts a 1,000-point stick on the table.")
-                )
+                panel.riichi_button.setToolTip(self._riichi_tip)
 
         self.history_box = history_box = QWidget()
         history_layout = QVBoxLayout(history_box)
@@ -486,6 +485,17 @@ class MainWindow(QMainWindow):
                 names=state.players,
                 riichi_game=riichi_game,
             )
+            if not playing:
+                panel.riichi_button.setToolTip(self.tr("The game is over."))
+            elif not can and riichi_game:
+                # The ruleset's riichi_below_1000 knob (tenhou preset: refused below 1,000; session/rules.py).
+                panel.riichi_button.setToolTip(
+                    self.tr("Riichi needs 1,000 points: {name} has {points}.").format(
+                        name=state.players[seat], points=format_points(state.scores[seat])
+                    )
+                )
+            else:
+                panel.riichi_button.setToolTip(self._riichi_tip)
         status = self.tr("Game over — see the results (Ctrl+R).") if state.ended else ""
         self.table.centre.show_round(
             label=state.label,

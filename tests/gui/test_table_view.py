@@ -274,3 +274,19 @@ def test_the_across_seat_can_face_its_player(qtbot: QtBot, playing: MainWindow) 
     table.seat_panels[3].points_label.grab()  # paints upside down without complaint
     playing.face_action.trigger()
     assert not any(p.points_label.upside_down for p in table.seat_panels)
+
+
+def test_a_riichi_button_that_is_off_says_why(playing: MainWindow) -> None:
+    from scorekeeper.session.events import HanFuWin, Ron
+
+    # Tenhou preset: riichi is refused below 1,000 points (riichi_below_1000 off).
+    assert playing.controller.record_result(Ron(Seat(0), (HanFuWin(seat=Seat(1), han=11, fu=30),)))  # 24,000
+    assert playing.controller.record_result(ExhaustiveDraw((Seat(1),)))  # Aiko noten: 1,000 -> 0
+    state = playing.controller.state
+    assert state is not None and state.scores[0] == 0 and not state.ended
+    button = playing.table.seat_panels[0].riichi_button
+    assert not button.isEnabled()
+    assert button.toolTip() == "Riichi needs 1,000 points: Aiko has 0."
+    assert "declares riichi" in playing.table.seat_panels[1].riichi_button.toolTip()
+    assert playing.controller.end_game("time")
+    assert playing.table.seat_panels[1].riichi_button.toolTip() == "The game is over."

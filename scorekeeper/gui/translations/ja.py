@@ -322,6 +322,8 @@ JA: dict[str, str] = {
     "Carry on with, or look at, a game stored on this computer.": "このパソコンに保存された対局を続ける、または見ます。",
     "Import a game record…": "牌譜記録を取り込む…",
     "End": "終局",
+    "The game is over.": "対局は終了しました。",
+    "Riichi needs 1,000 points: {name} has {points}.": "立直には 1,000 点必要です: {name} は {points} 点です。",
     "Open a game record file (JSON) exported by this app.": "このアプリで書き出した牌譜記録ファイル (JSON) を開きます。",
     "No game is open: start a new game (Ctrl+N), or open or import one.": "対局が開かれていません。新しい対局を始める (Ctrl+N) か、対局を開くか取り込んでください。",
     "The game is over: see the results (Ctrl+R). Undo (Ctrl+Z) takes back its end.": "対局は終了しました。結果を見る (Ctrl+R)。「元に戻す」(Ctrl+Z) で終了を取り消せます。",

@@ -2227,6 +2227,14 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>チョンボ(&amp;C)…</translation>
     </message>
     <message>
+        <source>The game is over.</source>
+        <translation>対局は終了しました。</translation>
+    </message>
+    <message>
+        <source>Riichi needs 1,000 points: {name} has {points}.</source>
+        <translation>立直には 1,000 点必要です: {name} は {points} 点です。</translation>
+    </message>
+    <message>
         <source>Game over — see the results (Ctrl+R).</source>
         <translation>対局終了 — 結果を見る (Ctrl+R)。</translation>
     </message>

@@ -21,7 +21,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 
 from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import QAbstractButton, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QWidget
 
 from scorekeeper.engine.classical.extras import ExtraTile
@@ -435,7 +435,8 @@ class TileRowWidget(QWidget):
         self._layout.setSpacing(1)
         self.caption = QLabel(caption, self)
         self.caption.setProperty("role", "muted")
-        self.caption.setMinimumWidth(1)  # asks for its text's width, but never makes the row wider than its tiles
+        # It takes the room the row is given and asks for none: a caption never makes the dialog wider.
+        self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self._layout.addWidget(self.caption, 1)
         self._layout.addStretch(0)
         self._pool: list[TileButtonWidget] = []
@@ -474,7 +475,19 @@ class TileRowWidget(QWidget):
             if not button.isHidden():
                 button.hide()
         self.buttons = self._pool[: len(tiles)]
-        self.caption.setVisible(not tiles)
+        self._show_caption()
+
+    def _show_caption(self) -> None:
+        # Only while the row is empty, and only whole: a caption cut off mid-word reads worse than none.
+        fits = self.caption.fontMetrics().horizontalAdvance(self.caption.text()) <= self.width()
+        visible = not self.buttons and fits
+        if visible != self.caption.isVisibleTo(self):
+            self.caption.setVisible(visible)
+
+    @override
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        self._show_caption()
 
     def width_at(self, tile_height: int) -> int:
         """The width the row's tiles (and their gaps) take when drawn ``tile_height`` px tall."""

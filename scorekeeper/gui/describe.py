@@ -11,22 +11,34 @@ from typing import assert_never
 
 from PySide6.QtCore import QCoreApplication
 
+from scorekeeper.engine.jsonio import hand_from_json
 from scorekeeper.engine.points import PointValue
-from scorekeeper.gui.labels import abort_name, format_points, limit_name
+from scorekeeper.engine.rules import HandRules
+from scorekeeper.engine.scoring import score_hand
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.gui.labels import abort_name, format_points, limit_name, yaku_name
 from scorekeeper.session.classical import ClassicalHandSettlement
 from scorekeeper.session.events import (
     AbortiveDraw,
     Chombo,
     ExhaustiveDraw,
     HandResult,
+    HandWin,
     NagashiMangan,
     Ron,
     Tsumo,
     ValueWin,
 )
 from scorekeeper.session.settlement import Settlement, TransferReason
+from scorekeeper.session.state import HandEntry
 
-__all__ = ["describe_classical_values", "describe_result", "describe_settlement", "describe_value"]
+__all__ = [
+    "describe_classical_values",
+    "describe_hand_wins",
+    "describe_result",
+    "describe_settlement",
+    "describe_value",
+]
 
 _CONTEXT = "Describe"
 
@@ -124,6 +136,57 @@ def describe_classical_values(settlement: Settlement, names: tuple[str, ...]) ->
         else:
             lines.append(_t("{name}: {points} points").format(name=name, points=format_points(value.value)))
             lines.extend("  " + line for line in classical_breakdown(value.score).splitlines())
+    return "\n".join(lines)
+
+
+def describe_hand_wins(entry: HandEntry, rules: HandRules | None, names: tuple[str, ...]) -> str:
+    """The yaku (with their han), dora and fu of each riichi win of ``entry`` entered as tiles, as lines.
+
+    The hand is scored again by the engine as the session scored it (its own conditions; the table's tsumo and
+    winds where it leaves them out, as ``score_full_hand`` fills them). If it cannot be read again, or its value
+    is not the one recorded, nothing is said rather than something wrong: the value line of
+    :func:`describe_settlement` still shows.
+
+    Args:
+        entry: a hand of the game.
+        rules: the game's riichi hand rules (None for the classical family: "").
+        names: the players, seat order.
+    """
+    if rules is None:
+        return ""
+    result = entry.record.result
+    if not isinstance(result, Ron | Tsumo):
+        return ""
+    tsumo = isinstance(result, Tsumo)
+    recorded = {int(win.seat): win.value for win in entry.settlement.wins}
+    lines = []
+    for win in result.wins if isinstance(result, Ron) else (result.win,):
+        if not isinstance(win, HandWin):
+            continue
+        seat = int(win.seat)
+        hand = win.input
+        hand.setdefault("tsumo", tsumo)
+        hand.setdefault("seat_wind", "ESWN"[(seat - int(entry.dealer)) % 4])
+        hand.setdefault("round_wind", "ESWN"[entry.round_index % 4])
+        try:
+            parsed, _ = hand_from_json(hand)
+            score = score_hand(parsed, rules)
+        except ScorekeeperError:
+            continue
+        if recorded.get(seat) != score.value:
+            continue
+        items = [
+            _t("{yaku} (yakuman)").format(yaku=yaku_name(y.yaku.value))
+            if y.yakuman
+            else _t("{yaku} {han} han").format(yaku=yaku_name(y.yaku.value), han=y.han)
+            for y in score.yaku
+        ]
+        for count, word in ((score.dora, _t("Dora")), (score.aka, _t("Red fives")), (score.ura, _t("Ura dora"))):
+            if count:
+                items.append(_t("{yaku} {han} han").format(yaku=word, han=count))
+        if score.value.fu is not None and not score.value.yakuman:
+            items.append(_t("{fu} fu").format(fu=score.value.fu))
+        lines.append(_t("{name}: {items}").format(name=names[seat], items=", ".join(items)))
     return "\n".join(lines)
 
 

@@ -167,3 +167,40 @@ def results_scores(window: MainWindow) -> tuple[int, int, int, int]:
     state = window.controller.state
     assert state is not None and state.final is not None
     return state.final.scores
+
+
+def test_a_riichi_win_by_tiles_lists_its_yaku_and_fu(qtbot: QtBot, window: MainWindow, script: Script) -> None:
+    assert window.controller.new_game(NAMES, ruleset("tenhou"))
+    click(qtbot, window.table.seat_panels[1].riichi_button)
+
+    def ron_by_tiles(dialog: WinDialog) -> None:
+        click(qtbot, dialog.winner_buttons[1])
+        click(qtbot, dialog.discarder_buttons[0])
+        widget = dialog.value_widgets[1]
+        _click_tab(qtbot, widget.modes, widget.tiles)
+        entry = widget.tiles.entry
+        assert entry is not None
+        qtbot.keyClicks(entry.text_field, "234m456p678s55p23s4s")
+        qtbot.waitUntil(lambda: entry.result() is not None)
+        click(qtbot, dialog.confirm_button)
+
+    script.then("win", ron_by_tiles)
+    click(qtbot, window.buttons["ron"])
+    model = window.history.model
+    assert model.data(model.index(0, 1)) == "Ron: Bruno (3 han 30 fu) from Aiko"
+    tip = model.data(model.index(0, 1), Qt.ItemDataRole.ToolTipRole)
+    assert isinstance(tip, str)
+    # Riichi + pinfu + tanyao, 3 han 30 fu = 3,900 (seed 000's table), then who paid whom.
+    yaku_line = tip.splitlines()[0]
+    assert yaku_line.startswith("Bruno: Riichi 1 han, ") and yaku_line.endswith(", 30 fu"), yaku_line
+    assert "Pinfu 1 han" in yaku_line and "1 han" in yaku_line.split(", ")[2]
+    assert "Aiko → Bruno: 3,900 (hand)" in tip
+
+
+def test_a_quick_entry_win_has_no_yaku_line(window: MainWindow) -> None:
+    from scorekeeper.session.events import HanFuWin, Ron
+
+    assert window.controller.new_game(NAMES, ruleset("tenhou"))
+    assert window.controller.record_result(Ron(Seat(0), (HanFuWin(seat=Seat(1), han=3, fu=40),)))
+    tip = window.history.model.explain(0)
+    assert tip.splitlines()[0] == "Bruno: 3 han 40 fu"  # the settlement's value line comes first

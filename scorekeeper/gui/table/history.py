@@ -22,10 +22,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.engine.rules import HandRules
 from scorekeeper.gui import theme
 from scorekeeper.gui._compat import override
-from scorekeeper.gui.describe import describe_classical_values, describe_result, describe_settlement
-from scorekeeper.gui.labels import format_signed, short_label
+from scorekeeper.gui.describe import (
+    describe_classical_values,
+    describe_hand_wins,
+    describe_result,
+    describe_settlement,
+)
+from scorekeeper.gui.labels import format_signed, is_riichi, short_label
 from scorekeeper.session.state import GameState, HandEntry
 
 __all__ = ["HistoryTableModel", "HistoryWidget"]
@@ -42,12 +48,14 @@ class HistoryTableModel(QAbstractTableModel):
         super().__init__(parent)
         self.hands: tuple[HandEntry, ...] = ()
         self.names: tuple[str, ...] = ("", "", "", "")
+        self.hand_rules: HandRules | None = None
 
     def set_state(self, state: GameState | None) -> None:
         """Show the hands of ``state``."""
         self.beginResetModel()
         self.hands = () if state is None else state.hands
         self.names = ("", "", "", "") if state is None else state.players
+        self.hand_rules = state.rules.hand if state is not None and is_riichi(state.rules) else None
         self.endResetModel()
 
     @override
@@ -91,18 +99,21 @@ class HistoryTableModel(QAbstractTableModel):
             return self.explain(index.row())
         return None
 
-    def explain(self, row: int) -> str:
+    def explain(self, row: int, *, scores: bool = True) -> str:
         """Hand ``row`` explained: how each win's value was found, who paid whom, and the scores after it.
 
-        The tooltip of every cell of the row; the history's detail line shows the same when the row is chosen
-        (a tap), so nothing needs hover (issue 4, "Look and feel"; issue 6, "every value explained").
+        The tooltip of every cell of the row; the history's detail shows the same when the row is chosen (a tap),
+        so nothing needs hover (issue 4, "Look and feel"; issue 6, "every value explained"). A riichi hand entered
+        as tiles lists its yaku, dora and fu; a classical one its points and doubles.
         """
         hand = self.hands[row]
         parts = [
+            describe_hand_wins(hand, self.hand_rules, self.names),
             describe_classical_values(hand.settlement, self.names),
             describe_settlement(hand.settlement, self.names),
-            self.tr("Scores after: {scores}").format(scores=", ".join(f"{s:,}" for s in hand.scores)),
         ]
+        if scores:
+            parts.append(self.tr("Scores after: {scores}").format(scores=", ".join(f"{s:,}" for s in hand.scores)))
         return "\n".join(part for part in parts if part)
 
 
@@ -198,14 +209,7 @@ class HistoryWidget(QWidget):
         hand = self.model.hands[index]
         scores = "   ".join(f"{name} {points:,}" for name, points in zip(self.model.names, hand.scores, strict=True))
         after = self.tr("After {label}: {scores}").format(label=short_label(hand.label, hand.honba), scores=scores)
-        explained = "\n".join(
-            part
-            for part in (
-                describe_classical_values(hand.settlement, self.model.names),
-                describe_settlement(hand.settlement, self.model.names),
-            )
-            if part
-        )
+        explained = self.model.explain(index, scores=False)
         self.detail_label.setText(f"{after}\n{explained}" if explained else after)
         self._fit_detail()
 

@@ -97,6 +97,34 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>{name}: {points} 点</translation>
     </message>
     <message>
+        <source>{yaku} (yakuman)</source>
+        <translation>{yaku} (役満)</translation>
+    </message>
+    <message>
+        <source>{yaku} {han} han</source>
+        <translation>{yaku} {han} 翻</translation>
+    </message>
+    <message>
+        <source>Dora</source>
+        <translation>ドラ</translation>
+    </message>
+    <message>
+        <source>Red fives</source>
+        <translation>赤ドラ</translation>
+    </message>
+    <message>
+        <source>Ura dora</source>
+        <translation>裏ドラ</translation>
+    </message>
+    <message>
+        <source>{fu} fu</source>
+        <translation>{fu} 符</translation>
+    </message>
+    <message>
+        <source>{name}: {items}</source>
+        <translation>{name}: {items}</translation>
+    </message>
+    <message>
         <source>hand</source>
         <translation>和了</translation>
     </message>

@@ -290,3 +290,13 @@ def test_a_riichi_button_that_is_off_says_why(playing: MainWindow) -> None:
     assert "declares riichi" in playing.table.seat_panels[1].riichi_button.toolTip()
     assert playing.controller.end_game("time")
     assert playing.table.seat_panels[1].riichi_button.toolTip() == "The game is over."
+
+
+def test_the_empty_state_starts_a_game_from_the_keyboard(qtbot: QtBot, window: MainWindow, script: Script) -> None:
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    button = window.table.empty_state.new_game_button
+    qtbot.waitUntil(button.hasFocus)  # the one thing to do has the focus
+    script.then("new_game", lambda dialog: dialog.reject())
+    qtbot.keyClick(button, Qt.Key.Key_Space)
+    assert window.table.is_empty

@@ -60,8 +60,12 @@ class TableViewWidget(QWidget):
         return self._stack.currentWidget() is self.empty_state
 
     def set_empty(self, empty: bool) -> None:
-        """Show the "no game" page (True) or the table (False)."""
+        """Show the "no game" page (True) or the table (False); the page's New game button takes the focus."""
+        if empty == self.is_empty:
+            return
         self._stack.setCurrentWidget(self.empty_state if empty else self.board)
+        if empty:
+            self.empty_state.new_game_button.setFocus()  # Space or Enter starts a game from the keyboard
 
     def rotate(self) -> None:
         """Turn the table a quarter: the seat to the right of the near side comes to the near side."""

@@ -774,7 +774,9 @@ class ClassicalEntryWidget(QWidget):
 
     def _refresh_hint(self) -> None:
         hints = {
-            ClassicalTarget.HAND: self.tr("Tap tiles to add them to the hand; the 14th becomes the winning tile."),
+            ClassicalTarget.HAND: self.tr(
+                "Tap tiles to add them to the hand (the 14th is the winning tile); tap one in the hand to remove it."
+            ),
             ClassicalTarget.WIN: self.tr("Tap the winning tile (in the picker or in the hand)."),
             ClassicalTarget.CHOW: self.tr("Tap the three tiles of the chow."),
             ClassicalTarget.PUNG: self.tr("Tap the tile of the pung."),

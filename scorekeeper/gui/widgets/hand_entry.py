@@ -917,7 +917,7 @@ class HandEntryWidget(QWidget):
             self._target = EntryTarget.HAND
         self.target_buttons[self._target].setChecked(True)
         hints = {
-            EntryTarget.HAND: self.tr("Tap tiles to add them to the hand."),
+            EntryTarget.HAND: self.tr("Tap tiles to add them to the hand; tap a tile in the hand to remove it."),
             EntryTarget.WIN: self.tr("Tap the winning tile (in the picker or in the hand)."),
             EntryTarget.DORA: self.tr("Tap the dora indicators (kan dora too)."),
             EntryTarget.URA: self.tr("Tap the ura dora indicators."),

@@ -732,7 +732,12 @@ class MainWindow(QMainWindow):
 
         label = short_label(entry.label, entry.honba)
         dialog = EditHandDialog(
-            names=state.players, title=label, record=record, enter_win=enter_win, enter_draw=enter_draw
+            names=state.players,
+            title=label,
+            record=record,
+            enter_win=enter_win,
+            enter_draw=enter_draw,
+            classical=not is_riichi(state.rules),
         )
         return self.dialogs.edit_hand(self, dialog)
 

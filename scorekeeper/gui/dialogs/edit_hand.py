@@ -28,6 +28,7 @@ class EditHandDialog(QDialog):
         record: the hand as it was entered, or None for a forgotten hand.
         enter_win: asks for a new win result (True: tsumo); None if cancelled.
         enter_draw: asks for a new draw/abort/chombo result; None if cancelled.
+        classical: the game is of the classical family (its draws read "Draw", with no tenpai wording).
     """
 
     def __init__(
@@ -38,9 +39,11 @@ class EditHandDialog(QDialog):
         record: HandRecord | None,
         enter_win: Callable[[bool, tuple[int, ...]], HandResult | None],
         enter_draw: Callable[[tuple[int, ...]], HandResult | None],
+        classical: bool = False,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        self.classical = classical
         self.inserting = record is None
         if self.inserting:
             self.setWindowTitle(self.tr("Forgotten hand before {label}").format(label=title))
@@ -127,7 +130,7 @@ class EditHandDialog(QDialog):
         if self.new_result is None:
             self.result_label.setText(self.tr("No result yet: choose Ron, Tsumo or Draw below."))
         else:
-            self.result_label.setText(describe_result(self.new_result, self.names))
+            self.result_label.setText(describe_result(self.new_result, self.names, classical=self.classical))
         self.save_button.setEnabled(self.new_result is not None)
 
     def hand_record(self) -> HandRecord:

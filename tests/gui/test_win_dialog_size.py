@@ -193,6 +193,8 @@ def test_at_1366x768_confirm_and_the_preview_show_and_tiles_stay_touch_targets(
         assert widget.isVisible() and _inside(widget, dialog), widget.objectName()
     assert dialog.preview_label.height() >= dialog.preview_label.sizeHint().height()  # the preview is not cut
     for value in dialog.value_widgets.values():
+        if value.needs_pao_question() and value.isVisible():
+            assert value.pao_combo.isVisible() and _inside(value.pao_combo, dialog)  # beside the tabs
         page = value.modes.currentWidget()
         entry = getattr(page, "entry", None)
         if entry is None or not page.isVisible():

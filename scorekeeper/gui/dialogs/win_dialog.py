@@ -162,6 +162,9 @@ class WinValueWidget(QWidget):
         self.value_spin.setRange(0, MAX_VALUE)
         self.value_spin.setSingleStep(10)
         self.value_spin.setMinimumHeight(56)
+        # A number, not a line of text: as wide as a big value needs, even when the dialog fills the screen.
+        self.value_spin.setMaximumWidth(360)
+        self.value_spin.setStyleSheet("QSpinBox { font-size: 22px; }")
         if self.riichi_family:
             self.modes.addTab(self.tiles, self.tr("Tiles"))
             self.modes.addTab(self.quick, self.tr("Quick"))

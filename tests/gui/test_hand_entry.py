@@ -390,3 +390,13 @@ def test_hand_input_carries_a_custom_ruleset_as_preset_and_overrides(qtbot: QtBo
 def test_hand_input_needs_a_winning_tile(entry: HandEntryWidget) -> None:
     with pytest.raises(InvalidHandError, match="no winning tile"):
         entry.hand_input()
+
+
+def test_tab_reaches_the_text_field_and_targets_before_the_picker(entry: HandEntryWidget) -> None:
+    chain: list[object] = []
+    widget = entry.text_field
+    while widget not in chain:
+        chain.append(widget)
+        widget = widget.nextInFocusChain()
+    picker_first = chain.index(entry.picker.button(T("1m")))
+    assert chain.index(entry.clear_button) < chain.index(entry.target_buttons[EntryTarget.HAND]) < picker_first

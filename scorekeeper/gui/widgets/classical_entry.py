@@ -340,10 +340,6 @@ class ClassicalEntryWidget(QWidget):
         top = QHBoxLayout()
         top.setSpacing(_COLUMN_GAP)
         left.addLayout(top)
-        self.picker = TilePickerWidget(self, red_fives=False, extra_tiles=True, tile_height=MIN_TILE_HEIGHT)
-        self.picker.tile_picked.connect(self._on_picker_tile_picked)
-        self.picker.extra_picked.connect(self._on_picker_extra_picked)
-        top.addWidget(self.picker, 0, Qt.AlignmentFlag.AlignTop)
         side = QVBoxLayout()
         side.setSpacing(_LINE_GAP)
         self._side_layout = side
@@ -404,6 +400,11 @@ class ClassicalEntryWidget(QWidget):
         self.target_hint.setObjectName("target_hint")
         self.target_hint.setWordWrap(True)
         side.addWidget(self.target_hint)
+        # Made after the text field and the targets (Tab reaches them first), but placed first in its line.
+        self.picker = TilePickerWidget(self, red_fives=False, extra_tiles=True, tile_height=MIN_TILE_HEIGHT)
+        self.picker.tile_picked.connect(self._on_picker_tile_picked)
+        self.picker.extra_picked.connect(self._on_picker_extra_picked)
+        top.insertWidget(0, self.picker, 0, Qt.AlignmentFlag.AlignTop)
         # The seasons and plants held sit beside the picker, under its row of extra tiles' reach.
         self.extras_row = TileRowWidget(
             self._on_extra_tile_tapped, self, caption=self.tr("Seasons and plants held (tap to remove)")

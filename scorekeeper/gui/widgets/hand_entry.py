@@ -308,9 +308,6 @@ class HandEntryWidget(QWidget):
         top = QHBoxLayout()
         top.setSpacing(_COLUMN_GAP)
         left.addLayout(top)
-        self.picker = TilePickerWidget(self, tile_height=MIN_TILE_HEIGHT)
-        self.picker.tile_picked.connect(self._on_picker_tile_picked)
-        top.addWidget(self.picker, 0, Qt.AlignmentFlag.AlignTop)
         side = QVBoxLayout()
         side.setSpacing(_LINE_GAP)
         self._side_layout = side
@@ -380,6 +377,11 @@ class HandEntryWidget(QWidget):
         self.target_hint.setWordWrap(True)
         self.target_hint.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         side.addWidget(self.target_hint, 1)
+        # Made after the text field and the targets, so that Tab reaches them first (the focus chain follows the
+        # order widgets are made in), but placed first in its line.
+        self.picker = TilePickerWidget(self, tile_height=MIN_TILE_HEIGHT)
+        self.picker.tile_picked.connect(self._on_picker_tile_picked)
+        top.insertWidget(0, self.picker, 0, Qt.AlignmentFlag.AlignTop)
 
         # The captions show inside the rows while they are empty (TileRowWidget): no line of their own.
         self.hand_row = TileRowWidget(

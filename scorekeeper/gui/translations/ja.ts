@@ -2827,8 +2827,8 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>副露 (タップで外す)</translation>
     </message>
     <message>
-        <source>Tap tiles to add them to the hand; the 14th becomes the winning tile.</source>
-        <translation>牌をタップして手牌に加えます。14枚目が和了牌になります。</translation>
+        <source>Tap tiles to add them to the hand (the 14th is the winning tile); tap one in the hand to remove it.</source>
+        <translation>牌をタップして手牌に加えます (14枚目が和了牌)。手牌の牌をタップすると外せます。</translation>
     </message>
     <message>
         <source>Tap the winning tile (in the picker or in the hand).</source>
@@ -3134,8 +3134,8 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>{tile} の残りが足りないので、この副露は作れません (同じ牌は4枚まで)。</translation>
     </message>
     <message>
-        <source>Tap tiles to add them to the hand.</source>
-        <translation>牌をタップして手牌に加えます。</translation>
+        <source>Tap tiles to add them to the hand; tap a tile in the hand to remove it.</source>
+        <translation>牌をタップして手牌に加えます。手牌の牌をタップすると外せます。</translation>
     </message>
     <message>
         <source>Tap the winning tile (in the picker or in the hand).</source>

@@ -11,6 +11,11 @@ preview comes from the session through the injected ``preview`` callable; the di
 A game of the classical family (seed 003, issue 6) has two modes instead: Tiles (the full classical hand through
 ``ClassicalEntryWidget``: no red fives, the extra tiles, the family's conditions and its breakdown; the session
 values it with the classical engine) and Value (the value the table called out, the session's ``ValueWin``).
+
+The dialog fits a 1366x768 laptop screen in every mode (issue 4; docs/gui.md, "Fitting a laptop screen"): Ron/Tsumo,
+winners and discarder take two lines, the winner tabs show only for a multiple ron, the pao question and the "?"
+share the tab bar's line, the preview flows into columns (``PreviewLabel``), and it opens at the size of the
+screen's free room (``WinDialog.fit_to_screen``).
 """
 
 from __future__ import annotations
@@ -47,7 +52,15 @@ from scorekeeper.session.events import MAX_VALUE, HandResult, HanFuWin, Ron, Tsu
 from scorekeeper.session.rules import Ruleset, TripleRon
 from scorekeeper.session.seats import Seat
 
-__all__ = ["MAX_OPEN_SIZE", "PreviewLabel", "WinContext", "WinDialog", "WinValueWidget"]
+__all__ = [
+    "FRAME_ALLOWANCE",
+    "MAX_OPEN_SIZE",
+    "TITLE_BAR_ALLOWANCE",
+    "PreviewLabel",
+    "WinContext",
+    "WinDialog",
+    "WinValueWidget",
+]
 
 #: The largest size the dialog opens at, on a big monitor (on a laptop the screen's room decides).
 MAX_OPEN_SIZE = QSize(1480, 960)

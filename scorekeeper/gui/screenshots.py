@@ -101,7 +101,10 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
             dialog.value_widgets[1].modes.setCurrentWidget(page)
             page.entry.set_hand_text("2222334p 4p 333s+pon 1111s+minkan 26f")
         dialog.refresh()
-        return dialog, 1100, 900
+        return dialog, 1366, 696  # a laptop screen less the task and title bars
+
+    def empty() -> tuple[QWidget, int, int]:
+        return create_main_window(folder / "empty", settings=AppSettings(recent_players=PLAYERS)), 1440, 900
 
     def new_game() -> tuple[QWidget, int, int]:
         return NewGameDialog(AppSettings(recent_players=PLAYERS)), 760, 820
@@ -116,7 +119,7 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
             for widget in dialog.value_widgets.values():
                 widget.modes.setCurrentIndex(tab)
             dialog.refresh()
-            return dialog, 1000, 860
+            return dialog, 1366, 696  # a laptop screen less the task and title bars
 
         return make
 
@@ -199,6 +202,7 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
 
     return {
         "table": table,
+        "empty": empty,
         "table-facing": table_facing,
         "table-classical": table_classical,
         "new-game": new_game,

@@ -126,7 +126,7 @@ QPushButton:checked, QToolButton:checked {{ background: {c.accent}; color: {c.pa
 QPushButton:focus, QToolButton:focus {{ border: 2px solid {c.accent}; }}
 QPushButton:disabled, QToolButton:disabled {{ color: {c.muted}; border-color: {c.window}; }}
 QPushButton[role="primary"] {{ background: {c.accent}; color: {c.panel}; font-weight: bold; }}
-QPushButton[role="primary"]:disabled {{ background: {c.window}; color: {c.muted}; border-color: {c.muted}; }}
+QPushButton[role="primary"]:disabled {{ background: {c.panel}; color: {c.muted}; border-color: {c.window}; }}
 QPushButton[role="danger"] {{ color: {c.negative}; }}
 QCheckBox, QRadioButton {{ min-height: {MIN_TOUCH}px; font-size: 15px; spacing: 10px; }}
 QCheckBox::indicator, QRadioButton::indicator {{ width: 24px; height: 24px; }}

@@ -38,6 +38,7 @@ from scorekeeper.gui.labels import format_points, is_riichi, round_name, short_l
 from scorekeeper.gui.settings import AppSettings, save_settings
 from scorekeeper.gui.table.history import HistoryWidget
 from scorekeeper.gui.table.table_view import TableViewWidget
+from scorekeeper.gui.tiles import set_corner_indices
 from scorekeeper.session.events import HandRecord, HandResult
 from scorekeeper.session.seats import ROUND_LETTERS, Seat
 from scorekeeper.session.settlement import RIICHI_STICK, settle
@@ -409,6 +410,11 @@ class MainWindow(QMainWindow):
         self.face_action.setChecked(self.settings.face_players)
         self.table.set_face_players(self.settings.face_players)
         view.addAction(self.face_action)
+        self.tile_labels_action = self._action(self.tr("Tile &labels for beginners (1m, E …)"), self.toggle_tile_labels)
+        self.tile_labels_action.setCheckable(True)
+        self.tile_labels_action.setChecked(self.settings.tile_labels)
+        set_corner_indices(self.settings.tile_labels)
+        view.addAction(self.tile_labels_action)
         for number in range(4):
             view.addAction(
                 self._action(
@@ -769,6 +775,17 @@ class MainWindow(QMainWindow):
         self.face_action.setChecked(face)
         self.table.set_face_players(face)
         self._save_settings(replace(self.settings, face_players=face))
+
+    def toggle_tile_labels(self) -> None:
+        """Show or hide the small corner index on every tile, everywhere in the app (remembered)."""
+        from PySide6.QtWidgets import QApplication
+
+        visible = not self.settings.tile_labels
+        self.tile_labels_action.setChecked(visible)
+        set_corner_indices(visible)
+        self._save_settings(replace(self.settings, tile_labels=visible))
+        for widget in QApplication.allWidgets():
+            widget.update()
 
     def set_language(self, value: str) -> None:
         """Choose the interface language: applied at once (the window is rebuilt in it) and remembered."""

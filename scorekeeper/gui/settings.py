@@ -30,6 +30,7 @@ class AppSettings:
         language: "en" or "ja".
         skip_guide: the user chose not to see the first-run guide at start.
         face_players: the across seat's name and points are drawn facing that player.
+        tile_labels: every tile shows its small corner index ("1m", "E" ...), for beginners.
     """
 
     recent_players: tuple[str, ...] = ()
@@ -38,6 +39,7 @@ class AppSettings:
     language: str = "en"
     skip_guide: bool = False
     face_players: bool = False
+    tile_labels: bool = False
 
     def with_players(self, names: tuple[str, ...]) -> AppSettings:
         """A copy with ``names`` moved to the front of the recent players."""
@@ -82,6 +84,7 @@ def load_settings(folder: Path) -> AppSettings:
         language=language if language in ("en", "ja") else "en",
         skip_guide=raw.get("skip_guide") is True,
         face_players=raw.get("face_players") is True,
+        tile_labels=raw.get("tile_labels") is True,
     )
 
 
@@ -95,6 +98,7 @@ def save_settings(folder: Path, settings: AppSettings) -> None:
         "language": settings.language,
         "skip_guide": settings.skip_guide,
         "face_players": settings.face_players,
+        "tile_labels": settings.tile_labels,
     }
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".settings-", suffix=".json")
     try:

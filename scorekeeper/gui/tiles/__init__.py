@@ -23,7 +23,9 @@ __all__ = [
     "BACK",
     "TILE_ASPECT",
     "TileArt",
+    "corner_indices",
     "is_dark_palette",
+    "set_corner_indices",
     "tile_file_name",
     "tile_icon",
     "tile_pixmap",
@@ -39,6 +41,21 @@ TileArt = Tile | ExtraTile | Literal["back"]
 
 #: Width over height of every tile drawing (the SVG view box is 60 x 80).
 TILE_ASPECT: Final = 0.75
+
+# The app-wide choice (View > Tile labels): draw every tile with its small corner index ("1m", "E" ...) for
+# beginners. A drawing call that passes ``index=None`` follows it; True or False decides for that call alone.
+_corner_indices = False
+
+
+def set_corner_indices(visible: bool) -> None:
+    """Choose, for the whole app, whether tiles show their small corner index (repaint the widgets after)."""
+    global _corner_indices  # noqa: PLW0603 - one app-wide display preference, like the palette
+    _corner_indices = visible
+
+
+def corner_indices() -> bool:
+    """Whether tiles show their small corner index app-wide."""
+    return _corner_indices
 
 
 def tile_file_name(tile: TileArt, *, dark: bool = False, index: bool = False) -> str:
@@ -92,7 +109,7 @@ def tile_pixmap(
     *,
     dpr: float = 1.0,
     dark: bool = False,
-    index: bool = False,
+    index: bool | None = None,
     dim: bool = False,
 ) -> QPixmap:
     """A tile drawn ``height`` logical pixels tall for a screen of device pixel ratio ``dpr`` (cached).
@@ -102,9 +119,11 @@ def tile_pixmap(
         height: the logical height; the width follows :data:`TILE_ASPECT`.
         dpr: the device pixel ratio (``widget.devicePixelRatioF()``): the pixmap has ``dpr`` times the pixels.
         dark: the dark-theme drawing (see :func:`is_dark_palette`).
-        index: with the small corner index ("1m", "E" ...).
+        index: with the small corner index ("1m", "E" ...); None follows :func:`set_corner_indices`.
         dim: faded, for a tile that cannot be chosen.
     """
+    if index is None:
+        index = _corner_indices
     size = tile_size(height)
     return _cached_pixmap(tile, (size.width(), size.height()), round(dpr, 3), dark=dark, index=index, dim=dim)
 
@@ -112,7 +131,7 @@ def tile_pixmap(
 class _TileIconEngine(QIconEngine):
     """Renders a tile's SVG at whatever size an icon is asked for, so icons stay crisp."""
 
-    def __init__(self, tile: TileArt, *, dark: bool, index: bool) -> None:
+    def __init__(self, tile: TileArt, *, dark: bool, index: bool | None) -> None:
         super().__init__()
         self._tile = tile
         self._dark = dark
@@ -143,7 +162,7 @@ class _TileIconEngine(QIconEngine):
         return _TileIconEngine(self._tile, dark=self._dark, index=self._index)
 
 
-def tile_icon(tile: TileArt, *, dark: bool = False, index: bool = False) -> QIcon:
+def tile_icon(tile: TileArt, *, dark: bool = False, index: bool | None = None) -> QIcon:
     """An icon of a tile that renders crisply at any size (disabled mode is faded)."""
     return QIcon(_TileIconEngine(tile, dark=dark, index=index))
 

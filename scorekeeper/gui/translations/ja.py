@@ -19,6 +19,7 @@ JA: dict[str, str] = {
     "&Redo": "やり直す(&R)",
     "&Rotate table": "卓を回転(&R)",
     "&Face the players": "対面に向けて表示(&F)",
+    "Tile &labels for beginners (1m, E …)": "初心者向けの牌ラベル (1m, E …)(&L)",
     "Riichi, seat {n}": "立直 (席 {n})",
     "&Language": "言語(&L)",
     "&Theme": "テーマ(&T)",

@@ -2227,6 +2227,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>対面に向けて表示(&amp;F)</translation>
     </message>
     <message>
+        <source>Tile &amp;labels for beginners (1m, E …)</source>
+        <translation>初心者向けの牌ラベル (1m, E …)(&amp;L)</translation>
+    </message>
+    <message>
         <source>Riichi, seat {n}</source>
         <translation>立直 (席 {n})</translation>
     </message>

@@ -90,7 +90,7 @@ class TileButtonWidget(QAbstractButton):
         super().__init__(parent)
         self._tile = tile
         self._height = max(height, MIN_TILE_HEIGHT)
-        self._index = False
+        self._index: bool | None = None  # None: the app-wide View > Tile labels choice
         self._badge = 0
         self._selected = False
         self._gap = 0

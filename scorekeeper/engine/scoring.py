@@ -4,7 +4,7 @@
 (EMA 2016, 6; seed 004). :func:`score_hand` reads the concealed tiles in every way (four sets and a pair via
 :mod:`scorekeeper.engine.decomposition`, seven pairs, thirteen orphans), places the winning tile in every set it
 could have completed (so 5-6-7-8-9p won on 7p is read both as 5-6-7 two-sided and 7-8-9 edge, seed 004 6.3),
-values each reading and keeps the best by base points, then yakuman count, han and fu.
+values each reading and keeps the best by base points, then yakuman count, han, fu and fu before rounding.
 
 Yaku that do not depend on the reading (riichi, tsumo, tanyao, flushes, yakuhai, dora...) are counted once per
 hand; only the reading-dependent ones and the fu are counted in the loop, with plain ints.
@@ -265,7 +265,7 @@ class _Best:
     )
 
     def __init__(self) -> None:
-        self.key: tuple[int, int, int, int] = (-1, 0, 0, 0)
+        self.key: tuple[int, int, int, int, int] = (-1, 0, 0, 0, 0)
         self.shape = ""
         self.yakuman: list[Yaku] = []
         self.pair: int
@@ -567,6 +567,7 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
                         fu += 2
                 elif closed:
                     fu += 10
+                raw_fu = fu  # the last tie-break: of equal readings, show the one with the most fu before rounding
                 if fu == 20:
                     if not closed:
                         fu = 30  # open pinfu: 20 + 2, rounded (seed 004, 6.3)
@@ -584,7 +585,7 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
                         if ankou == 3:
                             others.append((Yaku.SANANKOU, 2))
                         yakuman_extra = extra + sum(h for _, h in _aotenjou_other_yaku(yakuman, others))
-                    key = (_yakuman_base(mult, fu, rules, yakuman_extra), mult, 0, fu)
+                    key = (_yakuman_base(mult, fu, rules, yakuman_extra), mult, 0, fu, raw_fu)
                 else:
                     han_yaku = base_han + reading_han + pinfu + 2 * (ankou == 3)
                     if not han_yaku:
@@ -596,7 +597,7 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
                             base = 2000
                     else:
                         base = _base(han, fu, rules)
-                    key = (base, 0, han, fu)
+                    key = (base, 0, han, fu, raw_fu)
                 if key > best.key:
                     best.key = key
                     best.shape = "standard"
@@ -617,10 +618,10 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
             if rules.aotenjou:
                 others = _aotenjou_other_yaku(yakuman, [*base_yaku, (Yaku.CHIITOITSU, 2)])
                 yakuman_extra = extra + sum(h for _, h in others)
-            key = (_yakuman_base(mult, 25, rules, yakuman_extra), mult, 0, 25)
+            key = (_yakuman_base(mult, 25, rules, yakuman_extra), mult, 0, 25, 25)
         else:
             han = base_han + 2 + extra
-            key = (_base(han, 25, rules), 0, han, 25)
+            key = (_base(han, 25, rules), 0, han, 25, 25)
         if key > best.key:
             best.key, best.shape, best.fu, best.wait, best.yakuman = key, "chiitoitsu", 25, _TANKI, yakuman
     elif not melds and not readings and not mask & ~_TH_MASK and is_thirteen_orphans(counts):
@@ -633,7 +634,7 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
         fu = 30 if tsumo else 40
         if rules.aotenjou:
             yakuman_extra = extra + sum(han for yaku, han in base_yaku if yaku in _SITUATIONAL)
-        best.key = (_yakuman_base(mult, fu, rules, yakuman_extra), mult, 0, fu)
+        best.key = (_yakuman_base(mult, fu, rules, yakuman_extra), mult, 0, fu, fu)
         best.shape, best.fu, best.wait, best.yakuman = "kokushi", fu, _KOKUSHI_13 if thirteen else _KOKUSHI, yakuman
     if not shaped:
         raise NotWinningError(

@@ -7,7 +7,28 @@ input and name the broken rule: they are shown to people at the table as they ar
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+#: The longest echo of an input value in an error message (issue 10: a 39 MB line was echoed whole).
+QUOTE_LIMIT = 80
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` for an error message, cut to about ``limit`` characters with its full length named.
+
+    Every message that quotes an input goes through here, so no input, however large or deeply nested, makes an
+    error message large. A short value reads exactly as ``repr`` writes it.
+    """
+    try:
+        text = repr(value)
+    except RecursionError:  # a structure nested deeper than repr can walk (JSON nested ~1000 deep)
+        return f"<a {type(value).__name__} nested too deeply to show>"
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit - 20]}... ({len(text):,} characters)"
 
 
 class ScorekeeperError(Exception):
@@ -60,6 +81,8 @@ class SaveFileError(ScorekeeperError):
     """A file that cannot be read or written, with the path it concerns."""
 
     def __init__(self, message: str, *, path: Path | str) -> None:
+        from pathlib import Path  # not at module top: the command line's start-up does without pathlib
+
         super().__init__(message)
         self.path = Path(path)
 

@@ -2,19 +2,33 @@
 
 Each subcommand is a module here with ``add_parser(subparsers)`` and ``run(args) -> int``; this module only
 dispatches. ``python -m scorekeeper`` with no subcommand starts the GUI instead (see ``scorekeeper.__main__``).
+
+Start-up is part of the command (issue 15: ``score`` and ``waits`` start in under 0.1 s): when the first argument
+names a subcommand, only that module is imported (``score`` never imports the session, storage, the classical
+family or Qt); ``--help`` and a missing or unknown subcommand import them all to list them.
+
+Every command ends quietly when its reader goes away (``scorekeeper score --json < hands | head``, issue 10): no
+traceback, exit status 141 as a command killed by SIGPIPE reports it (128 + 13), so a pipeline's status reads the
+same as with the standard tools. Ctrl-C ends a command with status 130, also without a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from typing import Protocol, cast
 
 from scorekeeper import __version__
 
-__all__ = ["SUBCOMMANDS", "build_parser", "main"]
+__all__ = ["EXIT_BROKEN_PIPE", "EXIT_INTERRUPTED", "SUBCOMMANDS", "build_parser", "main"]
+
+#: The exit status when the reader of standard output went away (128 + SIGPIPE, as the shell reports it).
+EXIT_BROKEN_PIPE = 141
+#: The exit status after Ctrl-C (128 + SIGINT).
+EXIT_INTERRUPTED = 130
 
 #: The subcommand modules, in the order ``--help`` lists them.
 SUBCOMMANDS: tuple[str, ...] = ("score", "waits", "replay", "export")
@@ -36,15 +50,15 @@ def _load(name: str) -> _Subcommand | None:
     return cast(_Subcommand, module)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The argument parser with every available subcommand."""
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The argument parser with every available subcommand, or with subcommand ``only`` alone (faster to start)."""
     parser = argparse.ArgumentParser(
         prog="scorekeeper",
         description="Riichi mahjong score keeper. Without a subcommand, starts the table-side app.",
     )
     parser.add_argument("--version", action="version", version=f"scorekeeper {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in SUBCOMMANDS:
+    for name in SUBCOMMANDS if only is None else (only,):
         module = _load(name)
         if module is not None:
             module.add_parser(subparsers)
@@ -52,12 +66,36 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _silence_stdout() -> None:
+    """Point standard output at the null device, so that the flush at exit does not fail on the closed pipe again."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # stdout replaced by an object without a file (a test's capture)
+        pass
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one subcommand and return its exit status."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    run = getattr(args, "_run", None)
-    if run is None:
-        parser.print_help(sys.stderr)
-        return 2
-    return cast(int, run(args))
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    only = args_list[0] if args_list and args_list[0] in SUBCOMMANDS else None
+    try:
+        parser = build_parser(only)
+        try:
+            args = parser.parse_args(args_list)
+        except SystemExit:  # --help, --version or a usage error: what was printed must reach a reader, or fail here
+            sys.stdout.flush()
+            raise
+        run = getattr(args, "_run", None)
+        if run is None:
+            parser.print_help(sys.stderr)
+            return 2
+        status = cast(int, run(args))
+        sys.stdout.flush()  # here, not at exit, so that a reader gone away is noticed inside the try
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    return status

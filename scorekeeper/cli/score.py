@@ -14,19 +14,20 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import io
 import json
 import sys
 from collections.abc import Callable
-from typing import IO, Any, cast
+from typing import Any, BinaryIO, cast
 
 from scorekeeper.engine.hand import Hand, Meld
 from scorekeeper.engine.jsonio import error_to_json, score_json
 from scorekeeper.engine.rules import PRESET_NAMES, HandRules, hand_rules
 from scorekeeper.engine.scoring import HandScore, score_hand
 from scorekeeper.engine.tiles import Tile, Wind, parse_tiles
-from scorekeeper.errors import InvalidHandError, ScorekeeperError
+from scorekeeper.errors import InvalidHandError, ScorekeeperError, quote
 
-__all__ = ["add_parser", "answer_line", "format_score", "run"]
+__all__ = ["MAX_ERROR_CHARS", "MAX_LINE_BYTES", "add_parser", "answer_line", "format_score", "run"]
 
 _CONDITIONS = (
     "riichi",
@@ -75,7 +76,7 @@ def _classical(obj: dict[str, Any]) -> dict[str, Any]:
     except (ImportError, AttributeError):
         return {
             "ok": False,
-            "error": f"ruleset {obj.get('ruleset')!r} is not available: the classical scorer is not installed",
+            "error": f"ruleset {quote(obj.get('ruleset'))} is not available: the classical scorer is not installed",
             "kind": "InvalidRulesetError",
         }
     return scorer(obj)
@@ -88,24 +89,82 @@ def _is_classical(ruleset: object) -> bool:
     return isinstance(ruleset, str) and ruleset.startswith("classical")
 
 
-def answer_line(line: str) -> dict[str, Any]:
-    """The JSON answer for one input line; never raises."""
+#: The longest input line read, in bytes without its line feed (issue 10: a hand is ~300 bytes; a 39 MB line took
+#: 4.7 s and was echoed whole). A longer line is answered by a short refusal and skipped unread.
+MAX_LINE_BYTES = 64 * 1024
+#: The longest error message written (each quoted value is capped already, see ``scorekeeper.errors.quote``).
+MAX_ERROR_CHARS = 1000
+#: How much is read at once: a file or a bulk pipe is answered in blocks of about this many input bytes, a
+#: terminal or a line-fed pipe line by line (a read returns what is there, and the answers are written before
+#: the next read waits).
+_READ_SIZE = 64 * 1024
+
+
+def _refusal(message: str) -> dict[str, Any]:
+    return error_to_json(InvalidHandError(message))
+
+
+def _too_long() -> dict[str, Any]:
+    return _refusal(f"line is longer than {MAX_LINE_BYTES:,} bytes, far more than any hand: not read")
+
+
+def answer_line(line: str | bytes) -> dict[str, Any]:
+    """The JSON answer for one input line (text, or bytes to be read as UTF-8); never raises."""
+    if isinstance(line, bytes):
+        try:
+            line = line.decode("utf-8")
+        except UnicodeDecodeError as error:
+            return _refusal(f"line is not UTF-8 text (byte 0x{line[error.start]:02x} at position {error.start})")
     try:
         obj = json.loads(line)
     except ValueError as error:
-        return error_to_json(InvalidHandError(f"line is not JSON ({error}): {line.strip()[:200]!r}"))
+        return _refusal(f"line is not JSON ({error}): {quote(line.strip())}")
+    except RecursionError:
+        return _refusal("line is JSON nested too deeply to be a hand (a hand is at most 3 levels deep)")
     try:
-        if isinstance(obj, dict) and _is_classical(obj.get("ruleset")):
-            return _classical(obj)
-        return score_json(obj)
+        classical = isinstance(obj, dict) and _is_classical(obj.get("ruleset"))
+        answer = _classical(obj) if classical else score_json(obj)
     except Exception as error:  # the command line must answer every line, whatever happens
-        return {"ok": False, "error": f"internal error: {error!r}", "kind": type(error).__name__}
+        answer = {"ok": False, "error": f"internal error: {quote(error)}", "kind": type(error).__name__}
+    if answer["ok"] is False and len(answer["error"]) > MAX_ERROR_CHARS:
+        answer["error"] = answer["error"][: MAX_ERROR_CHARS - 20] + "... (message cut)"
+    return answer
 
 
-def _run_json(stdin: IO[str], stdout: IO[str]) -> int:
-    for line in stdin:
-        stdout.write(json.dumps(answer_line(line), ensure_ascii=False) + "\n")
-        stdout.flush()
+def _encode(answer: dict[str, Any]) -> bytes:
+    return (json.dumps(answer, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def _run_json(stdin: BinaryIO, stdout: BinaryIO) -> int:
+    """Answer every line of ``stdin`` on ``stdout`` in order, writing the answers to what each read brought at once."""
+    read = getattr(stdin, "read1", stdin.read)
+    pending = b""
+    skipping = False  # inside a line already refused as too long: drop bytes up to its line feed
+    while True:
+        chunk = read(_READ_SIZE)
+        if not chunk:
+            break
+        lines = (pending + chunk).split(b"\n") if pending else chunk.split(b"\n")
+        pending = lines.pop()
+        out = []
+        for line in lines:
+            if skipping:
+                skipping = False
+            elif len(line) > MAX_LINE_BYTES:
+                out.append(_encode(_too_long()))
+            else:
+                out.append(_encode(answer_line(line)))
+        if skipping:
+            pending = b""
+        elif len(pending) > MAX_LINE_BYTES:
+            out.append(_encode(_too_long()))
+            pending, skipping = b"", True
+        if out:
+            stdout.write(b"".join(out))
+            stdout.flush()
+    if pending and not skipping:
+        stdout.write(_encode(answer_line(pending)))
+    stdout.flush()
     return 0
 
 
@@ -117,7 +176,7 @@ def _parse_hand(args: argparse.Namespace) -> tuple[Hand, HandRules]:
     for text in args.tiles[1:]:
         tiles, plus, kind = text.partition("+")
         if not plus:
-            raise InvalidHandError(f"meld {text!r} needs its kind after '+', e.g. 345s+chi or 1111z+ankan")
+            raise InvalidHandError(f"meld {quote(text)} needs its kind after '+', e.g. 345s+chi or 1111z+ankan")
         melds.append(Meld.parse(kind, tiles))
     if args.win is None:
         raise InvalidHandError("--win is required: the winning tile, e.g. --win 2m")
@@ -187,7 +246,11 @@ def format_score(score: HandScore) -> str:
 def run(args: argparse.Namespace) -> int:
     """Run ``score``: JSON Lines with ``--json``, else one hand from the command line."""
     if args.json:
-        return _run_json(sys.stdin, sys.stdout)
+        sys.stdout.flush()
+        stdin = getattr(sys.stdin, "buffer", None)
+        if stdin is None:  # a text stream put in place of stdin (a caller's StringIO)
+            stdin = io.BytesIO(sys.stdin.read().encode("utf-8"))
+        return _run_json(stdin, sys.stdout.buffer)
     try:
         hand, rules = _parse_hand(args)
         score = score_hand(hand, rules)

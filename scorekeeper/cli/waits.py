@@ -17,7 +17,7 @@ from scorekeeper.engine.rules import PRESET_NAMES, hand_rules
 from scorekeeper.engine.scoring import HandScore
 from scorekeeper.engine.tiles import Tile, Wind, parse_tiles
 from scorekeeper.engine.waits import Refusal, list_waits
-from scorekeeper.errors import InvalidHandError, ScorekeeperError
+from scorekeeper.errors import InvalidHandError, ScorekeeperError, quote
 
 __all__ = ["add_parser", "run"]
 
@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
         for text in args.tiles[1:]:
             tiles, plus, kind = text.partition("+")
             if not plus:
-                raise InvalidHandError(f"meld {text!r} needs its kind after '+', e.g. 345s+chi or 1111z+ankan")
+                raise InvalidHandError(f"meld {quote(text)} needs its kind after '+', e.g. 345s+chi or 1111z+ankan")
             melds.append(Meld.parse(kind, tiles))
         waits = list_waits(
             concealed,

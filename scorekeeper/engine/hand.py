@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 
 from scorekeeper.engine.decomposition import RUN
 from scorekeeper.engine.tiles import Tile, TileKind, Wind, format_tiles, parse_tiles
-from scorekeeper.errors import InvalidContextError, InvalidHandError, ScorekeeperError
+from scorekeeper.errors import InvalidContextError, InvalidHandError, ScorekeeperError, quote
 
 __all__ = [
     "Hand",
@@ -58,14 +58,16 @@ class MeldKind(enum.StrEnum):
 def _meld_problem(kind: MeldKind, tiles: Sequence[Tile]) -> str | None:
     size = 4 if kind in _KAN_KINDS else 3
     if len(tiles) != size:
-        return f"malformed meld {kind} {format_tiles(tiles)!r}: a {kind} has {size} tiles, not {len(tiles)}"
+        return f"malformed meld {kind} {quote(format_tiles(tiles))}: a {kind} has {size} tiles, not {len(tiles)}"
     kinds = sorted([tile.kind for tile in tiles])
     if kind is MeldKind.CHI:
         first = kinds[0]
         if first >= 27 or first % 9 > 6 or kinds != [first, first + 1, first + 2]:
-            return f"malformed meld chi {format_tiles(tiles)!r}: a chi is three consecutive tiles of one number suit"
+            return (
+                f"malformed meld chi {quote(format_tiles(tiles))}: a chi is three consecutive tiles of one number suit"
+            )
     elif kinds[0] != kinds[-1]:
-        return f"malformed meld {kind} {format_tiles(tiles)!r}: a {kind} is {size} tiles of one kind"
+        return f"malformed meld {kind} {quote(format_tiles(tiles))}: a {kind} is {size} tiles of one kind"
     return None
 
 
@@ -120,7 +122,7 @@ class Meld:
         meld_kind = _MELD_KINDS.get(kind) if isinstance(kind, str) else None
         if meld_kind is None:
             known = ", ".join(m.value for m in MeldKind)
-            raise InvalidHandError(f"unknown meld type {kind!r}; meld types are {known}")
+            raise InvalidHandError(f"unknown meld type {quote(kind)}; meld types are {known}")
         if cls is not Meld:
             return cls(meld_kind, parse_tiles(text))
         # Melds are immutable and few ("123m" chi, "555z" pon...), so parsed ones are shared; errors are not cached.
@@ -178,7 +180,7 @@ def _tile_problems(concealed: Sequence[Tile], melds: Sequence[Meld], win: Tile |
         kans = sum(1 for m in melds if m.kind.is_kan)
         problems.append(
             HandProblem(
-                f"wrong tile count: {len(concealed)} concealed tiles {format_tiles(concealed)!r} with "
+                f"wrong tile count: {len(concealed)} concealed tiles {quote(format_tiles(concealed))} with "
                 f"{len(melds)} meld(s) ({kans} kan); a winning hand has {expected} concealed tiles "
                 "including the winning tile",
                 InvalidHandError,
@@ -189,13 +191,16 @@ def _tile_problems(concealed: Sequence[Tile], melds: Sequence[Meld], win: Tile |
             other = "red" if not win.red else "ordinary"
             problems.append(
                 HandProblem(
-                    f"the winning tile {win} is not in the hand {format_tiles(concealed)!r} (only the {other} five is)",
+                    f"the winning tile {win} is not in the hand {quote(format_tiles(concealed))} "
+                    f"(only the {other} five is)",
                     InvalidHandError,
                 )
             )
         else:
             problems.append(
-                HandProblem(f"the winning tile {win} is not in the hand {format_tiles(concealed)!r}", InvalidHandError)
+                HandProblem(
+                    f"the winning tile {win} is not in the hand {quote(format_tiles(concealed))}", InvalidHandError
+                )
             )
     return problems
 
@@ -332,7 +337,7 @@ def validate_hand(  # noqa: PLR0917
     """
     unknown = set(flags) - set(_FLAGS)
     if unknown:
-        raise TypeError(f"unknown win conditions {sorted(unknown)}")
+        raise TypeError(f"unknown win conditions {quote(sorted(unknown))}")
     all_flags = {name: bool(flags.get(name, False)) for name in _FLAGS}
     concealed_t = tuple(concealed)
     melds_t = tuple(melds)

@@ -23,7 +23,7 @@ from scorekeeper.engine.rules import PRESET_NAMES, HandRules, hand_rules
 from scorekeeper.engine.scoring import HandScore, score_hand
 from scorekeeper.engine.tiles import Tile, Wind, parse_tiles
 from scorekeeper.engine.yaku import Yaku
-from scorekeeper.errors import InvalidContextError, InvalidHandError, InvalidRulesetError, ScorekeeperError
+from scorekeeper.errors import InvalidContextError, InvalidHandError, InvalidRulesetError, ScorekeeperError, quote
 
 __all__ = ["hand_from_json", "rules_from_json", "score_json", "score_to_json"]
 
@@ -46,7 +46,7 @@ _DEFAULT_RULESET = "tenhou"
 
 def _tiles(value: object, field: str) -> tuple[Tile, ...]:
     if not isinstance(value, str):
-        raise InvalidHandError(f"{field} must be a string of tiles in mpsz notation, got {value!r}")
+        raise InvalidHandError(f"{field} must be a string of tiles in mpsz notation, got {quote(value)}")
     return parse_tiles(value)
 
 
@@ -67,7 +67,7 @@ def _one_tile(value: object, field: str) -> Tile:
             return tile
     tiles = _tiles(value, field)
     if len(tiles) != 1:
-        raise InvalidHandError(f"{field} must be exactly one tile, got {value!r}")
+        raise InvalidHandError(f"{field} must be exactly one tile, got {quote(value)}")
     return tiles[0]
 
 
@@ -75,7 +75,7 @@ def _indicators(value: object, field: str) -> tuple[Tile, ...]:
     if value == ():
         return ()
     if not isinstance(value, list):
-        raise InvalidHandError(f'{field} must be a list of indicator tiles such as ["3p"], got {value!r}')
+        raise InvalidHandError(f'{field} must be a list of indicator tiles such as ["3p"], got {quote(value)}')
     out = []
     for item in value:
         tile = _SINGLE_TILES.get(item) if isinstance(item, str) else None
@@ -86,7 +86,7 @@ def _indicators(value: object, field: str) -> tuple[Tile, ...]:
 def _wind(value: object, field: str) -> Wind:
     wind = _WINDS.get(value) if isinstance(value, str) else None
     if wind is None:
-        raise InvalidContextError(f'{field} must be one of "E", "S", "W", "N", got {value!r}')
+        raise InvalidContextError(f'{field} must be one of "E", "S", "W", "N", got {quote(value)}')
     return wind
 
 
@@ -99,18 +99,20 @@ def _meld(value: object) -> Meld:
             if meld is not None:
                 return meld
     if not isinstance(value, dict):
-        raise InvalidHandError(f'a meld must be an object {{"type": ..., "tiles": ...}}, got {value!r}')
+        raise InvalidHandError(f'a meld must be an object {{"type": ..., "tiles": ...}}, got {quote(value)}')
     unknown = set(value) - {"type", "tiles"}
     if unknown:
-        raise InvalidHandError(f"unknown meld field(s) {sorted(unknown)} in {value!r}; a meld has type and tiles")
+        raise InvalidHandError(
+            f"unknown meld field(s) {quote(sorted(unknown))} in {quote(value)}; a meld has type and tiles"
+        )
     if "type" not in value or "tiles" not in value:
-        raise InvalidHandError(f"a meld needs both type and tiles, got {value!r}")
+        raise InvalidHandError(f"a meld needs both type and tiles, got {quote(value)}")
     kind = value["type"]
     if not isinstance(kind, str):
-        raise InvalidHandError(f"meld type must be a string, got {kind!r}")
+        raise InvalidHandError(f"meld type must be a string, got {quote(kind)}")
     tiles = value["tiles"]
     if not isinstance(tiles, str):
-        raise InvalidHandError(f"meld tiles must be a string of tiles in mpsz notation, got {tiles!r}")
+        raise InvalidHandError(f"meld tiles must be a string of tiles in mpsz notation, got {quote(tiles)}")
     meld = Meld.parse(kind, tiles)
     if len(_MELDS) < 4096:  # melds are few ("123m" chi, "555z" pon...); bad ones raise above and are not kept
         _MELDS[(kind, tiles)] = meld
@@ -128,13 +130,13 @@ def rules_from_json(value: object) -> HandRules:
     if isinstance(value, dict):
         unknown = set(value) - {"preset", "overrides"}
         if unknown:
-            raise InvalidRulesetError(f"unknown ruleset field(s) {sorted(unknown)}; use preset and overrides")
+            raise InvalidRulesetError(f"unknown ruleset field(s) {quote(sorted(unknown))}; use preset and overrides")
         preset = value.get("preset", _DEFAULT_RULESET)
         overrides = value.get("overrides", {})
         if not isinstance(preset, str) or not isinstance(overrides, dict):
-            raise InvalidRulesetError(f'ruleset must be {{"preset": name, "overrides": {{...}}}}, got {value!r}')
+            raise InvalidRulesetError(f'ruleset must be {{"preset": name, "overrides": {{...}}}}, got {quote(value)}')
         return hand_rules(preset, overrides)
-    raise InvalidRulesetError(f"ruleset must be a preset name or an object, got {value!r}")
+    raise InvalidRulesetError(f"ruleset must be a preset name or an object, got {quote(value)}")
 
 
 def hand_from_json(obj: object) -> tuple[Hand, HandRules]:
@@ -147,14 +149,14 @@ def hand_from_json(obj: object) -> tuple[Hand, HandRules]:
         TileParseError: for bad tile notation.
     """
     if not isinstance(obj, dict):
-        raise InvalidHandError(f"a hand must be a JSON object, got {obj!r}")
+        raise InvalidHandError(f"a hand must be a JSON object, got {quote(obj)}")
     if not _FIELDS.issuperset(obj):
         unknown = sorted(set(obj) - _FIELDS)
-        raise InvalidHandError(f"unknown field(s) {unknown}; known fields: {', '.join(sorted(_FIELDS))}")
+        raise InvalidHandError(f"unknown field(s) {quote(unknown)}; known fields: {', '.join(sorted(_FIELDS))}")
     if not obj.keys() >= _REQUIRED:
         for required in ("hand", "win", "seat_wind", "round_wind"):
             if required not in obj:
-                raise InvalidHandError(f"missing field {required!r}")
+                raise InvalidHandError(f"missing field {quote(required)}")
     for name in _FLAG_SET.intersection(obj):
         value = obj[name]
         if value is not True and value is not False:
@@ -162,14 +164,14 @@ def hand_from_json(obj: object) -> tuple[Hand, HandRules]:
             for name in obj:
                 value = obj[name]
                 if name in _FLAG_SET and value is not True and value is not False:
-                    raise InvalidContextError(f"{name} must be true or false, got {value!r}")
+                    raise InvalidContextError(f"{name} must be true or false, got {quote(value)}")
     melds = obj.get("melds", ())
     if melds == ():
         meld_values: tuple[Meld, ...] = ()
     elif isinstance(melds, list):
         meld_values = tuple([_meld(m) for m in melds])
     else:
-        raise InvalidHandError(f"melds must be a list, got {melds!r}")
+        raise InvalidHandError(f"melds must be a list, got {quote(melds)}")
     ruleset = obj.get("ruleset", _DEFAULT_RULESET)
     rules = _PRESET_RULES.get(ruleset) if isinstance(ruleset, str) else None
     if rules is None:

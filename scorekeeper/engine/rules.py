@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.errors import InvalidRulesetError
+from scorekeeper.errors import InvalidRulesetError, quote
 
 __all__ = [
     "PRESET_NAMES",
@@ -68,7 +68,7 @@ class HandRules:
 
     def __post_init__(self) -> None:
         if self.double_wind_pair_fu not in (2, 4):
-            raise InvalidRulesetError(f"double_wind_pair_fu must be 2 or 4, got {self.double_wind_pair_fu!r}")
+            raise InvalidRulesetError(f"double_wind_pair_fu must be 2 or 4, got {quote(self.double_wind_pair_fu)}")
 
     def with_overrides(self, overrides: dict[str, Any]) -> HandRules:
         """A copy with some knobs changed, named ``custom``.
@@ -84,16 +84,16 @@ def _apply_overrides(rules: HandRules, overrides: dict[str, Any]) -> HandRules:
     changes: dict[str, Any] = {}
     for key, value in overrides.items():
         if key == "name" or key not in fields:
-            raise InvalidRulesetError(f"unknown hand-scoring knob {key!r}")
+            raise InvalidRulesetError(f"unknown hand-scoring knob {quote(key)}")
         current = getattr(rules, key)
         if isinstance(current, enum.Enum):
             try:
                 value = type(current)(value)
             except ValueError:
                 allowed = ", ".join(str(m.value) for m in type(current))
-                raise InvalidRulesetError(f"{key} must be one of {allowed}, got {value!r}") from None
+                raise InvalidRulesetError(f"{key} must be one of {allowed}, got {quote(value)}") from None
         elif type(value) is not type(current):
-            raise InvalidRulesetError(f"{key} must be a {type(current).__name__}, got {value!r}")
+            raise InvalidRulesetError(f"{key} must be a {type(current).__name__}, got {quote(value)}")
         changes[key] = value
     return dataclasses.replace(rules, name="custom", **changes)
 
@@ -192,5 +192,5 @@ def hand_rules(name: str, overrides: dict[str, Any] | None = None) -> HandRules:
             rules = _PRESETS[name]
         except KeyError:
             known = ", ".join(PRESET_NAMES)
-            raise InvalidRulesetError(f"unknown ruleset {name!r}; known rulesets: {known}") from None
+            raise InvalidRulesetError(f"unknown ruleset {quote(name)}; known rulesets: {known}") from None
     return rules.with_overrides(overrides) if overrides else rules

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from scorekeeper.errors import TileParseError
+from scorekeeper.errors import TileParseError, quote
 
 __all__ = [
     "DRAGONS",
@@ -203,7 +203,7 @@ class Tile:
         """
         tiles = parse_tiles(text)
         if len(tiles) != 1:
-            raise TileParseError(f"expected one tile, got {len(tiles)} in {text!r}", text=text, position=0)
+            raise TileParseError(f"expected one tile, got {len(tiles)} in {quote(text)}", text=text, position=0)
         return tiles[0]
 
 
@@ -264,7 +264,7 @@ def _parse_tiles_carefully(text: str) -> tuple[Tile, ...]:
         elif char in _SUIT_LETTERS:
             if not pending:
                 raise TileParseError(
-                    f"suit letter {char!r} at position {position} has no digits before it in {text!r}",
+                    f"suit letter {quote(char)} at position {position} has no digits before it in {quote(text)}",
                     text=text,
                     position=position,
                 )
@@ -274,7 +274,7 @@ def _parse_tiles_carefully(text: str) -> tuple[Tile, ...]:
                 if tile is None:
                     reason = "a red five (0) exists only in m, p and s" if digit == "0" else "honours are 1z..7z"
                     raise TileParseError(
-                        f"no such tile {digit}{char} (position {digit_position} in {text!r}): {reason}",
+                        f"no such tile {digit}{char} (position {digit_position} in {quote(text)}): {reason}",
                         text=text,
                         position=digit_position,
                     )
@@ -284,14 +284,14 @@ def _parse_tiles_carefully(text: str) -> tuple[Tile, ...]:
             continue
         else:
             raise TileParseError(
-                f"unexpected character {char!r} at position {position} in {text!r}; "
+                f"unexpected character {quote(char)} at position {position} in {quote(text)}; "
                 "tiles are digits followed by m, p, s or z",
                 text=text,
                 position=position,
             )
     if pending:
         raise TileParseError(
-            f"digits at the end of {text!r} have no suit letter (m, p, s or z) after them",
+            f"digits at the end of {quote(text)} have no suit letter (m, p, s or z) after them",
             text=text,
             position=pending[0],
         )

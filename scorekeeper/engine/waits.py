@@ -19,7 +19,7 @@ from scorekeeper.engine.hand import Hand, Meld, validate_tiles
 from scorekeeper.engine.rules import HandRules
 from scorekeeper.engine.scoring import HandScore, score_hand
 from scorekeeper.engine.tiles import Tile, TileKind, Wind, format_tiles
-from scorekeeper.errors import InvalidHandError, ScorekeeperError
+from scorekeeper.errors import InvalidHandError, ScorekeeperError, quote
 
 __all__ = ["Refusal", "Wait", "list_waits"]
 
@@ -151,12 +151,12 @@ def list_waits(
     """
     unknown = set(conditions) - set(_CONDITIONS)
     if unknown:
-        raise TypeError(f"unknown win conditions {sorted(unknown)}")
+        raise TypeError(f"unknown win conditions {quote(sorted(unknown))}")
     concealed_t = tuple(concealed)
     melds_t = tuple(melds)
     if len(concealed_t) != 13 - 3 * len(melds_t):
         raise InvalidHandError(
-            f"wrong tile count: {len(concealed_t)} concealed tiles {format_tiles(concealed_t)!r} with "
+            f"wrong tile count: {len(concealed_t)} concealed tiles {quote(format_tiles(concealed_t))} with "
             f"{len(melds_t)} meld(s); a hand waiting to win has {13 - 3 * len(melds_t)}"
         )
     problems = validate_tiles(concealed_t, melds_t)

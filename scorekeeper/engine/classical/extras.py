@@ -17,7 +17,7 @@ import enum
 from collections.abc import Iterable
 
 from scorekeeper.engine.tiles import Wind
-from scorekeeper.errors import TileParseError
+from scorekeeper.errors import TileParseError, quote
 
 __all__ = ["ExtraGroup", "ExtraTile", "format_extras", "parse_extras"]
 
@@ -80,7 +80,7 @@ def parse_extras(text: str) -> tuple[ExtraTile, ...]:
         if char.isascii() and char.isdigit():
             if char not in "12345678":
                 raise TileParseError(
-                    f"no such extra tile {char}f (position {position} in {text!r}): extra tiles are 1f..8f",
+                    f"no such extra tile {char}f (position {position} in {quote(text)}): extra tiles are 1f..8f",
                     text=text,
                     position=position,
                 )
@@ -88,19 +88,21 @@ def parse_extras(text: str) -> tuple[ExtraTile, ...]:
         elif char == "f":
             if not pending:
                 raise TileParseError(
-                    f"'f' at position {position} has no digits before it in {text!r}", text=text, position=position
+                    f"'f' at position {position} has no digits before it in {quote(text)}", text=text, position=position
                 )
             tiles.extend(ExtraTile(f"{text[p]}f") for p in pending)
             pending.clear()
         elif not char.isspace():
             raise TileParseError(
-                f"unexpected character {char!r} at position {position} in {text!r}; "
+                f"unexpected character {quote(char)} at position {position} in {quote(text)}; "
                 "extra tiles are digits 1-8 followed by f (1f-4f seasons, 5f-8f plants)",
                 text=text,
                 position=position,
             )
     if pending:
-        raise TileParseError(f"digits at the end of {text!r} have no 'f' after them", text=text, position=pending[0])
+        raise TileParseError(
+            f"digits at the end of {quote(text)} have no 'f' after them", text=text, position=pending[0]
+        )
     return tuple(tiles)
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from scorekeeper.engine.classical.extras import ExtraTile, format_extras
 from scorekeeper.engine.hand import Meld, MeldKind, validate_tiles
 from scorekeeper.engine.tiles import Tile, Wind, format_tiles
-from scorekeeper.errors import InvalidContextError, InvalidHandError
+from scorekeeper.errors import InvalidContextError, InvalidHandError, quote
 
 __all__ = ["ClassicalHand", "validate_classical_hand"]
 
@@ -27,12 +27,12 @@ def _tile_problems(
     if win is not None and win.red:
         reds.append(win)
     if reds:
-        problems.append(InvalidHandError(f"red fives {format_tiles(reds)!r}: the classical family has none"))
+        problems.append(InvalidHandError(f"red fives {quote(format_tiles(reds))}: the classical family has none"))
     seen: set[ExtraTile] = set()
     for tile in extras:
         if tile in seen:
             problems.append(
-                InvalidHandError(f"extra tile {tile.value} twice in {format_extras(extras)!r}: each is unique")
+                InvalidHandError(f"extra tile {tile.value} twice in {quote(format_extras(extras))}: each is unique")
             )
         seen.add(tile)
     if win is None:
@@ -170,7 +170,7 @@ def validate_classical_hand(
     """
     unknown = set(conditions) - set(_CONDITIONS)
     if unknown:
-        raise TypeError(f"unknown classical condition(s) {sorted(unknown)}")
+        raise TypeError(f"unknown classical condition(s) {quote(sorted(unknown))}")
     melds = tuple(melds)
     problems: list[InvalidHandError | InvalidContextError] = []
     problems.extend(_tile_problems(tuple(concealed), melds, win, tuple(extras)))

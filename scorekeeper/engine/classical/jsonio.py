@@ -32,7 +32,7 @@ from scorekeeper.engine.classical.rules import ClassicalRules, classical_rules
 from scorekeeper.engine.classical.scoring import ClassicalScore, score_classical
 from scorekeeper.engine.hand import Meld
 from scorekeeper.engine.tiles import Tile, Wind, parse_tiles
-from scorekeeper.errors import InvalidContextError, InvalidHandError, InvalidRulesetError, ScorekeeperError
+from scorekeeper.errors import InvalidContextError, InvalidHandError, InvalidRulesetError, ScorekeeperError, quote
 
 __all__ = ["classical_hand_from_json", "classical_rules_from_json", "score_json", "score_to_json"]
 
@@ -51,7 +51,7 @@ _FIELDS = frozenset({"ruleset", "hand", "melds", "win", "seat_wind", "round_wind
 def _string(obj: dict[str, Any], field: str) -> str:
     value = obj.get(field)
     if not isinstance(value, str):
-        raise InvalidHandError(f"{field} must be a string of tiles in mpsz notation, got {value!r}")
+        raise InvalidHandError(f"{field} must be a string of tiles in mpsz notation, got {quote(value)}")
     return value
 
 
@@ -59,15 +59,15 @@ def _wind(obj: dict[str, Any], field: str) -> Wind:
     value = obj.get(field)
     if isinstance(value, str) and value in {w.value for w in Wind}:
         return Wind(value)
-    raise InvalidContextError(f'{field} must be one of "E", "S", "W", "N", got {value!r}')
+    raise InvalidContextError(f'{field} must be one of "E", "S", "W", "N", got {quote(value)}')
 
 
 def _meld(value: object) -> Meld:
     if not isinstance(value, dict) or set(value) != {"type", "tiles"}:
-        raise InvalidHandError(f'a meld must be an object {{"type": ..., "tiles": ...}}, got {value!r}')
+        raise InvalidHandError(f'a meld must be an object {{"type": ..., "tiles": ...}}, got {quote(value)}')
     kind, tiles = value["type"], value["tiles"]
     if not isinstance(kind, str) or not isinstance(tiles, str):
-        raise InvalidHandError(f"a meld's type and tiles must be strings, got {value!r}")
+        raise InvalidHandError(f"a meld's type and tiles must be strings, got {quote(value)}")
     return Meld.parse(kind, tiles)
 
 
@@ -75,7 +75,7 @@ def _flowers(value: object) -> tuple[ExtraTile, ...]:
     if isinstance(value, str):
         return parse_extras(value)
     if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise InvalidHandError(f'flowers must be a list of extra tiles such as ["1f", "5f"], got {value!r}')
+        raise InvalidHandError(f'flowers must be a list of extra tiles such as ["1f", "5f"], got {quote(value)}')
     return tuple(tile for item in value for tile in parse_extras(item))
 
 
@@ -93,7 +93,7 @@ def classical_rules_from_json(value: object) -> ClassicalRules:
         if isinstance(preset, str) and isinstance(overrides, dict):
             return classical_rules(preset, overrides)
     raise InvalidRulesetError(
-        f'ruleset must be "classical", "classical-doubles" or {{"preset", "overrides"}}: {value!r}'
+        f'ruleset must be "classical", "classical-doubles" or {{"preset", "overrides"}}: {quote(value)}'
     )
 
 
@@ -106,29 +106,29 @@ def classical_hand_from_json(obj: object) -> tuple[ClassicalHand, ClassicalRules
         InvalidRulesetError: an unknown preset or knob.
     """
     if not isinstance(obj, dict):
-        raise InvalidHandError(f"a hand must be a JSON object, got {obj!r}")
+        raise InvalidHandError(f"a hand must be a JSON object, got {quote(obj)}")
     unknown = set(obj) - _FIELDS
     if unknown:
         raise InvalidHandError(
-            f"unknown field(s) {sorted(unknown)} for a classical hand; fields are {', '.join(sorted(_FIELDS))}"
+            f"unknown field(s) {quote(sorted(unknown))} for a classical hand; fields are {', '.join(sorted(_FIELDS))}"
         )
     rules = classical_rules_from_json(obj.get("ruleset", "classical"))
     flags: dict[str, bool] = {}
     for name in _FLAGS:
         value = obj.get(name, False)
         if not isinstance(value, bool):
-            raise InvalidContextError(f"{name} must be true or false, got {value!r}")
+            raise InvalidContextError(f"{name} must be true or false, got {quote(value)}")
         flags[name] = value
     melds_value = obj.get("melds", [])
     if not isinstance(melds_value, list):
-        raise InvalidHandError(f"melds must be a list, got {melds_value!r}")
+        raise InvalidHandError(f"melds must be a list, got {quote(melds_value)}")
     melds = tuple(_meld(m) for m in melds_value)
     concealed: tuple[Tile, ...] = parse_tiles(_string(obj, "hand")) if "hand" in obj else ()
     win: Tile | None = None
     if "win" in obj:
         wins = parse_tiles(_string(obj, "win"))
         if len(wins) != 1:
-            raise InvalidHandError(f"win must be exactly one tile, got {obj['win']!r}")
+            raise InvalidHandError(f"win must be exactly one tile, got {quote(obj['win'])}")
         win = wins[0]
     elif concealed or "hand" not in obj:
         raise InvalidHandError("win is required: the winning tile (only all eight extra tiles win without one)")

@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.errors import InvalidRulesetError
+from scorekeeper.errors import InvalidRulesetError, quote
 
 __all__ = [
     "CLASSICAL_PRESET_NAMES",
@@ -84,9 +84,9 @@ class ClassicalRules:
 
     def __post_init__(self) -> None:
         if type(self.unit) is not int or self.unit < 1:
-            raise InvalidRulesetError(f"unit must be a positive whole number, got {self.unit!r}")
+            raise InvalidRulesetError(f"unit must be a positive whole number, got {quote(self.unit)}")
         if self.limit is not None and (type(self.limit) is not int or self.limit < 1):
-            raise InvalidRulesetError(f"limit must be a positive whole number or null, got {self.limit!r}")
+            raise InvalidRulesetError(f"limit must be a positive whole number or null, got {quote(self.limit)}")
 
     def with_overrides(self, overrides: dict[str, Any]) -> ClassicalRules:
         """A copy with some knobs changed, named ``custom``.
@@ -99,19 +99,19 @@ class ClassicalRules:
         for key, value in overrides.items():
             if key == "name" or key not in fields:
                 known = ", ".join(sorted(fields - {"name"}))
-                raise InvalidRulesetError(f"unknown classical knob {key!r}; knobs are {known}")
+                raise InvalidRulesetError(f"unknown classical knob {quote(key)}; knobs are {known}")
             current = getattr(self, key)
             if isinstance(current, enum.Enum):
                 try:
                     value = type(current)(value)
                 except ValueError:
                     allowed = ", ".join(str(m.value) for m in type(current))
-                    raise InvalidRulesetError(f"{key} must be one of {allowed}, got {value!r}") from None
+                    raise InvalidRulesetError(f"{key} must be one of {allowed}, got {quote(value)}") from None
             elif key == "limit":
                 if value is not None and type(value) is not int:
-                    raise InvalidRulesetError(f"limit must be a whole number or null, got {value!r}")
+                    raise InvalidRulesetError(f"limit must be a whole number or null, got {quote(value)}")
             elif type(value) is not type(current):
-                raise InvalidRulesetError(f"{key} must be a {type(current).__name__}, got {value!r}")
+                raise InvalidRulesetError(f"{key} must be a {type(current).__name__}, got {quote(value)}")
             changes[key] = value
         return dataclasses.replace(self, name="custom", **changes)
 
@@ -138,5 +138,5 @@ def classical_rules(name: str, overrides: dict[str, Any] | None = None) -> Class
         rules = _PRESETS[name]
     except KeyError:
         known = ", ".join(CLASSICAL_PRESET_NAMES)
-        raise InvalidRulesetError(f"unknown classical ruleset {name!r}; known: {known}") from None
+        raise InvalidRulesetError(f"unknown classical ruleset {quote(name)}; known: {known}") from None
     return rules.with_overrides(overrides) if overrides else rules

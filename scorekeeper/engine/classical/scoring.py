@@ -33,7 +33,7 @@ from scorekeeper.engine.classical.rules import (
 from scorekeeper.engine.classical.value import cap_value, multiplier, round_points, round_value
 from scorekeeper.engine.hand import MeldKind
 from scorekeeper.engine.tiles import TileKind, format_kinds, format_tiles
-from scorekeeper.errors import InvalidHandError, NotWinningError
+from scorekeeper.errors import InvalidHandError, NotWinningError, quote
 
 __all__ = ["ClassicalScore", "DoubleItem", "PointItem", "Shape", "score_classical"]
 
@@ -494,7 +494,9 @@ def score_classical(hand: ClassicalHand, rules: ClassicalRules) -> ClassicalScor
             unrelated tiles), and the hand is not the eight-extra-tiles win.
     """
     if hand.extras and not rules.extra_tiles:
-        raise InvalidHandError(f"extra tiles {format_extras(hand.extras)!r} held, but these rules play without them")
+        raise InvalidHandError(
+            f"extra tiles {quote(format_extras(hand.extras))} held, but these rules play without them"
+        )
     if hand.win is None:
         # Seed 003, A.2 e(5): all eight extra tiles complete the game at once; only they are scored.
         items = [*_extra_points(hand), PointItem(PointSource.COMPLETING, "", 20)]
@@ -534,7 +536,7 @@ def score_classical(hand: ClassicalHand, rules: ClassicalRules) -> ClassicalScor
             candidates.append(_finish(shape, items, doubles, rules))
     if not candidates:
         raise NotWinningError(
-            f"the tiles {format_tiles(hand.concealed)!r} with "
+            f"the tiles {quote(format_tiles(hand.concealed))} with "
             f"{len(hand.melds)} meld(s) are not a winning hand: four sets and a pair, seven pairs, "
             "thirteen orphans or unrelated tiles"
         )

@@ -258,10 +258,23 @@ def _bench_mode(path: Path, game: int, *, durable: bool, appends: int, store_gam
     mode = "FULL, the default" if durable else "NORMAL, durable=False"
     events = [e for _ in range(appends) for e in hand_events(*random_hand(rng))][:appends]
     pending = iter(events)
-    latencies = time_each(lambda: store.append(game, next(pending)), appends)
+    at = [store.position(game)]
+    done: list[Event] = []
+
+    def append() -> None:
+        done.append(next(pending))
+        at[0] = store.append(game, done[-1], at=at[0])
+
+    def undo_one() -> None:
+        at[0] = store.undo(game, done[at[0].head - 1], at=at[0])
+
+    def redo_one() -> None:
+        at[0] = store.redo(game, done[at[0].head], at=at[0])
+
+    latencies = time_each(append, appends)
     print(f"append ({mode}): {appends:,} events, one transaction each: {_figures(latencies)}")
-    undo = time_each(lambda: store.undo(game), 200)
-    redo = time_each(lambda: store.redo(game), 200)
+    undo = time_each(undo_one, 200)
+    redo = time_each(redo_one, 200)
     print(f"  undo: {_figures(undo)}")
     print(f"  redo: {_figures(redo)}")
     listing = time_each(store.list_games, 5)

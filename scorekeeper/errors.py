@@ -93,3 +93,39 @@ class UnsupportedVersionError(SaveFileError):
 
 class GameRecordError(ScorekeeperError, ValueError):
     """A game record (JSON) that does not follow the scorekeeper-game format."""
+
+
+class StaleWriteError(ScorekeeperError):
+    """A write built on a position of a game's log that is no longer the current one: another window (or program)
+    changed the game since this one read it. Nothing was written; reload the game and offer the action again.
+
+    Attributes:
+        game_id: the game.
+        expected: the log position (events in effect) the refused write was built on.
+        found: the log position the file holds now.
+    """
+
+    def __init__(self, message: str, *, game_id: int, expected: int, found: int) -> None:
+        super().__init__(message)
+        self.game_id = game_id
+        self.expected = expected
+        self.found = found
+
+
+class DuplicateEventError(StaleWriteError):
+    """An append of an event that is already stored, in effect, at the position it names: a redelivery.
+
+    A sync layer that pushes a game's events keyed by (game id, sequence number) treats this as "already there"
+    (an acknowledgement), not as a conflict. Nothing was written.
+
+    Attributes:
+        seq: the sequence number at which the identical event is stored.
+    """
+
+    def __init__(self, message: str, *, game_id: int, expected: int, found: int, seq: int) -> None:
+        super().__init__(message, game_id=game_id, expected=expected, found=found)
+        self.seq = seq
+
+
+class DatabaseLockedError(ScorekeeperError):
+    """The database is in use by another running copy of the program (one instance per database)."""

@@ -5,6 +5,12 @@ illegal one changes nothing and its message is shown), then the store commits it
 then do widgets hear ``state_changed``. If the store cannot write, the session is reloaded from the file, so what
 the table shows is always what is on disk: a crash or a closed lid loses nothing confirmed (issue 4).
 
+Two windows on one game (issue 10): every write names the log position this window's session was built on
+(:attr:`GameController.position`); if another window (or program) changed the game since, the store refuses the
+write (:class:`StaleWriteError`) and nothing is saved. The controller then reloads the game, says what the other
+window changed (``write_refused``), and keeps the refused action so that the window can offer it again on the fresh
+state (:meth:`GameController.retry_refused`): nothing typed in a dialog is lost.
+
 Errors the core raises on purpose (``ScorekeeperError``) become ``error_occurred`` with their message; anything
 else is a bug and goes to the crash hook (``scorekeeper.gui.crash``).
 """
@@ -18,7 +24,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from scorekeeper.errors import InvalidRulesetError, NothingToUndoError, ScorekeeperError
+from scorekeeper.errors import InvalidRulesetError, NothingToUndoError, ScorekeeperError, StaleWriteError
 from scorekeeper.session.events import (
     AbortiveDraw,
     AbortReason,
@@ -31,17 +37,23 @@ from scorekeeper.session.events import (
     HandInserted,
     HandRecord,
     HandResult,
+    NagashiMangan,
     RefereePenalty,
     RiichiDeclared,
+    Ron,
+    Tsumo,
 )
 from scorekeeper.session.rules import Ruleset, ruleset
 from scorekeeper.session.seats import Seat
 from scorekeeper.session.session import Session
 from scorekeeper.session.settlement import Settlement
 from scorekeeper.session.state import GameState
-from scorekeeper.storage.store import GameStore
+from scorekeeper.storage.store import GameStore, LogPosition
 
-__all__ = ["GameController", "ruleset_from_json"]
+__all__ = ["GameController", "RefusedAction", "ruleset_from_json"]
+
+#: What a refused write was: an event to record, or "undo" / "redo".
+RefusedAction = Event | str
 
 
 def ruleset_from_json(value: Any) -> Ruleset:
@@ -67,17 +79,26 @@ class GameController(QObject):
         state_changed: the game changed (or another game was opened); redraw from :attr:`state`.
         error_occurred: an action was refused or could not be saved; the text is for the table to read.
         game_ended: the game has just ended (after a hand, or the referee's end).
+        write_refused: another window changed the game, so this window's last action was not saved; the game has
+            been reloaded. The text says what changed; :attr:`refused` holds the action for :meth:`retry_refused`.
     """
 
     state_changed = Signal()
     error_occurred = Signal(str)
     game_ended = Signal()
+    write_refused = Signal(str)
 
-    def __init__(self, store: GameStore, parent: QObject | None = None) -> None:
+    def __init__(self, store: GameStore, parent: QObject | None = None, *, read_only: bool = False) -> None:
         super().__init__(parent)
         self.store = store
         self.session: Session | None = None
         self.game_id: int | None = None
+        #: Where the game's log stood when this window last read or wrote it: what the next write names.
+        self.position: LogPosition | None = None
+        #: The action the store last refused as stale, until it is retried or another action succeeds.
+        self.refused: RefusedAction | None = None
+        #: Another copy of the program has this database: show games, change nothing.
+        self.read_only = read_only
 
     # -- reading -----------------------------------------------------------------------------------------------
 
@@ -109,24 +130,31 @@ class GameController(QObject):
 
     def new_game(self, players: Sequence[str], rules: Ruleset) -> bool:
         """Start and store a new game; False (with ``error_occurred``) if it cannot be stored."""
+        if self._refuse_read_only():
+            return False
         try:
             session = Session(rules, players)
             game_id = self.store.create_game(players=list(players), ruleset=rules.to_json())
         except ScorekeeperError as error:
             self.error_occurred.emit(str(error))
             return False
-        self.session, self.game_id = session, game_id
+        self.session, self.game_id, self.position, self.refused = (
+            session,
+            game_id,
+            LogPosition(head=0, revision=0),
+            None,
+        )
         self.state_changed.emit()
         return True
 
     def open_game(self, game_id: int) -> bool:
         """Open a stored game exactly where it was (undo and redo included)."""
         try:
-            session = self.store.load_session(game_id)
+            session, position = self.store.load_session_at(game_id)
         except ScorekeeperError as error:
             self.error_occurred.emit(str(error))
             return False
-        self.session, self.game_id = session, game_id
+        self.session, self.game_id, self.position, self.refused = session, game_id, position, None
         self.state_changed.emit()
         return True
 
@@ -134,6 +162,8 @@ class GameController(QObject):
         """Store the game in a game-record JSON file as a new game and open it; False (with the reason) if not."""
         from scorekeeper.storage.records import import_game_record
 
+        if self._refuse_read_only():
+            return False
         try:
             game_id = import_game_record(self.store, path)
         except ScorekeeperError as error:
@@ -154,10 +184,13 @@ class GameController(QObject):
 
     def apply(self, event: Event) -> bool:
         """Record one event: checked by the session, committed by the store, then shown. False if refused."""
-        if self.session is None or self.game_id is None:
+        if self.session is None or self.game_id is None or self.position is None:
             self.error_occurred.emit(self.tr("Start a new game first."))
             return False
+        if self._refuse_read_only():
+            return False
         was_ended = self.session.state.ended
+        before = self.session.events
         try:
             self.session.apply(event)
         except ScorekeeperError as error:
@@ -165,12 +198,16 @@ class GameController(QObject):
             return False
         try:
             # The ended flag goes in the same transaction as the event: a crash between two writes cannot leave
-            # a finished game listed as unfinished (or the reverse).
-            self.store.append(self.game_id, event, finished=self.session.state.ended)
+            # a finished game listed as unfinished (or the reverse). The position is checked in it too.
+            self.position = self.store.append(self.game_id, event, at=self.position, finished=self.session.state.ended)
+        except StaleWriteError:
+            self._on_stale(before, event)
+            return False
         except ScorekeeperError as error:
             self._reload()
             self.error_occurred.emit(str(error))
             return False
+        self.refused = None
         self.state_changed.emit()
         if self.session.state.ended and not was_ended:
             self.game_ended.emit()
@@ -229,15 +266,27 @@ class GameController(QObject):
         """Put back the last undone event."""
         return self._step(undo=False)
 
+    def retry_refused(self) -> bool:
+        """Offer the refused action again, now on the reloaded game (checked by the session like any action)."""
+        action, self.refused = self.refused, None
+        if action is None:
+            return False
+        if action == "undo":
+            return self.undo()
+        if action == "redo":
+            return self.redo()
+        assert not isinstance(action, str)
+        return self.apply(action)
+
     def _step(self, *, undo: bool) -> bool:
-        if self.session is None or self.game_id is None:
+        if self.session is None or self.game_id is None or self.position is None:
+            return False
+        if self._refuse_read_only():
             return False
         was_ended = self.session.state.ended
+        before = self.session.events
         try:
-            if undo:
-                self.session.undo()
-            else:
-                self.session.redo()
+            event = self.session.undo() if undo else self.session.redo()
         except NothingToUndoError as error:
             self.error_occurred.emit(str(error))
             return False
@@ -246,24 +295,82 @@ class GameController(QObject):
             self.error_occurred.emit(str(error))
             return False
         try:
+            # Undo and redo name the event they take out or put back, not just "the last one".
             if undo:
-                self.store.undo(self.game_id, finished=self.session.state.ended)
+                self.position = self.store.undo(
+                    self.game_id, event, at=self.position, finished=self.session.state.ended
+                )
             else:
-                self.store.redo(self.game_id, finished=self.session.state.ended)
+                self.position = self.store.redo(
+                    self.game_id, event, at=self.position, finished=self.session.state.ended
+                )
+        except StaleWriteError:
+            self._on_stale(before, "undo" if undo else "redo")
+            return False
         except ScorekeeperError as error:
             self._reload()
             self.error_occurred.emit(str(error))
             return False
+        self.refused = None
         self.state_changed.emit()
         if self.session.state.ended and not was_ended:
             self.game_ended.emit()
         return True
 
+    def _refuse_read_only(self) -> bool:
+        if self.read_only:
+            self.error_occurred.emit(
+                self.tr("Read-only: another scorekeeper window has these games open. Change them there.")
+            )
+        return self.read_only
+
+    def _on_stale(self, before: tuple[Event, ...], action: RefusedAction) -> None:
+        """Another window changed the game: reload it, say what changed, keep ``action`` to offer again."""
+        self._reload()
+        self.refused = action
+        after = self.session.events if self.session is not None else ()
+        same = 0
+        while same < min(len(before), len(after)) and before[same] == after[same]:
+            same += 1
+        changes = []
+        if len(before) > same:
+            changes.append(
+                self.tr("taken back: {events}").format(events=", ".join(self._event_name(e) for e in before[same:]))
+            )
+        if len(after) > same:
+            changes.append(
+                self.tr("recorded: {events}").format(events=", ".join(self._event_name(e) for e in after[same:]))
+            )
+        what = "; ".join(changes) or self.tr("no event changed")
+        self.write_refused.emit(
+            self.tr("This game was changed in another window: reloaded ({changes}). Your action was not saved.").format(
+                changes=what
+            )
+        )
+
+    def _event_name(self, event: Event) -> str:
+        """A short name for an event in the "what changed" message."""
+        names: dict[type, str] = {
+            RiichiDeclared: self.tr("riichi"),
+            Ron: self.tr("ron"),
+            Tsumo: self.tr("tsumo"),
+            ExhaustiveDraw: self.tr("draw"),
+            NagashiMangan: self.tr("nagashi mangan"),
+            AbortiveDraw: self.tr("abortive draw"),
+            Chombo: self.tr("chombo"),
+            RefereePenalty: self.tr("penalty"),
+            EndGame: self.tr("game ended"),
+            HandEdited: self.tr("hand corrected"),
+            HandDeleted: self.tr("hand deleted"),
+            HandInserted: self.tr("hand inserted"),
+        }
+        return names.get(type(event), type(event).__name__)
+
     def _reload(self) -> None:
-        """Make the session what the file says again (after a failed write)."""
+        """Make the session what the file says again (after a failed or refused write)."""
         if self.game_id is None:
             return
         # If the file is unreadable now, keep what is shown; the caller reports the error.
         with contextlib.suppress(ScorekeeperError):
-            self.session = self.store.load_session(self.game_id)
+            self.session, self.position = self.store.load_session_at(self.game_id)
         self.state_changed.emit()

@@ -264,6 +264,7 @@ class MainWindow(QMainWindow):
         self._build()
         controller.state_changed.connect(self.refresh)
         controller.error_occurred.connect(self.show_message)
+        controller.write_refused.connect(self._on_controller_write_refused)
         controller.game_ended.connect(self.show_results)
         self.resize(1440, 900)
         self.refresh()
@@ -285,7 +286,17 @@ class MainWindow(QMainWindow):
         self.message_label.setObjectName("message")
         self.message_label.setProperty("role", "error")
         self.message_label.setWordWrap(True)
+        self.message_label.setTextFormat(Qt.TextFormat.PlainText)  # messages quote player names
         self.message_label.hide()
+        # Shown when another copy of the program has this database (issue 10): this window only reads.
+        self.read_only_banner = QLabel(
+            self.tr("Read-only: another scorekeeper window has these games open. Nothing can be changed here.")
+        )
+        self.read_only_banner.setObjectName("readOnlyBanner")
+        self.read_only_banner.setProperty("role", "error")
+        self.read_only_banner.setWordWrap(True)
+        self.read_only_banner.setTextFormat(Qt.TextFormat.PlainText)
+        self.read_only_banner.setVisible(self.controller.read_only)
 
         self.buttons: dict[str, QPushButton] = {}
         self._button_tips: dict[str, str] = {}
@@ -348,6 +359,7 @@ class MainWindow(QMainWindow):
 
         central = QWidget()
         layout = QVBoxLayout(central)
+        layout.addWidget(self.read_only_banner)
         layout.addWidget(self.message_label)
         layout.addWidget(self.splitter, 1)
         layout.addLayout(bar)
@@ -558,6 +570,21 @@ class MainWindow(QMainWindow):
 
     def _clear_message(self) -> None:
         self.show_message("")
+
+    def _on_controller_write_refused(self, text: str) -> None:
+        """Another window changed the game: show what changed and offer the refused action again."""
+        self.show_message(text)
+        refused = self.controller.refused
+        if refused is None:
+            return
+        if refused == "undo":
+            question = self.tr("Take back the last event of the game as it is now?")
+        elif refused == "redo":
+            question = self.tr("Put back the next undone event of the game as it is now?")
+        else:
+            question = self.tr("Record your action again on the game as it is now?")
+        if self.dialogs.confirm(self, f"{text}\n\n{question}") and self.controller.retry_refused():
+            self._clear_message()
 
     # -- actions -------------------------------------------------------------------------------------------
 

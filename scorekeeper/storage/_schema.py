@@ -12,6 +12,9 @@ Version history:
 * 2: undone events are kept for redo: ``games.head`` counts the events that are in effect (rows with a sequence
   at or past it are the redo list), ``games.updated`` says when the game last changed, and an index finds the
   unfinished game the app reopens on start.
+* 3: ``games.revision`` counts the writes to a game's log. A write names the position it was built on (head and
+  revision, ``GameStore.position``) and is refused if the game has changed since (issue 10): the head alone
+  would not see another window undo an event and append a different one.
 
 Every migration runs inside one transaction together with the version bump, so a crash mid-migration leaves the
 old version intact; the store also copies the file aside before migrating (see ``GameStore.open``).
@@ -39,7 +42,7 @@ __all__ = [
 APPLICATION_ID = 0x534B5052
 
 #: The layout this program writes.
-CURRENT_VERSION = 2
+CURRENT_VERSION = 3
 
 #: The first 16 bytes of every SQLite 3 database file (https://www.sqlite.org/fileformat.html, 1.3).
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -98,6 +101,9 @@ _V1_TO_V2 = (
 )
 
 
+_V2_TO_V3 = ("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0 CHECK (revision >= 0)",)
+
+
 def _run(statements: tuple[str, ...]) -> Callable[[sqlite3.Connection], None]:
     def step(connection: sqlite3.Connection) -> None:
         for statement in statements:
@@ -107,7 +113,7 @@ def _run(statements: tuple[str, ...]) -> Callable[[sqlite3.Connection], None]:
 
 
 #: ``MIGRATIONS[n]`` turns a version-``n`` database into version ``n + 1``.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_run(_V1), _run(_V1_TO_V2))
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_run(_V1), _run(_V1_TO_V2), _run(_V2_TO_V3))
 
 assert len(MIGRATIONS) == CURRENT_VERSION
 

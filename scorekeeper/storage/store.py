@@ -7,6 +7,15 @@ are the redo list. So undo is ``head - 1``, redo is ``head + 1``, and appending 
 writes the event at ``head``: the same model as :class:`scorekeeper.session.Session`'s log and redo stack, and it
 survives a restart. Each of those is one transaction.
 
+Two writers (issue 10): every write names the log position it was built on, a :class:`LogPosition` (``head``, the
+number of events in effect, which is also the sequence number the next event gets; and ``revision``, a count of
+the writes to that game's log). The write checks it inside its own ``BEGIN IMMEDIATE`` transaction and raises
+:class:`StaleWriteError` if the game changed since, so a second window (or a sync) can never append to, undo or
+redo a log it has not seen. The revision catches what the head alone cannot: another window undoing an event and
+appending a different one leaves the same head. Undo and redo also name the event they take out or put back.
+Each write returns the new position. An append that repeats, at the position it names, the event already stored
+there in effect raises :class:`DuplicateEventError` (a redelivery; nothing written).
+
 Durability: WAL with ``synchronous=FULL`` by default. In WAL mode ``NORMAL`` is already safe against the program
 being killed, but a power cut may roll back the last commits; the issue asks that a pulled plug lose nothing
 confirmed, so the default pays one fsync of the WAL per event. That fsync is the whole cost of an append (about
@@ -16,15 +25,22 @@ confirmed, so the default pays one fsync of the WAL per event. That fsync is the
 
 Opening is careful: the first 100 bytes are read before SQLite sees the file, so a file that is not SQLite, not
 ours, or from a newer version is refused with nothing written to it; then a read-only connection checks the
-structure (``PRAGMA quick_check``); only then is the file opened for writing, copied aside and migrated if it is
-older. Everything read back from the file is validated; a damaged game raises :class:`SaveFileError` for that game
-alone and the others stay usable.
+structure (``PRAGMA quick_check``) and the schema objects: a table, view, trigger or index that a fresh database of
+the same version would not have is refused by name before any statement of ours can fire it (issue 10: a planted
+trigger deleted 29 of 30 games on one append). Only then is the file opened for writing, copied aside and migrated
+if it is older. ``open(..., read_only=True)`` (reading commands such as ``scorekeeper export``) never writes,
+creates or upgrades the file: it copies the database into memory through a read-only connection and reads the
+copy (migrated there, in memory, if the file is older).
+
+Everything read back from the file is validated; a damaged game raises :class:`SaveFileError` for that game alone
+and the others stay usable.
 """
 
 from __future__ import annotations
 
 import contextlib
 import datetime
+import os
 import sqlite3
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -33,11 +49,13 @@ from types import TracebackType
 from typing import Any, Self
 
 from scorekeeper.errors import (
+    DuplicateEventError,
     GameRecordError,
     InvalidRulesetError,
     NothingToUndoError,
     SaveFileError,
     ScorekeeperError,
+    StaleWriteError,
     UnsupportedVersionError,
 )
 from scorekeeper.session.events import Event, event_from_json, event_to_json
@@ -51,6 +69,7 @@ __all__ = [
     "MAX_EVENT_CHARS",
     "GameStore",
     "GameSummary",
+    "LogPosition",
     "StoredGame",
 ]
 
@@ -69,6 +88,19 @@ _BUSY_TIMEOUT_MS = 5_000
 
 def _now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="microseconds")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class LogPosition:
+    """Where a game's log stands: what every write names, and is refused with if the file has moved on.
+
+    Attributes:
+        head: how many events are in effect; the sequence number (0-based) the next appended event gets.
+        revision: how many writes the game's log has had in this file (append, undo, redo, replace, finish).
+    """
+
+    head: int
+    revision: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -109,6 +141,7 @@ class StoredGame:
         finished: whether the game has ended.
         events: the events in effect, oldest first.
         redo: the undone events, the next one to redo first.
+        position: the log position this was read at: what the next write names.
     """
 
     id: int
@@ -119,35 +152,43 @@ class StoredGame:
     finished: bool
     events: tuple[Event, ...]
     redo: tuple[Event, ...]
+    position: LogPosition
 
 
 class GameStore:
     """All games in one SQLite file. Open with :meth:`open`; use as a context manager or call :meth:`close`."""
 
-    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+    def __init__(self, connection: sqlite3.Connection, path: Path, *, read_only: bool = False) -> None:
         """Wrap an open, migrated connection; use :meth:`open` instead."""
         self._connection = connection
         self._path = path
+        self._read_only = read_only
 
     # -- opening and closing -----------------------------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: Path, *, durable: bool = True) -> GameStore:
+    def open(cls, path: Path, *, durable: bool = True, read_only: bool = False) -> GameStore:
         """Open the database at ``path``, creating it if there is none and migrating it if it is older.
 
-        Before an older database is migrated it is copied to ``<name>.v<N>.bak`` beside it.
+        Before an older database is migrated it is copied to ``<name>.v<N>.bak`` beside it: written under a
+        temporary name, checked, then renamed, so a kill mid-copy never leaves a broken file under that name.
 
         Args:
             path: the database file.
             durable: every commit waits until it is on the disk (``synchronous=FULL``), so that even a power cut
                 loses nothing confirmed. With False (``NORMAL``) a commit survives the program being killed but
                 a power cut may roll back the last few; commits are then much faster on a busy or slow disk.
+            read_only: only read (a snapshot taken now): the file is never written, created or upgraded, and
+                it may be on a read-only folder or medium. Every write then raises SaveFileError.
 
         Raises:
             UnsupportedVersionError: the file was written by a newer version (it is left untouched).
-            SaveFileError: the file cannot be read or written, is not a scorekeeper database, or is damaged.
+            SaveFileError: the file cannot be read or written, is not a scorekeeper database, is damaged, holds
+                schema objects that are not ours (named), or (read-only) does not exist or is empty.
         """
         path = Path(path)
+        if read_only:
+            return cls(_snapshot(path), path, read_only=True)
         version = _probe(path)
         connection = _connect(path, path.as_posix())
         try:
@@ -173,6 +214,11 @@ class GameStore:
         """Where the database file is."""
         return self._path
 
+    @property
+    def read_only(self) -> bool:
+        """Whether this store only reads (a snapshot of the file; every write raises SaveFileError)."""
+        return self._read_only
+
     def close(self) -> None:
         """Close the database (everything is already committed)."""
         self._connection.close()
@@ -190,6 +236,8 @@ class GameStore:
     @contextlib.contextmanager
     def _write(self, what: str) -> Iterator[sqlite3.Connection]:
         """One write transaction; any SQLite failure rolls it back and becomes a SaveFileError saying ``what``."""
+        if self._read_only:
+            raise SaveFileError(f"{self._path}: cannot {what}: the database is open read-only", path=self._path)
         connection = self._connection
         try:
             connection.execute("BEGIN IMMEDIATE")
@@ -243,88 +291,169 @@ class GameStore:
             )
         return game_id
 
-    def _head(self, connection: sqlite3.Connection, game_id: int) -> int:
-        row = connection.execute("SELECT head FROM games WHERE id = ?", (game_id,)).fetchone()
+    def _current(self, connection: sqlite3.Connection, game_id: int) -> LogPosition:
+        row = connection.execute("SELECT head, revision FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise SaveFileError(f"{self._path}: there is no game {game_id}", path=self._path)
-        head = row[0]
+        head, revision = row
         if not isinstance(head, int) or not 0 <= head <= MAX_EVENTS_PER_GAME:
             raise self._damaged(game_id, f"undo position {_show(head)}")
-        return head
+        if not isinstance(revision, int) or revision < 0:
+            raise self._damaged(game_id, f"revision {_show(revision)}")
+        return LogPosition(head=head, revision=revision)
 
-    def append(self, game_id: int, event: Event, *, finished: bool | None = None) -> int:
-        """Commit one event at the end of the game's log, dropping its redo list; return the event's number.
+    def _check(self, connection: sqlite3.Connection, game_id: int, at: LogPosition | int) -> LogPosition:
+        """The game's current position, if the write built on ``at`` may go ahead; else StaleWriteError."""
+        current = self._current(connection, game_id)
+        expected = at if isinstance(at, int) else at.head
+        if current == at or (isinstance(at, int) and at == current.head):
+            return current
+        raise StaleWriteError(
+            f"this game was changed in another window (game {game_id}: this window had {_events(expected)} "
+            f"in effect, the file now has {_events(current.head)}, changed since this window read it); "
+            "nothing was saved",
+            game_id=game_id,
+            expected=expected,
+            found=current.head,
+        )
 
-        When this returns, the event is on disk. ``finished`` (the session's ``state.ended`` after the event), if
-        given, is stored in the same transaction.
+    def _event_at(self, connection: sqlite3.Connection, game_id: int, seq: int) -> Event | None:
+        """The event stored as number ``seq`` (in effect or not), or None. Events are compared as values, not as
+        JSON text: an older program (or an import) may have written the same event with different spacing."""
+        row = connection.execute("SELECT body FROM events WHERE game_id = ? AND seq = ?", (game_id, seq)).fetchone()
+        return None if row is None else self._event(game_id, seq, row[0])
+
+    def position(self, game_id: int) -> LogPosition:
+        """Where the game's log stands now (a new game without events: head 0, revision 0).
 
         Raises:
+            SaveFileError: no such game, or the database cannot be read.
+        """
+        with self._read("read the game") as connection:
+            return self._current(connection, game_id)
+
+    def append(self, game_id: int, event: Event, *, at: LogPosition | int, finished: bool | None = None) -> LogPosition:
+        """Commit one event at position ``at`` of the game's log, dropping its redo list; return the new position.
+
+        When this returns, the event is on disk as number ``at.head`` (its sequence number). ``finished`` (the
+        session's ``state.ended`` after the event), if given, is stored in the same transaction.
+
+        Args:
+            game_id: the game.
+            event: the event, checked by the caller's session on the state at ``at``.
+            at: the position the caller's state was built on (from :meth:`position`, :meth:`load` or the last
+                write). A bare int names the head only: for a replicated log whose events below the head never
+                change (a sync pushing events keyed by sequence number); the revision is then not checked.
+            finished: whether the game has ended after the event.
+
+        Raises:
+            DuplicateEventError: this very event is already stored in effect at ``at``'s head (a redelivery).
+            StaleWriteError: the game's log is no longer at ``at`` (another window changed it); nothing written.
             SaveFileError: no such game, or the database cannot be written.
         """
         body = dump_json(event_to_json(event))
         with self._write("save the event") as connection:
-            head = self._head(connection, game_id)
+            try:
+                current = self._check(connection, game_id, at)
+            except StaleWriteError as error:
+                seq = at if isinstance(at, int) else at.head
+                if seq < error.found and self._event_at(connection, game_id, seq) == event:
+                    raise DuplicateEventError(
+                        f"game {game_id} already has this event as number {seq}; nothing was saved",
+                        game_id=game_id,
+                        expected=seq,
+                        found=error.found,
+                        seq=seq,
+                    ) from None
+                raise
+            head = current.head
             if head >= MAX_EVENTS_PER_GAME:
                 raise SaveFileError(f"{self._path}: game {game_id} already has {head:,} events", path=self._path)
             connection.execute("DELETE FROM events WHERE game_id = ? AND seq >= ?", (game_id, head))
             connection.execute("INSERT INTO events (game_id, seq, body) VALUES (?, ?, ?)", (game_id, head, body))
-            self._move_head(connection, game_id, head + 1, finished)
-        return head
+            return self._move_head(connection, game_id, current, head + 1, finished)
 
-    def undo(self, game_id: int, *, finished: bool | None = None) -> None:
-        """Take the game's last event out of effect (it stays stored for :meth:`redo`).
+    def undo(self, game_id: int, event: Event, *, at: LogPosition, finished: bool | None = None) -> LogPosition:
+        """Take ``event``, the game's last event in effect at ``at``, out of effect (kept for :meth:`redo`).
 
         ``finished``, if given, is stored in the same transaction (an undo can reopen an ended game).
 
         Raises:
             NothingToUndoError: the game has no event in effect.
+            StaleWriteError: the game's log is no longer at ``at``, or its last event is not ``event``.
             SaveFileError: no such game, or the database cannot be written.
         """
         with self._write("undo") as connection:
-            head = self._head(connection, game_id)
-            if head == 0:
+            current = self._check(connection, game_id, at)
+            if current.head == 0:
                 raise NothingToUndoError(f"game {game_id} has nothing to undo")
-            self._move_head(connection, game_id, head - 1, finished)
+            self._check_named(connection, game_id, current, seq=current.head - 1, event=event, what="undo")
+            return self._move_head(connection, game_id, current, current.head - 1, finished)
 
-    def redo(self, game_id: int, *, finished: bool | None = None) -> None:
-        """Put the game's last undone event back into effect; ``finished``, if given, is stored with it.
+    def redo(self, game_id: int, event: Event, *, at: LogPosition, finished: bool | None = None) -> LogPosition:
+        """Put ``event``, the game's next undone event at ``at``, back into effect; ``finished`` is stored with it.
 
         Raises:
             NothingToUndoError: nothing has been undone since the last new event.
+            StaleWriteError: the game's log is no longer at ``at``, or its next undone event is not ``event``.
             SaveFileError: no such game, or the database cannot be written.
         """
         with self._write("redo") as connection:
-            head = self._head(connection, game_id)
-            undone = connection.execute(
-                "SELECT 1 FROM events WHERE game_id = ? AND seq = ?", (game_id, head)
-            ).fetchone()
-            if undone is None:
+            current = self._check(connection, game_id, at)
+            if self._event_at(connection, game_id, current.head) is None:
                 raise NothingToUndoError(f"game {game_id} has nothing to redo")
-            self._move_head(connection, game_id, head + 1, finished)
+            self._check_named(connection, game_id, current, seq=current.head, event=event, what="redo")
+            return self._move_head(connection, game_id, current, current.head + 1, finished)
 
-    def _move_head(self, connection: sqlite3.Connection, game_id: int, head: int, finished: bool | None) -> None:
-        if finished is None:
-            connection.execute("UPDATE games SET head = ?, updated = ? WHERE id = ?", (head, _now(), game_id))
-        else:
-            connection.execute(
-                "UPDATE games SET head = ?, finished = ?, updated = ? WHERE id = ?",
-                (head, int(finished), _now(), game_id),
+    def _check_named(
+        self, connection: sqlite3.Connection, game_id: int, current: LogPosition, *, seq: int, event: Event, what: str
+    ) -> None:
+        """Refuse an undo or redo whose named event is not the one stored at ``seq``."""
+        if self._event_at(connection, game_id, seq) != event:
+            raise StaleWriteError(
+                f"this game was changed in another window (game {game_id}: the event to {what} is not event "
+                f"{seq + 1} of the file); nothing was saved",
+                game_id=game_id,
+                expected=current.head,
+                found=current.head,
             )
 
+    def _move_head(
+        self, connection: sqlite3.Connection, game_id: int, current: LogPosition, head: int, finished: bool | None
+    ) -> LogPosition:
+        revision = current.revision + 1
+        if finished is None:
+            connection.execute(
+                "UPDATE games SET head = ?, revision = ?, updated = ? WHERE id = ?", (head, revision, _now(), game_id)
+            )
+        else:
+            connection.execute(
+                "UPDATE games SET head = ?, revision = ?, finished = ?, updated = ? WHERE id = ?",
+                (head, revision, int(finished), _now(), game_id),
+            )
+        return LogPosition(head=head, revision=revision)
+
     def replace_log(
-        self, game_id: int, events: Sequence[Event], redo: Sequence[Event] = (), *, finished: bool | None = None
-    ) -> None:
+        self,
+        game_id: int,
+        events: Sequence[Event],
+        redo: Sequence[Event] = (),
+        *,
+        at: LogPosition,
+        finished: bool | None = None,
+    ) -> LogPosition:
         """Make the stored log equal ``events`` plus the redo list ``redo``, rewriting only what differs.
 
         This is how a caller that changed the session some other way (several steps at once) brings the file in
-        line; it is one transaction, with ``finished`` if given.
+        line; it is one transaction, with ``finished`` if given. Returns the new position.
 
         Raises:
+            StaleWriteError: the game's log is no longer at ``at`` (another window changed it); nothing written.
             SaveFileError: no such game, or the database cannot be written.
         """
         bodies = [dump_json(event_to_json(e)) for e in (*events, *redo)]
         with self._write("save the game") as connection:
-            self._head(connection, game_id)
+            current = self._check(connection, game_id, at)
             stored = connection.execute("SELECT body FROM events WHERE game_id = ? ORDER BY seq", (game_id,)).fetchall()
             same = 0
             while same < min(len(stored), len(bodies)) and stored[same][0] == bodies[same].encode("utf-8"):
@@ -334,19 +463,18 @@ class GameStore:
                 "INSERT INTO events (game_id, seq, body) VALUES (?, ?, ?)",
                 ((game_id, seq, bodies[seq]) for seq in range(same, len(bodies))),
             )
-            self._move_head(connection, game_id, len(events), finished)
+            return self._move_head(connection, game_id, current, len(events), finished)
 
-    def set_finished(self, game_id: int, finished: bool = True) -> None:
-        """Mark the game ended (or, after an undo past its end, running again).
+    def set_finished(self, game_id: int, finished: bool = True, *, at: LogPosition) -> LogPosition:
+        """Mark the game ended (or, after an undo past its end, running again); return the new position.
 
         Raises:
+            StaleWriteError: the game's log is no longer at ``at``.
             SaveFileError: no such game, or the database cannot be written.
         """
         with self._write("mark the game finished") as connection:
-            self._head(connection, game_id)
-            connection.execute(
-                "UPDATE games SET finished = ?, updated = ? WHERE id = ?", (int(finished), _now(), game_id)
-            )
+            current = self._check(connection, game_id, at)
+            return self._move_head(connection, game_id, current, current.head, finished)
 
     def delete_game(self, game_id: int) -> None:
         """Remove a game and its events.
@@ -355,7 +483,7 @@ class GameStore:
             SaveFileError: no such game, or the database cannot be written.
         """
         with self._write("delete the game") as connection:
-            self._head(connection, game_id)
+            self._current(connection, game_id)
             connection.execute("DELETE FROM events WHERE game_id = ?", (game_id,))
             connection.execute("DELETE FROM games WHERE id = ?", (game_id,))
 
@@ -376,16 +504,18 @@ class GameStore:
             created=created,
         )
 
-    def save_session(self, game_id: int, session: Session) -> None:
+    def save_session(self, game_id: int, session: Session, *, at: LogPosition) -> LogPosition:
         """Make the stored game equal ``session`` (log, redo list, ended flag) in one transaction.
 
         Only the events that differ are rewritten, so calling this after every change costs about what
-        :meth:`append` does.
+        :meth:`append` does. ``at`` is the position the session was loaded at (or last saved at); the new one
+        is returned.
 
         Raises:
+            StaleWriteError: the game's log is no longer at ``at`` (another window changed it); nothing written.
             SaveFileError: no such game, or the database cannot be written.
         """
-        self.replace_log(game_id, session.events, session.redo_events, finished=session.state.ended)
+        return self.replace_log(game_id, session.events, session.redo_events, at=at, finished=session.state.ended)
 
     def load_session(self, game_id: int) -> Session:
         """The stored game as a session, equal to the one saved: same rules, players, events and redo list.
@@ -394,10 +524,18 @@ class GameStore:
             SaveFileError: no such game, or the game is damaged: a bad row, a bad event, a ruleset this program
                 does not know, or a log the table refuses (the message names the event).
         """
+        return self.load_session_at(game_id)[0]
+
+    def load_session_at(self, game_id: int) -> tuple[Session, LogPosition]:
+        """The stored game as a session, with the log position it was read at (what its next write names).
+
+        Raises:
+            SaveFileError: as :meth:`load_session`.
+        """
         stored = self.load(game_id)
         rules = self._rules(game_id, stored.ruleset)
         try:
-            return Session(rules, stored.players, stored.events, redo=stored.redo)
+            return Session(rules, stored.players, stored.events, redo=stored.redo), stored.position
         except ScorekeeperError as error:
             raise self._damaged(game_id, str(error)) from None
 
@@ -486,6 +624,7 @@ class GameStore:
             ).fetchone()
             if row is None:
                 raise SaveFileError(f"{self._path}: there is no game {game_id}", path=self._path)
+            position = self._current(connection, game_id)
             event_rows = connection.execute(
                 "SELECT seq, body FROM events WHERE game_id = ? ORDER BY seq LIMIT ?",
                 (game_id, MAX_EVENTS_PER_GAME + 1),
@@ -511,6 +650,7 @@ class GameStore:
             finished=finished == 1,
             events=tuple(events[:head]),
             redo=tuple(events[head:]),
+            position=position,
         )
 
     def validate_integrity(self) -> tuple[str, ...]:
@@ -601,7 +741,7 @@ def _probe(path: Path) -> int:
     if len(header) < _schema.HEADER_SIZE or not header.startswith(_schema.SQLITE_MAGIC):
         raise SaveFileError(f"{path}: not a scorekeeper database (not an SQLite file, or truncated)", path=path)
     _check_header(path, _schema.read_header(header))
-    connection = _connect(path, f"{path.absolute().as_uri()}?mode=ro", uri=True)
+    connection = _open_read_only(path)
     try:
         # The WAL may hold newer pages than the main file, so ask SQLite again.
         version = connection.execute("PRAGMA user_version").fetchone()[0]
@@ -614,11 +754,136 @@ def _probe(path: Path) -> int:
         problems = [_message(r[0]) for r in connection.execute("PRAGMA quick_check").fetchall()]
         if problems != ["ok"]:
             raise SaveFileError(f"{path}: the database is damaged: {'; '.join(problems[:3])}", path=path)
+        _check_objects(path, connection, int(version))
     except _SQLITE_ERRORS as error:
         raise SaveFileError(f"{path}: the database is damaged or unreadable: {error}", path=path) from error
     finally:
         connection.close()
     return int(version)
+
+
+def _schema_objects(connection: sqlite3.Connection) -> dict[tuple[str, str], tuple[str, ...]]:
+    """The schema objects (type, name) with, for tables, their column names; SQLite's own ``sqlite_*`` left out."""
+    objects: dict[tuple[str, str], tuple[str, ...]] = {}
+    for kind, name in connection.execute("SELECT type, name FROM sqlite_master").fetchall():
+        name = _message(name)
+        if name.startswith("sqlite_"):
+            continue
+        columns: tuple[str, ...] = ()
+        if kind in (b"table", "table"):
+            columns = tuple(
+                _message(row[1]) for row in connection.execute("SELECT * FROM pragma_table_xinfo(?)", (name,))
+            )
+        objects[(_message(kind), name)] = columns
+    return objects
+
+
+#: The schema objects of a fresh database, per version (computed once, from ``_schema.create_schema``).
+_EXPECTED_OBJECTS: dict[int, dict[tuple[str, str], tuple[str, ...]]] = {}
+
+
+def _expected_objects(version: int) -> dict[tuple[str, str], tuple[str, ...]]:
+    """What a database of ``version`` holds: laid out by the migrations themselves, in memory, so a new migration
+    needs no edit here."""
+    if version not in _EXPECTED_OBJECTS:
+        memory = sqlite3.connect(":memory:", isolation_level=None)
+        try:
+            _schema.create_schema(memory, version)
+            _EXPECTED_OBJECTS[version] = _schema_objects(memory)
+        finally:
+            memory.close()
+    return _EXPECTED_OBJECTS[version]
+
+
+def _check_objects(path: Path, connection: sqlite3.Connection, version: int) -> None:
+    """Refuse a database whose tables, views, triggers or indexes are not exactly those of its version.
+
+    A tampered file's own trigger or view would run inside our next write (issue 10), so anything foreign is
+    refused by name before the first statement of ours touches the data.
+
+    Raises:
+        SaveFileError: naming the foreign or missing objects.
+    """
+    if version == 0:
+        return  # an empty file; a version-0 file with objects is refused by the caller as not ours
+    found = _schema_objects(connection)
+    expected = _expected_objects(version)
+    foreign = sorted(f"{kind} {name!r}" for kind, name in found.keys() - expected.keys())
+    if foreign:
+        raise SaveFileError(
+            f"{path}: not opened: the database holds schema objects scorekeeper did not make "
+            f"(someone changed the file): {', '.join(foreign[:5])}{' ...' if len(foreign) > 5 else ''}",
+            path=path,
+        )
+    missing = sorted(f"{kind} {name!r}" for kind, name in expected.keys() - found.keys())
+    changed = sorted(
+        f"{kind} {name!r}"
+        for key in expected.keys() & found.keys()
+        if found[key] != expected[key]
+        for kind, name in (key,)
+    )
+    if missing or changed:
+        raise SaveFileError(
+            f"{path}: the database is damaged: "
+            + "; ".join(
+                part
+                for part in (
+                    f"missing {', '.join(missing)}" if missing else "",
+                    f"changed columns in {', '.join(changed)}" if changed else "",
+                )
+                if part
+            ),
+            path=path,
+        )
+
+
+def _snapshot(path: Path) -> sqlite3.Connection:
+    """An in-memory copy of the database at ``path``, read through a read-only connection, at the current version.
+
+    Nothing is written to the file or beside it: no upgrade, no creation, no WAL checkpoint. An older file is
+    migrated in the copy only.
+
+    Raises:
+        UnsupportedVersionError: the file is from a newer version.
+        SaveFileError: no file, an empty file, or a file :func:`_probe` refuses.
+    """
+    if not path.is_file():
+        raise SaveFileError(f"{path}: there is no database file here", path=path)
+    version = _probe(path)
+    if version == 0:
+        raise SaveFileError(f"{path}: the file is empty: not a scorekeeper database yet", path=path)
+    memory = _connect(path, ":memory:")
+    try:
+        source = _open_read_only(path)
+        try:
+            source.backup(memory)
+        finally:
+            source.close()
+        found = int(memory.execute("PRAGMA user_version").fetchone()[0])
+        if found != version:
+            raise SaveFileError(f"{path}: database version changed while opening ({found})", path=path)
+        _check_objects(path, memory, version)
+        if version < _schema.CURRENT_VERSION:
+            _schema.migrate(memory, version)
+    except _SQLITE_ERRORS as error:
+        memory.close()
+        raise SaveFileError(f"{path}: cannot read the database: {error}", path=path) from error
+    except BaseException:
+        memory.close()
+        raise
+    return memory
+
+
+def _open_read_only(path: Path) -> sqlite3.Connection:
+    """A connection that never writes to ``path`` (``mode=ro``); on a read-only folder or medium, where SQLite
+    cannot make the WAL's shared-memory file, the file is opened as immutable instead."""
+    connection = _connect(path, f"{path.absolute().as_uri()}?mode=ro", uri=True)
+    try:
+        connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
+    except _SQLITE_ERRORS:
+        connection.close()
+        connection = _connect(path, f"{path.absolute().as_uri()}?mode=ro&immutable=1", uri=True)
+    return connection
 
 
 def _check_header(path: Path, header: _schema.Header) -> None:
@@ -648,6 +913,10 @@ def _connect(path: Path, target: str, *, uri: bool = False) -> sqlite3.Connectio
     return connection
 
 
+def _events(count: int) -> str:
+    return "1 event" if count == 1 else f"{count} events"
+
+
 def _show(value: object) -> str:
     """A stored value quoted for a message (bytes shown as the text they hold)."""
     return repr(_message(value)) if isinstance(value, bytes) else repr(value)
@@ -666,15 +935,41 @@ def _configure(connection: sqlite3.Connection, *, durable: bool) -> None:
     connection.execute(f"PRAGMA synchronous = {'FULL' if durable else 'NORMAL'}")
 
 
-def _back_up(connection: sqlite3.Connection, path: Path, version: int) -> None:
-    """Copy an older database aside (``<name>.v<N>.bak``, numbered if taken) before migrating it."""
+def _back_up(connection: sqlite3.Connection, path: Path, version: int) -> Path:
+    """Copy an older database aside (``<name>.v<N>.bak``, numbered if taken) before migrating it; return the copy.
+
+    The copy is written under a temporary name (``<backup>.partial``, with no journal of its own), checked (it
+    opens, is sound, has the version) and flushed to disk, and only then renamed: a kill at any moment leaves
+    either no backup or a complete one under the backup's name (issue 10: 7 of 109 kills left a broken one).
+    A ``.partial`` left by an earlier kill is overwritten.
+
+    Raises:
+        SaveFileError: the copy cannot be written or does not check out (the database is then not migrated).
+    """
     target = path.with_name(f"{path.name}.v{version}.bak")
     number = 1
     while target.exists():
         number += 1
         target = path.with_name(f"{path.name}.v{version}.{number}.bak")
-    backup = sqlite3.connect(target)
+    partial = target.with_name(target.name + ".partial")
     try:
-        connection.backup(backup)
-    finally:
-        backup.close()
+        for leftover in (partial, partial.with_name(partial.name + "-journal")):
+            leftover.unlink(missing_ok=True)
+        backup = sqlite3.connect(partial, isolation_level=None)
+        try:
+            backup.execute("PRAGMA journal_mode = OFF")  # a killed copy is thrown away, not rolled back
+            connection.backup(backup)
+            problems = backup.execute("PRAGMA integrity_check").fetchall()
+            copied = backup.execute("PRAGMA user_version").fetchone()[0]
+        finally:
+            backup.close()
+        if problems != [("ok",)] or copied != version:
+            raise SaveFileError(f"{path}: the backup copy {partial.name} does not check out; not upgraded", path=path)
+        with partial.open("rb+") as file:
+            os.fsync(file.fileno())
+        os.replace(partial, target)
+    except (OSError, *_SQLITE_ERRORS) as error:
+        raise SaveFileError(
+            f"{path}: cannot copy the database aside before upgrading it: {error}", path=path
+        ) from error
+    return target

@@ -61,16 +61,17 @@ def main() -> None:
         _say("done")
     else:
         session = store.load_session(game)
+    at = store.position(game)
     while True:
         roll = rng.random()
         if session.state.ended or (roll < 0.15 and session.can_undo):
-            session.undo()
+            undone = session.undo()
             _say("try " + json.dumps({"op": "undo"}))
-            store.undo(game)
+            at = store.undo(game, undone, at=at)
         elif roll < 0.25 and session.can_redo:
-            session.redo()
+            redone = session.redo()
             _say("try " + json.dumps({"op": "redo"}))
-            store.redo(game)
+            at = store.redo(game, redone, at=at)
         else:
             event = _random_event(rng)
             try:
@@ -78,7 +79,7 @@ def main() -> None:
             except ScorekeeperError:
                 continue  # the table refuses it (a riichi without 1000 points, riichi noten at a draw...)
             _say("try " + json.dumps({"op": "append", "event": event_to_json(event)}))
-            store.append(game, event)
+            at = store.append(game, event, at=at)
         _say("done")
 
 

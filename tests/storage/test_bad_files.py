@@ -118,7 +118,7 @@ def test_hostile_event_damages_only_its_game(db_path: Path, body: object, messag
             store.load(bad)
         assert caught.value.path == db_path
         assert store.load(good).events == SAMPLE_EVENTS
-        store.append(good, RiichiDeclared(Seat(1)))
+        store.append(good, RiichiDeclared(Seat(1)), at=store.position(good))
         assert store.load(good).events == (*SAMPLE_EVENTS, RiichiDeclared(Seat(1)))
         assert [g.problem for g in store.list_games() if g.id == good] == [""]
 
@@ -162,8 +162,8 @@ def test_hostile_game_row_damages_only_its_game(db_path: Path, sql: str, value: 
         if "events" not in sql and "past its" not in message:
             assert message.split(":", maxsplit=1)[0] in listed[bad].problem
         assert store.load(good).events == SAMPLE_EVENTS
-        store.append(good, RiichiDeclared(Seat(1)))
-        store.undo(good)
+        at = store.append(good, RiichiDeclared(Seat(1)), at=store.position(good))
+        store.undo(good, RiichiDeclared(Seat(1)), at=at)
         assert store.load(good).redo == (RiichiDeclared(Seat(1)),)
 
 
@@ -174,8 +174,8 @@ def test_hostile_undo_position_refuses_writes_to_that_game_only(db_path: Path) -
     _poke(db_path, "UPDATE games SET head = ? WHERE id = ?", -3, bad)
     with GameStore.open(db_path) as store:
         with pytest.raises(SaveFileError, match=f"game {bad} is damaged: undo position -3"):
-            store.append(bad, RiichiDeclared(Seat(0)))
-        store.append(good, RiichiDeclared(Seat(0)))
+            store.append(bad, RiichiDeclared(Seat(0)), at=0)
+        store.append(good, RiichiDeclared(Seat(0)), at=store.position(good))
         assert store.load(good).events == (RiichiDeclared(Seat(0)),)
 
 
@@ -183,9 +183,9 @@ def test_event_limit_per_game(store: GameStore, monkeypatch: pytest.MonkeyPatch)
     game = store.create_game(players=PLAYERS, ruleset="tenhou", events=SAMPLE_EVENTS[:3])
     monkeypatch.setattr("scorekeeper.storage.store.MAX_EVENTS_PER_GAME", 3)
     with pytest.raises(SaveFileError, match="already has 3 events"):
-        store.append(game, RiichiDeclared(Seat(0)))
-    store.undo(game)
-    store.undo(game)
+        store.append(game, RiichiDeclared(Seat(0)), at=store.position(game))
+    at = store.undo(game, SAMPLE_EVENTS[2], at=store.position(game))
+    store.undo(game, SAMPLE_EVENTS[1], at=at)
     monkeypatch.setattr("scorekeeper.storage.store.MAX_EVENTS_PER_GAME", 2)
     with pytest.raises(SaveFileError, match="more than 2 events"):
         store.load(game)
@@ -197,7 +197,7 @@ def test_tables_removed_behind_the_stores_back(db_path: Path, store: GameStore) 
     with pytest.raises(SaveFileError, match="cannot read the game: no such table: events"):
         store.load(game)
     with pytest.raises(SaveFileError, match="cannot save the event"):
-        store.append(game, RiichiDeclared(Seat(1)))
+        store.append(game, RiichiDeclared(Seat(1)), at=0)
 
 
 def test_versioned_file_without_our_application_id(db_path: Path) -> None:

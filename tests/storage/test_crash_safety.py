@@ -119,11 +119,11 @@ def test_sigkill_at_random_moments_loses_nothing_confirmed(tmp_path: Path) -> No
     with GameStore.open(db_path) as store:
         game = store.unfinished_game()
         assert game is not None
-        session = store.load_session(game)
+        session, at = store.load_session_at(game)
         assert (list(session.events), list(session.redo_events)) == (confirmed.events, confirmed.redo)
         session.undo()
-        store.save_session(game, session)
+        at = store.save_session(game, session, at=at)
         assert store.load_session(game).redo_events[:1] == session.redo_events[:1]
         session.redo()
-        store.save_session(game, session)
+        store.save_session(game, session, at=at)
         assert store.load_session(game).events == session.events

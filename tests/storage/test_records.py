@@ -72,8 +72,8 @@ def test_sample_game_round_trips_through_the_database(db_path: Path, sample: int
         loaded = store.load_session(game)
         assert _same_session(loaded, session)
         assert store.load(game).finished == session.state.ended
-        loaded.redo()
-        store.redo(game, finished=loaded.state.ended)
+        redone = loaded.redo()
+        store.redo(game, redone, at=store.position(game), finished=loaded.state.ended)
         assert _same_session(store.load_session(game), loaded)
 
 
@@ -83,15 +83,15 @@ def test_save_session_after_undo_redo_and_correction(store: GameStore) -> None:
     session.declare_riichi(Seat.SEAT_1)
     session.ron(Seat.SEAT_2, [HanFuWin(seat=Seat.SEAT_1, han=3, fu=40)])
     session.draw([Seat.SEAT_0])
-    store.save_session(game, session)
+    at = store.save_session(game, session, at=store.position(game))
     assert _same_session(store.load_session(game), session)
     session.undo()
     session.undo()
-    store.save_session(game, session)
+    at = store.save_session(game, session, at=at)
     assert _same_session(store.load_session(game), session)
     session.redo()
     session.delete_hand(0)
-    store.save_session(game, session)
+    store.save_session(game, session, at=at)
     loaded = store.load_session(game)
     assert _same_session(loaded, session)
     assert loaded.state.scores == (30000, 30000, 30000, 30000)
@@ -101,10 +101,10 @@ def test_ended_game_is_marked_finished(store: GameStore) -> None:
     session = Session(ruleset("tenhou"), PLAYERS)
     game = store.start_game(session)
     session.end_game("time")
-    store.append(game, session.events[-1], finished=session.state.ended)
+    at = store.append(game, session.events[-1], at=0, finished=session.state.ended)
     assert store.unfinished_game() is None
-    session.undo()
-    store.undo(game, finished=session.state.ended)
+    undone = session.undo()
+    store.undo(game, undone, at=at, finished=session.state.ended)
     assert store.unfinished_game() == game
 
 

@@ -65,7 +65,7 @@ def test_version_1_database_migrates_to_current(db_path: Path) -> None:
         assert store.load(2).events == SAMPLE_EVENTS[:3]
         assert store.load(2).ruleset == {"preset": "ema2016", "overrides": {}}
         assert store.load(2).updated == "2025-05-06T10:00:00+00:00"
-        store.undo(2)
+        store.undo(2, SAMPLE_EVENTS[2], at=store.position(2))
         assert store.load(2).redo == SAMPLE_EVENTS[2:3]
         assert store.validate_integrity() == ()
     connection = sqlite3.connect(db_path)
@@ -124,7 +124,9 @@ def _write_newer(path: Path, *, wal: bool) -> None:
 def test_newer_database_is_refused_and_left_byte_for_byte(db_path: Path, wal: bool) -> None:
     _write_newer(db_path, wal=wal)
     before = {p.name: p.read_bytes() for p in db_path.parent.iterdir()}
-    with pytest.raises(UnsupportedVersionError, match=r"newer scorekeeper \(database version 3") as caught:
+    with pytest.raises(
+        UnsupportedVersionError, match=rf"newer scorekeeper \(database version {_schema.CURRENT_VERSION + 1}"
+    ) as caught:
         GameStore.open(db_path)
     assert caught.value.path == db_path
     assert {p.name: p.read_bytes() for p in db_path.parent.iterdir()} == before

@@ -11,7 +11,8 @@ import pytest
 from scorekeeper.errors import NothingToUndoError, SaveFileError
 from scorekeeper.session.events import ExhaustiveDraw, RiichiDeclared
 from scorekeeper.session.seats import Seat
-from scorekeeper.storage.store import GameStore
+from scorekeeper.storage import _schema
+from scorekeeper.storage.store import GameStore, LogPosition
 from tests.storage.conftest import PLAYERS, SAMPLE_EVENTS
 
 
@@ -22,7 +23,7 @@ def test_new_database_is_created_with_wal_and_current_version(db_path: Path) -> 
         assert store.unfinished_game() is None
     connection = sqlite3.connect(db_path)
     assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert connection.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert connection.execute("PRAGMA user_version").fetchone()[0] == _schema.CURRENT_VERSION
     assert connection.execute("PRAGMA application_id").fetchone()[0] == 0x534B5052
     connection.close()
 
@@ -43,7 +44,8 @@ def test_events_round_trip_through_a_restart(db_path: Path) -> None:
     with GameStore.open(db_path) as store:
         game = store.create_game(players=PLAYERS, ruleset={"preset": "ema2016", "overrides": {"bust": False}})
         for number, event in enumerate(SAMPLE_EVENTS):
-            assert store.append(game, event) == number
+            position = store.append(game, event, at=store.position(game))
+            assert position == LogPosition(head=number + 1, revision=number + 1)
     with GameStore.open(db_path) as store:
         loaded = store.load(game)
     assert loaded.events == SAMPLE_EVENTS
@@ -56,33 +58,34 @@ def test_events_round_trip_through_a_restart(db_path: Path) -> None:
 def test_undo_and_redo_survive_a_restart(db_path: Path) -> None:
     with GameStore.open(db_path) as store:
         game = store.create_game(players=PLAYERS, ruleset="tenhou", events=SAMPLE_EVENTS[:4])
-        store.undo(game)
-        store.undo(game)
+        at = store.undo(game, SAMPLE_EVENTS[3], at=store.position(game))
+        store.undo(game, SAMPLE_EVENTS[2], at=at)
     with GameStore.open(db_path) as store:
         loaded = store.load(game)
         assert loaded.events == SAMPLE_EVENTS[:2]
         assert loaded.redo == SAMPLE_EVENTS[2:4]
-        store.redo(game)
+        store.redo(game, SAMPLE_EVENTS[2], at=loaded.position)
         assert store.load(game).events == SAMPLE_EVENTS[:3]
         assert store.load(game).redo == SAMPLE_EVENTS[3:4]
 
 
 def test_append_after_undo_drops_the_redo_list(store: GameStore) -> None:
     game = store.create_game(players=PLAYERS, ruleset="tenhou", events=SAMPLE_EVENTS[:3])
-    store.undo(game)
-    store.undo(game)
-    assert store.append(game, ExhaustiveDraw(())) == 1
+    at = store.undo(game, SAMPLE_EVENTS[2], at=store.position(game))
+    at = store.undo(game, SAMPLE_EVENTS[1], at=at)
+    at = store.append(game, ExhaustiveDraw(()), at=at)
+    assert at.head == 2
     loaded = store.load(game)
     assert loaded.events == (SAMPLE_EVENTS[0], ExhaustiveDraw(()))
     assert loaded.redo == ()
     with pytest.raises(NothingToUndoError, match="nothing to redo"):
-        store.redo(game)
+        store.redo(game, SAMPLE_EVENTS[1], at=at)
 
 
 def test_undo_with_nothing_to_undo(store: GameStore) -> None:
     game = store.create_game(players=PLAYERS, ruleset="tenhou")
     with pytest.raises(NothingToUndoError, match="nothing to undo"):
-        store.undo(game)
+        store.undo(game, SAMPLE_EVENTS[0], at=store.position(game))
 
 
 @pytest.mark.parametrize(
@@ -97,7 +100,7 @@ def test_undo_with_nothing_to_undo(store: GameStore) -> None:
 )
 def test_replace_log_makes_the_stored_log_equal(store: GameStore, events: tuple, redo: tuple) -> None:  # type: ignore[type-arg]
     game = store.create_game(players=PLAYERS, ruleset="tenhou", events=SAMPLE_EVENTS)
-    store.replace_log(game, events, redo)
+    store.replace_log(game, events, redo, at=store.position(game))
     loaded = store.load(game)
     assert (loaded.events, loaded.redo) == (events, redo)
 
@@ -105,18 +108,18 @@ def test_replace_log_makes_the_stored_log_equal(store: GameStore, events: tuple,
 def test_unfinished_game_is_the_latest_one_not_ended(store: GameStore) -> None:
     first = store.create_game(players=PLAYERS, ruleset="tenhou")
     second = store.create_game(players=PLAYERS, ruleset="tenhou")
-    store.set_finished(second)
+    store.set_finished(second, at=store.position(second))
     assert store.unfinished_game() == first
-    store.set_finished(first)
+    store.set_finished(first, at=store.position(first))
     assert store.unfinished_game() is None
-    store.set_finished(second, finished=False)
+    store.set_finished(second, finished=False, at=store.position(second))
     assert store.unfinished_game() == second
 
 
 def test_list_games_newest_change_first(store: GameStore) -> None:
     first = store.create_game(players=PLAYERS, ruleset="tenhou")
     second = store.create_game(players=PLAYERS, ruleset="wrc2022", created="2020-01-01T00:00:00+00:00")
-    store.append(first, RiichiDeclared(Seat(0)))
+    store.append(first, RiichiDeclared(Seat(0)), at=store.position(first))
     games = store.list_games()
     assert [g.id for g in games] == [first, second]
     assert games[0].events == 1
@@ -137,13 +140,14 @@ def test_delete_game_leaves_the_others(store: GameStore) -> None:
 
 @pytest.mark.parametrize("action", ["append", "undo", "redo", "finish", "delete", "replace"])
 def test_unknown_game_id_is_a_save_file_error(store: GameStore, action: str) -> None:
+    at = LogPosition(head=0, revision=0)
     calls: dict[str, Callable[[], object]] = {
-        "append": lambda: store.append(99, RiichiDeclared(Seat(0))),
-        "undo": lambda: store.undo(99),
-        "redo": lambda: store.redo(99),
-        "finish": lambda: store.set_finished(99),
+        "append": lambda: store.append(99, RiichiDeclared(Seat(0)), at=at),
+        "undo": lambda: store.undo(99, RiichiDeclared(Seat(0)), at=at),
+        "redo": lambda: store.redo(99, RiichiDeclared(Seat(0)), at=at),
+        "finish": lambda: store.set_finished(99, at=at),
         "delete": lambda: store.delete_game(99),
-        "replace": lambda: store.replace_log(99, ()),
+        "replace": lambda: store.replace_log(99, (), at=at),
     }
     with pytest.raises(SaveFileError, match="there is no game 99"):
         calls[action]()
@@ -151,7 +155,7 @@ def test_unknown_game_id_is_a_save_file_error(store: GameStore, action: str) -> 
 
 def test_each_append_is_committed_at_once(db_path: Path, store: GameStore) -> None:
     game = store.create_game(players=PLAYERS, ruleset="tenhou")
-    store.append(game, RiichiDeclared(Seat(2)))
+    store.append(game, RiichiDeclared(Seat(2)), at=0)
     # A second connection sees the event while the store is still open: it is committed, not pending.
     other = sqlite3.connect(db_path)
     assert other.execute("SELECT count(*) FROM events").fetchone()[0] == 1
@@ -164,12 +168,12 @@ def test_failed_write_rolls_back_and_reports_the_path(db_path: Path, store: Game
     locker.execute("BEGIN IMMEDIATE")
     store._connection.execute("PRAGMA busy_timeout = 0")
     with pytest.raises(SaveFileError, match="cannot save the event") as caught:
-        store.append(game, RiichiDeclared(Seat(1)))
+        store.append(game, RiichiDeclared(Seat(1)), at=1)
     assert caught.value.path == db_path
     locker.execute("ROLLBACK")
     locker.close()
     assert store.load(game).events == SAMPLE_EVENTS[:1]
-    store.append(game, RiichiDeclared(Seat(1)))
+    store.append(game, RiichiDeclared(Seat(1)), at=1)
     assert store.load(game).events == (*SAMPLE_EVENTS[:1], RiichiDeclared(Seat(1)))
 
 

@@ -58,6 +58,7 @@ class StoreMachine(RuleBasedStateMachine):
     def start(self, preset: str, incremental: bool) -> None:
         self.session = Session(ruleset(preset, {"bust": False} if preset == "tenhou" else None), PLAYERS)
         self.game = self.store.start_game(self.session)
+        self.at = self.store.position(self.game)
         self.incremental = incremental
 
     def teardown(self) -> None:
@@ -70,9 +71,9 @@ class StoreMachine(RuleBasedStateMachine):
         except ScorekeeperError:
             return
         if self.incremental:
-            self.store.append(self.game, event, finished=self.session.state.ended)
+            self.at = self.store.append(self.game, event, at=self.at, finished=self.session.state.ended)
         else:
-            self.store.save_session(self.game, self.session)
+            self.at = self.store.save_session(self.game, self.session, at=self.at)
 
     @rule(seat=seats)
     def riichi(self, seat: Seat) -> None:
@@ -123,20 +124,20 @@ class StoreMachine(RuleBasedStateMachine):
     @precondition(lambda self: self.session.can_undo)
     @rule()
     def undo(self) -> None:
-        self.session.undo()
+        undone = self.session.undo()
         if self.incremental:
-            self.store.undo(self.game, finished=self.session.state.ended)
+            self.at = self.store.undo(self.game, undone, at=self.at, finished=self.session.state.ended)
         else:
-            self.store.save_session(self.game, self.session)
+            self.at = self.store.save_session(self.game, self.session, at=self.at)
 
     @precondition(lambda self: self.session.can_redo)
     @rule()
     def redo(self) -> None:
-        self.session.redo()
+        redone = self.session.redo()
         if self.incremental:
-            self.store.redo(self.game, finished=self.session.state.ended)
+            self.at = self.store.redo(self.game, redone, at=self.at, finished=self.session.state.ended)
         else:
-            self.store.save_session(self.game, self.session)
+            self.at = self.store.save_session(self.game, self.session, at=self.at)
 
     @rule()
     def restart(self) -> None:
@@ -145,7 +146,7 @@ class StoreMachine(RuleBasedStateMachine):
         self.store = GameStore.open(self.path)
         if not self.session.state.ended:
             assert self.store.unfinished_game() == self.game
-        self.session = self.store.load_session(self.game)
+        self.session, self.at = self.store.load_session_at(self.game)
 
     @invariant()
     def stored_game_equals_session(self) -> None:

@@ -210,7 +210,7 @@ def test_classical_game_saves_and_loads_through_the_store(tmp_path: Path) -> Non
     store = GameStore.open(tmp_path / "games.sqlite")
     try:
         game_id = store.start_game(session)
-        store.append(game_id, Tsumo(ValueWin(seat=Seat.SEAT_3, value=1000)))
+        store.append(game_id, Tsumo(ValueWin(seat=Seat.SEAT_3, value=1000)), at=store.position(game_id))
         session.apply(Tsumo(ValueWin(seat=Seat.SEAT_3, value=1000)))
     finally:
         store.close()

@@ -3,7 +3,8 @@
 Without ``--game`` it lists the games (id, state, events, ruleset, last change, players), one a line. With
 ``--game ID`` it writes that game: ``--format record`` (the default) is the game-record JSON of issue 3,
 ``hands`` the hand history as CSV, ``results`` the final results as CSV; to ``--output FILE`` (written
-atomically) or to standard output. The exit status is 0 on success, 1 on an error (printed to standard error).
+atomically) or to standard output. The database is only read (never upgraded or created). The exit status is
+0 on success, 1 on an error (printed to standard error).
 """
 
 from __future__ import annotations
@@ -66,9 +67,10 @@ def run(args: argparse.Namespace) -> int:
     database: Path = args.database
     try:
         if not database.is_file():
-            # Opening would create an empty database: an export never should.
             raise SaveFileError(f"{database}: no such database file", path=database)
-        with GameStore.open(database) as store:
+        # A reading command: never upgrade, create or otherwise write the database (issue 10), so an older
+        # program can still open its file afterwards and a read-only folder or medium works.
+        with GameStore.open(database, read_only=True) as store:
             if args.game is None:
                 sys.stdout.write(_listing(store))
                 return 0

@@ -18,6 +18,74 @@
         <source>Start a new game first.</source>
         <translation>先に新しい対局を始めてください。</translation>
     </message>
+    <message>
+        <source>Read-only: another scorekeeper window has these games open. Change them there.</source>
+        <translation>読み取り専用: 別の scorekeeper ウィンドウがこの対局データを開いています。変更はそちらで行ってください。</translation>
+    </message>
+    <message>
+        <source>taken back: {events}</source>
+        <translation>取り消し: {events}</translation>
+    </message>
+    <message>
+        <source>recorded: {events}</source>
+        <translation>記録: {events}</translation>
+    </message>
+    <message>
+        <source>no event changed</source>
+        <translation>記録の変更なし</translation>
+    </message>
+    <message>
+        <source>This game was changed in another window: reloaded ({changes}). Your action was not saved.</source>
+        <translation>この対局は別のウィンドウで変更されたため、読み込み直しました ({changes})。今の操作は保存されていません。</translation>
+    </message>
+    <message>
+        <source>riichi</source>
+        <translation>立直</translation>
+    </message>
+    <message>
+        <source>ron</source>
+        <translation>ロン</translation>
+    </message>
+    <message>
+        <source>tsumo</source>
+        <translation>ツモ</translation>
+    </message>
+    <message>
+        <source>draw</source>
+        <translation>流局</translation>
+    </message>
+    <message>
+        <source>nagashi mangan</source>
+        <translation>流し満貫</translation>
+    </message>
+    <message>
+        <source>abortive draw</source>
+        <translation>途中流局</translation>
+    </message>
+    <message>
+        <source>chombo</source>
+        <translation>チョンボ</translation>
+    </message>
+    <message>
+        <source>penalty</source>
+        <translation>罰符</translation>
+    </message>
+    <message>
+        <source>game ended</source>
+        <translation>対局終了</translation>
+    </message>
+    <message>
+        <source>hand corrected</source>
+        <translation>局の訂正</translation>
+    </message>
+    <message>
+        <source>hand deleted</source>
+        <translation>局の削除</translation>
+    </message>
+    <message>
+        <source>hand inserted</source>
+        <translation>局の挿入</translation>
+    </message>
 </context>
 <context>
     <name>Crash</name>
@@ -2083,6 +2151,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>点数記録</translation>
     </message>
     <message>
+        <source>Read-only: another scorekeeper window has these games open. Nothing can be changed here.</source>
+        <translation>読み取り専用: 別の scorekeeper ウィンドウがこの対局データを開いています。ここでは何も変更できません。</translation>
+    </message>
+    <message>
         <source>Ron</source>
         <translation>ロン</translation>
     </message>
@@ -2301,6 +2373,18 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Nothing to redo: Redo puts back what Undo took back.</source>
         <translation>やり直す操作はありません。「やり直す」は「元に戻す」で取り消したものを戻します。</translation>
+    </message>
+    <message>
+        <source>Take back the last event of the game as it is now?</source>
+        <translation>今の対局の最後の記録を取り消しますか?</translation>
+    </message>
+    <message>
+        <source>Put back the next undone event of the game as it is now?</source>
+        <translation>今の対局で、取り消した次の記録を戻しますか?</translation>
+    </message>
+    <message>
+        <source>Record your action again on the game as it is now?</source>
+        <translation>今の対局に、同じ操作をもう一度記録しますか?</translation>
     </message>
     <message>
         <source>This game is not finished. It stays saved, but start a new game instead?</source>

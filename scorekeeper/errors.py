@@ -129,3 +129,7 @@ class DuplicateEventError(StaleWriteError):
 
 class DatabaseLockedError(ScorekeeperError):
     """The database is in use by another running copy of the program (one instance per database)."""
+
+
+class TournamentError(ScorekeeperError, ValueError):
+    """Tournament input that cannot be used: a bad player list or seating, a game whose players do not match it."""

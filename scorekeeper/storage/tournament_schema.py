@@ -1,0 +1,248 @@
+"""The tournament store's tables, written once, rendered for SQLite and for PostgreSQL.
+
+One description (:data:`MIGRATIONS`, a list of steps per version) makes both stores' DDL through
+:func:`migration_statements`, so the two cannot drift (issue 13, "Schema migrations for both stores from one
+description"). Types are kept to what both engines treat alike: whole numbers (SQLite ``INTEGER``, PostgreSQL
+``BIGINT``) and text (JSON is stored as text; timestamps as ISO 8601 UTC text). Booleans are 0/1 integers with a
+check. ``table`` is an SQL keyword, so table numbers are ``table_no``.
+
+Version history:
+
+* 1: ``tournaments``, ``players``, ``seats``, ``games``, ``game_events``, ``penalties`` and ``schema_version``.
+
+The version is the single row of ``schema_version`` in both engines; a SQLite file is also marked with
+``PRAGMA application_id`` (:data:`SQLITE_APPLICATION_ID`) so that a game store or a stranger's file is refused.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+__all__ = [
+    "CURRENT_VERSION",
+    "MIGRATIONS",
+    "SQLITE_APPLICATION_ID",
+    "Column",
+    "ColumnType",
+    "CreateIndex",
+    "CreateTable",
+    "Dialect",
+    "ForeignKey",
+    "migration_statements",
+]
+
+#: ``PRAGMA application_id`` of a tournament database: the bytes "SKTN".
+SQLITE_APPLICATION_ID = 0x534B544E
+
+
+class Dialect(enum.StrEnum):
+    """The database engines the description renders for."""
+
+    SQLITE = "sqlite"
+    POSTGRESQL = "postgresql"
+
+
+class ColumnType(enum.StrEnum):
+    """A column's type, in words both engines share."""
+
+    INTEGER = "integer"  # 64-bit whole number
+    TEXT = "text"
+    FLAG = "flag"  # 0 or 1
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Column:
+    """A column: name, type, whether it may be NULL, and a default (SQL literal text)."""
+
+    name: str
+    type: ColumnType
+    nullable: bool = False
+    default: str | None = None
+    check: str | None = None  # an SQL condition on this column, valid in both engines
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ForeignKey:
+    """Columns referencing another table's key; rows go with the row they reference."""
+
+    columns: tuple[str, ...]
+    table: str
+    references: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CreateTable:
+    """A new table."""
+
+    name: str
+    columns: tuple[Column, ...]
+    primary_key: tuple[str, ...]
+    unique: tuple[tuple[str, ...], ...] = ()
+    foreign_keys: tuple[ForeignKey, ...] = ()
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CreateIndex:
+    """A new index."""
+
+    name: str
+    table: str
+    columns: tuple[str, ...]
+
+
+Step = CreateTable | CreateIndex
+
+_I, _T, _F = ColumnType.INTEGER, ColumnType.TEXT, ColumnType.FLAG
+
+
+def _tournament_key() -> ForeignKey:
+    return ForeignKey(columns=("tournament_id",), table="tournaments", references=("id",))
+
+
+_V1: tuple[Step, ...] = (
+    CreateTable(name="schema_version", columns=(Column(name="version", type=_I),), primary_key=("version",)),
+    CreateTable(
+        name="tournaments",
+        columns=(
+            Column(name="id", type=_I, check="id > 0"),
+            Column(name="name", type=_T),
+            Column(name="settings", type=_T),  # TournamentSettings.to_json()
+            Column(name="created", type=_T),
+        ),
+        primary_key=("id",),
+        unique=(("name",),),
+    ),
+    CreateTable(
+        name="players",
+        columns=(
+            Column(name="tournament_id", type=_I),
+            Column(name="name", type=_T),
+            Column(name="position", type=_I),  # registration order
+            Column(name="ema_id", type=_T, default="''"),
+            Column(name="country", type=_T, default="''"),
+            Column(name="club", type=_T, default="''"),
+            Column(name="team", type=_T, default="''"),
+            Column(name="substitute", type=_F, default="0"),
+            Column(name="dropped_after", type=_I, nullable=True),
+            Column(name="fixed_table", type=_I, nullable=True),
+        ),
+        primary_key=("tournament_id", "name"),
+        foreign_keys=(_tournament_key(),),
+    ),
+    CreateTable(
+        name="seats",
+        columns=(
+            Column(name="tournament_id", type=_I),
+            Column(name="session", type=_I, check="session > 0"),
+            Column(name="table_no", type=_I, check="table_no > 0"),
+            Column(name="seat", type=_I, check="seat BETWEEN 0 AND 3"),  # 0 East ... 3 North
+            Column(name="player", type=_T),
+        ),
+        primary_key=("tournament_id", "session", "table_no", "seat"),
+        unique=(("tournament_id", "session", "player"),),
+        foreign_keys=(
+            _tournament_key(),
+            ForeignKey(columns=("tournament_id", "player"), table="players", references=("tournament_id", "name")),
+        ),
+    ),
+    CreateTable(
+        name="games",
+        columns=(
+            Column(name="game_id", type=_T),
+            Column(name="tournament_id", type=_I),
+            Column(name="session", type=_I, check="session > 0"),
+            Column(name="table_no", type=_I, check="table_no > 0"),
+            Column(name="players", type=_T),  # JSON list of four names, East first
+            Column(name="head", type=_I, default="0", check="head >= 0"),  # events in effect: seq < head
+            Column(name="finished", type=_F, default="0"),
+            Column(name="updated", type=_T),
+        ),
+        primary_key=("game_id",),
+        unique=(("tournament_id", "session", "table_no"),),
+        foreign_keys=(_tournament_key(),),
+    ),
+    CreateTable(
+        name="game_events",
+        columns=(
+            Column(name="game_id", type=_T),
+            Column(name="seq", type=_I, check="seq >= 0"),
+            Column(name="body", type=_T),  # scorekeeper.session.events.event_to_json, as JSON text
+        ),
+        primary_key=("game_id", "seq"),
+        foreign_keys=(ForeignKey(columns=("game_id",), table="games", references=("game_id",)),),
+    ),
+    CreateTable(
+        name="penalties",
+        columns=(
+            Column(name="tournament_id", type=_I),
+            Column(name="id", type=_I),
+            Column(name="player", type=_T),
+            Column(name="session", type=_I, nullable=True),  # NULL: for the tournament
+            Column(name="points", type=_I),  # table points: -20000 is -20.0
+            Column(name="reason", type=_T),
+            Column(name="created", type=_T),
+        ),
+        primary_key=("tournament_id", "id"),
+        foreign_keys=(
+            _tournament_key(),
+            ForeignKey(columns=("tournament_id", "player"), table="players", references=("tournament_id", "name")),
+        ),
+    ),
+    CreateIndex(name="games_by_tournament", table="games", columns=("tournament_id", "session")),
+)
+
+#: ``MIGRATIONS[n]`` turns a version-``n`` database into version ``n + 1``.
+MIGRATIONS: tuple[tuple[Step, ...], ...] = (_V1,)
+#: The layout this program writes.
+CURRENT_VERSION = len(MIGRATIONS)
+
+
+def _type(column: Column, dialect: Dialect) -> str:
+    match column.type:
+        case ColumnType.INTEGER | ColumnType.FLAG:
+            return "BIGINT" if dialect is Dialect.POSTGRESQL else "INTEGER"
+        case ColumnType.TEXT:
+            return "TEXT"
+
+
+def _column(column: Column, dialect: Dialect) -> str:
+    parts = [column.name, _type(column, dialect)]
+    if not column.nullable:
+        parts.append("NOT NULL")
+    if column.default is not None:
+        parts.append(f"DEFAULT {column.default}")
+    checks = [column.check] if column.check else []
+    if column.type is ColumnType.FLAG:
+        checks.append(f"{column.name} IN (0, 1)")
+    parts.extend(f"CHECK ({check})" for check in checks)
+    return " ".join(parts)
+
+
+def _render(step: Step, dialect: Dialect) -> str:
+    match step:
+        case CreateTable():
+            lines = [_column(c, dialect) for c in step.columns]
+            lines.append(f"PRIMARY KEY ({', '.join(step.primary_key)})")
+            lines.extend(f"UNIQUE ({', '.join(u)})" for u in step.unique)
+            lines.extend(
+                f"FOREIGN KEY ({', '.join(fk.columns)}) REFERENCES {fk.table} ({', '.join(fk.references)}) "
+                "ON DELETE CASCADE"
+                for fk in step.foreign_keys
+            )
+            return f"CREATE TABLE {step.name} (\n    " + ",\n    ".join(lines) + "\n)"
+        case CreateIndex():
+            return f"CREATE INDEX {step.name} ON {step.table} ({', '.join(step.columns)})"
+
+
+def migration_statements(dialect: Dialect, start: int, stop: int = CURRENT_VERSION) -> list[str]:
+    """The DDL that takes a version-``start`` database to version ``stop`` in ``dialect``, version row included.
+
+    Run them in one transaction (both engines have transactional DDL).
+    """
+    statements = [_render(step, dialect) for version in range(start, stop) for step in MIGRATIONS[version]]
+    if start == 0:
+        statements.append(f"INSERT INTO schema_version (version) VALUES ({int(stop)})")
+    else:
+        statements.append(f"UPDATE schema_version SET version = {int(stop)}")
+    return statements

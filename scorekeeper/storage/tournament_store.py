@@ -1,0 +1,486 @@
+"""The tournament store: tournaments, players, seatings, the tables' games and penalties, in SQLite or PostgreSQL.
+
+One class, :class:`TournamentStore`, speaks plain SQL over a DB-API connection, written once for both engines
+(``?`` placeholders become ``%s`` for psycopg). :func:`open_tournament_store` is the one place that picks the
+engine from ``--db``: a path opens (or creates) a SQLite file; a ``postgresql://`` URL goes to the PostgreSQL
+backend (``scorekeeper.storage.tournament_pg``, which the sync work provides).
+
+Every write loads the tournament, asks the model (:class:`scorekeeper.tournament.Tournament`) to accept the change,
+and writes the rows, in one transaction, so what is stored always passed the model's checks. Games are stored as
+the table's event log: a ``games`` row per (tournament, session, table) with a ``game_id`` and ``head`` (the events
+in effect), and a ``game_events`` row per event keyed by (``game_id``, ``seq``), holding
+:func:`scorekeeper.session.events.event_to_json` as JSON text: the same key the tables' outbox pushes with, so a
+duplicate delivery changes nothing. See /docs/tournament.md, "Storage".
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import sqlite3
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from types import TracebackType
+from typing import Any, Protocol, Self
+
+from scorekeeper.errors import SaveFileError, ScorekeeperError, TournamentError, UnsupportedVersionError
+from scorekeeper.session.events import Event, event_from_json, event_to_json
+from scorekeeper.storage import tournament_schema as schema
+from scorekeeper.storage._jsontext import JsonTextError, dump_json, load_json
+from scorekeeper.tournament import (
+    Player,
+    Seating,
+    TableGame,
+    TableSeating,
+    Tournament,
+    TournamentPenalty,
+    TournamentSettings,
+    settings_from_json,
+)
+
+__all__ = ["Connection", "TournamentStore", "open_tournament_store"]
+
+_BUSY_TIMEOUT_MS = 5_000
+_MAX_JSON = 1_000_000
+
+
+class Connection(Protocol):
+    """The part of a DB-API 2 connection the store uses (sqlite3's and psycopg's both fit)."""
+
+    def execute(self, sql: str, parameters: Sequence[Any] = ..., /) -> Any:
+        """Run one statement."""
+        ...
+
+    def close(self) -> None:
+        """Close the connection."""
+        ...
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="microseconds")
+
+
+def open_tournament_store(db: str | Path) -> TournamentStore:
+    """Open the tournament store ``db`` names: a SQLite file path, or a ``postgresql://`` URL.
+
+    This is the one function that chooses the engine; the PostgreSQL backend lives in
+    ``scorekeeper.storage.tournament_pg`` (``open_postgresql_store(url) -> TournamentStore``).
+
+    Raises:
+        SaveFileError: for a file that is not a tournament database or cannot be opened.
+        UnsupportedVersionError: for a database from a newer program.
+        TournamentError: for a PostgreSQL URL when the PostgreSQL backend is not installed.
+    """
+    text = str(db)
+    if text.startswith(("postgresql://", "postgres://")):
+        try:
+            from scorekeeper.storage import tournament_pg  # type: ignore[attr-defined, unused-ignore]
+        except ImportError as error:
+            raise TournamentError(f"PostgreSQL tournaments need the PostgreSQL backend: {error}") from None
+        return tournament_pg.open_postgresql_store(text)  # type: ignore[no-any-return, unused-ignore]
+    return TournamentStore.open_sqlite(Path(text))
+
+
+class TournamentStore:
+    """Tournaments in one database. Use as a context manager or call :meth:`close`."""
+
+    def __init__(self, connection: Connection, dialect: schema.Dialect, where: str) -> None:
+        """Wrap an open connection in autocommit mode whose schema is current; use an ``open_*`` function."""
+        self._connection = connection
+        self._dialect = dialect
+        self._where = where
+
+    # -- opening ---------------------------------------------------------------------------------------------------
+
+    @classmethod
+    def open_sqlite(cls, path: Path) -> TournamentStore:
+        """Open (or create) the SQLite tournament database at ``path``.
+
+        Raises:
+            SaveFileError: for a file that is not a tournament database or cannot be opened.
+            UnsupportedVersionError: for a database from a newer program (left untouched).
+        """
+        try:
+            connection = sqlite3.connect(path, isolation_level=None, timeout=_BUSY_TIMEOUT_MS / 1000)
+        except sqlite3.Error as error:
+            raise SaveFileError(f"{path}: cannot open the tournament database: {error}", path=path) from None
+        try:
+            connection.execute("PRAGMA foreign_keys = ON")
+            app_id = int(connection.execute("PRAGMA application_id").fetchone()[0])
+            tables = connection.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
+            if app_id != schema.SQLITE_APPLICATION_ID and (app_id != 0 or tables):
+                raise SaveFileError(f"{path}: not a scorekeeper tournament database", path=path)
+            connection.execute("PRAGMA journal_mode = WAL")
+            connection.execute("PRAGMA synchronous = FULL")
+            store = cls(connection, schema.Dialect.SQLITE, str(path))
+            store._migrate()
+            connection.execute(f"PRAGMA application_id = {schema.SQLITE_APPLICATION_ID}")
+        except sqlite3.DatabaseError as error:
+            connection.close()
+            raise SaveFileError(f"{path}: not a tournament database ({error})", path=path) from None
+        except ScorekeeperError:
+            connection.close()
+            raise
+        return store
+
+    def _migrate(self) -> None:
+        with self._transaction():
+            version = self._version()
+            if version > schema.CURRENT_VERSION:
+                raise UnsupportedVersionError(
+                    f"{self._where}: tournament database version {version} is newer than this program's "
+                    f"({schema.CURRENT_VERSION}); it is left untouched",
+                    path=self._where,
+                )
+            if version < schema.CURRENT_VERSION:
+                for statement in schema.migration_statements(self._dialect, version):
+                    self._connection.execute(statement)
+
+    def _version(self) -> int:
+        if self._dialect is schema.Dialect.SQLITE:
+            exists = self._connection.execute(
+                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_version'"
+            ).fetchone()[0]
+        else:
+            exists = self._connection.execute("SELECT to_regclass('schema_version') IS NOT NULL").fetchone()[0]
+        if not exists:
+            return 0
+        row = self._connection.execute("SELECT max(version) FROM schema_version").fetchone()
+        return int(row[0] or 0)
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._connection.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        self.close()
+
+    # -- plumbing --------------------------------------------------------------------------------------------------
+
+    def _sql(self, sql: str) -> str:
+        return sql.replace("?", "%s") if self._dialect is schema.Dialect.POSTGRESQL else sql
+
+    def _run(self, sql: str, parameters: Sequence[Any] = ()) -> Any:
+        return self._connection.execute(self._sql(sql), tuple(parameters))
+
+    def _rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return list(self._run(sql, parameters).fetchall())
+
+    @contextmanager
+    def _transaction(self) -> Iterator[None]:
+        self._connection.execute("BEGIN IMMEDIATE" if self._dialect is schema.Dialect.SQLITE else "BEGIN")
+        try:
+            yield
+        except BaseException:
+            self._connection.execute("ROLLBACK")
+            raise
+        self._connection.execute("COMMIT")
+
+    def _json(self, text: object, what: str) -> Any:
+        if not isinstance(text, str):
+            raise SaveFileError(f"{self._where}: {what} is not text", path=self._where)
+        try:
+            return load_json(text, max_chars=_MAX_JSON)
+        except JsonTextError as error:
+            raise SaveFileError(f"{self._where}: {what}: {error}", path=self._where) from None
+
+    def _tournament_id(self, name: str | None) -> int:
+        rows = self._rows("SELECT id, name FROM tournaments ORDER BY id")
+        if name is None:
+            if len(rows) == 1:
+                return int(rows[0][0])
+            if not rows:
+                raise TournamentError(f"{self._where} holds no tournament: create one first")
+            names = ", ".join(repr(r[1]) for r in rows)
+            raise TournamentError(f"{self._where} holds several tournaments ({names}): name one")
+        for tid, stored in rows:
+            if stored.casefold() == name.casefold():
+                return int(tid)
+        raise TournamentError(f"{self._where} has no tournament called {name!r:.100}")
+
+    # -- reading ---------------------------------------------------------------------------------------------------
+
+    def tournament_names(self) -> tuple[str, ...]:
+        """The tournaments stored, oldest first."""
+        return tuple(str(r[0]) for r in self._rows("SELECT name FROM tournaments ORDER BY id"))
+
+    def load(self, name: str | None = None) -> Tournament:
+        """The tournament called ``name`` (None: the only one in the store).
+
+        Raises:
+            TournamentError: when there is no such tournament (or several and no name).
+            SaveFileError: for rows that cannot be read back.
+        """
+        return self._load(self._tournament_id(name))
+
+    def _load(self, tid: int) -> Tournament:
+        (settings_text,) = self._rows("SELECT settings FROM tournaments WHERE id = ?", (tid,))[0]
+        settings = settings_from_json(self._json(settings_text, "tournament settings"))
+        players = []
+        fixed = []
+        for name, ema_id, country, club, team, substitute, dropped, fixed_table in self._rows(
+            "SELECT name, ema_id, country, club, team, substitute, dropped_after, fixed_table FROM players "
+            "WHERE tournament_id = ? ORDER BY position",
+            (tid,),
+        ):
+            players.append(
+                Player(
+                    name=name,
+                    ema_id=ema_id,
+                    country=country,
+                    club=club,
+                    team=team,
+                    substitute=bool(substitute),
+                    dropped_after=None if dropped is None else int(dropped),
+                )
+            )
+            if fixed_table is not None:
+                fixed.append((str(name), int(fixed_table)))
+        seats: dict[int, dict[int, list[str]]] = {}
+        for session, table, _seat, player in self._rows(
+            "SELECT session, table_no, seat, player FROM seats WHERE tournament_id = ? "
+            "ORDER BY session, table_no, seat",
+            (tid,),
+        ):
+            seats.setdefault(int(session), {}).setdefault(int(table), []).append(player)
+        seatings = tuple(
+            Seating(
+                session=session,
+                tables=tuple(TableSeating(t, (n[0], n[1], n[2], n[3])) for t, n in tables.items()),
+            )
+            for session, tables in seats.items()
+        )
+        games = tuple(
+            self._game(game_id, int(session), int(table), players_json, int(head))
+            for game_id, session, table, players_json, head in self._rows(
+                "SELECT game_id, session, table_no, players, head FROM games WHERE tournament_id = ? "
+                "ORDER BY session, table_no",
+                (tid,),
+            )
+        )
+        penalties = tuple(
+            TournamentPenalty(player=player, points=int(points), reason=reason, session=session)
+            for player, points, reason, session in self._rows(
+                "SELECT player, points, reason, session FROM penalties WHERE tournament_id = ? ORDER BY id", (tid,)
+            )
+        )
+        return Tournament(
+            settings=settings,
+            players=tuple(players),
+            seatings=seatings,
+            games=games,
+            penalties=penalties,
+            fixed=tuple(fixed),
+        )
+
+    def _game(self, game_id: str, session: int, table: int, players_json: str, head: int) -> TableGame:
+        names = self._json(players_json, f"game {game_id} players")
+        if not isinstance(names, list) or len(names) != 4 or not all(isinstance(n, str) for n in names):
+            raise SaveFileError(f"{self._where}: game {game_id}: players must be four names", path=self._where)
+        events = []
+        for (body,) in self._rows(
+            "SELECT body FROM game_events WHERE game_id = ? AND seq < ? ORDER BY seq", (game_id, head)
+        ):
+            try:
+                events.append(event_from_json(self._json(body, f"game {game_id} event")))
+            except ScorekeeperError as error:
+                raise SaveFileError(f"{self._where}: game {game_id}: {error}", path=self._where) from None
+        return TableGame(
+            game_id=game_id,
+            session=session,
+            table=table,
+            players=(names[0], names[1], names[2], names[3]),
+            events=tuple(events),
+        )
+
+    # -- writing ---------------------------------------------------------------------------------------------------
+
+    def create(
+        self, settings: TournamentSettings, players: Sequence[Player], *, fixed: Sequence[tuple[str, int]] = ()
+    ) -> Tournament:
+        """Store a new tournament.
+
+        Raises:
+            TournamentError: for a name already in the store or a bad player list.
+        """
+        tournament = Tournament(settings=settings, players=tuple(players), fixed=tuple(fixed))
+        with self._transaction():
+            if any(n.casefold() == settings.name.casefold() for n in self.tournament_names()):
+                raise TournamentError(f"{self._where} already has a tournament called {settings.name!r}")
+            (tid,) = self._rows("SELECT coalesce(max(id), 0) + 1 FROM tournaments")[0]
+            self._run(
+                "INSERT INTO tournaments (id, name, settings, created) VALUES (?, ?, ?, ?)",
+                (tid, settings.name, dump_json(settings.to_json()), _now()),
+            )
+            fixed_tables = dict(fixed)
+            for position, player in enumerate(tournament.players):
+                self._insert_player(int(tid), position, player, fixed_tables.get(player.name))
+        return tournament
+
+    def _insert_player(self, tid: int, position: int, player: Player, fixed_table: int | None) -> None:
+        self._run(
+            "INSERT INTO players (tournament_id, name, position, ema_id, country, club, team, substitute, "
+            "dropped_after, fixed_table) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                tid,
+                player.name,
+                position,
+                player.ema_id,
+                player.country,
+                player.club,
+                player.team,
+                int(player.substitute),
+                player.dropped_after,
+                fixed_table,
+            ),
+        )
+
+    def save_seating(self, seating: Seating, *, tournament: str | None = None) -> Tournament:
+        """Store ``seating`` for its session, replacing the session's seating if no game was recorded in it.
+
+        Raises:
+            TournamentError: when the model refuses the seating.
+        """
+        with self._transaction():
+            tid = self._tournament_id(tournament)
+            after = self._load(tid).with_seating(seating)
+            self._run("DELETE FROM seats WHERE tournament_id = ? AND session = ?", (tid, seating.session))
+            for table in seating.tables:
+                for seat, name in enumerate(table.seats):
+                    self._run(
+                        "INSERT INTO seats (tournament_id, session, table_no, seat, player) VALUES (?, ?, ?, ?, ?)",
+                        (tid, seating.session, table.table, seat, after.player(name).name),
+                    )
+        return after
+
+    def add_game(self, game: TableGame, *, tournament: str | None = None) -> bool:
+        """Record a table's game; True if it was added, False if the same game was already there.
+
+        Raises:
+            TournamentError: when the players do not match the seating, the log cannot be played, or the table has a
+                different game already.
+        """
+        with self._transaction():
+            tid = self._tournament_id(tournament)
+            before = self._load(tid)
+            after = before.with_game(game)
+            if after is before:
+                return False
+            state = game.state(before.settings)
+            self._run(
+                "INSERT INTO games (game_id, tournament_id, session, table_no, players, head, finished, updated) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    game.game_id,
+                    tid,
+                    game.session,
+                    game.table,
+                    dump_json(list(game.players)),
+                    len(game.events),
+                    int(state.ended),
+                    _now(),
+                ),
+            )
+            for seq, event in enumerate(game.events):
+                self._run(
+                    "INSERT INTO game_events (game_id, seq, body) VALUES (?, ?, ?)",
+                    (game.game_id, seq, dump_json(event_to_json(event))),
+                )
+        return True
+
+    def add_penalty(self, penalty: TournamentPenalty, *, tournament: str | None = None) -> Tournament:
+        """Add a referee's penalty.
+
+        Raises:
+            TournamentError: for an unknown player or session.
+        """
+        with self._transaction():
+            tid = self._tournament_id(tournament)
+            after = self._load(tid).with_penalty(penalty)
+            stored = after.penalties[-1]
+            (pid,) = self._rows("SELECT coalesce(max(id), 0) + 1 FROM penalties WHERE tournament_id = ?", (tid,))[0]
+            self._run(
+                "INSERT INTO penalties (tournament_id, id, player, session, points, reason, created) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (tid, pid, stored.player, stored.session, stored.points, stored.reason, _now()),
+            )
+        return after
+
+    def add_player(self, player: Player, *, tournament: str | None = None) -> Tournament:
+        """Register a late player or a substitute.
+
+        Raises:
+            TournamentError: for a name already taken.
+        """
+        with self._transaction():
+            tid = self._tournament_id(tournament)
+            after = self._load(tid).with_player(player)
+            self._insert_player(tid, len(after.players) - 1, player, None)
+        return after
+
+    def drop_player(self, name: str, after_session: int, *, tournament: str | None = None) -> Tournament:
+        """Record that ``name`` drops out after ``after_session``.
+
+        Raises:
+            TournamentError: for an unknown player or session.
+        """
+        with self._transaction():
+            tid = self._tournament_id(tournament)
+            after = self._load(tid).with_dropout(name, after_session)
+            self._run(
+                "UPDATE players SET dropped_after = ? WHERE tournament_id = ? AND name = ?",
+                (after_session, tid, after.player(name).name),
+            )
+        return after
+
+    def append_events(self, game_id: str, start: int, events: Sequence[Event]) -> int:
+        """Put ``events`` at sequence numbers ``start``, ``start + 1``... of a stored game and move its head past
+        them; return the new head. Idempotent: an event already stored at its number with the same body changes
+        nothing. (The tables' outbox pushes through this; the stale-write and conflict rules are the sync work's.)
+
+        Raises:
+            TournamentError: for an unknown game, a gap before ``start``, a different event already at a number, or
+                a log the table's game cannot play.
+        """
+        with self._transaction():
+            rows = self._rows("SELECT tournament_id, head FROM games WHERE game_id = ?", (game_id,))
+            if not rows:
+                raise TournamentError(f"no game {game_id!r:.100} in {self._where}")
+            tid, head = int(rows[0][0]), int(rows[0][1])
+            if start > head:
+                raise TournamentError(f"game {game_id}: events from {start} would leave a gap after {head}")
+            for offset, event in enumerate(events):
+                body = dump_json(event_to_json(event))
+                seq = start + offset
+                stored = self._rows("SELECT body FROM game_events WHERE game_id = ? AND seq = ?", (game_id, seq))
+                if stored and json.loads(stored[0][0]) != json.loads(body):
+                    raise TournamentError(f"game {game_id}: event {seq} is already stored and differs")
+                if not stored:
+                    self._run("INSERT INTO game_events (game_id, seq, body) VALUES (?, ?, ?)", (game_id, seq, body))
+            new_head = max(head, start + len(events))
+            tournament = self._load(tid)
+            game = next(g for g in tournament.games if g.game_id == game_id)
+            events_now = (*game.events, *self._events_between(game_id, head, new_head))
+            state = TableGame(
+                game_id=game_id, session=game.session, table=game.table, players=game.players, events=events_now
+            ).state(tournament.settings)
+            self._run(
+                "UPDATE games SET head = ?, finished = ?, updated = ? WHERE game_id = ?",
+                (new_head, int(state.ended), _now(), game_id),
+            )
+        return new_head
+
+    def _events_between(self, game_id: str, start: int, stop: int) -> list[Event]:
+        return [
+            event_from_json(self._json(body, f"game {game_id} event"))
+            for (body,) in self._rows(
+                "SELECT body FROM game_events WHERE game_id = ? AND seq >= ? AND seq < ? ORDER BY seq",
+                (game_id, start, stop),
+            )
+        ]

@@ -1,0 +1,61 @@
+"""Tournaments, Qt-free: players, settings, seating, the tables' games, penalties and live standings.
+
+Layered between the session (whose games and result sheets it uses) and storage (which keeps it); see
+docs/tournament.md.
+"""
+
+from scorekeeper.tournament.model import TableGame, Tournament, TournamentPenalty, time_limit_end
+from scorekeeper.tournament.players import (
+    PLAYER_COLUMNS,
+    Player,
+    format_players_csv,
+    parse_players_csv,
+    validate_roster,
+)
+from scorekeeper.tournament.seating import (
+    SEATING_COLUMNS,
+    Seating,
+    SeatingMethod,
+    SeatingQuality,
+    TableSeating,
+    format_seating_csv,
+    parse_seating_csv,
+    seat_auto,
+    seat_random,
+    seat_swiss,
+    seating_quality,
+)
+from scorekeeper.tournament.settings import StandingsTieBreak, TimeLimitRule, TournamentSettings, settings_from_json
+from scorekeeper.tournament.standings import Standings, StandingsRow, TeamRow, compute_standings, format_tenths
+
+__all__ = [
+    "PLAYER_COLUMNS",
+    "SEATING_COLUMNS",
+    "Player",
+    "Seating",
+    "SeatingMethod",
+    "SeatingQuality",
+    "Standings",
+    "StandingsRow",
+    "StandingsTieBreak",
+    "TableGame",
+    "TableSeating",
+    "TeamRow",
+    "TimeLimitRule",
+    "Tournament",
+    "TournamentPenalty",
+    "TournamentSettings",
+    "compute_standings",
+    "format_players_csv",
+    "format_seating_csv",
+    "format_tenths",
+    "parse_players_csv",
+    "parse_seating_csv",
+    "seat_auto",
+    "seat_random",
+    "seat_swiss",
+    "seating_quality",
+    "settings_from_json",
+    "time_limit_end",
+    "validate_roster",
+]

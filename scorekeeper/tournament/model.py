@@ -1,0 +1,280 @@
+"""The tournament as one value: settings, players, seatings, the tables' games and the referee's penalties.
+
+Every change returns a new :class:`Tournament` (``with_seating``, ``with_game``...) after checking it against the
+rest: a seating must seat every player in play once, with substitutes only where a table would be short; a game must
+be played by the four the seating put at its table, East first. The store keeps the same parts in rows.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scorekeeper.errors import IllegalActionError, TournamentError
+from scorekeeper.session.events import EndGame, Event
+from scorekeeper.session.state import GameState, apply_events, initial_state
+from scorekeeper.tournament.players import Player, validate_roster
+from scorekeeper.tournament.seating import Seating
+from scorekeeper.tournament.settings import TimeLimitRule, TournamentSettings
+
+__all__ = ["TableGame", "Tournament", "TournamentPenalty", "time_limit_end"]
+
+_MAX_REASON = 500
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableGame:
+    """One table's game in one session: the event log (the table's own), tied to (session, table).
+
+    Attributes:
+        game_id: the game's id, unique across the tournament (a table makes it when the game starts; it and an
+            event's sequence number key every event in the stores).
+        session: the session (1-based).
+        table: the table number.
+        players: the four names, East (seat 0) first.
+        events: the event log in effect, oldest first.
+    """
+
+    game_id: str
+    session: int
+    table: int
+    players: tuple[str, str, str, str]
+    events: tuple[Event, ...]
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.game_id, str) or not 1 <= len(self.game_id) <= 100:
+            raise TournamentError(f"a game id is a text of 1 to 100 characters, got {self.game_id!r:.40}")
+
+    def state(self, settings: TournamentSettings) -> GameState:
+        """The table's game now, folded from its log under the tournament's ruleset.
+
+        Raises:
+            TournamentError: when the log cannot be played (naming the game).
+        """
+        try:
+            return apply_events(initial_state(settings.ruleset, self.players), self.events)
+        except IllegalActionError as error:
+            raise TournamentError(f"session {self.session} table {self.table}: {error}") from None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentPenalty:
+    """A referee's penalty for a player, for a session or for the whole tournament.
+
+    Attributes:
+        player: who.
+        points: table points, as the session's penalties (-20000 is -20.0 in the standings); a positive number is a
+            correction in the player's favour. A non-zero multiple of 100.
+        reason: why.
+        session: the session it is for, or None for the tournament.
+    """
+
+    player: str
+    points: int
+    reason: str
+    session: int | None = None
+
+    def __post_init__(self) -> None:
+        if isinstance(self.points, bool) or not isinstance(self.points, int) or self.points == 0 or self.points % 100:
+            raise TournamentError(f"a penalty is a non-zero multiple of 100 table points, got {self.points!r:.40}")
+        if abs(self.points) > 10_000_000:
+            raise TournamentError(f"a penalty of {self.points} points is out of range")
+        if not isinstance(self.reason, str) or len(self.reason) > _MAX_REASON or not self.reason.strip():
+            raise TournamentError(f"a penalty needs a reason (a text of at most {_MAX_REASON} characters)")
+        if self.session is not None and (
+            isinstance(self.session, bool) or not isinstance(self.session, int) or self.session < 1
+        ):
+            raise TournamentError(f"a penalty's session is 1 or more, got {self.session!r:.40}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Tournament:
+    """A tournament: everything the standings and the seating need.
+
+    Attributes:
+        settings: how it is played.
+        players: the players and substitutes, in registration order.
+        seatings: the stored seatings, by session.
+        games: the tables' games, by (session, table).
+        penalties: the referee's penalties, in the order given.
+        fixed: the players who keep one table all tournament, as (name, table) pairs.
+    """
+
+    settings: TournamentSettings
+    players: tuple[Player, ...]
+    seatings: tuple[Seating, ...] = ()
+    games: tuple[TableGame, ...] = ()
+    penalties: tuple[TournamentPenalty, ...] = ()
+    fixed: tuple[tuple[str, int], ...] = ()
+
+    def __post_init__(self) -> None:
+        problems = validate_roster(self.players)
+        if problems:
+            raise TournamentError(problems[0])
+        object.__setattr__(self, "seatings", tuple(sorted(self.seatings, key=lambda s: s.session)))
+        object.__setattr__(self, "games", tuple(sorted(self.games, key=lambda g: (g.session, g.table))))
+
+    # -- reading --------------------------------------------------------------------------------------------------
+
+    def player(self, name: str) -> Player:
+        """The player called ``name`` (case as registered; matching ignores case).
+
+        Raises:
+            TournamentError: for a name nobody has.
+        """
+        key = name.casefold()
+        for player in self.players:
+            if player.name.casefold() == key:
+                return player
+        raise TournamentError(f"no player called {name!r:.100} in {self.settings.name!r}")
+
+    def ranked_in(self, session: int) -> tuple[str, ...]:
+        """The ranked (non-substitute) players still in play in ``session``, in registration order."""
+        return tuple(p.name for p in self.players if not p.substitute and p.plays_in(session))
+
+    def substitutes_in(self, session: int) -> tuple[str, ...]:
+        """The substitutes available in ``session``."""
+        return tuple(p.name for p in self.players if p.substitute and p.plays_in(session))
+
+    def seating(self, session: int) -> Seating | None:
+        """The stored seating of ``session``, if any."""
+        return next((s for s in self.seatings if s.session == session), None)
+
+    def game(self, session: int, table: int) -> TableGame | None:
+        """The game of (session, table), if recorded."""
+        return next((g for g in self.games if g.session == session and g.table == table), None)
+
+    def fixed_tables(self) -> dict[str, int]:
+        """The fixed tables, by player name."""
+        return dict(self.fixed)
+
+    # -- checking and changing -------------------------------------------------------------------------------------
+
+    def check_seating(self, seating: Seating) -> None:
+        """Check that a seating seats every ranked player in play once and substitutes only where needed.
+
+        Raises:
+            TournamentError: naming the first problem.
+        """
+        session = seating.session
+        if session > self.settings.sessions:
+            raise TournamentError(f"{self.settings.name!r} has {self.settings.sessions} sessions, not {session}")
+        known = {p.name.casefold(): p for p in self.players}
+        for name in seating.names:
+            player = known.get(name.casefold())
+            if player is None:
+                raise TournamentError(f"session {session}: {name!r:.100} is not a player of this tournament")
+            if not player.plays_in(session):
+                raise TournamentError(
+                    f"session {session}: {player.name} dropped out after session {player.dropped_after}"
+                )
+        seated = {name.casefold() for name in seating.names}
+        missing = [name for name in self.ranked_in(session) if name.casefold() not in seated]
+        if missing:
+            raise TournamentError(f"session {session}: {missing[0]} is not seated")
+        ranked = len(self.ranked_in(session))
+        subs = len(seating.names) - ranked
+        need = -ranked % 4
+        if subs != need:
+            raise TournamentError(
+                f"session {session}: {subs} substitute(s) seated where {ranked} players need {need} to fill the tables"
+            )
+
+    def with_seating(self, seating: Seating) -> Tournament:
+        """The tournament with ``seating`` stored for its session (replacing one with no game recorded yet).
+
+        Raises:
+            TournamentError: for a seating :meth:`check_seating` refuses, or one whose session has games.
+        """
+        self.check_seating(seating)
+        if any(g.session == seating.session for g in self.games):
+            raise TournamentError(f"session {seating.session} already has games recorded: its seating is fixed")
+        others = tuple(s for s in self.seatings if s.session != seating.session)
+        return dataclasses.replace(self, seatings=(*others, seating))
+
+    def check_game(self, game: TableGame) -> None:
+        """Check a game against the seating of its (session, table) and the ruleset.
+
+        Raises:
+            TournamentError: when there is no seating, the players do not match it (naming both lists), or the log
+                cannot be played.
+        """
+        seating = self.seating(game.session)
+        if seating is None:
+            raise TournamentError(f"session {game.session} has no seating yet: seat it before recording games")
+        table = seating.table(game.table)
+        if tuple(n.casefold() for n in game.players) != tuple(n.casefold() for n in table.seats):
+            raise TournamentError(
+                f"session {game.session} table {game.table}: the game's players (East first) are "
+                f"{', '.join(game.players)}, but the seating has {', '.join(table.seats)}"
+            )
+        game.state(self.settings)
+
+    def with_game(self, game: TableGame) -> Tournament:
+        """The tournament with ``game`` recorded; the same game again changes nothing.
+
+        Raises:
+            TournamentError: as :meth:`check_game`, or when (session, table) already has a different game.
+        """
+        self.check_game(game)
+        old = self.game(game.session, game.table)
+        if old is not None:
+            if old.events == game.events:
+                return self
+            raise TournamentError(
+                f"session {game.session} table {game.table} already has a different game ({old.game_id}); "
+                "correct it through the game's own editing"
+            )
+        return dataclasses.replace(self, games=(*self.games, game))
+
+    def with_penalty(self, penalty: TournamentPenalty) -> Tournament:
+        """The tournament with a referee's penalty added.
+
+        Raises:
+            TournamentError: for an unknown player or session.
+        """
+        player = self.player(penalty.player)
+        if penalty.session is not None and penalty.session > self.settings.sessions:
+            raise TournamentError(
+                f"{self.settings.name!r} has {self.settings.sessions} sessions, not {penalty.session}"
+            )
+        return dataclasses.replace(self, penalties=(*self.penalties, dataclasses.replace(penalty, player=player.name)))
+
+    def with_player(self, player: Player) -> Tournament:
+        """The tournament with a late player or substitute added.
+
+        Raises:
+            TournamentError: for a name already taken.
+        """
+        return dataclasses.replace(self, players=(*self.players, player))
+
+    def with_dropout(self, name: str, after_session: int) -> Tournament:
+        """The tournament with ``name`` dropped out after ``after_session`` (0: before the first).
+
+        Raises:
+            TournamentError: for an unknown player or a session outside the tournament.
+        """
+        player = self.player(name)
+        if not 0 <= after_session <= self.settings.sessions:
+            raise TournamentError(f"a drop-out is after session 0 to {self.settings.sessions}, got {after_session}")
+        players = tuple(dataclasses.replace(p, dropped_after=after_session) if p is player else p for p in self.players)
+        return dataclasses.replace(self, players=players)
+
+
+def time_limit_end(state: GameState, rule: TimeLimitRule, *, hand_in_play: bool) -> Sequence[Event]:
+    """The events that end a table's game when the session's time is up ("end the game now").
+
+    The session decides what the game is from there: :class:`EndGame` is its own event (it folds the final result
+    with uma and oka as at any other end). Under :attr:`TimeLimitRule.FINISH_HAND` (EMA 2016) the hand being played
+    is finished first, so while one is in play nothing is ended yet (the referee ends the game after it); under
+    :attr:`TimeLimitRule.STOP_NOW` the game ends at once.
+
+    Returns:
+        the events to append: ``()`` when the game already ended or must first finish the hand in play.
+    """
+    if state.ended:
+        return ()
+    if rule is TimeLimitRule.FINISH_HAND and (hand_in_play or state.riichi_this_hand):
+        return ()
+    return (EndGame("time limit"),)

@@ -1,0 +1,176 @@
+"""Tournament players: who they are, where they come from, substitutes and drop-outs, and the players CSV.
+
+A substitute (EMA style) sits in where a table would otherwise be short: their results count for the table (the
+other three players' points are real) but they appear in no ranking. A player who drops out keeps the results of
+the sessions they played and is seated no more.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from scorekeeper.errors import TournamentError
+
+__all__ = [
+    "MAX_NAME",
+    "MAX_PLAYERS",
+    "PLAYER_COLUMNS",
+    "Player",
+    "format_players_csv",
+    "parse_players_csv",
+    "validate_roster",
+]
+
+#: The longest name or field (a game record allows 100 characters per name).
+MAX_NAME = 100
+#: More players than any tournament has; refuses a hostile file early.
+MAX_PLAYERS = 10_000
+#: The columns of the players CSV: ``name`` is required, the rest optional (issue 13).
+PLAYER_COLUMNS = ("name", "ema_id", "country", "club", "team", "substitute")
+_TRUE = frozenset({"1", "yes", "true", "y", "x"})
+_FALSE = frozenset({"", "0", "no", "false", "n"})
+
+
+def _check_field(value: object, what: str, *, required: bool = False) -> None:
+    if (
+        not isinstance(value, str)
+        or len(value) > MAX_NAME
+        or any(unicodedata.category(c) in {"Cc", "Zl", "Zp"} for c in value)
+    ):
+        raise TournamentError(f"{what} must be a one-line text of at most {MAX_NAME} characters, got {value!r:.80}")
+    if required and not value.strip():
+        raise TournamentError(f"{what} must not be empty")
+    if value != value.strip():
+        raise TournamentError(f"{what} must not start or end with spaces, got {value!r:.80}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Player:
+    """A tournament player.
+
+    Attributes:
+        name: the name, unique in the tournament (it is what the seating and game records show).
+        ema_id: the EMA number, or empty.
+        country: the country (code or name), or empty.
+        club: the club, or empty.
+        team: the team, or empty (team standings sum the members).
+        substitute: a substitute: plays where a table is short, ranked nowhere.
+        dropped_after: the last session the player played before dropping out (0: before the first), or None.
+    """
+
+    name: str
+    ema_id: str = ""
+    country: str = ""
+    club: str = ""
+    team: str = ""
+    substitute: bool = False
+    dropped_after: int | None = None
+
+    def __post_init__(self) -> None:
+        _check_field(self.name, "a player's name", required=True)
+        for what in ("ema_id", "country", "club", "team"):
+            _check_field(getattr(self, what), f"{self.name}'s {what}")
+        if not isinstance(self.substitute, bool):
+            raise TournamentError(f"{self.name}'s substitute flag must be true or false, got {self.substitute!r}")
+        if self.dropped_after is not None and (
+            isinstance(self.dropped_after, bool) or not isinstance(self.dropped_after, int) or self.dropped_after < 0
+        ):
+            raise TournamentError(f"{self.name}'s drop-out session must be 0 or more, got {self.dropped_after!r}")
+
+    def plays_in(self, session: int) -> bool:
+        """Whether the player is still in the tournament for ``session`` (1-based)."""
+        return self.dropped_after is None or session <= self.dropped_after
+
+
+def validate_roster(players: Iterable[Player]) -> tuple[str, ...]:
+    """The problems of a list of players (duplicate names, too many), empty when it is usable."""
+    problems: list[str] = []
+    seen: set[str] = set()
+    count = 0
+    for player in players:
+        count += 1
+        key = player.name.casefold()
+        if key in seen:
+            problems.append(f"player {player.name!r} is listed twice (names must differ, ignoring case)")
+        seen.add(key)
+    if count > MAX_PLAYERS:
+        problems.append(f"{count} players: at most {MAX_PLAYERS} are allowed")
+    return tuple(problems)
+
+
+def _flag(text: str, line: int) -> bool:
+    value = text.strip().casefold()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise TournamentError(f"players CSV line {line}: substitute must be yes or no, got {text!r:.40}")
+
+
+def parse_players_csv(text: str) -> tuple[Player, ...]:
+    """Players from CSV text with a header row: ``name`` required; ``ema_id``, ``country``, ``club``, ``team``,
+    ``substitute`` optional (issue 13). Blank lines are skipped; fields are trimmed.
+
+    Raises:
+        TournamentError: for a missing ``name`` column, an unknown column, a bad row or a duplicate name, naming
+            the line.
+    """
+    rows = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    try:
+        header = [h.strip().casefold() for h in next(rows)]
+    except StopIteration:
+        raise TournamentError("players CSV is empty: it needs a header row with at least 'name'") from None
+    except csv.Error as error:
+        raise TournamentError(f"players CSV line 1: {error}") from None
+    if "name" not in header:
+        raise TournamentError(f"players CSV needs a 'name' column in its header row, got {header!r:.120}")
+    unknown = [h for h in header if h not in PLAYER_COLUMNS]
+    if unknown:
+        raise TournamentError(f"players CSV: unknown column {unknown[0]!r} (known: {', '.join(PLAYER_COLUMNS)})")
+    if len(set(header)) != len(header):
+        raise TournamentError("players CSV: a column is named twice in the header row")
+    players: list[Player] = []
+    try:
+        for line, row in enumerate(rows, start=2):
+            if not any(cell.strip() for cell in row):
+                continue
+            if len(row) > len(header):
+                raise TournamentError(f"players CSV line {line}: {len(row)} fields, the header has {len(header)}")
+            if len(players) >= MAX_PLAYERS:
+                raise TournamentError(f"players CSV: more than {MAX_PLAYERS} players")
+            cells = {h: (row[k].strip() if k < len(row) else "") for k, h in enumerate(header)}
+            try:
+                players.append(
+                    Player(
+                        name=cells["name"],
+                        ema_id=cells.get("ema_id", ""),
+                        country=cells.get("country", ""),
+                        club=cells.get("club", ""),
+                        team=cells.get("team", ""),
+                        substitute=_flag(cells.get("substitute", ""), line),
+                    )
+                )
+            except TournamentError as error:
+                raise TournamentError(f"players CSV line {line}: {error}") from None
+    except csv.Error as error:
+        raise TournamentError(f"players CSV: {error}") from None
+    problems = validate_roster(players)
+    if problems:
+        raise TournamentError(f"players CSV: {problems[0]}")
+    if not players:
+        raise TournamentError("players CSV has a header row but no players")
+    return tuple(players)
+
+
+def format_players_csv(players: Iterable[Player]) -> str:
+    """The players as CSV with every column; :func:`parse_players_csv` reads it back equal (drop-outs aside)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(PLAYER_COLUMNS)
+    for p in players:
+        writer.writerow([p.name, p.ema_id, p.country, p.club, p.team, "yes" if p.substitute else ""])
+    return out.getvalue()

@@ -1,0 +1,614 @@
+"""Seating: who sits at which table, in which wind, in each session.
+
+Methods (issue 13):
+
+* ``random``: a shuffle (the first session);
+* ``auto``: random for the first session; after it, a local search that keeps players from meeting again and
+  balances the seat winds (each player East, South, West and North as evenly as the number of sessions allows);
+* ``swiss``: the top tables by the standings (1st-4th at table 1, ...), for final sessions;
+* a prescripted seating read from CSV (:func:`parse_seating_csv`).
+
+Players who need a fixed table (a wheelchair place, a streamed table) keep it under every method.
+
+The search. Players are split into tables; a table's cost is ``1000 x`` the earlier meetings of its pairs (a
+repeat is what players notice) plus, over the 24 ways to give its four players the four winds, the cheapest sum of
+``2c + 1`` per player (c: how often the player already sat that wind; so an extra East costs more the more Easts
+one has) with ``100`` more for going past ``ceil(sessions / 4)``. Simulated annealing swaps two players of two
+tables; the coldest state wins. It is seeded, so a session's seating is reproducible. For 40 players over 8
+sessions it finds seatings where no pair meets twice and nobody sits a wind more than twice
+(``tests/tournament/test_seating.py``; figures for other sizes: ``benchmarks/seating_quality.py``).
+"""
+
+from __future__ import annotations
+
+import csv
+import enum
+import functools
+import io
+import itertools
+import math
+import random
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.errors import TournamentError
+
+__all__ = [
+    "SEATING_COLUMNS",
+    "Seating",
+    "SeatingMethod",
+    "SeatingQuality",
+    "TableSeating",
+    "format_seating_csv",
+    "parse_seating_csv",
+    "seat_auto",
+    "seat_random",
+    "seat_swiss",
+    "seating_quality",
+]
+
+#: The columns of a prescripted seating CSV (``session`` optional when the file holds one session).
+SEATING_COLUMNS = ("session", "table", "east", "south", "west", "north")
+_PERMUTATIONS = tuple(itertools.permutations(range(4)))
+_REPEAT_COST = 1000
+_WIND_OVER_COST = 400
+
+
+class SeatingMethod(enum.StrEnum):
+    """How a session's seating is made."""
+
+    AUTO = "auto"
+    RANDOM = "random"
+    SWISS = "swiss"
+    FILE = "file"
+
+
+@dataclass(frozen=True, slots=True)
+class TableSeating:
+    """One table: its number (from 1) and the four names, East first (East is seat 0, the first dealer)."""
+
+    table: int
+    seats: tuple[str, str, str, str]
+
+    def __post_init__(self) -> None:
+        if isinstance(self.table, bool) or not isinstance(self.table, int) or self.table < 1:
+            raise TournamentError(f"a table number is 1 or more, got {self.table!r:.40}")
+        if not isinstance(self.seats, tuple) or len(self.seats) != 4 or not all(isinstance(s, str) for s in self.seats):
+            raise TournamentError(f"table {self.table} needs four names (East, South, West, North)")
+        if len({s.casefold() for s in self.seats}) != 4:
+            raise TournamentError(f"table {self.table}: a player is seated twice: {', '.join(self.seats)}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Seating:
+    """A session's seating: tables numbered 1..n, every name once.
+
+    Attributes:
+        session: the session (1-based).
+        tables: the tables in order of number.
+    """
+
+    session: int
+    tables: tuple[TableSeating, ...]
+
+    def __post_init__(self) -> None:
+        if isinstance(self.session, bool) or not isinstance(self.session, int) or self.session < 1:
+            raise TournamentError(f"a session number is 1 or more, got {self.session!r:.40}")
+        object.__setattr__(self, "tables", tuple(sorted(self.tables, key=lambda t: t.table)))
+        numbers = [t.table for t in self.tables]
+        if numbers != list(range(1, len(numbers) + 1)):
+            raise TournamentError(f"session {self.session}: tables must be numbered 1 to {len(numbers)}, got {numbers}")
+        names = Counter(name.casefold() for t in self.tables for name in t.seats)
+        twice = sorted(name for name, count in names.items() if count > 1)
+        if twice:
+            raise TournamentError(f"session {self.session}: {twice[0]!r} is seated at two tables")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Everyone seated, table by table, East first."""
+        return tuple(name for t in self.tables for name in t.seats)
+
+    def table(self, number: int) -> TableSeating:
+        """Table ``number``.
+
+        Raises:
+            TournamentError: when there is no such table.
+        """
+        if not 1 <= number <= len(self.tables):
+            raise TournamentError(f"session {self.session} has tables 1 to {len(self.tables)}, not table {number}")
+        return self.tables[number - 1]
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI's shape: ``{"session": K, "tables": [{"table": 1, "seats": [E, S, W, N]}, ...]}``."""
+        return {"session": self.session, "tables": [{"table": t.table, "seats": list(t.seats)} for t in self.tables]}
+
+
+# -- quality ----------------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatingQuality:
+    """How good a run of seatings is.
+
+    Attributes:
+        repeat_pairs: pairs of players who met more than once.
+        repeat_meetings: meetings beyond each pair's first.
+        max_meetings: the most times one pair met.
+        max_same_wind: the most times one player sat one wind.
+        wind_spread: the largest difference, for one player, between their most and least sat wind.
+    """
+
+    repeat_pairs: int
+    repeat_meetings: int
+    max_meetings: int
+    max_same_wind: int
+    wind_spread: int
+
+
+def seating_quality(seatings: Iterable[Seating], *, ignore: Iterable[str] = ()) -> SeatingQuality:
+    """The quality of seatings played one after another; ``ignore`` names (substitutes) are left out."""
+    skip = set(ignore)
+    meetings: Counter[tuple[str, str]] = Counter()
+    winds: dict[str, Counter[int]] = {}
+    for seating in seatings:
+        for table in seating.tables:
+            for wind, name in enumerate(table.seats):
+                if name not in skip:
+                    winds.setdefault(name, Counter())[wind] += 1
+            for a, b in itertools.combinations(sorted(n for n in table.seats if n not in skip), 2):
+                meetings[a, b] += 1
+    repeats = [count for count in meetings.values() if count > 1]
+    return SeatingQuality(
+        repeat_pairs=len(repeats),
+        repeat_meetings=sum(count - 1 for count in repeats),
+        max_meetings=max(meetings.values(), default=0),
+        max_same_wind=max((max(c.values()) for c in winds.values()), default=0),
+        wind_spread=max((max(c[w] for w in range(4)) - min(c[w] for w in range(4)) for c in winds.values()), default=0),
+    )
+
+
+# -- making a seating -------------------------------------------------------------------------------------------
+
+
+def _table_count(players: Sequence[str], substitutes: Sequence[str], fixed: Mapping[str, int]) -> int:
+    if not players:
+        raise TournamentError("nobody to seat: the tournament has no player left in this session")
+    tables = math.ceil(len(players) / 4)
+    need = tables * 4 - len(players)
+    if need > len(substitutes):
+        raise TournamentError(
+            f"{len(players)} players need {need} substitute{'s' if need != 1 else ''} to make {tables} tables of "
+            f"four, and {len(substitutes)} {'is' if len(substitutes) == 1 else 'are'} registered: add substitutes"
+        )
+    per_table = Counter(fixed.values())
+    for name, table in fixed.items():
+        if not 1 <= table <= tables:
+            raise TournamentError(f"{name} has fixed table {table}, but this session has tables 1 to {tables}")
+    full = [table for table, count in per_table.items() if count > 4]
+    if full:
+        raise TournamentError(f"more than four players have fixed table {full[0]}")
+    return tables
+
+
+def _roster(players: Sequence[str], substitutes: Sequence[str], fixed: Mapping[str, int]) -> tuple[list[str], int]:
+    tables = _table_count(players, substitutes, fixed)
+    return [*players, *substitutes[: tables * 4 - len(players)]], tables
+
+
+def _fixed_in_play(fixed: Mapping[str, int], names: Sequence[str]) -> dict[str, int]:
+    present = set(names)
+    return {name: table for name, table in fixed.items() if name in present}
+
+
+class _Costs:
+    """The meetings and winds so far, and the cost of a table (see the module's docstring)."""
+
+    def __init__(self, history: Iterable[Seating], sessions: int, session: int) -> None:
+        self.meetings: Counter[tuple[str, str]] = Counter()
+        self.winds: dict[str, list[int]] = {}
+        for seating in history:
+            for table in seating.tables:
+                for wind, name in enumerate(table.seats):
+                    self.winds.setdefault(name, [0, 0, 0, 0])[wind] += 1
+                for a, b in itertools.combinations(table.seats, 2):
+                    self.meetings[min(a, b), max(a, b)] += 1
+        # The goal so far: by session k nobody sits a wind more than ceil(k / 4) times, so the winds stay even
+        # all along and the last sessions are not left with four players who all still need the same wind.
+        self.limit = max(1, math.ceil(min(session, sessions) / 4))
+
+    def wind_cost(self, name: str, wind: int) -> int:
+        count = self.winds.get(name, (0, 0, 0, 0))[wind]
+        return 2 * count + 1 + (_WIND_OVER_COST if count + 1 > self.limit else 0)
+
+    def best_order(self, group: Sequence[str]) -> tuple[int, tuple[int, ...]]:
+        """The cheapest wind order of a table: (cost, permutation giving each seat's index into ``group``)."""
+        costs = [[self.wind_cost(name, wind) for wind in range(4)] for name in group]
+        best = min(_PERMUTATIONS, key=lambda perm: sum(costs[perm[w]][w] for w in range(4)))
+        return sum(costs[best[w]][w] for w in range(4)), best
+
+    def table_cost(self, group: Sequence[str]) -> int:
+        repeat = sum(self.meetings.get((min(a, b), max(a, b)), 0) for a, b in itertools.combinations(group, 2))
+        return _REPEAT_COST * repeat + self.best_order(group)[0]
+
+
+def _layout(
+    names: Sequence[str], tables: int, fixed: Mapping[str, int], rng: random.Random
+) -> tuple[list[list[str]], set[tuple[int, int]]]:
+    """A random split of ``names`` into tables, fixed players at their tables; also the pinned (table, slot)s."""
+    groups: list[list[str]] = [[] for _ in range(tables)]
+    pinned: set[tuple[int, int]] = set()
+    for name, table in sorted(fixed.items(), key=lambda item: item[1]):
+        pinned.add((table - 1, len(groups[table - 1])))
+        groups[table - 1].append(name)
+    free = [name for name in names if name not in fixed]
+    rng.shuffle(free)
+    for group in groups:
+        while len(group) < 4:
+            group.append(free.pop())
+    return groups, pinned
+
+
+def _ordered(session: int, groups: Sequence[Sequence[str]], costs: _Costs) -> Seating:
+    tables = []
+    for number, group in enumerate(groups, start=1):
+        _, perm = costs.best_order(group)
+        tables.append(TableSeating(number, (group[perm[0]], group[perm[1]], group[perm[2]], group[perm[3]])))
+    return Seating(session=session, tables=tuple(tables))
+
+
+def seat_random(
+    session: int,
+    players: Sequence[str],
+    substitutes: Sequence[str] = (),
+    *,
+    fixed: Mapping[str, int] | None = None,
+    seed: int | str = 0,
+) -> Seating:
+    """A random seating (the first session's): tables and winds shuffled; substitutes only to fill the last seats.
+
+    Raises:
+        TournamentError: when the players cannot make full tables with the substitutes there are, or a fixed table
+            does not exist.
+    """
+    names, tables = _roster(players, substitutes, fixed or {})
+    rng = random.Random(f"random:{seed}:{session}")
+    groups, _ = _layout(names, tables, _fixed_in_play(fixed or {}, names), rng)
+    out = []
+    for number, group in enumerate(groups, start=1):
+        order = list(group)
+        rng.shuffle(order)
+        out.append(TableSeating(number, (order[0], order[1], order[2], order[3])))
+    return Seating(session=session, tables=tuple(out))
+
+
+def seat_auto(
+    session: int,
+    players: Sequence[str],
+    substitutes: Sequence[str] = (),
+    *,
+    history: Sequence[Seating] = (),
+    sessions: int = 1,
+    fixed: Mapping[str, int] | None = None,
+    seed: int | str = 0,
+    effort: float = 1.0,
+) -> Seating:
+    """A seating that avoids repeat opponents and balances winds given the earlier sessions' seatings.
+
+    The sessions still to come are planned together (a session seated alone can leave the last sessions with no
+    way out) and this session's part of the plan is returned; the next call plans again from what was played.
+
+    Args:
+        session: the session to seat (1-based).
+        players: the ranked players in play.
+        substitutes: the substitutes available, in the order they are called on.
+        history: the seatings already played (any order).
+        sessions: how many sessions the tournament has (sets the wind balance's goal).
+        fixed: fixed tables for the players who need them.
+        seed: makes the search reproducible.
+        effort: scales the number of search steps.
+
+    Raises:
+        TournamentError: as :func:`seat_random`.
+    """
+    fixed = fixed or {}
+    if not history:
+        return seat_random(session, players, substitutes, fixed=fixed, seed=seed)
+    names, tables = _roster(players, substitutes, fixed)
+    fixed = _fixed_in_play(fixed, names)
+    played = sorted(history, key=lambda seating: seating.session)
+    # Follow the plan made after the first session while the tournament has kept to it: planned as a whole, the
+    # winds can always be balanced exactly (each player's sittings split into sets of four make a regular bipartite
+    # multigraph with the tables, which König's theorem splits into four perfect matchings, one per wind).
+    if played[0].session == 1 and [s.session for s in played] == list(range(1, session)):
+        plan = _whole_plan(
+            tuple(names),
+            tables=tables,
+            fixed=tuple(sorted(fixed.items())),
+            first=played[0],
+            sessions=sessions,
+            seed=str(seed),
+            effort=effort,
+        )
+        if plan[: session - 2] == tuple(played[1:]) and set(plan[session - 2].names) == set(names):
+            return plan[session - 2]
+    return _plan(
+        session=session,
+        names=names,
+        tables=tables,
+        fixed=fixed,
+        history=played,
+        sessions=sessions,
+        seed=f"auto:{seed}:{session}",
+        effort=effort,
+    )[0]
+
+
+@functools.lru_cache(maxsize=8)
+def _whole_plan(
+    names: tuple[str, ...],
+    *,
+    tables: int,
+    fixed: tuple[tuple[str, int], ...],
+    first: Seating,
+    sessions: int,
+    seed: str,
+    effort: float,
+) -> tuple[Seating, ...]:
+    """Sessions 2 to the last, planned after the first (kept: the next session's call finds the same plan)."""
+    return tuple(
+        _plan(
+            session=2,
+            names=names,
+            tables=tables,
+            fixed=dict(fixed),
+            history=(first,),
+            sessions=sessions,
+            seed=f"auto:{seed}:plan",
+            effort=effort,
+        )
+    )
+
+
+def _plan(
+    *,
+    session: int,
+    names: Sequence[str],
+    tables: int,
+    fixed: Mapping[str, int],
+    history: Sequence[Seating],
+    sessions: int,
+    seed: str,
+    effort: float,
+) -> list[Seating]:
+    """Seatings for sessions ``session`` to the last (at least one), planned together after ``history``."""
+    rng = random.Random(seed)
+    ahead = max(1, sessions - session + 1)
+    plan = [_layout(names, tables, fixed, rng) for _ in range(ahead)]
+    groups = [layout for layout, _ in plan]
+    if tables > 1:
+        _spread_opponents(groups, [pinned for _, pinned in plan], history, rng, effort)
+    orders = _balance_winds(groups, history, sessions, rng, effort)
+    return [
+        Seating(
+            session=session + k,
+            tables=tuple(
+                TableSeating(number, (group[order[0]], group[order[1]], group[order[2]], group[order[3]]))
+                for number, (group, order) in enumerate(zip(groups[k], orders[k], strict=True), start=1)
+            ),
+        )
+        for k in range(ahead)
+    ]
+
+
+def _pair(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a < b else (b, a)
+
+
+def _spread_opponents(
+    plan: list[list[list[str]]],
+    pinned: list[set[tuple[int, int]]],
+    history: Sequence[Seating],
+    rng: random.Random,
+    effort: float,
+) -> None:
+    """Anneal the planned sessions' tables so that pairs meet as few times as they can (in place).
+
+    The cost is, over all pairs, ``c (c - 1) / 2`` for ``c`` meetings (played and planned), so a swap's change is
+    local: a meeting removed from a pair that met ``c`` times saves ``c - 1``, one added costs ``c``.
+    """
+    meetings: Counter[tuple[str, str]] = Counter()
+    for seating in history:
+        for table in seating.tables:
+            for a, b in itertools.combinations(table.seats, 2):
+                meetings[_pair(a, b)] += 1
+    for groups in plan:
+        for group in groups:
+            for a, b in itertools.combinations(group, 2):
+                meetings[_pair(a, b)] += 1
+    movable = [
+        [(t, s) for t in range(len(groups)) for s in range(4) if (t, s) not in pins]
+        for groups, pins in zip(plan, pinned, strict=True)
+    ]
+    steps = int(effort * 4000 * len(plan) * len(plan[0]) ** 0.5)
+    temperature = 2.0
+    cooling = (0.02 / temperature) ** (1 / max(1, steps))
+    for _ in range(steps):
+        k = rng.randrange(len(plan))
+        if len(movable[k]) < 2:
+            continue
+        (t1, s1), (t2, s2) = rng.sample(movable[k], 2)
+        if t1 == t2:
+            continue
+        g1, g2 = plan[k][t1], plan[k][t2]
+        x, y = g1[s1], g2[s2]
+        delta = 0
+        for other in g1:
+            if other != x:
+                delta -= meetings[_pair(x, other)] - 1
+                delta += meetings[_pair(y, other)]
+        for other in g2:
+            if other != y:
+                delta -= meetings[_pair(y, other)] - 1
+                delta += meetings[_pair(x, other)]
+        if delta <= 0 or rng.random() < math.exp(-delta / temperature):
+            for other in g1:
+                if other != x:
+                    meetings[_pair(x, other)] -= 1
+                    meetings[_pair(y, other)] += 1
+            for other in g2:
+                if other != y:
+                    meetings[_pair(y, other)] -= 1
+                    meetings[_pair(x, other)] += 1
+            g1[s1], g2[s2] = y, x
+        temperature *= cooling
+
+
+def _balance_winds(
+    plan: list[list[list[str]]], history: Sequence[Seating], sessions: int, rng: random.Random, effort: float
+) -> list[list[tuple[int, ...]]]:
+    """Give each planned table a wind order so that every player's winds are as even as they can be.
+
+    A player's cost is the sum over winds of ``c * c`` (c: sittings of that wind, played and planned) plus
+    ``_WIND_OVER_COST`` per sitting past ``ceil(sessions / 4)``; a move swaps two seats of one planned table.
+    Returns, per planned session and table, the indices into the table's group for East, South, West, North.
+    """
+    limit = max(1, math.ceil(sessions / 4))
+    winds: dict[str, list[int]] = {}
+    for seating in history:
+        for table in seating.tables:
+            for wind, name in enumerate(table.seats):
+                winds.setdefault(name, [0, 0, 0, 0])[wind] += 1
+    orders: list[list[list[int]]] = []
+    for groups in plan:
+        orders.append([])
+        for group in groups:
+            order = [0, 1, 2, 3]
+            rng.shuffle(order)
+            orders[-1].append(order)
+            for wind, index in enumerate(order):
+                winds.setdefault(group[index], [0, 0, 0, 0])[wind] += 1
+
+    def cost(count: int) -> int:
+        return count * count + _WIND_OVER_COST * max(0, count - limit)
+
+    tables = [(k, t) for k in range(len(plan)) for t in range(len(plan[k]))]
+    steps = int(effort * 300 * len(tables))
+    temperature = 2.0
+    cooling = (0.02 / temperature) ** (1 / max(1, steps))
+    for _ in range(steps):
+        k, t = rng.choice(tables)
+        w1, w2 = rng.sample(range(4), 2)
+        order, group = orders[k][t], plan[k][t]
+        a, b = winds[group[order[w1]]], winds[group[order[w2]]]
+        before = cost(a[w1]) + cost(a[w2]) + cost(b[w1]) + cost(b[w2])
+        after = cost(a[w1] - 1) + cost(a[w2] + 1) + cost(b[w1] + 1) + cost(b[w2] - 1)
+        delta = after - before
+        if delta <= 0 or rng.random() < math.exp(-delta / temperature):
+            a[w1] -= 1
+            a[w2] += 1
+            b[w1] += 1
+            b[w2] -= 1
+            order[w1], order[w2] = order[w2], order[w1]
+        temperature *= cooling
+    return [[tuple(order) for order in session] for session in orders]
+
+
+def seat_swiss(
+    session: int,
+    ranking: Sequence[str],
+    substitutes: Sequence[str] = (),
+    *,
+    history: Sequence[Seating] = (),
+    sessions: int = 1,
+    fixed: Mapping[str, int] | None = None,
+) -> Seating:
+    """The Swiss seating: the players in standings order, four to a table (the top four at table 1...).
+
+    Substitutes fill the last tables' seats. Winds are balanced within each table; a table holding a player with a
+    fixed table takes that table's number.
+
+    Raises:
+        TournamentError: as :func:`seat_random`, or when two players with different fixed tables would share one.
+    """
+    names, tables = _roster(ranking, substitutes, fixed or {})
+    fixed = _fixed_in_play(fixed or {}, names)
+    groups = [names[4 * k : 4 * k + 4] for k in range(tables)]
+    numbers: dict[int, int] = {}
+    for index, group in enumerate(groups):
+        wanted = {fixed[name] for name in group if name in fixed}
+        if len(wanted) > 1:
+            raise TournamentError(f"the Swiss seating puts players with fixed tables {sorted(wanted)} at one table")
+        if wanted:
+            numbers[index] = wanted.pop()
+    free_numbers = iter(sorted(set(range(1, tables + 1)) - set(numbers.values())))
+    for index in range(tables):
+        if index not in numbers:
+            numbers[index] = next(free_numbers)
+    costs = _Costs(history, sessions, session)
+    ordered = _ordered(session, groups, costs)
+    return Seating(
+        session=session,
+        tables=tuple(TableSeating(numbers[k], t.seats) for k, t in enumerate(ordered.tables)),
+    )
+
+
+# -- CSV -------------------------------------------------------------------------------------------------------
+
+
+def parse_seating_csv(text: str, session: int) -> Seating:
+    """Session ``session``'s seating from a prescripted CSV: a header row ``session,table,east,south,west,north``
+    (``session`` may be left out when the file holds one session's seating).
+
+    Raises:
+        TournamentError: for a bad header or row, naming the line, or when the file has no table for the session.
+    """
+    rows = csv.reader(io.StringIO(text.lstrip("\ufeff")))
+    try:
+        header = [h.strip().casefold() for h in next(rows)]
+    except StopIteration:
+        raise TournamentError("seating CSV is empty: it needs a header row table,east,south,west,north") from None
+    except csv.Error as error:
+        raise TournamentError(f"seating CSV line 1: {error}") from None
+    wanted = ["table", "east", "south", "west", "north"]
+    if header not in (wanted, ["session", *wanted]):
+        raise TournamentError(
+            f"seating CSV header must be {','.join(SEATING_COLUMNS)} (session optional), got {header}"
+        )
+    tables: list[TableSeating] = []
+    try:
+        for line, row in enumerate(rows, start=2):
+            cells = [cell.strip() for cell in row]
+            if not any(cells):
+                continue
+            if len(cells) != len(header):
+                raise TournamentError(f"seating CSV line {line}: {len(cells)} fields, the header has {len(header)}")
+            if len(header) == 6:
+                if not cells[0].isdigit():
+                    raise TournamentError(f"seating CSV line {line}: session must be a number, got {cells[0]!r:.20}")
+                if int(cells[0]) != session:
+                    continue
+                cells = cells[1:]
+            if not cells[0].isdigit():
+                raise TournamentError(f"seating CSV line {line}: table must be a number, got {cells[0]!r:.20}")
+            try:
+                tables.append(TableSeating(int(cells[0]), (cells[1], cells[2], cells[3], cells[4])))
+            except TournamentError as error:
+                raise TournamentError(f"seating CSV line {line}: {error}") from None
+    except csv.Error as error:
+        raise TournamentError(f"seating CSV: {error}") from None
+    if not tables:
+        raise TournamentError(f"seating CSV has no table for session {session}")
+    return Seating(session=session, tables=tuple(tables))
+
+
+def format_seating_csv(seatings: Iterable[Seating]) -> str:
+    """Seatings as the prescripted CSV (with the session column); :func:`parse_seating_csv` reads each back."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(SEATING_COLUMNS)
+    for seating in seatings:
+        for table in seating.tables:
+            writer.writerow([seating.session, table.table, *table.seats])
+    return out.getvalue()

@@ -1,0 +1,168 @@
+"""A tournament's settings: name, dates, venue, ruleset, sessions, time limit, standings rule and teams.
+
+Settings are a value with a JSON form (:meth:`TournamentSettings.to_json` / :func:`settings_from_json`) that the
+tournament store keeps in one column, so a new setting never needs a schema migration.
+"""
+
+from __future__ import annotations
+
+import datetime
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+from scorekeeper.errors import InvalidRulesetError, TournamentError
+from scorekeeper.session.rules import Ruleset, ruleset
+
+__all__ = [
+    "MAX_SESSIONS",
+    "StandingsTieBreak",
+    "TimeLimitRule",
+    "TournamentSettings",
+    "settings_from_json",
+]
+
+#: More sessions than a year-long league plays.
+MAX_SESSIONS = 200
+_MAX_TEXT = 200
+
+
+class StandingsTieBreak(enum.StrEnum):
+    """How players level on points are ordered in the standings (the standings rule's knob)."""
+
+    SHARE = "share"  # they share the rank (1, 1, 3): the EMA results form allows equal ranks
+    PLACES = "places"  # the better sum of placings first (fewer points for 1st), then more first places
+    BEST_GAME = "best_game"  # the better single game first
+
+
+class TimeLimitRule(enum.StrEnum):
+    """What happens to a table's game when the session's time runs out ("end the game now")."""
+
+    # EMA Riichi Competition Rules 2016, "Time limit": the hand being played when time is called is finished, and
+    # then the game ends. The referee ends each table's game after its current hand.
+    FINISH_HAND = "finish_hand"
+    # Some club leagues stop at once: the referee ends every game when time is called.
+    STOP_NOW = "stop_now"
+
+
+def _check_text(value: object, what: str) -> str:
+    if not isinstance(value, str) or len(value) > _MAX_TEXT or any(ord(c) < 32 for c in value):
+        raise TournamentError(f"{what} must be a one-line text of at most {_MAX_TEXT} characters, got {value!r:.80}")
+    return value
+
+
+def _check_date(value: object) -> str:
+    text = _check_text(value, "a date")
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        raise TournamentError(f"a date must be YYYY-MM-DD, got {text!r:.40}") from None
+    return text
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentSettings:
+    """How a tournament is played.
+
+    Attributes:
+        name: the tournament's name (unique in a store).
+        dates: its days, ISO ``YYYY-MM-DD``, in order (may be empty).
+        venue: where it is played.
+        preset: the ruleset preset every table plays.
+        overrides: the ruleset overrides, as sorted (knob, JSON value) pairs.
+        sessions: how many sessions (hanchan rounds) are played.
+        time_limit_minutes: the time limit per session in minutes (0: none).
+        time_limit_rule: what "end the game now" does at the limit.
+        tie_break: the standings rule's tie-break knob (points are always the sum of the games' plus-minus points
+            plus penalties).
+        teams: whether team standings are shown (players carry their team).
+        ruleset: the ruleset built from preset and overrides (checked when the settings are made).
+    """
+
+    name: str
+    dates: tuple[str, ...] = ()
+    venue: str = ""
+    preset: str = "ema2016"
+    overrides: tuple[tuple[str, Any], ...] = ()
+    sessions: int = 4
+    time_limit_minutes: int = 90
+    time_limit_rule: TimeLimitRule = TimeLimitRule.FINISH_HAND
+    tie_break: StandingsTieBreak = StandingsTieBreak.SHARE
+    teams: bool = False
+    ruleset: Ruleset = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        _check_text(self.name, "the tournament's name")
+        if not self.name.strip():
+            raise TournamentError("the tournament's name must not be empty")
+        object.__setattr__(self, "dates", tuple(_check_date(d) for d in self.dates))
+        if list(self.dates) != sorted(self.dates):
+            raise TournamentError(f"the tournament's dates must be in order, got {', '.join(self.dates)}")
+        _check_text(self.venue, "the venue")
+        for number, what in ((self.sessions, "sessions"), (self.time_limit_minutes, "the time limit")):
+            if isinstance(number, bool) or not isinstance(number, int):
+                raise TournamentError(f"{what} must be a whole number, got {number!r:.40}")
+        if not 1 <= self.sessions <= MAX_SESSIONS:
+            raise TournamentError(f"a tournament has 1 to {MAX_SESSIONS} sessions, got {self.sessions}")
+        if not 0 <= self.time_limit_minutes <= 24 * 60:
+            raise TournamentError(f"the time limit is 0 to 1440 minutes, got {self.time_limit_minutes}")
+        try:
+            object.__setattr__(self, "time_limit_rule", TimeLimitRule(self.time_limit_rule))
+            object.__setattr__(self, "tie_break", StandingsTieBreak(self.tie_break))
+        except ValueError as error:
+            raise TournamentError(f"tournament settings: {error}") from None
+        if not isinstance(self.teams, bool):
+            raise TournamentError(f"teams must be true or false, got {self.teams!r:.40}")
+        try:
+            built = ruleset(self.preset, dict(self.overrides))
+        except InvalidRulesetError as error:
+            raise TournamentError(f"the tournament's ruleset: {error}") from None
+        object.__setattr__(self, "overrides", built.overrides)
+        object.__setattr__(self, "ruleset", built)
+
+    def to_json(self) -> dict[str, Any]:
+        """The settings as a JSON object; :func:`settings_from_json` reads it back equal."""
+        return {
+            "name": self.name,
+            "dates": list(self.dates),
+            "venue": self.venue,
+            "ruleset": self.ruleset.to_json(),
+            "sessions": self.sessions,
+            "time_limit_minutes": self.time_limit_minutes,
+            "time_limit_rule": self.time_limit_rule.value,
+            "tie_break": self.tie_break.value,
+            "teams": self.teams,
+        }
+
+
+def settings_from_json(obj: object) -> TournamentSettings:
+    """Settings from :meth:`TournamentSettings.to_json`'s object.
+
+    Raises:
+        TournamentError: for anything that is not such an object.
+    """
+    keys = {"name", "dates", "venue", "ruleset", "sessions", "time_limit_minutes", "time_limit_rule", "tie_break"}
+    if not isinstance(obj, dict) or not keys <= set(obj) or not set(obj) <= {*keys, "teams"}:
+        raise TournamentError(f"tournament settings must be an object with {sorted(keys)}, got {obj!r:.120}")
+    rules = obj["ruleset"]
+    if isinstance(rules, str):
+        preset, overrides = rules, {}
+    elif isinstance(rules, dict) and isinstance(rules.get("preset"), str) and isinstance(rules.get("overrides"), dict):
+        preset, overrides = rules["preset"], rules["overrides"]
+    else:
+        raise TournamentError(f"tournament settings: bad ruleset {rules!r:.80}")
+    dates = obj["dates"]
+    if not isinstance(dates, list):
+        raise TournamentError(f"tournament settings: dates must be a list, got {dates!r:.80}")
+    return TournamentSettings(
+        name=obj["name"],
+        dates=tuple(dates),
+        venue=obj["venue"],
+        preset=preset,
+        overrides=tuple(overrides.items()),
+        sessions=obj["sessions"],
+        time_limit_minutes=obj["time_limit_minutes"],
+        time_limit_rule=obj["time_limit_rule"],
+        tie_break=obj["tie_break"],
+        teams=obj.get("teams", False),
+    )

@@ -1,0 +1,202 @@
+"""Live standings: every table's result sheet as the session gives it, summed per player, plus penalties.
+
+Nothing here computes uma, oka or rounding: each game's :meth:`GameState.standings` (the session's one final
+table, as if the game ended now while it runs) gives each seat's plus-minus in tenths of a point, and the
+standings add those up. Penalties inside a game (a chombo after uma, a referee's penalty at the table) are what the
+session's sheet shows between ``points_before_penalties_tenths`` and ``points_tenths``; the referee's tournament
+penalties are table points, as the session's (-20000 is -20.0). Substitutes play and rank nowhere (EMA style).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.tournament.model import Tournament
+from scorekeeper.tournament.settings import StandingsTieBreak
+
+__all__ = ["Standings", "StandingsRow", "TeamRow", "compute_standings", "format_tenths"]
+
+
+def format_tenths(tenths: int) -> str:
+    """Tenths of a point as the standings print them: ``45.0``, ``-12.3``, ``0.0``."""
+    sign = "-" if tenths < 0 else ""
+    whole, tenth = divmod(abs(tenths), 10)
+    return f"{sign}{whole}.{tenth}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StandingsRow:
+    """One player's line.
+
+    Attributes:
+        rank: the rank (tied players share one when the tie-break leaves them level).
+        player: the name.
+        points_tenths: the total in tenths of a point (games plus all penalties).
+        games: the games the player has sat in (running ones too).
+        session_points_tenths: each session's game points before penalties, None where the player did not play.
+        penalties_tenths: all penalties (the games' and the referee's) in tenths of a point.
+        places: the player's place in each game sat in, in session order.
+        dropped: whether the player dropped out.
+        team: the player's team, or empty.
+    """
+
+    rank: int
+    player: str
+    points_tenths: int
+    games: int
+    session_points_tenths: tuple[int | None, ...]
+    penalties_tenths: int
+    places: tuple[int, ...]
+    dropped: bool = False
+    team: str = ""
+
+    @property
+    def points(self) -> float:
+        """The total as a number to one decimal, for JSON."""
+        return self.points_tenths / 10
+
+    @property
+    def penalties(self) -> float:
+        """The penalties as a number to one decimal, for JSON."""
+        return self.penalties_tenths / 10
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TeamRow:
+    """A team's line: the sum of its (ranked) members' totals."""
+
+    rank: int
+    team: str
+    points_tenths: int
+    members: tuple[str, ...]
+
+    @property
+    def points(self) -> float:
+        """The total as a number to one decimal."""
+        return self.points_tenths / 10
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Standings:
+    """The standings now: players best first, and teams when the tournament has them.
+
+    Attributes:
+        rows: the players, best first.
+        teams: the teams, best first (empty when the tournament has no teams).
+        games_finished: how many of the recorded games have ended.
+        games_running: how many recorded games are still being played (their points count as they stand).
+    """
+
+    rows: tuple[StandingsRow, ...]
+    teams: tuple[TeamRow, ...]
+    games_finished: int
+    games_running: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The CLI's shape: ``{"standings": [{"rank", "player", "points", "games", "penalties"}, ...]}`` (and
+        ``"teams"`` when there are teams)."""
+        out: dict[str, Any] = {
+            "standings": [
+                {"rank": r.rank, "player": r.player, "points": r.points, "games": r.games, "penalties": r.penalties}
+                for r in self.rows
+            ]
+        }
+        if self.teams:
+            out["teams"] = [{"rank": t.rank, "team": t.team, "points": t.points} for t in self.teams]
+        return out
+
+
+def _tie_key(rule: StandingsTieBreak) -> Callable[[StandingsRow], tuple[int, ...]]:
+    match rule:
+        case StandingsTieBreak.SHARE:
+            return lambda row: ()
+        case StandingsTieBreak.PLACES:
+            return lambda row: (sum(row.places), -row.places.count(1))
+        case StandingsTieBreak.BEST_GAME:
+            return lambda row: (-max((p for p in row.session_points_tenths if p is not None), default=0),)
+
+
+def compute_standings(tournament: Tournament) -> Standings:
+    """The standings of ``tournament`` now, from each game's own result sheet.
+
+    Raises:
+        TournamentError: when a stored game cannot be played (naming it).
+    """
+    settings = tournament.settings
+    ranked = [p for p in tournament.players if not p.substitute]
+    by_key = {p.name.casefold(): p for p in ranked}
+    session_points: dict[str, list[int | None]] = {p.name: [None] * settings.sessions for p in ranked}
+    penalties: dict[str, int] = defaultdict(int)
+    places: dict[str, list[int]] = defaultdict(list)
+    games: dict[str, int] = defaultdict(int)
+    finished = running = 0
+    for game in tournament.games:
+        state = game.state(settings)
+        sheet = state.standings()
+        finished += state.ended
+        running += not state.ended
+        for seat, name in enumerate(game.players):
+            player = by_key.get(name.casefold())
+            if player is None:  # a substitute: the table's result counts for the others only
+                continue
+            points = session_points[player.name]
+            if game.session <= len(points):
+                points[game.session - 1] = (points[game.session - 1] or 0) + sheet.points_before_penalties_tenths[seat]
+            penalties[player.name] += sheet.points_tenths[seat] - sheet.points_before_penalties_tenths[seat]
+            places[player.name].append(sheet.places[seat])
+            games[player.name] += 1
+    for penalty in tournament.penalties:
+        if penalty.player in session_points:
+            penalties[penalty.player] += penalty.points // 100
+    rows = [
+        StandingsRow(
+            rank=0,
+            player=p.name,
+            points_tenths=sum(x for x in session_points[p.name] if x is not None) + penalties[p.name],
+            games=games[p.name],
+            session_points_tenths=tuple(session_points[p.name]),
+            penalties_tenths=penalties[p.name],
+            places=tuple(places[p.name]),
+            dropped=p.dropped_after is not None,
+            team=p.team,
+        )
+        for p in ranked
+    ]
+    tie = _tie_key(settings.tie_break)
+    registered = {p.name: k for k, p in enumerate(ranked)}
+    rows.sort(key=lambda r: (-r.points_tenths, tie(r), registered[r.player]))
+    ranked_rows: list[StandingsRow] = []
+    for index, row in enumerate(rows):
+        previous = ranked_rows[-1] if ranked_rows else None
+        level = previous is not None and (previous.points_tenths, tie(previous)) == (row.points_tenths, tie(row))
+        rank = previous.rank if level and previous is not None else index + 1
+        ranked_rows.append(_with_rank(row, rank))
+    teams: list[TeamRow] = []
+    if settings.teams:
+        members: dict[str, list[StandingsRow]] = defaultdict(list)
+        for row in ranked_rows:
+            if row.team:
+                members[row.team].append(row)
+        totals = sorted(members.items(), key=lambda item: (-sum(r.points_tenths for r in item[1]), item[0]))
+        for index, (team, rows_of) in enumerate(totals):
+            total = sum(r.points_tenths for r in rows_of)
+            rank = teams[-1].rank if teams and teams[-1].points_tenths == total else index + 1
+            teams.append(TeamRow(rank=rank, team=team, points_tenths=total, members=tuple(r.player for r in rows_of)))
+    return Standings(rows=tuple(ranked_rows), teams=tuple(teams), games_finished=finished, games_running=running)
+
+
+def _with_rank(row: StandingsRow, rank: int) -> StandingsRow:
+    return StandingsRow(
+        rank=rank,
+        player=row.player,
+        points_tenths=row.points_tenths,
+        games=row.games,
+        session_points_tenths=row.session_points_tenths,
+        penalties_tenths=row.penalties_tenths,
+        places=row.places,
+        dropped=row.dropped,
+        team=row.team,
+    )

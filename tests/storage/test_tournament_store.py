@@ -1,0 +1,126 @@
+"""The SQLite tournament store: round trips, idempotent games and events, refusals, and the schema description."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.errors import SaveFileError, TournamentError, UnsupportedVersionError
+from scorekeeper.session import RiichiDeclared, Seat
+from scorekeeper.storage import GameStore
+from scorekeeper.storage.tournament_schema import CURRENT_VERSION, Dialect, migration_statements
+from scorekeeper.storage.tournament_store import TournamentStore, open_tournament_store
+from scorekeeper.tournament import Player, TournamentPenalty, compute_standings, seat_random
+from tests.tournament.builders import ron, roster, settings, table_game
+
+
+def _store_with_session(path: Path) -> TournamentStore:
+    store = open_tournament_store(path)
+    store.create(settings(), roster(8), fixed=(("P002", 2),))
+    tournament = store.load()
+    store.save_seating(seat_random(1, tournament.ranked_in(1), fixed=tournament.fixed_tables(), seed=1))
+    return store
+
+
+def test_a_tournament_reads_back_as_it_was_written(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    with _store_with_session(path) as store:
+        seating = store.load().seatings[0]
+        table = seating.table(1)
+        assert store.add_game(table_game(1, 1, table.seats, ron(1, 0)))
+        store.add_penalty(TournamentPenalty(player="p003", points=-4000, reason="slow play", session=1))
+        store.add_player(Player(name="Late", substitute=True))
+        store.drop_player("P004", 1)
+        written = store.load()
+    with open_tournament_store(path) as store:
+        again = store.load("test open")
+    assert again == written
+    assert again.penalties[0].player == "P003"  # stored as registered
+    assert again.fixed_tables() == {"P002": 2}
+    assert compute_standings(again) == compute_standings(written)
+
+
+def test_adding_the_same_game_twice_changes_nothing(tmp_path: Path) -> None:
+    with _store_with_session(tmp_path / "t.db") as store:
+        seats = store.load().seatings[0].table(2).seats
+        assert store.add_game(table_game(1, 2, seats, ron(2, 1)))
+        before = store.load()
+        assert not store.add_game(table_game(1, 2, seats, ron(2, 1)))
+        assert store.load() == before
+
+
+def test_a_game_that_does_not_match_the_seating_leaves_the_store_unchanged(tmp_path: Path) -> None:
+    with _store_with_session(tmp_path / "t.db") as store:
+        seats = store.load().seatings[0].table(1).seats
+        before = store.load()
+        with pytest.raises(TournamentError, match="but the seating has"):
+            store.add_game(table_game(1, 1, (seats[1], seats[0], seats[2], seats[3])))
+        assert store.load() == before
+
+
+def test_events_keyed_by_game_and_sequence_are_idempotent(tmp_path: Path) -> None:
+    with _store_with_session(tmp_path / "t.db") as store:
+        seats = store.load().seatings[0].table(1).seats
+        game = table_game(1, 1, seats)
+        store.add_game(type(game)(game_id="g1", session=1, table=1, players=seats, events=()))
+        assert store.append_events("g1", 0, [RiichiDeclared(Seat.SEAT_0), ron(1, 0)]) == 2
+        assert store.append_events("g1", 1, [ron(1, 0)]) == 2  # a duplicate delivery
+        assert store.load().games[0].events == (RiichiDeclared(Seat.SEAT_0), ron(1, 0))
+        with pytest.raises(TournamentError, match="already stored and differs"):
+            store.append_events("g1", 1, [ron(2, 0)])
+        with pytest.raises(TournamentError, match="gap"):
+            store.append_events("g1", 5, [ron(2, 0)])
+
+
+def test_a_game_store_file_is_not_taken_for_a_tournament(tmp_path: Path) -> None:
+    path = tmp_path / "games.db"
+    GameStore.open(path).close()
+    with pytest.raises(SaveFileError, match="not a scorekeeper tournament database"):
+        open_tournament_store(path)
+
+
+def test_a_newer_tournament_database_is_refused_untouched(tmp_path: Path) -> None:
+    path = tmp_path / "t.db"
+    open_tournament_store(path).close()
+    with sqlite3.connect(path) as connection:
+        connection.execute("UPDATE schema_version SET version = ?", (CURRENT_VERSION + 1,))
+    connection.close()
+    data = path.read_bytes()
+    with pytest.raises(UnsupportedVersionError, match="newer than this program's"):
+        open_tournament_store(path)
+    assert path.read_bytes() == data
+
+
+def test_no_tournament_or_an_unknown_name_is_a_clear_error(tmp_path: Path) -> None:
+    with open_tournament_store(tmp_path / "t.db") as store:
+        with pytest.raises(TournamentError, match="holds no tournament"):
+            store.load()
+        store.create(settings(), roster(4))
+        with pytest.raises(TournamentError, match="no tournament called 'Other'"):
+            store.load("Other")
+        with pytest.raises(TournamentError, match="already has a tournament called"):
+            store.create(settings(), roster(4))
+
+
+def test_one_schema_description_renders_for_both_engines() -> None:
+    sqlite_ddl = migration_statements(Dialect.SQLITE, 0)
+    postgres_ddl = migration_statements(Dialect.POSTGRESQL, 0)
+    assert len(sqlite_ddl) == len(postgres_ddl)
+    assert any("PRIMARY KEY (game_id, seq)" in s for s in postgres_ddl)
+    assert all("BIGINT" not in s for s in sqlite_ddl)
+    assert any("BIGINT" in s for s in postgres_ddl)
+    connection = sqlite3.connect(":memory:")
+    for statement in sqlite_ddl:
+        connection.execute(statement)
+    assert connection.execute("SELECT version FROM schema_version").fetchall() == [(CURRENT_VERSION,)]
+    connection.close()
+
+
+def test_a_postgresql_url_without_the_backend_says_what_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "scorekeeper.storage.tournament_pg", None)
+    with pytest.raises(TournamentError, match="PostgreSQL backend"):
+        open_tournament_store("postgresql://referee@localhost/open")

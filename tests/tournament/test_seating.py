@@ -1,0 +1,146 @@
+"""Seating: every player once per session, tables of four, substitutes only where needed, and the quality goals."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.errors import TournamentError
+from scorekeeper.tournament import (
+    Seating,
+    TableSeating,
+    format_seating_csv,
+    parse_seating_csv,
+    seat_auto,
+    seat_random,
+    seat_swiss,
+    seating_quality,
+)
+from tests.tournament.builders import names
+
+
+def _check_session(seating: Seating, players: tuple[str, ...], substitutes: tuple[str, ...]) -> None:
+    seated = seating.names
+    assert len(seated) == len(set(seated)), "someone is seated twice"
+    assert all(len(table.seats) == 4 for table in seating.tables)
+    assert set(players) <= set(seated), "a player is not seated"
+    used = [name for name in seated if name in substitutes]
+    assert len(used) == -len(players) % 4, "substitutes only where a table would be short"
+    assert [t.table for t in seating.tables] == list(range(1, len(seating.tables) + 1))
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    count=st.integers(min_value=1, max_value=30),
+    spare=st.integers(min_value=0, max_value=3),
+    sessions=st.integers(min_value=1, max_value=4),
+    seed=st.integers(min_value=0, max_value=1000),
+)
+def test_every_player_sits_once_per_session_at_tables_of_four(count: int, spare: int, sessions: int, seed: int) -> None:
+    players = names(count)
+    substitutes = names(-count % 4 + spare, "Sub")
+    history: list[Seating] = []
+    for session in range(1, sessions + 1):
+        seating = seat_auto(session, players, substitutes, history=history, sessions=sessions, seed=seed, effort=0.05)
+        _check_session(seating, players, substitutes)
+        history.append(seating)
+
+
+@settings(max_examples=20, deadline=None)
+@given(count=st.integers(min_value=1, max_value=40), seed=st.integers(min_value=0, max_value=99))
+def test_swiss_and_random_seat_everyone_once(count: int, seed: int) -> None:
+    players = names(count)
+    substitutes = names(3, "Sub")
+    _check_session(seat_random(1, players, substitutes, seed=seed), players, substitutes)
+    swiss = seat_swiss(2, players, substitutes)
+    _check_session(swiss, players, substitutes)
+
+
+def test_forty_players_over_eight_sessions_never_meet_twice_nor_sit_a_wind_three_times() -> None:
+    players = names(40)
+    history: list[Seating] = []
+    for session in range(1, 9):
+        history.append(seat_auto(session, players, history=history, sessions=8, seed="quality"))
+    quality = seating_quality(history)
+    assert quality.repeat_pairs == 0
+    assert quality.max_same_wind <= 2
+
+
+def test_the_auto_seating_beats_a_random_one_for_sixteen_players() -> None:
+    players = names(16)
+    history: list[Seating] = []
+    for session in range(1, 5):
+        history.append(seat_auto(session, players, history=history, sessions=4, seed=7))
+    random_quality = seating_quality([seat_random(k, players, seed=7) for k in range(1, 5)])
+    assert seating_quality(history).repeat_meetings < random_quality.repeat_meetings
+    assert seating_quality(history).repeat_pairs == 0
+
+
+def test_a_session_seating_is_reproducible_from_its_seed() -> None:
+    players = names(20)
+    first = seat_random(1, players, seed=3)
+    assert seat_auto(2, players, history=[first], sessions=4, seed=3) == seat_auto(
+        2, players, history=[first], sessions=4, seed=3
+    )
+
+
+def test_swiss_puts_the_leaders_at_table_one() -> None:
+    ranking = names(8)
+    swiss = seat_swiss(3, ranking)
+    assert set(swiss.table(1).seats) == set(ranking[:4])
+    assert set(swiss.table(2).seats) == set(ranking[4:])
+
+
+@pytest.mark.parametrize("method", ["random", "auto", "swiss"])
+def test_a_player_with_a_fixed_table_keeps_it(method: str) -> None:
+    players = names(16)
+    fixed = {"P009": 3}
+    history: list[Seating] = []
+    for session in range(1, 4):
+        if method == "random":
+            seating = seat_random(session, players, fixed=fixed, seed=session)
+        elif method == "auto":
+            seating = seat_auto(session, players, history=history, sessions=3, fixed=fixed, effort=0.2)
+        else:
+            seating = seat_swiss(session, players, fixed=fixed)
+        assert "P009" in seating.table(3).seats
+        history.append(seating)
+
+
+def test_too_few_substitutes_is_a_clear_error() -> None:
+    with pytest.raises(TournamentError, match="need 2 substitutes to make 3 tables of four, and 1 is registered"):
+        seat_random(1, names(10), names(1, "Sub"))
+
+
+def test_a_fixed_table_that_does_not_exist_is_refused() -> None:
+    with pytest.raises(TournamentError, match="fixed table 5"):
+        seat_random(1, names(8), fixed={"P001": 5})
+
+
+def test_seating_csv_round_trips_and_reads_one_session() -> None:
+    players = names(8)
+    one = seat_random(1, players, seed=1)
+    two = seat_swiss(2, players)
+    text = format_seating_csv([one, two])
+    assert parse_seating_csv(text, 1) == one
+    assert parse_seating_csv(text, 2) == two
+    assert parse_seating_csv("table,east,south,west,north\n1,A,B,C,D\n", 5) == Seating(
+        session=5, tables=(TableSeating(1, ("A", "B", "C", "D")),)
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        pytest.param("table,east\n1,A\n", "header must be", id="bad-header"),
+        pytest.param("table,east,south,west,north\nx,A,B,C,D\n", "line 2: table must be a number", id="bad-table"),
+        pytest.param("table,east,south,west,north\n1,A,B,C,A\n", "seated twice", id="twice-at-a-table"),
+        pytest.param("table,east,south,west,north\n1,A,B,C,D\n2,A,E,F,G\n", "two tables", id="twice-in-session"),
+        pytest.param("table,east,south,west,north\n2,A,B,C,D\n", "numbered 1 to 1", id="gap-in-numbers"),
+        pytest.param("session,table,east,south,west,north\n2,1,A,B,C,D\n", "no table for session 1", id="none"),
+    ],
+)
+def test_a_bad_seating_csv_is_refused_naming_the_problem(text: str, message: str) -> None:
+    with pytest.raises(TournamentError, match=message):
+        parse_seating_csv(text, 1)

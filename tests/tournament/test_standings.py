@@ -1,0 +1,143 @@
+"""Standings, hand-computed: a small tournament with ties, penalties and a substitute (EMA 2016 rules).
+
+EMA 2016: 30,000 start and return, no oka, uma +15/+5/-5/-15 split on ties, exact points (session/rules.py).
+A non-dealer mangan ron (5 han 30 fu) moves 8,000 points. So at a table where one player rons another and the game
+is then ended: the winner has 38,000 (+8.0 +15 = +23.0), the two untouched players tie on 30,000 for second and
+split 5 + -5 (0.0 each), the loser has 22,000 (-8.0 -15 = -23.0).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from scorekeeper.errors import TournamentError
+from scorekeeper.session import Chombo, EndGame, Seat
+from scorekeeper.tournament import (
+    Player,
+    Seating,
+    StandingsTieBreak,
+    TableSeating,
+    TimeLimitRule,
+    Tournament,
+    TournamentPenalty,
+    compute_standings,
+    format_tenths,
+    time_limit_end,
+)
+from tests.tournament.builders import ron, settings, table_game
+
+_PLAYERS = (
+    *(Player(name=n, team="Red" if n in "ABCD" else "Blue") for n in "ABCDEFG"),
+    Player(name="Sub", substitute=True),
+)
+_SEATING = Seating(session=1, tables=(TableSeating(1, ("A", "B", "C", "D")), TableSeating(2, ("E", "F", "G", "Sub"))))
+
+
+def _tournament(**kwargs: object) -> Tournament:
+    tournament = Tournament(settings=settings(sessions=2, **kwargs), players=_PLAYERS).with_seating(_SEATING)
+    tournament = tournament.with_game(table_game(1, 1, ("A", "B", "C", "D"), ron(winner=1, discarder=0)))
+    # The substitute (North) rons East: the table's result counts for E, F and G; Sub is ranked nowhere.
+    tournament = tournament.with_game(table_game(1, 2, ("E", "F", "G", "Sub"), ron(winner=3, discarder=0)))
+    return tournament.with_penalty(TournamentPenalty(player="D", points=-20000, reason="late", session=1))
+
+
+def test_small_tournament_standings_with_ties_penalties_and_a_substitute() -> None:
+    standings = compute_standings(_tournament())
+    got = [
+        (r.rank, r.player, format_tenths(r.points_tenths), r.games, format_tenths(r.penalties_tenths))
+        for r in standings.rows
+    ]
+    assert got == [
+        (1, "B", "23.0", 1, "0.0"),
+        (2, "C", "0.0", 1, "0.0"),
+        (2, "F", "0.0", 1, "0.0"),
+        (2, "G", "0.0", 1, "0.0"),
+        (5, "D", "-20.0", 1, "-20.0"),
+        (6, "A", "-23.0", 1, "0.0"),
+        (6, "E", "-23.0", 1, "0.0"),
+    ]
+    assert "Sub" not in [r.player for r in standings.rows]
+    assert standings.rows[0].session_points_tenths == (230, None)
+    assert standings.to_json()["standings"][4] == {
+        "rank": 5,
+        "player": "D",
+        "points": -20.0,
+        "games": 1,
+        "penalties": -20.0,
+    }
+
+
+def test_team_standings_sum_the_members() -> None:
+    standings = compute_standings(_tournament(teams=True))
+    assert [(t.rank, t.team, t.points) for t in standings.teams] == [(1, "Red", -20.0), (2, "Blue", -23.0)]
+
+
+def test_a_penalty_inside_a_game_counts_as_the_session_gives_it() -> None:
+    # EMA 2016: a chombo is 20,000 after uma ([issue3]); the session's sheet carries it as a penalty.
+    tournament = Tournament(settings=settings(), players=_PLAYERS).with_seating(_SEATING)
+    tournament = tournament.with_game(table_game(1, 1, ("A", "B", "C", "D"), Chombo(Seat(2))))
+    row = next(r for r in compute_standings(tournament).rows if r.player == "C")
+    assert row.penalties_tenths == -200
+
+
+def test_the_places_tie_break_orders_level_players_by_their_placings() -> None:
+    tournament = _tournament(tie_break=StandingsTieBreak.PLACES)
+    ranks = {r.player: r.rank for r in compute_standings(tournament).rows}
+    assert ranks["C"] == ranks["F"] == 2  # all placed second: still level
+
+
+def test_recording_the_same_game_twice_changes_nothing() -> None:
+    tournament = _tournament()
+    again = tournament.with_game(table_game(1, 1, ("A", "B", "C", "D"), ron(winner=1, discarder=0)))
+    assert again is tournament
+
+
+def test_a_different_game_for_a_recorded_table_is_refused() -> None:
+    with pytest.raises(TournamentError, match="already has a different game"):
+        _tournament().with_game(table_game(1, 1, ("A", "B", "C", "D"), ron(winner=2, discarder=0)))
+
+
+def test_a_game_whose_players_do_not_match_the_seating_is_refused_naming_both() -> None:
+    tournament = Tournament(settings=settings(), players=_PLAYERS).with_seating(_SEATING)
+    with pytest.raises(TournamentError, match=r"the game's players .* are B, A, C, D, but the seating has A, B, C, D"):
+        tournament.with_game(table_game(1, 1, ("B", "A", "C", "D")))
+
+
+def test_a_seating_must_seat_everyone_and_substitutes_only_where_needed() -> None:
+    players = (*(Player(name=n) for n in "ABCD"), *(Player(name=f"S{k}", substitute=True) for k in range(4)))
+    tournament = Tournament(settings=settings(), players=players)
+    with pytest.raises(TournamentError, match="D is not seated"):
+        tournament.with_seating(Seating(session=1, tables=(TableSeating(1, ("A", "B", "C", "S0")),)))
+    with pytest.raises(TournamentError, match="4 substitute\\(s\\) seated where 4 players need 0"):
+        tournament.with_seating(
+            Seating(
+                session=1, tables=(TableSeating(1, ("A", "B", "C", "D")), TableSeating(2, ("S0", "S1", "S2", "S3")))
+            )
+        )
+
+
+def test_a_dropped_player_is_not_seated_again_and_keeps_their_points() -> None:
+    tournament = _tournament().with_dropout("A", 1)
+    with pytest.raises(TournamentError, match="dropped out after session 1"):
+        tournament.with_seating(dataclasses.replace(_SEATING, session=2))
+    row = next(r for r in compute_standings(tournament).rows if r.player == "A")
+    assert row.dropped
+    assert row.points_tenths == -230
+
+
+def test_a_penalty_for_an_unknown_player_is_refused() -> None:
+    with pytest.raises(TournamentError, match="no player called 'Zed'"):
+        _tournament().with_penalty(TournamentPenalty(player="Zed", points=-1000, reason="x"))
+
+
+def test_at_the_time_limit_ema_finishes_the_hand_in_play_then_ends_the_game() -> None:
+    tournament = Tournament(settings=settings(), players=_PLAYERS).with_seating(_SEATING)
+    game = table_game(1, 1, ("A", "B", "C", "D"))
+    running = dataclasses.replace(game, events=())
+    state = running.state(tournament.settings)
+    assert time_limit_end(state, TimeLimitRule.FINISH_HAND, hand_in_play=True) == ()
+    assert time_limit_end(state, TimeLimitRule.FINISH_HAND, hand_in_play=False) == (EndGame("time limit"),)
+    assert time_limit_end(state, TimeLimitRule.STOP_NOW, hand_in_play=True) == (EndGame("time limit"),)
+    assert time_limit_end(game.state(tournament.settings), TimeLimitRule.STOP_NOW, hand_in_play=False) == ()

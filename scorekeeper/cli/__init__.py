@@ -31,7 +31,7 @@ EXIT_BROKEN_PIPE = 141
 EXIT_INTERRUPTED = 130
 
 #: The subcommand modules, in the order ``--help`` lists them.
-SUBCOMMANDS: tuple[str, ...] = ("score", "waits", "replay", "export")
+SUBCOMMANDS: tuple[str, ...] = ("score", "waits", "replay", "export", "tournament")
 
 
 class _Subcommand(Protocol):

@@ -1,0 +1,123 @@
+"""Tournament exports: the standings and every game as CSV, and the EMA results form.
+
+The EMA results form (what the EMA asks of a tournament to rank it): one line per ranked player with the rank,
+the name, the EMA id, the country and the tournament points, and beside it the player's MERS base rank,
+``1000 x (players - rank) / (players - 1)`` (the EMA ranking's own formula: the winner 1000, the last 0; players
+sharing a rank share its base rank), to two decimals. Substitutes are left out: they are ranked nowhere.
+
+CSV is UTF-8 with a byte-order mark and CRLF line ends, text cells guarded against spreadsheet formulas as in
+:mod:`scorekeeper.storage.records`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+
+from scorekeeper.storage.records import _csv, _text
+from scorekeeper.tournament import Standings, Tournament, compute_standings, format_tenths
+
+__all__ = ["EMA_COLUMNS", "format_ema_csv", "format_games_csv", "format_standings_csv", "mers_base_rank"]
+
+#: The EMA results form's columns.
+EMA_COLUMNS = ("rank", "player", "ema_id", "country", "points", "base_rank")
+
+
+def mers_base_rank(rank: int, players: int) -> Fraction:
+    """The MERS base rank of ``rank`` among ``players``: ``1000 x (players - rank) / (players - 1)``.
+
+    A tournament of one player gives 1000.
+    """
+    if players <= 1:
+        return Fraction(1000)
+    return Fraction(1000 * (players - rank), players - 1)
+
+
+def _two_decimals(value: Fraction) -> str:
+    hundredths = (value * 100).__round__()  # half to even on exact halves: base ranks are rarely exact halves
+    sign = "-" if hundredths < 0 else ""
+    whole, part = divmod(abs(hundredths), 100)
+    return f"{sign}{whole}.{part:02d}"
+
+
+def format_ema_csv(tournament: Tournament, standings: Standings | None = None) -> bytes:
+    """The EMA results form as CSV bytes: rank, player, EMA id, country, points, MERS base rank."""
+    standings = standings or compute_standings(tournament)
+    count = len(standings.rows)
+    rows: list[Sequence[object]] = [EMA_COLUMNS]
+    for row in standings.rows:
+        player = tournament.player(row.player)
+        rows.append(
+            (
+                row.rank,
+                _text(player.name),
+                _text(player.ema_id),
+                _text(player.country),
+                format_tenths(row.points_tenths),
+                _two_decimals(mers_base_rank(row.rank, count)),
+            )
+        )
+    return _csv(rows)
+
+
+def format_standings_csv(tournament: Tournament, standings: Standings | None = None) -> bytes:
+    """The standings as CSV: rank, player, points, games, penalties, then each session's points; teams below."""
+    standings = standings or compute_standings(tournament)
+    sessions = tournament.settings.sessions
+    rows: list[Sequence[object]] = [
+        ("rank", "player", "points", "games", "penalties", *(f"session {k}" for k in range(1, sessions + 1)))
+    ]
+    for row in standings.rows:
+        rows.append(
+            (
+                row.rank,
+                _text(row.player),
+                format_tenths(row.points_tenths),
+                row.games,
+                format_tenths(row.penalties_tenths),
+                *("" if p is None else format_tenths(p) for p in row.session_points_tenths),
+            )
+        )
+    if standings.teams:
+        rows.append(())
+        rows.append(("rank", "team", "points", "members"))
+        rows.extend(
+            (t.rank, _text(t.team), format_tenths(t.points_tenths), _text(", ".join(t.members)))
+            for t in standings.teams
+        )
+    return _csv(rows)
+
+
+def format_games_csv(tournament: Tournament) -> bytes:
+    """Every recorded game as CSV: session, table, game id, state, then per seat the player, score and points."""
+    rows: list[Sequence[object]] = [
+        (
+            "session",
+            "table",
+            "game",
+            "state",
+            "hands",
+            *(
+                f"{wind} {what}"
+                for wind in ("east", "south", "west", "north")
+                for what in ("player", "score", "points")
+            ),
+        )
+    ]
+    for game in tournament.games:
+        state = game.state(tournament.settings)
+        sheet = state.standings()
+        seats: list[object] = []
+        for seat, name in enumerate(game.players):
+            seats.extend((_text(name), sheet.scores[seat], format_tenths(sheet.points_tenths[seat])))
+        rows.append(
+            (
+                game.session,
+                game.table,
+                _text(game.game_id),
+                "finished" if state.ended else "running",
+                len(state.hands),
+                *seats,
+            )
+        )
+    return _csv(rows)

@@ -1,0 +1,165 @@
+"""``scorekeeper tournament ...``: a 16-player, 4-session tournament run from the command line, and its errors."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scorekeeper.cli import main
+from scorekeeper.session import EndGame, Session, format_record, record_from_session, ruleset
+from tests.tournament.builders import names, ron
+
+_Capture = pytest.CaptureFixture[str]
+
+
+def _run(capsys: _Capture, *argv: str) -> tuple[int, str, str]:
+    status = main(["tournament", *argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def _players_csv(tmp_path: Path, count: int) -> Path:
+    path = tmp_path / "players.csv"
+    rows = ["name,ema_id,country,team"]
+    rows += [
+        f"{n},0400{k:04d},{'FR' if k % 2 else 'DE'},{'Red' if k % 3 else 'Blue'}" for k, n in enumerate(names(count))
+    ]
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+def _record(tmp_path: Path, seats: list[str], session: int, table: int) -> Path:
+    game = Session(ruleset("ema2016"), seats)
+    winner = (session + table) % 4
+    game.apply(ron(winner, (winner + 1) % 4, han=1 + (session * table) % 5))
+    game.apply(ron((winner + 2) % 4, winner, han=2))
+    game.apply(EndGame("time limit"))
+    path = tmp_path / f"s{session}t{table}.json"
+    path.write_text(json.dumps(format_record(record_from_session(game))), encoding="utf-8")
+    return path
+
+
+def _create(tmp_path: Path, capsys: _Capture, count: int = 16, *extra: str) -> str:
+    db = str(tmp_path / "open.db")
+    status, out, err = _run(
+        capsys,
+        "create",
+        "--db",
+        db,
+        "--name",
+        "Test Open",
+        "--ruleset",
+        "ema2016",
+        "--players",
+        str(_players_csv(tmp_path, count)),
+        "--sessions",
+        "4",
+        *extra,
+    )
+    assert (status, err) == (0, "")
+    assert out.startswith("created 'Test Open'")
+    return db
+
+
+def test_a_sixteen_player_four_session_tournament_runs_from_the_command_line(tmp_path: Path, capsys: _Capture) -> None:
+    db = _create(tmp_path, capsys)
+    for session in range(1, 5):
+        method = "swiss" if session == 4 else "auto"
+        status, out, err = _run(capsys, "seat", "--db", db, "--session", str(session), "--method", method, "--json")
+        assert (status, err) == (0, "")
+        seating: dict[str, Any] = json.loads(out)
+        assert seating["session"] == session
+        assert [t["table"] for t in seating["tables"]] == [1, 2, 3, 4]
+        assert sorted(n for t in seating["tables"] for n in t["seats"]) == sorted(names(16))
+        for table in seating["tables"]:
+            path = _record(tmp_path, table["seats"], session, table["table"])
+            status, out, err = _run(
+                capsys, "record", "--db", db, "--session", str(session), "--table", str(table["table"]), str(path)
+            )
+            assert (status, err) == (0, "")
+    status, out, err = _run(capsys, "penalty", "--db", db, "--player", "P001", "--points", "-20000", "--reason", "late")
+    assert (status, err) == (0, "")
+    status, out, err = _run(capsys, "standings", "--db", db, "--json")
+    assert status == 0
+    standings = json.loads(out)["standings"]
+    assert len(standings) == 16
+    assert all(set(row) == {"rank", "player", "points", "games", "penalties"} for row in standings)
+    assert all(row["games"] == 4 for row in standings)
+    assert sum(row["points"] for row in standings) == pytest.approx(-20.0)  # games sum to zero; one penalty
+    assert next(row for row in standings if row["player"] == "P001")["penalties"] == -20.0
+    points = [row["points"] for row in standings]
+    assert points == sorted(points, reverse=True)
+    assert all(round(p * 10) == p * 10 for p in points)
+
+
+def test_recording_the_same_game_twice_changes_nothing(tmp_path: Path, capsys: _Capture) -> None:
+    db = _create(tmp_path, capsys)
+    _, out, _ = _run(capsys, "seat", "--db", db, "--session", "1", "--json")
+    seats = json.loads(out)["tables"][0]["seats"]
+    path = _record(tmp_path, seats, 1, 1)
+    assert _run(capsys, "record", "--db", db, "--session", "1", "--table", "1", str(path))[0] == 0
+    _, before, _ = _run(capsys, "standings", "--db", db, "--json")
+    status, out, _ = _run(capsys, "record", "--db", db, "--session", "1", "--table", "1", str(path))
+    assert status == 0
+    assert "already recorded, nothing changed" in out
+    assert _run(capsys, "standings", "--db", db, "--json")[1] == before
+
+
+def test_a_game_whose_players_do_not_match_the_seating_is_a_clear_error(tmp_path: Path, capsys: _Capture) -> None:
+    db = _create(tmp_path, capsys)
+    _, out, _ = _run(capsys, "seat", "--db", db, "--session", "1", "--json")
+    seats = json.loads(out)["tables"][0]["seats"]
+    path = _record(tmp_path, [seats[1], seats[0], seats[2], seats[3]], 1, 1)
+    status, out, err = _run(capsys, "record", "--db", db, "--session", "1", "--table", "1", str(path))
+    assert status == 1
+    assert out == ""
+    assert err.startswith("scorekeeper tournament: error: session 1 table 1: the game's players")
+    assert "but the seating has" in err
+
+
+def test_a_seating_from_a_file_and_the_exports(tmp_path: Path, capsys: _Capture) -> None:
+    db = _create(tmp_path, capsys, 8)
+    seating = tmp_path / "seating.csv"
+    seating.write_text("table,east,south,west,north\n1,P001,P002,P003,P004\n2,P005,P006,P007,P008\n", encoding="utf-8")
+    status, out, _ = _run(capsys, "seat", "--db", db, "--session", "1", "--method", "file", str(seating), "--json")
+    assert status == 0
+    assert json.loads(out)["tables"][1] == {"table": 2, "seats": ["P005", "P006", "P007", "P008"]}
+    _run(capsys, "record", "--db", db, "--session", "1", "--table", "1", str(_record(tmp_path, list(names(4)), 1, 1)))
+    ema = tmp_path / "ema.csv"
+    assert _run(capsys, "export", "--db", db, "--format", "ema", "-o", str(ema))[0] == 0
+    rows = list(csv.reader(io.StringIO(ema.read_bytes().decode("utf-8-sig"))))
+    assert rows[0] == ["rank", "player", "ema_id", "country", "points", "base_rank"]
+    assert rows[1][5] == "1000.00"
+    assert rows[-1][5] == "0.00"
+    assert len(rows) == 9
+    standings = tmp_path / "standings.csv"
+    assert _run(capsys, "export", "--db", db, "--format", "csv", "-o", str(standings))[0] == 0
+    assert standings.read_bytes().decode("utf-8-sig").startswith("rank,player,points,games,penalties,session 1")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        pytest.param(["seat", "--session", "9"], "sessions 1 to 4", id="session-out-of-range"),
+        pytest.param(["seat", "--session", "1", "--method", "file"], "--method must be", id="file-without-path"),
+        pytest.param(["penalty", "--player", "Zed", "--points", "-1000", "--reason", "x"], "no player", id="who"),
+        pytest.param(["penalty", "--player", "P001", "--points", "-150", "--reason", "x"], "multiple of 100", id="pts"),
+    ],
+)
+def test_bad_requests_are_clear_errors(tmp_path: Path, capsys: _Capture, argv: list[str], message: str) -> None:
+    db = _create(tmp_path, capsys)
+    status, _, err = _run(capsys, argv[0], "--db", db, *argv[1:])
+    assert status == 1
+    assert message in err
+
+
+def test_an_action_on_a_missing_database_creates_nothing(tmp_path: Path, capsys: _Capture) -> None:
+    status, _, err = _run(capsys, "standings", "--db", str(tmp_path / "none.db"))
+    assert status == 1
+    assert "no such tournament database" in err
+    assert not (tmp_path / "none.db").exists()

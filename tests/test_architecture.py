@@ -7,7 +7,13 @@ from pathlib import Path
 
 import scorekeeper
 
-CORE_PACKAGES = ("scorekeeper.engine", "scorekeeper.session", "scorekeeper.storage", "scorekeeper.cli")
+CORE_PACKAGES = (
+    "scorekeeper.engine",
+    "scorekeeper.session",
+    "scorekeeper.tournament",
+    "scorekeeper.storage",
+    "scorekeeper.cli",
+)
 
 _PROBE = """
 import importlib, importlib.abc, pkgutil, sys
@@ -39,7 +45,7 @@ def test_no_core_source_mentions_qt() -> None:
     """STYLE 2: no Qt import statement anywhere in the core's source files."""
     root = Path(scorekeeper.__file__).parent
     offenders = []
-    for package in ("engine", "session", "storage", "cli"):
+    for package in ("engine", "session", "tournament", "storage", "cli"):
         for path in (root / package).rglob("*.py"):
             for line in path.read_text(encoding="utf-8").splitlines():
                 stripped = line.strip()

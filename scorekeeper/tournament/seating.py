@@ -3,18 +3,19 @@
 Methods (issue 13):
 
 * ``random``: a shuffle (the first session);
-* ``auto``: random for the first session; after it, a local search that keeps players from meeting again and
-  balances the seat winds (each player East, South, West and North as evenly as the number of sessions allows);
+* ``auto``: the whole tournament planned at once from a random draw, so that players meet as few times as they
+  can and sit each wind as evenly as the number of sessions allows; each session takes its part of the plan while
+  the played sessions follow it, and a new plan is made from what was played when they do not (a drop-out, a
+  Swiss or prescripted session);
 * ``swiss``: the top tables by the standings (1st-4th at table 1, ...), for final sessions;
 * a prescripted seating read from CSV (:func:`parse_seating_csv`).
 
 Players who need a fixed table (a wheelchair place, a streamed table) keep it under every method.
 
-The search. Players are split into tables; a table's cost is ``1000 x`` the earlier meetings of its pairs (a
-repeat is what players notice) plus, over the 24 ways to give its four players the four winds, the cheapest sum of
-``2c + 1`` per player (c: how often the player already sat that wind; so an extra East costs more the more Easts
-one has) with ``100`` more for going past ``ceil(sessions / 4)``. Simulated annealing swaps two players of two
-tables; the coldest state wins. It is seeded, so a session's seating is reproducible. For 40 players over 8
+The search. Opponents first: simulated annealing swaps two players of two tables of one planned session, costing a
+pair ``c (c - 1) / 2`` for ``c`` meetings (played and planned). Then winds: with the tables fixed, annealing swaps
+two seats of one table, costing a player ``c * c`` per wind sat ``c`` times, plus a heavy cost past
+``ceil(sessions / 4)``. It is seeded, so a session's seating is reproducible. For 40 players over 8
 sessions it finds seatings where no pair meets twice and nobody sits a wind more than twice
 (``tests/tournament/test_seating.py``; figures for other sizes: ``benchmarks/seating_quality.py``).
 """
@@ -52,7 +53,6 @@ __all__ = [
 #: The columns of a prescripted seating CSV (``session`` optional when the file holds one session).
 SEATING_COLUMNS = ("session", "table", "east", "south", "west", "north")
 _PERMUTATIONS = tuple(itertools.permutations(range(4)))
-_REPEAT_COST = 1000
 _WIND_OVER_COST = 400
 
 
@@ -203,17 +203,14 @@ def _fixed_in_play(fixed: Mapping[str, int], names: Sequence[str]) -> dict[str, 
 
 
 class _Costs:
-    """The meetings and winds so far, and the cost of a table (see the module's docstring)."""
+    """The winds sat so far, and the cheapest way to give a table's four players the four winds (Swiss)."""
 
     def __init__(self, history: Iterable[Seating], sessions: int, session: int) -> None:
-        self.meetings: Counter[tuple[str, str]] = Counter()
         self.winds: dict[str, list[int]] = {}
         for seating in history:
             for table in seating.tables:
                 for wind, name in enumerate(table.seats):
                     self.winds.setdefault(name, [0, 0, 0, 0])[wind] += 1
-                for a, b in itertools.combinations(table.seats, 2):
-                    self.meetings[min(a, b), max(a, b)] += 1
         # The goal so far: by session k nobody sits a wind more than ceil(k / 4) times, so the winds stay even
         # all along and the last sessions are not left with four players who all still need the same wind.
         self.limit = max(1, math.ceil(min(session, sessions) / 4))
@@ -227,10 +224,6 @@ class _Costs:
         costs = [[self.wind_cost(name, wind) for wind in range(4)] for name in group]
         best = min(_PERMUTATIONS, key=lambda perm: sum(costs[perm[w]][w] for w in range(4)))
         return sum(costs[best[w]][w] for w in range(4)), best
-
-    def table_cost(self, group: Sequence[str]) -> int:
-        repeat = sum(self.meetings.get((min(a, b), max(a, b)), 0) for a, b in itertools.combinations(group, 2))
-        return _REPEAT_COST * repeat + self.best_order(group)[0]
 
 
 def _layout(
@@ -312,27 +305,24 @@ def seat_auto(
     Raises:
         TournamentError: as :func:`seat_random`.
     """
-    fixed = fixed or {}
-    if not history:
-        return seat_random(session, players, substitutes, fixed=fixed, seed=seed)
-    names, tables = _roster(players, substitutes, fixed)
-    fixed = _fixed_in_play(fixed, names)
-    played = sorted(history, key=lambda seating: seating.session)
-    # Follow the plan made after the first session while the tournament has kept to it: planned as a whole, the
-    # winds can always be balanced exactly (each player's sittings split into sets of four make a regular bipartite
-    # multigraph with the tables, which König's theorem splits into four perfect matchings, one per wind).
-    if played[0].session == 1 and [s.session for s in played] == list(range(1, session)):
+    names, tables = _roster(players, substitutes, fixed or {})
+    fixed = _fixed_in_play(fixed or {}, names)
+    played = tuple(sorted(history, key=lambda seating: seating.session))
+    # Follow the plan of the whole tournament while the tournament keeps to it. Planned as a whole, the winds can
+    # be balanced exactly: split each player's sittings into sets of four and the players' sets and the tables make
+    # a regular bipartite multigraph, which König's theorem splits into four perfect matchings, one per wind. The
+    # plan's first session is a random draw (nothing has been played yet to steer it).
+    if [s.session for s in played] == list(range(1, session)):
         plan = _whole_plan(
             tuple(names),
             tables=tables,
             fixed=tuple(sorted(fixed.items())),
-            first=played[0],
-            sessions=sessions,
+            sessions=max(sessions, session),
             seed=str(seed),
             effort=effort,
         )
-        if plan[: session - 2] == tuple(played[1:]) and set(plan[session - 2].names) == set(names):
-            return plan[session - 2]
+        if plan[: session - 1] == played and set(plan[session - 1].names) == set(names):
+            return plan[session - 1]
     return _plan(
         session=session,
         names=names,
@@ -351,19 +341,18 @@ def _whole_plan(
     *,
     tables: int,
     fixed: tuple[tuple[str, int], ...],
-    first: Seating,
     sessions: int,
     seed: str,
     effort: float,
 ) -> tuple[Seating, ...]:
-    """Sessions 2 to the last, planned after the first (kept: the next session's call finds the same plan)."""
+    """Every session, planned together (kept: the next session's call finds the same plan)."""
     return tuple(
         _plan(
-            session=2,
+            session=1,
             names=names,
             tables=tables,
             fixed=dict(fixed),
-            history=(first,),
+            history=(),
             sessions=sessions,
             seed=f"auto:{seed}:plan",
             effort=effort,

@@ -75,6 +75,7 @@ def test_the_auto_seating_beats_a_random_one_for_sixteen_players() -> None:
     random_quality = seating_quality([seat_random(k, players, seed=7) for k in range(1, 5)])
     assert seating_quality(history).repeat_meetings < random_quality.repeat_meetings
     assert seating_quality(history).repeat_pairs == 0
+    assert seating_quality(history).max_same_wind == 1  # four sessions: each wind once
 
 
 def test_a_session_seating_is_reproducible_from_its_seed() -> None:

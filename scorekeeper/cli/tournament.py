@@ -12,7 +12,6 @@ Shapes (issue 13):
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import sys
 from pathlib import Path
@@ -194,10 +193,9 @@ def _seat(args: argparse.Namespace) -> None:
 
 
 def _record(args: argparse.Namespace) -> None:
-    from scorekeeper.session import event_to_json
     from scorekeeper.storage import read_game_record_file
     from scorekeeper.storage.tournament_store import open_tournament_store
-    from scorekeeper.tournament import TableGame
+    from scorekeeper.tournament import TableGame, record_game_id
 
     played = read_game_record_file(args.record)
     with open_tournament_store(args.db) as store:
@@ -208,9 +206,8 @@ def _record(args: argparse.Namespace) -> None:
                 f"{args.record}: the game was played under ruleset {json.dumps(played.rules.to_json())}, "
                 f"the tournament's is {json.dumps(expected.to_json())}"
             )
-        body = json.dumps([event_to_json(e) for e in played.events], sort_keys=True).encode("utf-8")
         game = TableGame(
-            game_id=f"s{args.session}-t{args.table}-{hashlib.sha256(body).hexdigest()[:12]}",
+            game_id=record_game_id(args.session, args.table, played.events),
             session=args.session,
             table=args.table,
             players=played.players,

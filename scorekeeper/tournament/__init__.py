@@ -4,7 +4,7 @@ Layered between the session (whose games and result sheets it uses) and storage 
 docs/tournament.md.
 """
 
-from scorekeeper.tournament.model import TableGame, Tournament, TournamentPenalty, time_limit_end
+from scorekeeper.tournament.model import TableGame, Tournament, TournamentPenalty, record_game_id, time_limit_end
 from scorekeeper.tournament.players import (
     PLAYER_COLUMNS,
     Player,
@@ -51,6 +51,7 @@ __all__ = [
     "format_tenths",
     "parse_players_csv",
     "parse_seating_csv",
+    "record_game_id",
     "seat_auto",
     "seat_random",
     "seat_swiss",

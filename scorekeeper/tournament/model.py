@@ -8,17 +8,19 @@ be played by the four the seating put at its table, East first. The store keeps 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorekeeper.errors import IllegalActionError, TournamentError
-from scorekeeper.session.events import EndGame, Event
+from scorekeeper.session.events import EndGame, Event, event_to_json
 from scorekeeper.session.state import GameState, apply_events, initial_state
 from scorekeeper.tournament.players import Player, validate_roster
 from scorekeeper.tournament.seating import Seating
 from scorekeeper.tournament.settings import TimeLimitRule, TournamentSettings
 
-__all__ = ["TableGame", "Tournament", "TournamentPenalty", "time_limit_end"]
+__all__ = ["TableGame", "Tournament", "TournamentPenalty", "record_game_id", "time_limit_end"]
 
 _MAX_REASON = 500
 
@@ -278,3 +280,12 @@ def time_limit_end(state: GameState, rule: TimeLimitRule, *, hand_in_play: bool)
     if rule is TimeLimitRule.FINISH_HAND and (hand_in_play or state.riichi_this_hand):
         return ()
     return (EndGame("time limit"),)
+
+
+def record_game_id(session: int, table: int, events: Sequence[Event]) -> str:
+    """The id of a game recorded from a file: ``s{session}-t{table}-`` and 12 hex digits of its events' SHA-256.
+
+    The same record gives the same id, so recording it twice finds the game already there.
+    """
+    body = json.dumps([event_to_json(e) for e in events], sort_keys=True).encode("utf-8")
+    return f"s{session}-t{table}-{hashlib.sha256(body).hexdigest()[:12]}"

@@ -54,6 +54,7 @@ __all__ = [
 SEATING_COLUMNS = ("session", "table", "east", "south", "west", "north")
 _PERMUTATIONS = tuple(itertools.permutations(range(4)))
 _WIND_OVER_COST = 400
+_Node = tuple[object, ...]
 
 
 class SeatingMethod(enum.StrEnum):
@@ -378,7 +379,7 @@ def _plan(
     groups = [layout for layout, _ in plan]
     if tables > 1:
         _spread_opponents(groups, [pinned for _, pinned in plan], history, rng, effort)
-    orders = _balance_winds(groups, history, sessions, rng, effort)
+    orders = _exact_winds(groups, rng) if not history else _balance_winds(groups, history, sessions, rng, effort)
     return [
         Seating(
             session=session + k,
@@ -452,6 +453,63 @@ def _spread_opponents(
                     meetings[_pair(x, other)] += 1
             g1[s1], g2[s2] = y, x
         temperature *= cooling
+
+
+def _exact_winds(plan: list[list[list[str]]], rng: random.Random) -> list[list[tuple[int, ...]]]:
+    """Wind orders for a whole tournament in which each player sits each wind ``sessions / 4`` times, exactly.
+
+    König's edge-colouring theorem: cut each player's sittings, in session order, into runs of four; the tables and
+    these runs make a bipartite multigraph of degree at most 4, whose edges can be coloured with four colours (the
+    winds) so that no two edges at a node share one. A table's four players then sit four different winds, and a
+    player's run of four sittings gives them each wind once. Edges are coloured one at a time; when the colour free
+    at the table is taken at the run, the path alternating the two colours from the run is swapped (it cannot reach
+    the table in a bipartite graph), which frees it.
+    """
+    edges: list[tuple[_Node, _Node]] = []
+    sittings: Counter[str] = Counter()
+    for k, groups in enumerate(plan):
+        for t, group in enumerate(groups):
+            for name in group:
+                edges.append((("table", k, t), ("run", name, sittings[name] // 4)))
+                sittings[name] += 1
+    at: dict[_Node, dict[int, int]] = {}
+    colour = [-1] * len(edges)
+    order = list(range(len(edges)))
+    rng.shuffle(order)
+    for e in order:
+        u, v = edges[e]
+        at_u, at_v = at.setdefault(u, {}), at.setdefault(v, {})
+        a = next(c for c in range(4) if c not in at_u)
+        b = next(c for c in range(4) if c not in at_v)
+        if a in at_v:
+            path = []
+            node, wanted = v, a
+            while wanted in at[node]:
+                f = at[node][wanted]
+                path.append(f)
+                x, y = edges[f]
+                node = y if x == node else x
+                wanted = b if wanted == a else a
+            for f in path:
+                x, y = edges[f]
+                del at[x][colour[f]], at[y][colour[f]]
+            for f in path:
+                colour[f] = b if colour[f] == a else a
+                x, y = edges[f]
+                at[x][colour[f]] = at[y][colour[f]] = f
+        colour[e] = a
+        at_u[a] = at_v[a] = e
+    orders: list[list[tuple[int, ...]]] = []
+    e = 0
+    for groups in plan:
+        orders.append([])
+        for _group in groups:
+            by_wind = [0, 0, 0, 0]
+            for slot in range(4):
+                by_wind[colour[e + slot]] = slot
+            orders[-1].append(tuple(by_wind))
+            e += 4
+    return orders
 
 
 def _balance_winds(

@@ -145,3 +145,22 @@ def test_seating_csv_round_trips_and_reads_one_session() -> None:
 def test_a_bad_seating_csv_is_refused_naming_the_problem(text: str, message: str) -> None:
     with pytest.raises(TournamentError, match=message):
         parse_seating_csv(text, 1)
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    count=st.integers(min_value=4, max_value=24),
+    sessions=st.integers(min_value=1, max_value=9),
+    seed=st.integers(min_value=0, max_value=1000),
+)
+def test_a_planned_tournament_gives_every_player_every_wind_evenly(count: int, sessions: int, seed: int) -> None:
+    players = names(count)
+    substitutes = names(-count % 4, "Sub")
+    history: list[Seating] = []
+    for session in range(1, sessions + 1):
+        history.append(
+            seat_auto(session, players, substitutes, history=history, sessions=sessions, seed=seed, effort=0.05)
+        )
+    quality = seating_quality(history)
+    assert quality.wind_spread <= 1
+    assert quality.max_same_wind == -(-sessions // 4)

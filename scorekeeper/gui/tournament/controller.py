@@ -1,0 +1,225 @@
+"""The referee's controller: the only thing in the referee's window that changes the tournament.
+
+Every action goes to the tournament store (which asks the Qt-free model to accept it, in one transaction), then the
+tournament is read back and ``tournament_changed`` tells the widgets to redraw. A refused action changes nothing and
+its message goes out as ``error_occurred``. The session timer lives here too: it is state the window shows.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from scorekeeper.errors import ScorekeeperError, TournamentError
+from scorekeeper.storage.records import read_game_record_file
+from scorekeeper.storage.tournament_export import format_ema_csv, format_games_csv, format_standings_csv
+from scorekeeper.storage.tournament_store import TournamentStore
+from scorekeeper.tournament import (
+    Player,
+    Seating,
+    SeatingMethod,
+    Standings,
+    TableGame,
+    Tournament,
+    TournamentPenalty,
+    compute_standings,
+    format_seating_csv,
+    parse_seating_csv,
+    record_game_id,
+    seat_auto,
+    seat_random,
+    seat_swiss,
+    time_limit_end,
+)
+
+__all__ = ["TournamentController"]
+
+
+class TournamentController(QObject):
+    """Owns the tournament store and the session timer.
+
+    Signals:
+        tournament_changed: the tournament changed (or was reloaded); redraw from :attr:`tournament`.
+        error_occurred: an action was refused; the text is for the referee to read.
+        timer_ticked: the session timer moved (once a second while it runs).
+    """
+
+    tournament_changed = Signal()
+    error_occurred = Signal(str)
+    timer_ticked = Signal()
+
+    def __init__(self, store: TournamentStore, name: str | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.store = store
+        self.tournament: Tournament = store.load(name)
+        self.name = self.tournament.settings.name
+        self.standings: Standings = compute_standings(self.tournament)
+        self.session = 1
+        self._timer = QTimer(self)
+        self._timer.setInterval(1000)
+        self._timer.timeout.connect(self.timer_ticked.emit)
+        self._deadline: float | None = None
+        self._now = time.monotonic
+
+    # -- reading --------------------------------------------------------------------------------------------------
+
+    def seating(self) -> Seating | None:
+        """The seating of the session on show."""
+        return self.tournament.seating(self.session)
+
+    def remaining_seconds(self) -> int | None:
+        """Seconds left in the session (0 once time is up), or None when the timer is not running."""
+        if self._deadline is None:
+            return None
+        return max(0, round(self._deadline - self._now()))
+
+    # -- acting ---------------------------------------------------------------------------------------------------
+
+    def _refresh(self, tournament: Tournament | None = None) -> None:
+        self.tournament = tournament if tournament is not None else self.store.load(self.name)
+        self.standings = compute_standings(self.tournament)
+        self.tournament_changed.emit()
+
+    def _attempt(self, action: str, run: object) -> bool:
+        assert callable(run)
+        try:
+            run()
+        except ScorekeeperError as error:
+            self.error_occurred.emit(f"{action}: {error}")
+            return False
+        return True
+
+    def reload(self) -> None:
+        """Read the tournament again (another laptop or the CLI may have written)."""
+        self._attempt("Reload", self._refresh)
+
+    def show_session(self, session: int) -> None:
+        """Show session ``session`` (1-based)."""
+        self.session = max(1, min(session, self.tournament.settings.sessions))
+        self.tournament_changed.emit()
+
+    def seat(self, method: SeatingMethod, path: Path | None = None) -> bool:
+        """Seat the session on show by ``method`` (``FILE`` reads ``path``) and store it."""
+
+        def run() -> None:
+            t = self.tournament
+            session = self.session
+            players, subs, fixed = t.ranked_in(session), t.substitutes_in(session), t.fixed_tables()
+            history = [s for s in t.seatings if s.session < session]
+            seed = t.settings.name
+            match method:
+                case SeatingMethod.RANDOM:
+                    seating = seat_random(session, players, subs, fixed=fixed, seed=seed)
+                case SeatingMethod.AUTO:
+                    seating = seat_auto(
+                        session, players, subs, history=history, sessions=t.settings.sessions, fixed=fixed, seed=seed
+                    )
+                case SeatingMethod.SWISS:
+                    playing = set(players)
+                    ranking = [r.player for r in self.standings.rows if r.player in playing]
+                    seating = seat_swiss(
+                        session, ranking, subs, history=history, sessions=t.settings.sessions, fixed=fixed
+                    )
+                case SeatingMethod.FILE:
+                    if path is None:
+                        raise TournamentError("choose a seating CSV file")
+                    seating = parse_seating_csv(path.read_text(encoding="utf-8"), session)
+            self._refresh(self.store.save_seating(seating, tournament=self.name))
+
+        return self._attempt("Seating", run)
+
+    def record_game(self, table: int, path: Path) -> bool:
+        """Add table ``table``'s game of the session on show from a game-record file."""
+
+        def run() -> None:
+            played = read_game_record_file(path)
+            if played.rules != self.tournament.settings.ruleset:
+                raise TournamentError(f"{path.name} was not played under the tournament's ruleset")
+            game = TableGame(
+                game_id=record_game_id(self.session, table, played.events),
+                session=self.session,
+                table=table,
+                players=played.players,
+                events=played.events,
+            )
+            self.store.add_game(game, tournament=self.name)
+            self._refresh()
+
+        return self._attempt("Recording a game", run)
+
+    def add_penalty(self, player: str, points: int, reason: str, *, session: int | None) -> bool:
+        """Give ``player`` a penalty (table points) for ``session`` or the tournament (None)."""
+        return self._attempt(
+            "Penalty",
+            lambda: self._refresh(
+                self.store.add_penalty(
+                    TournamentPenalty(player=player, points=points, reason=reason, session=session),
+                    tournament=self.name,
+                )
+            ),
+        )
+
+    def add_substitute(self, name: str) -> bool:
+        """Register a substitute."""
+        return self._attempt(
+            "Substitute",
+            lambda: self._refresh(self.store.add_player(Player(name=name, substitute=True), tournament=self.name)),
+        )
+
+    def drop_out(self, name: str) -> bool:
+        """``name`` drops out after the session before the one on show."""
+        return self._attempt(
+            "Drop-out",
+            lambda: self._refresh(self.store.drop_player(name, self.session - 1, tournament=self.name)),
+        )
+
+    def end_games_at_time_limit(self) -> int:
+        """End the session's running games as the time-limit rule says; return how many were ended.
+
+        Under the EMA rule a game with riichi declared in the hand being played finishes that hand first.
+        """
+        ended = 0
+
+        def run() -> None:
+            nonlocal ended
+            for game in self.tournament.games:
+                if game.session != self.session:
+                    continue
+                state = game.state(self.tournament.settings)
+                events = time_limit_end(state, self.tournament.settings.time_limit_rule, hand_in_play=False)
+                if events:
+                    self.store.append_events(game.game_id, len(game.events), events)
+                    ended += 1
+            self._refresh()
+
+        self._attempt("End the games now", run)
+        return ended
+
+    def start_timer(self) -> None:
+        """Start the session timer at the tournament's time limit."""
+        self._deadline = self._now() + 60 * self.tournament.settings.time_limit_minutes
+        self._timer.start()
+        self.timer_ticked.emit()
+
+    def stop_timer(self) -> None:
+        """Stop the session timer."""
+        self._deadline = None
+        self._timer.stop()
+        self.timer_ticked.emit()
+
+    def export(self, kind: str, path: Path) -> bool:
+        """Write an export: ``ema``, ``standings``, ``games`` or ``seating`` (CSV)."""
+        from scorekeeper.storage import write_atomically
+
+        def run() -> None:
+            data = {
+                "ema": lambda: format_ema_csv(self.tournament, self.standings),
+                "standings": lambda: format_standings_csv(self.tournament, self.standings),
+                "games": lambda: format_games_csv(self.tournament),
+                "seating": lambda: format_seating_csv(self.tournament.seatings).encode("utf-8"),
+            }[kind]()
+            write_atomically(path, data)
+
+        return self._attempt("Export", run)

@@ -1,0 +1,174 @@
+"""Render the referee's window to PNG for docs/tournament.md: a scripted 16-player tournament in mid-day.
+
+Usage: ``python -m scorekeeper.gui.tournament.screenshots OUTDIR [WIDTHxHEIGHT]`` (offscreen; default 1366x768).
+Writes ``referee-<tab>-light-en.png`` for each tab. Session 1 is played, session 2 seated with three games in
+(two finished, one still running), one penalty given, one player dropped out after session 1 and a substitute in.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication
+
+from scorekeeper.gui import theme
+from scorekeeper.gui.app import create_application
+from scorekeeper.gui.tournament.controller import TournamentController
+from scorekeeper.gui.tournament.window import RefereeWindow
+from scorekeeper.session.events import EndGame, Event, ExhaustiveDraw, HanFuWin, RiichiDeclared, Ron, Tsumo
+from scorekeeper.session.seats import Seat
+from scorekeeper.storage.tournament_store import TournamentStore, open_tournament_store
+from scorekeeper.tournament import (
+    Player,
+    TableGame,
+    TournamentPenalty,
+    TournamentSettings,
+    seat_auto,
+)
+
+__all__ = ["NAMES", "build_demo", "main", "render"]
+
+NAMES = (
+    "Aiko Tanaka",
+    "Bruno Costa",
+    "Chen Wei",
+    "Dana Novak",
+    "Emil Berg",
+    "Fatima Haddad",
+    "Gustav Lind",
+    "Hana Sato",
+    "Ivan Petrov",
+    "Julia Rossi",
+    "Kenji Mori",
+    "Lena Vogel",
+    "Marek Kowal",
+    "Nora Quinn",
+    "Oscar Diaz",
+    "Pia Holm",
+)
+_COUNTRIES = ("JP", "PT", "CN", "CZ", "SE", "FR", "SE", "JP", "UA", "IT", "JP", "DE", "PL", "IE", "ES", "DK")
+
+
+def _hand(k: int) -> tuple[Event, ...]:
+    winner, loser = k % 4, (k + 1) % 4
+    match k % 3:
+        case 0:
+            return (RiichiDeclared(Seat(winner)), Ron(Seat(loser), (HanFuWin(seat=Seat(winner), han=3, fu=40),)))
+        case 1:
+            return (Tsumo(HanFuWin(seat=Seat(winner), han=2, fu=30)),)
+        case _:
+            return (ExhaustiveDraw((Seat(winner),)),)
+
+
+def _events(table: int, hands: int, *, ended: bool) -> tuple[Event, ...]:
+    events: list[Event] = []
+    for k in range(hands):
+        events.extend(_hand(3 * table + 5 * k + k // 2))
+    if ended:
+        events.append(EndGame("time limit"))
+    return tuple(events)
+
+
+def build_demo(path: Path) -> TournamentStore:
+    """The scripted tournament in a new store at ``path``."""
+    store = open_tournament_store(path)
+    players = [
+        Player(name=n, ema_id=f"0{k % 9 + 1}00{k:04d}", country=c, club="", team=("Wind", "Fire", "Moon", "Sun")[k % 4])
+        for k, (n, c) in enumerate(zip(NAMES, _COUNTRIES, strict=True))
+    ]
+    store.create(
+        TournamentSettings(
+            name="Autumn Riichi Open",
+            dates=("2026-11-28", "2026-11-29"),
+            venue="Lisbon",
+            sessions=4,
+            time_limit_minutes=90,
+            teams=True,
+        ),
+        [*players, Player(name="Sam Reyes", substitute=True)],
+        fixed=(("Nora Quinn", 1),),
+    )
+    tournament = store.load()
+    one = seat_auto(1, tournament.ranked_in(1), sessions=4, fixed=tournament.fixed_tables(), seed="demo")
+    store.save_seating(one)
+    for table in one.tables:
+        store.add_game(
+            TableGame(
+                game_id=f"demo-1-{table.table}",
+                session=1,
+                table=table.table,
+                players=table.seats,
+                events=_events(table.table, 6, ended=True),
+            )
+        )
+    store.drop_player("Ivan Petrov", 1)
+    tournament = store.load()
+    two = seat_auto(
+        2,
+        tournament.ranked_in(2),
+        tournament.substitutes_in(2),
+        history=[one],
+        sessions=4,
+        fixed=tournament.fixed_tables(),
+        seed="demo",
+    )
+    store.save_seating(two)
+    for table in two.tables[:3]:
+        store.add_game(
+            TableGame(
+                game_id=f"demo-2-{table.table}",
+                session=2,
+                table=table.table,
+                players=table.seats,
+                events=_events(table.table + 4, 6 if table.table < 3 else 4, ended=table.table < 3),
+            )
+        )
+    store.add_penalty(
+        TournamentPenalty(player="Dana Novak", points=-10000, reason="late to the table", session=2),
+    )
+    return store
+
+
+def render(outdir: Path, size: tuple[int, int] = (1366, 768)) -> list[Path]:
+    """Render each tab of the referee's window over the demo tournament; return the files."""
+    outdir.mkdir(parents=True, exist_ok=True)
+    app = create_application([])
+    theme.apply_theme(app, theme.Theme.LIGHT)
+    written = []
+    with tempfile.TemporaryDirectory() as scratch, build_demo(Path(scratch) / "demo.db") as store:
+        controller = TournamentController(store)
+        controller.show_session(2)
+        window = RefereeWindow(controller)
+        window.resize(*size)
+        window.show()
+        for index, name in enumerate(("players", "seating", "tables", "standings", "penalties")):
+            window.tabs.setCurrentIndex(index)
+            QApplication.processEvents()
+            path = outdir / f"referee-{name}-light-en.png"
+            window.grab().save(str(path))
+            written.append(path)
+        window.close()
+        window.deleteLater()
+        QApplication.processEvents()
+    return written
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m scorekeeper.gui.tournament.screenshots OUTDIR [WIDTHxHEIGHT]``."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args:
+        print("usage: python -m scorekeeper.gui.tournament.screenshots OUTDIR [WIDTHxHEIGHT]", file=sys.stderr)
+        return 2
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    width, height = (int(x) for x in (args[1] if len(args) > 1 else "1366x768").split("x"))
+    for path in render(Path(args[0]), (width, height)):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

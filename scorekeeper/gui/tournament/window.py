@@ -1,0 +1,541 @@
+"""The referee's window: players and settings, the seating, every table at a glance, standings, penalties, timer.
+
+A thin view over :class:`TournamentController`: the tabs read ``controller.tournament`` and ``controller.standings``
+when told it changed, and every button asks the controller to act. No points are computed here: the standings are
+the core's (each table's own result sheet, summed), the table cards show the session's state of each game.
+Dialogs and file choices are injected (``RefereeDialogs``) so that tests fill them without ``exec()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QInputDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from scorekeeper.gui.dialogs.penalty import PenaltyDialog
+from scorekeeper.gui.tournament.controller import TournamentController
+from scorekeeper.tournament import SeatingMethod, format_tenths
+
+__all__ = ["RefereeDialogs", "RefereeWindow"]
+
+_WINDS = ("E", "S", "W", "N")
+
+
+def _ask_open(parent: QWidget, title: str, filter_text: str) -> Path | None:
+    name, _ = QFileDialog.getOpenFileName(parent, title, "", filter_text)
+    return Path(name) if name else None
+
+
+def _ask_save(parent: QWidget, title: str, filter_text: str) -> Path | None:
+    name, _ = QFileDialog.getSaveFileName(parent, title, "", filter_text)
+    return Path(name) if name else None
+
+
+def _ask_text(parent: QWidget, title: str, label: str) -> str | None:
+    text, ok = QInputDialog.getText(parent, title, label)
+    return text.strip() if ok and text.strip() else None
+
+
+def _ask_penalty(parent: QWidget, names: tuple[str, ...]) -> tuple[str, int, str] | None:
+    dialog = PenaltyDialog(names, parent)
+    try:
+        if dialog.exec() != PenaltyDialog.DialogCode.Accepted:
+            return None
+        seat, points, reason = dialog.penalty()
+        return names[seat], points, reason
+    finally:
+        dialog.deleteLater()
+
+
+def _show_error(parent: QWidget, text: str) -> None:
+    QMessageBox.warning(parent, parent.tr("Not done"), text)
+
+
+@dataclass(slots=True)
+class RefereeDialogs:
+    """The questions the window asks; tests replace them."""
+
+    open_file: Callable[[QWidget, str, str], Path | None] = _ask_open
+    save_file: Callable[[QWidget, str, str], Path | None] = _ask_save
+    text: Callable[[QWidget, str, str], str | None] = _ask_text
+    penalty: Callable[[QWidget, tuple[str, ...]], tuple[str, int, str] | None] = _ask_penalty
+    error: Callable[[QWidget, str], None] = _show_error
+
+
+def _table(headers: Sequence[str], name: str) -> QTableWidget:
+    table = QTableWidget(0, len(headers))
+    table.setObjectName(name)
+    table.setHorizontalHeaderLabels(list(headers))
+    table.verticalHeader().setVisible(False)
+    table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+    table.setSelectionBehavior(QTableWidget.SelectionBehavior.SelectRows)
+    table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    table.horizontalHeader().setStretchLastSection(True)
+    return table
+
+
+def _fill(table: QTableWidget, rows: Sequence[Sequence[str]], numeric: Sequence[int] = ()) -> None:
+    table.setRowCount(len(rows))
+    for r, row in enumerate(rows):
+        for c, text in enumerate(row):
+            item = QTableWidgetItem(text)
+            if c in numeric:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            table.setItem(r, c, item)
+
+
+class TableCardWidget(QFrame):
+    """One table of the session at a glance: number, state, the four players East first with their scores."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setMinimumWidth(250)
+        layout = QVBoxLayout(self)
+        self.title_label = QLabel()
+        font = QFont(self.title_label.font())
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        font.setBold(True)
+        self.title_label.setFont(font)
+        self.state_label = QLabel()
+        self.seats_label = QLabel()
+        self.seats_label.setTextFormat(Qt.TextFormat.PlainText)
+        seats_font = QFont(self.seats_label.font())
+        seats_font.setPointSizeF(seats_font.pointSizeF() * 1.15)
+        self.seats_label.setFont(seats_font)
+        layout.addWidget(self.title_label)
+        layout.addWidget(self.state_label)
+        layout.addWidget(self.seats_label)
+        layout.addStretch(1)
+
+    def show_table(self, title: str, state: str, seats: Sequence[str]) -> None:
+        """Show a table's number, state and seat lines."""
+        self.title_label.setText(title)
+        self.state_label.setText(state)
+        self.seats_label.setText("\n".join(seats))
+
+
+class RefereeWindow(QMainWindow):
+    """The referee's window over one tournament."""
+
+    def __init__(
+        self, controller: TournamentController, *, dialogs: RefereeDialogs | None = None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.dialogs = dialogs or RefereeDialogs()
+        self.setWindowTitle(self.tr("Referee: {name}").format(name=controller.tournament.settings.name))
+        self.resize(1280, 720)
+
+        top = QHBoxLayout()
+        self.session_spin = QSpinBox()
+        self.session_spin.setObjectName("session_spin")
+        self.session_spin.setRange(1, controller.tournament.settings.sessions)
+        self.session_spin.setPrefix(self.tr("Session "))
+        self.session_spin.valueChanged.connect(self._on_session_spin_value_changed)
+        self.timer_label = QLabel()
+        self.timer_label.setObjectName("timer_label")
+        timer_font = QFont(self.timer_label.font())
+        timer_font.setPointSizeF(timer_font.pointSizeF() * 1.8)
+        timer_font.setBold(True)
+        self.timer_label.setFont(timer_font)
+        self.start_timer_button = QPushButton(self.tr("Start the clock"))
+        self.start_timer_button.setObjectName("start_timer_button")
+        self.start_timer_button.clicked.connect(controller.start_timer)
+        self.stop_timer_button = QPushButton(self.tr("Stop the clock"))
+        self.stop_timer_button.setObjectName("stop_timer_button")
+        self.stop_timer_button.clicked.connect(controller.stop_timer)
+        self.end_games_button = QPushButton(self.tr("End the games now"))
+        self.end_games_button.setObjectName("end_games_button")
+        self.end_games_button.setToolTip(self.tr("Time is up: end every running game of this session"))
+        self.end_games_button.clicked.connect(self._on_end_games_button_clicked)
+        self.reload_button = QPushButton(self.tr("Reload"))
+        self.reload_button.setObjectName("reload_button")
+        self.reload_button.clicked.connect(controller.reload)
+        top.addWidget(self.session_spin)
+        top.addSpacing(16)
+        top.addWidget(self.timer_label)
+        top.addWidget(self.start_timer_button)
+        top.addWidget(self.stop_timer_button)
+        top.addWidget(self.end_games_button)
+        top.addStretch(1)
+        top.addWidget(self.reload_button)
+
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("referee_tabs")
+        self.tabs.addTab(self._players_tab(), self.tr("Players"))
+        self.tabs.addTab(self._seating_tab(), self.tr("Seating"))
+        self.tabs.addTab(self._tables_tab(), self.tr("Tables"))
+        self.tabs.addTab(self._standings_tab(), self.tr("Standings"))
+        self.tabs.addTab(self._penalties_tab(), self.tr("Penalties"))
+
+        central = QWidget()
+        layout = QVBoxLayout(central)
+        layout.addLayout(top)
+        layout.addWidget(self.tabs)
+        self.setCentralWidget(central)
+
+        controller.tournament_changed.connect(self._on_controller_tournament_changed)
+        controller.error_occurred.connect(self._on_controller_error_occurred)
+        controller.timer_ticked.connect(self._on_controller_timer_ticked)
+        self._on_controller_tournament_changed()
+        self._on_controller_timer_ticked()
+
+    # -- building -------------------------------------------------------------------------------------------------
+
+    def _players_tab(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        self.settings_form = QFormLayout()
+        self.settings_labels: dict[str, QLabel] = {}
+        for key, text in (
+            ("name", self.tr("Tournament")),
+            ("when", self.tr("Dates and venue")),
+            ("rules", self.tr("Ruleset")),
+            ("sessions", self.tr("Sessions and time limit")),
+            ("standings", self.tr("Standings rule")),
+        ):
+            label = QLabel()
+            label.setTextFormat(Qt.TextFormat.PlainText)
+            self.settings_labels[key] = label
+            self.settings_form.addRow(text, label)
+        layout.addLayout(self.settings_form)
+        self.players_table = _table(
+            (
+                self.tr("Name"),
+                self.tr("EMA id"),
+                self.tr("Country"),
+                self.tr("Club"),
+                self.tr("Team"),
+                self.tr("Role"),
+                self.tr("Fixed table"),
+            ),
+            "players_table",
+        )
+        layout.addWidget(self.players_table)
+        buttons = QHBoxLayout()
+        self.add_substitute_button = QPushButton(self.tr("Add a substitute…"))
+        self.add_substitute_button.setObjectName("add_substitute_button")
+        self.add_substitute_button.clicked.connect(self._on_add_substitute_button_clicked)
+        self.drop_out_button = QPushButton(self.tr("Selected player drops out"))
+        self.drop_out_button.setObjectName("drop_out_button")
+        self.drop_out_button.setToolTip(self.tr("The player keeps their results and is not seated from this session"))
+        self.drop_out_button.clicked.connect(self._on_drop_out_button_clicked)
+        buttons.addWidget(self.add_substitute_button)
+        buttons.addWidget(self.drop_out_button)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        return page
+
+    def _seating_tab(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        buttons = QHBoxLayout()
+        self.method_combo = QComboBox()
+        self.method_combo.setObjectName("method_combo")
+        for method, text in (
+            (SeatingMethod.AUTO, self.tr("Avoid repeats, balance winds")),
+            (SeatingMethod.RANDOM, self.tr("Random")),
+            (SeatingMethod.SWISS, self.tr("Swiss (by standings)")),
+            (SeatingMethod.FILE, self.tr("From a CSV file…")),
+        ):
+            self.method_combo.addItem(text, method.value)
+        self.seat_button = QPushButton(self.tr("Seat this session"))
+        self.seat_button.setObjectName("seat_button")
+        self.seat_button.setProperty("role", "primary")
+        self.seat_button.clicked.connect(self._on_seat_button_clicked)
+        self.export_seating_button = QPushButton(self.tr("Export seating CSV…"))
+        self.export_seating_button.setObjectName("export_seating_button")
+        self.export_seating_button.clicked.connect(lambda: self._export("seating"))
+        buttons.addWidget(self.method_combo)
+        buttons.addWidget(self.seat_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.export_seating_button)
+        layout.addLayout(buttons)
+        self.seating_table = _table(
+            (self.tr("Table"), self.tr("East"), self.tr("South"), self.tr("West"), self.tr("North")), "seating_table"
+        )
+        layout.addWidget(self.seating_table)
+        return page
+
+    def _tables_tab(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        buttons = QHBoxLayout()
+        self.record_table_spin = QSpinBox()
+        self.record_table_spin.setObjectName("record_table_spin")
+        self.record_table_spin.setPrefix(self.tr("Table "))
+        self.record_table_spin.setMinimum(1)
+        self.record_button = QPushButton(self.tr("Record a game from a file…"))
+        self.record_button.setObjectName("record_button")
+        self.record_button.clicked.connect(self._on_record_button_clicked)
+        self.tables_summary = QLabel()
+        self.tables_summary.setObjectName("tables_summary")
+        buttons.addWidget(self.record_table_spin)
+        buttons.addWidget(self.record_button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.tables_summary)
+        layout.addLayout(buttons)
+        self.cards_host = QWidget()
+        self.cards_layout = QGridLayout(self.cards_host)
+        self.cards_layout.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.cards: list[TableCardWidget] = []
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.cards_host)
+        layout.addWidget(scroll)
+        return page
+
+    def _standings_tab(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        buttons = QHBoxLayout()
+        self.standings_summary = QLabel()
+        self.standings_summary.setObjectName("standings_summary")
+        buttons.addWidget(self.standings_summary)
+        buttons.addStretch(1)
+        for kind, text in (
+            ("standings", self.tr("Export standings CSV…")),
+            ("ema", self.tr("Export EMA results…")),
+            ("games", self.tr("Export games CSV…")),
+        ):
+            button = QPushButton(text)
+            button.setObjectName(f"export_{kind}_button")
+            button.clicked.connect(lambda _=False, k=kind: self._export(k))
+            buttons.addWidget(button)
+        layout.addLayout(buttons)
+        self.standings_table = _table((), "standings_table")
+        layout.addWidget(self.standings_table, 3)
+        self.teams_table = _table((self.tr("Rank"), self.tr("Team"), self.tr("Points"), self.tr("Members")), "teams")
+        layout.addWidget(self.teams_table, 1)
+        return page
+
+    def _penalties_tab(self) -> QWidget:
+        page = QWidget()
+        layout = QVBoxLayout(page)
+        buttons = QHBoxLayout()
+        self.penalty_button = QPushButton(self.tr("Give a penalty…"))
+        self.penalty_button.setObjectName("penalty_button")
+        self.penalty_button.clicked.connect(self._on_penalty_button_clicked)
+        buttons.addWidget(self.penalty_button)
+        buttons.addStretch(1)
+        layout.addLayout(buttons)
+        self.penalties_table = _table(
+            (self.tr("Player"), self.tr("Points"), self.tr("For"), self.tr("Reason")), "penalties_table"
+        )
+        layout.addWidget(self.penalties_table)
+        return page
+
+    # -- redrawing ------------------------------------------------------------------------------------------------
+
+    def _on_controller_tournament_changed(self) -> None:
+        c = self.controller
+        t = c.tournament
+        s = t.settings
+        self.session_spin.blockSignals(True)
+        self.session_spin.setValue(c.session)
+        self.session_spin.blockSignals(False)
+        self.settings_labels["name"].setText(s.name)
+        self.settings_labels["when"].setText(" / ".join(x for x in (", ".join(s.dates), s.venue) if x) or "-")
+        self.settings_labels["rules"].setText(s.ruleset.name)
+        self.settings_labels["sessions"].setText(
+            self.tr("{n} sessions, {m} minutes each").format(n=s.sessions, m=s.time_limit_minutes)
+        )
+        self.settings_labels["standings"].setText(
+            self.tr("sum of points and penalties; ties: {rule}").format(rule=s.tie_break.value)
+        )
+        fixed = t.fixed_tables()
+        _fill(
+            self.players_table,
+            [
+                (
+                    p.name,
+                    p.ema_id,
+                    p.country,
+                    p.club,
+                    p.team,
+                    self.tr("substitute")
+                    if p.substitute
+                    else self.tr("dropped out after session {k}").format(k=p.dropped_after)
+                    if p.dropped_after is not None
+                    else self.tr("player"),
+                    str(fixed.get(p.name, "")),
+                )
+                for p in t.players
+            ],
+        )
+        seating = c.seating()
+        _fill(self.seating_table, [(str(x.table), *x.seats) for x in seating.tables] if seating else [])
+        self.seat_button.setEnabled(not any(g.session == c.session for g in t.games))
+        self._redraw_cards()
+        self._redraw_standings()
+        _fill(
+            self.penalties_table,
+            [
+                (
+                    p.player,
+                    format_tenths(p.points // 100),
+                    self.tr("session {k}").format(k=p.session) if p.session else self.tr("tournament"),
+                    p.reason,
+                )
+                for p in t.penalties
+            ],
+            numeric=(1,),
+        )
+
+    def _redraw_cards(self) -> None:
+        c = self.controller
+        seating = c.seating()
+        tables = seating.tables if seating else ()
+        while len(self.cards) < len(tables):
+            card = TableCardWidget()
+            card.setObjectName(f"table_card_{len(self.cards) + 1}")
+            self.cards_layout.addWidget(card, len(self.cards) // 4, len(self.cards) % 4)
+            self.cards.append(card)
+        finished = 0
+        for index, card in enumerate(self.cards):
+            card.setVisible(index < len(tables))
+            if index >= len(tables):
+                continue
+            table = tables[index]
+            game = c.tournament.game(c.session, table.table)
+            if game is None:
+                card.show_table(
+                    self.tr("Table {t}").format(t=table.table),
+                    self.tr("no game yet"),
+                    [f"{_WINDS[k]}  {name}" for k, name in enumerate(table.seats)],
+                )
+                continue
+            state = game.state(c.tournament.settings)
+            finished += state.ended
+            status = self.tr("finished") if state.ended else self.tr("playing {hand}").format(hand=state.hand_label)
+            card.show_table(
+                self.tr("Table {t}").format(t=table.table),
+                status,
+                [f"{_WINDS[k]}  {name}  {state.scores[k]:,}" for k, name in enumerate(table.seats)],
+            )
+        self.record_table_spin.setMaximum(max(1, len(tables)))
+        self.tables_summary.setText(
+            self.tr("{done} of {all} tables finished").format(done=finished, all=len(tables)) if tables else ""
+        )
+
+    def _redraw_standings(self) -> None:
+        c = self.controller
+        sessions = c.tournament.settings.sessions
+        headers = [self.tr("Rank"), self.tr("Player"), self.tr("Points"), self.tr("Games"), self.tr("Penalties")]
+        headers += [self.tr("S{k}").format(k=k) for k in range(1, sessions + 1)]
+        self.standings_table.setColumnCount(len(headers))
+        self.standings_table.setHorizontalHeaderLabels(headers)
+        _fill(
+            self.standings_table,
+            [
+                (
+                    str(r.rank),
+                    r.player + (self.tr(" (dropped out)") if r.dropped else ""),
+                    format_tenths(r.points_tenths),
+                    str(r.games),
+                    format_tenths(r.penalties_tenths) if r.penalties_tenths else "",
+                    *("" if p is None else format_tenths(p) for p in r.session_points_tenths),
+                )
+                for r in c.standings.rows
+            ],
+            numeric=(0, 2, 3, 4, *range(5, 5 + sessions)),
+        )
+        teams = c.standings.teams
+        self.teams_table.setVisible(bool(teams))
+        _fill(
+            self.teams_table,
+            [(str(x.rank), x.team, format_tenths(x.points_tenths), ", ".join(x.members)) for x in teams],
+            numeric=(0, 2),
+        )
+        self.standings_summary.setText(
+            self.tr("{finished} games finished, {running} running").format(
+                finished=c.standings.games_finished, running=c.standings.games_running
+            )
+        )
+
+    def _on_controller_timer_ticked(self) -> None:
+        remaining = self.controller.remaining_seconds()
+        running = remaining is not None
+        self.start_timer_button.setEnabled(not running)
+        self.stop_timer_button.setEnabled(running)
+        if remaining is None:
+            self.timer_label.setText(self.tr("{m}:00").format(m=self.controller.tournament.settings.time_limit_minutes))
+        elif remaining == 0:
+            self.timer_label.setText(self.tr("Time is up"))
+        else:
+            minutes, seconds = divmod(remaining, 60)
+            self.timer_label.setText(f"{minutes}:{seconds:02d}")
+
+    def _on_controller_error_occurred(self, text: str) -> None:
+        self.dialogs.error(self, text)
+
+    # -- acting ---------------------------------------------------------------------------------------------------
+
+    def _on_session_spin_value_changed(self, value: int) -> None:
+        self.controller.show_session(value)
+
+    def _on_seat_button_clicked(self) -> None:
+        method = SeatingMethod(self.method_combo.currentData())
+        path = None
+        if method is SeatingMethod.FILE:
+            path = self.dialogs.open_file(self, self.tr("Seating CSV"), self.tr("CSV files (*.csv)"))
+            if path is None:
+                return
+        self.controller.seat(method, path)
+
+    def _on_record_button_clicked(self) -> None:
+        path = self.dialogs.open_file(self, self.tr("Game record"), self.tr("Game records (*.json)"))
+        if path is not None:
+            self.controller.record_game(self.record_table_spin.value(), path)
+
+    def _on_penalty_button_clicked(self) -> None:
+        names = tuple(p.name for p in self.controller.tournament.players if not p.substitute)
+        answer = self.dialogs.penalty(self, names)
+        if answer is not None:
+            player, points, reason = answer
+            self.controller.add_penalty(player, points, reason, session=self.controller.session)
+
+    def _on_add_substitute_button_clicked(self) -> None:
+        name = self.dialogs.text(self, self.tr("Add a substitute"), self.tr("Name"))
+        if name is not None:
+            self.controller.add_substitute(name)
+
+    def _on_drop_out_button_clicked(self) -> None:
+        row = self.players_table.currentRow()
+        if row < 0:
+            self.dialogs.error(self, self.tr("Select the player who drops out first."))
+            return
+        self.controller.drop_out(self.controller.tournament.players[row].name)
+
+    def _on_end_games_button_clicked(self) -> None:
+        self.controller.end_games_at_time_limit()
+
+    def _export(self, kind: str) -> None:
+        path = self.dialogs.save_file(self, self.tr("Export"), self.tr("CSV files (*.csv)"))
+        if path is not None:
+            self.controller.export(kind, path)

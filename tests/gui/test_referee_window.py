@@ -1,0 +1,169 @@
+"""The referee's window: seat a session, record games, penalties, substitutes, drop-outs, the timer, exports."""
+
+from __future__ import annotations
+
+import json
+from collections import deque
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
+
+from scorekeeper.gui.tournament import RefereeDialogs, RefereeWindow, TournamentController
+from scorekeeper.session import EndGame, Session, format_record, record_from_session, ruleset
+from scorekeeper.storage.tournament_store import TournamentStore, open_tournament_store
+from scorekeeper.tournament import Player, SeatingMethod, TournamentSettings
+from tests.tournament.builders import names, ron
+
+
+class _Answers:
+    """Scripted answers to the window's questions, and the errors it showed."""
+
+    def __init__(self) -> None:
+        self.files: deque[Path | None] = deque()
+        self.texts: deque[str | None] = deque()
+        self.penalties: deque[tuple[str, int, str] | None] = deque()
+        self.errors: list[str] = []
+
+    def dialogs(self) -> RefereeDialogs:
+        return RefereeDialogs(
+            open_file=lambda _parent, _title, _filter: self.files.popleft(),
+            save_file=lambda _parent, _title, _filter: self.files.popleft(),
+            text=lambda _parent, _title, _label: self.texts.popleft(),
+            penalty=lambda _parent, _names: self.penalties.popleft(),
+            error=lambda _parent, text: self.errors.append(text),
+        )
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Iterator[TournamentStore]:
+    with open_tournament_store(tmp_path / "open.db") as opened:
+        players = [Player(name=n, country="FR", team="Red" if k % 2 else "Blue") for k, n in enumerate(names(8))]
+        opened.create(
+            TournamentSettings(name="Test Open", sessions=2, time_limit_minutes=90, teams=True),
+            [*players, Player(name="Sub001", substitute=True)],
+        )
+        yield opened
+
+
+@pytest.fixture
+def answers() -> _Answers:
+    return _Answers()
+
+
+@pytest.fixture
+def window(qtbot: QtBot, store: TournamentStore, answers: _Answers) -> Iterator[RefereeWindow]:
+    controller = TournamentController(store)
+    shown = RefereeWindow(controller, dialogs=answers.dialogs())
+    qtbot.addWidget(shown)
+    shown.show()
+    yield shown
+    controller.stop_timer()
+
+
+def _record(tmp_path: Path, seats: tuple[str, ...], winner: int) -> Path:
+    game = Session(ruleset("ema2016"), seats)
+    game.apply(ron(winner, (winner + 1) % 4))
+    game.apply(EndGame("time limit"))
+    path = tmp_path / f"game-{seats[0]}.json"
+    path.write_text(json.dumps(format_record(record_from_session(game))), encoding="utf-8")
+    return path
+
+
+def test_a_referee_seats_a_session_records_the_games_and_sees_the_standings(
+    qtbot: QtBot, window: RefereeWindow, answers: _Answers, tmp_path: Path
+) -> None:
+    window.tabs.setCurrentIndex(1)
+    qtbot.mouseClick(window.seat_button, Qt.MouseButton.LeftButton)
+    assert window.seating_table.rowCount() == 2
+    seating = window.controller.seating()
+    assert seating is not None
+    window.tabs.setCurrentIndex(2)
+    for table in seating.tables:
+        answers.files.append(_record(tmp_path, table.seats, winner=1))
+        window.record_table_spin.setValue(table.table)
+        qtbot.mouseClick(window.record_button, Qt.MouseButton.LeftButton)
+    assert answers.errors == []
+    assert window.tables_summary.text() == "2 of 2 tables finished"
+    assert not window.seat_button.isEnabled()  # a session with games keeps its seating
+    window.tabs.setCurrentIndex(3)
+    assert window.standings_table.rowCount() == 8
+    top = window.standings_table.item(0, 2)
+    assert top is not None
+    assert top.text() == "23.0"  # EMA 2016: a mangan ron, +8.0 and the +15 uma
+    assert window.teams_table.isVisible()
+
+
+def test_a_penalty_reaches_the_standings_and_the_penalty_list(
+    qtbot: QtBot, window: RefereeWindow, answers: _Answers
+) -> None:
+    answers.penalties.append(("P003", -20000, "late"))
+    window.tabs.setCurrentIndex(4)
+    qtbot.mouseClick(window.penalty_button, Qt.MouseButton.LeftButton)
+    assert window.penalties_table.rowCount() == 1
+    points = window.penalties_table.item(0, 1)
+    assert points is not None
+    assert points.text() == "-20.0"
+    last = window.controller.standings.rows[-1]
+    assert (last.player, last.points_tenths) == ("P003", -200)
+
+
+def test_a_substitute_and_a_drop_out(qtbot: QtBot, window: RefereeWindow, answers: _Answers) -> None:
+    answers.texts.append("Sub002")
+    qtbot.mouseClick(window.add_substitute_button, Qt.MouseButton.LeftButton)
+    assert window.players_table.rowCount() == 10
+    window.players_table.selectRow(0)
+    window.session_spin.setValue(2)
+    qtbot.mouseClick(window.drop_out_button, Qt.MouseButton.LeftButton)
+    player = window.controller.tournament.players[0]
+    assert player.dropped_after == 1
+    role = window.players_table.item(0, 5)
+    assert role is not None
+    assert role.text() == "dropped out after session 1"
+
+
+def test_a_refused_action_shows_its_reason(qtbot: QtBot, window: RefereeWindow, answers: _Answers) -> None:
+    answers.texts.append("p001")  # a name already taken, ignoring case
+    qtbot.mouseClick(window.add_substitute_button, Qt.MouseButton.LeftButton)
+    assert len(answers.errors) == 1
+    assert "listed twice" in answers.errors[0]
+
+
+def test_the_session_clock_counts_down_and_says_when_time_is_up(qtbot: QtBot, window: RefereeWindow) -> None:
+    now = [1000.0]
+    window.controller._now = lambda: now[0]
+    assert window.timer_label.text() == "90:00"
+    qtbot.mouseClick(window.start_timer_button, Qt.MouseButton.LeftButton)
+    now[0] += 61
+    window.controller.timer_ticked.emit()
+    assert window.timer_label.text() == "88:59"
+    now[0] += 90 * 60
+    window.controller.timer_ticked.emit()
+    assert window.timer_label.text() == "Time is up"
+
+
+def test_end_the_games_now_ends_the_running_games(qtbot: QtBot, window: RefereeWindow, tmp_path: Path) -> None:
+    window.controller.seat(SeatingMethod.AUTO)
+    seating = window.controller.seating()
+    assert seating is not None
+    game = Session(ruleset("ema2016"), seating.tables[0].seats)
+    game.apply(ron(1, 0))
+    path = tmp_path / "running.json"
+    path.write_text(json.dumps(format_record(record_from_session(game))), encoding="utf-8")
+    window.controller.record_game(1, path)
+    assert window.controller.standings.games_running == 1
+    qtbot.mouseClick(window.end_games_button, Qt.MouseButton.LeftButton)
+    assert window.controller.standings.games_running == 0
+
+
+def test_exports_write_files(qtbot: QtBot, window: RefereeWindow, answers: _Answers, tmp_path: Path) -> None:
+    target = tmp_path / "ema.csv"
+    answers.files.append(target)
+    window.tabs.setCurrentIndex(3)
+    button = window.findChild(QWidget, "export_ema_button")
+    assert button is not None
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    assert target.read_bytes().decode("utf-8-sig").startswith("rank,player,ema_id,country,points,base_rank")

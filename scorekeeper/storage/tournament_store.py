@@ -114,7 +114,7 @@ class TournamentStore:
             connection.execute("PRAGMA journal_mode = WAL")
             connection.execute("PRAGMA synchronous = FULL")
             store = cls(connection, schema.Dialect.SQLITE, str(path))
-            store._migrate()
+            store.migrate()
             connection.execute(f"PRAGMA application_id = {schema.SQLITE_APPLICATION_ID}")
         except sqlite3.DatabaseError as error:
             connection.close()
@@ -124,7 +124,12 @@ class TournamentStore:
             raise
         return store
 
-    def _migrate(self) -> None:
+    def migrate(self) -> None:
+        """Bring the schema to this program's version (one transaction), or refuse a newer one.
+
+        Raises:
+            UnsupportedVersionError: for a database from a newer program (left untouched).
+        """
         with self._transaction():
             version = self._version()
             if version > schema.CURRENT_VERSION:

@@ -268,7 +268,7 @@ def time_limit_end(state: GameState, rule: TimeLimitRule, *, hand_in_play: bool)
     """The events that end a table's game when the session's time is up ("end the game now").
 
     The session decides what the game is from there: :class:`EndGame` is its own event (it folds the final result
-    with uma and oka as at any other end). Under :attr:`TimeLimitRule.FINISH_HAND` (EMA 2016) the hand being played
+    with uma and oka as at any other end). Under :attr:`TimeLimitRule.FINISH_HAND` the hand being played
     is finished first, so while one is in play nothing is ended yet (the referee ends the game after it); under
     :attr:`TimeLimitRule.STOP_NOW` the game ends at once.
 

@@ -38,8 +38,8 @@ class StandingsTieBreak(enum.StrEnum):
 class TimeLimitRule(enum.StrEnum):
     """What happens to a table's game when the session's time runs out ("end the game now")."""
 
-    # EMA Riichi Competition Rules 2016, "Time limit": the hand being played when time is called is finished, and
-    # then the game ends. The referee ends each table's game after its current hand.
+    # The hand being played when time is called is finished, then the game ends: our reading of EMA tournament
+    # practice. Unverified: no rule text we hold (../shared/seeds/) covers the time limit.
     FINISH_HAND = "finish_hand"
     # Some club leagues stop at once: the referee ends every game when time is called.
     STOP_NOW = "stop_now"

@@ -197,6 +197,16 @@ def _ask_open_path(parent: QWidget) -> Path | None:
     return Path(name) if name else None
 
 
+def _ask_tournament_path(parent: QWidget) -> Path | None:
+    name, _ = QFileDialog.getOpenFileName(
+        parent,
+        QCoreApplication.translate("MainWindow", "Open a tournament"),
+        "",
+        QCoreApplication.translate("MainWindow", "Tournament databases (*.db *.sqlite3);;All files (*)"),
+    )
+    return Path(name) if name else None
+
+
 def _confirm(parent: QWidget, question: str) -> bool:
     answer = QMessageBox.question(parent, QCoreApplication.translate("MainWindow", "Please confirm"), question)
     return answer == QMessageBox.StandardButton.Yes
@@ -234,6 +244,7 @@ class Dialogs:
     results: Callable[[QWidget, ResultsDialog], None] = _results
     ask_path: Callable[[QWidget, str], Path | None] = _ask_path
     ask_open_path: Callable[[QWidget], Path | None] = _ask_open_path
+    ask_tournament_path: Callable[[QWidget], Path | None] = _ask_tournament_path
 
 
 class MainWindow(QMainWindow):
@@ -441,6 +452,28 @@ class MainWindow(QMainWindow):
         hand.addAction(self._action(self.tr("&Draw…"), lambda: self.enter_draw("draw"), "Ctrl+Alt+D"))
         hand.addAction(self._action(self.tr("&Abortive draw…"), lambda: self.enter_draw("abort"), "Ctrl+Alt+A"))
         hand.addAction(self._action(self.tr("&Chombo…"), lambda: self.enter_draw("chombo"), "Ctrl+Alt+C"))
+        tournament = menu.addMenu(self.tr("T&ournament"))
+        tournament.addAction(self._action(self.tr("&Referee's window…"), self.open_referee_window))
+
+    def open_referee_window(self) -> QWidget | None:
+        """Ask for a tournament database and open the referee's window on it (docs/tournament.md)."""
+        path = self.dialogs.ask_tournament_path(self)
+        if path is None:
+            return None
+        from scorekeeper.gui.tournament import RefereeWindow, TournamentController
+        from scorekeeper.storage.tournament_store import open_tournament_store
+
+        try:
+            store = open_tournament_store(path)
+            controller = TournamentController(store)
+        except ScorekeeperError as error:
+            self.show_message(str(error))
+            return None
+        window = RefereeWindow(controller)
+        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        window.destroyed.connect(lambda *_: store.close())
+        window.show()
+        return window
 
     def _install_help(self) -> QObject | None:
         """The Help menu (guide, yaku, score tables, about) from ``scorekeeper.gui.help`` (docs/help.md)."""

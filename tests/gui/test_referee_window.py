@@ -8,8 +8,9 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWidget
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.tournament import RefereeDialogs, RefereeWindow, TournamentController
@@ -62,6 +63,9 @@ def window(qtbot: QtBot, store: TournamentStore, answers: _Answers) -> Iterator[
     shown.show()
     yield shown
     controller.stop_timer()
+    shown.close()
+    shown.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
 def _record(tmp_path: Path, seats: tuple[str, ...], winner: int) -> Path:
@@ -167,3 +171,26 @@ def test_exports_write_files(qtbot: QtBot, window: RefereeWindow, answers: _Answ
     assert button is not None
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     assert target.read_bytes().decode("utf-8-sig").startswith("rank,player,ema_id,country,points,base_rank")
+
+
+def test_the_main_window_opens_the_referee_window_from_the_tournament_menu(
+    qtbot: QtBot, tmp_path: Path, store: TournamentStore
+) -> None:
+    from scorekeeper.gui.app import create_main_window
+    from scorekeeper.gui.main_window import Dialogs
+    from scorekeeper.gui.settings import AppSettings
+
+    main = create_main_window(
+        tmp_path / "data",
+        settings=AppSettings(),
+        dialogs=Dialogs(ask_tournament_path=lambda _parent: tmp_path / "open.db", new_game=lambda _p, _s: None),
+    )
+    qtbot.addWidget(main)
+    action = next(a for a in main.findChildren(QAction) if a.text() == "&Referee's window…")
+    action.trigger()
+    referees = [w for w in QApplication.topLevelWidgets() if isinstance(w, RefereeWindow) and w.isVisible()]
+    assert len(referees) == 1
+    assert referees[0].windowTitle() == "Referee: Test Open"
+    referees[0].close()  # deletes itself on close, closing its store
+    main.close()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)

@@ -37,6 +37,11 @@ JA: dict[str, str] = {
     "&Draw…": "流局(&D)…",
     "&Abortive draw…": "途中流局(&A)…",
     "&Chombo…": "チョンボ(&C)…",
+    # tournaments (issue 13)
+    "T&ournament": "大会(&O)",
+    "&Referee's window…": "審判ウィンドウ(&R)…",
+    "Open a tournament": "大会を開く",
+    "Tournament databases (*.db *.sqlite3);;All files (*)": "大会データベース (*.db *.sqlite3);;すべてのファイル (*)",
     # two windows on one game, read-only second copy (issue 10)
     "This game was changed in another window: reloaded ({changes}). Your action was not saved.": "この対局は別のウィンドウで変更されたため、読み込み直しました ({changes})。今の操作は保存されていません。",
     "recorded: {events}": "記録: {events}",

@@ -2139,6 +2139,14 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>牌譜記録 (*.json);;すべてのファイル (*)</translation>
     </message>
     <message>
+        <source>Open a tournament</source>
+        <translation>大会を開く</translation>
+    </message>
+    <message>
+        <source>Tournament databases (*.db *.sqlite3);;All files (*)</source>
+        <translation>大会データベース (*.db *.sqlite3);;すべてのファイル (*)</translation>
+    </message>
+    <message>
         <source>Please confirm</source>
         <translation>確認</translation>
     </message>
@@ -2329,6 +2337,14 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>&amp;Chombo…</source>
         <translation>チョンボ(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>T&amp;ournament</source>
+        <translation>大会(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Referee's window…</source>
+        <translation>審判ウィンドウ(&amp;R)…</translation>
     </message>
     <message>
         <source>The game is over.</source>
@@ -2534,6 +2550,309 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>● Dealer</source>
         <translation>● 親</translation>
+    </message>
+</context>
+<context>
+    <name>RefereeWindow</name>
+    <message>
+        <source>Referee: {name}</source>
+        <translation>審判: {name}</translation>
+    </message>
+    <message>
+        <source>Session </source>
+        <translation>回戦 </translation>
+    </message>
+    <message>
+        <source>Start the clock</source>
+        <translation>計時を開始</translation>
+    </message>
+    <message>
+        <source>Stop the clock</source>
+        <translation>計時を停止</translation>
+    </message>
+    <message>
+        <source>End the games now</source>
+        <translation>今すぐ全卓を終了</translation>
+    </message>
+    <message>
+        <source>Time is up: end every running game of this session</source>
+        <translation>時間切れ: この回戦の進行中の対局をすべて終了します</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>再読み込み</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>プレイヤー</translation>
+    </message>
+    <message>
+        <source>Seating</source>
+        <translation>座席</translation>
+    </message>
+    <message>
+        <source>Tables</source>
+        <translation>卓</translation>
+    </message>
+    <message>
+        <source>Standings</source>
+        <translation>順位</translation>
+    </message>
+    <message>
+        <source>Penalties</source>
+        <translation>罰符</translation>
+    </message>
+    <message>
+        <source>Tournament</source>
+        <translation>大会</translation>
+    </message>
+    <message>
+        <source>Dates and venue</source>
+        <translation>日程と会場</translation>
+    </message>
+    <message>
+        <source>Ruleset</source>
+        <translation>ルール</translation>
+    </message>
+    <message>
+        <source>Sessions and time limit</source>
+        <translation>回戦数と制限時間</translation>
+    </message>
+    <message>
+        <source>Standings rule</source>
+        <translation>順位の決め方</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>EMA id</source>
+        <translation>EMA ID</translation>
+    </message>
+    <message>
+        <source>Country</source>
+        <translation>国</translation>
+    </message>
+    <message>
+        <source>Club</source>
+        <translation>クラブ</translation>
+    </message>
+    <message>
+        <source>Team</source>
+        <translation>チーム</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>区分</translation>
+    </message>
+    <message>
+        <source>Fixed table</source>
+        <translation>固定卓</translation>
+    </message>
+    <message>
+        <source>Add a substitute…</source>
+        <translation>補欠を追加…</translation>
+    </message>
+    <message>
+        <source>Selected player drops out</source>
+        <translation>選択した選手が棄権</translation>
+    </message>
+    <message>
+        <source>The player keeps their results and is not seated from this session</source>
+        <translation>それまでの成績は残り、この回戦から座席に入りません</translation>
+    </message>
+    <message>
+        <source>Avoid repeats, balance winds</source>
+        <translation>再戦を避け、風を均等に</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>ランダム</translation>
+    </message>
+    <message>
+        <source>Swiss (by standings)</source>
+        <translation>スイス式 (順位順)</translation>
+    </message>
+    <message>
+        <source>From a CSV file…</source>
+        <translation>CSV ファイルから…</translation>
+    </message>
+    <message>
+        <source>Seat this session</source>
+        <translation>この回戦の座席を決める</translation>
+    </message>
+    <message>
+        <source>Export seating CSV…</source>
+        <translation>座席を CSV に書き出す…</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>卓のルール</translation>
+    </message>
+    <message>
+        <source>East</source>
+        <translation>東</translation>
+    </message>
+    <message>
+        <source>South</source>
+        <translation>南</translation>
+    </message>
+    <message>
+        <source>West</source>
+        <translation>西</translation>
+    </message>
+    <message>
+        <source>North</source>
+        <translation>北</translation>
+    </message>
+    <message>
+        <source>Table </source>
+        <translation>卓 </translation>
+    </message>
+    <message>
+        <source>Record a game from a file…</source>
+        <translation>ファイルから対局を記録…</translation>
+    </message>
+    <message>
+        <source>Export standings CSV…</source>
+        <translation>順位を CSV に書き出す…</translation>
+    </message>
+    <message>
+        <source>Export EMA results…</source>
+        <translation>EMA 結果を書き出す…</translation>
+    </message>
+    <message>
+        <source>Export games CSV…</source>
+        <translation>対局を CSV に書き出す…</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>順位</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>ポイント</translation>
+    </message>
+    <message>
+        <source>Members</source>
+        <translation>メンバー</translation>
+    </message>
+    <message>
+        <source>Give a penalty…</source>
+        <translation>罰符を科す…</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>プレイヤー</translation>
+    </message>
+    <message>
+        <source>For</source>
+        <translation>対象</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>{n} sessions, {m} minutes each</source>
+        <translation>{n} 回戦、各 {m} 分</translation>
+    </message>
+    <message>
+        <source>sum of points and penalties; ties: {rule}</source>
+        <translation>ポイントと罰符の合計。同点: {rule}</translation>
+    </message>
+    <message>
+        <source>substitute</source>
+        <translation>補欠</translation>
+    </message>
+    <message>
+        <source>dropped out after session {k}</source>
+        <translation>{k} 回戦の後に棄権</translation>
+    </message>
+    <message>
+        <source>player</source>
+        <translation>選手</translation>
+    </message>
+    <message>
+        <source>session {k}</source>
+        <translation>{k} 回戦</translation>
+    </message>
+    <message>
+        <source>tournament</source>
+        <translation>大会全体</translation>
+    </message>
+    <message>
+        <source>Table {t}</source>
+        <translation>卓 {t}</translation>
+    </message>
+    <message>
+        <source>no game yet</source>
+        <translation>対局なし</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>終了</translation>
+    </message>
+    <message>
+        <source>playing {hand}</source>
+        <translation>{hand} 進行中</translation>
+    </message>
+    <message>
+        <source>{done} of {all} tables finished</source>
+        <translation>{all} 卓中 {done} 卓終了</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>対局数</translation>
+    </message>
+    <message>
+        <source>S{k}</source>
+        <translation>{k}回戦</translation>
+    </message>
+    <message>
+        <source> (dropped out)</source>
+        <translation> (棄権)</translation>
+    </message>
+    <message>
+        <source>{finished} games finished, {running} running</source>
+        <translation>終了 {finished} 局、進行中 {running} 局</translation>
+    </message>
+    <message>
+        <source>{m}:00</source>
+        <translation>{m}:00</translation>
+    </message>
+    <message>
+        <source>Time is up</source>
+        <translation>時間切れ</translation>
+    </message>
+    <message>
+        <source>Seating CSV</source>
+        <translation>座席 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV ファイル (*.csv)</translation>
+    </message>
+    <message>
+        <source>Game record</source>
+        <translation>牌譜記録</translation>
+    </message>
+    <message>
+        <source>Game records (*.json)</source>
+        <translation>牌譜記録 (*.json)</translation>
+    </message>
+    <message>
+        <source>Add a substitute</source>
+        <translation>補欠を追加</translation>
+    </message>
+    <message>
+        <source>Select the player who drops out first.</source>
+        <translation>先に棄権する選手を選んでください。</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>書き出し</translation>
     </message>
 </context>
 <context>

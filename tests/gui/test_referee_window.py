@@ -13,10 +13,14 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from scorekeeper.errors import TournamentError
 from scorekeeper.gui.tournament import RefereeDialogs, RefereeWindow, TournamentController
-from scorekeeper.session import EndGame, Session, format_record, record_from_session, ruleset
+from scorekeeper.gui.tournament.correction import copy_for_correction, corrections_made
+from scorekeeper.session import EndGame, HandDeleted, Session, format_record, record_from_session, ruleset
+from scorekeeper.storage import GameStore
+from scorekeeper.storage.files import default_database_path
 from scorekeeper.storage.tournament_store import TournamentStore, open_tournament_store
-from scorekeeper.tournament import Player, SeatingMethod, TournamentSettings
+from scorekeeper.tournament import Player, SeatingMethod, TableGame, TournamentSettings
 from tests.tournament.builders import names, ron
 
 
@@ -194,3 +198,38 @@ def test_the_main_window_opens_the_referee_window_from_the_tournament_menu(
     referees[0].close()  # deletes itself on close, closing its store
     main.close()
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def test_a_correction_made_in_the_table_view_reaches_the_tournament_game(
+    qtbot: QtBot, window: RefereeWindow, answers: _Answers, tmp_path: Path
+) -> None:
+    window.controller.seat(SeatingMethod.AUTO)
+    seating = window.controller.seating()
+    assert seating is not None
+    window.controller.record_game(1, _record(tmp_path, seating.tables[0].seats, winner=1))
+    winner = seating.tables[0].seats[1]
+    before = next(r for r in window.controller.standings.rows if r.player == winner).points_tenths
+    assert before == 230
+    window.dialogs.correct = lambda _parent, _game, _settings: (HandDeleted(0),)  # the ron never happened
+    window.tabs.setCurrentIndex(2)
+    window.record_table_spin.setValue(1)
+    qtbot.mouseClick(window.correct_button, Qt.MouseButton.LeftButton)
+    assert answers.errors == []
+    after = next(r for r in window.controller.standings.rows if r.player == winner).points_tenths
+    assert after == 0  # no hand left: four tied on 30,000 share the uma (+15 +5 -5 -15) evenly
+
+
+def test_corrections_are_the_events_added_after_the_recorded_log(tmp_path: Path) -> None:
+    settings = TournamentSettings(name="T")
+    seats = names(4)
+    game = TableGame(
+        game_id="g", session=1, table=1, players=(seats[0], seats[1], seats[2], seats[3]), events=(ron(1, 0),)
+    )
+    game_id = copy_for_correction(tmp_path, game, settings)
+    with GameStore.open(default_database_path(tmp_path)) as games:
+        session = games.load_session(game_id)
+        session.apply(HandDeleted(0))
+        games.append(game_id, HandDeleted(0), at=1)
+    assert corrections_made(tmp_path, game_id, game.events) == (HandDeleted(0),)
+    with pytest.raises(TournamentError, match="undoing recorded events"):
+        corrections_made(tmp_path, game_id, (*game.events, ron(2, 0)))

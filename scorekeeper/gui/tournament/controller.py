@@ -8,11 +8,13 @@ its message goes out as ``error_occurred``. The session timer lives here too: it
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from scorekeeper.errors import ScorekeeperError, TournamentError
+from scorekeeper.session.events import Event
 from scorekeeper.storage.records import read_game_record_file
 from scorekeeper.storage.tournament_export import format_ema_csv, format_games_csv, format_standings_csv
 from scorekeeper.storage.tournament_store import TournamentStore
@@ -174,6 +176,19 @@ class TournamentController(QObject):
             "Drop-out",
             lambda: self._refresh(self.store.drop_player(name, self.session - 1, tournament=self.name)),
         )
+
+    def correct_game(self, table: int, events: Sequence[Event]) -> bool:
+        """Append a correction (the events the table view added) to table ``table``'s game of the session on show."""
+
+        def run() -> None:
+            game = self.tournament.game(self.session, table)
+            if game is None:
+                raise TournamentError(f"session {self.session} table {table} has no game to correct")
+            if events:
+                self.store.append_events(game.game_id, len(game.events), events)
+            self._refresh()
+
+        return self._attempt("Correction", run)
 
     def end_games_at_time_limit(self) -> int:
         """End the session's running games as the time-limit rule says; return how many were ended.

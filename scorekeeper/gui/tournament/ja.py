@@ -78,4 +78,8 @@ JA_REFEREE: dict[str, str] = {
     "Select the player who drops out first.": "先に棄権する選手を選んでください。",
     "Export": "書き出し",
     "Not done": "実行できません",
+    "Correct the game…": "対局を訂正…",
+    "Open the table's game in the table view; edit hands in its history, then close it": "卓の対局を卓画面で開き、履歴で局を訂正してから閉じてください",
+    "Table {t} has no game to correct yet.": "卓 {t} には訂正する対局がまだありません。",
+    "Correcting session {s} table {t}: close this window to send the corrections": "{s} 回戦 卓 {t} を訂正中: このウィンドウを閉じると訂正が送られます",
 }

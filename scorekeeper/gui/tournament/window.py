@@ -36,9 +36,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.dialogs.penalty import PenaltyDialog
 from scorekeeper.gui.tournament.controller import TournamentController
-from scorekeeper.tournament import SeatingMethod, format_tenths
+from scorekeeper.gui.tournament.correction import correct_in_table_view
+from scorekeeper.session.events import Event
+from scorekeeper.tournament import SeatingMethod, TableGame, TournamentSettings, format_tenths
 
 __all__ = ["RefereeDialogs", "RefereeWindow"]
 
@@ -84,6 +87,7 @@ class RefereeDialogs:
     text: Callable[[QWidget, str, str], str | None] = _ask_text
     penalty: Callable[[QWidget, tuple[str, ...]], tuple[str, int, str] | None] = _ask_penalty
     error: Callable[[QWidget, str], None] = _show_error
+    correct: Callable[[QWidget, TableGame, TournamentSettings], Sequence[Event]] = correct_in_table_view
 
 
 def _table(headers: Sequence[str], name: str) -> QTableWidget:
@@ -293,10 +297,17 @@ class RefereeWindow(QMainWindow):
         self.record_button = QPushButton(self.tr("Record a game from a file…"))
         self.record_button.setObjectName("record_button")
         self.record_button.clicked.connect(self._on_record_button_clicked)
+        self.correct_button = QPushButton(self.tr("Correct the game…"))
+        self.correct_button.setObjectName("correct_button")
+        self.correct_button.setToolTip(
+            self.tr("Open the table's game in the table view; edit hands in its history, then close it")
+        )
+        self.correct_button.clicked.connect(self._on_correct_button_clicked)
         self.tables_summary = QLabel()
         self.tables_summary.setObjectName("tables_summary")
         buttons.addWidget(self.record_table_spin)
         buttons.addWidget(self.record_button)
+        buttons.addWidget(self.correct_button)
         buttons.addStretch(1)
         buttons.addWidget(self.tables_summary)
         layout.addLayout(buttons)
@@ -512,6 +523,20 @@ class RefereeWindow(QMainWindow):
         path = self.dialogs.open_file(self, self.tr("Game record"), self.tr("Game records (*.json)"))
         if path is not None:
             self.controller.record_game(self.record_table_spin.value(), path)
+
+    def _on_correct_button_clicked(self) -> None:
+        c = self.controller
+        table = self.record_table_spin.value()
+        game = c.tournament.game(c.session, table)
+        if game is None:
+            self.dialogs.error(self, self.tr("Table {t} has no game to correct yet.").format(t=table))
+            return
+        try:
+            events = self.dialogs.correct(self, game, c.tournament.settings)
+        except ScorekeeperError as error:
+            self.dialogs.error(self, str(error))
+            return
+        c.correct_game(table, events)
 
     def _on_penalty_button_clicked(self) -> None:
         names = tuple(p.name for p in self.controller.tournament.players if not p.substitute)

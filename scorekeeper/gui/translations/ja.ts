@@ -2555,6 +2555,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
 <context>
     <name>RefereeWindow</name>
     <message>
+        <source>Correcting session {s} table {t}: close this window to send the corrections</source>
+        <translation>{s} 回戦 卓 {t} を訂正中: このウィンドウを閉じると訂正が送られます</translation>
+    </message>
+    <message>
         <source>Referee: {name}</source>
         <translation>審判: {name}</translation>
     </message>
@@ -2715,6 +2719,14 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>ファイルから対局を記録…</translation>
     </message>
     <message>
+        <source>Correct the game…</source>
+        <translation>対局を訂正…</translation>
+    </message>
+    <message>
+        <source>Open the table's game in the table view; edit hands in its history, then close it</source>
+        <translation>卓の対局を卓画面で開き、履歴で局を訂正してから閉じてください</translation>
+    </message>
+    <message>
         <source>Export standings CSV…</source>
         <translation>順位を CSV に書き出す…</translation>
     </message>
@@ -2841,6 +2853,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Game records (*.json)</source>
         <translation>牌譜記録 (*.json)</translation>
+    </message>
+    <message>
+        <source>Table {t} has no game to correct yet.</source>
+        <translation>卓 {t} には訂正する対局がまだありません。</translation>
     </message>
     <message>
         <source>Add a substitute</source>

@@ -1,0 +1,76 @@
+"""Corrections to a table's game through the ordinary table view and its history (edit, delete, insert a hand).
+
+The referee's window copies the table's event log into a scratch game store, opens the usual main window on it,
+and when that window closes sends back the events the referee added (``HandEdited``, ``HandDeleted``,
+``HandInserted``, a penalty, the end of the game...): the same events a table makes, appended to the tournament
+game after its recorded log. So a correction is the session's own, with the before/after preview the table view
+shows, and nothing about a game's rules is redone here.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QEventLoop, Qt
+from PySide6.QtWidgets import QWidget
+
+from scorekeeper.errors import TournamentError
+from scorekeeper.session.events import Event
+from scorekeeper.storage.files import default_database_path
+from scorekeeper.storage.store import GameStore
+from scorekeeper.tournament import TableGame, TournamentSettings
+
+__all__ = ["copy_for_correction", "correct_in_table_view", "corrections_made"]
+
+
+def copy_for_correction(data_dir: Path, game: TableGame, settings: TournamentSettings) -> int:
+    """Store a copy of ``game`` in the game store in ``data_dir``; return its id there."""
+    with GameStore.open(default_database_path(data_dir)) as store:
+        state = game.state(settings)
+        return store.create_game(
+            players=game.players, ruleset=settings.ruleset.to_json(), events=game.events, finished=state.ended
+        )
+
+
+def corrections_made(data_dir: Path, game_id: int, recorded: Sequence[Event]) -> tuple[Event, ...]:
+    """The events added to the copy after the ``recorded`` log.
+
+    Raises:
+        TournamentError: when the copy no longer starts with the recorded log (undo went past it: a correction is
+            made with the history's edit, delete or insert, which keep the log).
+    """
+    with GameStore.open(default_database_path(data_dir)) as store:
+        events = store.load_session(game_id).events
+    if events[: len(recorded)] != tuple(recorded):
+        raise TournamentError(
+            "the game was changed by undoing recorded events; correct hands through the history (edit, delete or "
+            "insert a hand) instead: nothing was sent"
+        )
+    return events[len(recorded) :]
+
+
+def correct_in_table_view(parent: QWidget, game: TableGame, settings: TournamentSettings) -> tuple[Event, ...]:
+    """Open the table view on a copy of ``game``, wait until the referee closes it, and return the corrections."""
+    from scorekeeper.gui.app import create_main_window
+    from scorekeeper.gui.settings import AppSettings
+
+    with tempfile.TemporaryDirectory(prefix="scorekeeper-correction-") as scratch:
+        data_dir = Path(scratch)
+        game_id = copy_for_correction(data_dir, game, settings)
+        window = create_main_window(data_dir, settings=AppSettings())
+        window.controller.open_game(game_id)
+        window.setWindowTitle(
+            QCoreApplication.translate(
+                "RefereeWindow", "Correcting session {s} table {t}: close this window to send the corrections"
+            ).format(s=game.session, t=game.table)
+        )
+        window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        store = window.controller.store
+        loop = QEventLoop()
+        window.destroyed.connect(loop.quit)
+        window.show()
+        loop.exec()
+        store.close()
+        return corrections_made(data_dir, game_id, game.events)

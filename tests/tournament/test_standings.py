@@ -141,3 +141,37 @@ def test_at_the_time_limit_ema_finishes_the_hand_in_play_then_ends_the_game() ->
     assert time_limit_end(state, TimeLimitRule.FINISH_HAND, hand_in_play=False) == (EndGame("time limit"),)
     assert time_limit_end(state, TimeLimitRule.STOP_NOW, hand_in_play=True) == (EndGame("time limit"),)
     assert time_limit_end(game.state(tournament.settings), TimeLimitRule.STOP_NOW, hand_in_play=False) == ()
+
+
+def test_players_level_on_points_and_on_the_tie_break_share_the_rank() -> None:
+    # Session 1: B rons A (B 1st +23.0, C and D tie 2nd at 0.0, A 4th). Session 2: D rons A (D 1st, B and C tie
+    # 2nd). B and D: +23.0 each, placings 1 + 2 each, one first place each: the knob leaves them level.
+    players = tuple(Player(name=n) for n in "ABCD")
+    seating1 = Seating(session=1, tables=(TableSeating(1, ("A", "B", "C", "D")),))
+    seating2 = Seating(session=2, tables=(TableSeating(1, ("A", "B", "C", "D")),))
+    tournament = Tournament(settings=settings(sessions=2, tie_break=StandingsTieBreak.PLACES), players=players)
+    tournament = tournament.with_seating(seating1).with_seating(seating2)
+    tournament = tournament.with_game(table_game(1, 1, ("A", "B", "C", "D"), ron(winner=1, discarder=0)))
+    tournament = tournament.with_game(table_game(2, 1, ("A", "B", "C", "D"), ron(winner=3, discarder=0)))
+    rows = {r.player: r for r in compute_standings(tournament).rows}
+    assert rows["B"].points_tenths == rows["D"].points_tenths == 230
+    assert rows["B"].rank == rows["D"].rank == 1  # same sum of placings (3) and one first place each
+    # BEST_GAME: B's best game (+23.0) equals D's: still level.
+    best = compute_standings(dataclasses.replace(tournament, settings=settings(sessions=2, tie_break="best_game")))
+    assert [r.rank for r in best.rows[:2]] == [1, 1]
+
+
+def test_the_places_tie_break_orders_equal_points_by_the_sum_of_placings() -> None:
+    # A and B both end on 0.0: A by two shared 2nd places at 0.0, B by a first (+23.0) and a last (-23.0).
+    players = tuple(Player(name=n) for n in "ABCD")
+    tournament = Tournament(settings=settings(sessions=2, tie_break=StandingsTieBreak.PLACES), players=players)
+    for session in (1, 2):
+        tournament = tournament.with_seating(Seating(session=session, tables=(TableSeating(1, ("A", "B", "C", "D")),)))
+    tournament = tournament.with_game(table_game(1, 1, ("A", "B", "C", "D"), ron(winner=1, discarder=2)))
+    tournament = tournament.with_game(table_game(2, 1, ("A", "B", "C", "D"), ron(winner=3, discarder=1)))
+    rows = compute_standings(tournament).rows
+    by_name = {r.player: r for r in rows}
+    assert by_name["A"].points_tenths == by_name["B"].points_tenths == 0
+    assert by_name["A"].places == (2, 2)
+    assert by_name["B"].places == (1, 4)
+    assert by_name["A"].rank < by_name["B"].rank

@@ -154,6 +154,14 @@ class TournamentStore:
         row = self._connection.execute("SELECT max(version) FROM schema_version").fetchone()
         return int(row[0] or 0)
 
+    def data_version(self) -> int | None:
+        """A number that changes when another connection commits to the database (SQLite's ``data_version``), so a
+        window can redraw within a poll of a change made by the command line or another program; None where the
+        engine tells of changes itself (PostgreSQL: LISTEN/NOTIFY)."""
+        if self._dialect is not schema.Dialect.SQLITE:
+            return None
+        return int(self._connection.execute("PRAGMA data_version").fetchone()[0])
+
     def close(self) -> None:
         """Close the connection."""
         self._connection.close()

@@ -47,6 +47,15 @@ class TableGame:
     def __post_init__(self) -> None:
         if not isinstance(self.game_id, str) or not 1 <= len(self.game_id) <= 100:
             raise TournamentError(f"a game id is a text of 1 to 100 characters, got {self.game_id!r:.40}")
+        if (
+            not isinstance(self.players, tuple)
+            or len(self.players) != 4
+            or not all(isinstance(p, str) for p in self.players)
+        ):
+            raise TournamentError(f"a table's game has four players, East first, got {self.players!r:.120}")
+        for number, what in ((self.session, "session"), (self.table, "table")):
+            if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+                raise TournamentError(f"a game's {what} number is 1 or more, got {number!r:.40}")
 
     def state(self, settings: TournamentSettings) -> GameState:
         """The table's game now, folded from its log under the tournament's ruleset.

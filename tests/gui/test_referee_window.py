@@ -233,3 +233,15 @@ def test_corrections_are_the_events_added_after_the_recorded_log(tmp_path: Path)
     assert corrections_made(tmp_path, game_id, game.events) == (HandDeleted(0),)
     with pytest.raises(TournamentError, match="undoing recorded events"):
         corrections_made(tmp_path, game_id, (*game.events, ron(2, 0)))
+
+
+def test_a_game_recorded_by_another_program_shows_without_a_reload(
+    qtbot: QtBot, window: RefereeWindow, tmp_path: Path
+) -> None:
+    window.controller.seat(SeatingMethod.AUTO)
+    seating = window.controller.seating()
+    assert seating is not None
+    seats = seating.tables[0].seats
+    with open_tournament_store(tmp_path / "open.db") as other:  # the command line, a second laptop...
+        other.add_game(TableGame(game_id="other", session=1, table=1, players=seats, events=(ron(1, 0),)))
+    qtbot.waitUntil(lambda: window.controller.standings.games_running == 1, timeout=3000)

@@ -7,8 +7,9 @@ One JSON line per file, in order::
 
 or ``{"ok": false, "error": "..."}`` naming the file and the hand that is wrong. ``final`` is null for a game
 that has not ended. A classical game (seed 003) has the same shape: ``honba`` and ``riichi_sticks`` are always 0 and
-``points`` are whole table points. Without ``--json`` the same is printed as a short table per game. The exit
-status is 0 when every file replayed, 1 otherwise.
+``points`` are whole table points. Without ``--json`` each game is printed as a table: a column per player headed
+by the name, a row per hand, then the final scores, places and points. The exit status is 0 when every file
+replayed, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -16,15 +17,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.session.record import parse_record
 from scorekeeper.session.rules import Family
+from scorekeeper.session.sheet import game_sheet
 from scorekeeper.session.state import GameState
 
-__all__ = ["add_parser", "replay_file", "run", "state_to_json"]
+__all__ = ["add_parser", "format_text", "replay_file", "run", "state_to_json"]
 
 #: The largest record file read (a 1000-hand record is far smaller); refuses hostile input early.
 _MAX_BYTES = 20_000_000
@@ -69,43 +72,68 @@ def state_to_json(state: GameState) -> dict[str, Any]:
     }
 
 
-def replay_file(path: Path) -> dict[str, Any]:
-    """Replay one record file into the output object, or ``{"ok": false, "error": ...}``."""
+def _replay(path: Path) -> GameState | str:
+    """The state a record file replays to, or the error naming the file (and the hand)."""
     try:
         with path.open("rb") as handle:
             data = handle.read(_MAX_BYTES + 1)
         if len(data) > _MAX_BYTES:
-            return {"ok": False, "error": f"{path}: larger than {_MAX_BYTES} bytes, not a game record"}
+            return f"{path}: larger than {_MAX_BYTES} bytes, not a game record"
         obj = json.loads(data.decode("utf-8"))
     except OSError as error:
-        return {"ok": False, "error": f"{path}: cannot read: {error.strerror or error}"}
+        return f"{path}: cannot read: {error.strerror or error}"
     except UnicodeDecodeError:
-        return {"ok": False, "error": f"{path}: not UTF-8 text"}
+        return f"{path}: not UTF-8 text"
     except (ValueError, RecursionError) as error:
-        return {"ok": False, "error": f"{path}: not JSON: {error}"}
+        return f"{path}: not JSON: {error}"
     try:
-        state = parse_record(obj).replay()
+        return parse_record(obj).replay()
     except ScorekeeperError as error:
-        return {"ok": False, "error": f"{path}: {error}"}
+        return f"{path}: {error}"
+
+
+def replay_file(path: Path) -> dict[str, Any]:
+    """Replay one record file into the output object, or ``{"ok": false, "error": ...}``."""
+    state = _replay(path)
+    if isinstance(state, str):
+        return {"ok": False, "error": state}
     return state_to_json(state)
 
 
-def _format_text(path: Path, out: dict[str, Any]) -> str:
-    if "error" in out:
-        return f"error: {out['error']}"
-    lines = [str(path)]
-    for hand in out["hands"]:
-        scores = " ".join(f"{s:>7}" for s in hand["scores"])
-        lines.append(f"  {hand['label']}-{hand['honba']:<2} {scores}  sticks {hand['riichi_sticks']}")
-    final = out["final"]
-    if final is None:
+def _tenths(tenths: int) -> str:
+    sign = "+" if tenths > 0 else "-" if tenths < 0 else ""
+    return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
+
+
+def format_text(path: Path, state: GameState) -> str:
+    """A game's course as a table a person reads: a column per player (named), a row per hand, then the result.
+
+    Every figure is the session's (``scorekeeper.session.sheet``); columns are as wide as the longest name.
+    """
+    sheet = game_sheet(state)
+    width = max(9, *(len(name) for name in sheet.players))
+
+    def row(label: str, cells: Sequence[str], tail: str = "") -> str:
+        return f"  {label:<8}" + "".join(f"{cell:>{width + 2}}" for cell in cells) + tail
+
+    sticks = sheet.family is Family.RIICHI
+    lines = [f"{path}  ({sheet.ruleset_name})", row("hand", sheet.players, "  sticks" if sticks else "")]
+    lines.append(row("start", [f"{v:,}" for v in sheet.start]))
+    for hand in sheet.hands:
+        label = f"{hand.label}-{hand.honba}" + ("*" if hand.replay else "")
+        lines.append(row(label, [f"{v:,}" for v in hand.scores], f"  {hand.riichi_sticks:>6}" if sticks else ""))
+    if not sheet.ended:
         lines.append("  (game not ended)")
+        return "\n".join(lines)
+    by_seat = sorted(sheet.final, key=lambda r: int(r.seat))
+    lines.append(row("final", [f"{r.score:,}" for r in by_seat]))
+    lines.append(row("place", [str(r.place) for r in by_seat]))
+    if sheet.family is Family.CLASSICAL:
+        lines.append(row("points", [f"{r.points_tenths // 10:+,}" for r in by_seat]))
     else:
-        lines.append("  final " + " ".join(f"{s:>7}" for s in final["scores"]))
-        lines.append("  place " + " ".join(f"{p:>7}" for p in final["places"]))
-        lines.append(
-            "  points" + " ".join(f"{p:>+8.1f}" if isinstance(p, float) else f"{p:>+8}" for p in final["points"])
-        )
+        lines.append(row("points", [_tenths(r.points_tenths) for r in by_seat]))
+    if any(h.replay for h in sheet.hands):
+        lines.append("  * the hand replayed after a chombo")
     return "\n".join(lines)
 
 
@@ -113,11 +141,14 @@ def run(args: argparse.Namespace) -> int:
     """Replay every file; print one result per file."""
     status = 0
     for path in args.files:
-        out = replay_file(path)
-        if "error" in out:
+        state = _replay(path)
+        if isinstance(state, str):
             status = 1
         if args.json:
+            out = {"ok": False, "error": state} if isinstance(state, str) else state_to_json(state)
             sys.stdout.write(json.dumps(out, ensure_ascii=False) + "\n")
+        elif isinstance(state, str):
+            sys.stdout.write(f"error: {state}\n")
         else:
-            sys.stdout.write(_format_text(path, out) + "\n")
+            sys.stdout.write(format_text(path, state) + "\n")
     return status

@@ -1,21 +1,35 @@
-"""Export a game from the GUI: the game-record JSON and the CSV of the hands and the final result.
+"""Export a game from the GUI: the PDF record, the CSV of the hands and the final table, the game-record JSON.
 
-The JSON is the session's public record format (``scorekeeper.session.record``); both files are written
-atomically by storage (``write_atomically``: temp file, fsync, rename).
+The figures come from the session (``scorekeeper.session.sheet``); the PDF is laid out by ``scorekeeper.documents``
+(the same document the command line's ``export --format pdf`` writes), the CSV by storage. Every file is written
+atomically (``write_atomically``: temp file, fsync, rename).
 """
 
 from __future__ import annotations
 
-import csv
-import io
+import datetime
 import json
+import re
 from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
 
 from scorekeeper.session.record import format_record, record_from_session
 from scorekeeper.session.session import Session
 from scorekeeper.storage.files import write_atomically
+from scorekeeper.storage.records import export_game_csv
 
-__all__ = ["export_csv", "export_json", "history_csv"]
+__all__ = ["export_csv", "export_json", "export_pdf", "suggested_file_name"]
+
+# Characters no file system takes in a name (Windows' list is the longest); a player's name may hold any of them.
+_UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f]')
+
+
+def suggested_file_name(session: Session, suffix: str, day: datetime.date | None = None) -> str:
+    """The name a save dialog offers: the day and the players, ``2026-11-23 Aiko Bruno Chen Dana.pdf``."""
+    day = day or datetime.date.today()
+    names = " ".join(_UNSAFE.sub("_", name).strip() for name in session.players if name.strip())
+    return f"{day.isoformat()} {names}".strip()[:200] + suffix
 
 
 def export_json(session: Session, path: Path) -> None:
@@ -28,39 +42,34 @@ def export_json(session: Session, path: Path) -> None:
     write_atomically(path, (text + "\n").encode("utf-8"))
 
 
-def history_csv(session: Session) -> str:
-    """The hands (label, honba, result type, each seat's change and score) and, once ended, the final result."""
-    state = session.state
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    names = list(state.players)
-    writer.writerow(
-        [
-            "hand",
-            "label",
-            "honba",
-            "result",
-            *[f"{n} change" for n in names],
-            *[f"{n} score" for n in names],
-            "riichi_sticks",
-        ]
-    )
-    for number, hand in enumerate(state.hands, start=1):
-        kind = type(hand.record.result).__name__
-        writer.writerow([number, hand.label, hand.honba, kind, *hand.deltas, *hand.scores, hand.riichi_sticks])
-    if state.final is not None:
-        final = state.final
-        writer.writerow([])
-        writer.writerow(["player", "seat", "score", "place", "points"])
-        for seat, name in enumerate(names):
-            writer.writerow([name, seat, final.scores[seat], final.places[seat], f"{final.points[seat]:.1f}"])
-    return out.getvalue()
-
-
 def export_csv(session: Session, path: Path) -> None:
-    """Write :func:`history_csv` to ``path``.
+    """Write the game as CSV: one row per hand, then the final table (``storage.records.format_game_csv``).
 
     Raises:
         SaveFileError: the file cannot be written.
     """
-    write_atomically(path, history_csv(session).encode("utf-8"))
+    export_game_csv(session, path)
+
+
+def _translate(text: str) -> str:
+    return QCoreApplication.translate("Documents", text)
+
+
+def export_pdf(session: Session, path: Path, *, letter: bool = False) -> None:
+    """Write the game's record as a PDF with real text (A4, or US Letter), in the app's language.
+
+    Raises:
+        SaveFileError: the file cannot be written.
+    """
+    # Imported here: QTextDocument and the PDF writer stay out of the app's cold start.
+    from scorekeeper.documents import DocumentInfo, PageSize, write_game_pdf
+    from scorekeeper.session.sheet import game_sheet
+
+    info = DocumentInfo(title=_translate("Game record"), date=datetime.date.today().isoformat())
+    write_game_pdf(
+        path,
+        game_sheet(session.state),
+        info,
+        page_size=PageSize.LETTER if letter else PageSize.A4,
+        translate=_translate,
+    )

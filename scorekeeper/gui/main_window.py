@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QObject, QStandardPaths, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -32,7 +32,7 @@ from scorekeeper.gui import theme
 from scorekeeper.gui._compat import override
 from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.describe import describe_settlement
-from scorekeeper.gui.exports import export_csv, export_json
+from scorekeeper.gui.exports import export_csv, export_json, export_pdf, suggested_file_name
 from scorekeeper.gui.gaps import Gap, point_gaps
 from scorekeeper.gui.labels import format_points, is_riichi, round_name, short_label
 from scorekeeper.gui.settings import AppSettings, save_settings
@@ -217,10 +217,15 @@ def _results(parent: QWidget, dialog: ResultsDialog) -> None:
     dialog.open()
 
 
-def _ask_path(parent: QWidget, suffix: str) -> Path | None:
+def _ask_path(parent: QWidget, suggested: str) -> Path | None:
+    """Ask where to save; ``suggested`` is a file name (``2026-11-23 Aiko Bruno Chen Dana.pdf``) or a bare suffix."""
+    suffix = Path(suggested).suffix or suggested
     filters = {".csv": "CSV (*.csv)", ".json": "JSON (*.json)", ".pdf": "PDF (*.pdf)"}
+    # Start in the user's documents folder (issue 12), not wherever the program was started.
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    start = str(Path(folder) / suggested) if folder and suggested != suffix else folder or suggested
     name, _ = QFileDialog.getSaveFileName(
-        parent, QCoreApplication.translate("MainWindow", "Save as"), f"game{suffix}", filters.get(suffix, "")
+        parent, QCoreApplication.translate("MainWindow", "Save as"), start, filters.get(suffix, "")
     )
     if not name:
         return None
@@ -411,6 +416,7 @@ class MainWindow(QMainWindow):
         game.addSeparator()
         game.addAction(self._action(self.tr("Export &CSV…"), lambda: self.export(".csv")))
         game.addAction(self._action(self.tr("Export game &record…"), lambda: self.export(".json")))
+        game.addAction(self._action(self.tr("Save as &PDF…"), lambda: self.export(".pdf")))
         edit = menu.addMenu(self.tr("&Edit"))
         self.undo_action = self._action(self.tr("&Undo"), self.undo, QKeySequence.StandardKey.Undo)
         self.redo_action = self._action(self.tr("&Redo"), self.redo, "Ctrl+Shift+Z")
@@ -942,9 +948,10 @@ class MainWindow(QMainWindow):
             labels=labels,
             series=series,
             table_rules=state.rules.table if is_riichi(state.rules) else None,
-            ask_path=lambda suffix: self.dialogs.ask_path(self, suffix),
+            ask_path=lambda suffix: self.dialogs.ask_path(self, self._suggested(suffix)),
             export_csv=self._export_csv,
             export_json=self._export_json,
+            export_pdf=self._export_pdf,
         )
 
     def show_results(self) -> None:
@@ -969,14 +976,27 @@ class MainWindow(QMainWindow):
         except ScorekeeperError as error:
             self.show_message(str(error))
 
+    def _export_pdf(self, path: Path) -> None:
+        assert self.controller.session is not None
+        try:
+            export_pdf(self.controller.session, path)
+        except ScorekeeperError as error:
+            self.show_message(str(error))
+
+    def _suggested(self, suffix: str) -> str:
+        """The file name a save dialog offers for the game: ``2026-11-23 Aiko Bruno Chen Dana.pdf``."""
+        session = self.controller.session
+        return suffix if session is None else suggested_file_name(session, suffix)
+
     def export(self, suffix: str) -> None:
-        """Export the game (CSV or game-record JSON) to a file the user picks."""
+        """Export the game (PDF, CSV or game-record JSON) to a file the user picks."""
         if self.controller.session is None:
             return
-        path = self.dialogs.ask_path(self, suffix)
+        path = self.dialogs.ask_path(self, self._suggested(suffix))
         if path is None:
             return
-        (self._export_csv if suffix == ".csv" else self._export_json)(path)
+        writers = {".csv": self._export_csv, ".pdf": self._export_pdf}
+        writers.get(suffix, self._export_json)(path)
 
     @override
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name

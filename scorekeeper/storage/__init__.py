@@ -5,9 +5,11 @@ See docs/storage.md for the API the GUI uses and the design (durability, undo/re
 
 from scorekeeper.storage.files import DATABASE_NAME, default_database_path, read_bytes, write_atomically
 from scorekeeper.storage.records import (
+    export_game_csv,
     export_game_record,
     export_hands_csv,
     export_results_csv,
+    format_game_csv,
     format_hands_csv,
     format_results_csv,
     import_game_record,
@@ -24,9 +26,11 @@ __all__ = [
     "GameSummary",
     "StoredGame",
     "default_database_path",
+    "export_game_csv",
     "export_game_record",
     "export_hands_csv",
     "export_results_csv",
+    "format_game_csv",
     "format_hands_csv",
     "format_results_csv",
     "import_game_record",

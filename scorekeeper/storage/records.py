@@ -17,15 +17,18 @@ from scorekeeper.errors import IllegalActionError, SaveFileError, ScorekeeperErr
 from scorekeeper.session.events import result_to_json
 from scorekeeper.session.record import format_record, parse_record, record_from_session, session_from_record
 from scorekeeper.session.session import Session
+from scorekeeper.session.sheet import GameSheet, HandRow, game_sheet
 from scorekeeper.session.state import GameState
 from scorekeeper.storage._jsontext import JsonTextError, dump_json, load_json
 from scorekeeper.storage.files import MAX_FILE_BYTES, read_bytes, write_atomically
 from scorekeeper.storage.store import GameStore
 
 __all__ = [
+    "export_game_csv",
     "export_game_record",
     "export_hands_csv",
     "export_results_csv",
+    "format_game_csv",
     "format_hands_csv",
     "format_results_csv",
     "import_game_record",
@@ -179,6 +182,114 @@ def format_results_csv(state: GameState) -> bytes:
         rows.append(["penalty seat", "player", "table points", "reason"])
         rows.extend([int(p.seat), _text(state.players[p.seat]), p.points, _text(p.reason)] for p in final.penalties)
     return _csv(rows)
+
+
+def _names(sheet: GameSheet, seats: Sequence[int]) -> str:
+    return " / ".join(_text(sheet.players[s]) for s in seats)
+
+
+def _hand_cells(sheet: GameSheet, row: HandRow) -> list[object]:
+    def each(values: Sequence[object]) -> str:
+        # One value per winner, in the winners' order (a double ron has two); blank where a winner has none.
+        shown = ["" if v is None else str(v) for v in values]
+        return " / ".join(shown) if any(shown) else ""
+
+    wins = row.wins
+    return [
+        row.number,
+        row.label,
+        row.honba,
+        "yes" if row.replay else "",
+        row.kind,
+        _names(sheet, [w.seat for w in wins]),
+        "" if row.discarder is None else _text(sheet.players[row.discarder]),
+        each([w.han for w in wins]),
+        each([w.fu for w in wins]),
+        each([w.yakuman or None for w in wins]),
+        each([w.limit.value if w.limit else None for w in wins]),
+        each([w.points for w in wins]),
+        each([None if w.pao is None else _text(sheet.players[w.pao]) for w in wins]),
+        _names(sheet, row.riichi),
+        _names(sheet, row.tenpai),
+        row.abort or "",
+        "" if row.chombo is None else _text(sheet.players[row.chombo]),
+        row.chombo_points or "",
+        *row.deltas,
+        *row.scores,
+        row.riichi_sticks,
+    ]
+
+
+def format_game_csv(state: GameState) -> bytes:
+    """A game as one spreadsheet a person reads: one row per hand, then the final table (issue 12).
+
+    Hands: ``hand`` (1, 2...), ``label`` (E1...), ``honba``, ``replay`` (``yes`` for the hand replayed after a
+    chombo), ``result`` (ron, tsumo, draw, nagashi, abort, chombo), ``winners``, ``discarder``, ``han``, ``fu``,
+    ``yakuman``, ``limit``, ``classical value`` (table points), ``pao``, ``riichi``, ``tenpai``, ``abort``,
+    ``chombo``, ``chombo points`` (paid at the hand, or taken after uma), ``<name> change`` and ``<name> score``
+    per player, ``riichi sticks`` left. Names stand for players; several winners' values are ``/``-separated in
+    the winners' order. After a blank row, the final table (the standings so far for a running game):
+    ``place``, ``seat`` (1-4, seat 1 the first dealer), ``player``, ``score``, ``uma/oka``, ``penalties``,
+    ``points``; then the penalties taken after uma. Every figure is the session's (``game_sheet``).
+    """
+    sheet = game_sheet(state)
+    names = [_text(p) for p in sheet.players]
+    rows: list[list[object]] = [
+        [
+            "hand",
+            "label",
+            "honba",
+            "replay",
+            "result",
+            "winners",
+            "discarder",
+            "han",
+            "fu",
+            "yakuman",
+            "limit",
+            "classical value",
+            "pao",
+            "riichi",
+            "tenpai",
+            "abort",
+            "chombo",
+            "chombo points",
+            *(f"{n} change" for n in names),
+            *(f"{n} score" for n in names),
+            "riichi sticks",
+        ]
+    ]
+    rows.extend(_hand_cells(sheet, row) for row in sheet.hands)
+    rows.append([])
+    rows.append(["final table" if sheet.ended else "standings (game not ended)"])
+    rows.append(["place", "seat", "player", "score", "uma/oka", "penalties", "points"])
+    for final in sheet.final:
+        rows.append(
+            [
+                final.place,
+                int(final.seat) + 1,
+                names[final.seat],
+                final.score,
+                "" if final.uma_oka_tenths is None else _tenths(final.uma_oka_tenths),
+                final.penalties or "",
+                _tenths(final.points_tenths),
+            ]
+        )
+    if sheet.penalties:
+        rows.append([])
+        rows.append(["penalties after uma"])
+        rows.append(["seat", "player", "points", "reason"])
+        rows.extend([int(p.seat) + 1, names[p.seat], p.points, _text(p.reason)] for p in sheet.penalties)
+    return _csv(rows)
+
+
+def export_game_csv(session: Session, path: Path) -> None:
+    """Write :func:`format_game_csv` to a file, atomically.
+
+    Raises:
+        SaveFileError: the file cannot be written.
+    """
+    write_atomically(Path(path), format_game_csv(session.state))
 
 
 def export_hands_csv(session: Session, path: Path) -> None:

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from scorekeeper.cli import main
+from tests.sample_game import NAMES, SAMPLE_GAME
 
 SAMPLES = Path(__file__).parent.parent / "session" / "data" / "tenhou_games_sample.jsonl"
 
@@ -116,3 +118,21 @@ def test_replay_text_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     out = capsys.readouterr().out
     assert "E1-0" in out
     assert "+61.0" in out
+
+
+def test_replay_text_names_the_players_in_aligned_columns(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = _write(tmp_path, "g.json", SAMPLE_GAME)
+    assert main(["replay", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == f"{path}  (ema2016)"
+    assert lines[1].split() == ["hand", *NAMES, "sticks"]
+
+    def right_edges(line: str) -> list[int]:
+        return [m.end() for m in re.finditer(r"\S+", line)][1:5]
+
+    points = next(line for line in lines if line.startswith("  points"))
+    first_hand = next(line for line in lines if line.startswith("  E1-0"))
+    assert right_edges(lines[1]) == right_edges(points) == right_edges(first_hand)
+    assert points.split() == ["points", "-24.9", "-4.8", "-14.7", "+19.4"]
+    assert "  E2-2*" in "\n".join(lines)
+    assert lines[-1] == "  * the hand replayed after a chombo"

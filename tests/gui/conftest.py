@@ -53,6 +53,7 @@ class Script:
         self.results_dialogs: list[ResultsDialog] = []
         self.confirm_answers: deque[bool] = deque()
         self.paths: deque[Path] = deque()
+        self.suggested_names: list[str] = []
         #: The answers to "which file to import?" (None: the user cancelled), in order.
         self.open_paths: deque[Path | None] = deque()
 
@@ -121,8 +122,9 @@ class Script:
         self._show(dialog)
         self.results_dialogs.append(dialog)
 
-    def ask_path(self, parent: QWidget, suffix: str) -> Path | None:
-        return self.paths.popleft() if self.paths else self.tmp_path / f"export{suffix}"
+    def ask_path(self, parent: QWidget, suggested: str) -> Path | None:
+        self.suggested_names.append(suggested)
+        return self.paths.popleft() if self.paths else self.tmp_path / f"export{Path(suggested).suffix or suggested}"
 
     def ask_open_path(self, parent: QWidget) -> Path | None:
         # Never the real file dialog (it would block offscreen): a test that imports queues its answer.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +16,7 @@ from scorekeeper.session.events import AbortReason, HanFuWin, Ron
 from scorekeeper.session.rules import ruleset
 from scorekeeper.session.seats import Seat
 from scorekeeper.storage.store import GameStore
+from tests.documents.pdftext import pdf_text
 from tests.gui.conftest import Script, click
 
 pytestmark = pytest.mark.gui
@@ -127,8 +129,24 @@ def test_export_from_the_menu(window: MainWindow, script: Script, tmp_path: Path
     script.paths.extend([tmp_path / "game.csv", tmp_path / "game.json"])
     window.export(".csv")
     window.export(".json")
-    assert (tmp_path / "game.csv").read_text(encoding="utf-8").count("\n") == 2
+    lines = (tmp_path / "game.csv").read_text(encoding="utf-8-sig").splitlines()
+    assert lines[0].startswith("hand,label,honba,replay,result")
+    assert lines[1].startswith("1,E1,0,,draw,")
+    assert lines[3] == "standings (game not ended)"
     assert '"scorekeeper-game"' in (tmp_path / "game.json").read_text(encoding="utf-8")
+    today = datetime.date.today().isoformat()
+    assert script.suggested_names == [f"{today} A B C D.csv", f"{today} A B C D.json"]
+
+
+def test_save_as_pdf_from_the_menu_writes_the_games_record(window: MainWindow, script: Script, tmp_path: Path) -> None:
+    window.controller.new_game(("Aiko", "Bruno", "Chen", "Da/na"), ruleset("tenhou"))
+    window.controller.draw([])
+    script.paths.append(tmp_path / "game.pdf")
+    window.export(".pdf")
+    assert script.suggested_names == [f"{datetime.date.today().isoformat()} Aiko Bruno Chen Da_na.pdf"]
+    text = " ".join(pdf_text(tmp_path / "game.pdf").split())
+    for word in ("Game record", "Aiko", "Bruno", "Chen", "Da/na", "E1", "Draw: all noten"):
+        assert word in text
 
 
 def test_cancelling_a_dialog_changes_nothing(qtbot: QtBot, window: MainWindow, script: Script) -> None:

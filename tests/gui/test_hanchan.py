@@ -239,7 +239,7 @@ def test_a_whole_game_through_the_gui(qtbot: QtBot, window: MainWindow, script: 
     click(qtbot, results.csv_button)
     click(qtbot, results.json_button)
     click(qtbot, results.pdf_button)
-    assert (tmp_path / "export.csv").read_text(encoding="utf-8").startswith("hand,label")
+    assert (tmp_path / "export.csv").read_text(encoding="utf-8-sig").startswith("hand,label")
     record = parse_record(json.loads((tmp_path / "export.json").read_text(encoding="utf-8")))
     assert len(record.hands) == len(window.controller.state.hands)
     assert (tmp_path / "export.pdf").read_bytes().startswith(b"%PDF")

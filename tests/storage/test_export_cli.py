@@ -11,6 +11,7 @@ import pytest
 from scorekeeper.cli import export
 from scorekeeper.session import HanFuWin, Seat, Session, ruleset
 from scorekeeper.storage import GameStore
+from tests.sample_game import SAMPLE_GAME
 from tests.storage.conftest import PLAYERS
 
 
@@ -76,7 +77,7 @@ def test_errors_go_to_stderr(database: Path, capsys: pytest.CaptureFixture[str],
 
 def test_missing_database_is_not_created(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert _run(str(tmp_path / "none.sqlite3")) == 1
-    assert "no such database file" in capsys.readouterr().err
+    assert "no such file" in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
 
 
@@ -84,3 +85,33 @@ def test_not_a_database(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     (tmp_path / "x.sqlite3").write_text("hello", encoding="utf-8")
     assert _run(str(tmp_path / "x.sqlite3")) == 1
     assert "not a scorekeeper database" in capsys.readouterr().err
+
+
+def _record_file(tmp_path: Path) -> Path:
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(SAMPLE_GAME), encoding="utf-8")
+    return path
+
+
+def test_export_record_file_as_csv(tmp_path: Path) -> None:
+    out = tmp_path / "game.csv"
+    assert _run(str(_record_file(tmp_path)), "--format", "csv", "-o", str(out)) == 0
+    text = out.read_bytes().decode("utf-8-sig")
+    assert text.startswith("hand,label,honba,replay,result,winners")
+    assert "\r\nfinal table\r\n" in text
+
+
+def test_export_database_game_as_csv(database: Path, capsysbinary: pytest.CaptureFixture[bytes]) -> None:
+    assert _run(str(database), "--game", "1", "--format", "csv") == 0
+    assert b"standings (game not ended)" in capsysbinary.readouterr().out
+
+
+def test_game_option_on_a_record_file_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert _run(str(_record_file(tmp_path)), "--game", "1") == 1
+    assert "--game is for a database" in capsys.readouterr().err
+
+
+def test_a_broken_record_file_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (tmp_path / "bad.json").write_text("{", encoding="utf-8")
+    assert _run(str(tmp_path / "bad.json"), "--format", "csv") == 1
+    assert "bad.json: not a game record" in capsys.readouterr().err

@@ -19,6 +19,7 @@ from scorekeeper.storage.records import (
     export_game_record,
     export_hands_csv,
     export_results_csv,
+    format_game_csv,
     format_hands_csv,
     format_results_csv,
     import_game_record,
@@ -26,6 +27,7 @@ from scorekeeper.storage.records import (
     write_game_record_file,
 )
 from scorekeeper.storage.store import GameStore
+from tests.sample_game import NAMES, SAMPLE_GAME
 from tests.storage.conftest import PLAYERS
 
 # The real tenhou.net games the session tests keep (a copy of /work/shared/samples), with what tenhou.net paid.
@@ -385,3 +387,45 @@ def test_default_database_path_under_a_file_is_refused(tmp_path: Path) -> None:
 def test_record_json_unchanged_by_format_parse(tmp_path: Path) -> None:
     record = _record()
     assert format_record(parse_record(record)) == record
+
+
+def test_game_csv_one_row_per_hand_then_the_final_table() -> None:
+    # Issue 12: label, result, winners, discarder, values, pao, riichi and each player's change by name; seats
+    # counted from 1; UTF-8 with a byte-order mark (checked by _rows).
+    session = session_from_record(parse_record(SAMPLE_GAME))
+    rows = _rows(format_game_csv(session.state))
+    header = rows[0]
+    assert header[:8] == ["hand", "label", "honba", "replay", "result", "winners", "discarder", "han"]
+    assert header[18:22] == [f"{name} change" for name in NAMES]
+    column = {name: k for k, name in enumerate(header)}
+    double_ron = rows[4]
+    assert double_ron[column["result"]] == "ron"
+    assert double_ron[column["winners"]] == "Bruno / Dana"
+    assert double_ron[column["discarder"]] == "Aiko"
+    assert double_ron[column["han"]] == "2 / "
+    assert double_ron[column["yakuman"]] == " / 1"
+    assert double_ron[column["pao"]] == " / Chen"
+    assert [int(double_ron[column[f"{n} change"]]) for n in NAMES] == list(session.state.hands[3].deltas)
+    assert rows[3][column["riichi"]] == "Bruno / Dana"
+    assert rows[5][column["chombo"]] == "Dana"
+    assert rows[5][column["chombo points"]] == "-20000"
+    assert rows[6][column["replay"]] == "yes"
+    assert rows[8] == []
+    assert rows[9] == ["final table"]
+    assert rows[10] == ["place", "seat", "player", "score", "uma/oka", "penalties", "points"]
+    final = session.state.final
+    assert final is not None
+    assert [r[2] for r in rows[11:15]] == ["Dana", "Bruno", "Chen", "Aiko"]
+    assert [r[1] for r in rows[11:15]] == ["4", "2", "3", "1"]
+    assert [r[6] for r in rows[11:15]] == ["19.4", "-4.8", "-14.7", "-24.9"]
+    assert rows[16] == ["penalties after uma"]
+    assert rows[18] == ["4", "Dana", "-20000", "chombo in E2"]
+
+
+def test_game_csv_keeps_the_formula_guard() -> None:
+    session = Session(ruleset("tenhou"), ('=HYPERLINK("x")', "+1", "-me", "@home"))
+    session.ron(Seat.SEAT_1, [HanFuWin(seat=Seat.SEAT_0, han=1, fu=30)])
+    rows = _rows(format_game_csv(session.state))
+    assert rows[0][18] == '\'=HYPERLINK("x") change'
+    assert rows[1][5:7] == ['\'=HYPERLINK("x")', "'+1"]
+    assert [r[2] for r in rows[5:9]] == ['\'=HYPERLINK("x")', "'-me", "'@home", "'+1"]

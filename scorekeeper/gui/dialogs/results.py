@@ -88,6 +88,7 @@ class ResultsDialog(QDialog):
         ask_path: asks where to save a file (a suffix such as ``.csv``); None cancels.
         export_csv: writes the CSV to a path.
         export_json: writes the game-record JSON to a path.
+        export_pdf: writes the game's record as a PDF with real text to a path (None: the page as a picture).
     """
 
     def __init__(
@@ -101,6 +102,7 @@ class ResultsDialog(QDialog):
         ask_path: Callable[[str], Path | None],
         export_csv: Callable[[Path], None],
         export_json: Callable[[Path], None],
+        export_pdf: Callable[[Path], None] | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -108,6 +110,7 @@ class ResultsDialog(QDialog):
         self._ask_path = ask_path
         self._export_csv = export_csv
         self._export_json = export_json
+        self._export_pdf = export_pdf
         self.sheet = QWidget()
         title = QLabel(self.tr("Final results"))
         title.setProperty("role", "title")
@@ -175,7 +178,9 @@ class ResultsDialog(QDialog):
         self.json_button.clicked.connect(self._on_json_button_clicked)
         self.pdf_button = QPushButton(self.tr("Save as PDF"))
         self.pdf_button.setObjectName("export_pdf")
-        self.pdf_button.setToolTip(self.tr("Save this results page as a PDF file."))
+        self.pdf_button.setToolTip(
+            self.tr("Save the game's record as a PDF file: players, every hand, penalties, final table and chart.")
+        )
         self.pdf_button.clicked.connect(self._on_pdf_button_clicked)
         self.print_button = QPushButton(self.tr("Print…"))
         self.print_button.setObjectName("print")
@@ -235,7 +240,10 @@ class ResultsDialog(QDialog):
         self._save(".json", self._export_json)
 
     def _on_pdf_button_clicked(self) -> None:
-        self._save(".pdf", lambda path: print_widget_to_pdf(self.sheet, path, self.tr("Final results")))
+        if self._export_pdf is not None:
+            self._save(".pdf", self._export_pdf)
+        else:
+            self._save(".pdf", lambda path: print_widget_to_pdf(self.sheet, path, self.tr("Final results")))
 
     def _on_print_button_clicked(self) -> None:
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)

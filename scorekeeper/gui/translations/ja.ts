@@ -862,8 +862,8 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>PDF で保存</translation>
     </message>
     <message>
-        <source>Save this results page as a PDF file.</source>
-        <translation>この結果ページを PDF ファイルに保存します。</translation>
+        <source>Save the game's record as a PDF file: players, every hand, penalties, final table and chart.</source>
+        <translation>対局の記録を PDF ファイルに保存します。参加者、全局の結果、罰符、最終結果、点数の推移グラフを含みます。</translation>
     </message>
     <message>
         <source>Print…</source>
@@ -2261,6 +2261,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Export game &amp;record…</source>
         <translation>牌譜記録を書き出す(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Save as &amp;PDF…</source>
+        <translation>PDF で保存(&amp;P)…</translation>
     </message>
     <message>
         <source>&amp;Edit</source>

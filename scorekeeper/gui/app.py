@@ -23,10 +23,12 @@ from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.main_window import Dialogs, MainWindow
 from scorekeeper.gui.settings import AppSettings, load_settings
 from scorekeeper.gui.theme import Theme, apply_theme
+from scorekeeper.gui.wheel_guard import install_wheel_guard
+from scorekeeper.gui.window_geometry import place_on_screen
 from scorekeeper.storage.files import default_database_path
 from scorekeeper.storage.store import GameStore
 
-__all__ = ["create_application", "create_main_window", "data_folder", "run_app", "smoke_test"]
+__all__ = ["create_application", "create_main_window", "data_folder", "first_steps", "run_app", "smoke_test"]
 
 #: Overrides the data folder (tests, benchmarks, a portable install on a USB stick).
 DATA_DIR_ENV = "SCOREKEEPER_DATA_DIR"
@@ -49,7 +51,9 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     QApplication.setApplicationName("scorekeeper")
     QApplication.setOrganizationName("scorekeeper")
     QApplication.setApplicationVersion(__version__)
-    return QApplication(list(argv if argv is not None else sys.argv[:1]))
+    app = QApplication(list(argv if argv is not None else sys.argv[:1]))
+    install_wheel_guard(app)
+    return app
 
 
 def create_main_window(
@@ -61,11 +65,25 @@ def create_main_window(
         SaveFileError: the database cannot be opened (newer version, damaged file...).
     """
     settings = settings if settings is not None else load_settings(data_dir)
+    app = QCoreApplication.instance()
+    if app is not None:
+        install_wheel_guard(app)  # also when the application was made elsewhere (tests, embedding)
     store = GameStore.open(default_database_path(data_dir))
     controller = GameController(store)
     window = MainWindow(controller, settings=settings, data_dir=data_dir, dialogs=dialogs)
     controller.resume()
     return window
+
+
+def first_steps(window: MainWindow) -> None:
+    """At start: with no game to reopen, offer a new game and the newcomer's guide; with one, nothing.
+
+    A game reopened where it was left gets no dialog over it (issue 12: the guide popped over a restored game).
+    """
+    if window.controller.state is not None:
+        return
+    window.new_game()
+    window.show_first_run_guide()
 
 
 def smoke_test(folder: Path) -> int:
@@ -129,6 +147,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
 
         QMessageBox.critical(None, QCoreApplication.translate("App", "Cannot open the games"), str(error))
         return 1
+    place_on_screen(window, dict(settings.window_geometry))
     window.show()
 
     def follow_the_system(_scheme: object) -> None:
@@ -138,12 +157,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
 
     app.styleHints().colorSchemeChanged.connect(follow_the_system)
 
-    def first_steps() -> None:
-        if window.controller.state is None:
-            window.new_game()
-        window.show_first_run_guide()
-
-    QTimer.singleShot(0, first_steps)
+    QTimer.singleShot(0, lambda: first_steps(window))
     if os.environ.get("SCOREKEEPER_STARTUP_TIMING"):
         QTimer.singleShot(0, lambda: print(f"first paint after {time.perf_counter() - started:.3f} s", flush=True))
     return app.exec()

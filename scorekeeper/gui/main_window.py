@@ -39,6 +39,7 @@ from scorekeeper.gui.settings import AppSettings, save_settings
 from scorekeeper.gui.table.history import HistoryWidget
 from scorekeeper.gui.table.table_view import TableViewWidget
 from scorekeeper.gui.tiles import set_corner_indices
+from scorekeeper.gui.window_geometry import remembered_geometry, toggle_full_screen
 from scorekeeper.session.events import HandRecord, HandResult
 from scorekeeper.session.seats import ROUND_LETTERS, Seat
 from scorekeeper.session.settlement import RIICHI_STICK, settle
@@ -326,7 +327,7 @@ class MainWindow(QMainWindow):
         ):
             button = QPushButton(text)
             button.setObjectName(f"{key}_button")
-            button.setMinimumHeight(56)
+            button.setMinimumHeight(50)
             button.clicked.connect(slot)
             self.buttons[key] = button
             bar.addWidget(button, 1)
@@ -337,7 +338,7 @@ class MainWindow(QMainWindow):
         ):
             button = QPushButton(text)
             button.setObjectName(f"{key}_button")
-            button.setMinimumHeight(56)
+            button.setMinimumHeight(50)
             button.clicked.connect(slot)
             self.buttons[key] = button
             bar.addWidget(button)
@@ -434,6 +435,7 @@ class MainWindow(QMainWindow):
         for value, text in (("en", "English"), ("ja", "日本語")):
             languages.addAction(self._action(text, functools.partial(self.set_language, value)))
         view.addAction(self._action(self.tr("&Rotate table"), self.table.rotate, "Ctrl+T"))
+        view.addAction(self._action(self.tr("F&ull screen"), lambda: toggle_full_screen(self), "F11"))
         self.face_action = self._action(self.tr("&Face the players"), self.toggle_face_players, "Ctrl+F")
         self.face_action.setCheckable(True)
         self.face_action.setChecked(self.settings.face_players)
@@ -871,7 +873,8 @@ class MainWindow(QMainWindow):
         """
         bottom_seat = self.table.bottom_seat
         message = self.message_label.text() if self.message_label.isVisible() else ""
-        results_open = self.results_dialog is not None
+        # Only a results screen still open is made again: one the user closed stays closed (issue 12).
+        results_open = self.results_dialog is not None and self.results_dialog.isVisible()
         if self.results_dialog is not None:
             self.results_dialog.close()
             self.results_dialog = None
@@ -1002,4 +1005,8 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
         # Nothing to save: every confirmed event is already committed. Close the database cleanly.
         self.controller.store.close()
+        # Where the window was, on this screen, for the next start (issue 12; gui/window_geometry.py).
+        place = remembered_geometry(self) if self.isVisible() else None
+        if place is not None:
+            self._save_settings(self.settings.with_window_geometry(*place))
         event.accept()

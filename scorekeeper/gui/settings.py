@@ -17,6 +17,7 @@ __all__ = ["AppSettings", "load_settings", "save_settings"]
 
 _FILE = "settings.json"
 _MAX_RECENT = 24
+_MAX_SCREENS = 16
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -31,6 +32,7 @@ class AppSettings:
         skip_guide: the user chose not to see the first-run guide at start.
         face_players: the across seat's name and points are drawn facing that player.
         tile_labels: every tile shows its small corner index ("1m", "E" ...), for beginners.
+        window_geometry: per screen name, the main window's normal x, y, width, height and 1 if maximized.
     """
 
     recent_players: tuple[str, ...] = ()
@@ -40,6 +42,13 @@ class AppSettings:
     skip_guide: bool = False
     face_players: bool = False
     tile_labels: bool = False
+    window_geometry: tuple[tuple[str, tuple[int, int, int, int, int]], ...] = ()
+
+    def with_window_geometry(self, screen: str, geometry: tuple[int, int, int, int, int]) -> AppSettings:
+        """A copy remembering the main window's ``geometry`` on the screen named ``screen``."""
+        saved = dict(self.window_geometry)
+        saved[screen] = geometry
+        return replace(self, window_geometry=tuple(sorted(saved.items())[:_MAX_SCREENS]))
 
     def with_players(self, names: tuple[str, ...]) -> AppSettings:
         """A copy with ``names`` moved to the front of the recent players."""
@@ -85,7 +94,26 @@ def load_settings(folder: Path) -> AppSettings:
         skip_guide=raw.get("skip_guide") is True,
         face_players=raw.get("face_players") is True,
         tile_labels=raw.get("tile_labels") is True,
+        window_geometry=_window_geometry(raw.get("window_geometry")),
     )
+
+
+def _window_geometry(raw: object) -> tuple[tuple[str, tuple[int, int, int, int, int]], ...]:
+    """The remembered window places that read well: five integers per screen name; anything else is dropped."""
+    if not isinstance(raw, dict):
+        return ()
+    out = []
+    for name, value in raw.items():
+        if (
+            isinstance(name, str)
+            and isinstance(value, list)
+            and len(value) == 5
+            and all(isinstance(v, int) and not isinstance(v, bool) and abs(v) < 100_000 for v in value)
+            and value[2] > 0
+            and value[3] > 0
+        ):
+            out.append((name, (value[0], value[1], value[2], value[3], value[4])))
+    return tuple(sorted(out)[:_MAX_SCREENS])
 
 
 def save_settings(folder: Path, settings: AppSettings) -> None:
@@ -99,6 +127,7 @@ def save_settings(folder: Path, settings: AppSettings) -> None:
         "skip_guide": settings.skip_guide,
         "face_players": settings.face_players,
         "tile_labels": settings.tile_labels,
+        "window_geometry": {name: list(value) for name, value in settings.window_geometry},
     }
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".settings-", suffix=".json")
     try:

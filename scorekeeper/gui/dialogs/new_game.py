@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import itertools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -202,6 +203,7 @@ class NewGameDialog(QDialog):
             self.preset_combo.addItem(name, ("preset", name))
         for name, _text in settings.custom_rulesets:
             self.preset_combo.addItem(self.tr("{name} (saved)").format(name=name), ("saved", name))
+        self._item_texts = [self.preset_combo.itemText(k) for k in range(self.preset_combo.count())]
         self.preset_combo.currentIndexChanged.connect(self._on_preset_combo_changed)
         self.save_button = QPushButton(self.tr("Save ruleset as…"))
         self.save_button.setObjectName("save_ruleset_button")
@@ -216,7 +218,7 @@ class NewGameDialog(QDialog):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self._knob_host)
-        scroll.setMinimumHeight(260)
+        scroll.setMinimumHeight(200)  # fits a 1280x720 screen; the knobs scroll (issue 12)
 
         self.start_button = QPushButton(self.tr("Start game"))
         self.start_button.setObjectName("start_button")
@@ -245,6 +247,14 @@ class NewGameDialog(QDialog):
         layout.addWidget(scroll, 1)
         layout.addWidget(self.error_label)
         layout.addLayout(buttons)
+        # Tab goes through the names seat by seat (issue 12: it went to "Move up one seat", and four typed names
+        # filled three seats), then the seat buttons, then the rules.
+        order: list[QWidget | None] = [*self.name_edits]
+        order += [self.findChild(QPushButton, f"move_up_{s}") for s in (1, 2, 3)]
+        order += [self.preset_combo, self.save_button]
+        for first, second in itertools.pairwise(order):
+            if first is not None and second is not None:
+                QWidget.setTabOrder(first, second)
         self.resize(720, 760)
         self._show_ruleset(ruleset("tenhou"))
 
@@ -283,6 +293,23 @@ class NewGameDialog(QDialog):
             self._show_ruleset(ruleset(preset, overrides))
         except ScorekeeperError as error:
             self.error_label.setText(str(error))
+        self._mark_modified()
+
+    def is_modified(self) -> bool:
+        """Whether a knob shown differs from the preset (or saved ruleset) picked in the combo box."""
+        preset, overrides = self._base()
+        try:
+            return self.current_ruleset() != ruleset(preset, overrides)
+        except ScorekeeperError:
+            return True  # a value the ruleset refuses is certainly not the preset's
+
+    def _mark_modified(self) -> None:
+        """Name the picked preset "tenhou (modified)" while any knob differs from it (issue 12)."""
+        index = self.preset_combo.currentIndex()
+        for k, text in enumerate(self._item_texts):
+            self.preset_combo.setItemText(k, text)
+        if index >= 0 and self.is_modified():
+            self.preset_combo.setItemText(index, self.tr("{name} (modified)").format(name=self._item_texts[index]))
 
     def _show_ruleset(self, rules: Ruleset) -> None:
         while self._knob_form.rowCount():
@@ -297,12 +324,23 @@ class NewGameDialog(QDialog):
                 if field.name == "name":
                     continue
                 widget = self._knob_widget(field.name, getattr(values, field.name))
+                self._watch(widget)
                 widget.setObjectName(f"knob_{field.name}")
                 widget.setToolTip(field.name)
                 self.knob_widgets[field.name] = widget
                 label = QLabel(names.get(field.name, field.name.replace("_", " ")))
                 label.setWordWrap(True)
                 self._knob_form.addRow(label, widget)
+
+    def _watch(self, widget: QWidget) -> None:
+        """Re-mark the preset as modified (or not) whenever this knob's widget changes."""
+        for box in [widget, *widget.findChildren(QWidget)]:
+            if isinstance(box, QCheckBox):
+                box.toggled.connect(self._mark_modified)
+            elif isinstance(box, QComboBox):
+                box.currentIndexChanged.connect(self._mark_modified)
+            elif isinstance(box, QSpinBox):
+                box.valueChanged.connect(self._mark_modified)
 
     def _knob_widget(self, name: str, value: object) -> QWidget:
         if isinstance(value, bool):
@@ -396,8 +434,10 @@ class NewGameDialog(QDialog):
         self.saved_name = name
         self.preset_combo.blockSignals(True)
         self.preset_combo.addItem(self.tr("{name} (saved)").format(name=name), ("saved", name))
+        self._item_texts.append(self.preset_combo.itemText(self.preset_combo.count() - 1))
         self.preset_combo.setCurrentIndex(self.preset_combo.count() - 1)
         self.preset_combo.blockSignals(False)
+        self._mark_modified()
 
     def choice(self) -> NewGameChoice:
         """The players and ruleset as entered.

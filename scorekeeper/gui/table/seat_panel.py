@@ -118,7 +118,7 @@ class SeatPanelWidget(QFrame):
         self.seat = seat
         self.setProperty("role", "panel")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setMinimumSize(260, 190)
+        self.setMinimumSize(260, 170)
         self.showing_gaps = False
         self._gaps: tuple[Gap, ...] = ()
         self._names: tuple[str, ...] = ("", "", "", "")

@@ -46,7 +46,7 @@ class TableViewWidget(QWidget):
         self._stack.addWidget(self.empty_state)
         self._stack.setContentsMargins(0, 0, 0, 0)
         self._grid = QGridLayout(self.board)
-        self._grid.setSpacing(12)
+        self._grid.setSpacing(8)
         for column in range(3):
             self._grid.setColumnStretch(column, 1)
         for row in range(3):

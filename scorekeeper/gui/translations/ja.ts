@@ -666,6 +666,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>プレイヤー</translation>
     </message>
     <message>
+        <source>{name} (modified)</source>
+        <translation>{name} (変更あり)</translation>
+    </message>
+    <message>
         <source>Hand scoring</source>
         <translation>手牌の点数</translation>
     </message>
@@ -2305,6 +2309,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>&amp;Rotate table</source>
         <translation>卓を回転(&amp;R)</translation>
+    </message>
+    <message>
+        <source>F&amp;ull screen</source>
+        <translation>全画面表示(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Face the players</source>

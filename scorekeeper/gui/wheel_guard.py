@@ -1,0 +1,52 @@
+"""Nothing changes by accident (issue 12): the mouse wheel scrolls forms; it changes a value only with the focus.
+
+Qt's combo and spin boxes take the focus from a passing wheel and change their value: 18 notches over the ruleset
+settings silently changed a knob while the preset still read "tenhou". One app-wide event filter stops that for
+every such control, present and future, in every dialog: a combo or spin box takes the focus only by a click or
+Tab (``StrongFocus`` instead of ``WheelFocus``), and a wheel over it without the focus goes to the scroll area
+around it, which scrolls as the user meant.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
+from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QComboBox
+
+from scorekeeper.gui._compat import override
+
+__all__ = ["WheelGuard", "install_wheel_guard"]
+
+_GUARDED = (QComboBox, QAbstractSpinBox)
+
+
+class WheelGuard(QObject):
+    """The event filter: see the module's description."""
+
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        kind = event.type()
+        if kind == QEvent.Type.Polish and isinstance(watched, _GUARDED):
+            if watched.focusPolicy() == Qt.FocusPolicy.WheelFocus:
+                watched.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        elif kind == QEvent.Type.Wheel and isinstance(watched, _GUARDED) and not watched.hasFocus():
+            # hasFocus() counts the focus proxy: a spin box's own line edit holding the focus on its behalf.
+            # The wheel goes to the scroll area around the control, explicitly: Qt passes a wheel event on to the
+            # parents only when it came from the window system, and the form should scroll either way.
+            area = watched.parentWidget()
+            while area is not None and not isinstance(area, QAbstractScrollArea):
+                area = area.parentWidget()
+            if area is not None:
+                QCoreApplication.sendEvent(area.viewport(), event)
+            event.accept()
+            return True
+        return False
+
+
+def install_wheel_guard(app: QCoreApplication) -> WheelGuard:
+    """Install the guard on ``app`` once (later calls return the same guard)."""
+    existing = app.findChild(WheelGuard)
+    if isinstance(existing, WheelGuard):
+        return existing
+    guard = WheelGuard(app)
+    app.installEventFilter(guard)
+    return guard

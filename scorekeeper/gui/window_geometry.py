@@ -1,0 +1,71 @@
+"""The main window on the screen it opens on (issue 12): the available area, or where it was, never larger.
+
+The first time on a screen the window opens maximized over the screen's available area (what a window manager
+leaves beside its panels); on close its normal geometry and whether it was maximized are remembered per screen
+(``AppSettings.window_geometry``, by the screen's name), and the next start on that screen puts it back, moved and
+shrunk where needed so that all of it is on the screen. F11 toggles full screen (``toggle_full_screen``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QWidget
+
+__all__ = ["fitted_geometry", "initial_placement", "place_on_screen", "remembered_geometry", "toggle_full_screen"]
+
+#: A remembered window: x, y, width, height of its normal geometry, and 1 if it was maximized.
+Remembered = tuple[int, int, int, int, int]
+
+
+def fitted_geometry(available: QRect, wanted: QRect, minimum: QSize) -> QRect:
+    """``wanted`` shrunk to fit ``available`` (but not below ``minimum``) and moved to lie inside it."""
+    width = max(min(wanted.width(), available.width()), min(minimum.width(), available.width()))
+    height = max(min(wanted.height(), available.height()), min(minimum.height(), available.height()))
+    x = min(max(wanted.x(), available.left()), available.left() + available.width() - width)
+    y = min(max(wanted.y(), available.top()), available.top() + available.height() - height)
+    return QRect(x, y, width, height)
+
+
+def initial_placement(available: QRect, remembered: Remembered | None, minimum: QSize) -> tuple[QRect, bool]:
+    """Where the window opens on a screen with ``available`` room, and whether maximized.
+
+    Remembered: that place, fitted inside the room; else maximized, with the room less a frame's allowance to
+    come back to.
+    """
+    if remembered is None:
+        return fitted_geometry(available, available.adjusted(8, 32, -8, -8), minimum), True
+    x, y, width, height, maximized = remembered
+    return fitted_geometry(available, QRect(x, y, width, height), minimum), bool(maximized)
+
+
+def place_on_screen(window: QWidget, remembered: Mapping[str, Remembered]) -> None:
+    """Give ``window`` (not yet shown) its geometry on its screen: remembered, or maximized on a new screen."""
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    if screen is None:  # pragma: no cover - Qt always has a screen, even offscreen
+        return
+    geometry, maximized = initial_placement(
+        screen.availableGeometry(), remembered.get(screen.name()), window.minimumSizeHint()
+    )
+    window.setGeometry(geometry)
+    if maximized:
+        window.setWindowState(window.windowState() | Qt.WindowState.WindowMaximized)
+
+
+def remembered_geometry(window: QWidget) -> tuple[str, Remembered] | None:
+    """The screen's name and what to remember of ``window`` on it (None when it has no screen)."""
+    screen = window.screen()
+    if screen is None:  # pragma: no cover
+        return None
+    normal = window.normalGeometry()
+    if not normal.isValid():
+        normal = window.geometry()
+    maximized = 1 if window.windowState() & Qt.WindowState.WindowMaximized else 0
+    return screen.name(), (normal.x(), normal.y(), normal.width(), normal.height(), maximized)
+
+
+def toggle_full_screen(window: QWidget) -> None:
+    """Full screen on, or back to how the window was (maximized or not)."""
+    window.setWindowState(window.windowState() ^ Qt.WindowState.WindowFullScreen)

@@ -1,0 +1,125 @@
+"""Nothing changes by accident (issue 12): the wheel, a modified preset, the New game tab order."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QApplication, QComboBox, QScrollArea, QSpinBox, QWidget
+from pytestqt.qtbot import QtBot
+
+from scorekeeper.gui.app import first_steps
+from scorekeeper.gui.dialogs.new_game import NewGameDialog
+from scorekeeper.gui.main_window import MainWindow
+from scorekeeper.gui.settings import AppSettings
+from scorekeeper.gui.wheel_guard import install_wheel_guard
+from scorekeeper.session.rules import ruleset
+from tests.gui.conftest import Script
+
+
+@pytest.fixture
+def dialog(qtbot: QtBot, qapp: QApplication) -> Iterator[NewGameDialog]:
+    install_wheel_guard(qapp)
+    new_game = NewGameDialog(AppSettings())
+    qtbot.addWidget(new_game)
+    new_game.show()
+    qtbot.waitExposed(new_game)
+    yield new_game
+    new_game.close()
+
+
+def _wheel(widget: QWidget, notches: int) -> None:
+    """Turn the wheel over the middle of ``widget`` (down for positive notches), as a mouse does."""
+    centre = QPointF(widget.rect().center())
+    for _ in range(notches):
+        event = QWheelEvent(
+            centre,
+            QPointF(widget.mapToGlobal(centre.toPoint())),
+            QPoint(0, 0),
+            QPoint(0, -120),
+            Qt.MouseButton.NoButton,
+            Qt.KeyboardModifier.NoModifier,
+            Qt.ScrollPhase.NoScrollPhase,
+            False,
+        )
+        QApplication.sendEvent(widget, event)
+
+
+def test_the_wheel_over_an_unfocused_combo_box_scrolls_the_form_instead(dialog: NewGameDialog) -> None:
+    kazoe = dialog.knob_widgets["kazoe"]
+    assert isinstance(kazoe, QComboBox)
+    scroll = dialog.findChild(QScrollArea)
+    assert scroll is not None
+    before = kazoe.currentIndex()
+    scrolled = scroll.verticalScrollBar().value()
+    _wheel(kazoe, 18)  # issue 12: 18 notches once changed "13+ han without a yakuman" silently
+    assert kazoe.currentIndex() == before
+    assert scroll.verticalScrollBar().value() > scrolled
+    assert dialog.preset_combo.currentText() == "tenhou"
+
+
+def test_the_wheel_over_an_unfocused_spin_box_leaves_it(dialog: NewGameDialog) -> None:
+    spin = dialog.knob_widgets["chombo_points"]
+    assert isinstance(spin, QSpinBox)
+    value = spin.value()
+    _wheel(spin, 3)
+    assert spin.value() == value
+    assert not spin.hasFocus()
+
+
+def test_the_wheel_changes_a_combo_box_that_has_the_focus(qtbot: QtBot, dialog: NewGameDialog) -> None:
+    kazoe = dialog.knob_widgets["kazoe"]
+    assert isinstance(kazoe, QComboBox)
+    assert kazoe.focusPolicy() == Qt.FocusPolicy.StrongFocus
+    kazoe.setFocus()
+    qtbot.waitUntil(kazoe.hasFocus)
+    before = kazoe.currentIndex()
+    _wheel(kazoe, 1)
+    assert kazoe.currentIndex() != before
+
+
+def test_a_changed_knob_marks_the_preset_modified_and_the_record_keeps_it(dialog: NewGameDialog) -> None:
+    spin = dialog.knob_widgets["chombo_points"]
+    assert isinstance(spin, QSpinBox)
+    assert dialog.preset_combo.currentText() == "tenhou"
+    spin.setValue(spin.value() + 1000)
+    assert dialog.preset_combo.currentText() == "tenhou (modified)"
+    assert dialog.is_modified()
+    choice = dialog.choice()
+    assert choice.ruleset == ruleset("tenhou", {"chombo_points": spin.value()})
+    assert choice.ruleset.to_json() == {"preset": "tenhou", "overrides": {"chombo_points": spin.value()}}
+    spin.setValue(spin.value() - 1000)
+    assert dialog.preset_combo.currentText() == "tenhou"
+    dialog.preset_combo.setCurrentIndex(dialog.preset_combo.findText("ema2016"))
+    assert dialog.preset_combo.currentText() == "ema2016"
+
+
+def test_tab_goes_through_the_names_seat_by_seat(qtbot: QtBot, dialog: NewGameDialog) -> None:
+    dialog.name_edits[0].setFocus()
+    qtbot.waitUntil(dialog.name_edits[0].hasFocus)
+    for name, edit in zip(("Aiko", "Bruno", "Chen", "Dana"), dialog.name_edits, strict=True):
+        assert edit.hasFocus()
+        edit.selectAll()
+        qtbot.keyClicks(edit, name)
+        qtbot.keyClick(edit, Qt.Key.Key_Tab)
+    assert dialog.players() == ("Aiko", "Bruno", "Chen", "Dana")
+
+
+def test_no_dialog_pops_over_a_restored_game(window: MainWindow, script: Script) -> None:
+    # Issue 12: the guide never pops up over a game reopened at start (nor does New game).
+    window.controller.new_game(("Aiko", "Bruno", "Chen", "Dana"), ruleset("tenhou"))
+    first_steps(window)
+    assert window.help_menu is not None
+    assert "guide" not in window.help_menu.dialogs  # type: ignore[attr-defined]
+
+
+def test_changing_the_language_does_not_reopen_closed_results(window: MainWindow, script: Script) -> None:
+    window.controller.new_game(("Aiko", "Bruno", "Chen", "Dana"), ruleset("tenhou"))
+    window.controller.end_game("time")
+    assert len(script.results_dialogs) == 1
+    script.results_dialogs[0].close()
+    window.set_language("ja")
+    window.set_language("en")
+    assert len(script.results_dialogs) == 1

@@ -141,7 +141,7 @@ def test_full_classical_game_replay_command(tmp_path: Path, capsys: pytest.Captu
     assert out["final"] == {"scores": list(FINAL_SCORES), "places": list(FINAL_PLACES), "points": list(FINAL_POINTS)}
     assert main(["replay", str(path)]) == 0
     text = capsys.readouterr().out
-    assert "S4-0" in text and "  +8400" in text
+    assert "S4-0" in text and "  +8,400" in text
 
 
 def test_hand_after_the_classical_game_ended_is_refused_naming_it(

@@ -10,7 +10,8 @@ id, state, events, ruleset, last change, players) or a game-record file (``score
 - ``hands`` and ``results``: the older machine-oriented CSVs (hand history; final results).
 
 Output goes to ``--output FILE`` (written atomically) or standard output. The database is only read (never
-upgraded or created). The exit status is 0 on success, 1 on an error (printed to standard error). PDFs need Qt's GUI module (PySide6), loaded only for ``--format pdf``.
+upgraded or created). The exit status is 0 on success, 1 on an error (printed to standard error). PDFs need Qt's
+GUI module (PySide6), loaded only for ``--format pdf``.
 """
 
 from __future__ import annotations

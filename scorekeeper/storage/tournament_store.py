@@ -15,6 +15,7 @@ duplicate delivery changes nothing. See /docs/tournament.md, "Storage".
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import json
 import sqlite3
@@ -85,11 +86,26 @@ def open_tournament_store(db: str | Path) -> TournamentStore:
 class TournamentStore:
     """Tournaments in one database. Use as a context manager or call :meth:`close`."""
 
-    def __init__(self, connection: Connection, dialect: schema.Dialect, where: str) -> None:
-        """Wrap an open connection in autocommit mode whose schema is current; use an ``open_*`` function."""
+    def __init__(
+        self,
+        connection: Connection,
+        dialect: schema.Dialect,
+        where: str,
+        *,
+        errors: tuple[type[Exception], ...] = (sqlite3.Error,),
+    ) -> None:
+        """Wrap an open connection in autocommit mode; use an ``open_*`` function (they also :meth:`migrate`).
+
+        Args:
+            connection: the DB-API connection, in autocommit mode.
+            dialect: its engine.
+            where: how messages name the database (a path, or a URL without its password).
+            errors: the driver's exceptions, turned into :class:`SaveFileError` naming ``where``.
+        """
         self._connection = connection
         self._dialect = dialect
         self._where = where
+        self._errors = errors
 
     # -- opening ---------------------------------------------------------------------------------------------------
 
@@ -140,18 +156,18 @@ class TournamentStore:
                 )
             if version < schema.CURRENT_VERSION:
                 for statement in schema.migration_statements(self._dialect, version):
-                    self._connection.execute(statement)
+                    self._run(statement)
 
     def _version(self) -> int:
         if self._dialect is schema.Dialect.SQLITE:
-            exists = self._connection.execute(
-                "SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_version'"
-            ).fetchone()[0]
+            exists = self._rows("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'schema_version'")[
+                0
+            ][0]
         else:
-            exists = self._connection.execute("SELECT to_regclass('schema_version') IS NOT NULL").fetchone()[0]
+            exists = self._rows("SELECT to_regclass('schema_version') IS NOT NULL")[0][0]
         if not exists:
             return 0
-        row = self._connection.execute("SELECT max(version) FROM schema_version").fetchone()
+        row = self._rows("SELECT max(version) FROM schema_version")[0]
         return int(row[0] or 0)
 
     def data_version(self) -> int | None:
@@ -160,7 +176,7 @@ class TournamentStore:
         engine tells of changes itself (PostgreSQL: LISTEN/NOTIFY)."""
         if self._dialect is not schema.Dialect.SQLITE:
             return None
-        return int(self._connection.execute("PRAGMA data_version").fetchone()[0])
+        return int(self._rows("PRAGMA data_version")[0][0])
 
     def close(self) -> None:
         """Close the connection."""
@@ -180,20 +196,30 @@ class TournamentStore:
         return sql.replace("?", "%s") if self._dialect is schema.Dialect.POSTGRESQL else sql
 
     def _run(self, sql: str, parameters: Sequence[Any] = ()) -> Any:
-        return self._connection.execute(self._sql(sql), tuple(parameters))
+        try:
+            return self._connection.execute(self._sql(sql), tuple(parameters))
+        except self._errors as error:
+            raise SaveFileError(f"{self._where}: {error}", path=self._where) from None
+
+    def _rows_now(self, cursor: Any) -> list[tuple[Any, ...]]:
+        try:
+            return list(cursor.fetchall())
+        except self._errors as error:
+            raise SaveFileError(f"{self._where}: {error}", path=self._where) from None
 
     def _rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
-        return list(self._run(sql, parameters).fetchall())
+        return self._rows_now(self._run(sql, parameters))
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
-        self._connection.execute("BEGIN IMMEDIATE" if self._dialect is schema.Dialect.SQLITE else "BEGIN")
+        self._run("BEGIN IMMEDIATE" if self._dialect is schema.Dialect.SQLITE else "BEGIN")
         try:
             yield
         except BaseException:
-            self._connection.execute("ROLLBACK")
+            with contextlib.suppress(*self._errors):  # a lost connection has rolled back already
+                self._connection.execute("ROLLBACK")
             raise
-        self._connection.execute("COMMIT")
+        self._run("COMMIT")
 
     def _json(self, text: object, what: str) -> Any:
         if not isinstance(text, str):

@@ -44,8 +44,8 @@ def _record(tmp_path: Path, seats: list[str], session: int, table: int) -> Path:
     return path
 
 
-def _create(tmp_path: Path, capsys: _Capture, count: int = 16, *extra: str) -> str:
-    db = str(tmp_path / "open.db")
+def _create(tmp_path: Path, capsys: _Capture, count: int = 16, *extra: str, db: str | None = None) -> str:
+    db = db or str(tmp_path / "open.db")
     status, out, err = _run(
         capsys,
         "create",
@@ -66,8 +66,9 @@ def _create(tmp_path: Path, capsys: _Capture, count: int = 16, *extra: str) -> s
     return db
 
 
-def test_a_sixteen_player_four_session_tournament_runs_from_the_command_line(tmp_path: Path, capsys: _Capture) -> None:
-    db = _create(tmp_path, capsys)
+def run_sixteen_player_tournament(tmp_path: Path, capsys: _Capture, db: str | None = None) -> list[dict[str, Any]]:
+    """Create, seat (auto, then Swiss for the last session), record 16 games and a penalty; return the standings."""
+    db = _create(tmp_path, capsys, db=db)
     for session in range(1, 5):
         method = "swiss" if session == 4 else "auto"
         status, out, err = _run(capsys, "seat", "--db", db, "--session", str(session), "--method", method, "--json")
@@ -86,7 +87,12 @@ def test_a_sixteen_player_four_session_tournament_runs_from_the_command_line(tmp
     assert (status, err) == (0, "")
     status, out, err = _run(capsys, "standings", "--db", db, "--json")
     assert status == 0
-    standings = json.loads(out)["standings"]
+    standings: list[dict[str, Any]] = json.loads(out)["standings"]
+    return standings
+
+
+def test_a_sixteen_player_four_session_tournament_runs_from_the_command_line(tmp_path: Path, capsys: _Capture) -> None:
+    standings = run_sixteen_player_tournament(tmp_path, capsys)
     assert len(standings) == 16
     assert all(set(row) == {"rank", "player", "points", "games", "penalties"} for row in standings)
     assert all(row["games"] == 4 for row in standings)

@@ -1,0 +1,59 @@
+"""The tournament store on PostgreSQL: the same :class:`TournamentStore`, over a psycopg 3 connection.
+
+``open_tournament_store("postgresql://...")`` comes here. The tables are those of
+:mod:`scorekeeper.storage.tournament_schema`, rendered for PostgreSQL and created (or migrated) on first use in the
+database the URL names. The server work (roles, row-level security, the tables' pushes, LISTEN/NOTIFY) builds on
+this or replaces it; see /docs/tournament.md, "Storage". Messages name the server without the password.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit, urlunsplit
+
+from scorekeeper.errors import SaveFileError, ScorekeeperError, TournamentError
+from scorekeeper.storage.tournament_schema import Dialect
+from scorekeeper.storage.tournament_store import TournamentStore
+
+__all__ = ["describe_url", "open_postgresql_store"]
+
+_CONNECT_TIMEOUT_S = 10
+
+
+def describe_url(url: str) -> str:
+    """``url`` with any password left out (for messages and titles)."""
+    parts = urlsplit(url)
+    host = parts.hostname or ""
+    if parts.port:
+        host = f"{host}:{parts.port}"
+    if parts.username:
+        host = f"{parts.username}@{host}"
+    return urlunsplit((parts.scheme, host, parts.path, "", ""))
+
+
+def open_postgresql_store(url: str) -> TournamentStore:
+    """Connect to the PostgreSQL database ``url`` names and bring its tournament tables up to date.
+
+    Raises:
+        TournamentError: when psycopg is missing or the server cannot be reached (the message leaves the password out).
+        UnsupportedVersionError: for tables written by a newer program.
+    """
+    try:
+        import psycopg
+    except ImportError:
+        raise TournamentError(
+            "PostgreSQL tournaments need the psycopg package (pip install 'psycopg[binary]')"
+        ) from None
+    where = describe_url(url)
+    try:
+        connection = psycopg.connect(url, autocommit=True, connect_timeout=_CONNECT_TIMEOUT_S)
+    except psycopg.Error as error:
+        raise TournamentError(f"cannot connect to {where}: {str(error).strip().splitlines()[0]:.300}") from None
+    store = TournamentStore(connection, Dialect.POSTGRESQL, where, errors=(psycopg.Error,))
+    try:
+        store.migrate()
+    except (ScorekeeperError, psycopg.Error) as error:
+        connection.close()
+        if isinstance(error, ScorekeeperError):
+            raise
+        raise SaveFileError(f"{where}: cannot prepare the tournament tables: {error}", path=where) from None
+    return store

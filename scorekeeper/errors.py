@@ -133,3 +133,14 @@ class DatabaseLockedError(ScorekeeperError):
 
 class TournamentError(ScorekeeperError, ValueError):
     """Tournament input that cannot be used: a bad player list or seating, a game whose players do not match it."""
+
+
+class TournamentServerError(ScorekeeperError):
+    """The tournament's database server cannot be reached, refuses the login, or fails a request.
+
+    Messages never carry a password: connection details are named by server, database and user only.
+    """
+
+
+class SyncConflictError(TournamentServerError):
+    """A table's change was built on a log position the server has moved past (a referee changed the game)."""

@@ -15,6 +15,11 @@ Version history:
 * 3: ``games.revision`` counts the writes to a game's log. A write names the position it was built on (head and
   revision, ``GameStore.position``) and is refused if the game has changed since (issue 10): the head alone
   would not see another window undo an event and append a different one.
+* 4: a tournament table's outbox (issue 13, see ``scorekeeper/storage/outbox.py``). ``sync_games`` links a local
+  game to its game on the tournament's PostgreSQL server; ``outbox`` holds every change to a linked game's rows
+  not yet acknowledged by the server, numbered per game (``op``) in the order it happened. Triggers on ``events``
+  and ``games`` write the outbox rows, so an outbox row is committed in the very transaction that changes the
+  game, by every write path, and nothing needs to remember to record it.
 
 Every migration runs inside one transaction together with the version bump, so a crash mid-migration leaves the
 old version intact; the store also copies the file aside before migrating (see ``GameStore.open``).
@@ -42,7 +47,7 @@ __all__ = [
 APPLICATION_ID = 0x534B5052
 
 #: The layout this program writes.
-CURRENT_VERSION = 3
+CURRENT_VERSION = 4
 
 #: The first 16 bytes of every SQLite 3 database file (https://www.sqlite.org/fileformat.html, 1.3).
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -103,6 +108,74 @@ _V1_TO_V2 = (
 
 _V2_TO_V3 = ("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0 CHECK (revision >= 0)",)
 
+# Each change to a linked game's rows becomes one outbox row: ``put`` (an event row written at ``seq``), ``drop``
+# (the row at ``seq`` removed) or ``head`` (the game's head and finished flag after a write, with the head it was
+# built on). Every write of the store ends by moving the head, so a ``head`` row closes each transaction's changes:
+# the server applies the rows up to a ``head`` row as one unit. ``paused`` lets the outbox rewrite a game from the
+# server's copy without echoing it back.
+_V3_TO_V4 = (
+    """
+    CREATE TABLE sync_games (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        link TEXT NOT NULL,
+        server_game INTEGER NOT NULL,
+        next_op INTEGER NOT NULL DEFAULT 1 CHECK (next_op >= 1),
+        acked_op INTEGER NOT NULL DEFAULT 0 CHECK (acked_op >= 0),
+        paused INTEGER NOT NULL DEFAULT 0 CHECK (paused IN (0, 1)),
+        problem TEXT NOT NULL DEFAULT ''
+    )
+    """,
+    """
+    CREATE TABLE outbox (
+        game_id INTEGER NOT NULL REFERENCES sync_games (game_id) ON DELETE CASCADE,
+        op INTEGER NOT NULL CHECK (op >= 1),
+        kind TEXT NOT NULL CHECK (kind IN ('put', 'drop', 'head')),
+        seq INTEGER NOT NULL,
+        body TEXT,
+        base INTEGER,
+        finished INTEGER,
+        queued TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+        PRIMARY KEY (game_id, op)
+    ) WITHOUT ROWID
+    """,
+    """
+    CREATE TRIGGER outbox_put AFTER INSERT ON events
+    WHEN (SELECT paused FROM sync_games WHERE game_id = NEW.game_id) = 0
+    BEGIN
+        INSERT INTO outbox (game_id, op, kind, seq, body)
+            SELECT NEW.game_id, next_op, 'put', NEW.seq, NEW.body FROM sync_games WHERE game_id = NEW.game_id;
+        UPDATE sync_games SET next_op = next_op + 1 WHERE game_id = NEW.game_id;
+    END
+    """,
+    """
+    CREATE TRIGGER outbox_rewrite AFTER UPDATE ON events
+    WHEN (SELECT paused FROM sync_games WHERE game_id = NEW.game_id) = 0
+    BEGIN
+        INSERT INTO outbox (game_id, op, kind, seq, body)
+            SELECT NEW.game_id, next_op, 'put', NEW.seq, NEW.body FROM sync_games WHERE game_id = NEW.game_id;
+        UPDATE sync_games SET next_op = next_op + 1 WHERE game_id = NEW.game_id;
+    END
+    """,
+    """
+    CREATE TRIGGER outbox_drop AFTER DELETE ON events
+    WHEN (SELECT paused FROM sync_games WHERE game_id = OLD.game_id) = 0
+    BEGIN
+        INSERT INTO outbox (game_id, op, kind, seq)
+            SELECT OLD.game_id, next_op, 'drop', OLD.seq FROM sync_games WHERE game_id = OLD.game_id;
+        UPDATE sync_games SET next_op = next_op + 1 WHERE game_id = OLD.game_id;
+    END
+    """,
+    """
+    CREATE TRIGGER outbox_head AFTER UPDATE OF head, finished ON games
+    WHEN (SELECT paused FROM sync_games WHERE game_id = NEW.id) = 0
+    BEGIN
+        INSERT INTO outbox (game_id, op, kind, seq, base, finished)
+            SELECT NEW.id, next_op, 'head', NEW.head, OLD.head, NEW.finished FROM sync_games WHERE game_id = NEW.id;
+        UPDATE sync_games SET next_op = next_op + 1 WHERE game_id = NEW.id;
+    END
+    """,
+)
+
 
 def _run(statements: tuple[str, ...]) -> Callable[[sqlite3.Connection], None]:
     def step(connection: sqlite3.Connection) -> None:
@@ -113,7 +186,12 @@ def _run(statements: tuple[str, ...]) -> Callable[[sqlite3.Connection], None]:
 
 
 #: ``MIGRATIONS[n]`` turns a version-``n`` database into version ``n + 1``.
-MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (_run(_V1), _run(_V1_TO_V2), _run(_V2_TO_V3))
+MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
+    _run(_V1),
+    _run(_V1_TO_V2),
+    _run(_V2_TO_V3),
+    _run(_V3_TO_V4),
+)
 
 assert len(MIGRATIONS) == CURRENT_VERSION
 

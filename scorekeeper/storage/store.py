@@ -1,6 +1,6 @@
 """The game store: every game in one SQLite file, every confirmed event committed the moment it happens.
 
-Layout (``_schema`` version 2): a ``games`` row per game (players, ruleset, finished flag, and ``head``) and an
+Layout (``_schema`` version 4): a ``games`` row per game (players, ruleset, finished flag, and ``head``) and an
 ``events`` row per event, numbered 0, 1, 2... within its game, holding the event's JSON
 (:func:`scorekeeper.session.events.event_to_json`). The first ``head`` events are in effect; rows from ``head`` on
 are the redo list. So undo is ``head - 1``, redo is ``head + 1``, and appending a new event drops the redo list and

@@ -1,0 +1,234 @@
+"""What a table laptop runs in a tournament: join a game on the server, then push its outbox whenever it can.
+
+The table's own file stays the truth for the table: every confirmed event is committed there first (the ordinary
+:class:`~scorekeeper.storage.store.GameStore`), and the outbox (:mod:`scorekeeper.storage.outbox`) holds what
+the server has not acknowledged. :class:`TableSync` pushes it: call :meth:`TableSync.push` after every change and
+now and then (the app does every few seconds); it never raises for a network problem, it reports one in
+:meth:`TableSync.status` ("offline since 14:05") and tries again next time. A table offline for an hour catches
+up on the first push that reaches the server.
+
+The login (a URL with the table's code) is kept in a file of its own beside the database, readable only by its
+owner (:func:`save_login`), never in the game store, game records, logs or exports.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from scorekeeper.errors import SaveFileError, ScorekeeperError, TournamentServerError
+from scorekeeper.session.events import event_from_json
+from scorekeeper.storage.outbox import LocalOutbox
+from scorekeeper.storage.store import GameStore
+from scorekeeper.sync.server import ServerGame, TournamentServer, describe_url
+
+__all__ = ["JoinedGame", "SyncStatus", "TableLogin", "TableSync", "join", "load_login", "save_login"]
+
+#: How many queued rows one push sends at most (a unit is never split; the rest goes next time).
+PUSH_BATCH = 2_000
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableLogin:
+    """How a table reaches its tournament: the server URL (with the table's code as password), session, table."""
+
+    url: str
+    session: int
+    table_no: int
+
+
+def save_login(path: Path, login: TableLogin) -> None:
+    """Write the login to ``path``, readable and writable by the owner only (mode 0600).
+
+    Raises:
+        SaveFileError: the file cannot be written.
+    """
+    text = json.dumps({"url": login.url, "session": login.session, "table": login.table_no})
+    try:
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(descriptor, "w", encoding="utf-8") as file:
+            file.write(text)
+        os.chmod(path, 0o600)
+    except OSError as error:
+        raise SaveFileError(f"{path}: cannot save the tournament login: {error.strerror or error}", path=path) from None
+
+
+def load_login(path: Path) -> TableLogin | None:
+    """The login saved at ``path``, or None if there is none (or it is unreadable)."""
+    try:
+        data: Any = json.loads(path.read_text(encoding="utf-8"))
+        return TableLogin(url=str(data["url"]), session=int(data["session"]), table_no=int(data["table"]))
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class JoinedGame:
+    """The local game a join opened, and the server game it is linked to."""
+
+    game_id: int
+    server_game: int
+    players: tuple[str, ...]
+    ruleset: Any
+
+
+def join(store: GameStore, login: TableLogin) -> JoinedGame:
+    """Join table ``login.table_no`` of session ``login.session``: the local game linked to the server's game.
+
+    The first join makes the server's game (from the referee's seating and the tournament's ruleset) and a local
+    copy of it; joining again (after a restart, or on a spare laptop) finds the linked local game, or takes the
+    server's copy, events and all.
+
+    Raises:
+        TournamentServerError: the server cannot be reached, refuses the login, or the table is not seated.
+        SaveFileError: the local file cannot be written.
+    """
+    with TournamentServer.connect(login.url) as server:
+        mine = server.my_table()
+        if mine is not None and mine != login.table_no:
+            raise TournamentServerError(f"this code belongs to table {mine}, not table {login.table_no}")
+        game = server.open_game(login.session, login.table_no)
+    with LocalOutbox.open(store.path) as outbox:
+        for link in outbox.links():
+            if link.server_game == game.id and link.link == _link_text(login):
+                return JoinedGame(game_id=link.game_id, server_game=game.id, players=game.players, ruleset=game.ruleset)
+        game_id = store.create_game(
+            players=game.players,
+            ruleset=game.ruleset,
+            events=_events(game)[: game.head],
+            redo=_events(game)[game.head :],
+            finished=game.finished,
+        )
+        outbox.link(game_id, link=_link_text(login), server_game=game.id, acked_op=game.applied_op)
+    return JoinedGame(game_id=game_id, server_game=game.id, players=game.players, ruleset=game.ruleset)
+
+
+def _link_text(login: TableLogin) -> str:
+    return f"{describe_url(login.url)} session {login.session} table {login.table_no}"
+
+
+def _events(game: ServerGame) -> list[Any]:
+    return [event_from_json(json.loads(body)) for body in game.bodies]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SyncStatus:
+    """What the status line says.
+
+    Attributes:
+        waiting: writes (events, undos, redos) queued and not yet on the server.
+        offline_since: when the server was last found unreachable, if it is still (local time), else None.
+        problem: why pushing stopped for a game (a conflict with the referee), or empty.
+        refused: event bodies the server refused after a conflict, to offer again (kept until taken).
+    """
+
+    waiting: int
+    offline_since: datetime.datetime | None = None
+    problem: str = ""
+
+    @property
+    def synced(self) -> bool:
+        """Nothing waiting and nothing wrong."""
+        return not self.waiting and self.offline_since is None and not self.problem
+
+
+class TableSync:
+    """Pushes one game store's outbox to the tournament server; never raises for the network."""
+
+    def __init__(self, store_path: Path, url: str) -> None:
+        """Push the outbox of the game store at ``store_path`` to the server at ``url``.
+
+        Raises:
+            SaveFileError: the store has no outbox (open it with GameStore.open first).
+        """
+        self._outbox = LocalOutbox.open(store_path)
+        self._url = url
+        self._server: TournamentServer | None = None
+        self._offline_since: datetime.datetime | None = None
+        self._last_error = ""
+
+    def close(self) -> None:
+        """Close the outbox and the connection."""
+        self._disconnect()
+        self._outbox.close()
+
+    def __enter__(self) -> TableSync:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def last_error(self) -> str:
+        """The last network or server problem (no password in it), or empty."""
+        return self._last_error
+
+    def _disconnect(self) -> None:
+        if self._server is not None:
+            # A broken connection may fail to close; it is gone either way.
+            with contextlib.suppress(Exception):
+                self._server.close()
+            self._server = None
+
+    def status(self) -> SyncStatus:
+        """Writes waiting, offline since when, and any stopped game (read from the outbox, no network)."""
+        links = self._outbox.links()
+        problem = next((link.problem for link in links if link.problem), "")
+        return SyncStatus(
+            waiting=sum(link.waiting for link in links), offline_since=self._offline_since, problem=problem
+        )
+
+    def push(self) -> SyncStatus:
+        """Send every linked game's queue; return the status after it. Network trouble is reported, not raised."""
+        try:
+            for link in self._outbox.links():
+                if link.problem:
+                    continue
+                while True:
+                    ops = self._outbox.pending(link.game_id, limit=PUSH_BATCH)
+                    if not ops:
+                        break
+                    if self._server is None:
+                        self._server = TournamentServer.connect(self._url)
+                    result = self._server.push(link.server_game, ops)
+                    if result.applied_op > link.acked_op:
+                        self._outbox.acknowledge(link.game_id, result.applied_op)
+                    if result.conflict:
+                        self._outbox.set_problem(link.game_id, result.conflict)
+                        break
+                    if result.applied_op < ops[-1].op:
+                        break  # a gap on the server that this push did not fill: try again later
+            self._offline_since = None
+            self._last_error = ""
+        except TournamentServerError as error:
+            self._disconnect()
+            self._last_error = str(error)
+            if self._offline_since is None:
+                self._offline_since = datetime.datetime.now().astimezone()
+        return self.status()
+
+    def take_server_copy(self, game_id: int) -> tuple[str, ...]:
+        """After a conflict: make the local game the server's copy; return the refused events' JSON to re-offer.
+
+        Raises:
+            TournamentServerError: the server cannot be reached.
+            SaveFileError: the game is not linked, or the file cannot be written.
+        """
+        link = self._outbox.link_of(game_id)
+        if link is None:
+            raise SaveFileError(f"game {game_id} is not joined to a tournament", path=Path(""))
+        try:
+            if self._server is None:
+                self._server = TournamentServer.connect(self._url)
+            game = self._server.forget_refused(link.server_game)
+        except ScorekeeperError:
+            self._disconnect()
+            raise
+        return self._outbox.adopt(
+            game_id, bodies=game.bodies, head=game.head, finished=game.finished, acked_op=game.applied_op
+        )

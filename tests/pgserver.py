@@ -1,0 +1,179 @@
+"""A throw-away PostgreSQL server on loopback, for the tests and benchmarks/bench_tournament.py.
+
+``TestServer.start()`` runs ``initdb`` into a fresh temporary folder and starts ``postgres`` on 127.0.0.1 at a free
+port, with a superuser ``sk_admin`` whose password is random. PostgreSQL refuses to run as root ("root" execution
+of the PostgreSQL server is not permitted), so when the tests run as root (CI does) the folder is handed to the
+``postgres`` user and the server programs run through ``runuser -u postgres --``. Durability is switched off
+(``fsync=off``): a test server's data is thrown away anyway.
+
+When no server can be started (no ``initdb``, no ``postgres`` user), :func:`start_or_reason` returns the reason,
+which the fixture in tests/conftest.py prints when it skips the PostgreSQL tests.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import secrets
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+__all__ = ["TestServer", "find_bin_dir", "start_or_reason"]
+
+ADMIN = "sk_admin"
+
+
+def find_bin_dir() -> Path | None:
+    """The folder holding ``initdb`` and ``pg_ctl``: on PATH, else Debian's /usr/lib/postgresql/<version>/bin."""
+    found = shutil.which("initdb")
+    if found:
+        return Path(found).parent
+    candidates = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"), key=lambda p: int(Path(p).parts[-3]))
+    return Path(candidates[-1]).parent if candidates else None
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@dataclass
+class TestServer:
+    """One running test server; :meth:`stop` ends it and removes its folder."""
+
+    __test__ = False  # not a pytest test class
+
+    bin_dir: Path
+    folder: Path
+    port: int
+    password: str
+    as_postgres: bool
+    running: bool = field(default=False)
+
+    @property
+    def data_dir(self) -> Path:
+        return self.folder / "data"
+
+    def url(self, database: str = "postgres", *, user: str = ADMIN, password: str | None = None) -> str:
+        """A ``postgresql://`` URL to this server (the admin's unless ``user`` and ``password`` are given)."""
+        secret = self.password if password is None else password
+        return f"postgresql://{user}:{secret}@127.0.0.1:{self.port}/{database}"
+
+    def _run(self, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+        command = [str(self.bin_dir / args[0]), *args[1:]]
+        if self.as_postgres:
+            command = ["runuser", "-u", "postgres", "--", *command]
+        return subprocess.run(
+            command, capture_output=True, text=True, timeout=timeout, check=False, stdin=subprocess.DEVNULL
+        )
+
+    @classmethod
+    def create(cls) -> TestServer:
+        """Make the data folder with ``initdb`` (not started yet).
+
+        Raises:
+            RuntimeError: the server programs are missing or ``initdb`` failed (the message says why).
+        """
+        bin_dir = find_bin_dir()
+        if bin_dir is None:
+            raise RuntimeError("PostgreSQL is not installed (no initdb on PATH or in /usr/lib/postgresql/*/bin)")
+        as_postgres = os.geteuid() == 0
+        if as_postgres and shutil.which("runuser") is None:
+            raise RuntimeError("running as root, and there is no runuser to start PostgreSQL as the postgres user")
+        folder = Path(tempfile.mkdtemp(prefix="sync-pg-"))
+        password = secrets.token_urlsafe(16)
+        (folder / "pw").write_text(password + "\n", encoding="utf-8")
+        if as_postgres:
+            try:
+                shutil.chown(folder, "postgres", "postgres")
+                shutil.chown(folder / "pw", "postgres", "postgres")
+            except (LookupError, PermissionError) as error:
+                shutil.rmtree(folder, ignore_errors=True)
+                raise RuntimeError(f"running as root and cannot hand the data folder to 'postgres': {error}") from None
+        server = cls(bin_dir=bin_dir, folder=folder, port=0, password=password, as_postgres=as_postgres)
+        done = server._run(
+            "initdb", "-D", str(server.data_dir), "-U", ADMIN, f"--pwfile={folder / 'pw'}", "--auth=scram-sha-256",
+            "--encoding=UTF8", "--locale=C.UTF-8", "--no-sync",
+        )  # fmt: skip
+        (folder / "pw").unlink()
+        if done.returncode != 0:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise RuntimeError(f"initdb failed: {(done.stderr or done.stdout).strip()[-400:]}")
+        return server
+
+    def start(self) -> None:
+        """Start (or restart) the server on 127.0.0.1 at a free port and wait until it accepts connections.
+
+        Raises:
+            RuntimeError: the server did not start (the message quotes its log).
+        """
+        if self.port == 0:
+            self.port = _free_port()
+        options = (
+            f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={self.folder}"
+            " -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+            " -c shared_buffers=32MB"
+        )
+        log = self.folder / "server.log"
+        done = self._run("pg_ctl", "-D", str(self.data_dir), "-l", str(log), "-o", options, "-w", "-t", "60", "start")
+        if done.returncode != 0:
+            tail = log.read_text(encoding="utf-8", errors="replace")[-600:] if log.exists() else done.stderr
+            raise RuntimeError(f"PostgreSQL did not start: {tail.strip()}")
+        self.running = True
+
+    def stop(self, *, mode: str = "fast") -> None:
+        """Stop the server (it can be started again); ``mode`` is pg_ctl's (smart, fast, immediate)."""
+        if self.running:
+            self._run("pg_ctl", "-D", str(self.data_dir), "-m", mode, "-w", "-t", "60", "stop")
+            self.running = False
+
+    def destroy(self) -> None:
+        """Stop the server and remove its folder."""
+        self.stop(mode="immediate")
+        shutil.rmtree(self.folder, ignore_errors=True)
+
+    def create_database(self, name: str) -> str:
+        """Create an empty database and return the admin's URL to it."""
+        import psycopg
+
+        with psycopg.connect(self.url(), autocommit=True) as connection:
+            connection.execute(f'CREATE DATABASE "{name}"')  # name chosen by the tests, not user input
+        return self.url(name)
+
+    def wait_ready(self, timeout: float = 30) -> None:
+        """Wait until the server accepts connections (after a restart)."""
+        import psycopg
+
+        deadline = time.monotonic() + timeout
+        while True:
+            try:
+                with psycopg.connect(self.url(), connect_timeout=2):
+                    return
+            except psycopg.OperationalError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+
+
+def start_or_reason() -> TestServer | str:
+    """A running test server, or the reason none could be started."""
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        return "psycopg is not installed (pip install -e '.[test]')"
+    try:
+        server = TestServer.create()
+    except (RuntimeError, OSError, subprocess.SubprocessError) as error:
+        return str(error)
+    try:
+        server.start()
+    except (RuntimeError, OSError, subprocess.SubprocessError) as error:
+        server.destroy()
+        return str(error)
+    return server

@@ -1,0 +1,75 @@
+"""A fresh tournament database per test on the session's PostgreSQL server, with its logins."""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import psycopg
+import pytest
+
+from scorekeeper.storage.store import GameStore
+from scorekeeper.sync.server import TournamentServer, create_table_login, install
+from scorekeeper.sync.table import TableLogin, join
+from tests.pgserver import TestServer
+
+PLAYERS = {1: ("Ann", "Bo", "Chie", "Dai"), 2: ("Eve", "Fay", "Gus", "Hal")}
+
+_numbers = itertools.count(1)
+
+
+@dataclass
+class Tournament:
+    """A laid-out tournament database: the admin's and referee's URLs, and a login per table on demand."""
+
+    server: TestServer
+    database: str
+    admin_url: str
+    referee_url: str
+    codes: dict[int, str] = field(default_factory=dict)
+
+    def table_url(self, table_no: int) -> str:
+        """The URL of table ``table_no``'s login (made on first use)."""
+        if table_no not in self.codes:
+            self.codes[table_no] = create_table_login(self.admin_url, table_no)
+        return self.server.url(self.database, user=f"{self.database}_table{table_no}", password=self.codes[table_no])
+
+    def referee(self) -> TournamentServer:
+        return TournamentServer.connect(self.referee_url)
+
+    def join(self, tmp_path: Path, table_no: int, session: int = 1) -> tuple[GameStore, int, TableLogin]:
+        """A table laptop's store under ``tmp_path`` joined to its game; returns the store, local game, login."""
+        folder = tmp_path / f"table{table_no}"
+        folder.mkdir(exist_ok=True)
+        store = GameStore.open(folder / "games.sqlite3", durable=False)
+        login = TableLogin(url=self.table_url(table_no), session=session, table_no=table_no)
+        return store, join(store, login).game_id, login
+
+
+@pytest.fixture
+def tournament(pg_server: TestServer) -> Iterator[Tournament]:
+    """A tournament (tenhou rules) in a new database, tables 1 and 2 seated in session 1; dropped afterwards."""
+    database = f"sk_t{os.getpid()}_{next(_numbers)}"
+    admin_url = pg_server.create_database(database)
+    password = install(admin_url, ruleset_json="tenhou", sessions=4)
+    made = Tournament(
+        server=pg_server,
+        database=database,
+        admin_url=admin_url,
+        referee_url=pg_server.url(database, user=f"{database}_referee", password=password),
+    )
+    with made.referee() as referee:
+        for table_no, players in PLAYERS.items():
+            referee.set_seating(1, table_no, players)
+    try:
+        yield made
+    finally:
+        if pg_server.running:
+            with psycopg.connect(pg_server.url(), autocommit=True) as connection:
+                connection.execute(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
+                roles = connection.execute("SELECT rolname FROM pg_roles WHERE rolname LIKE %s", (database + "\\_%",))
+                for (role,) in roles.fetchall():
+                    connection.execute(f'DROP ROLE "{role}"')

@@ -92,7 +92,10 @@ class LocalOutbox:
         """
         path = Path(path)
         try:
-            connection = sqlite3.connect(path.absolute().as_uri() + "?mode=rw", uri=True, isolation_level=None)
+            # The app pushes from a worker thread; TableSync lets one thread at a time use the connection.
+            connection = sqlite3.connect(
+                path.absolute().as_uri() + "?mode=rw", uri=True, isolation_level=None, check_same_thread=False
+            )
             connection.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
             connection.execute("PRAGMA foreign_keys = ON")
             connection.execute("SELECT 1 FROM sync_games LIMIT 1").fetchall()

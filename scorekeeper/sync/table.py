@@ -17,6 +17,7 @@ import contextlib
 import datetime
 import json
 import os
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -151,11 +152,15 @@ class TableSync:
         self._server: TournamentServer | None = None
         self._offline_since: datetime.datetime | None = None
         self._last_error = ""
+        # One push, status or copy at a time: the app pushes from a worker thread and reads the status from the
+        # GUI thread.
+        self._lock = threading.RLock()
 
     def close(self) -> None:
         """Close the outbox and the connection."""
-        self._disconnect()
-        self._outbox.close()
+        with self._lock:
+            self._disconnect()
+            self._outbox.close()
 
     def __enter__(self) -> TableSync:
         return self
@@ -177,40 +182,42 @@ class TableSync:
 
     def status(self) -> SyncStatus:
         """Writes waiting, offline since when, and any stopped game (read from the outbox, no network)."""
-        links = self._outbox.links()
-        problem = next((link.problem for link in links if link.problem), "")
-        return SyncStatus(
-            waiting=sum(link.waiting for link in links), offline_since=self._offline_since, problem=problem
-        )
+        with self._lock:
+            links = self._outbox.links()
+            problem = next((link.problem for link in links if link.problem), "")
+            return SyncStatus(
+                waiting=sum(link.waiting for link in links), offline_since=self._offline_since, problem=problem
+            )
 
     def push(self) -> SyncStatus:
         """Send every linked game's queue; return the status after it. Network trouble is reported, not raised."""
-        try:
-            for link in self._outbox.links():
-                if link.problem:
-                    continue
-                while True:
-                    ops = self._outbox.pending(link.game_id, limit=PUSH_BATCH)
-                    if not ops:
-                        break
-                    if self._server is None:
-                        self._server = TournamentServer.connect(self._url)
-                    result = self._server.push(link.server_game, ops)
-                    if result.applied_op > link.acked_op:
-                        self._outbox.acknowledge(link.game_id, result.applied_op)
-                    if result.conflict:
-                        self._outbox.set_problem(link.game_id, result.conflict)
-                        break
-                    if result.applied_op < ops[-1].op:
-                        break  # a gap on the server that this push did not fill: try again later
-            self._offline_since = None
-            self._last_error = ""
-        except TournamentServerError as error:
-            self._disconnect()
-            self._last_error = str(error)
-            if self._offline_since is None:
-                self._offline_since = datetime.datetime.now().astimezone()
-        return self.status()
+        with self._lock:
+            try:
+                for link in self._outbox.links():
+                    if link.problem:
+                        continue
+                    while True:
+                        ops = self._outbox.pending(link.game_id, limit=PUSH_BATCH)
+                        if not ops:
+                            break
+                        if self._server is None:
+                            self._server = TournamentServer.connect(self._url)
+                        result = self._server.push(link.server_game, ops)
+                        if result.applied_op > link.acked_op:
+                            self._outbox.acknowledge(link.game_id, result.applied_op)
+                        if result.conflict:
+                            self._outbox.set_problem(link.game_id, result.conflict)
+                            break
+                        if result.applied_op < ops[-1].op:
+                            break  # a gap on the server that this push did not fill: try again later
+                self._offline_since = None
+                self._last_error = ""
+            except TournamentServerError as error:
+                self._disconnect()
+                self._last_error = str(error)
+                if self._offline_since is None:
+                    self._offline_since = datetime.datetime.now().astimezone()
+            return self.status()
 
     def take_server_copy(self, game_id: int) -> tuple[str, ...]:
         """After a conflict: make the local game the server's copy; return the refused events' JSON to re-offer.
@@ -219,16 +226,17 @@ class TableSync:
             TournamentServerError: the server cannot be reached.
             SaveFileError: the game is not linked, or the file cannot be written.
         """
-        link = self._outbox.link_of(game_id)
-        if link is None:
-            raise SaveFileError(f"game {game_id} is not joined to a tournament", path=Path(""))
-        try:
-            if self._server is None:
-                self._server = TournamentServer.connect(self._url)
-            game = self._server.forget_refused(link.server_game)
-        except ScorekeeperError:
-            self._disconnect()
-            raise
-        return self._outbox.adopt(
-            game_id, bodies=game.bodies, head=game.head, finished=game.finished, acked_op=game.applied_op
-        )
+        with self._lock:
+            link = self._outbox.link_of(game_id)
+            if link is None:
+                raise SaveFileError(f"game {game_id} is not joined to a tournament", path=Path(""))
+            try:
+                if self._server is None:
+                    self._server = TournamentServer.connect(self._url)
+                game = self._server.forget_refused(link.server_game)
+            except ScorekeeperError:
+                self._disconnect()
+                raise
+            return self._outbox.adopt(
+                game_id, bodies=game.bodies, head=game.head, finished=game.finished, acked_op=game.applied_op
+            )

@@ -55,13 +55,13 @@ def _result(rng: random.Random) -> Event:
 
 def _play_hand(store: GameStore, game: int, rng: random.Random) -> int:
     """One hand (maybe a riichi, then a result) committed as the app does; return the events written."""
-    session = store.load_session(game)
+    session, position = store.load_session_at(game)
     written = 0
     if rng.random() < 0.4:
         seat = Seat(rng.randrange(4))
         try:
             session.apply(RiichiDeclared(seat))
-            store.append(game, RiichiDeclared(seat), finished=session.state.ended)
+            position = store.append(game, RiichiDeclared(seat), at=position, finished=session.state.ended)
             written += 1
         except ScorekeeperError:
             pass
@@ -71,7 +71,7 @@ def _play_hand(store: GameStore, game: int, rng: random.Random) -> int:
             session.apply(event)
         except ScorekeeperError:
             continue
-        store.append(game, event, finished=session.state.ended)
+        store.append(game, event, at=position, finished=session.state.ended)
         return written + 1
 
 
@@ -241,10 +241,10 @@ def _catch_up(url: str, folder: str) -> None:
         joined = join(store, TableLogin(url=url, session=11, table_no=1))
         with TableSync(path, url) as sync:
             while sync.status().waiting < 500:
-                session = store.load_session(joined.game_id)
+                session, position = store.load_session_at(joined.game_id)
                 if session.state.ended:
-                    session.undo()
-                    store.undo(joined.game_id, finished=session.state.ended)
+                    undone = session.undo()
+                    store.undo(joined.game_id, undone, at=position, finished=session.state.ended)
                 else:
                     _play_hand(store, joined.game_id, rng)
             waiting = sync.status().waiting

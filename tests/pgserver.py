@@ -3,8 +3,10 @@
 ``TestServer.start()`` runs ``initdb`` into a fresh temporary folder and starts ``postgres`` on 127.0.0.1 at a free
 port, with a superuser ``sk_admin`` whose password is random. PostgreSQL refuses to run as root ("root" execution
 of the PostgreSQL server is not permitted), so when the tests run as root (CI does) the folder is handed to the
-``postgres`` user and the server programs run through ``runuser -u postgres --``. Durability is switched off
-(``fsync=off``): a test server's data is thrown away anyway.
+``postgres`` user and the server programs run through ``runuser -u postgres --``. ``fsync`` is off (a test
+server's data is thrown away, and a killed server still finds its WAL in the page cache) but commits stay
+synchronous: the fault tests stop the server in the middle of pushes, and a commit the server acknowledged must
+survive that, as on a real server.
 
 When no server can be started (no ``initdb``, no ``postgres`` user), :func:`start_or_reason` returns the reason,
 which the fixture in tests/conftest.py prints when it skips the PostgreSQL tests.
@@ -117,7 +119,7 @@ class TestServer:
             self.port = _free_port()
         options = (
             f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={self.folder}"
-            " -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200"
+            " -c fsync=off -c full_page_writes=off -c max_connections=200"
             " -c shared_buffers=32MB"
         )
         log = self.folder / "server.log"

@@ -13,6 +13,7 @@ from scorekeeper.storage._jsontext import dump_json
 from scorekeeper.storage.outbox import LocalOutbox, OutboxOp
 from scorekeeper.storage.store import GameStore
 from tests.storage.conftest import PLAYERS, SAMPLE_EVENTS
+from tests.sync import steps
 
 
 def _kinds(ops: tuple[OutboxOp, ...]) -> list[tuple[str, int]]:
@@ -21,7 +22,7 @@ def _kinds(ops: tuple[OutboxOp, ...]) -> list[tuple[str, int]]:
 
 def test_an_unlinked_game_queues_nothing(store: GameStore) -> None:
     game = store.create_game(players=PLAYERS, ruleset="tenhou")
-    store.append(game, SAMPLE_EVENTS[0])
+    steps.append(store, game, SAMPLE_EVENTS[0])
     with LocalOutbox.open(store.path) as outbox:
         assert outbox.links() == ()
         assert outbox.pending(game) == ()
@@ -31,10 +32,10 @@ def test_every_write_of_a_linked_game_is_queued_in_order(store: GameStore) -> No
     game = store.create_game(players=PLAYERS, ruleset="tenhou")
     with LocalOutbox.open(store.path) as outbox:
         outbox.link(game, link="server session 1 table 1", server_game=7)
-        store.append(game, SAMPLE_EVENTS[0])
-        store.append(game, SAMPLE_EVENTS[1])
-        store.undo(game)
-        store.append(game, SAMPLE_EVENTS[2])
+        steps.append(store, game, SAMPLE_EVENTS[0])
+        steps.append(store, game, SAMPLE_EVENTS[1])
+        steps.undo(store, game)
+        steps.append(store, game, SAMPLE_EVENTS[2])
         ops = outbox.pending(game)
         assert [op.op for op in ops] == list(range(1, len(ops) + 1))
         assert _kinds(ops) == [
@@ -56,7 +57,7 @@ def test_linking_a_game_with_events_queues_them_as_one_unit(store: GameStore) ->
         outbox.link(game, link="x", server_game=1)
         ops = outbox.pending(game)
         assert _kinds(ops) == [("put", 0), ("put", 1), ("put", 2), ("put", 3), ("head", 3)]
-        store.append(game, SAMPLE_EVENTS[5])
+        steps.append(store, game, SAMPLE_EVENTS[5])
         assert outbox.pending(game)[-1].op == len(ops) + 3  # drop 3, put 3, head
         with pytest.raises(SaveFileError, match="already joined"):
             outbox.link(game, link="x", server_game=1)
@@ -67,7 +68,7 @@ def test_a_limit_never_splits_a_unit(store: GameStore) -> None:
     with LocalOutbox.open(store.path) as outbox:
         outbox.link(game, link="x", server_game=1)
         for seat in range(4):
-            store.append(game, RiichiDeclared(Seat(seat)))
+            steps.append(store, game, RiichiDeclared(Seat(seat)))
         assert _kinds(outbox.pending(game, limit=3)) == [("put", 0), ("head", 1)]
 
 
@@ -75,9 +76,9 @@ def test_taking_the_server_copy_rewrites_the_game_unqueued_and_returns_the_refus
     game = store.create_game(players=PLAYERS, ruleset="tenhou")
     with LocalOutbox.open(store.path) as outbox:
         outbox.link(game, link="x", server_game=1)
-        store.append(game, RiichiDeclared(Seat(0)))
+        steps.append(store, game, RiichiDeclared(Seat(0)))
         outbox.acknowledge(game, 2)
-        store.append(game, RiichiDeclared(Seat(1)))
+        steps.append(store, game, RiichiDeclared(Seat(1)))
         outbox.set_problem(game, "the referee changed the game")
         server_rows = (*store.load(game).events[:1], SAMPLE_EVENTS[7])
         refused = outbox.adopt(
@@ -88,7 +89,7 @@ def test_taking_the_server_copy_rewrites_the_game_unqueued_and_returns_the_refus
         assert outbox.pending(game) == ()
         assert outbox.links()[0].problem == ""
         assert store.load(game).events == server_rows
-        store.append(game, RiichiDeclared(Seat(1)))
+        steps.append(store, game, RiichiDeclared(Seat(1)))
         assert outbox.pending(game)[0].op == 3
 
 

@@ -34,10 +34,10 @@ def random_event(rng: random.Random) -> Event:
 
 def step(store: GameStore, game: int, rng: random.Random) -> None:
     """One confirmed change of ``game``, as the app makes it (the session checks, the store commits)."""
-    session = store.load_session(game)
+    session, position = store.load_session_at(game)
     if session.state.ended or (session.can_undo and rng.random() < 0.1):
-        session.undo()
-        store.undo(game, finished=session.state.ended)
+        undone = session.undo()
+        store.undo(game, undone, at=position, finished=session.state.ended)
         return
     while True:
         event = random_event(rng)
@@ -45,7 +45,7 @@ def step(store: GameStore, game: int, rng: random.Random) -> None:
             session.apply(event)
         except ScorekeeperError:
             continue
-        store.append(game, event, finished=session.state.ended)
+        store.append(game, event, at=position, finished=session.state.ended)
         return
 
 

@@ -157,7 +157,8 @@ def test_the_server_stopped_during_a_push_then_back(tournament: Tournament, tmp_
         assert sync.push().offline_since is not None
         tournament.server.start()
         tournament.server.wait_ready()
-        assert sync.push().synced
+        status = sync.push()
+        assert status.synced, (status, sync.last_error)
     _assert_server_equals_table(tournament, {1: (store, game)})
 
 

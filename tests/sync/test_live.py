@@ -10,6 +10,7 @@ from scorekeeper.session.events import HanFuWin, Ron
 from scorekeeper.session.seats import Seat
 from scorekeeper.sync.live import Change, LiveFeed
 from scorekeeper.sync.table import TableSync
+from tests.sync import steps
 from tests.sync.conftest import Tournament
 
 
@@ -18,7 +19,7 @@ def test_a_pushed_hand_reaches_the_referee_within_a_second(tournament: Tournamen
     with LiveFeed.connect(tournament.referee_url) as feed, TableSync(store.path, login.url) as sync:
         assert feed.drain() == ()
         confirmed = time.monotonic()
-        store.append(game, Ron(Seat(1), (HanFuWin(seat=Seat(0), han=3, fu=40),)))
+        steps.append(store, game, Ron(Seat(1), (HanFuWin(seat=Seat(0), han=3, fu=40),)))
         sync.push()
         changes = feed.wait(5.0)
         heard = time.monotonic()

@@ -22,6 +22,7 @@ from scorekeeper.storage._jsontext import dump_json
 from scorekeeper.storage.outbox import LocalOutbox
 from scorekeeper.storage.store import GameStore
 from scorekeeper.sync.table import TableSync
+from tests.sync import steps
 from tests.sync.conftest import Tournament
 
 
@@ -29,11 +30,11 @@ def _play(store: GameStore, game_id: int, hands: int) -> None:
     """A few hands: riichi, then a ron or a tsumo, turn by turn."""
     for hand in range(hands):
         seat = Seat(hand % 4)
-        store.append(game_id, RiichiDeclared(seat))
+        steps.append(store, game_id, RiichiDeclared(seat))
         if hand % 2:
-            store.append(game_id, Tsumo(HanFuWin(seat=seat, han=2, fu=30)))
+            steps.append(store, game_id, Tsumo(HanFuWin(seat=seat, han=2, fu=30)))
         else:
-            store.append(game_id, Ron(Seat((hand + 1) % 4), (HanFuWin(seat=seat, han=3, fu=40),)))
+            steps.append(store, game_id, Ron(Seat((hand + 1) % 4), (HanFuWin(seat=seat, han=3, fu=40),)))
 
 
 def _same_game(store: GameStore, game_id: int, tournament: Tournament, server_game: int) -> None:
@@ -68,12 +69,12 @@ def test_undo_redo_and_a_new_event_after_undo_travel_the_same_way(tournament: To
     _play(store, game_id, 2)
     with TableSync(store.path, login.url) as sync:
         sync.push()
-        store.undo(game_id)
-        store.undo(game_id)
-        store.redo(game_id)
+        steps.undo(store, game_id)
+        steps.undo(store, game_id)
+        steps.redo(store, game_id)
         sync.push()
         _same_game(store, game_id, tournament, _server_game(store, game_id))
-        store.append(game_id, RiichiDeclared(Seat(3)))  # drops the redo list, reuses an undone position
+        steps.append(store, game_id, RiichiDeclared(Seat(3)))  # drops the redo list, reuses an undone position
         assert sync.push().synced
     _same_game(store, game_id, tournament, _server_game(store, game_id))
 
@@ -121,7 +122,7 @@ def test_a_referee_correction_and_a_table_write_at_once_cannot_both_win(tourname
         sync.push()
         with tournament.referee() as referee:
             version = referee.game(server_game).version
-            store.append(game_id, RiichiDeclared(Seat(2)))  # the table, on the old position
+            steps.append(store, game_id, RiichiDeclared(Seat(2)))  # the table, on the old position
             penalty = dump_json(event_to_json(RefereePenalty(seat=Seat(1), points=-1000, reason="late")))
             referee.append_as_referee(server_game, penalty, version=version)  # the referee, on the same one
         status = sync.push()
@@ -130,7 +131,7 @@ def test_a_referee_correction_and_a_table_write_at_once_cannot_both_win(tourname
         refused = sync.take_server_copy(game_id)
         assert [event_from_json(json.loads(b)) for b in refused] == [RiichiDeclared(Seat(2))]
         assert sync.status().waiting == 0
-        store.append(game_id, RiichiDeclared(Seat(2)))  # offered again, confirmed again
+        steps.append(store, game_id, RiichiDeclared(Seat(2)))  # offered again, confirmed again
         assert sync.push().synced
     local = store.load(game_id)
     assert local.events[-2:] == (RefereePenalty(seat=Seat(1), points=-1000, reason="late"), RiichiDeclared(Seat(2)))

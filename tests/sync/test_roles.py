@@ -15,6 +15,7 @@ from scorekeeper.session.seats import Seat
 from scorekeeper.storage.outbox import OutboxOp
 from scorekeeper.sync.server import TournamentServer
 from scorekeeper.sync.table import TableSync, load_login, save_login
+from tests.sync import steps
 from tests.sync.conftest import Tournament
 
 
@@ -92,7 +93,7 @@ def test_a_wrong_code_is_refused_without_showing_a_password(tournament: Tourname
 
 def test_the_code_is_in_no_game_file_and_the_login_file_is_private(tournament: Tournament, tmp_path: Path) -> None:
     store, game_id, login = tournament.join(tmp_path, 1)
-    store.append(game_id, RiichiDeclared(Seat(0)))
+    steps.append(store, game_id, RiichiDeclared(Seat(0)))
     with TableSync(store.path, login.url) as sync:
         assert sync.push().synced
     store.close()

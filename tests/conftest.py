@@ -32,6 +32,9 @@ import pytest  # noqa: E402
 
 from tests.pgserver import TestServer, start_or_reason  # noqa: E402
 
+#: The ``tournament`` fixture (a tournament database on the ``pg_server`` below).
+pytest_plugins = ["tests.tournament_db"]
+
 
 @pytest.fixture(scope="session")
 def pg_server() -> Iterator[TestServer]:

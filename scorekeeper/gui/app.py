@@ -72,6 +72,14 @@ def create_main_window(
     controller = GameController(store)
     window = MainWindow(controller, settings=settings, data_dir=data_dir, dialogs=dialogs)
     controller.resume()
+    if (data_dir / "tournament-login.json").exists():
+        # A table laptop that joined a tournament goes on pushing after a restart (issue 13).
+        from scorekeeper.gui.tournament_table import LOGIN_FILE
+        from scorekeeper.sync.table import load_login
+
+        login = load_login(data_dir / LOGIN_FILE)
+        if login is not None:
+            window.start_tournament_sync(login)
     return window
 
 

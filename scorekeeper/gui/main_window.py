@@ -53,7 +53,9 @@ if TYPE_CHECKING:
     from scorekeeper.gui.dialogs.new_game import NewGameChoice
     from scorekeeper.gui.dialogs.results import ResultsDialog
     from scorekeeper.gui.dialogs.win_dialog import WinContext
+    from scorekeeper.gui.tournament_table import TableSyncController
     from scorekeeper.storage.store import GameSummary
+    from scorekeeper.sync.table import TableLogin
 
 __all__ = ["Dialogs", "MainWindow", "explain", "seat_winds"]
 
@@ -208,6 +210,13 @@ def _ask_tournament_path(parent: QWidget) -> Path | None:
     return Path(name) if name else None
 
 
+def _join_tournament(parent: QWidget) -> TableLogin | None:
+    from scorekeeper.gui.tournament_table import JoinTournamentDialog
+
+    dialog = JoinTournamentDialog(parent)
+    return dialog.login() if _run(dialog) else None
+
+
 def _confirm(parent: QWidget, question: str) -> bool:
     answer = QMessageBox.question(parent, QCoreApplication.translate("MainWindow", "Please confirm"), question)
     return answer == QMessageBox.StandardButton.Yes
@@ -251,6 +260,7 @@ class Dialogs:
     ask_path: Callable[[QWidget, str], Path | None] = _ask_path
     ask_open_path: Callable[[QWidget], Path | None] = _ask_open_path
     ask_tournament_path: Callable[[QWidget], Path | None] = _ask_tournament_path
+    join_tournament: Callable[[QWidget], TableLogin | None] = _join_tournament
 
 
 class MainWindow(QMainWindow):
@@ -278,6 +288,7 @@ class MainWindow(QMainWindow):
         self.data_dir = data_dir
         self.dialogs = dialogs or Dialogs()
         self.results_dialog: ResultsDialog | None = None
+        self.tournament_sync: TableSyncController | None = None
         self._build()
         controller.state_changed.connect(self.refresh)
         controller.error_occurred.connect(self.show_message)
@@ -380,6 +391,12 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.message_label)
         layout.addWidget(self.splitter, 1)
         layout.addLayout(bar)
+        # A tournament table's sync status (issue 13): shown once the table has joined a tournament.
+        self.sync_status = QLabel()
+        self.sync_status.setObjectName("sync_status")
+        self.sync_status.setTextFormat(Qt.TextFormat.PlainText)
+        self.sync_status.setVisible(self.tournament_sync is not None)
+        layout.addWidget(self.sync_status)
         self.setCentralWidget(central)
         self._build_menus()
         self.help_menu = self._install_help()
@@ -408,6 +425,7 @@ class MainWindow(QMainWindow):
         game.addAction(self._action(self.tr("&Open a game…"), self.open_game, QKeySequence.StandardKey.Open))
         self.import_action = self._action(self.tr("&Import a game record…"), self.import_game, "Ctrl+I")
         game.addAction(self.import_action)
+        game.addAction(self._action(self.tr("&Join a tournament table…"), self.join_tournament))
         self.results_action = self._action(self.tr("&Results"), self.show_results, "Ctrl+R")
         game.addAction(self.results_action)
         self.end_game_action = self._action(self.tr("&End the game now…"), self.end_game_now)
@@ -674,6 +692,42 @@ class MainWindow(QMainWindow):
         self._clear_message()
         if self.controller.state is not None and self.controller.state.final is not None:
             self.show_results()
+
+    def join_tournament(self) -> None:
+        """Join a tournament table: the game on the server, with its seating and ruleset, then push as we play."""
+        from scorekeeper.gui.tournament_table import LOGIN_FILE
+        from scorekeeper.sync.table import join, save_login
+
+        login = self.dialogs.join_tournament(self)
+        if login is None:
+            return
+        try:
+            joined = join(self.controller.store, login)
+            save_login(self.data_dir / LOGIN_FILE, login)
+        except ScorekeeperError as error:
+            self.show_message(self.tr("Could not join the tournament: {reason}").format(reason=error))
+            return
+        if self.controller.open_game(joined.game_id):
+            self._clear_message()
+        self.start_tournament_sync(login)
+
+    def start_tournament_sync(self, login: TableLogin) -> None:
+        """Push this store's tournament games to the server in the background and show the status line."""
+        from scorekeeper.gui.tournament_table import TableSyncController
+
+        if self.tournament_sync is not None:
+            self.tournament_sync.close()
+            self.tournament_sync.deleteLater()
+        try:
+            self.tournament_sync = TableSyncController(self.controller.store.path, login, parent=self)
+        except ScorekeeperError as error:
+            self.show_message(str(error))
+            return
+        self.tournament_sync.status_changed.connect(self.sync_status.setText)
+        self.controller.state_changed.connect(self.tournament_sync.push_soon)
+        self.sync_status.setText(self.tournament_sync.text)
+        self.sync_status.show()
+        self.tournament_sync.push_soon()
 
     def _on_table_riichi_requested(self, seat: int) -> None:
         if self.controller.declare_riichi(seat):
@@ -1003,7 +1057,10 @@ class MainWindow(QMainWindow):
 
     @override
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
-        # Nothing to save: every confirmed event is already committed. Close the database cleanly.
+        # Nothing to save: every confirmed event is already committed (what is not pushed yet waits in the
+        # outbox for the next start). Close the database cleanly.
+        if self.tournament_sync is not None:
+            self.tournament_sync.close()
         self.controller.store.close()
         # Where the window was, on this screen, for the next start (issue 12; gui/window_geometry.py).
         place = remembered_geometry(self) if self.isVisible() else None

@@ -22,8 +22,8 @@ from scorekeeper.errors import TournamentServerError
 from scorekeeper.storage.outbox import LocalOutbox
 from scorekeeper.storage.store import GameStore
 from scorekeeper.sync.table import TableSync
-from tests.sync.conftest import Tournament
 from tests.sync.table_process import step
+from tests.tournament_db import Tournament
 
 pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX only")
 

@@ -11,7 +11,7 @@ from scorekeeper.session.seats import Seat
 from scorekeeper.sync.live import Change, LiveFeed
 from scorekeeper.sync.table import TableSync
 from tests.sync import steps
-from tests.sync.conftest import Tournament
+from tests.tournament_db import Tournament
 
 
 def test_a_pushed_hand_reaches_the_referee_within_a_second(tournament: Tournament, tmp_path: Path) -> None:

@@ -23,7 +23,7 @@ from scorekeeper.storage.outbox import LocalOutbox
 from scorekeeper.storage.store import GameStore
 from scorekeeper.sync.table import TableSync
 from tests.sync import steps
-from tests.sync.conftest import Tournament
+from tests.tournament_db import Tournament
 
 
 def _play(store: GameStore, game_id: int, hands: int) -> None:

@@ -16,7 +16,7 @@ from scorekeeper.storage.outbox import OutboxOp
 from scorekeeper.sync.server import TournamentServer
 from scorekeeper.sync.table import TableSync, load_login, save_login
 from tests.sync import steps
-from tests.sync.conftest import Tournament
+from tests.tournament_db import Tournament
 
 
 def _two_games(tournament: Tournament, tmp_path: Path) -> tuple[int, int]:

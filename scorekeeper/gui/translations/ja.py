@@ -625,6 +625,24 @@ JA: dict[str, str] = {
     "Big three dragons": "大三元",
     "Four concealed quartets": "四暗槓",
     "All eight extra tiles": "花牌8枚",
+    # a table laptop in a tournament (issue 13)
+    "&Join a tournament table…": "大会の卓に参加(&J)…",
+    "Could not join the tournament: {reason}": "大会に参加できませんでした: {reason}",
+    "Join a tournament": "大会に参加",
+    "Join": "参加",
+    "Server": "サーバー",
+    "Tournament": "大会",
+    "Session": "回戦",
+    "Table number": "卓番号",
+    "Code": "コード",
+    "e.g. 192.168.1.10:5432": "例: 192.168.1.10:5432",
+    "the tournament's name on the server": "サーバー上の大会名",
+    "the code the referee shows, e.g. K7QX-M2PD-9TRA": "審判が示すコード (例: K7QX-M2PD-9TRA)",
+    "Synced": "同期済み",
+    "1 event waiting": "未送信 1 件",
+    "{n} events waiting": "未送信 {n} 件",
+    "Offline since {time}": "{time} からオフライン",
+    "Stopped: the referee changed this game. Reload it from the server.": "停止中: 審判がこの対局を修正しました。サーバーから読み込み直してください。",
 }
 
 #: Where one English word needs two Japanese ones: (context, source) -> text.

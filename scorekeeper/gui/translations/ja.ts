@@ -2247,6 +2247,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>牌譜記録を取り込む(&amp;I)…</translation>
     </message>
     <message>
+        <source>&amp;Join a tournament table…</source>
+        <translation>大会の卓に参加(&amp;J)…</translation>
+    </message>
+    <message>
         <source>&amp;Results</source>
         <translation>結果(&amp;R)</translation>
     </message>
@@ -2421,6 +2425,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>The settings could not be saved: {error}</source>
         <translation>設定を保存できませんでした: {error}</translation>
+    </message>
+    <message>
+        <source>Could not join the tournament: {reason}</source>
+        <translation>大会に参加できませんでした: {reason}</translation>
     </message>
     <message>
         <source>Delete hand {label}? Every later hand is recomputed; Undo brings it back.</source>
@@ -2881,6 +2889,76 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Export</source>
         <translation>書き出し</translation>
+    </message>
+</context>
+<context>
+    <name>TableSyncController</name>
+    <message>
+        <source>Stopped: the referee changed this game. Reload it from the server.</source>
+        <translation>停止中: 審判がこの対局を修正しました。サーバーから読み込み直してください。</translation>
+    </message>
+    <message>
+        <source>1 event waiting</source>
+        <translation>未送信 1 件</translation>
+    </message>
+    <message>
+        <source>{n} events waiting</source>
+        <translation>未送信 {n} 件</translation>
+    </message>
+    <message>
+        <source>Offline since {time}</source>
+        <translation>{time} からオフライン</translation>
+    </message>
+    <message>
+        <source>Synced</source>
+        <translation>同期済み</translation>
+    </message>
+</context>
+<context>
+    <name>JoinTournamentDialog</name>
+    <message>
+        <source>Join a tournament</source>
+        <translation>大会に参加</translation>
+    </message>
+    <message>
+        <source>e.g. 192.168.1.10:5432</source>
+        <translation>例: 192.168.1.10:5432</translation>
+    </message>
+    <message>
+        <source>the tournament's name on the server</source>
+        <translation>サーバー上の大会名</translation>
+    </message>
+    <message>
+        <source>the code the referee shows, e.g. K7QX-M2PD-9TRA</source>
+        <translation>審判が示すコード (例: K7QX-M2PD-9TRA)</translation>
+    </message>
+    <message>
+        <source>Server</source>
+        <translation>サーバー</translation>
+    </message>
+    <message>
+        <source>Tournament</source>
+        <translation>大会</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>回戦</translation>
+    </message>
+    <message>
+        <source>Table number</source>
+        <translation>卓番号</translation>
+    </message>
+    <message>
+        <source>Code</source>
+        <translation>コード</translation>
+    </message>
+    <message>
+        <source>Join</source>
+        <translation>参加</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
     </message>
 </context>
 <context>

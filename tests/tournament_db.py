@@ -1,4 +1,7 @@
-"""A fresh tournament database per test on the session's PostgreSQL server, with its logins."""
+"""The ``tournament`` fixture: a fresh tournament database per test on the session's PostgreSQL server.
+
+A pytest plugin (tests/conftest.py names it), so the sync tests and the GUI's table tests share it.
+"""
 
 from __future__ import annotations
 

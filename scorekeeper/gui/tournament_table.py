@@ -1,0 +1,166 @@
+"""A table laptop in a tournament: join the table's game on the tournament server, push, and say how it stands.
+
+``JoinTournamentDialog`` asks what the referee hands out: the server, the tournament (its database), the session,
+the table number and the table's code. :class:`TableSyncController` pushes the outbox
+(:class:`scorekeeper.sync.table.TableSync`) after every change and every few seconds, in a worker thread so a
+dead network never freezes the table, and tells the window's status line: "Synced",
+"3 events waiting", "Offline since 14:05 – 3 events waiting". The table view itself is the ordinary one: the
+joined game comes with the seating and the tournament's ruleset from the server (the ruleset is not asked for,
+so it cannot be changed at the table).
+"""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from urllib.parse import quote
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.sync.table import SyncStatus, TableLogin, TableSync
+
+__all__ = ["LOGIN_FILE", "JoinTournamentDialog", "TableSyncController", "status_text"]
+
+#: The login file in the app's data folder (mode 0600; see scorekeeper.sync.table.save_login).
+LOGIN_FILE = "tournament-login.json"
+#: How often the table tries to push when nothing happens (milliseconds).
+PUSH_INTERVAL_MS = 3_000
+
+
+_CONTEXT = "TableSyncController"
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate(_CONTEXT, text)
+
+
+def status_text(status: SyncStatus) -> str:
+    """The status line's words for ``status``."""
+    if status.problem:
+        return _t("Stopped: the referee changed this game. Reload it from the server.")
+    waiting = _t("1 event waiting") if status.waiting == 1 else _t("{n} events waiting").format(n=status.waiting)
+    if status.offline_since is not None:
+        since = _t("Offline since {time}").format(time=status.offline_since.strftime("%H:%M"))
+        return f"{since} – {waiting}" if status.waiting else since
+    return waiting if status.waiting else _t("Synced")
+
+
+class JoinTournamentDialog(QDialog):
+    """Server, tournament, session, table and code; :meth:`login` builds the table's login from them."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Join a tournament"))
+        self.server_edit = QLineEdit()
+        self.server_edit.setObjectName("join_server")
+        self.server_edit.setPlaceholderText(self.tr("e.g. 192.168.1.10:5432"))
+        self.tournament_edit = QLineEdit()
+        self.tournament_edit.setObjectName("join_tournament")
+        self.tournament_edit.setPlaceholderText(self.tr("the tournament's name on the server"))
+        self.session_spin = QSpinBox()
+        self.session_spin.setObjectName("join_session")
+        self.session_spin.setRange(1, 99)
+        self.table_spin = QSpinBox()
+        self.table_spin.setObjectName("join_table")
+        self.table_spin.setRange(1, 999)
+        self.code_edit = QLineEdit()
+        self.code_edit.setObjectName("join_code")
+        self.code_edit.setPlaceholderText(self.tr("the code the referee shows, e.g. K7QX-M2PD-9TRA"))
+        self.code_edit.setEchoMode(QLineEdit.EchoMode.Password)
+        form = QFormLayout(self)
+        form.addRow(self.tr("Server"), self.server_edit)
+        form.addRow(self.tr("Tournament"), self.tournament_edit)
+        form.addRow(self.tr("Session"), self.session_spin)
+        form.addRow(self.tr("Table number"), self.table_spin)
+        form.addRow(self.tr("Code"), self.code_edit)
+        self.join_button = QPushButton(self.tr("Join"))
+        self.join_button.setObjectName("join_button")
+        self.join_button.setProperty("role", "primary")
+        self.join_button.setDefault(True)
+        self.join_button.clicked.connect(self.accept)
+        cancel = QPushButton(self.tr("Cancel"))
+        cancel.clicked.connect(self.reject)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(cancel)
+        buttons.addWidget(self.join_button)
+        form.addRow(buttons)
+        self.resize(520, 300)
+
+    def login(self) -> TableLogin:
+        """The login the fields describe: the table's own role on the server, with the code as its password."""
+        server = self.server_edit.text().strip() or "localhost:5432"
+        database = self.tournament_edit.text().strip()
+        table_no = self.table_spin.value()
+        user = f"{database}_table{table_no}"
+        code = self.code_edit.text().strip().upper()
+        url = f"postgresql://{quote(user, safe='')}:{quote(code, safe='')}@{server}/{quote(database, safe='')}"
+        return TableLogin(url=url, session=self.session_spin.value(), table_no=table_no)
+
+
+class TableSyncController(QObject):
+    """Pushes a joined table's outbox in the background and reports the status.
+
+    Signals:
+        status_changed: the status line's text changed (emitted on the GUI thread).
+    """
+
+    status_changed = Signal(str)
+    _pushed = Signal(object)
+
+    def __init__(self, store_path: Path, login: TableLogin, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.login = login
+        self._sync = TableSync(store_path, login.url)
+        self._busy = False
+        self._again = False
+        self.status: SyncStatus = self._sync.status()
+        self._pushed.connect(self._on_pushed, Qt.ConnectionType.QueuedConnection)
+        self._timer = QTimer(self)
+        self._timer.setInterval(PUSH_INTERVAL_MS)
+        self._timer.timeout.connect(self.push_soon)
+        self._timer.start()
+
+    @property
+    def text(self) -> str:
+        """What the status line says now."""
+        return status_text(self.status)
+
+    def push_soon(self) -> None:
+        """Push in a worker thread now (or right after the push under way)."""
+        if self._busy:
+            self._again = True
+            return
+        self._busy = True
+        threading.Thread(target=self._work, name="table-push", daemon=True).start()
+
+    def _work(self) -> None:
+        try:
+            status: object = self._sync.push()
+        except ScorekeeperError as error:  # the local file failed; say so, keep the table running
+            status = error
+        self._pushed.emit(status)
+
+    def _on_pushed(self, status: object) -> None:
+        self._busy = False
+        if isinstance(status, SyncStatus):
+            self.status = status
+        self.status_changed.emit(self.text if isinstance(status, SyncStatus) else str(status))
+        if self._again:
+            self._again = False
+            self.push_soon()
+
+    def close(self) -> None:
+        """Stop pushing and close the outbox (a push under way finishes first)."""
+        self._timer.stop()
+        self._sync.close()

@@ -1,0 +1,96 @@
+"""A table laptop joins a tournament table, plays the ordinary table view, and the status line tells the sync."""
+
+from __future__ import annotations
+
+import datetime
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QWidget
+from pytestqt.qtbot import QtBot
+
+from scorekeeper.gui.app import create_main_window
+from scorekeeper.gui.main_window import Dialogs, MainWindow
+from scorekeeper.gui.settings import AppSettings
+from scorekeeper.gui.tournament_table import JoinTournamentDialog, status_text
+from scorekeeper.sync.table import SyncStatus, TableLogin
+from tests.gui.conftest import click
+from tests.tournament_db import PLAYERS, Tournament
+
+pytestmark = pytest.mark.gui
+
+
+def _window(qtbot: QtBot, data_dir: Path, join: Dialogs) -> MainWindow:
+    window = create_main_window(data_dir, settings=AppSettings(), dialogs=join)
+    qtbot.addWidget(window)
+    window.show()
+    return window
+
+
+def _joining(qtbot: QtBot, tournament: Tournament, *, port: int | None = None) -> Dialogs:
+    """Dialogs whose join dialog is filled in as a player types what the referee shows, then Join is tapped."""
+    code = tournament.table_url(1).rsplit("@", 1)[0].rsplit(":", 1)[1]
+
+    def fill(parent: QWidget) -> TableLogin | None:
+        dialog = JoinTournamentDialog(parent)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.keyClicks(dialog.server_edit, f"127.0.0.1:{port or tournament.server.port}")
+        qtbot.keyClicks(dialog.tournament_edit, tournament.database)
+        dialog.table_spin.setValue(1)
+        qtbot.keyClicks(dialog.code_edit, code.lower())
+        click(qtbot, dialog.join_button)
+        assert dialog.result() == JoinTournamentDialog.DialogCode.Accepted
+        return dialog.login()
+
+    return Dialogs(join_tournament=fill)
+
+
+def _join_action(window: MainWindow) -> None:
+    action = next(a for a in window.actions() if a.text().replace("&", "").startswith("Join a tournament"))
+    action.trigger()
+
+
+def test_a_joined_table_plays_with_the_seating_and_ruleset_and_says_synced(
+    qtbot: QtBot, tmp_path: Path, tournament: Tournament
+) -> None:
+    window = _window(qtbot, tmp_path / "data", _joining(qtbot, tournament))
+    _join_action(window)
+    assert window.controller.session is not None
+    assert window.controller.session.players == PLAYERS[1]
+    assert window.controller.session.rules.to_json() == "tenhou"
+    assert window.sync_status.isVisible()
+    qtbot.waitUntil(lambda: window.sync_status.text() == "Synced", timeout=10_000)
+    click(qtbot, window.table.seat_panels[0].riichi_button)
+    with tournament.referee() as referee:
+        qtbot.waitUntil(lambda: referee.games()[0]["head"] == 1, timeout=10_000)
+    qtbot.waitUntil(lambda: window.sync_status.text() == "Synced", timeout=10_000)
+    assert (tmp_path / "data" / "tournament-login.json").exists()
+    window.close()
+
+
+def test_a_table_that_cannot_reach_the_server_says_since_when_and_what_waits(
+    qtbot: QtBot, tmp_path: Path, tournament: Tournament
+) -> None:
+    window = _window(qtbot, tmp_path / "data", _joining(qtbot, tournament))
+    _join_action(window)
+    assert window.tournament_sync is not None
+    login = window.tournament_sync.login
+    window.start_tournament_sync(
+        TableLogin(url=login.url.replace(f":{tournament.server.port}/", ":1/"), session=1, table_no=1)
+    )
+    click(qtbot, window.table.seat_panels[1].riichi_button)
+    qtbot.waitUntil(lambda: window.sync_status.text().startswith("Offline since"), timeout=15_000)
+    qtbot.waitUntil(lambda: "1 event waiting" in window.sync_status.text(), timeout=15_000)
+    window.start_tournament_sync(login)  # the network is back
+    qtbot.waitUntil(lambda: window.sync_status.text() == "Synced", timeout=15_000)
+    window.close()
+
+
+def test_the_status_words() -> None:
+    since = datetime.datetime(2026, 5, 1, 14, 5).astimezone()
+    assert status_text(SyncStatus(waiting=0)) == "Synced"
+    assert status_text(SyncStatus(waiting=3)) == "3 events waiting"
+    assert status_text(SyncStatus(waiting=1, offline_since=since)) == "Offline since 14:05 – 1 event waiting"
+    assert status_text(SyncStatus(waiting=0, offline_since=since)) == "Offline since 14:05"
+    assert status_text(SyncStatus(waiting=2, problem="x")).startswith("Stopped")

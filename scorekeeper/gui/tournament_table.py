@@ -124,6 +124,8 @@ class TableSyncController(QObject):
         self._sync = TableSync(store_path, login.url)
         self._busy = False
         self._again = False
+        self._closed = False
+        self._worker: threading.Thread | None = None
         self.status: SyncStatus = self._sync.status()
         self._pushed.connect(self._on_pushed, Qt.ConnectionType.QueuedConnection)
         self._timer = QTimer(self)
@@ -141,15 +143,19 @@ class TableSyncController(QObject):
         if self._busy:
             self._again = True
             return
+        if self._closed:
+            return
         self._busy = True
-        threading.Thread(target=self._work, name="table-push", daemon=True).start()
+        self._worker = threading.Thread(target=self._work, name="table-push", daemon=True)
+        self._worker.start()
 
     def _work(self) -> None:
         try:
             status: object = self._sync.push()
         except ScorekeeperError as error:  # the local file failed; say so, keep the table running
             status = error
-        self._pushed.emit(status)
+        if not self._closed:  # a closed controller may be gone on the Qt side: emit nothing then
+            self._pushed.emit(status)
 
     def _on_pushed(self, status: object) -> None:
         self._busy = False
@@ -161,6 +167,9 @@ class TableSyncController(QObject):
             self.push_soon()
 
     def close(self) -> None:
-        """Stop pushing and close the outbox (a push under way finishes first)."""
+        """Stop pushing and close the outbox (a push under way finishes first: at most the connect timeout)."""
+        self._closed = True
         self._timer.stop()
+        if self._worker is not None:
+            self._worker.join()
         self._sync.close()

@@ -40,6 +40,7 @@ from scorekeeper.gui.table.history import HistoryWidget
 from scorekeeper.gui.table.table_view import TableViewWidget
 from scorekeeper.gui.tiles import set_corner_indices
 from scorekeeper.gui.window_geometry import remembered_geometry, toggle_full_screen
+from scorekeeper.session.corrections import correction_preview
 from scorekeeper.session.events import HandRecord, HandResult
 from scorekeeper.session.seats import ROUND_LETTERS, Seat
 from scorekeeper.session.settlement import RIICHI_STICK, settle
@@ -866,6 +867,8 @@ class MainWindow(QMainWindow):
             enter_win=enter_win,
             enter_draw=enter_draw,
             classical=not is_riichi(state.rules),
+            # Before -> after as the session computes it (issue 12); the same fold that saving runs.
+            preview=lambda corrected: correction_preview(state, index, corrected, insert=record is None),
         )
         return self.dialogs.edit_hand(self, dialog)
 

@@ -6,11 +6,25 @@ event, the session recomputes every later hand, and the change is undoable like 
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QCheckBox, QDialog, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDialog,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
+from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.describe import describe_result
+from scorekeeper.session.corrections import CorrectionPreview
 from scorekeeper.session.events import HandRecord, HandResult
 from scorekeeper.session.seats import Seat
 
@@ -29,6 +43,9 @@ class EditHandDialog(QDialog):
         enter_win: asks for a new win result (True: tsumo); None if cancelled.
         enter_draw: asks for a new draw/abort/chombo result; None if cancelled.
         classical: the game is of the classical family (its draws read "Draw", with no tenpai wording).
+        preview: what the correction would do, as the session works it out
+            (``scorekeeper.session.corrections.correction_preview``); raises with the reason it would be refused.
+            Shown before Save (issue 12). None: no preview.
     """
 
     def __init__(
@@ -40,10 +57,13 @@ class EditHandDialog(QDialog):
         enter_win: Callable[[bool, tuple[int, ...]], HandResult | None],
         enter_draw: Callable[[tuple[int, ...]], HandResult | None],
         classical: bool = False,
+        preview: Callable[[HandRecord], CorrectionPreview] | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.classical = classical
+        self._preview = preview
+        self.correction: CorrectionPreview | None = None
         self.inserting = record is None
         if self.inserting:
             self.setWindowTitle(self.tr("Forgotten hand before {label}").format(label=title))
@@ -68,6 +88,7 @@ class EditHandDialog(QDialog):
             box = QCheckBox(name)
             box.setObjectName(f"edit_riichi_{seat}")
             box.setChecked(record is not None and Seat(seat) in record.riichi)
+            box.toggled.connect(self._show)
             self.riichi_boxes.append(box)
             grid.addWidget(box, 1, seat)
         self.ron_button = QPushButton(self.tr("Ron…"))
@@ -107,15 +128,25 @@ class EditHandDialog(QDialog):
         )
         buttons.addWidget(cancel)
         buttons.addWidget(self.save_button)
+        # Before -> after for every player, this hand and the end of the game (issue 12): what Save records.
+        self.correction_label = QLabel()
+        self.correction_label.setObjectName("correction_preview")
+        self.correction_label.setTextFormat(Qt.TextFormat.RichText)
+        self.correction_label.setWordWrap(True)
+        self.correction_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        middle = QScrollArea()
+        middle.setWidgetResizable(True)
+        middle.setFrameShape(QScrollArea.Shape.NoFrame)
+        middle.setWidget(self.correction_label)
         layout = QVBoxLayout(self)
         layout.addWidget(heading)
         layout.addWidget(self.result_label)
         layout.addLayout(grid)
         layout.addLayout(change)
-        layout.addStretch(1)
+        layout.addWidget(middle, 1)
         layout.addLayout(buttons)
         self._show()
-        self.resize(760, 340)
+        self.resize(760, 460 if preview is not None else 340)
 
     def riichi(self) -> tuple[int, ...]:
         """The seats ticked as having declared riichi."""
@@ -127,11 +158,89 @@ class EditHandDialog(QDialog):
             self._show()
 
     def _show(self) -> None:
+        refused = self._show_correction()
         if self.new_result is None:
             self.result_label.setText(self.tr("No result yet: choose Ron, Tsumo or Draw below."))
         else:
-            self.result_label.setText(describe_result(self.new_result, self.names, classical=self.classical))
-        self.save_button.setEnabled(self.new_result is not None)
+            # With the session's settlement the words carry each winner's value ("Bruno (3 han 30 fu)").
+            settlement = None if self.correction is None else self.correction.settlement
+            self.result_label.setText(
+                describe_result(self.new_result, self.names, settlement, classical=self.classical)
+            )
+        self.save_button.setEnabled(self.new_result is not None and not refused)
+
+    def _show_correction(self) -> bool:
+        """Show what the correction would change; return True when the session would refuse it."""
+        self.correction = None
+        if self._preview is None or self.new_result is None:
+            self.correction_label.setText("")
+            return False
+        try:
+            self.correction = self._preview(self.hand_record())
+        except ScorekeeperError as error:
+            self.correction_label.setText(
+                '<p style="color:#c0392b">'
+                + html.escape(self.tr("This correction cannot be saved: {reason}").format(reason=error))
+                + "</p>"
+            )
+            return True
+        self.correction_label.setText(self._correction_html(self.correction))
+        return False
+
+    def _correction_html(self, preview: CorrectionPreview) -> str:
+        def change(before: int | None, after: int, text: Callable[[int], str]) -> str:
+            if before is None:
+                return f"<b>{html.escape(text(after))}</b>"
+            if before == after:
+                return html.escape(text(after))
+            return f"{html.escape(text(before))} → <b>{html.escape(text(after))}</b>"
+
+        def signed(points: int) -> str:
+            return f"{points:+,}" if points else "0"
+
+        def tenths(value: int) -> str:
+            sign = "+" if value > 0 else "-" if value < 0 else ""
+            return f"{sign}{abs(value) // 10}.{abs(value) % 10}"
+
+        rows = [
+            (
+                self.tr("This hand ({label})").format(label=preview.label),
+                [
+                    change(
+                        None if preview.hand_before is None else preview.hand_before[s], preview.hand_after[s], signed
+                    )
+                    for s in range(4)
+                ],
+            ),
+            (
+                self.tr("End of the game") if preview.ended_after else self.tr("Scores now"),
+                [change(preview.end_before[s], preview.end_after[s], lambda v: f"{v:,}") for s in range(4)],
+            ),
+        ]
+        if preview.points_after is not None:
+            before_points = preview.points_before
+            rows.append(
+                (
+                    self.tr("Points"),
+                    [
+                        change(None if before_points is None else before_points[s], preview.points_after[s], tenths)
+                        for s in range(4)
+                    ],
+                )
+            )
+        head = "".join(f"<th align='right'>&nbsp;{html.escape(name)}&nbsp;</th>" for name in self.names)
+        body = "".join(
+            f"<tr><td>{html.escape(title)}&nbsp;</td>"
+            + "".join(f"<td align='right'>&nbsp;{cell}&nbsp;</td>" for cell in cells)
+            + "</tr>"
+            for title, cells in rows
+        )
+        note = "" if preview.changes_anything else f"<p>{html.escape(self.tr('No score changes.'))}</p>"
+        title = html.escape(self.tr("What the correction changes (before → after):"))
+        return (
+            f"<div style='font-size: 15px'><p>{title}</p>"
+            f"<table cellspacing='4'><tr><th></th>{head}</tr>{body}</table>{note}</div>"
+        )
 
     def hand_record(self) -> HandRecord:
         """The corrected (or forgotten) hand; only once it has a result (Save is disabled before)."""

@@ -362,6 +362,34 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <source>No result yet: choose Ron, Tsumo or Draw below.</source>
         <translation>まだ結果がありません。下のロン、ツモ、流局から選んでください。</translation>
     </message>
+    <message>
+        <source>This correction cannot be saved: {reason}</source>
+        <translation>この訂正は保存できません: {reason}</translation>
+    </message>
+    <message>
+        <source>This hand ({label})</source>
+        <translation>この局 ({label})</translation>
+    </message>
+    <message>
+        <source>End of the game</source>
+        <translation>終局時</translation>
+    </message>
+    <message>
+        <source>Scores now</source>
+        <translation>現在の点数</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>ポイント</translation>
+    </message>
+    <message>
+        <source>No score changes.</source>
+        <translation>点数は変わりません。</translation>
+    </message>
+    <message>
+        <source>What the correction changes (before → after):</source>
+        <translation>訂正による変化 (訂正前 → 訂正後):</translation>
+    </message>
 </context>
 <context>
     <name>NewGameDialog</name>

@@ -412,6 +412,7 @@ def classical_final_result(
         raw_scores=four,
         scores=four,
         places=(places[0], places[1], places[2], places[3]),
+        uma_oka_tenths=None,
         points_before_penalties_tenths=(points[0], points[1], points[2], points[3]),
         penalties=penalties,
         points_tenths=(after[0], after[1], after[2], after[3]),

@@ -39,6 +39,9 @@ class FinalResult:
         raw_scores: the scores at the end, before leftover sticks.
         scores: the scores after leftover riichi sticks.
         places: each seat's place, 1-4 (tied seats share a place when ties split).
+        uma_oka_tenths: the uma and oka each seat received, in tenths of a point, exactly as applied (tied seats'
+            shares, odd tenths to the earlier seat); None where the family has no uma and oka of this kind
+            (classical). The one source of the result sheet's uma/oka column (issue 9, section 3).
         points_before_penalties_tenths: plus-minus per seat in tenths of a point, after uma and oka.
         penalties: the penalties applied after uma.
         points_tenths: plus-minus per seat in tenths of a point, after penalties.
@@ -48,6 +51,7 @@ class FinalResult:
     raw_scores: tuple[int, int, int, int]
     scores: tuple[int, int, int, int]
     places: tuple[int, int, int, int]
+    uma_oka_tenths: tuple[int, int, int, int] | None
     points_before_penalties_tenths: tuple[int, int, int, int]
     penalties: tuple[Penalty, ...]
     points_tenths: tuple[int, int, int, int]
@@ -140,6 +144,7 @@ def final_result(
         raw_scores=_four(list(scores)),
         scores=_four(final),
         places=_four(places),
+        uma_oka_tenths=_four(bonus),
         points_before_penalties_tenths=before,
         penalties=penalties,
         points_tenths=_four(after),

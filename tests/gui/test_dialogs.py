@@ -13,7 +13,6 @@ from scorekeeper.gui.dialogs.draw_dialog import DrawDialog, DrawKind
 from scorekeeper.gui.dialogs.new_game import NewGameDialog
 from scorekeeper.gui.dialogs.penalty import PenaltyDialog
 from scorekeeper.gui.dialogs.quick_entry import QuickEntryWidget, is_valid_han_fu
-from scorekeeper.gui.dialogs.results import uma_and_oka_tenths
 from scorekeeper.gui.dialogs.win_dialog import WinContext, WinDialog
 from scorekeeper.gui.dialogs.yaku_list import YakuListWidget
 from scorekeeper.gui.main_window import MainWindow
@@ -227,20 +226,6 @@ def test_theme_can_be_chosen_and_is_remembered(window: MainWindow) -> None:
     assert load_settings(window.data_dir).theme == "dark"
     window.set_theme("light")
     assert load_settings(window.data_dir).theme == "light"
-
-
-@pytest.mark.parametrize(
-    ("places", "expected"),
-    [
-        pytest.param((1, 2, 3, 4), (400, 100, -100, -200), id="tenhou-uma-20-10-and-oka-20-to-first"),
-        pytest.param((1, 1, 3, 4), (250, 250, -100, -200), id="tied-first-share-uma-and-oka"),
-    ],
-)
-def test_results_show_uma_and_oka_as_the_session_applies_them(
-    places: tuple[int, int, int, int], expected: tuple[int, ...]
-) -> None:
-    table = ruleset("tenhou").table
-    assert tuple(uma_and_oka_tenths(places, seat, table) for seat in range(4)) == expected
 
 
 @pytest.mark.parametrize(

@@ -204,3 +204,27 @@ def test_a_quick_entry_win_has_no_yaku_line(window: MainWindow) -> None:
     assert window.controller.record_result(Ron(Seat(0), (HanFuWin(seat=Seat(1), han=3, fu=40),)))
     tip = window.history.model.explain(0)
     assert tip.splitlines()[0] == "Bruno: 3 han 40 fu"  # the settlement's value line comes first
+
+
+def test_results_show_the_uma_and_oka_the_session_applied_to_a_three_way_tie(qtbot: QtBot) -> None:
+    # Issue 9, section 3: three seats tied first under split ties share 20 + 10 - 10 uma and the 20 oka: 40 points
+    # in tenths, 134/133/133 by the session (odd tenth to the earlier seat). The sheet shows those, not 13.3 x 3.
+    from scorekeeper.session.rules import table_rules
+    from scorekeeper.session.standings import final_result
+
+    rules = table_rules("tenhou", {"ties": "split", "rounding": "exact"})
+    result = final_result(rules, (30000, 30000, 30000, 10000), 0, ())
+    dialog = ResultsDialog(
+        names=NAMES,
+        result=result,
+        labels=("E1",),
+        series=((25000, 25000, 25000, 25000), (30000, 30000, 30000, 10000)),
+        table_rules=rules,
+        ask_path=lambda _suffix: None,
+        export_csv=lambda _path: None,
+        export_json=lambda _path: None,
+    )
+    qtbot.addWidget(dialog)
+    shown = [dialog.table.item(row, 3).text() for row in range(4)]
+    assert shown == ["+13.4", "+13.3", "+13.3", "-20.0"]
+    assert [dialog.table.item(row, 5).text() for row in range(4)] == ["+13.4", "+13.3", "+13.3", "-40.0"]

@@ -111,3 +111,23 @@ def test_mleague_ties_split_the_bonus_evenly() -> None:
     result = final_result(table_rules("mleague"), (40000, 40000, 10000, 10000), 0, ())
     assert result.places == (1, 1, 3, 3)
     assert result.points == (40.0, 40.0, -40.0, -40.0)
+
+
+@pytest.mark.parametrize(
+    ("scores", "expected"),
+    [
+        pytest.param((40000, 30000, 20000, 10000), (400, 100, -100, -200), id="tenhou-uma-20-10-and-oka-20-to-first"),
+        pytest.param((35000, 35000, 20000, 10000), (250, 250, -100, -200), id="tied-first-share-uma-and-oka"),
+        pytest.param((30000, 30000, 30000, 10000), (134, 133, 133, -200), id="three-tied-first-odd-tenth-to-seat-0"),
+    ],
+)
+def test_the_result_carries_the_uma_and_oka_it_applied(
+    scores: tuple[int, int, int, int], expected: tuple[int, int, int, int]
+) -> None:
+    rules = table_rules("tenhou", {"ties": "split", "rounding": "exact"})
+    result = final_result(rules, scores, 0, ())
+    assert result.uma_oka_tenths == expected
+    assert all(
+        result.points_before_penalties_tenths[s] == (result.scores[s] - rules.return_points) // 100 + expected[s]
+        for s in range(4)
+    )

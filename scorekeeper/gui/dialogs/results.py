@@ -30,26 +30,13 @@ from scorekeeper.gui.table.score_chart import ScoreChartWidget
 from scorekeeper.session.rules import LeftoverSticks, TableRules
 from scorekeeper.session.standings import FinalResult
 
-__all__ = ["ResultsDialog", "format_tenths", "print_widget_to_pdf", "uma_and_oka_tenths"]
+__all__ = ["ResultsDialog", "format_tenths", "print_widget_to_pdf"]
 
 
 def format_tenths(tenths: int) -> str:
     """Plus-minus points as the result sheet shows them: ``+45.0``, ``-12.3``, ``0.0``."""
     sign = "+" if tenths > 0 else "-" if tenths < 0 else ""
     return f"{sign}{abs(tenths) // 10}.{abs(tenths) % 10}"
-
-
-def uma_and_oka_tenths(places: tuple[int, int, int, int], seat: int, table: TableRules) -> int:
-    """The uma and oka ``seat`` receives, in tenths of a point, as the session applies them (standings.py).
-
-    Seats tied on a place share the uma of the places they cover (issue 3, "placement with ties"); the oka
-    (4 x (return - start), seed 002) goes to first place, shared when first is tied.
-    """
-    place = places[seat]
-    group = [s for s in range(4) if places[s] == place]
-    uma = sum(table.uma[place - 1 : place - 1 + len(group)]) * 10
-    oka = table.oka // 100 if place == 1 else 0
-    return round((uma + oka) / len(group))
 
 
 def print_widget_to_pdf(widget: QWidget, path: Path, title: str) -> None:
@@ -83,8 +70,8 @@ class ResultsDialog(QDialog):
         result: the session's final result.
         labels: the label of each hand (``E1``...), for the chart.
         series: the scores at the start and after each hand.
-        table_rules: the game's riichi table rules, to show uma and oka apart from the score (None: no column
-            values, as in the classical family).
+        table_rules: the game's riichi table rules, to word where leftover sticks went (None: the classical
+            family). The uma/oka column shows the result's own ``uma_oka_tenths``.
         ask_path: asks where to save a file (a suffix such as ``.csv``); None cancels.
         export_csv: writes the CSV to a path.
         export_json: writes the game-record JSON to a path.
@@ -133,7 +120,8 @@ class ResultsDialog(QDialog):
             penalties[int(penalty.seat)] += penalty.points
         order = sorted(range(4), key=lambda s: (result.places[s], s))
         for row, seat in enumerate(order):
-            uma_oka = None if table_rules is None else uma_and_oka_tenths(result.places, seat, table_rules)
+            # What the session applied (standings.final_result), never recomputed here: issue 9, section 3.
+            uma_oka = None if result.uma_oka_tenths is None else result.uma_oka_tenths[seat]
             cells = (
                 str(result.places[seat]),
                 names[seat],

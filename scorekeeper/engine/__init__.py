@@ -1,6 +1,7 @@
 """Pure hand scoring, standard library only: tiles, melds, hands, decomposition, yaku, fu, points, rules."""
 
 from scorekeeper.engine.fu import FuItem, FuReason
+from scorekeeper.engine.han_fu import FU_VALUES, MAX_FU, is_valid_han_fu, valid_fu, validate_han_fu
 from scorekeeper.engine.hand import Hand, HandProblem, Meld, MeldKind, validate_hand, validate_tiles
 from scorekeeper.engine.jsonio import hand_from_json, rules_from_json, score_json, score_to_json
 from scorekeeper.engine.points import Limit, Payment, PointValue, pay, value_from_han_fu, value_from_yakuman
@@ -20,6 +21,8 @@ from scorekeeper.engine.waits import Refusal, Wait, list_waits
 from scorekeeper.engine.yaku import Yaku
 
 __all__ = [
+    "FU_VALUES",
+    "MAX_FU",
     "PRESET_NAMES",
     "FuItem",
     "FuReason",
@@ -47,6 +50,7 @@ __all__ = [
     "format_tiles",
     "hand_from_json",
     "hand_rules",
+    "is_valid_han_fu",
     "list_waits",
     "parse_kinds",
     "parse_tiles",
@@ -55,6 +59,8 @@ __all__ = [
     "score_hand",
     "score_json",
     "score_to_json",
+    "valid_fu",
+    "validate_han_fu",
     "validate_hand",
     "validate_tiles",
     "value_from_han_fu",

@@ -14,6 +14,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from scorekeeper.engine.han_fu import check_han_fu
 from scorekeeper.engine.rules import HandRules, KazoeLimit
 
 __all__ = [
@@ -44,9 +45,6 @@ _LIMIT_BASE = {
     Limit.SANBAIMAN: 6000,
     Limit.YAKUMAN: 8000,
 }
-
-# 170 is the most a hand can reach: 20 + 10 (closed ron) + 4 x 32 (closed terminal kans) + 4 + 2, rounded up.
-_VALID_FU = frozenset({20, 25, *range(30, 171, 10)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,15 +127,6 @@ def base_points(han: int, fu: int) -> int:
     return int(fu * 2 ** (2 + han))
 
 
-def _check_han_fu(han: int, fu: int) -> None:
-    if han < 1:
-        raise ValueError(f"a winning hand has at least 1 han, got {han}")
-    if fu not in _VALID_FU:
-        raise ValueError(f"fu must be 20, 25 or a multiple of 10 from 30 to 170, got {fu}")
-    if fu == 25 and han < 2:
-        raise ValueError("25 fu is chiitoitsu, which is at least 2 han")
-
-
 def value_from_han_fu(han: int, fu: int, rules: HandRules) -> PointValue:
     """Value a hand from its han and (rounded) fu, applying the ruleset's limits.
 
@@ -145,10 +134,12 @@ def value_from_han_fu(han: int, fu: int, rules: HandRules) -> PointValue:
     decides whether 13+ han is a counted yakuman or a sanbaiman (EMA: sanbaiman, seed 004 6.1); ``aotenjou``
     removes every limit (seed 002, "Aotenjou").
 
+    The combination must be one some win has, by tsumo or by ron: the one table of ``scorekeeper.engine.han_fu``.
+
     Raises:
-        ValueError: for han below 1 or a fu that cannot occur.
+        InvalidHandError: for a han/fu combination no win has (han below 1, a fu that cannot occur, ...).
     """
-    _check_han_fu(han, fu)
+    check_han_fu(han, fu)
     if rules.aotenjou:
         return PointValue(han=han, fu=fu, yakuman=0, limit=None, base=base_points(han, fu), exact=True)
     limit: Limit | None

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication
 
+from scorekeeper.engine.han_fu import FU_VALUES, is_valid_han_fu
 from scorekeeper.engine.points import Limit, PointValue, pay, value_from_han_fu, value_from_yakuman
 from scorekeeper.engine.rules import HandRules
 from scorekeeper.gui.labels import format_points, limit_name
@@ -35,9 +36,9 @@ __all__ = ["Gap", "HandNeeded", "describe_gaps", "describe_hand", "format_call",
 
 _CONTEXT = "PointGaps"
 
-#: Fu a hand can have: 30 to 110, then 20 (pinfu tsumo, at least 2 han) and 25 (chiitoitsu, at least 2 han), in
-#: the order a hand paying the same is named by (a hand of 30 fu and more is the usual one).
-_FU = (*range(30, 111, 10), 20, 25)
+#: Fu a hand can have (the engine's one table, ``scorekeeper.engine.han_fu``): 30 and up first, then 20 (pinfu
+#: tsumo) and 25 (chiitoitsu), the order a hand paying the same is named by (a hand of 30 fu and more is the usual).
+_FU = tuple(sorted(FU_VALUES, key=lambda fu: (fu < 30, fu)))
 
 
 def _t(text: str) -> str:
@@ -120,8 +121,8 @@ def _hands(rules: HandRules, *, dealer: bool, tsumo: bool) -> tuple[HandNeeded, 
     # Fu first: of two hands that pay the same (2 han 40 fu, 1 han 80 fu) the commoner one, with fewer fu, is named.
     for fu in _FU:
         for han in range(1, top_han + 1):
-            if (fu == 20 and (han < 2 or not tsumo)) or (fu == 25 and han < 2):
-                continue  # 20 fu is pinfu tsumo (pinfu and tsumo: 2 han); 25 fu is chiitoitsu (2 han)
+            if not is_valid_han_fu(han, fu, tsumo=tsumo):
+                continue  # no win has it (20 fu only pinfu tsumo, 25 fu chiitoitsu...): the engine's one table
             if han > 4 and fu != 30 and not rules.aotenjou:
                 continue  # from 5 han a hand is a limit and its fu no longer count (seed 000, "Scores")
             need = _need(value_from_han_fu(han, fu, rules), dealer=dealer, tsumo=tsumo)

@@ -128,6 +128,7 @@ QPushButton:disabled, QToolButton:disabled {{ color: {c.muted}; border-color: {c
 QPushButton[role="primary"] {{ background: {c.accent}; color: {c.panel}; font-weight: bold; }}
 QPushButton[role="primary"]:disabled {{ background: {c.panel}; color: {c.muted}; border-color: {c.window}; }}
 QPushButton[role="danger"] {{ color: {c.negative}; }}
+QPushButton[role="compact"] {{ padding: 4px 2px; }}
 QCheckBox, QRadioButton {{ min-height: {MIN_TOUCH}px; font-size: 15px; spacing: 10px; }}
 QCheckBox::indicator, QRadioButton::indicator {{ width: 24px; height: 24px; }}
 QComboBox, QSpinBox, QLineEdit {{ min-height: {MIN_TOUCH - 4}px; font-size: 15px; padding: 0 6px; }}

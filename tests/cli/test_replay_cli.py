@@ -136,3 +136,29 @@ def test_replay_text_names_the_players_in_aligned_columns(tmp_path: Path, capsys
     assert points.split() == ["points", "-24.9", "-4.8", "-14.7", "+19.4"]
     assert "  E2-2*" in "\n".join(lines)
     assert lines[-1] == "  * the hand replayed after a chombo"
+
+
+@pytest.mark.parametrize(
+    ("result", "message"),
+    [
+        pytest.param(
+            {"type": "ron", "from": 0, "wins": [{"seat": 1, "han": 1, "fu": 20}]},
+            "seat 1's ron: 1 han 20 fu is not a possible win: 20 fu is pinfu by tsumo only",
+            id="1han-20fu-ron",
+        ),
+        pytest.param(
+            {"type": "tsumo", "win": {"seat": 3, "han": 2, "fu": 25}},
+            "seat 3's tsumo: 2 han 25 fu is not a possible win: 25 fu is chiitoitsu (2 han), and by tsumo",
+            id="2han-25fu-tsumo",
+        ),
+    ],
+)
+def test_replay_refuses_an_impossible_han_fu_naming_the_hand(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], result: dict[str, Any], message: str
+) -> None:
+    hands = [{"riichi": [], "result": {"type": "draw", "tenpai": [0]}}, {"riichi": [], "result": result}]
+    path = _write(tmp_path, "g.json", _record(hands))
+    assert main(["replay", str(path), "--json"]) == 1
+    out = json.loads(capsys.readouterr().out)
+    assert out["ok"] is False
+    assert "hand 2" in out["error"] and message in out["error"]

@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper.engine.han_fu import is_valid_han_fu
 from scorekeeper.engine.points import pay, value_from_han_fu
 from scorekeeper.engine.rules import PRESET_NAMES, RenhouValue, hand_rules
 from scorekeeper.engine.tiles import Tile, TileKind, format_kinds, format_tiles, parse_kinds, parse_tiles
@@ -187,8 +188,8 @@ def test_property_an_extra_dora_indicator_never_pays_less(seed: int, preset: str
 )
 def test_property_more_han_or_fu_never_pays_less(han: int, fu: int, preset: str, dealer: bool, tsumo: bool) -> None:
     """One more han, or the next fu step, never lowers any payment (the table's rows and columns never fall)."""
-    if fu == 25 and han < 2:
-        han = 2
+    if not is_valid_han_fu(han, fu):
+        han = 2  # 1 han 20 fu, 1 han 25 fu and 1 han past 110 fu are no win (engine.han_fu)
     rules = hand_rules(preset)
     here = pay(value_from_han_fu(han, fu, rules), dealer=dealer, tsumo=tsumo)
     more_han = pay(value_from_han_fu(han + 1, fu, rules), dealer=dealer, tsumo=tsumo)
@@ -208,8 +209,8 @@ def test_property_dealer_pays_one_and_a_half_times_within_rounding(han: int, fu:
     seed 000: "only roughly 1.5 times" below mangan), up to the rounding of each payment to 100: by ron
     ceil100(6b) against 1.5 x ceil100(4b) differ by less than 150; by tsumo 3 x ceil100(2b) against
     1.5 x (ceil100(2b) + 2 ceil100(b)) by less than 450. Exact for limit hands (seed 000)."""
-    if fu == 25 and han < 2:
-        han = 2
+    if not is_valid_han_fu(han, fu):
+        han = 2  # 1 han 20 fu, 1 han 25 fu and 1 han past 110 fu are no win (engine.han_fu)
     value = value_from_han_fu(han, fu, hand_rules(preset))
     for tsumo, slack in ((False, 150), (True, 450)):
         dealer = pay(value, dealer=True, tsumo=tsumo).total

@@ -8,11 +8,12 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from scorekeeper.engine.han_fu import is_valid_han_fu
 from scorekeeper.engine.rules import hand_rules
 from scorekeeper.gui.dialogs.draw_dialog import DrawDialog, DrawKind
 from scorekeeper.gui.dialogs.new_game import NewGameDialog
 from scorekeeper.gui.dialogs.penalty import PenaltyDialog
-from scorekeeper.gui.dialogs.quick_entry import QuickEntryWidget, is_valid_han_fu
+from scorekeeper.gui.dialogs.quick_entry import QuickEntryWidget
 from scorekeeper.gui.dialogs.win_dialog import WinContext, WinDialog
 from scorekeeper.gui.dialogs.yaku_list import YakuListWidget
 from scorekeeper.gui.main_window import MainWindow
@@ -37,7 +38,8 @@ NAMES = ("Aiko", "Bruno", "Chen", "Dana")
         pytest.param(2, 25, False, True, id="chiitoitsu-ron"),
         pytest.param(2, 25, True, False, id="chiitoitsu-tsumo-is-3han"),
         pytest.param(1, 30, False, True, id="1han-30fu"),
-        pytest.param(5, 20, False, True, id="mangan-fu-do-not-matter"),
+        pytest.param(5, 20, True, True, id="pinfu-tsumo-at-mangan"),
+        pytest.param(5, 20, False, False, id="20fu-never-by-ron-even-at-mangan"),
     ],
 )
 def test_quick_entry_offers_only_valid_han_fu(han: int, fu: int, tsumo: bool, valid: bool) -> None:

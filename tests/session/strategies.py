@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
+from scorekeeper.engine.han_fu import valid_fu
 from scorekeeper.session import (
     AbortiveDraw,
     AbortReason,
@@ -30,21 +31,21 @@ from scorekeeper.session import (
 
 seats = st.sampled_from(list(Seat))
 seat_sets = st.sets(seats, max_size=4).map(lambda s: tuple(sorted(s)))
-FU = [20, 25, *range(30, 111, 10)]
 
 
-def han_fu() -> st.SearchStrategy[tuple[int, int]]:
-    """A (han, fu) pair a table can call out."""
-    return st.tuples(st.integers(1, 13), st.sampled_from(FU)).filter(lambda hf: not (hf[1] == 25 and hf[0] < 2))
+def han_fu(*, tsumo: bool) -> st.SearchStrategy[tuple[int, int]]:
+    """A (han, fu) pair a table can call out for a win by tsumo (or ron): the engine's one table."""
+    return st.integers(1, 13).flatmap(lambda han: st.tuples(st.just(han), st.sampled_from(valid_fu(han, tsumo=tsumo))))
 
 
 @st.composite
-def wins(draw: st.DrawFn, seat: Seat | None = None, *, full_hands: bool = True) -> Win:
-    """A win for ``seat`` (or any seat): han/fu, yakuman with or without pao, or (as data only) a full hand."""
+def wins(draw: st.DrawFn, seat: Seat | None = None, *, full_hands: bool = True, tsumo: bool = False) -> Win:
+    """A win by ron (or ``tsumo``) for ``seat`` (or any seat): han/fu, yakuman with or without pao, or (as data
+    only) a full hand."""
     who = draw(seats) if seat is None else seat
     kind = draw(st.sampled_from(["hanfu", "hanfu", "yakuman", "hand"] if full_hands else ["hanfu", "hanfu", "yakuman"]))
     if kind == "hanfu":
-        han, fu = draw(han_fu())
+        han, fu = draw(han_fu(tsumo=tsumo))
         return HanFuWin(seat=who, han=han, fu=fu)
     if kind == "yakuman":
         pao = draw(st.none() | seats.filter(lambda s: s != who))
@@ -62,7 +63,7 @@ def results(draw: st.DrawFn, *, full_hands: bool = True) -> HandResult:
         winners = draw(st.lists(seats.filter(lambda s: s != discarder), min_size=1, max_size=3, unique=True))
         return Ron(discarder, tuple(draw(wins(w, full_hands=full_hands)) for w in winners))
     if kind == "tsumo":
-        return Tsumo(draw(wins(full_hands=full_hands)))
+        return Tsumo(draw(wins(full_hands=full_hands, tsumo=True)))
     if kind == "draw":
         return ExhaustiveDraw(draw(seat_sets))
     if kind == "nagashi":

@@ -45,7 +45,7 @@ from scorekeeper.session import (
 from tests.session.builders import PLAYERS
 from tests.session.strategies import results, seat_sets, seats, wins
 
-win_strategy = wins(full_hands=False)
+win_strategy = wins(full_hands=False, tsumo=True)
 
 
 class SessionMachine(RuleBasedStateMachine):

@@ -1,9 +1,8 @@
 """Quick entry: a hand's value as han and fu, or as a number of yakuman, in two taps (issue 4, "Quick entry").
 
-Only valid combinations are offered (seed 000, "Scores" and its tables; seed 001, the fu rules): 1 han needs at
-least 30 fu (20 fu is pinfu tsumo, which has menzen tsumo too; 25 fu is chiitoitsu, 2 han); 20 fu never wins by
-ron (a closed ron adds 10 fu, an open pinfu shape is rounded to 30, seed 004 "open pinfu"); 25 fu needs 2 han.
-From 5 han the fu no longer matter and are not asked.
+Only the combinations some win has are offered, and this widget keeps no rule of its own: it asks the engine's one
+table (``scorekeeper.engine.han_fu``: 20 fu only pinfu tsumo, 25 fu chiitoitsu, ...), the same one the session
+holds every recorded win to. From 5 han the fu no longer matter and are not asked.
 """
 
 from __future__ import annotations
@@ -11,14 +10,19 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QButtonGroup, QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from scorekeeper.engine.han_fu import FU_VALUES, is_valid_han_fu
 from scorekeeper.engine.points import PointValue, pay, value_from_han_fu, value_from_yakuman
 from scorekeeper.engine.rules import HandRules
 from scorekeeper.gui.labels import format_points, limit_name
 
-__all__ = ["FU_CHOICES", "HAN_CHOICES", "QuickEntryWidget", "is_valid_han_fu"]
+__all__ = ["FU_CHOICES", "HAN_CHOICES", "QuickEntryWidget"]
 
 HAN_CHOICES = tuple(range(1, 14))
-FU_CHOICES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+#: The engine's fu values, not a copy: the buttons follow the one table.
+FU_CHOICES = FU_VALUES
+#: Fu buttons per row: all 17 (20 ... 170) in one, narrow (``role=compact``) but still touch targets, so the win
+#: dialog keeps fitting a 1366x768 laptop (tests/gui/test_win_dialog_size.py).
+_FU_COLUMNS = len(FU_VALUES)
 YAKUMAN_CHOICES = (1, 2, 3, 4, 5, 6)
 
 
@@ -26,17 +30,6 @@ def _section(text: str) -> QLabel:
     label = QLabel(text)
     label.setProperty("role", "section")
     return label
-
-
-def is_valid_han_fu(han: int, fu: int, *, tsumo: bool) -> bool:
-    """Whether ``han`` and ``fu`` can occur together in a win by ``tsumo`` (or ron); see the module docstring."""
-    if han >= 5:
-        return True
-    if fu == 20:
-        return tsumo and han >= 2
-    if fu == 25:
-        return han >= 2 and (han >= 3 or not tsumo)  # chiitoitsu tsumo has menzen tsumo: 3 han at least
-    return True
 
 
 class QuickEntryWidget(QWidget):
@@ -73,8 +66,9 @@ class QuickEntryWidget(QWidget):
         for index, fu in enumerate(FU_CHOICES):
             button = self._button(str(fu), f"fu_{fu}")
             button.clicked.connect(lambda _=False, f=fu: self.set_fu(f))
+            button.setProperty("role", "compact")
             self.fu_buttons[fu] = button
-            fu_grid.addWidget(button, index // 6, index % 6)
+            fu_grid.addWidget(button, index // _FU_COLUMNS, index % _FU_COLUMNS)
         layout.addLayout(fu_grid)
         layout.addWidget(_section(self.tr("Or yakuman")))
         yakuman_grid = QGridLayout()

@@ -25,11 +25,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.engine.han_fu import FU_VALUES, is_valid_han_fu
 from scorekeeper.engine.points import PointValue, value_from_han_fu, value_from_yakuman
 from scorekeeper.engine.rules import HandRules, RenhouValue
 from scorekeeper.engine.yaku import YAKUMAN as ENGINE_YAKUMAN
 from scorekeeper.engine.yaku import Yaku, closed_han, open_han
-from scorekeeper.gui.dialogs.quick_entry import FU_CHOICES, is_valid_han_fu
 from scorekeeper.gui.labels import format_points, limit_name, yaku_name
 
 __all__ = ["PAO_YAKUMAN", "YAKUMAN", "YAKU_HAN", "YakuListWidget"]
@@ -70,6 +70,11 @@ PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})
 _COLUMNS = 5  # the win dialog is as wide as a laptop screen: five columns keep the list short
 
 
+#: Fu buttons per row: all 17 (20 ... 170) in one, narrow (``role=compact``) but still touch targets, so the win
+#: dialog keeps fitting a 1366x768 laptop (tests/gui/test_win_dialog_size.py).
+_FU_COLUMNS = len(FU_VALUES)
+
+
 class YakuListWidget(QWidget):
     """Check boxes for every yaku and yakuman, an open-hand switch, a dora count and fu buttons."""
 
@@ -97,15 +102,18 @@ class YakuListWidget(QWidget):
         self.dora_spin.setRange(0, 35)
         self.dora_spin.valueChanged.connect(self._refresh)
         self.fu_buttons: dict[int, QPushButton] = {}
-        fu_row = QHBoxLayout()
-        fu_row.addWidget(QLabel(self.tr("Fu")))
-        for fu in FU_CHOICES:
+        fu_row = QGridLayout()  # the engine's fu values, 20 to 170
+        fu_row.addWidget(QLabel(self.tr("Fu")), 0, 0)
+        for index, fu in enumerate(FU_VALUES):
             button = QPushButton(str(fu))
             button.setObjectName(f"yaku_fu_{fu}")
             button.setCheckable(True)
             button.clicked.connect(lambda _=False, f=fu: self.set_fu(f))
+            button.setProperty("role", "compact")
             self.fu_buttons[fu] = button
-            fu_row.addWidget(button)
+            fu_row.addWidget(button, index // _FU_COLUMNS, 1 + index % _FU_COLUMNS)
+        for column in range(1, _FU_COLUMNS + 1):
+            fu_row.setColumnStretch(column, 1)  # the buttons take the width, not the label
         dora_row = QHBoxLayout()
         dora_row.addWidget(QLabel(self.tr("Dora (incl. red fives and ura)")))
         dora_row.addWidget(self.dora_spin)

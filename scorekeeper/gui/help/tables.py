@@ -1,20 +1,18 @@
 """The score tables, computed from ``scorekeeper.engine.points`` for a ruleset's hand rules (no Qt, no typed figures).
 
-Rows are fu 20, 25, 30 ... 110 and columns 1-4 han (the beginner lesson's table, seed 001, and the riichi book,
-seed 000, "Scores"); every figure is ``pay(value_from_han_fu(han, fu, rules), ...)``, so kiriage mangan, kazoe
-and aotenjou show exactly as the engine scores them. Combinations no hand can have are left empty:
-
-- 20 fu comes only from pinfu by tsumo (seed 002, "Fu": a closed ron adds 10 fu, an open hand's 20 fu is
-  rounded up to 30), so never by ron, and never with 1 han (pinfu + menzen tsumo are already 2);
-- 25 fu is chiitoitsu (seed 000; seed 004, 6.3), 2 han or more, and by tsumo 3 han or more (with menzen tsumo);
-- 1 han 110 fu by tsumo is left empty in the riichi book's tables (seed 000, "Scores for 110 minipoints" and
-  "Scoring tables"): the kans that reach 110 fu bring sanankou, sankantsu or toitoi with them.
+Rows are every fu a hand can have and columns 1-4 han (the beginner lesson's table, seed 001, and the riichi book,
+seed 000, "Scores", which stop at 110 fu; the rows above show where 2 han 120 fu and aotenjou still differ).
+Every figure is ``pay(value_from_han_fu(han, fu, rules), ...)``, so kiriage mangan, kazoe and aotenjou show exactly as
+the engine scores them. Which cells exist is the engine's one table of valid han and fu
+(``scorekeeper.engine.han_fu``, with its sources), the table the session holds every win to: a cell no win has
+(20 fu by ron, 1 han 25 fu, 1 han 110 fu by tsumo, ...) is left empty.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scorekeeper.engine.han_fu import FU_VALUES, is_valid_han_fu
 from scorekeeper.engine.points import Limit, Payment, PointValue, pay, value_from_han_fu, value_from_yakuman
 from scorekeeper.engine.rules import HandRules
 
@@ -29,7 +27,7 @@ __all__ = [
     "score_table",
 ]
 
-FU_ROWS: tuple[int, ...] = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+FU_ROWS: tuple[int, ...] = FU_VALUES
 HAN_COLUMNS: tuple[int, ...] = (1, 2, 3, 4)
 
 
@@ -78,14 +76,8 @@ class LimitRow:
 
 
 def is_possible(han: int, fu: int, *, tsumo: bool) -> bool:
-    """Whether some hand is won with ``han`` and ``fu`` (see the module notes for the sources)."""
-    if fu == 20:
-        return tsumo and han >= 2
-    if fu == 25:
-        return han >= (3 if tsumo else 2)
-    if fu == 110 and han == 1:
-        return not tsumo
-    return True
+    """Whether some hand is won with ``han`` and ``fu``: the engine's one table (``scorekeeper.engine.han_fu``)."""
+    return is_valid_han_fu(han, fu, tsumo=tsumo)
 
 
 def _value(han: int, fu: int, rules: HandRules) -> PointValue:

@@ -154,13 +154,21 @@ class TableRules:
         pao_scope: what the liable player covers with compound yakuman.
         pao_yakuman: the yakuman (engine ``Yaku`` values) a feeding player can be liable for.
         bust: a score strictly below zero ends the game at once.
-        extension: when nobody has ``target_points`` after the last regular hand, play an extra round in sudden
-            death: it ends after a hand in which the dealership passes and someone has the target, and after the
-            extra round's fourth hand in any case.
-        target_points: the score that ends the game in the extension (and enables agari-yame).
-        agari_yame: in the last regular hand a winning dealer who is then first with ``target_points`` or more
-            ends the game instead of repeating.
-        tenpai_yame: the same for a dealer who is tenpai at an exhaustive draw in the last hand.
+        extension: when the dealership passes in the last regular hand and nobody has ``target_points``, play on
+            into extension rounds in sudden death: the game ends after any hand in which someone has the target
+            (unless the dealer stays, see ``dealer_repeat_priority``), and when the dealership passes in the last
+            extension round's fourth hand whatever the scores.
+        extension_rounds: how many extension rounds there may be (1: West only, no North round).
+        target_points: the score that ends the game in the extension (and that agari-yame and tenpai-yame need
+            with an extension).
+        agari_yame: in the last regular hand and in every extension hand, a dealer who wins (and so stays) and is
+            then first (ties by seat order) with ``target_points`` or more (with an extension) ends the game.
+        tenpai_yame: the same for a dealer who stays by being tenpai at an exhaustive draw or a nagashi.
+        dealer_repeat_priority: in the last regular hand and the extension, a dealer who stays and is not stopped
+            by agari-yame or tenpai-yame plays on, even when another player reached the target. Without it, a
+            dealer's repeat ends the game whenever a pass would.
+        abortive_draw_ends: an abortive draw can end the game (when it passes the dealership in the last hand);
+            without it an abortive draw never ends the game.
         leftover_sticks: where the sticks left on the table at the end go.
         ties: how equal final scores are placed.
         rounding: how final scores become plus-minus points.
@@ -189,9 +197,12 @@ class TableRules:
     pao_yakuman: frozenset[str] = dataclasses.field(default_factory=_default_pao)
     bust: bool = False
     extension: bool = False
+    extension_rounds: int = 1
     target_points: int = 30000
     agari_yame: bool = False
     tenpai_yame: bool = False
+    dealer_repeat_priority: bool = True
+    abortive_draw_ends: bool = True
     leftover_sticks: LeftoverSticks = LeftoverSticks.SPLIT_FIRST
     ties: TieBreak = TieBreak.SPLIT
     rounding: PointsRounding = PointsRounding.EXACT
@@ -222,6 +233,12 @@ class TableRules:
             )
         if self.chombo_points <= 0 or self.chombo_points % 100 or self.chombo_points > 1_000_000:
             raise InvalidRulesetError(f"chombo_points must be a positive multiple of 100, got {self.chombo_points}")
+        most = 4 - (2 if self.length is GameLength.HANCHAN else 1)
+        if type(self.extension_rounds) is not int or not 1 <= self.extension_rounds <= most:
+            raise InvalidRulesetError(
+                f"extension_rounds must be 1 to {most} (the winds left after the regular rounds),"
+                f" got {self.extension_rounds!r}"
+            )
         if self.triple_ron is TripleRon.ALLOWED and not self.double_ron:
             raise InvalidRulesetError("triple_ron 'allowed' needs double_ron: a table without double ron head-bumps")
 
@@ -258,11 +275,18 @@ _TENHOU = TableRules(
     chombo_returns_riichi=True,
     pao_scope=PaoScope.LIABLE_ONLY,  # Japanese rules: the liable player covers only the liable yakuman
     pao_yakuman=_PAO_YAKUMAN,  # tenhou.net: pao for daisangen and daisuushii only (suukantsu pao is not used)
-    bust=True,  # [issue3] a score strictly below zero ends the game at once
-    extension=True,  # [issue3] West round when nobody has 30,000 after South 4
-    target_points=30000,  # [issue3]
-    agari_yame=True,  # [issue3] South 4 dealer win, first (seat order) with 30,000+: the game ends
-    tenpai_yame=False,  # [issue3] there is no tenpai-yame
+    bust=True,  # [issue3], [issue9] 1: a score strictly below zero ends the game at once
+    extension=True,  # [issue9] 1: a pass at South 4 ends the game if anyone has 30,000, else the West round; in
+    # the West round a pass ends it if anyone has 30,000 (noten payments count), and after West 4 always
+    extension_rounds=1,  # [issue9] 1: there is no North round
+    target_points=30000,  # [issue3], [issue9] 1
+    agari_yame=True,  # [issue9] 1: at South 4 and every West hand, a dealer who wins and is first (seat order)
+    # with 30,000+ ends the game
+    tenpai_yame=True,  # [issue9] 1: likewise a dealer tenpai at a draw or a nagashi (today's tenhou.net; issue 3's
+    # "no tenpai-yame" was early 2009's and is corrected there)
+    dealer_repeat_priority=True,  # [issue9] 1: a dealer who stays but is not first with 30,000 plays on, even when
+    # another player reached 30,000 in that hand (a double ron, noten payments)
+    abortive_draw_ends=False,  # [issue9] 1: an abortive draw never ends the game
     leftover_sticks=LeftoverSticks.FIRST,  # [issue3] leftover sticks to first place
     ties=TieBreak.SEAT_ORDER,  # [issue3] placement ties broken by seat order
     rounding=PointsRounding.TENHOU,  # [issue3] rounded half away from zero; newer games print 0.1 (``exact``)
@@ -331,6 +355,7 @@ _PRESETS: dict[str, TableRules] = {
         bust=False,
         extension=False,
         agari_yame=False,
+        tenpai_yame=False,
         leftover_sticks=LeftoverSticks.SPLIT_FIRST,
         ties=TieBreak.SPLIT,
         rounding=PointsRounding.EXACT,

@@ -351,39 +351,47 @@ def _is_first(scores: tuple[int, ...], seat: Seat) -> bool:
 
 
 def _end_reason(before: GameState, after: GameState, settlement: Settlement) -> EndReason | None:
-    """Whether the game ends after this hand, and why ([issue3] "End of game")."""
+    """Whether the game ends after this hand, and why ([issue3] "End of game"; [issue9] 1 for tenhou.net).
+
+    Each step is a table knob (``TableRules``): ``bust``; ``agari_yame`` and ``tenpai_yame`` in the last regular
+    hand and in every extension hand; ``dealer_repeat_priority``; ``extension`` and ``extension_rounds``;
+    ``abortive_draw_ends``.
+    """
     table = before.rules.table
     if table.bust and min(after.scores) < 0:
         return EndReason.BUST  # [issue3] tenhou: strictly below zero ends the game at once
     if settlement.replayed:
         return None  # a chombo replays the hand: the round does not move
+    if settlement.abort is not None and not table.abortive_draw_ends:
+        return None  # [issue9] 1: an abortive draw never ends the game (tenhou.net)
     regular = table.regular_rounds
     last_seat = before.dealer == Seat.SEAT_3
+    in_extension = before.round_index >= regular
+    if not in_extension and not (before.round_index == regular - 1 and last_seat):
+        return None  # not yet the last regular hand (South 4, or East 4 of a tonpuusen)
     reached = max(after.scores) >= table.target_points
-    if before.round_index >= regular:
-        # The extension round, in sudden death.
-        if not settlement.dealer_repeats and reached:
-            return EndReason.TARGET
-        if last_seat:
-            return EndReason.EXTENSION_OVER  # [issue3] "after West 4 in any case"
-        return None
-    if before.round_index == regular - 1 and last_seat:
+    if settlement.dealer_repeats:
         dealer = before.dealer
-        if settlement.dealer_repeats:
-            stops = (dealer in settlement.winners and table.agari_yame) or (
-                table.tenpai_yame
-                and not settlement.winners
-                and settlement.abort is None
-                and _tenpai(settlement, dealer)
-            )
-            enough = not table.extension or after.scores[dealer] >= table.target_points
-            if stops and enough and _is_first(after.scores, dealer):
-                return EndReason.AGARI_YAME if dealer in settlement.winners else EndReason.TENPAI_YAME
-            return None
-        if table.extension and not reached:
-            return None  # on to the extension round
-        return EndReason.LAST_HAND
-    return None
+        stops = (dealer in settlement.winners and table.agari_yame) or (
+            table.tenpai_yame and not settlement.winners and settlement.abort is None and _tenpai(settlement, dealer)
+        )
+        enough = not table.extension or after.scores[dealer] >= table.target_points
+        if stops and enough and _is_first(after.scores, dealer):
+            return EndReason.AGARI_YAME if dealer in settlement.winners else EndReason.TENPAI_YAME
+        if table.dealer_repeat_priority:
+            return None  # [issue9] 1: the dealer's repeat plays on, even when another player reached the target
+        # Without the priority a repeat ends the game whenever a pass would (below).
+    if in_extension:
+        # The extension, in sudden death: it ends once anyone has the target ([issue9] 1: noten payments count).
+        if reached:
+            return EndReason.TARGET
+        last_round = regular + table.extension_rounds - 1
+        if before.round_index >= last_round and last_seat and not settlement.dealer_repeats:
+            return EndReason.EXTENSION_OVER  # [issue9] 1: after West 4 whenever the dealership passes
+        return None
+    if table.extension and not reached:
+        return None  # on to the extension round
+    return EndReason.LAST_HAND
 
 
 def _tenpai(settlement: Settlement, seat: Seat) -> bool:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.errors import IllegalActionError
+from scorekeeper.errors import IllegalActionError, InvalidRulesetError
 from scorekeeper.session import (
     Chombo,
     EndReason,
@@ -162,17 +162,18 @@ def _seat3_leads_into_south_4(preset: str, **overrides: object):  # type: ignore
     return session
 
 
-def test_no_tenpai_yame_under_tenhou() -> None:
+def test_tenpai_yame_under_tenhou() -> None:
+    # [issue9] 1: today's tenhou.net has tenpai-yame (issue 3's "no tenpai-yame" was early 2009's).
     session = _seat3_leads_into_south_4("tenhou")
+    session.apply(ExhaustiveDraw((S3,)))
+    assert session.state.end_reason is EndReason.TENPAI_YAME
+
+
+def test_tenpai_yame_knob_off_plays_on() -> None:
+    session = _seat3_leads_into_south_4("tenhou", tenpai_yame=False)
     session.apply(ExhaustiveDraw((S3,)))
     assert not session.state.ended
     assert session.state.label == "S4"
-
-
-def test_tenpai_yame_knob() -> None:
-    session = _seat3_leads_into_south_4("tenhou", tenpai_yame=True)
-    session.apply(ExhaustiveDraw((S3,)))
-    assert session.state.end_reason is EndReason.TENPAI_YAME
 
 
 def test_south_4_passing_with_someone_at_30000_ends_the_game() -> None:
@@ -187,10 +188,55 @@ def test_west_round_when_nobody_has_30000_then_sudden_death() -> None:
     session = game("tenhou")
     advance(session, 8)
     assert (session.state.label, session.state.ended) == ("W1", False)
-    session.apply(Ron(S2, (hf(0, 5, 30),)))  # the dealer reaches 30000+ but repeats: play on
+    session.apply(Ron(S2, (hf(0, 1, 30),)))  # the dealer wins 1,500 + 2,400 honba: 28,900, repeats: play on
     assert (session.state.label, session.state.ended) == ("W1", False)
-    session.apply(Ron(S3, (hf(1, 5, 30),)))  # the dealership passes with seat 0 above 30000
+    session.apply(Ron(S3, (hf(1, 5, 30),)))  # the dealership passes with seat 1 above 30000
     assert session.state.end_reason is EndReason.TARGET
+
+
+def test_west_agari_yame_when_the_dealer_is_first_with_30000() -> None:
+    # [issue9] 1: agari-yame applies to every West hand, not only South 4.
+    session = game("tenhou")
+    advance(session, 8)
+    session.apply(Ron(S2, (hf(0, 5, 30),)))  # 12,000 + 2,400: 39,400 and first
+    assert session.state.end_reason is EndReason.AGARI_YAME
+
+
+def test_without_dealer_repeat_priority_a_repeat_ends_the_game_when_a_pass_would() -> None:
+    # [issue9] 1 names the priority; a table without it ends South 4 once someone has 30,000.
+    session = game("tenhou", dealer_repeat_priority=False)
+    advance(session, 7)
+    session.apply(Ron(S2, (hf(3, 1, 30), hf(1, 5, 30))))  # dealer 1,500 + honba; seat 1 a mangan: 33,000
+    assert session.state.end_reason is EndReason.LAST_HAND
+    priority = game("tenhou")
+    advance(priority, 7)
+    priority.apply(Ron(S2, (hf(3, 1, 30), hf(1, 5, 30))))
+    assert not priority.state.ended
+
+
+def test_extension_rounds_knob_adds_a_north_round() -> None:
+    session = game("tenhou", extension_rounds=2)
+    advance(session, 12)
+    assert (session.state.label, session.state.ended) == ("N1", False)
+    advance(session, 3)
+    session.apply(noten_draw())
+    assert session.state.end_reason is EndReason.EXTENSION_OVER
+    assert session.state.label == "N4"
+
+
+def test_extension_rounds_must_fit_the_winds_left() -> None:
+    with pytest.raises(InvalidRulesetError, match="extension_rounds must be 1 to 2"):
+        game("tenhou", extension_rounds=3)
+
+
+def test_abortive_draw_ends_knob() -> None:
+    # tenhou.net: an abortive draw never ends the game ([issue9] 1), even where the dealership passes on one.
+    never = _seat3_leads_into_south_4("tenhou", renchan_on_abort=False)
+    never.apply(kyuushu())
+    assert not never.state.ended
+    can = _seat3_leads_into_south_4("tenhou", renchan_on_abort=False, abortive_draw_ends=True)
+    can.apply(kyuushu())
+    assert can.state.end_reason is EndReason.LAST_HAND
 
 
 def test_west_4_ends_the_game_in_any_case() -> None:

@@ -98,9 +98,14 @@ def knob_names() -> dict[str, str]:
         "pao_yakuman": QCoreApplication.translate("NewGameDialog", "Yakuman with pao"),
         "bust": QCoreApplication.translate("NewGameDialog", "Bust ends the game (below zero)"),
         "extension": QCoreApplication.translate("NewGameDialog", "Extension round when nobody reaches the target"),
+        "extension_rounds": QCoreApplication.translate("NewGameDialog", "Extension rounds at most (1: West only)"),
         "target_points": QCoreApplication.translate("NewGameDialog", "Target points"),
         "agari_yame": QCoreApplication.translate("NewGameDialog", "Agari-yame (leading dealer may stop)"),
         "tenpai_yame": QCoreApplication.translate("NewGameDialog", "Tenpai-yame"),
+        "dealer_repeat_priority": QCoreApplication.translate(
+            "NewGameDialog", "A dealer who stays in the last hand plays on, even past the target"
+        ),
+        "abortive_draw_ends": QCoreApplication.translate("NewGameDialog", "An abortive draw can end the game"),
         "leftover_sticks": QCoreApplication.translate("NewGameDialog", "Leftover riichi sticks go to"),
         "ties": QCoreApplication.translate("NewGameDialog", "Tied final scores"),
         "rounding": QCoreApplication.translate("NewGameDialog", "Plus-minus rounding"),

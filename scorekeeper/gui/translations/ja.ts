@@ -518,6 +518,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>目標点に届かなければ延長戦</translation>
     </message>
     <message>
+        <source>Extension rounds at most (1: West only)</source>
+        <translation>延長する場の数 (1: 西場まで)</translation>
+    </message>
+    <message>
         <source>Target points</source>
         <translation>目標点</translation>
     </message>
@@ -528,6 +532,14 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Tenpai-yame</source>
         <translation>テンパイやめ</translation>
+    </message>
+    <message>
+        <source>A dealer who stays in the last hand plays on, even past the target</source>
+        <translation>オーラス・延長戦の親の連荘を優先 (目標点に達した者がいても続行)</translation>
+    </message>
+    <message>
+        <source>An abortive draw can end the game</source>
+        <translation>途中流局で終局することがある</translation>
     </message>
     <message>
         <source>Leftover riichi sticks go to</source>

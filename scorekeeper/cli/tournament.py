@@ -262,7 +262,11 @@ def _export(args: argparse.Namespace) -> None:
     elif args.format == "games-csv":
         data = format_games_csv(tournament)
     else:
-        raise TournamentError("PDF export is not available yet: use --format csv or ema")
+        # Lazily: the documents use QtGui, which the rest of the command line never loads.
+        from scorekeeper.documents import pdf_bytes
+        from scorekeeper.documents.tournament import standings_document
+
+        data = pdf_bytes(standings_document(tournament))
     write_atomically(args.output, data)
     sys.stdout.write(f"wrote {args.output}\n")
 

@@ -245,3 +245,15 @@ def test_a_game_recorded_by_another_program_shows_without_a_reload(
     with open_tournament_store(tmp_path / "open.db") as other:  # the command line, a second laptop...
         other.add_game(TableGame(game_id="other", session=1, table=1, players=seats, events=(ron(1, 0),)))
     qtbot.waitUntil(lambda: window.controller.standings.games_running == 1, timeout=3000)
+
+
+def test_the_wall_sheet_and_table_cards_print_to_pdf(
+    qtbot: QtBot, window: RefereeWindow, answers: _Answers, tmp_path: Path
+) -> None:
+    window.tabs.setCurrentIndex(1)
+    qtbot.mouseClick(window.seat_button, Qt.MouseButton.LeftButton)
+    target = tmp_path / "seating.pdf"
+    answers.files.append(target)
+    qtbot.mouseClick(window.print_seating_button, Qt.MouseButton.LeftButton)
+    assert answers.errors == []
+    assert target.read_bytes().startswith(b"%PDF-")

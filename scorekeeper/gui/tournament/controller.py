@@ -8,7 +8,7 @@ its message goes out as ``error_occurred``. The session timer lives here too: it
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -242,16 +242,28 @@ class TournamentController(QObject):
         self.timer_ticked.emit()
 
     def export(self, kind: str, path: Path) -> bool:
-        """Write an export: ``ema``, ``standings``, ``games`` or ``seating`` (CSV)."""
+        """Write an export: ``ema``, ``standings``, ``games`` or ``seating`` (CSV); ``standings-pdf`` (the standings
+        and every game) or ``seating-pdf`` (the session on show: wall sheet and table cards)."""
+        from scorekeeper.documents import pdf_bytes
+        from scorekeeper.documents.tournament import seating_document, standings_document
         from scorekeeper.storage import write_atomically
 
+        def seating_pdf() -> bytes:
+            seating = self.seating()
+            if seating is None:
+                raise TournamentError(f"session {self.session} is not seated yet")
+            return pdf_bytes(seating_document(self.tournament, seating))
+
         def run() -> None:
-            data = {
+            makers: dict[str, Callable[[], bytes]] = {
+                "standings-pdf": lambda: pdf_bytes(standings_document(self.tournament, self.standings)),
+                "seating-pdf": seating_pdf,
                 "ema": lambda: format_ema_csv(self.tournament, self.standings),
                 "standings": lambda: format_standings_csv(self.tournament, self.standings),
                 "games": lambda: format_games_csv(self.tournament),
                 "seating": lambda: format_seating_csv(self.tournament.seatings).encode("utf-8"),
-            }[kind]()
+            }
+            data = makers[kind]()
             write_atomically(path, data)
 
         return self._attempt("Export", run)

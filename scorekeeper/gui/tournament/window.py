@@ -277,9 +277,13 @@ class RefereeWindow(QMainWindow):
         self.export_seating_button = QPushButton(self.tr("Export seating CSV…"))
         self.export_seating_button.setObjectName("export_seating_button")
         self.export_seating_button.clicked.connect(lambda: self._export("seating"))
+        self.print_seating_button = QPushButton(self.tr("Wall sheet and table cards (PDF)…"))
+        self.print_seating_button.setObjectName("print_seating_button")
+        self.print_seating_button.clicked.connect(lambda: self._export("seating-pdf"))
         buttons.addWidget(self.method_combo)
         buttons.addWidget(self.seat_button)
         buttons.addStretch(1)
+        buttons.addWidget(self.print_seating_button)
         buttons.addWidget(self.export_seating_button)
         layout.addLayout(buttons)
         self.seating_table = _table(
@@ -332,6 +336,7 @@ class RefereeWindow(QMainWindow):
         buttons.addWidget(self.standings_summary)
         buttons.addStretch(1)
         for kind, text in (
+            ("standings-pdf", self.tr("Standings and games (PDF)…")),
             ("standings", self.tr("Export standings CSV…")),
             ("ema", self.tr("Export EMA results…")),
             ("games", self.tr("Export games CSV…")),
@@ -563,6 +568,7 @@ class RefereeWindow(QMainWindow):
         self.controller.end_games_at_time_limit()
 
     def _export(self, kind: str) -> None:
-        path = self.dialogs.save_file(self, self.tr("Export"), self.tr("CSV files (*.csv)"))
+        filters = self.tr("PDF files (*.pdf)") if kind.endswith("pdf") else self.tr("CSV files (*.csv)")
+        path = self.dialogs.save_file(self, self.tr("Export"), filters)
         if path is not None:
             self.controller.export(kind, path)

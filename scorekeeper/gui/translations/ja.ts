@@ -2751,6 +2751,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>座席を CSV に書き出す…</translation>
     </message>
     <message>
+        <source>Wall sheet and table cards (PDF)…</source>
+        <translation>掲示用座席表と卓カード (PDF)…</translation>
+    </message>
+    <message>
         <source>Table</source>
         <translation>卓のルール</translation>
     </message>
@@ -2785,6 +2789,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Open the table's game in the table view; edit hands in its history, then close it</source>
         <translation>卓の対局を卓画面で開き、履歴で局を訂正してから閉じてください</translation>
+    </message>
+    <message>
+        <source>Standings and games (PDF)…</source>
+        <translation>順位と対局 (PDF)…</translation>
     </message>
     <message>
         <source>Export standings CSV…</source>
@@ -2925,6 +2933,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Select the player who drops out first.</source>
         <translation>先に棄権する選手を選んでください。</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF ファイル (*.pdf)</translation>
     </message>
     <message>
         <source>Export</source>

@@ -1,0 +1,137 @@
+"""Tournament documents: the standings with every game, and a session's seating (wall sheet and table cards).
+
+Laid out with the shared :class:`Document` (real text, A4 or Letter). The figures are the tournament core's
+(:func:`scorekeeper.tournament.compute_standings`, each game's own result sheet); nothing is computed here.
+Headings pass through ``translate`` so the app can give them in its language.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from scorekeeper.documents import Document
+from scorekeeper.tournament import Seating, Standings, Tournament, compute_standings, format_tenths
+
+__all__ = ["seating_document", "standings_document"]
+
+_WINDS = ("East", "South", "West", "North")
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def _subtitle(tournament: Tournament) -> tuple[str, ...]:
+    settings = tournament.settings
+    return tuple(x for x in (", ".join(settings.dates), settings.venue, settings.ruleset.name) if x)
+
+
+def standings_document(
+    tournament: Tournament,
+    standings: Standings | None = None,
+    *,
+    games: bool = True,
+    translate: Callable[[str], str] = _same,
+) -> Document:
+    """The standings (players, then teams) and, with ``games``, every recorded game's seats, scores and points."""
+    t = translate
+    standings = standings or compute_standings(tournament)
+    sessions = tournament.settings.sessions
+    document = Document(f"{tournament.settings.name}: {t('Standings')}", subtitle=_subtitle(tournament))
+    document.add_paragraph(
+        t("{finished} games finished, {running} running").format(
+            finished=standings.games_finished, running=standings.games_running
+        ),
+        muted=True,
+    )
+    header = [t("Rank"), t("Player"), t("Points"), t("Games"), t("Penalties")]
+    header += [t("S{k}").format(k=k) for k in range(1, sessions + 1)]
+    document.add_table(
+        header,
+        [
+            (
+                r.rank,
+                r.player,
+                format_tenths(r.points_tenths),
+                r.games,
+                format_tenths(r.penalties_tenths) if r.penalties_tenths else "",
+                *("" if p is None else format_tenths(p) for p in r.session_points_tenths),
+            )
+            for r in standings.rows
+        ],
+        numeric=(0, 2, 3, 4, *range(5, 5 + sessions)),
+        bold=(2,),
+    )
+    if standings.teams:
+        document.add_heading(t("Teams"))
+        document.add_table(
+            (t("Rank"), t("Team"), t("Points"), t("Members")),
+            [(x.rank, x.team, format_tenths(x.points_tenths), ", ".join(x.members)) for x in standings.teams],
+            numeric=(0, 2),
+            bold=(2,),
+        )
+    if tournament.penalties:
+        document.add_heading(t("Penalties"))
+        document.add_table(
+            (t("Player"), t("Points"), t("For"), t("Reason")),
+            [
+                (
+                    p.player,
+                    format_tenths(p.points // 100),
+                    t("session {k}").format(k=p.session) if p.session else t("tournament"),
+                    p.reason,
+                )
+                for p in tournament.penalties
+            ],
+            numeric=(1,),
+        )
+    if games and tournament.games:
+        document.add_heading(t("Games"))
+        rows = []
+        for game in tournament.games:
+            state = game.state(tournament.settings)
+            sheet = state.standings()
+            seats = "\n".join(
+                f"{t(_WINDS[k])}: {name}  {sheet.scores[k]:,}  {format_tenths(sheet.points_tenths[k])}"
+                for k, name in enumerate(game.players)
+            )
+            rows.append(
+                (game.session, game.table, t("finished") if state.ended else t("running"), len(state.hands), seats)
+            )
+        document.add_table(
+            (t("Session"), t("Table"), t("State"), t("Hands"), t("Seats, scores and points")),
+            rows,
+            numeric=(0, 1, 3),
+            widths=(9, 8, 11, 8, 64),
+        )
+    return document
+
+
+def seating_document(tournament: Tournament, seating: Seating, *, translate: Callable[[str], str] = _same) -> Document:
+    """A session's seating: the wall sheet (every player by name: table and wind) and a card per table."""
+    t = translate
+    document = Document(
+        f"{tournament.settings.name}: {t('Session {k}').format(k=seating.session)}", subtitle=_subtitle(tournament)
+    )
+    document.add_heading(t("Wall sheet"))
+    where = sorted(
+        ((name, table.table, wind) for table in seating.tables for wind, name in enumerate(table.seats)),
+        key=lambda item: item[0].casefold(),
+    )
+    document.add_table(
+        (t("Player"), t("Table"), t("Wind")),
+        [(name, table, t(_WINDS[wind])) for name, table, wind in where],
+        numeric=(1,),
+        bold=(1,),
+        widths=(60, 20, 20),
+    )
+    document.add_heading(t("Table cards"))
+    for table in seating.tables:
+        document.add_heading(t("Table {t}").format(t=table.table))
+        document.add_table(
+            (t("Wind"), t("Player")),
+            [(t(_WINDS[wind]), name) for wind, name in enumerate(table.seats)],
+            bold=(1,),
+            widths=(25, 75),
+        )
+    return document

@@ -1,0 +1,73 @@
+"""Tournament PDFs: the standings with every game (from the command line) and a session's seating."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication
+
+from scorekeeper.documents import pdf_bytes
+from scorekeeper.documents.tournament import seating_document
+from scorekeeper.storage.tournament_store import open_tournament_store
+from scorekeeper.tournament import (
+    Player,
+    Seating,
+    TableSeating,
+    TournamentPenalty,
+    TournamentSettings,
+    compute_standings,
+    format_tenths,
+)
+from tests.documents.pdftext import pdf_text
+from tests.tournament.builders import ron, table_game
+
+_NAMES = ("Aiko Tanaka", "Bruno Costa", "Chen Wei", "Dana Novak")
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+def _tournament_db(path: Path) -> Path:
+    with open_tournament_store(path) as store:
+        store.create(
+            TournamentSettings(name="Autumn Open", venue="Lisbon", sessions=2), [Player(name=n) for n in _NAMES]
+        )
+        store.save_seating(Seating(session=1, tables=(TableSeating(1, _NAMES),)))
+        store.add_game(table_game(1, 1, _NAMES, ron(winner=1, discarder=0)))
+        store.add_penalty(TournamentPenalty(player="Chen Wei", points=-20000, reason="late arrival", session=1))
+    return path
+
+
+def test_tournament_export_pdf_holds_the_standings_and_every_game(tmp_path: Path) -> None:
+    db = _tournament_db(tmp_path / "open.db")
+    out = tmp_path / "standings.pdf"
+    env = {k: v for k, v in os.environ.items() if k not in {"QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"}}
+    command = [sys.executable, "-m", "scorekeeper", "tournament", "export", "--db", str(db), "--format", "pdf"]
+    done = subprocess.run([*command, "-o", str(out)], capture_output=True, text=True, env=env, check=False, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes().startswith(b"%PDF-")
+    text = _words(pdf_text(out))
+    with open_tournament_store(db) as store:
+        standings = compute_standings(store.load())
+    assert "Autumn Open: Standings" in text
+    for row in standings.rows:
+        assert row.player in text
+        assert format_tenths(row.points_tenths) in text
+    for words in ("Penalties", "late arrival", "Games", "South: Bruno Costa 38,000 23.0"):
+        assert words in text
+
+
+def test_a_seating_pdf_has_a_wall_sheet_and_a_card_per_table(qapp: QApplication, tmp_path: Path) -> None:
+    db = _tournament_db(tmp_path / "open.db")
+    with open_tournament_store(db) as store:
+        tournament = store.load()
+    seating = tournament.seatings[0]
+    out = tmp_path / "seating.pdf"
+    out.write_bytes(pdf_bytes(seating_document(tournament, seating)))
+    text = _words(pdf_text(out))
+    for words in ("Autumn Open: Session 1", "Wall sheet", "Table cards", "Table 1", "East", "North", *_NAMES):
+        assert words in text

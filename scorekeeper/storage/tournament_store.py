@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import importlib
 import json
 import sqlite3
 from collections.abc import Iterator, Sequence
@@ -76,10 +77,11 @@ def open_tournament_store(db: str | Path) -> TournamentStore:
     text = str(db)
     if text.startswith(("postgresql://", "postgres://")):
         try:
-            from scorekeeper.storage import tournament_pg  # type: ignore[attr-defined, unused-ignore]
+            backend = importlib.import_module("scorekeeper.storage.tournament_pg")
         except ImportError as error:
             raise TournamentError(f"PostgreSQL tournaments need the PostgreSQL backend: {error}") from None
-        return tournament_pg.open_postgresql_store(text)  # type: ignore[no-any-return, unused-ignore]
+        store: TournamentStore = backend.open_postgresql_store(text)
+        return store
     return TournamentStore.open_sqlite(Path(text))
 
 
@@ -170,13 +172,29 @@ class TournamentStore:
         row = self._rows("SELECT max(version) FROM schema_version")[0]
         return int(row[0] or 0)
 
-    def data_version(self) -> int | None:
-        """A number that changes when another connection commits to the database (SQLite's ``data_version``), so a
-        window can redraw within a poll of a change made by the command line or another program; None where the
-        engine tells of changes itself (PostgreSQL: LISTEN/NOTIFY)."""
-        if self._dialect is not schema.Dialect.SQLITE:
-            return None
-        return int(self._rows("PRAGMA data_version")[0][0])
+    @property
+    def where(self) -> str:
+        """How messages name the database: its path, or its URL without the password."""
+        return self._where
+
+    def data_version(self) -> int:
+        """A number that changes when anyone commits a change to the tournaments, so a window can redraw within a
+        poll of a change made by the command line, a table or another referee.
+
+        SQLite: ``PRAGMA data_version`` (changes when another connection commits; free). PostgreSQL: a digest of
+        each table's row count and the games' last change (one indexed query; a poll a second from a referee's
+        window is nothing to a server).
+        """
+        if self._dialect is schema.Dialect.SQLITE:
+            return int(self._rows("PRAGMA data_version")[0][0])
+        row = self._rows(
+            "SELECT (SELECT count(*) FROM tournaments), (SELECT count(*) FROM players), "
+            "(SELECT count(*) FROM seats), (SELECT count(*) FROM penalties), "
+            "(SELECT count(*) FROM game_events), (SELECT coalesce(sum(head), 0) FROM games), "
+            "(SELECT coalesce(max(updated), '') FROM games), "
+            "(SELECT coalesce(string_agg(coalesce(dropped_after, -1)::text, ','), '') FROM players)"
+        )[0]
+        return hash(tuple(row)) & 0x7FFFFFFFFFFFFFFF
 
     def close(self) -> None:
         """Close the connection."""

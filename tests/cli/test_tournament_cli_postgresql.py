@@ -1,85 +1,44 @@
 """The 16-player, 4-session tournament from the command line on PostgreSQL gives the standings it gives on SQLite.
 
-The server is a throw-away one started here on 127.0.0.1 (``initdb`` into ``tmp_path``; as the ``postgres`` user
-when the tests run as root, since PostgreSQL refuses root). Without PostgreSQL installed the test is skipped and
-says so; with ``SCOREKEEPER_REQUIRE_PG=1`` (CI) that is a failure instead.
+The server is the test run's throw-away one (``pg_server``, tests/conftest.py); without PostgreSQL the test is
+skipped and says why, and with ``SCOREKEEPER_REQUIRE_PG=1`` (CI) that is a failure.
 """
 
 from __future__ import annotations
 
-import glob
+import itertools
 import os
-import shutil
-import socket
-import subprocess
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from scorekeeper.storage.tournament_store import open_tournament_store
 from tests.cli.test_tournament_cli import run_sixteen_player_tournament
+from tests.pgserver import TestServer
 
-
-def _bin_dir() -> Path | None:
-    found = shutil.which("initdb")
-    if found:
-        return Path(found).parent
-    candidates = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
-    return Path(candidates[-1]).parent if candidates else None
-
-
-def _unavailable(reason: str) -> None:
-    if os.environ.get("SCOREKEEPER_REQUIRE_PG") == "1":
-        pytest.fail(f"SCOREKEEPER_REQUIRE_PG=1 but PostgreSQL cannot be started: {reason}")
-    pytest.skip(f"PostgreSQL tests skipped: {reason}")
-
-
-@pytest.fixture
-def postgresql_url() -> Iterator[str]:
-    bin_dir = _bin_dir()
-    if bin_dir is None:
-        _unavailable("no initdb on PATH or in /usr/lib/postgresql")
-    assert bin_dir is not None
-    # Not under pytest's tmp_path: its parents are private to the user running the tests, and the server runs as
-    # ``postgres`` when that user is root.
-    folder = Path(tempfile.mkdtemp(prefix="scorekeeper-pg-"))
-    prefix: list[str] = []
-    if os.geteuid() == 0:
-        shutil.chown(folder, "postgres")
-        prefix = ["runuser", "-u", "postgres", "--"]
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-
-    def run(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [*prefix, *args], capture_output=True, text=True, timeout=120, check=False, stdin=subprocess.DEVNULL
-        )
-
-    data = folder / "data"
-    made = run(str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "postgres")
-    if made.returncode:
-        shutil.rmtree(folder, ignore_errors=True)
-        _unavailable(f"initdb failed: {made.stderr.strip()[:300]}")
-    options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"
-    started = run(str(bin_dir / "pg_ctl"), "-D", str(data), "-o", options, "-l", str(folder / "log"), "-w", "start")
-    if started.returncode:
-        shutil.rmtree(folder, ignore_errors=True)
-        _unavailable(f"the server did not start: {started.stderr.strip()[:300]}")
-    try:
-        yield f"postgresql://postgres@127.0.0.1:{port}/postgres"
-    finally:
-        run(str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "-w", "stop")
-        shutil.rmtree(folder, ignore_errors=True)
+_numbers = itertools.count(1)
 
 
 def test_the_same_tournament_on_postgresql_and_sqlite_gives_the_same_standings(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], postgresql_url: str
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], pg_server: TestServer
 ) -> None:
+    url = pg_server.create_database(f"sk_cli{os.getpid()}_{next(_numbers)}")
     (tmp_path / "sqlite").mkdir()
     (tmp_path / "postgresql").mkdir()
     on_sqlite = run_sixteen_player_tournament(tmp_path / "sqlite", capsys)
-    on_postgresql = run_sixteen_player_tournament(tmp_path / "postgresql", capsys, postgresql_url)
+    on_postgresql = run_sixteen_player_tournament(tmp_path / "postgresql", capsys, url)
     assert on_postgresql == on_sqlite
     assert len(on_sqlite) == 16
+
+
+def test_postgresql_messages_leave_the_password_out(pg_server: TestServer, capsys: pytest.CaptureFixture[str]) -> None:
+    url = pg_server.create_database(f"sk_cli{os.getpid()}_{next(_numbers)}")
+    with open_tournament_store(url) as store:
+        assert pg_server.password not in store.where
+        assert store.data_version() is not None
+    from scorekeeper.cli import main
+
+    assert main(["tournament", "standings", "--db", url]) == 1
+    err = capsys.readouterr().err
+    assert "holds no tournament" in err
+    assert pg_server.password not in err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,7 +21,8 @@ from scorekeeper.session import EndGame, HandDeleted, Session, format_record, re
 from scorekeeper.storage import GameStore
 from scorekeeper.storage.files import default_database_path
 from scorekeeper.storage.tournament_store import TournamentStore, open_tournament_store
-from scorekeeper.tournament import Player, SeatingMethod, TableGame, TournamentSettings
+from scorekeeper.tournament import Player, SeatingMethod, TableGame, TournamentPenalty, TournamentSettings
+from tests.pgserver import TestServer
 from tests.tournament.builders import names, ron
 
 
@@ -257,3 +259,18 @@ def test_the_wall_sheet_and_table_cards_print_to_pdf(
     qtbot.mouseClick(window.print_seating_button, Qt.MouseButton.LeftButton)
     assert answers.errors == []
     assert target.read_bytes().startswith(b"%PDF-")
+
+
+def test_on_postgresql_a_penalty_given_elsewhere_shows_within_a_second(qtbot: QtBot, pg_server: TestServer) -> None:
+    url = pg_server.create_database(f"sk_referee{os.getpid()}")
+    with open_tournament_store(url) as server:
+        server.create(TournamentSettings(name="Server Open", sessions=2), [Player(name=n) for n in names(8)])
+        controller = TournamentController(server)
+        shown = RefereeWindow(controller, dialogs=_Answers().dialogs())
+        qtbot.addWidget(shown)
+        with open_tournament_store(url) as other:  # a second referee laptop
+            other.add_penalty(TournamentPenalty(player="P002", points=-5000, reason="phone at the table"))
+        qtbot.waitUntil(lambda: shown.penalties_table.rowCount() == 1, timeout=3000)
+        shown.close()
+        shown.deleteLater()
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)

@@ -64,14 +64,13 @@ class TournamentController(QObject):
         self._timer.timeout.connect(self.timer_ticked.emit)
         self._deadline: float | None = None
         self._now = time.monotonic
-        # Games recorded by the command line or another program show within a second: SQLite's data_version
-        # changes when another connection commits, and reading it costs nothing.
+        # Games recorded by the command line, a table or another program show within a second: the store's
+        # data_version changes whenever anyone commits.
         self._seen_version = store.data_version()
         self._watch = QTimer(self)
         self._watch.setInterval(1000)
         self._watch.timeout.connect(self.check_for_changes)
-        if self._seen_version is not None:
-            self._watch.start()
+        self._watch.start()
 
     # -- reading --------------------------------------------------------------------------------------------------
 
@@ -103,8 +102,13 @@ class TournamentController(QObject):
 
     def check_for_changes(self) -> bool:
         """Reload when another program changed the store since it was last read; True if it did."""
-        version = self.store.data_version()
-        if version is None or version == self._seen_version:
+        try:
+            version = self.store.data_version()
+        except ScorekeeperError as error:  # a server that went away: say so, keep the last standings on show
+            self.error_occurred.emit(f"Reload: {error}")
+            self._watch.stop()
+            return False
+        if version == self._seen_version:
             return False
         self._seen_version = version
         self.reload()

@@ -23,9 +23,9 @@ ROOT = Path(__file__).resolve().parent.parent
 PACKAGING = ROOT / "packaging"
 ICON_SIZES = (16, 32, 48, 64, 128, 256, 512)
 
-# Qt modules the program never uses: leaving them out keeps the bundle small and its start fast.
+# Qt modules the program never uses: leaving them out keeps the bundle small and its start fast. QtNetwork is used
+# (QLocalServer/QLocalSocket: a second start wakes the running window, scorekeeper/gui/instance.py).
 EXCLUDED_MODULES = (
-    "PySide6.QtNetwork",
     "PySide6.QtQml",
     "PySide6.QtQuick",
     "PySide6.QtQuickWidgets",

@@ -1,7 +1,9 @@
 """Start the table-side app: data folder, crash hook, theme, language, the store, and the main window.
 
 ``python -m scorekeeper`` with no arguments calls :func:`run_app`. Start-up reopens the unfinished game exactly
-where it was (issue 4); with none, the new-game dialog opens.
+where it was (issue 4); with none, the new-game dialog opens. One copy runs per database (issue 10): a second start
+brings the running window to the front, or, if no running copy answers, opens the games read-only with a banner
+(``scorekeeper.gui.instance``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.crash import install_excepthook
 from scorekeeper.gui.i18n import Language, install_language
+from scorekeeper.gui.instance import SingleInstance
 from scorekeeper.gui.main_window import Dialogs, MainWindow
 from scorekeeper.gui.settings import AppSettings, load_settings
 from scorekeeper.gui.theme import Theme, apply_theme
@@ -57,9 +60,16 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
 
 
 def create_main_window(
-    data_dir: Path, *, settings: AppSettings | None = None, dialogs: Dialogs | None = None
+    data_dir: Path,
+    *,
+    settings: AppSettings | None = None,
+    dialogs: Dialogs | None = None,
+    read_only: bool = False,
 ) -> MainWindow:
     """Open the store in ``data_dir``, reopen the unfinished game and build the window.
+
+    With ``read_only`` (another copy has the database) the games are read from a snapshot, nothing can be
+    changed, and the window says so in a banner.
 
     Raises:
         SaveFileError: the database cannot be opened (newer version, damaged file...).
@@ -68,11 +78,11 @@ def create_main_window(
     app = QCoreApplication.instance()
     if app is not None:
         install_wheel_guard(app)  # also when the application was made elsewhere (tests, embedding)
-    store = GameStore.open(default_database_path(data_dir))
-    controller = GameController(store)
+    store = GameStore.open(default_database_path(data_dir), read_only=read_only)
+    controller = GameController(store, read_only=read_only)
     window = MainWindow(controller, settings=settings, data_dir=data_dir, dialogs=dialogs)
     controller.resume()
-    if (data_dir / "tournament-login.json").exists():
+    if not read_only and (data_dir / "tournament-login.json").exists():
         # A table laptop that joined a tournament goes on pushing after a restart (issue 13).
         from scorekeeper.gui.tournament_table import LOGIN_FILE
         from scorekeeper.sync.table import load_login
@@ -148,8 +158,14 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     settings = load_settings(folder)
     apply_theme(app, None if settings.theme == "system" else Theme(settings.theme))
     install_language(Language(settings.language))
+    instance = SingleInstance(default_database_path(folder))
+    read_only = False
+    if not instance.acquire():
+        if instance.wake_running():
+            return 0  # the running copy shows its window
+        read_only = True
     try:
-        window = create_main_window(folder, settings=settings)
+        window = create_main_window(folder, settings=settings, read_only=read_only)
     except ScorekeeperError as error:
         from PySide6.QtWidgets import QMessageBox
 
@@ -157,6 +173,8 @@ def run_app(argv: Sequence[str] | None = None) -> int:
         return 1
     place_on_screen(window, dict(settings.window_geometry))
     window.show()
+    instance.activation_requested.connect(window.bring_to_front)
+    app.aboutToQuit.connect(instance.release)
 
     def follow_the_system(_scheme: object) -> None:
         if window.settings.theme == "system":  # the View menu may have chosen a fixed theme since
@@ -165,7 +183,8 @@ def run_app(argv: Sequence[str] | None = None) -> int:
 
     app.styleHints().colorSchemeChanged.connect(follow_the_system)
 
-    QTimer.singleShot(0, lambda: first_steps(window))
+    if not read_only:  # a read-only window offers no new game
+        QTimer.singleShot(0, lambda: first_steps(window))
     if os.environ.get("SCOREKEEPER_STARTUP_TIMING"):
         QTimer.singleShot(0, lambda: print(f"first paint after {time.perf_counter() - started:.3f} s", flush=True))
     return app.exec()

@@ -631,6 +631,14 @@ class MainWindow(QMainWindow):
     def _clear_message(self) -> None:
         self.show_message("")
 
+    def bring_to_front(self) -> None:
+        """Show the window above the others (a second start of the app on this database asked for it)."""
+        if self.isMinimized():
+            self.showNormal()
+        self.show()
+        self.raise_()
+        self.activateWindow()
+
     def _on_controller_write_refused(self, text: str) -> None:
         """Another window changed the game: show what changed and offer the refused action again."""
         self.show_message(text)

@@ -1,0 +1,80 @@
+"""One app per database (issue 10): a second start wakes the running copy; a killed copy leaves no stuck lock;
+with the lock held and nobody answering, the window opens read-only with a banner. Two real processes."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from scorekeeper.gui.app import create_main_window
+from scorekeeper.gui.instance import SingleInstance
+from scorekeeper.gui.settings import AppSettings
+from scorekeeper.session.events import RiichiDeclared
+from scorekeeper.session.seats import Seat
+from scorekeeper.storage.files import default_database_path
+from scorekeeper.storage.store import GameStore
+
+pytestmark = pytest.mark.gui
+
+_ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def holder(tmp_path: Path) -> Iterator[subprocess.Popen[str]]:
+    """Another running copy holding the lock of ``tmp_path/games.sqlite3``."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tests.gui.instance_holder", str(tmp_path / "games.sqlite3")],
+        cwd=_ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert process.stdout is not None
+    assert process.stdout.readline().strip() == "locked"
+    yield process
+    if process.poll() is None:
+        process.kill()
+    process.wait(timeout=30)
+    process.stdout.close()
+
+
+def test_a_second_start_wakes_the_running_copy(qtbot: QtBot, tmp_path: Path, holder: subprocess.Popen[str]) -> None:
+    second = SingleInstance(tmp_path / "games.sqlite3")
+    assert not second.acquire()
+    assert second.wake_running()
+    assert holder.stdout is not None
+    assert holder.stdout.readline().strip() == "woken"
+    assert holder.wait(timeout=30) == 0
+    assert second.acquire()  # the running copy has closed: the lock is free again
+    second.release()
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX only")
+def test_a_killed_copy_leaves_no_stuck_lock(qtbot: QtBot, tmp_path: Path, holder: subprocess.Popen[str]) -> None:
+    os.kill(holder.pid, signal.SIGKILL)
+    holder.wait(timeout=30)
+    assert (tmp_path / "games.sqlite3.lock").exists()  # left behind by the kill
+    instance = SingleInstance(tmp_path / "games.sqlite3")
+    assert instance.acquire()
+    instance.release()
+
+
+def test_a_copy_nobody_answers_for_opens_read_only_with_a_banner(qtbot: QtBot, tmp_path: Path) -> None:
+    with GameStore.open(default_database_path(tmp_path)) as store:
+        store.create_game(players=("Ann", "Bo", "Chie", "Dai"), ruleset="tenhou")
+    window = create_main_window(tmp_path, settings=AppSettings(), read_only=True)
+    qtbot.addWidget(window)
+    window.show()
+    assert window.read_only_banner.isVisible()
+    assert "Read-only" in window.read_only_banner.text()
+    assert window.controller.state is not None  # the unfinished game is shown
+    assert not window.controller.apply(RiichiDeclared(Seat(0)))
+    assert "Read-only" in window.message_label.text()
+    window.close()

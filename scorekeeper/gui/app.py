@@ -14,7 +14,7 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QStandardPaths, QTimer
+from PySide6.QtCore import QCoreApplication, QStandardPaths, Qt, QTimer
 from PySide6.QtWidgets import QApplication
 
 from scorekeeper import __version__
@@ -169,7 +169,11 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     except ScorekeeperError as error:
         from PySide6.QtWidgets import QMessageBox
 
-        QMessageBox.critical(None, QCoreApplication.translate("App", "Cannot open the games"), str(error))
+        box = QMessageBox(
+            QMessageBox.Icon.Critical, QCoreApplication.translate("App", "Cannot open the games"), str(error)
+        )
+        box.setTextFormat(Qt.TextFormat.PlainText)  # the message quotes a path
+        box.exec()
         return 1
     place_on_screen(window, dict(settings.window_geometry))
     window.show()

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 __all__ = ["CRASH_LOG", "format_crash", "install_excepthook", "show_crash_dialog"]
@@ -38,7 +38,15 @@ def show_crash_dialog(log_path: Path, error: BaseException) -> None:
         "Something went wrong: {error}\n\nThe game is safe: every confirmed hand is saved. "
         "The details were written to {path}.",
     ).format(error=error, path=log_path)
-    QMessageBox.critical(parent, QCoreApplication.translate("Crash", "Unexpected error"), text)
+    box = QMessageBox(
+        QMessageBox.Icon.Critical,
+        QCoreApplication.translate("Crash", "Unexpected error"),
+        text,
+        QMessageBox.StandardButton.Ok,
+        parent,
+    )
+    box.setTextFormat(Qt.TextFormat.PlainText)  # the error may quote user text
+    box.exec()
 
 
 def install_excepthook(data_dir: Path, show: Callable[[Path, BaseException], None] = show_crash_dialog) -> ExceptHook:

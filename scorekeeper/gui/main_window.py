@@ -219,8 +219,15 @@ def _join_tournament(parent: QWidget) -> TableLogin | None:
 
 
 def _confirm(parent: QWidget, question: str) -> bool:
-    answer = QMessageBox.question(parent, QCoreApplication.translate("MainWindow", "Please confirm"), question)
-    return answer == QMessageBox.StandardButton.Yes
+    box = QMessageBox(
+        QMessageBox.Icon.Question,
+        QCoreApplication.translate("MainWindow", "Please confirm"),
+        question,
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        parent,
+    )
+    box.setTextFormat(Qt.TextFormat.PlainText)  # questions quote player names
+    return box.exec() == QMessageBox.StandardButton.Yes
 
 
 def _results(parent: QWidget, dialog: ResultsDialog) -> None:

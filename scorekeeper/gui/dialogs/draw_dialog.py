@@ -10,6 +10,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -138,7 +139,9 @@ class DrawDialog(QDialog):
         cancel.clicked.connect(self.reject)
         self.hint_label = QLabel()
         self.hint_label.setProperty("role", "error")
+        self.hint_label.setTextFormat(Qt.TextFormat.PlainText)
         self.preview_label = QLabel()
+        self.preview_label.setTextFormat(Qt.TextFormat.PlainText)  # quotes player names
         self.preview_label.setObjectName("preview")
         self.preview_label.setWordWrap(True)
         self.preview_label.setStyleSheet("font-size: 15px;")

@@ -80,6 +80,7 @@ class EditHandDialog(QDialog):
         )
         heading.setProperty("role", "title")
         self.result_label = QLabel()
+        self.result_label.setTextFormat(Qt.TextFormat.PlainText)  # quotes player names
         self.result_label.setWordWrap(True)
         self.riichi_boxes: list[QCheckBox] = []
         grid = QGridLayout()

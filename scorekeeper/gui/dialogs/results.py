@@ -178,6 +178,7 @@ class ResultsDialog(QDialog):
         close.setObjectName("close")
         close.clicked.connect(self.accept)
         self.status_label = QLabel()
+        self.status_label.setTextFormat(Qt.TextFormat.PlainText)  # quotes a file name
         buttons = QHBoxLayout()
         for button in (self.csv_button, self.json_button, self.pdf_button, self.print_button):
             buttons.addWidget(button)

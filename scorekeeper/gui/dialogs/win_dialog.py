@@ -415,6 +415,7 @@ class WinDialog(QDialog):
         self.winner_tabs.setTabBarAutoHide(True)
         self.winner_tabs.setDocumentMode(True)
         self.preview_label = PreviewLabel()
+        self.preview_label.setTextFormat(Qt.TextFormat.PlainText)  # quotes player names
         self.preview_label.setObjectName("preview")
         self.preview_label.setWordWrap(True)
         self.preview_label.setStyleSheet("font-size: 15px;")

@@ -58,6 +58,7 @@ class _TurnableLabel(QLabel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setTextFormat(Qt.TextFormat.PlainText)  # a player's name, never markup (issue 10)
         self.upside_down = False
 
     def set_upside_down(self, upside_down: bool) -> None:

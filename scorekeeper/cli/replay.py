@@ -29,9 +29,6 @@ from scorekeeper.session.state import GameState
 
 __all__ = ["add_parser", "format_text", "replay_file", "run", "state_to_json"]
 
-#: The largest record file read (a 1000-hand record is far smaller); refuses hostile input early.
-_MAX_BYTES = 20_000_000
-
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Register the ``replay`` subcommand."""
@@ -74,14 +71,15 @@ def state_to_json(state: GameState) -> dict[str, Any]:
 
 def _replay(path: Path) -> GameState | str:
     """The state a record file replays to, or the error naming the file (and the hand)."""
+    # Regular files only, and at most what a real record needs (a FIFO would block; a huge file would take
+    # hundreds of MB): scorekeeper.storage.files says why.
+    from scorekeeper.storage.files import MAX_RECORD_BYTES, read_bytes
+
     try:
-        with path.open("rb") as handle:
-            data = handle.read(_MAX_BYTES + 1)
-        if len(data) > _MAX_BYTES:
-            return f"{path}: larger than {_MAX_BYTES} bytes, not a game record"
+        data = read_bytes(path, max_bytes=MAX_RECORD_BYTES, what="a game record (a long game is a few KB)")
         obj = json.loads(data.decode("utf-8"))
-    except OSError as error:
-        return f"{path}: cannot read: {error.strerror or error}"
+    except ScorekeeperError as error:
+        return str(error)
     except UnicodeDecodeError:
         return f"{path}: not UTF-8 text"
     except (ValueError, RecursionError) as error:

@@ -24,7 +24,7 @@ from scorekeeper.gui.crash import install_excepthook
 from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.instance import SingleInstance
 from scorekeeper.gui.main_window import Dialogs, MainWindow
-from scorekeeper.gui.settings import AppSettings, load_settings
+from scorekeeper.gui.settings import AppSettings, load_settings, read_settings
 from scorekeeper.gui.theme import Theme, apply_theme
 from scorekeeper.gui.wheel_guard import install_wheel_guard
 from scorekeeper.gui.window_geometry import place_on_screen
@@ -155,7 +155,9 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     app = create_application(argv)
     folder = data_folder()
     install_excepthook(folder)
-    settings = load_settings(folder)
+    settings, notice = read_settings(folder)
+    if notice:
+        print(notice, file=sys.stderr)
     apply_theme(app, None if settings.theme == "system" else Theme(settings.theme))
     install_language(Language(settings.language))
     instance = SingleInstance(default_database_path(folder))
@@ -177,6 +179,8 @@ def run_app(argv: Sequence[str] | None = None) -> int:
         return 1
     place_on_screen(window, dict(settings.window_geometry))
     window.show()
+    if notice:
+        window.show_message(notice)
     instance.activation_requested.connect(window.bring_to_front)
     app.aboutToQuit.connect(instance.release)
 

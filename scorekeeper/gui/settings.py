@@ -1,11 +1,14 @@
 """The app's own small settings file: recent players, saved custom rulesets, theme and language.
 
-A JSON file in the user data folder, written atomically; the core never sees it. Bad content is ignored (the
-app starts with defaults) rather than stopping anyone from scoring a game.
+A JSON file in the user data folder, written atomically; the core never sees it. Bad content never stops anyone
+from scoring a game: odd values are ignored, and a file that cannot be read at all (not JSON, nested too deeply,
+too large, not a regular file) is renamed aside and the app starts with defaults and a one-line notice (issue 10: a
+deeply nested file crashed every start).
 """
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 import tempfile
@@ -13,11 +16,18 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-__all__ = ["AppSettings", "load_settings", "save_settings"]
+from PySide6.QtCore import QCoreApplication
+
+from scorekeeper.errors import SaveFileError
+from scorekeeper.storage.files import read_bytes
+
+__all__ = ["AppSettings", "load_settings", "read_settings", "save_settings"]
 
 _FILE = "settings.json"
 _MAX_RECENT = 24
 _MAX_SCREENS = 16
+#: The largest settings file read (a real one is well under a kilobyte, even with saved rulesets).
+_MAX_BYTES = 1_000_000
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -70,12 +80,46 @@ class AppSettings:
 
 def load_settings(folder: Path) -> AppSettings:
     """The settings stored in ``folder``, or the defaults when there are none or they cannot be read."""
+    return read_settings(folder)[0]
+
+
+def read_settings(folder: Path) -> tuple[AppSettings, str]:
+    """The settings stored in ``folder``, and a one-line notice if the file was broken (else "").
+
+    A file that cannot be read as settings is renamed to ``settings.broken-<time>.json`` (kept for the curious,
+    out of the way of the next start) and the defaults are used.
+    """
+    path = folder / _FILE
+    if not os.path.lexists(path):
+        return AppSettings(), ""
     try:
-        raw = json.loads((folder / _FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return AppSettings()
-    if not isinstance(raw, dict):
-        return AppSettings()
+        raw = json.loads(read_bytes(path, max_bytes=_MAX_BYTES, what="a settings file").decode("utf-8"))
+        if not isinstance(raw, dict):
+            raise ValueError("not a JSON object")
+        return _settings(raw), ""
+    except (SaveFileError, ValueError, RecursionError) as error:
+        problem = "nested too deeply" if isinstance(error, RecursionError) else str(error).splitlines()[0][:120]
+    aside = path.with_name(f"settings.broken-{datetime.datetime.now():%Y%m%d-%H%M%S}.json")
+    try:
+        os.replace(path, aside)
+    except OSError:
+        notice = QCoreApplication.translate(
+            "Settings", "The settings file could not be read ({problem}); the defaults are used."
+        ).format(problem=problem)
+    else:
+        notice = QCoreApplication.translate(
+            "Settings",
+            "The settings file could not be read ({problem}); it was renamed {name} and the defaults are used.",
+        ).format(problem=problem, name=aside.name)
+    return AppSettings(), notice
+
+
+def _settings(raw: dict[str, Any]) -> AppSettings:
+    """Settings from the file's object; values of the wrong type or shape are left at their defaults.
+
+    Raises:
+        ValueError, RecursionError: a saved ruleset nested too deeply to write back.
+    """
     players = raw.get("recent_players", [])
     rulesets = raw.get("custom_rulesets", {})
     theme = raw.get("theme", "system")

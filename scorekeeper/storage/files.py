@@ -9,18 +9,34 @@ survives a power cut.
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
 from pathlib import Path
 
 from scorekeeper.errors import SaveFileError
 
-__all__ = ["DATABASE_NAME", "MAX_FILE_BYTES", "default_database_path", "read_bytes", "write_atomically"]
+__all__ = [
+    "DATABASE_NAME",
+    "MAX_FILE_BYTES",
+    "MAX_RECORD_BYTES",
+    "default_database_path",
+    "read_bytes",
+    "write_atomically",
+]
 
 #: The database's file name inside the data folder.
 DATABASE_NAME = "scorekeeper.sqlite3"
 
 #: The largest file read for import (a long game record is some tens of kilobytes).
 MAX_FILE_BYTES = 16 * 1024 * 1024
+
+#: The largest game-record file read (replay, import). A long game is a few KB; a 1,000-hand marathon with every
+#: hand's tiles is under 0.5 MB. Reading JSON takes about 25 times a file's size in memory, so this also keeps a
+#: hostile file under about 50 MB (issue 10: a 19.8 MB record peaked at 525 MB).
+MAX_RECORD_BYTES = 2_000_000
+
+# Opening a FIFO for reading blocks until a writer comes; O_NONBLOCK returns at once (POSIX; Windows has no FIFOs).
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
 # Permissions of a newly created export: readable by all, as ordinary files are (mkstemp makes 0600).
 _NEW_FILE_MODE = 0o644
@@ -80,18 +96,34 @@ def _sync_folder(folder: Path) -> None:
         os.close(handle)
 
 
-def read_bytes(path: Path, *, max_bytes: int = MAX_FILE_BYTES) -> bytes:
-    """The contents of a file of at most ``max_bytes`` bytes.
+def read_bytes(path: Path, *, max_bytes: int = MAX_FILE_BYTES, what: str = "a game record") -> bytes:
+    """The contents of a regular file of at most ``max_bytes`` bytes.
+
+    A FIFO, device, socket or folder is refused before a byte is read (issue 10: ``replay`` and import blocked
+    forever on a FIFO); the file is opened without blocking and checked on the open descriptor, so it cannot be
+    swapped for a FIFO in between.
 
     Raises:
-        SaveFileError: the file is missing, unreadable, or too large.
+        SaveFileError: the file is missing, unreadable, not a regular file, or too large.
     """
     path = Path(path)
     try:
-        with path.open("rb") as file:
+        handle = os.open(path, _OPEN_FLAGS)
+    except OSError as error:
+        raise SaveFileError(f"{path}: cannot read the file: {error.strerror or error}", path=path) from error
+    try:
+        mode = os.fstat(handle).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "a pipe or device"
+            raise SaveFileError(f"{path}: not a regular file ({kind}); only files are read", path=path)
+        with os.fdopen(handle, "rb") as file:
+            handle = -1  # the file object owns it now
             data = file.read(max_bytes + 1)
     except OSError as error:
         raise SaveFileError(f"{path}: cannot read the file: {error.strerror or error}", path=path) from error
+    finally:
+        if handle >= 0:
+            os.close(handle)
     if len(data) > max_bytes:
-        raise SaveFileError(f"{path}: the file is larger than {max_bytes:,} bytes; not a game record", path=path)
+        raise SaveFileError(f"{path}: the file is larger than {max_bytes:,} bytes; not {what}", path=path)
     return data

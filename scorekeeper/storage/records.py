@@ -20,7 +20,7 @@ from scorekeeper.session.session import Session
 from scorekeeper.session.sheet import GameSheet, HandRow, game_sheet
 from scorekeeper.session.state import GameState
 from scorekeeper.storage._jsontext import JsonTextError, dump_json, load_json
-from scorekeeper.storage.files import MAX_FILE_BYTES, read_bytes, write_atomically
+from scorekeeper.storage.files import MAX_RECORD_BYTES, read_bytes, write_atomically
 from scorekeeper.storage.store import GameStore
 
 __all__ = [
@@ -46,9 +46,9 @@ def read_game_record_file(path: Path) -> Session:
             refuses (the message names the file and the hand).
     """
     path = Path(path)
-    data = read_bytes(path, max_bytes=MAX_FILE_BYTES)
+    data = read_bytes(path, max_bytes=MAX_RECORD_BYTES, what="a game record (a long game is a few KB)")
     try:
-        obj = load_json(data, max_chars=MAX_FILE_BYTES)
+        obj = load_json(data, max_chars=MAX_RECORD_BYTES)
     except JsonTextError as error:
         raise SaveFileError(f"{path}: not a game record: {error}", path=path) from None
     try:

@@ -293,7 +293,7 @@ def test_record_of_another_version_is_refused(tmp_path: Path, version: object) -
 
 
 def test_too_large_record_file_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("scorekeeper.storage.records.MAX_FILE_BYTES", 100)
+    monkeypatch.setattr("scorekeeper.storage.records.MAX_RECORD_BYTES", 100)
     source = _write(tmp_path / "in.json", _record())
     with pytest.raises(SaveFileError, match="larger than 100 bytes"):
         read_game_record_file(source)

@@ -18,6 +18,9 @@ from scorekeeper.errors import InvalidContextError, InvalidHandError, quote
 
 __all__ = ["ClassicalHand", "validate_classical_hand"]
 
+#: How many repeated extra tiles a message names.
+_REPEATS_SHOWN = 3
+
 
 def _tile_problems(
     concealed: tuple[Tile, ...], melds: tuple[Meld, ...], win: Tile | None, extras: tuple[ExtraTile, ...]
@@ -28,13 +31,25 @@ def _tile_problems(
         reds.append(win)
     if reds:
         problems.append(InvalidHandError(f"red fives {quote(format_tiles(reds))}: the classical family has none"))
+    # One pass and one message naming the first few repeats: a message per repeat, each quoting the whole list,
+    # made a 14 KB line take 28 s (issue 10).
     seen: set[ExtraTile] = set()
+    repeated: dict[ExtraTile, None] = {}
     for tile in extras:
         if tile in seen:
-            problems.append(
-                InvalidHandError(f"extra tile {tile.value} twice in {quote(format_extras(extras))}: each is unique")
-            )
+            repeated[tile] = None
         seen.add(tile)
+    if repeated:
+        names = [t.value for t in repeated]
+        shown = ", ".join(names[:_REPEATS_SHOWN]) + (
+            f" and {len(names) - _REPEATS_SHOWN} more" if len(names) > _REPEATS_SHOWN else ""
+        )
+        problems.append(
+            InvalidHandError(
+                f"extra tile {shown} twice or more among {len(extras):,} extra tiles "
+                f"{quote(format_extras(extras[:16]))}{'...' if len(extras) > 16 else ''}: each is unique"
+            )
+        )
     if win is None:
         # Seed 003, A.2 e(5): "The player who has all eight extra tiles completes his game at once."
         if len(seen) != 8 or concealed or melds:

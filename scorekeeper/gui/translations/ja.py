@@ -47,7 +47,9 @@ JA: dict[str, str] = {
     "&Referee's window…": "審判ウィンドウ(&R)…",
     "Open a tournament": "大会を開く",
     "Tournament databases (*.db *.sqlite3);;All files (*)": "大会データベース (*.db *.sqlite3);;すべてのファイル (*)",
-    # two windows on one game, read-only second copy (issue 10)
+    # two windows on one game, read-only second copy, broken settings file (issue 10)
+    "The settings file could not be read ({problem}); the defaults are used.": "設定ファイルを読み込めませんでした ({problem})。既定の設定を使います。",
+    "The settings file could not be read ({problem}); it was renamed {name} and the defaults are used.": "設定ファイルを読み込めませんでした ({problem})。ファイル名を {name} に変えて、既定の設定を使います。",
     "This game was changed in another window: reloaded ({changes}). Your action was not saved.": "この対局は別のウィンドウで変更されたため、読み込み直しました ({changes})。今の操作は保存されていません。",
     "recorded: {events}": "記録: {events}",
     "taken back: {events}": "取り消し: {events}",

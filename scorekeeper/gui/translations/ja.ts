@@ -2488,6 +2488,17 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
 </context>
 <context>
+    <name>Settings</name>
+    <message>
+        <source>The settings file could not be read ({problem}); the defaults are used.</source>
+        <translation>設定ファイルを読み込めませんでした ({problem})。既定の設定を使います。</translation>
+    </message>
+    <message>
+        <source>The settings file could not be read ({problem}); it was renamed {name} and the defaults are used.</source>
+        <translation>設定ファイルを読み込めませんでした ({problem})。ファイル名を {name} に変えて、既定の設定を使います。</translation>
+    </message>
+</context>
+<context>
     <name>CentreWidget</name>
     <message>
         <source>⟲ Rotate</source>

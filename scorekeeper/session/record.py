@@ -141,6 +141,10 @@ def parse_record(obj: object) -> GameRecord:
         or not all(isinstance(p, str) and len(p) <= 100 for p in players)
     ):
         raise GameRecordError(f"'players' must be four names (texts of at most 100 characters), got {players!r:.120}")
+    for seat, name in enumerate(players):
+        if "\x00" in name:
+            # A NUL cuts the name short in C libraries, terminals and some spreadsheets (issue 10).
+            raise GameRecordError(f"player {seat + 1}'s name {name!r:.60} holds a NUL character")
     hands = obj.get("hands")
     if not isinstance(hands, list) or len(hands) > MAX_HANDS:
         raise GameRecordError(f"'hands' must be a list of at most {MAX_HANDS} hands")

@@ -90,12 +90,15 @@ def export_game_record(store: GameStore, game_id: int, path: Path) -> None:
 
 # -- CSV -----------------------------------------------------------------------------------------------------------
 
-# Spreadsheets run a cell that starts with one of these as a formula ("CSV injection"; OWASP). Player names and
+# Spreadsheets run a cell that starts with one of these as a formula ("CSV injection"; OWASP lists = + - @ tab and
+# carriage return; a line feed hides a formula on the cell's second line the same way: issue 10). Player names and
 # reasons are free text, so such a cell gets a leading apostrophe, which spreadsheets show as plain text.
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\n")
 
 
 def _text(value: str) -> str:
+    # A NUL would cut the cell short in some readers: a name stored before import refused them loses it here.
+    value = value.replace("\x00", "")
     return "'" + value if value.startswith(_FORMULA_STARTS) else value
 
 

@@ -245,3 +245,14 @@ def test_renhou_in_the_yaku_list_follows_the_ruleset(qtbot: QtBot, renhou: str, 
     widget.yaku_boxes["tanyao"].setChecked(True)
     widget.dora_spin.setValue(1)
     assert widget.han() == expected_han
+
+
+def test_new_game_takes_nul_characters_out_of_typed_names(qtbot: QtBot) -> None:
+    """Issue 10: a NUL cuts a name short in C libraries, terminals and spreadsheets."""
+    dialog = NewGameDialog(AppSettings(), rng=random.Random(1))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.name_edits[0].setText("A\x00nn")
+    dialog.name_edits[1].setText("\x00")
+    assert dialog.players()[:2] == ("Ann", "Player 2")
+    dialog.close()

@@ -429,3 +429,17 @@ def test_game_csv_keeps_the_formula_guard() -> None:
     assert rows[0][18] == '\'=HYPERLINK("x") change'
     assert rows[1][5:7] == ['\'=HYPERLINK("x")', "'+1"]
     assert [r[2] for r in rows[5:9]] == ['\'=HYPERLINK("x")', "'-me", "'@home", "'+1"]
+
+
+def test_results_csv_defuses_a_name_starting_with_a_line_feed_and_drops_nul() -> None:
+    """Issue 10: a line feed hides a formula on the cell's second line; a NUL cuts the cell short."""
+    session = Session(ruleset("ema2016"), ("\n=1+1", "A\x00nn", "Bo", "Chie"))
+    session.end_game("time")
+    rows = _rows(format_results_csv(session.state))
+    assert [r[1] for r in rows[1:5]] == ["'\n=1+1", "Ann", "Bo", "Chie"]
+
+
+def test_record_with_a_nul_in_a_name_is_refused_at_import(tmp_path: Path) -> None:
+    source = _write(tmp_path / "in.json", _record(players=["Ann", "B\u0000o", "Chie", "Dai"]))
+    with pytest.raises(SaveFileError, match="player 2's name 'B\\\\x00o' holds a NUL character"):
+        read_game_record_file(source)

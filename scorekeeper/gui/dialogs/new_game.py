@@ -266,8 +266,11 @@ class NewGameDialog(QDialog):
     # -- seating -------------------------------------------------------------------------------------------
 
     def players(self) -> tuple[str, str, str, str]:
-        """The four names in seat order; an empty field becomes "Player n"."""
-        names = [e.text().strip() or self.tr("Player {n}").format(n=i + 1) for i, e in enumerate(self.name_edits)]
+        """The four names in seat order (NUL characters taken out: issue 10); an empty field becomes "Player n"."""
+        names = [
+            e.text().replace("\x00", "").strip() or self.tr("Player {n}").format(n=i + 1)
+            for i, e in enumerate(self.name_edits)
+        ]
         return names[0], names[1], names[2], names[3]
 
     def swap_seats(self, first: int, second: int) -> None:

@@ -84,7 +84,7 @@ class StoreMachine(RuleBasedStateMachine):
         winners = data.draw(st.lists(seats.filter(lambda s: s != discarder), min_size=1, max_size=3, unique=True))
         self._try(Ron(discarder, tuple(data.draw(wins(w, full_hands=False)) for w in winners)))
 
-    @rule(win=wins(full_hands=False))
+    @rule(win=wins(full_hands=False, tsumo=True))
     def tsumo(self, win: Win) -> None:
         self._try(Tsumo(win))
 

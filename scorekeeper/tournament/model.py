@@ -134,6 +134,12 @@ class Tournament:
         problems = validate_roster(self.players)
         if problems:
             raise TournamentError(problems[0])
+        known = {p.name for p in self.players}
+        for name, table in self.fixed:
+            if name not in known:
+                raise TournamentError(f"a fixed table for {name!r:.100}, who is not a player of this tournament")
+            if isinstance(table, bool) or not isinstance(table, int) or table < 1:
+                raise TournamentError(f"{name}'s fixed table must be a table number, 1 or more, got {table!r:.40}")
         object.__setattr__(self, "seatings", tuple(sorted(self.seatings, key=lambda s: s.session)))
         object.__setattr__(self, "games", tuple(sorted(self.games, key=lambda g: (g.session, g.table))))
 

@@ -175,3 +175,10 @@ def test_the_places_tie_break_orders_equal_points_by_the_sum_of_placings() -> No
     assert by_name["A"].places == (2, 2)
     assert by_name["B"].places == (1, 4)
     assert by_name["A"].rank < by_name["B"].rank
+
+
+def test_a_fixed_table_must_name_a_player_and_a_table() -> None:
+    with pytest.raises(TournamentError, match="'Zed', who is not a player"):
+        Tournament(settings=settings(), players=_PLAYERS, fixed=(("Zed", 1),))
+    with pytest.raises(TournamentError, match="A's fixed table must be a table number"):
+        Tournament(settings=settings(), players=_PLAYERS, fixed=(("A", 0),))

@@ -18,7 +18,9 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
+    QInputDialog,
     QLabel,
+    QLineEdit,
     QMainWindow,
     QMessageBox,
     QPushButton,
@@ -218,6 +220,16 @@ def _join_tournament(parent: QWidget) -> TableLogin | None:
     return dialog.login() if _run(dialog) else None
 
 
+def _ask_tournament_url(parent: QWidget) -> str | None:
+    text, ok = QInputDialog.getText(
+        parent,
+        QCoreApplication.translate("MainWindow", "Tournament server"),
+        QCoreApplication.translate("MainWindow", "The referee's address (postgresql://user:password@host/tournament):"),
+        QLineEdit.EchoMode.PasswordEchoOnEdit,
+    )
+    return text.strip() if ok and text.strip() else None
+
+
 def _confirm(parent: QWidget, question: str) -> bool:
     box = QMessageBox(
         QMessageBox.Icon.Question,
@@ -268,6 +280,7 @@ class Dialogs:
     ask_path: Callable[[QWidget, str], Path | None] = _ask_path
     ask_open_path: Callable[[QWidget], Path | None] = _ask_open_path
     ask_tournament_path: Callable[[QWidget], Path | None] = _ask_tournament_path
+    ask_tournament_url: Callable[[QWidget], str | None] = _ask_tournament_url
     join_tournament: Callable[[QWidget], TableLogin | None] = _join_tournament
 
 
@@ -488,24 +501,41 @@ class MainWindow(QMainWindow):
         hand.addAction(self._action(self.tr("&Chombo…"), lambda: self.enter_draw("chombo"), "Ctrl+Alt+C"))
         tournament = menu.addMenu(self.tr("T&ournament"))
         tournament.addAction(self._action(self.tr("&Referee's window…"), self.open_referee_window))
+        tournament.addAction(self._action(self.tr("Referee's window on a &server…"), self.open_referee_server))
 
     def open_referee_window(self) -> QWidget | None:
-        """Ask for a tournament database and open the referee's window on it (docs/tournament.md)."""
+        """Ask for a tournament database file and open the referee's window on it (docs/tournament.md)."""
         path = self.dialogs.ask_tournament_path(self)
-        if path is None:
-            return None
+        return None if path is None else self._open_referee(str(path), live=False)
+
+    def open_referee_server(self) -> QWidget | None:
+        """Ask for a tournament server's postgresql:// URL and open the referee's window on it, live."""
+        url = self.dialogs.ask_tournament_url(self)
+        return None if url is None else self._open_referee(url, live=True)
+
+    def _open_referee(self, db: str, *, live: bool) -> QWidget | None:
         from scorekeeper.gui.tournament import RefereeWindow, TournamentController
         from scorekeeper.storage.tournament_store import open_tournament_store
 
         try:
-            store = open_tournament_store(path)
-            controller = TournamentController(store)
+            store = open_tournament_store(db)
         except ScorekeeperError as error:
+            self.show_message(str(error))
+            return None
+        try:
+            controller = TournamentController(store, live_url=db if live else None)
+        except ScorekeeperError as error:
+            store.close()
             self.show_message(str(error))
             return None
         window = RefereeWindow(controller)
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        window.destroyed.connect(lambda *_: store.close())
+
+        def release(*_: object) -> None:
+            controller.stop_listening()
+            store.close()
+
+        window.destroyed.connect(release)
         window.show()
         return window
 

@@ -274,3 +274,27 @@ def test_on_postgresql_a_penalty_given_elsewhere_shows_within_a_second(qtbot: Qt
         shown.close()
         shown.deleteLater()
         QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def test_on_a_server_the_window_listens_instead_of_polling(qtbot: QtBot, pg_server: TestServer) -> None:
+    import psycopg
+
+    from scorekeeper.sync.server import CHANNEL
+
+    url = pg_server.create_database(f"sk_live{os.getpid()}")
+    with open_tournament_store(url) as server:
+        server.create(TournamentSettings(name="Live Open", sessions=2), [Player(name=n) for n in names(8)])
+        controller = TournamentController(server, live_url=url)
+        shown = RefereeWindow(controller, dialogs=_Answers().dialogs())
+        qtbot.addWidget(shown)
+        assert controller.listening
+        with open_tournament_store(url) as other:
+            other.add_penalty(TournamentPenalty(player="P002", points=-5000, reason="phone at the table"))
+        with psycopg.connect(url, autocommit=True) as announcer:  # what the server's write announces
+            announcer.execute("SELECT pg_notify(%s, %s)", (CHANNEL, '{"penalty": "P002"}'))
+        qtbot.waitUntil(lambda: shown.penalties_table.rowCount() == 1, timeout=3000)
+        controller.stop_listening()
+        assert not controller.listening
+        shown.close()
+        shown.deleteLater()
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)

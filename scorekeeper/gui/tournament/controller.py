@@ -10,8 +10,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal
 
 from scorekeeper.errors import ScorekeeperError, TournamentError
 from scorekeeper.session.events import Event
@@ -36,6 +37,9 @@ from scorekeeper.tournament import (
     time_limit_end,
 )
 
+if TYPE_CHECKING:
+    from scorekeeper.sync.live import LiveFeed
+
 __all__ = ["TournamentController"]
 
 
@@ -52,7 +56,23 @@ class TournamentController(QObject):
     error_occurred = Signal(str)
     timer_ticked = Signal()
 
-    def __init__(self, store: TournamentStore, name: str | None = None, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        store: TournamentStore,
+        name: str | None = None,
+        parent: QObject | None = None,
+        *,
+        live_url: str | None = None,
+    ) -> None:
+        """Read the tournament ``name`` (None: the store's only one) and start following changes.
+
+        Args:
+            store: the tournament store (the controller closes nothing; the window's owner does).
+            name: which tournament.
+            parent: the Qt parent.
+            live_url: on PostgreSQL, the URL to listen on (``scorekeeper.sync.live``): the window then hears of
+                every change as it commits instead of polling.
+        """
         super().__init__(parent)
         self.store = store
         self.tournament: Tournament = store.load(name)
@@ -71,6 +91,51 @@ class TournamentController(QObject):
         self._watch.setInterval(1000)
         self._watch.timeout.connect(self.check_for_changes)
         self._watch.start()
+        self._feed: LiveFeed | None = None
+        self._notifier: QSocketNotifier | None = None
+        if live_url is not None:
+            self._listen(live_url)
+
+    def _listen(self, url: str) -> None:
+        """Follow the server's NOTIFY feed instead of polling; if it cannot be had, keep polling and say why."""
+        from scorekeeper.sync.live import LiveFeed
+
+        try:
+            feed = LiveFeed.connect(url)
+        except ScorekeeperError as error:
+            self.error_occurred.emit(f"Live updates: {error}; checking once a second instead")
+            return
+        self._feed = feed
+        self._notifier = QSocketNotifier(feed.fileno(), QSocketNotifier.Type.Read, self)
+        self._notifier.activated.connect(self._on_feed_activated)
+        self._watch.stop()
+
+    def _on_feed_activated(self) -> None:
+        assert self._feed is not None
+        try:
+            changes = self._feed.drain()
+        except ScorekeeperError as error:
+            self.stop_listening()
+            self._watch.start()
+            self.error_occurred.emit(f"Live updates: {error}; checking once a second instead")
+            return
+        if changes:
+            self.reload()
+
+    @property
+    def listening(self) -> bool:
+        """Whether changes come from the server's live feed (else a poll once a second)."""
+        return self._feed is not None
+
+    def stop_listening(self) -> None:
+        """Close the live feed (the window is closing, or the connection was lost)."""
+        if self._notifier is not None:
+            self._notifier.setEnabled(False)
+            self._notifier.deleteLater()
+            self._notifier = None
+        if self._feed is not None:
+            self._feed.close()
+            self._feed = None
 
     # -- reading --------------------------------------------------------------------------------------------------
 

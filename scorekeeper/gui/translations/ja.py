@@ -45,6 +45,9 @@ JA: dict[str, str] = {
     # tournaments (issue 13)
     "T&ournament": "大会(&O)",
     "&Referee's window…": "審判ウィンドウ(&R)…",
+    "Referee's window on a &server…": "サーバー上の審判ウィンドウ(&S)…",
+    "Tournament server": "大会サーバー",
+    "The referee's address (postgresql://user:password@host/tournament):": "審判の接続先 (postgresql://ユーザー:パスワード@ホスト/大会):",
     "Open a tournament": "大会を開く",
     "Tournament databases (*.db *.sqlite3);;All files (*)": "大会データベース (*.db *.sqlite3);;すべてのファイル (*)",
     # two windows on one game, read-only second copy, broken settings file (issue 10)

@@ -2191,6 +2191,14 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>大会データベース (*.db *.sqlite3);;すべてのファイル (*)</translation>
     </message>
     <message>
+        <source>Tournament server</source>
+        <translation>大会サーバー</translation>
+    </message>
+    <message>
+        <source>The referee's address (postgresql://user:password@host/tournament):</source>
+        <translation>審判の接続先 (postgresql://ユーザー:パスワード@ホスト/大会):</translation>
+    </message>
+    <message>
         <source>Please confirm</source>
         <translation>確認</translation>
     </message>
@@ -2401,6 +2409,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>&amp;Referee's window…</source>
         <translation>審判ウィンドウ(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Referee's window on a &amp;server…</source>
+        <translation>サーバー上の審判ウィンドウ(&amp;S)…</translation>
     </message>
     <message>
         <source>The game is over.</source>

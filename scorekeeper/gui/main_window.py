@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from scorekeeper.gui.dialogs.new_game import NewGameChoice
     from scorekeeper.gui.dialogs.results import ResultsDialog
     from scorekeeper.gui.dialogs.win_dialog import WinContext
+    from scorekeeper.gui.tournament.new_tournament import NewTournament
     from scorekeeper.gui.tournament_table import TableSyncController
     from scorekeeper.storage.store import GameSummary
     from scorekeeper.sync.table import TableLogin
@@ -220,6 +221,35 @@ def _join_tournament(parent: QWidget) -> TableLogin | None:
     return dialog.login() if _run(dialog) else None
 
 
+def _new_tournament(parent: QWidget) -> NewTournament | None:
+    from scorekeeper.gui.tournament.new_tournament import NewTournamentDialog
+
+    def ask_open(owner: QWidget) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(
+            owner,
+            QCoreApplication.translate("MainWindow", "Players"),
+            "",
+            QCoreApplication.translate("MainWindow", "CSV files (*.csv);;All files (*)"),
+        )
+        return Path(name) if name else None
+
+    def ask_save(owner: QWidget) -> Path | None:
+        name, _ = QFileDialog.getSaveFileName(
+            owner,
+            QCoreApplication.translate("MainWindow", "Save the tournament as"),
+            "",
+            QCoreApplication.translate("MainWindow", "Tournament databases (*.db *.sqlite3);;All files (*)"),
+        )
+        return Path(name) if name else None
+
+    dialog = NewTournamentDialog(ask_open=ask_open, ask_save=ask_save, parent=parent)
+    try:
+        dialog.exec()
+        return dialog.created
+    finally:
+        dialog.deleteLater()
+
+
 def _ask_tournament_url(parent: QWidget) -> str | None:
     text, ok = QInputDialog.getText(
         parent,
@@ -281,6 +311,7 @@ class Dialogs:
     ask_open_path: Callable[[QWidget], Path | None] = _ask_open_path
     ask_tournament_path: Callable[[QWidget], Path | None] = _ask_tournament_path
     ask_tournament_url: Callable[[QWidget], str | None] = _ask_tournament_url
+    new_tournament: Callable[[QWidget], NewTournament | None] = _new_tournament
     join_tournament: Callable[[QWidget], TableLogin | None] = _join_tournament
 
 
@@ -500,8 +531,25 @@ class MainWindow(QMainWindow):
         hand.addAction(self._action(self.tr("&Abortive draw…"), lambda: self.enter_draw("abort"), "Ctrl+Alt+A"))
         hand.addAction(self._action(self.tr("&Chombo…"), lambda: self.enter_draw("chombo"), "Ctrl+Alt+C"))
         tournament = menu.addMenu(self.tr("T&ournament"))
+        tournament.addAction(self._action(self.tr("&New tournament…"), self.new_tournament))
         tournament.addAction(self._action(self.tr("&Referee's window…"), self.open_referee_window))
         tournament.addAction(self._action(self.tr("Referee's window on a &server…"), self.open_referee_server))
+
+    def new_tournament(self) -> QWidget | None:
+        """Ask for a new tournament (settings, players CSV, file), store it and open the referee's window on it."""
+        answer = self.dialogs.new_tournament(self)
+        if answer is None:
+            return None
+        from scorekeeper.storage.tournament_store import open_tournament_store
+
+        path, settings, players = answer
+        try:
+            with open_tournament_store(path) as store:
+                store.create(settings, players)
+        except ScorekeeperError as error:
+            self.show_message(str(error))
+            return None
+        return self._open_referee(str(path), live=False)
 
     def open_referee_window(self) -> QWidget | None:
         """Ask for a tournament database file and open the referee's window on it (docs/tournament.md)."""
@@ -532,7 +580,7 @@ class MainWindow(QMainWindow):
         window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
 
         def release(*_: object) -> None:
-            controller.stop_listening()
+            controller.shutdown()
             store.close()
 
         window.destroyed.connect(release)

@@ -298,3 +298,52 @@ def test_on_a_server_the_window_listens_instead_of_polling(qtbot: QtBot, pg_serv
         shown.close()
         shown.deleteLater()
         QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def test_a_new_tournament_from_the_dialog(qtbot: QtBot, tmp_path: Path) -> None:
+    from scorekeeper.gui.tournament.new_tournament import NewTournamentDialog
+
+    players = tmp_path / "players.csv"
+    players.write_text("name,team\n" + "".join(f"{n},Red\n" for n in names(8)), encoding="utf-8")
+    target = tmp_path / "autumn.db"
+    dialog = NewTournamentDialog(ask_open=lambda _owner: players, ask_save=lambda _owner: target)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.mouseClick(dialog.create_button, Qt.MouseButton.LeftButton)
+    assert dialog.created is None
+    assert "name must not be empty" in dialog.problem_label.text()
+    qtbot.keyClicks(dialog.name_edit, "Autumn Open")
+    dialog.sessions_spin.setValue(6)
+    qtbot.mouseClick(dialog.browse_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dialog.create_button, Qt.MouseButton.LeftButton)
+    assert dialog.created is not None
+    path, settings, roster = dialog.created
+    assert (path, settings.name, settings.sessions, settings.preset) == (target, "Autumn Open", 6, "ema2016")
+    assert [p.name for p in roster] == list(names(8))
+    dialog.close()
+
+
+def test_the_main_window_creates_a_tournament_and_opens_its_referee_window(qtbot: QtBot, tmp_path: Path) -> None:
+    from scorekeeper.gui.app import create_main_window
+    from scorekeeper.gui.main_window import Dialogs
+    from scorekeeper.gui.settings import AppSettings
+
+    target = tmp_path / "autumn.db"
+    settings = TournamentSettings(name="Autumn Open", sessions=4)
+    roster = tuple(Player(name=n) for n in names(8))
+    main = create_main_window(
+        tmp_path / "data",
+        settings=AppSettings(),
+        dialogs=Dialogs(new_tournament=lambda _parent: (target, settings, roster), new_game=lambda _p, _s: None),
+    )
+    qtbot.addWidget(main)
+    action = next(a for a in main.findChildren(QAction) if a.text() == "&New tournament…")
+    action.trigger()
+    referees = [w for w in QApplication.topLevelWidgets() if isinstance(w, RefereeWindow) and w.isVisible()]
+    assert len(referees) == 1
+    assert referees[0].players_table.rowCount() == 8
+    referees[0].close()
+    main.close()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    with open_tournament_store(target) as store:
+        assert store.load().settings == settings

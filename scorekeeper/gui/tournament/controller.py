@@ -122,6 +122,12 @@ class TournamentController(QObject):
         if changes:
             self.reload()
 
+    def shutdown(self) -> None:
+        """Stop the clock, the change check and the live feed (the window is closing; the store is closed after)."""
+        self._timer.stop()
+        self._watch.stop()
+        self.stop_listening()
+
     @property
     def listening(self) -> bool:
         """Whether changes come from the server's live feed (else a poll once a second)."""

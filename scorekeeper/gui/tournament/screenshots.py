@@ -1,8 +1,9 @@
 """Render the referee's window to PNG for docs/tournament.md: a scripted 16-player tournament in mid-day.
 
 Usage: ``python -m scorekeeper.gui.tournament.screenshots OUTDIR [WIDTHxHEIGHT]`` (offscreen; default 1366x768).
-Writes ``referee-<tab>-light-en.png`` for each tab. Session 1 is played, session 2 seated with three games in
-(two finished, one still running), one penalty given, one player dropped out after session 1 and a substitute in.
+Writes ``referee-<tab>-light-en.png`` for each tab and ``referee-new-tournament-light-en.png``. Session 1 is
+played, session 2 seated with three games in (two finished, one still running), one penalty given, one player
+dropped out after session 1 and a substitute in.
 """
 
 from __future__ import annotations
@@ -154,6 +155,21 @@ def render(outdir: Path, size: tuple[int, int] = (1366, 768)) -> list[Path]:
         window.close()
         window.deleteLater()
         QApplication.processEvents()
+    from scorekeeper.gui.tournament.new_tournament import NewTournamentDialog
+
+    dialog = NewTournamentDialog(ask_open=lambda _owner: None, ask_save=lambda _owner: None)
+    dialog.name_edit.setText("Autumn Riichi Open")
+    dialog.venue_edit.setText("Lisbon")
+    dialog.days_spin.setValue(2)
+    dialog.players_edit.setText("players.csv")
+    dialog.show()
+    QApplication.processEvents()
+    path = outdir / "referee-new-tournament-light-en.png"
+    dialog.grab().save(str(path))
+    written.append(path)
+    dialog.close()
+    dialog.deleteLater()
+    QApplication.processEvents()
     return written
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QCloseEvent, QFont
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.gui._compat import override
 from scorekeeper.gui.dialogs.penalty import PenaltyDialog
 from scorekeeper.gui.tournament.controller import TournamentController
 from scorekeeper.gui.tournament.correction import correct_in_table_view
@@ -210,6 +211,12 @@ class RefereeWindow(QMainWindow):
         controller.timer_ticked.connect(self._on_controller_timer_ticked)
         self._on_controller_tournament_changed()
         self._on_controller_timer_ticked()
+
+    @override
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        """Closing the window ends its controller's clock, change check and live feed."""
+        self.controller.shutdown()
+        super().closeEvent(event)
 
     # -- building -------------------------------------------------------------------------------------------------
 

@@ -2191,6 +2191,18 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>大会データベース (*.db *.sqlite3);;すべてのファイル (*)</translation>
     </message>
     <message>
+        <source>Players</source>
+        <translation>プレイヤー</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV ファイル (*.csv);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Save the tournament as</source>
+        <translation>大会の保存先</translation>
+    </message>
+    <message>
         <source>Tournament server</source>
         <translation>大会サーバー</translation>
     </message>
@@ -2405,6 +2417,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>T&amp;ournament</source>
         <translation>大会(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;New tournament…</source>
+        <translation>新しい大会(&amp;N)…</translation>
     </message>
     <message>
         <source>&amp;Referee's window…</source>
@@ -2964,6 +2980,77 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Export</source>
         <translation>書き出し</translation>
+    </message>
+</context>
+<context>
+    <name>NewTournamentDialog</name>
+    <message>
+        <source>New tournament</source>
+        <translation>新しい大会</translation>
+    </message>
+    <message>
+        <source> day(s)</source>
+        <translation> 日間</translation>
+    </message>
+    <message>
+        <source> min</source>
+        <translation> 分</translation>
+    </message>
+    <message>
+        <source>Team standings (the players CSV's 'team' column)</source>
+        <translation>チーム順位 (選手 CSV の team 列)</translation>
+    </message>
+    <message>
+        <source>CSV with a header row: name, ema_id, country, club, team</source>
+        <translation>見出し行のある CSV: name, ema_id, country, club, team</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>選択…</translation>
+    </message>
+    <message>
+        <source>Create…</source>
+        <translation>作成…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
+    <message>
+        <source>First day</source>
+        <translation>初日</translation>
+    </message>
+    <message>
+        <source>Venue</source>
+        <translation>会場</translation>
+    </message>
+    <message>
+        <source>Ruleset</source>
+        <translation>ルール</translation>
+    </message>
+    <message>
+        <source>Sessions</source>
+        <translation>回戦数</translation>
+    </message>
+    <message>
+        <source>Time limit per session</source>
+        <translation>1 回戦の制限時間</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>プレイヤー</translation>
+    </message>
+    <message>
+        <source>Choose the players CSV file.</source>
+        <translation>選手の CSV ファイルを選んでください。</translation>
+    </message>
+    <message>
+        <source>The players file must be UTF-8 text.</source>
+        <translation>選手ファイルは UTF-8 のテキストにしてください。</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,164 @@
+"""New tournament: name, dates and venue, ruleset, sessions and time limit, teams, the players CSV and the file.
+
+The dialog only collects; the tournament core checks (``TournamentSettings``, ``parse_players_csv``) and the
+store creates. A refusal is shown in the dialog, which stays open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QDate
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDateEdit,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QWidget,
+)
+
+from scorekeeper.errors import ScorekeeperError, TournamentError
+from scorekeeper.session.rules import PRESET_NAMES
+from scorekeeper.storage import read_bytes
+from scorekeeper.tournament import Player, TournamentSettings, parse_players_csv
+
+__all__ = ["NewTournament", "NewTournamentDialog"]
+
+NewTournament = tuple[Path, TournamentSettings, tuple[Player, ...]]
+
+
+class NewTournamentDialog(QDialog):
+    """The fields of a new tournament; :attr:`created` holds the checked choice once Create succeeded.
+
+    Args:
+        ask_open: asks for the players CSV (None: cancelled).
+        ask_save: asks where to save the tournament file (None: cancelled).
+    """
+
+    def __init__(
+        self,
+        *,
+        ask_open: Callable[[QWidget], Path | None],
+        ask_save: Callable[[QWidget], Path | None],
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("New tournament"))
+        self._ask_open = ask_open
+        self._ask_save = ask_save
+        self.created: NewTournament | None = None
+        self.name_edit = QLineEdit()
+        self.name_edit.setObjectName("tournament_name")
+        self.venue_edit = QLineEdit()
+        self.venue_edit.setObjectName("tournament_venue")
+        self.date_edit = QDateEdit(QDate.currentDate())
+        self.date_edit.setObjectName("tournament_date")
+        self.date_edit.setCalendarPopup(True)
+        self.date_edit.setDisplayFormat("yyyy-MM-dd")
+        self.days_spin = QSpinBox()
+        self.days_spin.setObjectName("tournament_days")
+        self.days_spin.setRange(1, 7)
+        self.days_spin.setSuffix(self.tr(" day(s)"))
+        self.preset_combo = QComboBox()
+        self.preset_combo.setObjectName("tournament_preset")
+        self.preset_combo.addItems(list(PRESET_NAMES))
+        if "ema2016" in PRESET_NAMES:
+            self.preset_combo.setCurrentText("ema2016")
+        self.sessions_spin = QSpinBox()
+        self.sessions_spin.setObjectName("tournament_sessions")
+        self.sessions_spin.setRange(1, 200)
+        self.sessions_spin.setValue(4)
+        self.time_spin = QSpinBox()
+        self.time_spin.setObjectName("tournament_time_limit")
+        self.time_spin.setRange(0, 24 * 60)
+        self.time_spin.setValue(90)
+        self.time_spin.setSuffix(self.tr(" min"))
+        self.teams_check = QCheckBox(self.tr("Team standings (the players CSV's 'team' column)"))
+        self.teams_check.setObjectName("tournament_teams")
+        self.players_edit = QLineEdit()
+        self.players_edit.setObjectName("tournament_players")
+        self.players_edit.setPlaceholderText(self.tr("CSV with a header row: name, ema_id, country, club, team"))
+        self.browse_button = QPushButton(self.tr("Choose…"))
+        self.browse_button.setObjectName("browse_players_button")
+        self.browse_button.clicked.connect(self._on_browse_button_clicked)
+        players_row = QHBoxLayout()
+        players_row.addWidget(self.players_edit, 1)
+        players_row.addWidget(self.browse_button)
+        dates_row = QHBoxLayout()
+        dates_row.addWidget(self.date_edit)
+        dates_row.addWidget(self.days_spin)
+        self.problem_label = QLabel()
+        self.problem_label.setObjectName("problem_label")
+        self.problem_label.setWordWrap(True)
+        self.create_button = QPushButton(self.tr("Create…"))
+        self.create_button.setObjectName("create_button")
+        self.create_button.setProperty("role", "primary")
+        self.create_button.setDefault(True)
+        self.create_button.clicked.connect(self._on_create_button_clicked)
+        cancel = QPushButton(self.tr("Cancel"))
+        cancel.clicked.connect(self.reject)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(cancel)
+        buttons.addWidget(self.create_button)
+        form = QFormLayout(self)
+        form.addRow(self.tr("Name"), self.name_edit)
+        form.addRow(self.tr("First day"), dates_row)
+        form.addRow(self.tr("Venue"), self.venue_edit)
+        form.addRow(self.tr("Ruleset"), self.preset_combo)
+        form.addRow(self.tr("Sessions"), self.sessions_spin)
+        form.addRow(self.tr("Time limit per session"), self.time_spin)
+        form.addRow("", self.teams_check)
+        form.addRow(self.tr("Players"), players_row)
+        form.addRow(self.problem_label)
+        form.addRow(buttons)
+
+    def _on_browse_button_clicked(self) -> None:
+        path = self._ask_open(self)
+        if path is not None:
+            self.players_edit.setText(str(path))
+
+    def choice(self) -> tuple[TournamentSettings, tuple[Player, ...]]:
+        """The settings and players entered, checked by the core.
+
+        Raises:
+            ScorekeeperError: naming what is wrong (an empty name, a bad players file...).
+        """
+        first = self.date_edit.date()
+        dates = tuple(first.addDays(k).toString("yyyy-MM-dd") for k in range(self.days_spin.value()))
+        settings = TournamentSettings(
+            name=self.name_edit.text().strip(),
+            dates=dates,
+            venue=self.venue_edit.text().strip(),
+            preset=self.preset_combo.currentText(),
+            sessions=self.sessions_spin.value(),
+            time_limit_minutes=self.time_spin.value(),
+            teams=self.teams_check.isChecked(),
+        )
+        text = self.players_edit.text().strip()
+        if not text:
+            raise TournamentError(self.tr("Choose the players CSV file."))
+        try:
+            players = parse_players_csv(read_bytes(Path(text), max_bytes=10_000_000).decode("utf-8"))
+        except UnicodeDecodeError:
+            raise TournamentError(self.tr("The players file must be UTF-8 text.")) from None
+        return settings, players
+
+    def _on_create_button_clicked(self) -> None:
+        try:
+            settings, players = self.choice()
+        except ScorekeeperError as error:
+            self.problem_label.setText(str(error))
+            return
+        path = self._ask_save(self)
+        if path is None:
+            return
+        self.created = (path, settings, players)
+        self.accept()

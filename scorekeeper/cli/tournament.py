@@ -96,7 +96,7 @@ def _print_json(obj: Any) -> None:
 
 
 def _create(args: argparse.Namespace) -> None:
-    from scorekeeper.storage import read_bytes
+    from scorekeeper.storage.tournament_export import read_csv_text
     from scorekeeper.storage.tournament_store import open_tournament_store
     from scorekeeper.tournament import TournamentSettings, parse_players_csv
 
@@ -127,11 +127,7 @@ def _create(args: argparse.Namespace) -> None:
         tie_break=args.tie_break,
         teams=args.teams,
     )
-    try:
-        text = read_bytes(args.players, max_bytes=10_000_000).decode("utf-8")
-    except UnicodeDecodeError:
-        raise TournamentError(f"{args.players}: the players CSV must be UTF-8") from None
-    players = parse_players_csv(text)
+    players = parse_players_csv(read_csv_text(args.players, "a players CSV"))
     with open_tournament_store(args.db) as store:
         tournament = store.create(settings, players, fixed=fixed)
     ranked = len(tournament.ranked_in(1))
@@ -142,7 +138,7 @@ def _create(args: argparse.Namespace) -> None:
 
 
 def _seat(args: argparse.Namespace) -> None:
-    from scorekeeper.storage import read_bytes
+    from scorekeeper.storage.tournament_export import read_csv_text
     from scorekeeper.storage.tournament_store import open_tournament_store
     from scorekeeper.tournament import compute_standings, parse_seating_csv, seat_auto, seat_random, seat_swiss
 
@@ -178,12 +174,7 @@ def _seat(args: argparse.Namespace) -> None:
                 session, ranking, substitutes, history=history, sessions=tournament.settings.sessions, fixed=fixed
             )
         else:
-            path = Path(rest[0])
-            try:
-                text = read_bytes(path, max_bytes=10_000_000).decode("utf-8")
-            except UnicodeDecodeError:
-                raise TournamentError(f"{path}: the seating CSV must be UTF-8") from None
-            seating = parse_seating_csv(text, session)
+            seating = parse_seating_csv(read_csv_text(Path(rest[0]), "a seating CSV"), session)
         store.save_seating(seating, tournament=args.tournament)
     if args.json:
         _print_json(seating.to_json())

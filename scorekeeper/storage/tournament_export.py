@@ -13,14 +13,41 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from pathlib import Path
 
+from scorekeeper.errors import TournamentError
+from scorekeeper.storage.files import read_bytes
 from scorekeeper.storage.records import _csv, _text
 from scorekeeper.tournament import Standings, Tournament, compute_standings, format_tenths
 
-__all__ = ["EMA_COLUMNS", "format_ema_csv", "format_games_csv", "format_standings_csv", "mers_base_rank"]
+__all__ = [
+    "EMA_COLUMNS",
+    "format_ema_csv",
+    "format_games_csv",
+    "format_standings_csv",
+    "mers_base_rank",
+    "read_csv_text",
+]
+
+#: The largest players or seating CSV read (a 10,000-player list is under 1 MB).
+MAX_CSV_BYTES = 10_000_000
 
 #: The EMA results form's columns.
 EMA_COLUMNS = ("rank", "player", "ema_id", "country", "points", "base_rank")
+
+
+def read_csv_text(path: Path, what: str) -> str:
+    """The text of a players or seating CSV file: a regular file, at most 10 MB, UTF-8 (a byte-order mark is fine).
+
+    Raises:
+        SaveFileError: the file is missing, unreadable, not a regular file or too large.
+        TournamentError: it is not UTF-8 text.
+    """
+    data = read_bytes(path, max_bytes=MAX_CSV_BYTES, what=what)
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise TournamentError(f"{path}: {what} must be UTF-8 text (byte {error.start} is not)") from None
 
 
 def mers_base_rank(rank: int, players: int) -> Fraction:

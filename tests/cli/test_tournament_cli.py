@@ -169,3 +169,33 @@ def test_an_action_on_a_missing_database_creates_nothing(tmp_path: Path, capsys:
     assert status == 1
     assert "no such tournament database" in err
     assert not (tmp_path / "none.db").exists()
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        pytest.param(b"name\n\xff\xfe\n", "a players CSV must be UTF-8 text", id="not-utf8"),
+        pytest.param(None, "no such file", id="missing"),
+    ],
+)
+def test_a_bad_players_file_is_a_clear_error(
+    tmp_path: Path, capsys: _Capture, content: bytes | None, message: str
+) -> None:
+    players = tmp_path / "players.csv"
+    if content is not None:
+        players.write_bytes(content)
+    db = str(tmp_path / "open.db")
+    argv = ["create", "--db", db, "--name", "Open", "--players", str(players), "--sessions", "2"]
+    status, out, err = _run(capsys, *argv)
+    assert (status, out) == (1, "")
+    assert message in err.lower() or message in err
+
+
+def test_a_players_csv_with_a_byte_order_mark_is_read(tmp_path: Path, capsys: _Capture) -> None:
+    players = tmp_path / "players.csv"
+    players.write_bytes("name\nAnn\nBo\nCy\nDi\n".encode("utf-8-sig"))
+    status, out, _ = _run(
+        capsys, "create", "--db", str(tmp_path / "o.db"), "--name", "O", "--players", str(players), "--sessions", "1"
+    )
+    assert status == 0
+    assert "4 players" in out

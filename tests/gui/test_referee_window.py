@@ -347,3 +347,20 @@ def test_the_main_window_creates_a_tournament_and_opens_its_referee_window(qtbot
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     with open_tournament_store(target) as store:
         assert store.load().settings == settings
+
+
+def test_a_seating_file_that_cannot_be_read_is_a_message_not_a_crash(
+    qtbot: QtBot, window: RefereeWindow, answers: _Answers, tmp_path: Path
+) -> None:
+    window.tabs.setCurrentIndex(1)
+    window.method_combo.setCurrentIndex(window.method_combo.findData(SeatingMethod.FILE.value))
+    answers.files.append(tmp_path / "missing.csv")
+    qtbot.mouseClick(window.seat_button, Qt.MouseButton.LeftButton)
+    binary = tmp_path / "binary.csv"
+    binary.write_bytes(b"table,east,south,west,north\n1,\xff,b,c,d\n")
+    answers.files.append(binary)
+    qtbot.mouseClick(window.seat_button, Qt.MouseButton.LeftButton)
+    assert len(answers.errors) == 2
+    assert "missing.csv" in answers.errors[0]
+    assert "must be UTF-8 text" in answers.errors[1]
+    assert window.controller.seating() is None

@@ -17,7 +17,12 @@ from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal
 from scorekeeper.errors import ScorekeeperError, TournamentError
 from scorekeeper.session.events import Event
 from scorekeeper.storage.records import read_game_record_file
-from scorekeeper.storage.tournament_export import format_ema_csv, format_games_csv, format_standings_csv
+from scorekeeper.storage.tournament_export import (
+    format_ema_csv,
+    format_games_csv,
+    format_standings_csv,
+    read_csv_text,
+)
 from scorekeeper.storage.tournament_store import TournamentStore
 from scorekeeper.tournament import (
     Player,
@@ -219,7 +224,7 @@ class TournamentController(QObject):
                 case SeatingMethod.FILE:
                     if path is None:
                         raise TournamentError("choose a seating CSV file")
-                    seating = parse_seating_csv(path.read_text(encoding="utf-8"), session)
+                    seating = parse_seating_csv(read_csv_text(path, "a seating CSV"), session)
             self._refresh(self.store.save_seating(seating, tournament=self.name))
 
         return self._attempt("Seating", run)

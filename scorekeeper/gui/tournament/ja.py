@@ -91,7 +91,6 @@ JA_REFEREE: dict[str, str] = {
     "Sessions": "回戦数",
     "Time limit per session": "1 回戦の制限時間",
     "Choose the players CSV file.": "選手の CSV ファイルを選んでください。",
-    "The players file must be UTF-8 text.": "選手ファイルは UTF-8 のテキストにしてください。",
     "Wall sheet and table cards (PDF)…": "掲示用座席表と卓カード (PDF)…",
     "Standings and games (PDF)…": "順位と対局 (PDF)…",
     "PDF files (*.pdf)": "PDF ファイル (*.pdf)",

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.errors import ScorekeeperError, TournamentError
 from scorekeeper.session.rules import PRESET_NAMES
-from scorekeeper.storage import read_bytes
+from scorekeeper.storage.tournament_export import read_csv_text
 from scorekeeper.tournament import Player, TournamentSettings, parse_players_csv
 
 __all__ = ["NewTournament", "NewTournamentDialog"]
@@ -145,11 +145,7 @@ class NewTournamentDialog(QDialog):
         text = self.players_edit.text().strip()
         if not text:
             raise TournamentError(self.tr("Choose the players CSV file."))
-        try:
-            players = parse_players_csv(read_bytes(Path(text), max_bytes=10_000_000).decode("utf-8"))
-        except UnicodeDecodeError:
-            raise TournamentError(self.tr("The players file must be UTF-8 text.")) from None
-        return settings, players
+        return settings, parse_players_csv(read_csv_text(Path(text), "a players CSV"))
 
     def _on_create_button_clicked(self) -> None:
         try:

@@ -3048,10 +3048,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <source>Choose the players CSV file.</source>
         <translation>選手の CSV ファイルを選んでください。</translation>
     </message>
-    <message>
-        <source>The players file must be UTF-8 text.</source>
-        <translation>選手ファイルは UTF-8 のテキストにしてください。</translation>
-    </message>
 </context>
 <context>
     <name>TableSyncController</name>

@@ -16,7 +16,7 @@ from scorekeeper.engine.points import PointValue
 from scorekeeper.engine.rules import HandRules
 from scorekeeper.engine.scoring import score_hand
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.gui.labels import abort_name, format_points, limit_name, yaku_name
+from scorekeeper.gui.labels import abort_name, format_points, format_signed, limit_name, yaku_name
 from scorekeeper.session.classical import ClassicalHandSettlement
 from scorekeeper.session.events import (
     AbortiveDraw,
@@ -30,10 +30,12 @@ from scorekeeper.session.events import (
     ValueWin,
 )
 from scorekeeper.session.settlement import Settlement, TransferReason
+from scorekeeper.session.sheet import HandRow, ResultKind, WinLine
 from scorekeeper.session.state import HandEntry
 
 __all__ = [
     "describe_classical_values",
+    "describe_hand_row",
     "describe_hand_wins",
     "describe_result",
     "describe_settlement",
@@ -111,6 +113,72 @@ def describe_result(
             return _t("Chombo: {seat}").format(seat=names[int(result.seat)])
         case _:
             assert_never(result)
+
+
+def _win_value(win: WinLine) -> str:
+    if win.points is not None:
+        return _t("{points} points").format(points=format_points(win.points))
+    if win.yakuman:
+        return _t("Yakuman") if win.yakuman == 1 else _t("{n}× yakuman").format(n=win.yakuman)
+    if win.limit is not None:
+        return _t("{limit} ({han} han)").format(limit=limit_name(win.limit.value), han=win.han)
+    return _t("{han} han {fu} fu").format(han=win.han, fu=win.fu)
+
+
+def describe_hand_row(row: HandRow, names: tuple[str, ...], *, classical: bool = False) -> str:
+    """What happened in a hand, for its history row (issue 12): each winner with the value and who paid.
+
+    ``Bruno 3 han 30 fu, paid by Aiko`` (a ron), ``Chen Mangan (5 han), paid by all`` (a tsumo), ``Dana Yakuman,
+    paid by Aiko and Chen (pao)``; riichi declarations on a line of their own; a chombo with its cost, also when
+    it is taken after uma at the end (EMA's 20,000 shows at once, marked as pending). Every figure is the
+    session's (``scorekeeper.session.sheet``).
+    """
+    lines: list[str] = []
+    match row.kind:
+        case ResultKind.RON:
+            assert row.discarder is not None
+            discarder = names[row.discarder]
+            for win in row.wins:
+                if win.pao is not None and win.pao != row.discarder:
+                    payer = _t("{discarder} and {pao} (pao)").format(discarder=discarder, pao=names[win.pao])
+                else:
+                    payer = discarder
+                lines.append(
+                    _t("Ron: {winner} {value}, paid by {payer}").format(
+                        winner=names[win.seat], value=_win_value(win), payer=payer
+                    )
+                )
+        case ResultKind.TSUMO:
+            for win in row.wins:
+                if win.pao is not None:
+                    lines.append(
+                        _t("Tsumo: {winner} {value}, paid by {pao} (pao)").format(
+                            winner=names[win.seat], value=_win_value(win), pao=names[win.pao]
+                        )
+                    )
+                else:
+                    lines.append(
+                        _t("Tsumo: {winner} {value}, paid by all").format(winner=names[win.seat], value=_win_value(win))
+                    )
+        case ResultKind.CHOMBO:
+            assert row.chombo is not None
+            if row.chombo_after_uma:
+                lines.append(
+                    _t("Chombo: {name} {points}, taken after uma at the end").format(
+                        name=names[row.chombo], points=format_signed(row.chombo_points)
+                    )
+                )
+            else:
+                lines.append(
+                    _t("Chombo: {name} {points}").format(
+                        name=names[row.chombo], points=format_signed(row.chombo_points)
+                    )
+                )
+        case _:
+            lines.append(describe_result(row.result, names, classical=classical))
+    if row.riichi:
+        lines.append(_t("Riichi: {names}").format(names=", ".join(names[s] for s in row.riichi)))
+    return "\n".join(lines)
 
 
 def describe_classical_values(settlement: Settlement, names: tuple[str, ...]) -> str:

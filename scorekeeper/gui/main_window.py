@@ -43,6 +43,7 @@ from scorekeeper.gui.table.table_view import TableViewWidget
 from scorekeeper.gui.tiles import set_corner_indices
 from scorekeeper.gui.window_geometry import remembered_geometry, toggle_full_screen
 from scorekeeper.session.corrections import correction_preview
+from scorekeeper.session.sheet import game_sheet
 from scorekeeper.session.events import HandRecord, HandResult
 from scorekeeper.session.seats import ROUND_LETTERS, Seat
 from scorekeeper.session.settlement import RIICHI_STICK, settle
@@ -633,6 +634,9 @@ class MainWindow(QMainWindow):
         playing = not state.ended
         riichi_game = is_riichi(state.rules)
         winds = seat_winds(int(state.dealer))
+        # Penalties taken after uma (an EMA chombo's 20,000...), as the session's standings have them: on the
+        # table at once, not only on the result sheet (issue 12).
+        pending = {row.seat: row.penalties for row in game_sheet(state).final if row.penalties}
         for panel in self.table.seat_panels:
             seat = panel.seat
             riichi = Seat(seat) in state.in_riichi
@@ -647,6 +651,7 @@ class MainWindow(QMainWindow):
                 gaps=self._gaps(state, seat),
                 names=state.players,
                 riichi_game=riichi_game,
+                penalty=pending.get(Seat(seat), 0),
             )
             if not playing:
                 panel.riichi_button.setToolTip(self.tr("The game is over."))

@@ -11,7 +11,7 @@ from scorekeeper.gui.dialogs.draw_dialog import DrawDialog
 from scorekeeper.gui.dialogs.results import ResultsDialog
 from scorekeeper.gui.dialogs.win_dialog import WinDialog
 from scorekeeper.gui.main_window import MainWindow
-from scorekeeper.session.events import HandWin, Tsumo, ValueWin
+from scorekeeper.session.events import HandWin, HanFuWin, Ron, Tsumo, ValueWin, YakumanWin
 from scorekeeper.session.rules import LeftoverSticks, ruleset
 from scorekeeper.session.seats import Seat
 from tests.gui.conftest import Script, click
@@ -57,7 +57,7 @@ def test_a_classical_win_by_tiles_shows_its_value_and_breakdown(
     result = state.hands[0].record.result
     assert isinstance(result, Tsumo) and isinstance(result.win, HandWin)
     model = window.history.model
-    assert model.data(model.index(0, 1)) == "Tsumo: Bruno (7,680 points)"
+    assert model.data(model.index(0, 1)) == "Tsumo: Bruno 7,680 points, paid by all"
     tip = model.data(model.index(0, 1), Qt.ItemDataRole.ToolTipRole)
     assert isinstance(tip, str)
     for line in (
@@ -86,7 +86,7 @@ def test_a_called_out_classical_value_says_so(window: MainWindow) -> None:
     assert window.controller.new_game(NAMES, ruleset("classical"))
     assert window.controller.record_result(Tsumo(ValueWin(seat=Seat(2), value=120)))
     model = window.history.model
-    assert model.data(model.index(0, 1)) == "Tsumo: Chen (120 points)"
+    assert model.data(model.index(0, 1)) == "Tsumo: Chen 120 points, paid by all"
     tip = model.data(model.index(0, 1), Qt.ItemDataRole.ToolTipRole)
     assert isinstance(tip, str) and "Chen: 120 points, as the table worked them out" in tip
 
@@ -112,7 +112,7 @@ def test_a_riichi_row_explains_who_paid_whom(window: MainWindow) -> None:
     assert window.controller.new_game(NAMES, ruleset("tenhou"))
     assert window.controller.record_result(Ron(Seat(0), (HanFuWin(seat=Seat(1), han=3, fu=40),)))
     model = window.history.model
-    assert model.data(model.index(0, 1)) == "Ron: Bruno (3 han 40 fu) from Aiko"
+    assert model.data(model.index(0, 1)) == "Ron: Bruno 3 han 40 fu, paid by Aiko"
     tip = model.data(model.index(0, 1), Qt.ItemDataRole.ToolTipRole)
     assert isinstance(tip, str)
     assert "Aiko → Bruno: 5,200 (hand)" in tip and "Scores after: 19,800, 30,200, 25,000, 25,000" in tip
@@ -187,7 +187,7 @@ def test_a_riichi_win_by_tiles_lists_its_yaku_and_fu(qtbot: QtBot, window: MainW
     script.then("win", ron_by_tiles)
     click(qtbot, window.buttons["ron"])
     model = window.history.model
-    assert model.data(model.index(0, 1)) == "Ron: Bruno (3 han 30 fu) from Aiko"
+    assert model.data(model.index(0, 1)) == "Ron: Bruno 3 han 30 fu, paid by Aiko\nRiichi: Bruno"
     tip = model.data(model.index(0, 1), Qt.ItemDataRole.ToolTipRole)
     assert isinstance(tip, str)
     # Riichi + pinfu + tanyao, 3 han 30 fu = 3,900 (seed 000's table), then who paid whom.
@@ -228,3 +228,36 @@ def test_results_show_the_uma_and_oka_the_session_applied_to_a_three_way_tie(qtb
     shown = [dialog.table.item(row, 3).text() for row in range(4)]
     assert shown == ["+13.4", "+13.3", "+13.3", "-20.0"]
     assert [dialog.table.item(row, 5).text() for row in range(4)] == ["+13.4", "+13.3", "+13.3", "-40.0"]
+
+
+def test_history_rows_say_what_happened(window: MainWindow) -> None:
+    # Issue 12: each winner with value and payer (pao named), riichi, chombo with its cost also when it is taken
+    # after uma (EMA 20,000 pending), the replay after a chombo marked, long rows wrapped rather than cut.
+    window.controller.new_game(("Aiko", "Bruno", "Chen", "Dana"), ruleset("ema2016"))
+    assert window.controller.declare_riichi(0)
+    assert window.controller.record_result(
+        Ron(Seat(0), (HanFuWin(seat=Seat(1), han=2, fu=30), YakumanWin(seat=Seat(3), yakuman=1, pao=Seat(2))))
+    )
+    assert window.controller.chombo(3)
+    assert window.controller.record_result(Tsumo(HanFuWin(seat=Seat(3), han=1, fu=30)))
+    model = window.history.model
+    assert model.data(model.index(0, 1)) == (
+        "Ron: Bruno 2 han 30 fu, paid by Aiko\nRon: Dana Yakuman, paid by Aiko and Chen (pao)\nRiichi: Aiko"
+    )
+    assert model.data(model.index(1, 1)) == "Chombo: Dana -20,000, taken after uma at the end"
+    assert model.data(model.index(1, 0)) == "E2"
+    assert model.data(model.index(2, 0)) == "E2\n(replay)"
+    assert model.data(model.index(2, 1)) == "Tsumo: Dana 1 han 30 fu, paid by all"
+    view = window.history.view
+    assert view.wordWrap()
+    assert view.rowHeight(0) > view.rowHeight(1)  # three lines get three lines' height
+
+
+def test_a_pending_after_uma_chombo_shows_on_the_table_at_once(window: MainWindow) -> None:
+    window.controller.new_game(("Aiko", "Bruno", "Chen", "Dana"), ruleset("ema2016"))
+    assert window.controller.chombo(3)
+    panels = window.table.seat_panels
+    assert panels[3].penalty_label.text() == "-20,000 after uma"
+    assert [p.penalty_label.text() for p in panels[:3]] == ["", "", ""]
+    assert window.controller.undo()
+    assert panels[3].penalty_label.text() == ""

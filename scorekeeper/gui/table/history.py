@@ -27,11 +27,12 @@ from scorekeeper.gui import theme
 from scorekeeper.gui._compat import override
 from scorekeeper.gui.describe import (
     describe_classical_values,
+    describe_hand_row,
     describe_hand_wins,
-    describe_result,
     describe_settlement,
 )
 from scorekeeper.gui.labels import format_signed, is_riichi, short_label
+from scorekeeper.session.sheet import HandRow, game_sheet
 from scorekeeper.session.state import GameState, HandEntry
 
 __all__ = ["HistoryTableModel", "HistoryWidget"]
@@ -47,13 +48,18 @@ class HistoryTableModel(QAbstractTableModel):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.hands: tuple[HandEntry, ...] = ()
+        self.rows: tuple[HandRow, ...] = ()
         self.names: tuple[str, ...] = ("", "", "", "")
         self.hand_rules: HandRules | None = None
+        self.classical = False
 
     def set_state(self, state: GameState | None) -> None:
         """Show the hands of ``state``."""
         self.beginResetModel()
         self.hands = () if state is None else state.hands
+        # The rows say what happened as the session worked it out: values, payers, pao, chombo costs, replays.
+        self.rows = () if state is None else game_sheet(state).hands
+        self.classical = state is not None and not is_riichi(state.rules)
         self.names = ("", "", "", "") if state is None else state.players
         self.hand_rules = state.rules.hand if state is not None and is_riichi(state.rules) else None
         self.endResetModel()
@@ -83,10 +89,13 @@ class HistoryTableModel(QAbstractTableModel):
         hand = self.hands[index.row()]
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
+            row = self.rows[index.row()]
             if column == 0:
-                return short_label(hand.label, hand.honba)
+                label = short_label(hand.label, hand.honba)
+                # The hand replayed after a chombo has the chombo's label: say which is which (issue 12).
+                return self.tr("{label}\n(replay)").format(label=label) if row.replay else label
             if column == 1:
-                return describe_result(hand.record.result, self.names, hand.settlement)
+                return describe_hand_row(row, self.names, classical=self.classical)
             delta = hand.deltas[column - _FIXED_COLUMNS]
             return format_signed(delta) if delta else ""
         if role == Qt.ItemDataRole.ForegroundRole and column >= _FIXED_COLUMNS:
@@ -134,6 +143,10 @@ class HistoryWidget(QWidget):
         self.view.setSelectionMode(QTableView.SelectionMode.SingleSelection)
         self.view.verticalHeader().hide()
         self.view.verticalHeader().setDefaultSectionSize(36)
+        # Long rows wrap onto more lines rather than being cut ("...fro...", issue 12).
+        self.view.setWordWrap(True)
+        self.view.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)

@@ -127,6 +127,9 @@ class SeatPanelWidget(QFrame):
 
         self.wind_label = QLabel()
         self.dealer_label = QLabel()
+        # Penalties taken after uma at the end (EMA's chombo, a referee's): shown at once, not only at the end.
+        self.penalty_label = QLabel()
+        self.penalty_label.setObjectName(f"penalty_{seat}")
         self.name_label = _TurnableLabel()
         self.points_label = _TurnableLabel()
         self.gaps_label = QLabel()
@@ -170,6 +173,8 @@ class SeatPanelWidget(QFrame):
         top = QHBoxLayout()
         top.addWidget(self.wind_label)
         top.addStretch(1)
+        top.addWidget(self.penalty_label)
+        top.addStretch(1)
         top.addWidget(self.dealer_label)
         bottom = QHBoxLayout()
         bottom.addWidget(self.stick, 1)
@@ -195,8 +200,9 @@ class SeatPanelWidget(QFrame):
         names: tuple[str, ...],
         active: bool = False,
         riichi_game: bool = True,
+        penalty: int = 0,
     ) -> None:
-        """Show one seat's state (wind as "E", "S", "W" or "N")."""
+        """Show one seat's state (wind as "E", "S", "W" or "N"); ``penalty``: points taken after uma, pending."""
         c = theme.colors()
         self._gaps = gaps
         self._names = names
@@ -206,6 +212,8 @@ class SeatPanelWidget(QFrame):
         self.dealer_label.setText(self.tr("● Dealer") if dealer else "")
         self.dealer_label.setStyleSheet(f"color: {c.dealer};")
         self.name_label.setText(name)
+        self.penalty_label.setText(self.tr("{points} after uma").format(points=f"{penalty:+,}") if penalty else "")
+        self.penalty_label.setStyleSheet(f"color: {c.negative if penalty < 0 else c.positive}; font-weight: bold;")
         self.points_label.setText(format_points(points))
         self.points_label.setStyleSheet(f"color: {c.negative if points < 0 else c.text};")
         self.stick.setVisible(riichi)

@@ -157,6 +157,34 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>チョンボ: {seat}</translation>
     </message>
     <message>
+        <source>{discarder} and {pao} (pao)</source>
+        <translation>{discarder} と {pao} (包)</translation>
+    </message>
+    <message>
+        <source>Ron: {winner} {value}, paid by {payer}</source>
+        <translation>ロン: {winner} {value}、支払い {payer}</translation>
+    </message>
+    <message>
+        <source>Tsumo: {winner} {value}, paid by {pao} (pao)</source>
+        <translation>ツモ: {winner} {value}、支払い {pao} (包)</translation>
+    </message>
+    <message>
+        <source>Tsumo: {winner} {value}, paid by all</source>
+        <translation>ツモ: {winner} {value}、全員が支払い</translation>
+    </message>
+    <message>
+        <source>Chombo: {name} {points}, taken after uma at the end</source>
+        <translation>チョンボ: {name} {points} (終局時にウマの後で差し引き)</translation>
+    </message>
+    <message>
+        <source>Chombo: {name} {points}</source>
+        <translation>チョンボ: {name} {points}</translation>
+    </message>
+    <message>
+        <source>Riichi: {names}</source>
+        <translation>リーチ: {names}</translation>
+    </message>
+    <message>
         <source>{name}: {points} points, as the table worked them out</source>
         <translation>{name}: {points} 点 (卓で計算した値)</translation>
     </message>
@@ -2587,6 +2615,12 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>結果</translation>
     </message>
     <message>
+        <source>{label}
+(replay)</source>
+        <translation>{label}
+(やり直し)</translation>
+    </message>
+    <message>
         <source>Scores after: {scores}</source>
         <translation>局後の点数: {scores}</translation>
     </message>
@@ -2649,6 +2683,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>● Dealer</source>
         <translation>● 親</translation>
+    </message>
+    <message>
+        <source>{points} after uma</source>
+        <translation>{points} (ウマの後)</translation>
     </message>
 </context>
 <context>

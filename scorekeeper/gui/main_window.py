@@ -43,10 +43,10 @@ from scorekeeper.gui.table.table_view import TableViewWidget
 from scorekeeper.gui.tiles import set_corner_indices
 from scorekeeper.gui.window_geometry import remembered_geometry, toggle_full_screen
 from scorekeeper.session.corrections import correction_preview
-from scorekeeper.session.sheet import game_sheet
 from scorekeeper.session.events import HandRecord, HandResult
 from scorekeeper.session.seats import ROUND_LETTERS, Seat
 from scorekeeper.session.settlement import RIICHI_STICK, settle
+from scorekeeper.session.sheet import game_sheet
 from scorekeeper.session.state import GameState
 
 if TYPE_CHECKING:

@@ -2,6 +2,9 @@
 
 Usage: ``python -m scorekeeper.gui.screenshots OUTDIR`` (runs offscreen; needs no display). Each file is named
 ``<screen>-<theme>-<language>.png``. The games shown are scripted here; nothing touches the user's data folder.
+With ``--laptop`` every screen is laid out as a 1366x768 laptop shows it (issue 12): the window fills the
+1366x696 a task bar and a title bar leave, each dialog takes its preferred size within that; files are named
+``laptop-<screen>-<theme>-<language>.png``.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from scorekeeper.gui import theme
@@ -25,10 +29,12 @@ from scorekeeper.gui.dialogs.win_dialog import WinDialog
 from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.gui.settings import AppSettings
+from scorekeeper.session.corrections import correction_preview
 from scorekeeper.session.events import (
     EndGame,
     Event,
     ExhaustiveDraw,
+    HandRecord,
     HanFuWin,
     RiichiDeclared,
     Ron,
@@ -39,7 +45,10 @@ from scorekeeper.session.events import (
 from scorekeeper.session.rules import ruleset
 from scorekeeper.session.seats import Seat
 
-__all__ = ["PLAYERS", "SAMPLE_EVENTS", "main", "render_all"]
+__all__ = ["LAPTOP", "PLAYERS", "SAMPLE_EVENTS", "main", "render_all"]
+
+#: What a 1366x768 laptop screen leaves a window: a 40 px task bar and a 32 px title bar off its height.
+LAPTOP = QSize(1366, 768 - 40 - 32)
 
 PLAYERS = ("Aiko", "Bruno", "Chen", "Dana")
 
@@ -165,10 +174,19 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
         window = _window(folder / "edit", SAMPLE_EVENTS)
         entry = window.controller.state.hands[0] if window.controller.state else None
         assert entry is not None
+        state = window.controller.state
+        assert state is not None
+        corrected = HandRecord(entry.record.riichi, Ron(Seat(0), (HanFuWin(seat=Seat(1), han=4, fu=40),)))
         dialog = EditHandDialog(
-            names=PLAYERS, title=entry.label, record=entry.record, enter_win=lambda *_: None, enter_draw=lambda *_: None
+            names=PLAYERS,
+            title=entry.label,
+            record=entry.record,
+            enter_win=lambda *_: corrected.result,
+            enter_draw=lambda *_: None,
+            preview=lambda record: correction_preview(state, 0, record),
         )
-        return dialog, 800, 360
+        dialog.ron_button.click()  # the referee enters the hand again: the preview shows before -> after
+        return dialog, 800, 460
 
     def results() -> tuple[QWidget, int, int]:
         window = _window(folder / "results", (*SAMPLE_EVENTS, EndGame("time")))
@@ -222,8 +240,19 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
     }
 
 
-def render_all(outdir: Path, *, only: Sequence[str] = ()) -> list[Path]:
-    """Render every screen (or those named in ``only``) in every theme and language; return the files."""
+def _laptop_size(widget: QWidget) -> tuple[int, int]:
+    """A window fills the laptop's room; a dialog takes its preferred size within it (never below its minimum)."""
+    if isinstance(widget, MainWindow):
+        return LAPTOP.width(), LAPTOP.height()
+    size = widget.sizeHint().boundedTo(LAPTOP).expandedTo(widget.minimumSizeHint())
+    return size.width(), size.height()
+
+
+def render_all(outdir: Path, *, only: Sequence[str] = (), laptop: bool = False) -> list[Path]:
+    """Render every screen (or those named in ``only``) in every theme and language; return the files.
+
+    With ``laptop``, at the sizes a 1366x768 screen gives (:data:`LAPTOP`), light English and dark Japanese.
+    """
     outdir.mkdir(parents=True, exist_ok=True)
     app = create_application([])
     written: list[Path] = []
@@ -231,27 +260,39 @@ def render_all(outdir: Path, *, only: Sequence[str] = ()) -> list[Path]:
         for language in (Language.ENGLISH, Language.JAPANESE):
             install_language(language)
             for chosen in (theme.Theme.LIGHT, theme.Theme.DARK):
+                if laptop and (language, chosen) not in _LAPTOP_VARIANTS:
+                    continue
                 theme.apply_theme(app, chosen)
                 folder = Path(scratch) / f"{language}-{chosen}"
                 for name, make in _screens(folder).items():
                     if only and name not in only:
                         continue
                     widget, width, height = make()
-                    written.append(_save(widget, outdir / f"{name}-{chosen}-{language}.png", width, height))
+                    prefix = ""
+                    if laptop:
+                        width, height = _laptop_size(widget)
+                        prefix = "laptop-"
+                    path = outdir / f"{prefix}{name}-{chosen}-{language}.png"
+                    written.append(_save(widget, path, width, height))
                     widget.deleteLater()
                     QApplication.processEvents()
     install_language(Language.ENGLISH)
     return written
 
 
+_LAPTOP_VARIANTS = {(Language.ENGLISH, theme.Theme.LIGHT), (Language.JAPANESE, theme.Theme.DARK)}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m scorekeeper.gui.screenshots OUTDIR [SCREEN...]``."""
+    """``python -m scorekeeper.gui.screenshots [--laptop] OUTDIR [SCREEN...]``."""
     args = list(sys.argv[1:] if argv is None else argv)
+    laptop = "--laptop" in args
+    args = [a for a in args if a != "--laptop"]
     if not args:
-        print("usage: python -m scorekeeper.gui.screenshots OUTDIR [SCREEN...]", file=sys.stderr)
+        print("usage: python -m scorekeeper.gui.screenshots [--laptop] OUTDIR [SCREEN...]", file=sys.stderr)
         return 2
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    for path in render_all(Path(args[0]), only=args[1:]):
+    for path in render_all(Path(args[0]), only=args[1:], laptop=laptop):
         print(path)
     return 0
 

@@ -120,7 +120,10 @@ def test_the_table_fits(window: MainWindow, screen: QSize, language: Language) -
     _settle()
     assert _assert_buttons_inside(window) >= 7  # five hand buttons, undo, redo at least
     for panel in window.table.seat_panels:
-        assert panel.riichi_button.isVisible()
+        button = panel.riichi_button
+        assert button.isVisible()
+        top_left = button.mapTo(panel, button.rect().topLeft())
+        assert panel.rect().contains(QRect(top_left, button.size())), f"seat {panel.seat}'s Riichi is cut"
 
 
 #: Known and tracked: a double ron by tiles is 26 px taller than a 1280x720 screen leaves (issue 12); the win

@@ -358,6 +358,7 @@ class MainWindow(QMainWindow):
         self.table.empty_state.new_game_requested.connect(self.new_game)
         self.table.empty_state.open_requested.connect(self.open_game)
         self.table.empty_state.import_requested.connect(self.import_game)
+        self.table.centre.results_requested.connect(self.show_results)
         self.history = HistoryWidget()
         self.history.edit_requested.connect(self.edit_hand)
         self.history.delete_requested.connect(self.delete_hand)
@@ -664,13 +665,18 @@ class MainWindow(QMainWindow):
                 )
             else:
                 panel.riichi_button.setToolTip(self._riichi_tip)
-        status = self.tr("Game over — see the results (Ctrl+R).") if state.ended else ""
+        status = (
+            self.tr("Ended after {round}.").format(round=round_name(state.hands[-1].label))
+            if (state.ended and state.hands)
+            else ""
+        )
         self.table.centre.show_round(
             label=state.label,
             honba=state.honba,
             riichi_sticks=state.riichi_sticks,
             status=status,
             counters=riichi_game,
+            ended=state.ended,
         )
         self.setWindowTitle(self.tr("Scorekeeper — {round}").format(round=round_name(state.label)))
 

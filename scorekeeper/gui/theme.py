@@ -2,7 +2,9 @@
 
 The table is read from across a table in a noisy room, so the palette is high-contrast and the points are big
 (seat panels set their own font sizes). Every button is at least 44 px tall so that it is a comfortable touch
-target (issue 4, "Look and feel").
+target (issue 4, "Look and feel"). Keyboard focus and selection never look alike (issue 12): selected is filled
+with the accent colour, focused has a dashed outline in a blue of its own; a selected radio button has a filled
+accent dot that reads in dark mode too.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ class Colors:
     negative: str
     riichi: str
     dealer: str
+    focus: str
     seat_lines: tuple[str, str, str, str]
 
 
@@ -56,6 +59,7 @@ _COLORS = {
         negative="#b3261e",
         riichi="#c62828",
         dealer="#b26a00",
+        focus="#1a5fd0",
         seat_lines=("#c62828", "#1565c0", "#2e7d32", "#6a1b9a"),
     ),
     Theme.DARK: Colors(
@@ -69,6 +73,7 @@ _COLORS = {
         negative="#ff8a80",
         riichi="#ff6b6b",
         dealer="#ffc046",
+        focus="#8ab4f8",
         seat_lines=("#ff6b6b", "#64b5f6", "#81c784", "#ce93d8"),
     ),
 }
@@ -123,7 +128,7 @@ QPushButton, QToolButton {{
     border: 1px solid {c.muted}; border-radius: 8px; background: {c.panel}; color: {c.text}; font-size: 15px;
 }}
 QPushButton:checked, QToolButton:checked {{ background: {c.accent}; color: {c.panel}; border-color: {c.accent}; }}
-QPushButton:focus, QToolButton:focus {{ border: 2px solid {c.accent}; }}
+QPushButton:focus, QToolButton:focus {{ border: 3px dashed {c.focus}; }}
 QPushButton:disabled, QToolButton:disabled {{ color: {c.muted}; border-color: {c.window}; }}
 QPushButton[role="primary"] {{ background: {c.accent}; color: {c.panel}; font-weight: bold; }}
 QPushButton[role="primary"]:disabled {{ background: {c.panel}; color: {c.muted}; border-color: {c.window}; }}
@@ -131,6 +136,13 @@ QPushButton[role="danger"] {{ color: {c.negative}; }}
 QPushButton[role="compact"] {{ padding: 4px 2px; }}
 QCheckBox, QRadioButton {{ min-height: {MIN_TOUCH}px; font-size: 15px; spacing: 10px; }}
 QCheckBox::indicator, QRadioButton::indicator {{ width: 24px; height: 24px; }}
+QRadioButton::indicator {{ border: 2px solid {c.muted}; border-radius: 13px; background: {c.panel}; }}
+QRadioButton::indicator:checked {{
+    border: 2px solid {c.accent};
+    background: qradialgradient(cx:0.5, cy:0.5, radius:0.5, fx:0.5, fy:0.5,
+        stop:0 {c.accent}, stop:0.5 {c.accent}, stop:0.56 {c.panel}, stop:1 {c.panel});
+}}
+QRadioButton:focus, QCheckBox:focus {{ border: 2px dashed {c.focus}; border-radius: 6px; }}
 QComboBox, QSpinBox, QLineEdit {{ min-height: {MIN_TOUCH - 4}px; font-size: 15px; padding: 0 6px; }}
 QSpinBox::up-button, QSpinBox::down-button {{ width: 28px; }}
 QTabBar::tab {{ min-height: {MIN_TOUCH - 4}px; min-width: 90px; padding: 0 12px; font-size: 15px; }}

@@ -12,11 +12,14 @@ from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.app import first_steps
 from scorekeeper.gui.dialogs.new_game import NewGameDialog
+from scorekeeper.gui.dialogs.win_dialog import WinDialog
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.gui.settings import AppSettings
+from scorekeeper.gui.theme import Theme, apply_theme, colors
 from scorekeeper.gui.wheel_guard import install_wheel_guard
 from scorekeeper.session.rules import ruleset
 from tests.gui.conftest import Script
+from tests.gui.test_win_dialog_size import _context, _preview
 
 
 @pytest.fixture
@@ -123,3 +126,35 @@ def test_changing_the_language_does_not_reopen_closed_results(window: MainWindow
     window.set_language("ja")
     window.set_language("en")
     assert len(script.results_dialogs) == 1
+
+
+@pytest.mark.parametrize("chosen", [Theme.LIGHT, Theme.DARK])
+def test_focus_and_selection_look_different(qapp: QApplication, chosen: Theme) -> None:
+    # Issue 12: a focused button looked selected. Selected fills with the accent; focus is a dashed outline in a
+    # colour of its own; a checked radio button is an accent dot (clear in dark mode too).
+    apply_theme(qapp, chosen)
+    try:
+        c = colors(chosen)
+        assert c.focus not in (c.accent, c.panel, c.window)
+        sheet = qapp.styleSheet()
+        assert f"QPushButton:focus, QToolButton:focus {{ border: 3px dashed {c.focus}; }}" in sheet
+        assert f"QPushButton:checked, QToolButton:checked {{ background: {c.accent};" in sheet
+        assert "QRadioButton::indicator:checked" in sheet
+    finally:
+        apply_theme(qapp, Theme.LIGHT)
+
+
+def test_ron_and_tsumo_keep_the_tabs_and_values_in_the_same_place(qtbot: QtBot) -> None:
+    places = []
+    for tsumo in (False, True):
+        dialog = WinDialog(_context("tenhou"), tsumo=tsumo, preview=_preview)
+        qtbot.addWidget(dialog)
+        dialog.toggle_winner(1)
+        dialog.resize(1366, 696)
+        dialog.show()
+        for _ in range(3):
+            QApplication.processEvents()
+        tabs = dialog.value_widgets[1].modes
+        places.append((dialog.winner_tabs.mapTo(dialog, QPoint(0, 0)), tabs.mapTo(dialog, QPoint(0, 0))))
+        dialog.close()
+    assert places[0] == places[1]

@@ -261,3 +261,20 @@ def test_a_pending_after_uma_chombo_shows_on_the_table_at_once(window: MainWindo
     assert [p.penalty_label.text() for p in panels[:3]] == ["", "", ""]
     assert window.controller.undo()
     assert panels[3].penalty_label.text() == ""
+
+
+def test_the_end_of_the_game_shows_in_large_type_with_results_one_tap_away(
+    qtbot: QtBot, window: MainWindow, script: Script
+) -> None:
+    window.controller.new_game(("Aiko", "Bruno", "Chen", "Dana"), ruleset("tenhou"))
+    window.controller.end_game("time")
+    assert len(script.results_dialogs) == 1
+    script.results_dialogs[0].close()
+    centre = window.table.centre
+    assert centre.round_label.text() == "Game over"
+    assert centre.round_label.font().pointSize() >= 28
+    click(qtbot, centre.results_button)
+    assert len(script.results_dialogs) == 2
+    assert window.controller.undo()
+    assert not centre.results_button.isVisible()
+    assert centre.round_label.text() == "East 1"

@@ -408,6 +408,12 @@ class WinDialog(QDialog):
             grid.addWidget(discarder, 1, seat + 2)
             grid.setColumnStretch(seat + 2, 1)
         self.discarder: int | None = None
+        # A tsumo hides the discarder row but keeps its room: the tabs and value controls sit where they sit for
+        # a ron, so a tap meant for them never lands on a tile (issue 12).
+        for widget in (self.discarder_title, *self.discarder_buttons):
+            policy = widget.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            widget.setSizePolicy(policy)
 
         self.winner_tabs = QTabWidget()
         self.winner_tabs.setObjectName("winner_tabs")

@@ -13,9 +13,14 @@ __all__ = ["CentreWidget"]
 
 
 class CentreWidget(QFrame):
-    """Round label (``East 1``), honba and sticks, big; ``rotate_requested`` asks the table to turn a quarter."""
+    """Round label (``East 1``), honba and sticks, big; ``rotate_requested`` asks the table to turn a quarter.
+
+    Once the game has ended it says so in large type, with a Results button (``results_requested``): the results
+    are one tap away from the table (issue 12).
+    """
 
     rotate_requested = Signal()
+    results_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -29,6 +34,13 @@ class CentreWidget(QFrame):
         self.rotate_button.setMinimumSize(MIN_TOUCH * 2, MIN_TOUCH)
         self.rotate_button.setToolTip(self.tr("Turn the table so another seat faces this side"))
         self.rotate_button.clicked.connect(self.rotate_requested)
+        self.results_button = QPushButton(self.tr("Results"))
+        self.results_button.setObjectName("centre_results_button")
+        self.results_button.setProperty("role", "primary")
+        self.results_button.setMinimumSize(MIN_TOUCH * 3, MIN_TOUCH)
+        self.results_button.setToolTip(self.tr("Show the final results: places, uma/oka, points and the chart."))
+        self.results_button.clicked.connect(self.results_requested)
+        self.results_button.hide()
 
         font = QFont()
         font.setPointSize(28)
@@ -44,6 +56,7 @@ class CentreWidget(QFrame):
 
         rotate_row = QHBoxLayout()
         rotate_row.addStretch(1)
+        rotate_row.addWidget(self.results_button)
         rotate_row.addWidget(self.rotate_button)
         rotate_row.addStretch(1)
         layout = QVBoxLayout(self)
@@ -55,13 +68,24 @@ class CentreWidget(QFrame):
         layout.addStretch(1)
 
     def show_round(
-        self, *, label: str, honba: int, riichi_sticks: int, status: str = "", counters: bool = True
+        self,
+        *,
+        label: str,
+        honba: int,
+        riichi_sticks: int,
+        status: str = "",
+        counters: bool = True,
+        ended: bool = False,
     ) -> None:
-        """Show the hand's label (``E1``), the honba and the riichi sticks (``counters``: the family has them)."""
-        self.round_label.setText(round_name(label))
+        """Show the hand's label (``E1``), the honba and the riichi sticks (``counters``: the family has them).
+
+        ``ended``: the game is over: "Game over" in large type and the Results button instead of the counters.
+        """
+        self.round_label.setText(self.tr("Game over") if ended else round_name(label))
         self.counters_label.setText(
             self.tr("Honba {honba}   ·   Sticks {sticks}").format(honba=honba, sticks=riichi_sticks)
         )
-        self.counters_label.setVisible(counters)
+        self.counters_label.setVisible(counters and not ended)
+        self.results_button.setVisible(ended)
         self.status_label.setText(status)
         self.status_label.setVisible(bool(status))

@@ -279,7 +279,8 @@ class SeatPanelWidget(QFrame):
         painter.setBrush(QColor(c.seat_lines[self.seat]))
         painter.drawRoundedRect(QRectF(0, 0, self.width(), 6), 3, 3)
         if self.hasFocus():
-            painter.setPen(QPen(QColor(c.accent), 3))
+            # The focus colour, dashed: keyboard focus never looks like a selection (issue 12; theme.py).
+            painter.setPen(QPen(QColor(c.focus), 3, Qt.PenStyle.DashLine))
             painter.setBrush(Qt.BrushStyle.NoBrush)
             painter.drawRoundedRect(QRectF(1.5, 1.5, self.width() - 3, self.height() - 3), 12, 12)
         painter.end()

@@ -2467,8 +2467,8 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>立直には 1,000 点必要です: {name} は {points} 点です。</translation>
     </message>
     <message>
-        <source>Game over — see the results (Ctrl+R).</source>
-        <translation>対局終了 — 結果を見る (Ctrl+R)。</translation>
+        <source>Ended after {round}.</source>
+        <translation>{round}で終了しました。</translation>
     </message>
     <message>
         <source>Scorekeeper — {round}</source>
@@ -2563,6 +2563,18 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Turn the table so another seat faces this side</source>
         <translation>別の席がこちらを向くように卓を回転します</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <source>Show the final results: places, uma/oka, points and the chart.</source>
+        <translation>最終結果を表示します: 順位、ウマ・オカ、ポイント、グラフ。</translation>
+    </message>
+    <message>
+        <source>Game over</source>
+        <translation>対局終了</translation>
     </message>
     <message>
         <source>Honba {honba}   ·   Sticks {sticks}</source>

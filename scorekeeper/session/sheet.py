@@ -276,7 +276,7 @@ def _final_rows(final: FinalResult) -> tuple[FinalRow, ...]:
     penalties = dict.fromkeys(Seat, 0)
     for penalty in final.penalties:
         penalties[penalty.seat] += penalty.points
-    uma_oka: tuple[int, ...] | None = getattr(final, "uma_oka_tenths", None)
+    uma_oka = final.uma_oka_tenths
     rows = [
         FinalRow(
             seat=seat,

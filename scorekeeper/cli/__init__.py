@@ -31,7 +31,9 @@ EXIT_BROKEN_PIPE = 141
 EXIT_INTERRUPTED = 130
 
 #: The subcommand modules, in the order ``--help`` lists them.
-SUBCOMMANDS: tuple[str, ...] = ("score", "waits", "replay", "export", "tournament")
+SUBCOMMANDS: tuple[str, ...] = ("score", "waits", "replay", "export", "tournament", "import", "stats")
+#: Subcommands whose module is not named after them (``import`` is a Python keyword).
+_MODULES: dict[str, str] = {"import": "import_games"}
 
 
 class _Subcommand(Protocol):
@@ -41,10 +43,11 @@ class _Subcommand(Protocol):
 
 
 def _load(name: str) -> _Subcommand | None:
+    module_name = f"scorekeeper.cli.{_MODULES.get(name, name)}"
     try:
-        module = importlib.import_module(f"scorekeeper.cli.{name}")
+        module = importlib.import_module(module_name)
     except ModuleNotFoundError as error:
-        if error.name == f"scorekeeper.cli.{name}":
+        if error.name == module_name:
             return None
         raise
     return cast(_Subcommand, module)

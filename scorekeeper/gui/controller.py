@@ -24,7 +24,13 @@ from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
-from scorekeeper.errors import InvalidRulesetError, NothingToUndoError, ScorekeeperError, StaleWriteError
+from scorekeeper.errors import (
+    InvalidRulesetError,
+    NothingToUndoError,
+    SaveFileError,
+    ScorekeeperError,
+    StaleWriteError,
+)
 from scorekeeper.session.events import (
     AbortiveDraw,
     AbortReason,
@@ -48,6 +54,7 @@ from scorekeeper.session.seats import Seat
 from scorekeeper.session.session import Session
 from scorekeeper.session.settlement import Settlement
 from scorekeeper.session.state import GameState
+from scorekeeper.storage.imports import Choose
 from scorekeeper.storage.store import GameStore, LogPosition
 
 __all__ = ["GameController", "RefusedAction", "ruleset_from_json"]
@@ -128,13 +135,14 @@ class GameController(QObject):
 
     # -- games -------------------------------------------------------------------------------------------------
 
-    def new_game(self, players: Sequence[str], rules: Ruleset) -> bool:
-        """Start and store a new game; False (with ``error_occurred``) if it cannot be stored."""
+    def new_game(self, players: Sequence[str], rules: Ruleset, *, guests: Sequence[bool] = ()) -> bool:
+        """Start and store a new game (``guests``: the seats that join no registry entry); False (with
+        ``error_occurred``) if it cannot be stored."""
         if self._refuse_read_only():
             return False
         try:
             session = Session(rules, players)
-            game_id = self.store.create_game(players=list(players), ruleset=rules.to_json())
+            game_id = self.store.create_game(players=list(players), ruleset=rules.to_json(), guests=guests)
         except ScorekeeperError as error:
             self.error_occurred.emit(str(error))
             return False
@@ -158,14 +166,25 @@ class GameController(QObject):
         self.state_changed.emit()
         return True
 
-    def import_game(self, path: Path) -> bool:
-        """Store the game in a game-record JSON file as a new game and open it; False (with the reason) if not."""
-        from scorekeeper.storage.records import import_game_record
+    def import_game(self, path: Path, *, choose: Choose | None = None) -> bool:
+        """Store the game in a game-record JSON file as a new game and open it; False (with the reason) if not.
+
+        A game already stored (the same record) is opened, not stored again. ``choose`` is asked which registry
+        entry a name means where it matches several (``scorekeeper.storage.imports``).
+        """
+        from scorekeeper.storage.imports import import_records, read_records
 
         if self._refuse_read_only():
             return False
         try:
-            game_id = import_game_record(self.store, path)
+            records = read_records(path)
+            if len(records) != 1:
+                raise SaveFileError(
+                    f"{path}: holds {len(records)} games; import several at once with 'scorekeeper import'",
+                    path=path,
+                )
+            report = import_records(self.store, records, choose=choose)
+            game_id = report.imported[0] if report.imported else report.existing[0]
         except ScorekeeperError as error:
             self.error_occurred.emit(self.tr("This file cannot be imported: {reason}").format(reason=error))
             return False

@@ -48,6 +48,7 @@ from scorekeeper.session.seats import ROUND_LETTERS, Seat
 from scorekeeper.session.settlement import RIICHI_STICK, settle
 from scorekeeper.session.sheet import game_sheet
 from scorekeeper.session.state import GameState
+from scorekeeper.storage.imports import NEW_PLAYER
 
 if TYPE_CHECKING:
     # The dialogs are imported when first opened: it keeps them out of the cold start (benchmarks/bench_gui.py).
@@ -59,6 +60,7 @@ if TYPE_CHECKING:
     from scorekeeper.gui.dialogs.win_dialog import WinContext
     from scorekeeper.gui.tournament.new_tournament import NewTournament
     from scorekeeper.gui.tournament_table import TableSyncController
+    from scorekeeper.storage.registry import Player
     from scorekeeper.storage.store import GameSummary
     from scorekeeper.sync.table import TableLogin
 
@@ -151,7 +153,8 @@ def _run(dialog: QWidget) -> bool:
 def _new_game(parent: QWidget, settings: AppSettings) -> tuple[NewGameChoice, AppSettings] | None:
     from scorekeeper.gui.dialogs.new_game import NewGameDialog
 
-    dialog = NewGameDialog(settings, parent)
+    known = parent.known_players() if isinstance(parent, MainWindow) else ()
+    dialog = NewGameDialog(settings, parent, known_players=known)
     return (dialog.choice(), dialog.settings) if _run(dialog) else None
 
 
@@ -261,6 +264,31 @@ def _ask_tournament_url(parent: QWidget) -> str | None:
     return text.strip() if ok and text.strip() else None
 
 
+def _choose_player(parent: QWidget, name: str, candidates: tuple[Player, ...]) -> int | None:
+    """Ask which registry entry an imported name means (None: the usual join; NEW_PLAYER: a new entry)."""
+    from PySide6.QtWidgets import QInputDialog
+
+    items = [
+        QCoreApplication.translate("MainWindow", "{name} ({n} games)").format(name=p.name, n=p.games)
+        for p in candidates
+    ]
+    items.append(QCoreApplication.translate("MainWindow", "A new player named {name}").format(name=name))
+    answer, ok = QInputDialog.getItem(
+        parent,
+        QCoreApplication.translate("MainWindow", "Which player?"),
+        QCoreApplication.translate(
+            "MainWindow", "More than one player is called {name}. Which one played this game?"
+        ).format(name=name),
+        items,
+        0,
+        False,
+    )
+    if not ok or answer not in items:
+        return None  # the usual join: the oldest entry of exactly that name
+    index = items.index(answer)
+    return NEW_PLAYER if index == len(candidates) else candidates[index].id
+
+
 def _confirm(parent: QWidget, question: str) -> bool:
     box = QMessageBox(
         QMessageBox.Icon.Question,
@@ -314,6 +342,7 @@ class Dialogs:
     ask_tournament_url: Callable[[QWidget], str | None] = _ask_tournament_url
     new_tournament: Callable[[QWidget], NewTournament | None] = _new_tournament
     join_tournament: Callable[[QWidget], TableLogin | None] = _join_tournament
+    choose_player: Callable[[QWidget, str, tuple[Player, ...]], int | None] = _choose_player
 
 
 class MainWindow(QMainWindow):
@@ -486,6 +515,8 @@ class MainWindow(QMainWindow):
         game.addAction(self.end_game_action)
         self.penalty_action = self._action(self.tr("Referee &penalty…"), self.enter_penalty)
         game.addAction(self.penalty_action)
+        self.players_action = self._action(self.tr("&Players and statistics…"), self.show_players, "Ctrl+Shift+P")
+        game.addAction(self.players_action)
         game.addSeparator()
         game.addAction(self._action(self.tr("Export &CSV…"), lambda: self.export(".csv")))
         game.addAction(self._action(self.tr("Export game &record…"), lambda: self.export(".json")))
@@ -772,7 +803,7 @@ class MainWindow(QMainWindow):
             save_settings(self.data_dir, self.settings)
         except OSError as error:
             self.show_message(self.tr("The settings could not be saved: {error}").format(error=error))
-        if self.controller.new_game(choice.players, choice.ruleset):
+        if self.controller.new_game(choice.players, choice.ruleset, guests=choice.guests):
             self._clear_message()
 
     def open_game(self) -> None:
@@ -789,10 +820,36 @@ class MainWindow(QMainWindow):
         if self.controller.state is not None and self.controller.state.final is not None:
             self.show_results()
 
+    def known_players(self) -> tuple[str, ...]:
+        """The registry's names, the most played first (New game offers them as you type)."""
+        from scorekeeper.storage.registry import suggest_players
+
+        try:
+            return suggest_players(self.controller.store, "", limit=1000)
+        except ScorekeeperError:
+            return ()
+
+    def show_players(self) -> None:
+        """Open the Players window (registry, statistics, league table), or bring it to the front."""
+        from scorekeeper.gui.players.window import PlayersWindow
+
+        window = getattr(self, "players_window", None)
+        if window is None:
+            window = PlayersWindow(self.controller.store, parent=self)
+            self.players_window = window
+        else:
+            window.reload()
+        window.show()
+        window.activateWindow()
+
     def import_game(self) -> None:
         """Store a game-record JSON file as a new game and open it (a finished one shows its results)."""
         path = self.dialogs.ask_open_path(self)
-        if path is None or not self.controller.import_game(path):
+
+        def choose(name: str, candidates: tuple[Player, ...]) -> int | None:
+            return self.dialogs.choose_player(self, name, candidates)
+
+        if path is None or not self.controller.import_game(path, choose=choose):
             return
         self._clear_message()
         if self.controller.state is not None and self.controller.state.final is not None:

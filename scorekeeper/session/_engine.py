@@ -1,8 +1,8 @@
 """The bridge to the engine's full-hand scoring (``scorekeeper.engine.jsonio`` and ``scoring``).
 
-Kept in one place so the rest of the session deals only in :class:`~scorekeeper.engine.points.PointValue`. The
-table knows things the hand's input also states (self-draw or not, the seat and round winds, riichi): they must
-agree, and where the input leaves them out the table fills them in.
+Kept in one place so the rest of the session deals only in the engine's
+:class:`~scorekeeper.engine.scoring.HandScore`. The table knows things the hand's input also states (self-draw or
+not, the seat and round winds, riichi): they must agree, and where the input leaves them out the table fills them in.
 """
 
 from __future__ import annotations
@@ -11,9 +11,8 @@ from collections.abc import Collection
 from typing import Any
 
 from scorekeeper.engine.jsonio import hand_from_json
-from scorekeeper.engine.points import PointValue
 from scorekeeper.engine.rules import HandRules
-from scorekeeper.engine.scoring import score_hand
+from scorekeeper.engine.scoring import HandScore, score_hand
 from scorekeeper.errors import IllegalActionError
 
 __all__ = ["agree", "score_full_hand"]
@@ -43,8 +42,8 @@ def score_full_hand(
     round_index: int,
     tsumo: bool,
     in_riichi: bool,
-) -> tuple[PointValue, int]:
-    """Score a full hand with the engine: its value, and how many of its yakuman are ``liable`` ones.
+) -> tuple[HandScore, int]:
+    """Score a full hand with the engine: its score (value, yaku, dora), and how many of its yakuman are ``liable``.
 
     Args:
         hand: the input object of ``scorekeeper score``, without ``ruleset``.
@@ -72,4 +71,4 @@ def score_full_hand(
     parsed, _ = hand_from_json(hand)
     score = score_hand(parsed, rules)
     liable_count = sum(y.yakuman for y in score.yaku if y.yaku.value in liable)
-    return score.value, liable_count
+    return score, liable_count

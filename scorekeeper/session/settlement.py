@@ -9,10 +9,11 @@ as a preview before the hand is confirmed.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import assert_never
 
 from scorekeeper.engine.points import Payment, PointValue, pay, value_from_han_fu, value_from_yakuman
+from scorekeeper.engine.scoring import HandScore
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.session._engine import score_full_hand
 from scorekeeper.session.events import (
@@ -90,12 +91,15 @@ class WinValue:
         value: the hand's value (han, fu, limit, base).
         liable_yakuman: how many of its yakuman the liable player covers (0 without pao).
         pao: the liable player, if any.
+        score: the engine's scoring of a win entered as the full hand (its yaku and dora, for statistics), or
+            None for a win called out as han and fu or as yakuman.
     """
 
     seat: Seat
     value: PointValue
     liable_yakuman: int = 0
     pao: Seat | None = None
+    score: HandScore | None = field(default=None, compare=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -173,7 +177,7 @@ def value_win(win: Win, rules: Ruleset, table: WinContext | None = None) -> WinV
             return WinValue(seat=win.seat, value=value, liable_yakuman=liable, pao=win.pao)
         case HandWin():
             where = table or WinContext(dealer=Seat.SEAT_0, round_index=0, tsumo=False, riichi_this_hand=())
-            value, liable_yakuman = score_full_hand(
+            score, liable_yakuman = score_full_hand(
                 win.input,
                 rules.hand,
                 rules.table.pao_yakuman,
@@ -183,6 +187,7 @@ def value_win(win: Win, rules: Ruleset, table: WinContext | None = None) -> WinV
                 tsumo=where.tsumo,
                 in_riichi=win.seat in where.riichi_this_hand,
             )
+            value = score.value
             liable = 0
             if win.pao is not None:
                 if liable_yakuman == 0:
@@ -192,7 +197,7 @@ def value_win(win: Win, rules: Ruleset, table: WinContext | None = None) -> WinV
                         " and this hand has none"
                     )
                 liable = value.yakuman if rules.table.pao_scope is PaoScope.FULL else liable_yakuman
-            return WinValue(seat=win.seat, value=value, liable_yakuman=liable, pao=win.pao)
+            return WinValue(seat=win.seat, value=value, liable_yakuman=liable, pao=win.pao, score=score)
         case ValueWin():
             raise IllegalActionError(
                 f"seat {int(win.seat)}: a win called out as a value ({win.value}) belongs to the classical family;"

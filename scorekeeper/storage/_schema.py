@@ -20,6 +20,12 @@ Version history:
   not yet acknowledged by the server, numbered per game (``op``) in the order it happened. Triggers on ``events``
   and ``games`` write the outbox rows, so an outbox row is committed in the very transaction that changes the
   game, by every write path, and nothing needs to remember to record it.
+* 5: the player registry and statistics (issue 14). ``players`` holds one row per person (``merged_into`` points
+  at the entry a duplicate was merged into; unmerging clears it); ``seats`` says which player sat at each seat of
+  each game (no row, or a NULL player: a guest); ``games.fingerprint`` is the hash of an imported record, so that
+  importing the same game twice changes nothing; ``game_stats`` caches each finished game's statistics lines
+  (keyed by the game's ``revision`` when they were folded, so any write to the game makes them stale). The migration
+  enters every name found in the stored games once, and seats each game's players.
 
 Every migration runs inside one transaction together with the version bump, so a crash mid-migration leaves the
 old version intact; the store also copies the file aside before migrating (see ``GameStore.open``).
@@ -27,6 +33,7 @@ old version intact; the store also copies the file aside before migrating (see `
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import struct
 from collections.abc import Callable
@@ -47,7 +54,7 @@ __all__ = [
 APPLICATION_ID = 0x534B5052
 
 #: The layout this program writes.
-CURRENT_VERSION = 4
+CURRENT_VERSION = 5
 
 #: The first 16 bytes of every SQLite 3 database file (https://www.sqlite.org/fileformat.html, 1.3).
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -177,6 +184,72 @@ _V3_TO_V4 = (
 )
 
 
+_V4_TO_V5 = (
+    """
+    CREATE TABLE players (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL,
+        created TEXT NOT NULL,
+        merged_into INTEGER REFERENCES players (id),
+        CHECK (merged_into IS NULL OR merged_into != id)
+    )
+    """,
+    "CREATE INDEX players_by_name ON players (name)",
+    """
+    CREATE TABLE seats (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+        player_id INTEGER REFERENCES players (id),
+        PRIMARY KEY (game_id, seat)
+    ) WITHOUT ROWID
+    """,
+    "CREATE INDEX seats_by_player ON seats (player_id)",
+    "ALTER TABLE games ADD COLUMN fingerprint TEXT",
+    "CREATE UNIQUE INDEX games_by_fingerprint ON games (fingerprint) WHERE fingerprint IS NOT NULL",
+    """
+    CREATE TABLE game_stats (
+        game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+        revision INTEGER NOT NULL,
+        version INTEGER NOT NULL,
+        body TEXT NOT NULL
+    )
+    """,
+)
+
+
+def _seat_existing_players(connection: sqlite3.Connection) -> None:
+    """Enter each name of the stored games once (an empty name is a guest) and seat every game's players.
+
+    A row whose player list cannot be read is left without seats: the store reports it as damaged anyway.
+    """
+    ids: dict[str, int] = {}
+    rows = connection.execute("SELECT id, created, players FROM games ORDER BY id").fetchall()
+    for game_id, created, players_text in rows:
+        try:
+            text = players_text.decode("utf-8") if isinstance(players_text, bytes) else players_text
+            names = json.loads(text)
+        except (UnicodeDecodeError, TypeError, ValueError):
+            continue
+        if not isinstance(names, list) or len(names) != 4 or not all(isinstance(n, str) for n in names):
+            continue
+        for seat, name in enumerate(names):
+            key = name.strip()
+            if not key:
+                continue
+            if key not in ids:
+                cursor = connection.execute("INSERT INTO players (name, created) VALUES (?, ?)", (key, created))
+                assert cursor.lastrowid is not None
+                ids[key] = cursor.lastrowid
+            connection.execute(
+                "INSERT INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)", (game_id, seat, ids[key])
+            )
+
+
+def _v4_to_v5(connection: sqlite3.Connection) -> None:
+    _run(_V4_TO_V5)(connection)
+    _seat_existing_players(connection)
+
+
 def _run(statements: tuple[str, ...]) -> Callable[[sqlite3.Connection], None]:
     def step(connection: sqlite3.Connection) -> None:
         for statement in statements:
@@ -191,6 +264,7 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _run(_V1_TO_V2),
     _run(_V2_TO_V3),
     _run(_V3_TO_V4),
+    _v4_to_v5,
 )
 
 assert len(MIGRATIONS) == CURRENT_VERSION

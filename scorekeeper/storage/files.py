@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 import tempfile
 from pathlib import Path
 
@@ -17,10 +18,12 @@ from scorekeeper.errors import SaveFileError
 
 __all__ = [
     "DATABASE_NAME",
+    "DATA_DIR_ENV",
     "MAX_FILE_BYTES",
     "MAX_RECORD_BYTES",
     "default_database_path",
     "read_bytes",
+    "standard_data_folder",
     "write_atomically",
 ]
 
@@ -40,6 +43,29 @@ _OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY
 
 # Permissions of a newly created export: readable by all, as ordinary files are (mkstemp makes 0600).
 _NEW_FILE_MODE = 0o644
+
+
+#: Overrides the data folder (tests, benchmarks, a portable install on a USB stick); the GUI reads it too.
+DATA_DIR_ENV = "SCOREKEEPER_DATA_DIR"
+
+
+def standard_data_folder() -> Path:
+    """The app's data folder without asking Qt: ``$SCOREKEEPER_DATA_DIR``, else where Qt's AppDataLocation puts
+    organisation "scorekeeper", application "scorekeeper" (the GUI's folder, so the CLI finds the app's games).
+
+    Qt's rule (QStandardPaths documentation, AppDataLocation): ``%APPDATA%`` on Windows, ``~/Library/Application
+    Support`` on macOS, ``$XDG_DATA_HOME`` or ``~/.local/share`` elsewhere, each followed by organisation/application.
+    """
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override)
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA") or Path.home() / "AppData" / "Roaming")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "scorekeeper" / "scorekeeper"
 
 
 def default_database_path(data_folder: Path) -> Path:

@@ -1,6 +1,8 @@
 """The game store: every game in one SQLite file, every confirmed event committed the moment it happens.
 
-Layout (``_schema`` version 4): a ``games`` row per game (players, ruleset, finished flag, and ``head``) and an
+Layout (``_schema`` version 5; the registry and statistics tables are ``scorekeeper.storage.registry``'s and
+``scorekeeper.storage.statistics``'s, the outbox ``scorekeeper.storage.outbox``'s): a ``games`` row per game
+(players, ruleset, finished flag, and ``head``) and an
 ``events`` row per event, numbered 0, 1, 2... within its game, holding the event's JSON
 (:func:`scorekeeper.session.events.event_to_json`). The first ``head`` events are in effect; rows from ``head`` on
 are the redo list. So undo is ``head - 1``, redo is ``head + 1``, and appending a new event drops the redo list and
@@ -88,6 +90,27 @@ _BUSY_TIMEOUT_MS = 5_000
 
 def _now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="microseconds")
+
+
+def _player_for(connection: sqlite3.Connection, name: str, now: str) -> int | None:
+    """The registry entry a name at the table joins: the oldest of that name (followed to the entry it was merged
+    into), a new one if there is none; None for an empty name (a guest)."""
+    key = name.strip()
+    if not key:
+        return None
+    row = connection.execute("SELECT id FROM players WHERE name = ? ORDER BY id LIMIT 1", (key,)).fetchone()
+    if row is None:
+        cursor = connection.execute("INSERT INTO players (name, created) VALUES (?, ?)", (key, now))
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+    player = int(row[0])
+    seen = {player}
+    while True:
+        target = connection.execute("SELECT merged_into FROM players WHERE id = ?", (player,)).fetchone()
+        if target is None or target[0] is None or target[0] in seen:
+            return player
+        player = int(target[0])
+        seen.add(player)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -260,6 +283,9 @@ class GameStore:
         redo: Sequence[Event] = (),
         finished: bool = False,
         created: str | None = None,
+        seat_players: Sequence[int | None] | None = None,
+        guests: Sequence[bool] = (),
+        fingerprint: str | None = None,
     ) -> int:
         """Store a new game (with any events it already has) in one transaction and return its id.
 
@@ -270,9 +296,15 @@ class GameStore:
             redo: undone events, next to redo first.
             finished: whether the game has already ended.
             created: the creation time (ISO 8601); now if not given.
+            seat_players: each seat's player in the registry (None: a guest); if not given, each name joins the
+                registry entry of that name (the first one, following merges), made if there is none, and an
+                empty name is a guest.
+            guests: the seats marked True are guests (they join no registry entry), when ``seat_players`` is not
+                given.
+            fingerprint: the hash of an imported record (see ``scorekeeper.storage.registry``).
 
         Raises:
-            SaveFileError: the database cannot be written.
+            SaveFileError: the database cannot be written, or a game with this fingerprint is already stored.
         """
         now = _now()
         players_text = dump_json(list(players))
@@ -280,14 +312,24 @@ class GameStore:
         bodies = [dump_json(event_to_json(e)) for e in (*events, *redo)]
         with self._write("create a game") as connection:
             cursor = connection.execute(
-                "INSERT INTO games (created, updated, players, ruleset, finished, head) VALUES (?, ?, ?, ?, ?, ?)",
-                (created or now, now, players_text, ruleset_text, int(finished), len(events)),
+                "INSERT INTO games (created, updated, players, ruleset, finished, head, fingerprint)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (created or now, now, players_text, ruleset_text, int(finished), len(events), fingerprint),
             )
             game_id = cursor.lastrowid
             assert game_id is not None
             connection.executemany(
                 "INSERT INTO events (game_id, seq, body) VALUES (?, ?, ?)",
                 ((game_id, seq, body) for seq, body in enumerate(bodies)),
+            )
+            if seat_players is not None:
+                ids = list(seat_players)
+            else:
+                guest = [bool(g) for g in guests] + [False] * (len(players) - len(guests))
+                ids = [None if g else _player_for(connection, n, now) for n, g in zip(players, guest, strict=False)]
+            connection.executemany(
+                "INSERT INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)",
+                ((game_id, seat, player) for seat, player in enumerate(ids) if player is not None),
             )
         return game_id
 
@@ -489,8 +531,17 @@ class GameStore:
 
     # -- sessions ----------------------------------------------------------------------------------------------
 
-    def start_game(self, session: Session, *, created: str | None = None) -> int:
+    def start_game(
+        self,
+        session: Session,
+        *,
+        created: str | None = None,
+        seat_players: Sequence[int | None] | None = None,
+        fingerprint: str | None = None,
+    ) -> int:
         """Store a session as a new game (its events, redo list and ended flag) and return the game's id.
+
+        ``seat_players`` and ``fingerprint`` are as for :meth:`create_game`.
 
         Raises:
             SaveFileError: the database cannot be written.
@@ -502,6 +553,8 @@ class GameStore:
             redo=session.redo_events,
             finished=session.state.ended,
             created=created,
+            seat_players=seat_players,
+            fingerprint=fingerprint,
         )
 
     def save_session(self, game_id: int, session: Session, *, at: LogPosition) -> LogPosition:

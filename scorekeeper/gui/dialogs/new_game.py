@@ -10,7 +10,7 @@ import dataclasses
 import enum
 import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -57,11 +57,13 @@ _SET_CHOICES: dict[str, tuple[str, ...]] = {
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NewGameChoice:
-    """What the dialog hands back: the players in seat order (seat 0 first) and the ruleset."""
+    """What the dialog hands back: the players in seat order (seat 0 first), the ruleset, and which seats are
+    guests (they join no registry entry and count in no one's statistics)."""
 
     players: tuple[str, str, str, str]
     ruleset: Ruleset
     saved_name: str = ""
+    guests: tuple[bool, bool, bool, bool] = (False, False, False, False)
 
 
 def knob_names() -> dict[str, str]:
@@ -167,6 +169,7 @@ class NewGameDialog(QDialog):
         *,
         ask_name: Callable[[QWidget], str | None] | None = None,
         rng: random.Random | None = None,
+        known_players: Sequence[str] = (),
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("New game"))
@@ -178,8 +181,13 @@ class NewGameDialog(QDialog):
 
         self.name_edits: list[QLineEdit] = []
         names = QGridLayout()
-        completer = QCompleter(list(settings.recent_players), self)
+        # Recent players first, then everyone in the registry, offered as you type (issue 14).
+        offered = list(dict.fromkeys([*settings.recent_players, *known_players]))
+        completer = QCompleter(offered, self)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        self.completer = completer
+        self.guest_boxes: list[QCheckBox] = []
         for seat in range(4):
             edit = QLineEdit()
             edit.setObjectName(f"player_{seat}")
@@ -194,9 +202,14 @@ class NewGameDialog(QDialog):
             up.setEnabled(seat > 0)
             up.clicked.connect(lambda _=False, s=seat: self.swap_seats(s - 1, s))
             label = QLabel(self.tr("Seat {n} ({wind} first)").format(n=seat + 1, wind=wind_name("ESWN"[seat])))
+            guest = QCheckBox(self.tr("Guest"))
+            guest.setObjectName(f"guest_{seat}")
+            guest.setToolTip(self.tr("A guest is not added to the players list and counts in no statistics."))
+            self.guest_boxes.append(guest)
             names.addWidget(label, seat, 0)
             names.addWidget(edit, seat, 1)
             names.addWidget(up, seat, 2)
+            names.addWidget(guest, seat, 3)
         self.shuffle_button = QPushButton(self.tr("Random seating"))
         self.shuffle_button.setObjectName("shuffle_button")
         self.shuffle_button.setToolTip(self.tr("Seat the four players in a random order."))
@@ -278,13 +291,17 @@ class NewGameDialog(QDialog):
         a, b = self.name_edits[first].text(), self.name_edits[second].text()
         self.name_edits[first].setText(b)
         self.name_edits[second].setText(a)
+        guest_a, guest_b = self.guest_boxes[first].isChecked(), self.guest_boxes[second].isChecked()
+        self.guest_boxes[first].setChecked(guest_b)
+        self.guest_boxes[second].setChecked(guest_a)
 
     def shuffle_seats(self) -> None:
         """Seat the four players at random."""
-        names = [e.text() for e in self.name_edits]
-        self._rng.shuffle(names)
-        for edit, name in zip(self.name_edits, names, strict=True):
+        seats = [(e.text(), box.isChecked()) for e, box in zip(self.name_edits, self.guest_boxes, strict=True)]
+        self._rng.shuffle(seats)
+        for edit, box, (name, guest) in zip(self.name_edits, self.guest_boxes, seats, strict=True):
             edit.setText(name)
+            box.setChecked(guest)
 
     # -- ruleset -------------------------------------------------------------------------------------------
 
@@ -453,7 +470,13 @@ class NewGameDialog(QDialog):
         Raises:
             InvalidRulesetError: a knob value the ruleset refuses.
         """
-        return NewGameChoice(players=self.players(), ruleset=self.current_ruleset(), saved_name=self.saved_name)
+        g = [box.isChecked() for box in self.guest_boxes]
+        return NewGameChoice(
+            players=self.players(),
+            ruleset=self.current_ruleset(),
+            saved_name=self.saved_name,
+            guests=(g[0], g[1], g[2], g[3]),
+        )
 
     def _on_start_button_clicked(self) -> None:
         try:

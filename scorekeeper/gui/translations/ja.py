@@ -56,6 +56,15 @@ JA: dict[str, str] = {
     # two windows on one game, read-only second copy, broken settings file (issue 10)
     "The settings file could not be read ({problem}); the defaults are used.": "設定ファイルを読み込めませんでした ({problem})。既定の設定を使います。",
     "The settings file could not be read ({problem}); it was renamed {name} and the defaults are used.": "設定ファイルを読み込めませんでした ({problem})。ファイル名を {name} に変えて、既定の設定を使います。",
+    # players and statistics (issue 14); the Players window's own strings are in gui/players/ja.py
+    "&Players and statistics…": "プレイヤーと成績(&P)…",
+    "Guest": "ゲスト",
+    "A guest is not added to the players list and counts in no statistics.": "ゲストはプレイヤー一覧に加えず、成績にも数えません。",
+    "{name} ({n} games)": "{name} ({n} 局)",
+    "A new player named {name}": "新しいプレイヤー {name}",
+    "Which player?": "どのプレイヤーですか?",
+    "More than one player is called {name}. Which one played this game?": "{name} という名前のプレイヤーが複数います。この対局をしたのはどちらですか?",
+    # two windows on one game, read-only second copy (issue 10)
     "This game was changed in another window: reloaded ({changes}). Your action was not saved.": "この対局は別のウィンドウで変更されたため、読み込み直しました ({changes})。今の操作は保存されていません。",
     "recorded: {events}": "記録: {events}",
     "taken back: {events}": "取り消し: {events}",

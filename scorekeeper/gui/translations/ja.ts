@@ -694,6 +694,14 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>席 {n} (最初は{wind})</translation>
     </message>
     <message>
+        <source>Guest</source>
+        <translation>ゲスト</translation>
+    </message>
+    <message>
+        <source>A guest is not added to the players list and counts in no statistics.</source>
+        <translation>ゲストはプレイヤー一覧に加えず、成績にも数えません。</translation>
+    </message>
+    <message>
         <source>Random seating</source>
         <translation>席をランダムに決める</translation>
     </message>
@@ -2239,6 +2247,22 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>審判の接続先 (postgresql://ユーザー:パスワード@ホスト/大会):</translation>
     </message>
     <message>
+        <source>{name} ({n} games)</source>
+        <translation>{name} ({n} 局)</translation>
+    </message>
+    <message>
+        <source>A new player named {name}</source>
+        <translation>新しいプレイヤー {name}</translation>
+    </message>
+    <message>
+        <source>Which player?</source>
+        <translation>どのプレイヤーですか?</translation>
+    </message>
+    <message>
+        <source>More than one player is called {name}. Which one played this game?</source>
+        <translation>{name} という名前のプレイヤーが複数います。この対局をしたのはどちらですか?</translation>
+    </message>
+    <message>
         <source>Please confirm</source>
         <translation>確認</translation>
     </message>
@@ -2349,6 +2373,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Referee &amp;penalty…</source>
         <translation>審判の罰符(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>&amp;Players and statistics…</source>
+        <translation>プレイヤーと成績(&amp;P)…</translation>
     </message>
     <message>
         <source>Export &amp;CSV…</source>
@@ -2541,6 +2569,432 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>End</source>
         <translation>終局</translation>
+    </message>
+</context>
+<context>
+    <name>ChartWidget</name>
+    <message>
+        <source>No games in this selection</source>
+        <translation>この条件の対局はありません</translation>
+    </message>
+</context>
+<context>
+    <name>PlaceChartWidget</name>
+    <message>
+        <source>Places</source>
+        <translation>順位</translation>
+    </message>
+    <message>
+        <source>1st</source>
+        <translation>1位</translation>
+    </message>
+    <message>
+        <source>2nd</source>
+        <translation>2位</translation>
+    </message>
+    <message>
+        <source>3rd</source>
+        <translation>3位</translation>
+    </message>
+    <message>
+        <source>4th</source>
+        <translation>4位</translation>
+    </message>
+</context>
+<context>
+    <name>PointsChartWidget</name>
+    <message>
+        <source>Points per game</source>
+        <translation>対局ごとのポイント</translation>
+    </message>
+    <message>
+        <source>Moving average of {n} games</source>
+        <translation>直近 {n} 局の移動平均</translation>
+    </message>
+</context>
+<context>
+    <name>RatesChartWidget</name>
+    <message>
+        <source>Rates per hand, against the club</source>
+        <translation>局あたりの割合 (クラブ平均との比較)</translation>
+    </message>
+    <message>
+        <source>Club</source>
+        <translation>クラブ</translation>
+    </message>
+</context>
+<context>
+    <name>YakuChartWidget</name>
+    <message>
+        <source>Yaku in wins entered as tiles</source>
+        <translation>牌で入力した和了の役</translation>
+    </message>
+    <message>
+        <source>{n} wins entered as tiles</source>
+        <translation>牌で入力した和了 {n} 回</translation>
+    </message>
+</context>
+<context>
+    <name>LeagueTableModel</name>
+    <message>
+        <source>Player</source>
+        <translation>プレイヤー</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>対局数</translation>
+    </message>
+    <message>
+        <source>1st</source>
+        <translation>1位</translation>
+    </message>
+    <message>
+        <source>2nd</source>
+        <translation>2位</translation>
+    </message>
+    <message>
+        <source>3rd</source>
+        <translation>3位</translation>
+    </message>
+    <message>
+        <source>4th</source>
+        <translation>4位</translation>
+    </message>
+    <message>
+        <source>Avg place</source>
+        <translation>平均順位</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>ポイント</translation>
+    </message>
+    <message>
+        <source>Points/game</source>
+        <translation>ポイント/局</translation>
+    </message>
+    <message>
+        <source>Busts</source>
+        <translation>トビ</translation>
+    </message>
+    <message>
+        <source>Chombo</source>
+        <translation>チョンボ</translation>
+    </message>
+    <message>
+        <source>Hands</source>
+        <translation>局数</translation>
+    </message>
+    <message>
+        <source>Win %</source>
+        <translation>和了率</translation>
+    </message>
+    <message>
+        <source>Tsumo</source>
+        <translation>ツモ</translation>
+    </message>
+    <message>
+        <source>Deal-in %</source>
+        <translation>放銃率</translation>
+    </message>
+    <message>
+        <source>Riichi %</source>
+        <translation>立直率</translation>
+    </message>
+    <message>
+        <source>Avg win</source>
+        <translation>平均打点</translation>
+    </message>
+    <message>
+        <source>Largest win</source>
+        <translation>最高打点</translation>
+    </message>
+</context>
+<context>
+    <name>PlayersWindow</name>
+    <message>
+        <source>Players and statistics</source>
+        <translation>プレイヤーと成績</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>プレイヤー</translation>
+    </message>
+    <message>
+        <source>League table</source>
+        <translation>リーグ表</translation>
+    </message>
+    <message>
+        <source>Games from</source>
+        <translation>対象期間</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>〜</translation>
+    </message>
+    <message>
+        <source>Ruleset</source>
+        <translation>ルール</translation>
+    </message>
+    <message>
+        <source>All rulesets</source>
+        <translation>すべてのルール</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>再読み込み</translation>
+    </message>
+    <message>
+        <source>any day</source>
+        <translation>指定なし</translation>
+    </message>
+    <message>
+        <source>Find a player</source>
+        <translation>プレイヤーを検索</translation>
+    </message>
+    <message>
+        <source>Rename…</source>
+        <translation>名前を変更…</translation>
+    </message>
+    <message>
+        <source>Merge…</source>
+        <translation>統合…</translation>
+    </message>
+    <message>
+        <source>Merge this entry into another one: its games count for that player.</source>
+        <translation>この登録を別の登録に統合します: 対局はそのプレイヤーの成績になります。</translation>
+    </message>
+    <message>
+        <source>Unmerge</source>
+        <translation>統合を解除</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>元に戻す</translation>
+    </message>
+    <message>
+        <source>Save a chart as PNG…</source>
+        <translation>グラフを PNG で保存…</translation>
+    </message>
+    <message>
+        <source>Or right-click a chart</source>
+        <translation>グラフの右クリックでも保存できます</translation>
+    </message>
+    <message>
+        <source>Save as PNG…</source>
+        <translation>PNG で保存…</translation>
+    </message>
+    <message>
+        <source>Head to head (opponents met at least {n} times)</source>
+        <translation>対戦成績 ({n} 回以上同卓した相手)</translation>
+    </message>
+    <message>
+        <source>Opponent</source>
+        <translation>相手</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>対局数</translation>
+    </message>
+    <message>
+        <source>Average place</source>
+        <translation>平均順位</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>ポイント</translation>
+    </message>
+    <message>
+        <source>Their place</source>
+        <translation>相手の平均順位</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>CSV に書き出す…</translation>
+    </message>
+    <message>
+        <source>Export PDF…</source>
+        <translation>PDF に書き出す…</translation>
+    </message>
+    <message>
+        <source>{n} damaged games were left out.</source>
+        <translation>壊れた対局 {n} 件を除外しました。</translation>
+    </message>
+    <message>
+        <source>{name} ({n} games)</source>
+        <translation>{name} ({n} 局)</translation>
+    </message>
+    <message>
+        <source>{name}, merged into {other}</source>
+        <translation>{name} ({other} に統合済み)</translation>
+    </message>
+    <message>
+        <source>No players yet: finish a game or import game records.</source>
+        <translation>まだプレイヤーがいません: 対局を終えるか牌譜を取り込んでください。</translation>
+    </message>
+    <message>
+        <source>Win</source>
+        <translation>和了</translation>
+    </message>
+    <message>
+        <source>Tsumo</source>
+        <translation>ツモ</translation>
+    </message>
+    <message>
+        <source>Deal-in</source>
+        <translation>放銃</translation>
+    </message>
+    <message>
+        <source>Riichi</source>
+        <translation>立直</translation>
+    </message>
+    <message>
+        <source>1st / 2nd / 3rd / 4th</source>
+        <translation>1位 / 2位 / 3位 / 4位</translation>
+    </message>
+    <message>
+        <source>Points (per game)</source>
+        <translation>ポイント (1 局あたり)</translation>
+    </message>
+    <message>
+        <source>Busts</source>
+        <translation>トビ</translation>
+    </message>
+    <message>
+        <source>Chombo</source>
+        <translation>チョンボ</translation>
+    </message>
+    <message>
+        <source>Hands played</source>
+        <translation>局数</translation>
+    </message>
+    <message>
+        <source>Wins</source>
+        <translation>和了</translation>
+    </message>
+    <message>
+        <source>Tsumo wins</source>
+        <translation>ツモ和了</translation>
+    </message>
+    <message>
+        <source>Deal-ins</source>
+        <translation>放銃</translation>
+    </message>
+    <message>
+        <source>Average win</source>
+        <translation>平均打点</translation>
+    </message>
+    <message>
+        <source>Largest win</source>
+        <translation>最高打点</translation>
+    </message>
+    <message>
+        <source>Average han / fu</source>
+        <translation>平均翻 / 符</translation>
+    </message>
+    <message>
+        <source>Dora per win</source>
+        <translation>和了あたりのドラ</translation>
+    </message>
+    <message>
+        <source>Rename a player</source>
+        <translation>プレイヤー名の変更</translation>
+    </message>
+    <message>
+        <source>New name for {name}:</source>
+        <translation>{name} の新しい名前:</translation>
+    </message>
+    <message>
+        <source>Same person</source>
+        <translation>同じ人物</translation>
+    </message>
+    <message>
+        <source>{name} is the same person as:</source>
+        <translation>{name} と同じ人物:</translation>
+    </message>
+    <message>
+        <source>Save a chart</source>
+        <translation>グラフの保存</translation>
+    </message>
+    <message>
+        <source>Which chart?</source>
+        <translation>どのグラフですか?</translation>
+    </message>
+    <message>
+        <source>Save the chart</source>
+        <translation>グラフを保存</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 画像 (*.png)</translation>
+    </message>
+    <message>
+        <source>Saved {path}</source>
+        <translation>{path} に保存しました</translation>
+    </message>
+    <message>
+        <source>the first game</source>
+        <translation>最初の対局</translation>
+    </message>
+    <message>
+        <source>the last game</source>
+        <translation>最後の対局</translation>
+    </message>
+    <message>
+        <source>all rulesets</source>
+        <translation>すべてのルール</translation>
+    </message>
+    <message>
+        <source>Games from {since} to {until}, {rules}</source>
+        <translation>{since} から {until} までの対局、{rules}</translation>
+    </message>
+    <message>
+        <source>Export the league table</source>
+        <translation>リーグ表を書き出す</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF ファイル (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>プレイヤー</translation>
+    </message>
+    <message>
+        <source>Places
+1-2-3-4</source>
+        <translation>順位
+1-2-3-4位</translation>
+    </message>
+    <message>
+        <source>Average
+place</source>
+        <translation>平均
+順位</translation>
+    </message>
+    <message>
+        <source>Win
+rate</source>
+        <translation>和了率</translation>
+    </message>
+    <message>
+        <source>Deal-in
+rate</source>
+        <translation>放銃率</translation>
+    </message>
+    <message>
+        <source>Riichi
+rate</source>
+        <translation>立直率</translation>
+    </message>
+    <message>
+        <source>Average
+win</source>
+        <translation>平均
+打点</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV ファイル (*.csv)</translation>
     </message>
 </context>
 <context>

@@ -15,8 +15,11 @@ import psycopg
 import pytest
 
 from scorekeeper.storage.store import GameStore
+from scorekeeper.storage.tournament_pg import open_postgresql_store
+from scorekeeper.storage.tournament_store import TournamentStore
 from scorekeeper.sync.server import TournamentServer, create_table_login, install
 from scorekeeper.sync.table import TableLogin, join
+from scorekeeper.tournament import Player, Seating, TableSeating, TournamentSettings
 from tests.pgserver import TestServer
 
 PLAYERS = {1: ("Ann", "Bo", "Chie", "Dai"), 2: ("Eve", "Fay", "Gus", "Hal")}
@@ -41,7 +44,12 @@ class Tournament:
         return self.server.url(self.database, user=f"{self.database}_table{table_no}", password=self.codes[table_no])
 
     def referee(self) -> TournamentServer:
+        """The referee's connection to the server."""
         return TournamentServer.connect(self.referee_url)
+
+    def store(self) -> TournamentStore:
+        """The tournament store over the referee's login (what the referee's window and the CLI use)."""
+        return open_postgresql_store(self.referee_url)
 
     def join(self, tmp_path: Path, table_no: int, session: int = 1) -> tuple[GameStore, int, TableLogin]:
         """A table laptop's store under ``tmp_path`` joined to its game; returns the store, local game, login."""
@@ -57,16 +65,19 @@ def tournament(pg_server: TestServer) -> Iterator[Tournament]:
     """A tournament (tenhou rules) in a new database, tables 1 and 2 seated in session 1; dropped afterwards."""
     database = f"sk_t{os.getpid()}_{next(_numbers)}"
     admin_url = pg_server.create_database(database)
-    password = install(admin_url, ruleset_json="tenhou", sessions=4)
+    with open_postgresql_store(admin_url) as store:
+        store.create(
+            TournamentSettings(name="Test Open", preset="tenhou", sessions=4),
+            [Player(name=name) for players in PLAYERS.values() for name in players],
+        )
+        store.save_seating(Seating(session=1, tables=tuple(TableSeating(n, players) for n, players in PLAYERS.items())))
+    password = install(admin_url)
     made = Tournament(
         server=pg_server,
         database=database,
         admin_url=admin_url,
         referee_url=pg_server.url(database, user=f"{database}_referee", password=password),
     )
-    with made.referee() as referee:
-        for table_no, players in PLAYERS.items():
-            referee.set_seating(1, table_no, players)
     try:
         yield made
     finally:

@@ -31,7 +31,7 @@ EXIT_BROKEN_PIPE = 141
 EXIT_INTERRUPTED = 130
 
 #: The subcommand modules, in the order ``--help`` lists them.
-SUBCOMMANDS: tuple[str, ...] = ("score", "waits", "replay", "export", "tournament", "import", "stats")
+SUBCOMMANDS: tuple[str, ...] = ("score", "waits", "replay", "export", "tournament", "server", "import", "stats")
 #: Subcommands whose module is not named after them (``import`` is a Python keyword).
 _MODULES: dict[str, str] = {"import": "import_games"}
 

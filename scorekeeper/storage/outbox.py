@@ -55,7 +55,8 @@ class GameLink:
     Attributes:
         game_id: the game in this file.
         link: where the server game lives, without any password (``host:port/database session S table T``).
-        server_game: the game's id on the server.
+        server_game: the game's id on the server (text; the column was declared INTEGER in version 4, and SQLite
+            keeps such ids as text: they start with a letter).
         acked_op: the last change number the server has applied.
         waiting: how many writes (units) are queued.
         oldest: when the oldest queued change was made (ISO 8601 UTC), or empty.
@@ -64,7 +65,7 @@ class GameLink:
 
     game_id: int
     link: str
-    server_game: int
+    server_game: str
     acked_op: int
     waiting: int
     oldest: str
@@ -132,7 +133,7 @@ class LocalOutbox:
 
     # -- linking -----------------------------------------------------------------------------------------------
 
-    def link(self, game_id: int, *, link: str, server_game: int, acked_op: int = 0) -> None:
+    def link(self, game_id: int, *, link: str, server_game: str, acked_op: int = 0) -> None:
         """Join local game ``game_id`` to ``server_game``; its changes from now on are queued.
 
         ``acked_op`` is the last change number the server has already applied for that game (0 for a new one,
@@ -181,7 +182,7 @@ class LocalOutbox:
             GameLink(
                 game_id=game_id,
                 link=link,
-                server_game=server_game,
+                server_game=str(server_game),
                 acked_op=acked,
                 waiting=waiting,
                 oldest=oldest or "",

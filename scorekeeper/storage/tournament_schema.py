@@ -9,6 +9,11 @@ check. ``table`` is an SQL keyword, so table numbers are ``table_no``.
 Version history:
 
 * 1: ``tournaments``, ``players``, ``seats``, ``games``, ``game_events``, ``penalties`` and ``schema_version``.
+* 2: the tables' sync on a server (``scorekeeper/sync/server.py``): ``game_sync`` (a game's write version, the
+  version after its table's last write, the table's last applied change number, the hand and scores at a glance),
+  ``pushed_ops`` (the changes tables pushed, keyed by game and change number), ``game_scores`` (each game's points
+  per player now, what live standings add up) and ``table_logins`` (which database login is which table). A SQLite
+  tournament has them too, empty: one description for both.
 
 The version is the single row of ``schema_version`` in both engines; a SQLite file is also marked with
 ``PRAGMA application_id`` (:data:`SQLITE_APPLICATION_ID`) so that a game store or a stranger's file is refused.
@@ -192,8 +197,67 @@ _V1: tuple[Step, ...] = (
     CreateIndex(name="games_by_tournament", table="games", columns=("tournament_id", "session")),
 )
 
+
 #: ``MIGRATIONS[n]`` turns a version-``n`` database into version ``n + 1``.
-MIGRATIONS: tuple[tuple[Step, ...], ...] = (_V1,)
+def _game_key() -> ForeignKey:
+    return ForeignKey(columns=("game_id",), table="games", references=("game_id",))
+
+
+_V2: tuple[Step, ...] = (
+    CreateTable(
+        name="game_sync",
+        columns=(
+            Column(name="game_id", type=_T),
+            Column(name="version", type=_I, default="0"),  # every write to the game, a table's or the referee's
+            Column(name="table_version", type=_I, default="0"),  # the version right after the table's last write
+            Column(name="applied_op", type=_I, default="0"),  # the table's last applied change number
+            Column(name="hand", type=_T, default="''"),  # the hand being played ("E3-1"), "end" once over
+            Column(name="scores", type=_T, default="'[]'"),  # JSON: the four scores now
+        ),
+        primary_key=("game_id",),
+        foreign_keys=(_game_key(),),
+    ),
+    CreateTable(
+        name="pushed_ops",
+        columns=(
+            Column(name="game_id", type=_T),
+            Column(name="op", type=_I, check="op >= 1"),
+            Column(name="kind", type=_T, check="kind IN ('put', 'drop', 'head')"),
+            Column(name="seq", type=_I),
+            Column(name="body", type=_T, nullable=True),
+            Column(name="base", type=_I, nullable=True),
+            Column(name="finished", type=_F, nullable=True),
+        ),
+        primary_key=("game_id", "op"),
+        foreign_keys=(_game_key(),),
+    ),
+    CreateTable(
+        name="game_scores",
+        columns=(
+            Column(name="game_id", type=_T),
+            Column(name="seat", type=_I, check="seat BETWEEN 0 AND 3"),
+            Column(name="tournament_id", type=_I),
+            Column(name="player", type=_T),
+            Column(name="points_tenths", type=_I),
+        ),
+        primary_key=("game_id", "seat"),
+        foreign_keys=(_game_key(),),
+    ),
+    CreateIndex(name="game_scores_by_tournament", table="game_scores", columns=("tournament_id", "player")),
+    CreateTable(
+        name="table_logins",
+        columns=(
+            Column(name="role", type=_T),
+            Column(name="tournament_id", type=_I),
+            Column(name="table_no", type=_I, check="table_no > 0"),
+        ),
+        primary_key=("role",),
+        unique=(("tournament_id", "table_no"),),
+        foreign_keys=(_tournament_key(),),
+    ),
+)
+
+MIGRATIONS: tuple[tuple[Step, ...], ...] = (_V1, _V2)
 #: The layout this program writes.
 CURRENT_VERSION = len(MIGRATIONS)
 

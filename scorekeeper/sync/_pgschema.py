@@ -1,142 +1,90 @@
-"""The tournament server's layout on PostgreSQL, its roles and its row-level security.
+"""The tournament server's roles, grants and row-level security on PostgreSQL.
 
-One database holds one tournament. Its roles are named after the database (``<db>_referee``, ``<db>_tables`` and
-one login per table, ``<db>_table<N>``), so several tournaments can share a server without sharing rights.
+The tables are the tournament store's (``scorekeeper/storage/tournament_schema.py``, the one description for SQLite
+and PostgreSQL, version 2 adds the sync tables). This module adds what only a server has: who may do what.
 
-Who may write what is PostgreSQL's business, not only ours (issue 13): the table logins are members of
-``<db>_tables``, which may read and write the rows of games whose ``table_no`` is the login's own table (the
-policies look the login up in ``table_logins``), may read the tournament's scores, and may not touch penalties,
-seatings or the logins at all; ``<db>_referee`` reads everything and writes penalties, seatings, games and
-corrections. Row-level security is forced on every table, so even the tables' owner goes through the policies
-(only a superuser bypasses them: the admin who installs the layout).
+Roles are named after the database: ``<db>_referee`` (a login), ``<db>_tables`` (a group) and one login per table,
+``<db>_table<N>`` (tournament 1; ``<db>_t<T>_table<N>`` for a further tournament in the same database), a member of
+``<db>_tables`` and listed in ``table_logins`` with its tournament and table.
+
+Who may write what is PostgreSQL's business, not only ours (issue 13): the tables' group may read and write the
+rows of games whose (tournament, table) is its login's own, read its own table's seats, the tournament's settings
+and everyone's scores (the live standings), and nothing else: no penalties, no players, no seats to write, no other
+table's game. The referee reads and writes everything. Row-level security is forced on every table, so even the
+tables' owner goes through the policies (only a superuser bypasses them: the admin who installs the layout).
 """
 
 from __future__ import annotations
 
-#: The layout version this program writes (``sk_meta.schema``).
-SCHEMA_VERSION = 1
-
+#: Every table of the tournament store (version 2).
 TABLES = (
-    """
-    CREATE TABLE sk_meta (
-        key text PRIMARY KEY,
-        value jsonb NOT NULL
-    )
-    """,
-    """
-    CREATE TABLE table_logins (
-        role name PRIMARY KEY,
-        table_no integer NOT NULL UNIQUE CHECK (table_no > 0)
-    )
-    """,
-    """
-    CREATE TABLE seatings (
-        session integer NOT NULL CHECK (session > 0),
-        table_no integer NOT NULL CHECK (table_no > 0),
-        seat integer NOT NULL CHECK (seat BETWEEN 0 AND 3),
-        player text NOT NULL,
-        PRIMARY KEY (session, table_no, seat),
-        UNIQUE (session, player)
-    )
-    """,
-    """
-    CREATE TABLE games (
-        id bigserial PRIMARY KEY,
-        session integer NOT NULL CHECK (session > 0),
-        table_no integer NOT NULL CHECK (table_no > 0),
-        players jsonb NOT NULL,
-        ruleset jsonb NOT NULL,
-        head integer NOT NULL DEFAULT 0 CHECK (head >= 0),
-        finished boolean NOT NULL DEFAULT false,
-        version bigint NOT NULL DEFAULT 0,
-        table_version bigint NOT NULL DEFAULT 0,
-        applied_op bigint NOT NULL DEFAULT 0,
-        hand text NOT NULL DEFAULT '',
-        scores jsonb NOT NULL DEFAULT '[]',
-        updated timestamptz NOT NULL DEFAULT now(),
-        UNIQUE (session, table_no)
-    )
-    """,
-    """
-    CREATE TABLE game_events (
-        game_id bigint NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        seq integer NOT NULL CHECK (seq >= 0),
-        body text NOT NULL,
-        PRIMARY KEY (game_id, seq)
-    )
-    """,
-    """
-    CREATE TABLE pushed_ops (
-        game_id bigint NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        op bigint NOT NULL CHECK (op >= 1),
-        kind text NOT NULL CHECK (kind IN ('put', 'drop', 'head')),
-        seq integer NOT NULL,
-        body text,
-        base integer,
-        finished boolean,
-        PRIMARY KEY (game_id, op)
-    )
-    """,
-    """
-    CREATE TABLE game_scores (
-        game_id bigint NOT NULL REFERENCES games (id) ON DELETE CASCADE,
-        seat integer NOT NULL CHECK (seat BETWEEN 0 AND 3),
-        player text NOT NULL,
-        points_tenths integer NOT NULL,
-        PRIMARY KEY (game_id, seat)
-    )
-    """,
-    "CREATE INDEX game_scores_by_player ON game_scores (player)",
-    """
-    CREATE TABLE penalties (
-        id bigserial PRIMARY KEY,
-        player text NOT NULL,
-        session integer CHECK (session > 0),
-        points integer NOT NULL,
-        reason text NOT NULL,
-        created timestamptz NOT NULL DEFAULT now()
-    )
-    """,
+    "schema_version",
+    "tournaments",
+    "players",
+    "seats",
+    "games",
+    "game_events",
+    "penalties",
+    "game_sync",
+    "pushed_ops",
+    "game_scores",
+    "table_logins",
 )
 
-#: The game's own rows: a table login sees and writes them only for its own table's games.
-_OWN_GAME = "game_id IN (SELECT id FROM games)"
-_OWN_TABLE = "table_no = (SELECT l.table_no FROM table_logins l WHERE l.role = current_user)"
+_MY_TABLE = (
+    "EXISTS (SELECT 1 FROM table_logins l WHERE l.role = current_user"
+    " AND l.tournament_id = {alias}tournament_id AND l.table_no = {alias}table_no)"
+)
+_MY_GAME = "game_id IN (SELECT g.game_id FROM games g)"  # the games policy applies inside: own games only
+_MY_TOURNAMENT = "{alias}tournament_id IN (SELECT l.tournament_id FROM table_logins l WHERE l.role = current_user)"
 
-#: Policies, with ``{referee}`` and ``{tables}`` standing for the two group roles.
-POLICIES = ("CREATE POLICY referee_all ON {table} TO {referee} USING (true) WITH CHECK (true)",)
-
-TABLE_POLICIES = {
-    "table_logins": ("CREATE POLICY own_login ON table_logins FOR SELECT TO {tables} USING (role = current_user)",),
-    "seatings": ("CREATE POLICY read_seating ON seatings FOR SELECT TO {tables} USING (" + _OWN_TABLE + ")",),
+#: Per table, the tables' group's policies (``{tables}`` stands for the group role).
+TABLE_POLICIES: dict[str, tuple[str, ...]] = {
+    "schema_version": ("CREATE POLICY tables_read ON schema_version FOR SELECT TO {tables} USING (true)",),
+    "tournaments": (
+        "CREATE POLICY tables_read ON tournaments FOR SELECT TO {tables} USING ("
+        "id IN (SELECT l.tournament_id FROM table_logins l WHERE l.role = current_user))",
+    ),
+    "players": (),
+    "seats": (
+        "CREATE POLICY tables_read ON seats FOR SELECT TO {tables} USING (" + _MY_TABLE.format(alias="seats.") + ")",
+    ),
     "games": (
-        "CREATE POLICY own_games ON games TO {tables} USING (" + _OWN_TABLE + ") WITH CHECK (" + _OWN_TABLE + ")",
+        "CREATE POLICY tables_own ON games TO {tables} USING ("
+        + _MY_TABLE.format(alias="games.")
+        + ") WITH CHECK ("
+        + _MY_TABLE.format(alias="games.")
+        + ")",
     ),
     "game_events": (
-        "CREATE POLICY own_events ON game_events TO {tables} USING (" + _OWN_GAME + ") WITH CHECK (" + _OWN_GAME + ")",
+        f"CREATE POLICY tables_own ON game_events TO {{tables}} USING ({_MY_GAME}) WITH CHECK ({_MY_GAME})",
     ),
-    "pushed_ops": (
-        "CREATE POLICY own_ops ON pushed_ops TO {tables} USING (" + _OWN_GAME + ") WITH CHECK (" + _OWN_GAME + ")",
-    ),
-    "game_scores": (
-        "CREATE POLICY read_scores ON game_scores FOR SELECT TO {tables} USING (true)",
-        "CREATE POLICY own_scores_insert ON game_scores FOR INSERT TO {tables} WITH CHECK (" + _OWN_GAME + ")",
-        "CREATE POLICY own_scores_delete ON game_scores FOR DELETE TO {tables} USING (" + _OWN_GAME + ")",
-    ),
-    "sk_meta": ("CREATE POLICY read_meta ON sk_meta FOR SELECT TO {tables} USING (true)",),
     "penalties": (),
+    "game_sync": (f"CREATE POLICY tables_own ON game_sync TO {{tables}} USING ({_MY_GAME}) WITH CHECK ({_MY_GAME})",),
+    "pushed_ops": (f"CREATE POLICY tables_own ON pushed_ops TO {{tables}} USING ({_MY_GAME}) WITH CHECK ({_MY_GAME})",),
+    "game_scores": (
+        "CREATE POLICY tables_read ON game_scores FOR SELECT TO {tables} USING ("
+        + _MY_TOURNAMENT.format(alias="game_scores.")
+        + ")",
+        f"CREATE POLICY tables_insert ON game_scores FOR INSERT TO {{tables}} WITH CHECK ({_MY_GAME})",
+        f"CREATE POLICY tables_delete ON game_scores FOR DELETE TO {{tables}} USING ({_MY_GAME})",
+    ),
+    "table_logins": ("CREATE POLICY tables_read ON table_logins FOR SELECT TO {tables} USING (role = current_user)",),
 }
+
+#: The referee's policy, on every table.
+REFEREE_POLICY = "CREATE POLICY referee_all ON {table} TO {referee} USING (true) WITH CHECK (true)"
 
 #: What each group may do at all (the policies then narrow it to rows).
 GRANTS = (
+    "REVOKE ALL ON DATABASE {database} FROM PUBLIC",
     "GRANT CONNECT ON DATABASE {database} TO {referee}, {tables}",
     "GRANT USAGE ON SCHEMA public TO {referee}, {tables}",
     "GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO {referee}",
-    "GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {referee}",
-    "GRANT SELECT ON sk_meta, table_logins, seatings, game_scores TO {tables}",
+    "GRANT SELECT ON schema_version, tournaments, seats, table_logins, game_scores TO {tables}",
     "GRANT SELECT, INSERT ON games TO {tables}",
-    "GRANT UPDATE (head, finished, version, table_version, applied_op, hand, scores, updated) ON games TO {tables}",
-    "GRANT USAGE ON SEQUENCE games_id_seq TO {tables}",
+    "GRANT UPDATE (head, finished, updated) ON games TO {tables}",
     "GRANT SELECT, INSERT, UPDATE, DELETE ON game_events, pushed_ops TO {tables}",
+    "GRANT SELECT, INSERT, UPDATE ON game_sync TO {tables}",
     "GRANT INSERT, DELETE ON game_scores TO {tables}",
 )

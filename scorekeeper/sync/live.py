@@ -28,27 +28,27 @@ class Change:
     """One announced write.
 
     Attributes:
-        game: the server game that changed, or None for a change to no game (a penalty).
+        game: the server game that changed, or None for a change to no game.
         session: its session (0 if not a game).
         table_no: its table (0 if not a game).
         head: how many events are in effect after the write (0 if not a game).
-        player: the player a penalty concerns, or empty.
+        what: for a change to no game, the table written: ``penalties``, ``seats``, ``players``, ``tournaments``.
     """
 
-    game: int | None
+    game: str | None
     session: int = 0
     table_no: int = 0
     head: int = 0
-    player: str = ""
+    what: str = ""
 
 
 def _change(payload: str) -> Change:
     try:
         data: Any = json.loads(payload)
-        if "penalty" in data:
-            return Change(game=None, player=str(data["penalty"]))
+        if "changed" in data:
+            return Change(game=None, what=str(data["changed"]))
         return Change(
-            game=int(data["game"]), session=int(data["session"]), table_no=int(data["table"]), head=int(data["head"])
+            game=str(data["game"]), session=int(data["session"]), table_no=int(data["table"]), head=int(data["head"])
         )
     except (ValueError, KeyError, TypeError):
         return Change(game=None)  # someone else's notification on our channel: still a reason to redraw

@@ -1,32 +1,36 @@
-"""The tournament server: one PostgreSQL database per tournament, reached with psycopg 3.
+"""The tournament server: the tournament store's tables on PostgreSQL, with roles, row-level security and sync.
 
-What lives there (``_pgschema``): each table's game as the game store keeps it (event rows, head, finished), the
-changes each table pushed (``pushed_ops``), each game's current points per player (``game_scores``, what the
-standings add up), seatings and penalties.
+The tables are the tournament store's (``scorekeeper/storage/tournament_schema.py``; version 2 adds the sync
+tables), so the referee's window and the command line (``--db postgresql://...``) read the very games the tables
+push. :func:`install` adds what only a server has: the roles and policies (``_pgschema``) and the change triggers.
 
 **Push.** A table sends the queued changes of its game (:mod:`scorekeeper.storage.outbox`) numbered 1, 2, 3...
-The server stores them under (game, number), ignoring numbers it already has, so a retry or a duplicate changes
-nothing; then it applies, in order, every whole unit (the rows one local write changed, closed by a ``head``
-row) that follows the last number it applied. Rows that arrived out of order wait for the missing numbers.
+The server stores them under (game, number) in ``pushed_ops``, ignoring numbers it already has, so a retry or a
+duplicate changes nothing; then it applies, in order, every whole unit (the rows one local write changed, closed
+by a ``head`` row) that follows the last number it applied. Rows that arrived out of order wait for the missing
+numbers.
 
-**Stale writes.** Every write to a server game, by a table or the referee, adds one to ``games.version``; the
-version right after the table's own last write is ``games.table_version``. A table's unit is built on that
+**Stale writes.** Every write to a server game, by a table or the referee, adds one to ``game_sync.version``; the
+version right after the table's own last write is ``game_sync.table_version``. A table's unit is built on that
 position: it applies only while ``version == table_version`` and the server's head is the unit's ``base`` head.
-If the referee corrected the game in between, the unit is refused (:class:`~scorekeeper.errors.SyncConflictError`
-for the caller), and the table takes the server's copy and offers its refused events again. A referee's write
-names the version it was built on and is refused the same way if a table pushed in between. One check, both
-directions: a table and a referee correcting the same game at once cannot both win.
+If the referee corrected the game in between, the unit is refused (the push reports a conflict), and the table
+takes the server's copy and offers its refused events again. A referee's write names the version it was built on
+and is refused the same way if a table pushed in between (:class:`~scorekeeper.errors.SyncConflictError`). One
+check, both directions: a table and a referee correcting the same game at once cannot both win.
 
-**Live.** Each applied write recomputes the game's scores and sends ``NOTIFY sk_games`` in the same transaction,
-so a listener (:mod:`scorekeeper.sync.live`) hears of it when it commits.
+**Live.** Each applied write recomputes the game's points (``game_scores``) and sends ``NOTIFY sk_games`` in the
+same transaction, so a listener (:mod:`scorekeeper.sync.live`) hears of it when it commits; triggers announce the
+referee's writes to players, seats, penalties and settings the same way.
 
 Passwords: URLs given to this module may hold one; every message and :func:`describe_url` leave it out.
 """
 
 from __future__ import annotations
 
+import datetime
 import json
 import secrets
+import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -36,23 +40,32 @@ from urllib.parse import urlsplit
 import psycopg
 from psycopg import sql
 
-from scorekeeper.errors import InvalidRulesetError, ScorekeeperError, SyncConflictError, TournamentServerError
+from scorekeeper.errors import (
+    InvalidRulesetError,
+    ScorekeeperError,
+    SyncConflictError,
+    TournamentError,
+    TournamentServerError,
+)
 from scorekeeper.session.events import event_from_json
 from scorekeeper.session.rules import Ruleset, ruleset
 from scorekeeper.session.session import Session
 from scorekeeper.storage.outbox import OutboxOp
+from scorekeeper.storage.tournament_pg import open_postgresql_store
 from scorekeeper.sync import _pgschema
+from scorekeeper.tournament import TournamentSettings, settings_from_json
 
 __all__ = [
     "CHANNEL",
     "PushResult",
     "ServerGame",
+    "StandingsRow",
     "TournamentServer",
     "create_table_login",
     "describe_url",
     "install",
     "make_code",
-    "ruleset_of",
+    "table_role",
 ]
 
 #: The LISTEN/NOTIFY channel every applied write is announced on.
@@ -61,6 +74,8 @@ CHANNEL = "sk_games"
 CONNECT_TIMEOUT = 5
 #: The alphabet of table codes: no 0/O, 1/I/L, so a code read off a screen is typed right.
 _CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+#: The tables whose writes (the referee's, the command line's) a trigger announces on :data:`CHANNEL`.
+_ANNOUNCED = ("tournaments", "players", "seats", "penalties")
 
 
 def describe_url(url: str) -> str:
@@ -76,7 +91,12 @@ def make_code() -> str:
     return "-".join("".join(secrets.choice(_CODE_ALPHABET) for _ in range(4)) for _ in range(3))
 
 
-def ruleset_of(value: Any) -> Ruleset:
+def table_role(database: str, tournament_id: int, table_no: int) -> str:
+    """The login role of table ``table_no``: ``<db>_table<N>`` (``<db>_t<T>_table<N>`` past the first tournament)."""
+    return f"{database}_table{table_no}" if tournament_id == 1 else f"{database}_t{tournament_id}_table{table_no}"
+
+
+def _ruleset(value: Any) -> Ruleset:
     """The ruleset from the record format's ``ruleset`` value (a preset name or ``{"preset", "overrides"}``).
 
     Raises:
@@ -91,6 +111,10 @@ def ruleset_of(value: Any) -> Ruleset:
     ):
         return ruleset(value["preset"], value.get("overrides") or {})
     raise InvalidRulesetError(f"a ruleset is a preset name or {{'preset', 'overrides'}}, got {value!r:.80}")
+
+
+def _now() -> str:
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="microseconds")
 
 
 def _connect(url: str, *, autocommit: bool = False) -> psycopg.Connection[Any]:
@@ -108,7 +132,7 @@ def _reason(error: psycopg.Error) -> str:
     return text[-1] if text else type(error).__name__
 
 
-def _roles(database: str) -> dict[str, sql.Composable]:
+def _names(database: str) -> dict[str, sql.Composable]:
     return {
         "database": sql.Identifier(database),
         "referee": sql.Identifier(f"{database}_referee"),
@@ -116,58 +140,86 @@ def _roles(database: str) -> dict[str, sql.Composable]:
     }
 
 
-def install(admin_url: str, *, ruleset_json: Any, sessions: int = 1) -> str:
-    """Lay out an empty database for a tournament, with its roles and policies; return the referee's password.
+def _tournament_id(connection: psycopg.Connection[Any], name: str | None) -> int:
+    rows = connection.execute("SELECT id, name FROM tournaments ORDER BY id").fetchall()
+    if name is not None:
+        rows = [r for r in rows if str(r[1]).casefold() == name.casefold()]
+    if len(rows) != 1:
+        what = f"no tournament called {name!r:.80}" if name is not None else f"{len(rows)} tournaments: name one"
+        raise TournamentError(f"the server holds {what}" if rows or name is None else f"the server has {what}")
+    return int(rows[0][0])
 
-    ``admin_url`` is a superuser's (or the database owner's with CREATEROLE). Run once per tournament.
+
+def install(admin_url: str) -> str:
+    """Prepare a tournament database for tables and a referee; return the referee's (new) password.
+
+    ``admin_url`` is a superuser's (or the database owner's with CREATEROLE). The tournament store's tables are
+    created or brought up to date first (the tournament itself may be created before or after, with
+    ``scorekeeper tournament create --db ...``). Running it again renews the referee's password.
 
     Raises:
-        TournamentServerError: the server cannot be reached or refuses (the database is not empty, no rights).
-        InvalidRulesetError: for a ruleset this program does not know.
+        TournamentServerError: the server cannot be reached or refuses (no rights).
     """
-    ruleset_of(ruleset_json)
+    try:
+        open_postgresql_store(admin_url).close()
+    except ScorekeeperError as error:
+        raise TournamentServerError(str(error)) from None
     password = make_code()
     with _connect(admin_url) as connection:
         database = connection.info.dbname
-        names = _roles(database)
+        names = _names(database)
         try:
             with connection.transaction():
-                for statement in _pgschema.TABLES:
-                    connection.execute(sql.SQL(statement))
                 for group in ("referee", "tables"):
                     role = f"{database}_{group}"
-                    exists = connection.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone()
-                    if not exists:
+                    if not connection.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone():
                         connection.execute(sql.SQL("CREATE ROLE {} NOLOGIN").format(sql.Identifier(role)))
                 connection.execute(
                     sql.SQL("ALTER ROLE {} LOGIN PASSWORD {}").format(names["referee"], sql.Literal(password))
                 )
-                for table, policies in _pgschema.TABLE_POLICIES.items():
-                    connection.execute(
-                        sql.SQL("ALTER TABLE {} ENABLE ROW LEVEL SECURITY").format(sql.Identifier(table))
-                    )
-                    connection.execute(sql.SQL("ALTER TABLE {} FORCE ROW LEVEL SECURITY").format(sql.Identifier(table)))
-                    for policy in (*_pgschema.POLICIES, *policies):
-                        connection.execute(sql.SQL(policy).format(table=sql.Identifier(table), **names))
-                connection.execute(sql.SQL("REVOKE ALL ON DATABASE {database} FROM PUBLIC").format(**names))
-                for grant in _pgschema.GRANTS:
-                    connection.execute(sql.SQL(grant).format(**names))
-                connection.execute(
-                    "INSERT INTO sk_meta (key, value) VALUES ('schema', %s), ('ruleset', %s), ('sessions', %s)",
-                    (json.dumps(_pgschema.SCHEMA_VERSION), json.dumps(ruleset_json), json.dumps(sessions)),
-                )
+                installed = connection.execute(
+                    "SELECT 1 FROM pg_policies WHERE tablename = 'games' AND policyname = 'referee_all'"
+                ).fetchone()
+                if not installed:
+                    _secure(connection, names)
         except psycopg.Error as error:
             raise TournamentServerError(
-                f"cannot lay out the tournament in {describe_url(admin_url)}: {_reason(error)}"
+                f"cannot prepare the tournament in {describe_url(admin_url)}: {_reason(error)}"
             ) from None
     return password
 
 
-def create_table_login(admin_url: str, table_no: int) -> str:
-    """Create (or renew) table ``table_no``'s login, ``<db>_table<N>``, and return its new code (its password).
+def _secure(connection: psycopg.Connection[Any], names: dict[str, sql.Composable]) -> None:
+    """Row-level security, grants and change triggers (once per database)."""
+    for table in _pgschema.TABLES:
+        ident = sql.Identifier(table)
+        connection.execute(sql.SQL("ALTER TABLE {} ENABLE ROW LEVEL SECURITY").format(ident))
+        connection.execute(sql.SQL("ALTER TABLE {} FORCE ROW LEVEL SECURITY").format(ident))
+        connection.execute(sql.SQL(_pgschema.REFEREE_POLICY).format(table=ident, **names))
+        for policy in _pgschema.TABLE_POLICIES[table]:
+            connection.execute(sql.SQL(policy).format(**names))
+    for grant in _pgschema.GRANTS:
+        connection.execute(sql.SQL(grant).format(**names))
+    connection.execute(
+        "CREATE FUNCTION sk_announce() RETURNS trigger LANGUAGE plpgsql AS $$"
+        " BEGIN PERFORM pg_notify('" + CHANNEL + "', json_build_object('changed', TG_TABLE_NAME)::text);"
+        " RETURN NULL; END $$"
+    )
+    for table in _ANNOUNCED:
+        connection.execute(
+            sql.SQL(
+                "CREATE TRIGGER sk_announce AFTER INSERT OR UPDATE OR DELETE ON {} FOR EACH STATEMENT"
+                " EXECUTE FUNCTION sk_announce()"
+            ).format(sql.Identifier(table))
+        )
+
+
+def create_table_login(admin_url: str, table_no: int, *, tournament: str | None = None) -> str:
+    """Create (or renew) table ``table_no``'s login (:func:`table_role`) and return its new code (its password).
 
     Raises:
         TournamentServerError: the server cannot be reached or refuses.
+        TournamentError: no such tournament (or several and no name).
         ValueError: for a table number below 1.
     """
     if table_no < 1:
@@ -175,11 +227,11 @@ def create_table_login(admin_url: str, table_no: int) -> str:
     code = make_code()
     with _connect(admin_url) as connection:
         database = connection.info.dbname
-        role = f"{database}_table{table_no}"
         try:
             with connection.transaction():
-                exists = connection.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone()
-                if not exists:
+                tid = _tournament_id(connection, tournament)
+                role = table_role(database, tid, table_no)
+                if not connection.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone():
                     connection.execute(
                         sql.SQL("CREATE ROLE {} IN ROLE {}").format(
                             sql.Identifier(role), sql.Identifier(f"{database}_tables")
@@ -189,9 +241,9 @@ def create_table_login(admin_url: str, table_no: int) -> str:
                     sql.SQL("ALTER ROLE {} LOGIN PASSWORD {}").format(sql.Identifier(role), sql.Literal(code))
                 )
                 connection.execute(
-                    "INSERT INTO table_logins (role, table_no) VALUES (%s, %s)"
-                    " ON CONFLICT (role) DO UPDATE SET table_no = EXCLUDED.table_no",
-                    (role, table_no),
+                    "INSERT INTO table_logins (role, tournament_id, table_no) VALUES (%s, %s, %s)"
+                    " ON CONFLICT (role) DO NOTHING",
+                    (role, tid, table_no),
                 )
         except psycopg.Error as error:
             raise TournamentServerError(f"cannot create the login of table {table_no}: {_reason(error)}") from None
@@ -215,7 +267,7 @@ class PushResult:
 class ServerGame:
     """A game as the server holds it."""
 
-    id: int
+    id: str
     session: int
     table_no: int
     players: tuple[str, str, str, str]
@@ -233,7 +285,7 @@ class ServerGame:
             ScorekeeperError: the stored log is not a game this program accepts.
         """
         events = [event_from_json(json.loads(body)) for body in self.bodies]
-        return Session(ruleset_of(self.ruleset), self.players, events[: self.head], redo=events[self.head :])
+        return Session(_ruleset(self.ruleset), self.players, events[: self.head], redo=events[self.head :])
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -247,24 +299,29 @@ class StandingsRow:
 
 
 class TournamentServer:
-    """A connection to one tournament's database, as a table, the referee or the admin.
+    """A connection to one tournament on its server, as a table, the referee or the admin.
 
     Use as a context manager or call :meth:`close`. Every method is one transaction.
     """
 
-    def __init__(self, connection: psycopg.Connection[Any], where: str) -> None:
+    def __init__(self, connection: psycopg.Connection[Any], where: str, tournament: str | None) -> None:
         """Wrap an open connection; use :meth:`connect`."""
         self._connection = connection
         self._where = where
+        self._name = tournament
+        self._tid: int | None = None
+        self._settings: TournamentSettings | None = None
 
     @classmethod
-    def connect(cls, url: str) -> TournamentServer:
+    def connect(cls, url: str, *, tournament: str | None = None) -> TournamentServer:
         """Connect to the tournament at ``url`` (``postgresql://user:password@host:port/database``).
+
+        ``tournament`` names it when the database holds several (a table's login knows its own).
 
         Raises:
             TournamentServerError: unreachable, or the login is refused (the message has no password).
         """
-        return cls(_connect(url), describe_url(url))
+        return cls(_connect(url), describe_url(url), tournament)
 
     @property
     def where(self) -> str:
@@ -291,15 +348,22 @@ class TournamentServer:
                 raise TournamentServerError(f"lost the tournament server {self._where}: {_reason(error)}") from None
             raise TournamentServerError(f"{self._where} refused to {what}: {_reason(error)}") from None
 
-    # -- the tournament ----------------------------------------------------------------------------------------
+    def _tournament(self, connection: psycopg.Connection[Any]) -> int:
+        """The tournament's id: the table login's own, else the one named (or the only one)."""
+        if self._tid is None:
+            row = connection.execute("SELECT tournament_id FROM table_logins WHERE role = current_user").fetchone()
+            self._tid = int(row[0]) if row is not None else _tournament_id(connection, self._name)
+        return self._tid
 
-    def ruleset_json(self) -> Any:
-        """The tournament's ruleset (the record format's ``ruleset`` value)."""
-        with self._transaction("read the ruleset") as connection:
-            row = connection.execute("SELECT value FROM sk_meta WHERE key = 'ruleset'").fetchone()
-        if row is None:
-            raise TournamentServerError(f"{self._where} holds no tournament (no ruleset)")
-        return row[0]
+    def settings(self) -> TournamentSettings:
+        """The tournament's settings (its ruleset among them)."""
+        if self._settings is None:
+            with self._transaction("read the tournament") as connection:
+                tid = self._tournament(connection)
+                row = connection.execute("SELECT settings FROM tournaments WHERE id = %s", (tid,)).fetchone()
+            assert row is not None
+            self._settings = settings_from_json(json.loads(row[0]))
+        return self._settings
 
     def my_table(self) -> int | None:
         """The table this login belongs to, or None for the referee."""
@@ -307,66 +371,45 @@ class TournamentServer:
             row = connection.execute("SELECT table_no FROM table_logins WHERE role = current_user").fetchone()
         return None if row is None else int(row[0])
 
-    def set_seating(self, session: int, table_no: int, players: Sequence[str]) -> None:
-        """Seat four players (East first) at ``table_no`` for ``session`` (the referee's right)."""
-        if len(players) != 4:
-            raise ValueError(f"a table seats four players, got {len(players)}")
-        with self._transaction("store the seating") as connection:
-            connection.execute("DELETE FROM seatings WHERE session = %s AND table_no = %s", (session, table_no))
-            with connection.cursor() as cursor:
-                cursor.executemany(
-                    "INSERT INTO seatings (session, table_no, seat, player) VALUES (%s, %s, %s, %s)",
-                    [(session, table_no, seat, name) for seat, name in enumerate(players)],
-                )
-
-    def seating(self, session: int, table_no: int) -> tuple[str, ...]:
-        """The four players at ``table_no`` in ``session``, East first (empty if not seated yet)."""
-        with self._transaction("read the seating") as connection:
-            rows = connection.execute(
-                "SELECT player FROM seatings WHERE session = %s AND table_no = %s ORDER BY seat", (session, table_no)
-            ).fetchall()
-        return tuple(r[0] for r in rows)
-
-    def add_penalty(self, player: str, points: int, reason: str, *, session: int | None = None) -> None:
-        """A referee's penalty (table points, negative) for a player, in a session or the whole tournament."""
-        with self._transaction("store the penalty") as connection:
-            connection.execute(
-                "INSERT INTO penalties (player, session, points, reason) VALUES (%s, %s, %s, %s)",
-                (player, session, points, reason),
-            )
-            connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps({"penalty": player})))
-
     # -- games -------------------------------------------------------------------------------------------------
 
     def open_game(self, session: int, table_no: int) -> ServerGame:
-        """The game at ``table_no`` in ``session``, created from the seating and the ruleset if there is none.
+        """The game at ``table_no`` in ``session``, created from the seating if there is none yet.
 
         Raises:
             TournamentServerError: the table is not seated in that session, or this login may not open it.
         """
         with self._transaction("open the game") as connection:
+            tid = self._tournament(connection)
             players = [
                 r[0]
                 for r in connection.execute(
-                    "SELECT player FROM seatings WHERE session = %s AND table_no = %s ORDER BY seat",
-                    (session, table_no),
+                    "SELECT player FROM seats WHERE tournament_id = %s AND session = %s AND table_no = %s"
+                    " ORDER BY seat",
+                    (tid, session, table_no),
                 ).fetchall()
             ]
-            if len(players) != 4:
-                raise TournamentServerError(f"table {table_no} is not seated in session {session} yet")
-            connection.execute(
-                "INSERT INTO games (session, table_no, players, ruleset)"
-                " SELECT %s, %s, %s, value FROM sk_meta WHERE key = 'ruleset'"
-                " ON CONFLICT (session, table_no) DO NOTHING",
-                (session, table_no, json.dumps(players)),
-            )
-            game_id = connection.execute(
-                "SELECT id FROM games WHERE session = %s AND table_no = %s", (session, table_no)
+            row = connection.execute(
+                "SELECT game_id FROM games WHERE tournament_id = %s AND session = %s AND table_no = %s",
+                (tid, session, table_no),
             ).fetchone()
-        assert game_id is not None
-        return self.game(int(game_id[0]))
+            if row is None:
+                if len(players) != 4:
+                    raise TournamentServerError(f"table {table_no} is not seated in session {session} yet")
+                game_id = f"s{session}-t{table_no}-{uuid.uuid4().hex[:12]}"
+                connection.execute(
+                    "INSERT INTO games (game_id, tournament_id, session, table_no, players, head, finished, updated)"
+                    " VALUES (%s, %s, %s, %s, %s, 0, 0, %s)",
+                    (game_id, tid, session, table_no, json.dumps(players), _now()),
+                )
+            else:
+                game_id = row[0]
+            connection.execute(
+                "INSERT INTO game_sync (game_id) VALUES (%s) ON CONFLICT (game_id) DO NOTHING", (game_id,)
+            )
+        return self.game(game_id)
 
-    def game(self, game_id: int) -> ServerGame:
+    def game(self, game_id: str) -> ServerGame:
         """One game as the server holds it.
 
         Raises:
@@ -374,8 +417,8 @@ class TournamentServer:
         """
         with self._transaction("read the game") as connection:
             row = connection.execute(
-                "SELECT session, table_no, players, ruleset, head, finished, version, applied_op FROM games"
-                " WHERE id = %s",
+                "SELECT g.session, g.table_no, g.players, g.head, g.finished, s.version, s.applied_op"
+                " FROM games g JOIN game_sync s ON s.game_id = g.game_id WHERE g.game_id = %s",
                 (game_id,),
             ).fetchone()
             bodies = connection.execute(
@@ -383,31 +426,35 @@ class TournamentServer:
             ).fetchall()
         if row is None:
             raise TournamentServerError(f"{self._where} has no game {game_id} that this login may see")
-        session, table_no, players, rules, head, finished, version, applied = row
+        session, table_no, players, head, finished, version, applied = row
+        names = json.loads(players)
         return ServerGame(
             id=game_id,
-            session=session,
-            table_no=table_no,
-            players=tuple(players),
-            ruleset=rules,
+            session=int(session),
+            table_no=int(table_no),
+            players=(names[0], names[1], names[2], names[3]),
+            ruleset=self.settings().ruleset.to_json(),
             bodies=tuple(b[0] for b in bodies),
-            head=head,
-            finished=finished,
-            version=version,
-            applied_op=applied,
+            head=int(head),
+            finished=bool(finished),
+            version=int(version),
+            applied_op=int(applied),
         )
 
     def games(self) -> tuple[dict[str, Any], ...]:
-        """Every game this login may see at a glance: id, session, table, hand, scores, finished, head, updated."""
+        """Every game this login may see at a glance: id, session, table, players, hand, scores, finished, head."""
         with self._transaction("list the games") as connection:
+            tid = self._tournament(connection)
             rows = connection.execute(
-                "SELECT id, session, table_no, players, hand, scores, finished, head, version, updated FROM games"
-                " ORDER BY session, table_no"
+                "SELECT g.game_id, g.session, g.table_no, g.players, s.hand, s.scores, g.finished, g.head,"
+                " s.version, g.updated FROM games g LEFT JOIN game_sync s ON s.game_id = g.game_id"
+                " WHERE g.tournament_id = %s ORDER BY g.session, g.table_no",
+                (tid,),
             ).fetchall()
         keys = ("id", "session", "table", "players", "hand", "scores", "finished", "head", "version", "updated")
         return tuple(dict(zip(keys, row, strict=True)) for row in rows)
 
-    def push(self, game_id: int, ops: Sequence[OutboxOp]) -> PushResult:
+    def push(self, game_id: str, ops: Sequence[OutboxOp]) -> PushResult:
         """Deliver a table's queued changes of ``game_id`` and apply what can be applied, in one transaction.
 
         Duplicates are ignored and gaps wait (see the module docstring). Returns the last applied number and,
@@ -422,14 +469,19 @@ class TournamentServer:
                 cursor.executemany(
                     "INSERT INTO pushed_ops (game_id, op, kind, seq, body, base, finished)"
                     " VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (game_id, op) DO NOTHING",
-                    [(game_id, o.op, o.kind, o.seq, o.body, o.base, o.finished) for o in ops],
+                    [
+                        (game_id, o.op, o.kind, o.seq, o.body, o.base, None if o.finished is None else int(o.finished))
+                        for o in ops
+                    ],
                 )
             row = connection.execute(
-                "SELECT head, version, table_version, applied_op FROM games WHERE id = %s FOR UPDATE", (game_id,)
+                "SELECT g.head, s.version, s.table_version, s.applied_op FROM games g"
+                " JOIN game_sync s ON s.game_id = g.game_id WHERE g.game_id = %s FOR UPDATE",
+                (game_id,),
             ).fetchone()
             if row is None:
                 raise TournamentServerError(f"{self._where} has no game {game_id} that this login may write")
-            head, version, table_version, applied = row
+            head, version, table_version, applied = (int(v) for v in row)
             waiting = connection.execute(
                 "SELECT op, kind, seq, body, base, finished FROM pushed_ops WHERE game_id = %s AND op > %s ORDER BY op",
                 (game_id, applied),
@@ -443,11 +495,10 @@ class TournamentServer:
                 unit.append(op_row)
                 if op_row[1] != "head":
                     continue
-                base = op_row[4]
-                if version != table_version or head != base:
+                if version != table_version or head != op_row[4]:
                     conflict = (
                         f"game {game_id} changed on the server since this table's last write"
-                        f" (server at event {head}, version {version}; the table wrote on event {base})"
+                        f" (server at event {head}, version {version}; the table wrote on event {op_row[4]})"
                     )
                     break
                 for _op, kind, seq, body, _base, _finished in unit[:-1]:
@@ -459,34 +510,36 @@ class TournamentServer:
                         )
                     else:
                         connection.execute("DELETE FROM game_events WHERE game_id = %s AND seq = %s", (game_id, seq))
-                head = op_row[2]
-                version += 1
+                head, version, applied = int(op_row[2]), version + 1, int(op_row[0])
                 table_version = version
-                applied = op_row[0]
                 connection.execute(
-                    "UPDATE games SET head = %s, finished = %s, version = %s, table_version = %s, applied_op = %s,"
-                    " updated = now() WHERE id = %s",
-                    (head, bool(op_row[5]), version, table_version, applied, game_id),
+                    "UPDATE games SET head = %s, finished = %s, updated = %s WHERE game_id = %s",
+                    (head, int(bool(op_row[5])), _now(), game_id),
                 )
                 unit = []
             if applied != start_applied:
+                connection.execute(
+                    "UPDATE game_sync SET version = %s, table_version = %s, applied_op = %s WHERE game_id = %s",
+                    (version, table_version, applied, game_id),
+                )
                 self._refresh(connection, game_id)
         return PushResult(applied_op=applied, conflict=conflict)
 
-    def forget_refused(self, game_id: int) -> ServerGame:
+    def forget_refused(self, game_id: str) -> ServerGame:
         """After a conflict: drop the table's refused changes and accept the server's copy as the new base.
 
         Returns the server's game, which the table then takes as its own (:meth:`LocalOutbox.adopt`).
         """
         with self._transaction("reset the table's queue") as connection:
             connection.execute(
-                "DELETE FROM pushed_ops WHERE game_id = %s AND op > (SELECT applied_op FROM games WHERE id = %s)",
+                "DELETE FROM pushed_ops WHERE game_id = %s"
+                " AND op > (SELECT applied_op FROM game_sync WHERE game_id = %s)",
                 (game_id, game_id),
             )
-            connection.execute("UPDATE games SET table_version = version WHERE id = %s", (game_id,))
+            connection.execute("UPDATE game_sync SET table_version = version WHERE game_id = %s", (game_id,))
         return self.game(game_id)
 
-    def append_as_referee(self, game_id: int, body: str, *, version: int) -> int:
+    def append_as_referee(self, game_id: str, body: str, *, version: int) -> int:
         """The referee adds an event (a correction, a penalty, an end) to a game, built on ``version``.
 
         Returns the game's new version.
@@ -496,10 +549,14 @@ class TournamentServer:
             TournamentServerError: the server cannot be reached or refuses.
         """
         with self._transaction("correct the game") as connection:
-            row = connection.execute("SELECT head, version FROM games WHERE id = %s FOR UPDATE", (game_id,)).fetchone()
+            row = connection.execute(
+                "SELECT g.head, s.version FROM games g JOIN game_sync s ON s.game_id = g.game_id"
+                " WHERE g.game_id = %s FOR UPDATE",
+                (game_id,),
+            ).fetchone()
             if row is None:
                 raise TournamentServerError(f"{self._where} has no game {game_id}")
-            head, current = row
+            head, current = int(row[0]), int(row[1])
             if current != version:
                 raise SyncConflictError(
                     f"game {game_id} changed since it was read (version {version}, now {current}): reload it"
@@ -509,28 +566,34 @@ class TournamentServer:
                 "INSERT INTO game_events (game_id, seq, body) VALUES (%s, %s, %s)", (game_id, head, body)
             )
             connection.execute(
-                "UPDATE games SET head = %s, version = %s, updated = now() WHERE id = %s",
-                (head + 1, current + 1, game_id),
+                "UPDATE games SET head = %s, updated = %s WHERE game_id = %s", (head + 1, _now(), game_id)
             )
+            connection.execute("UPDATE game_sync SET version = %s WHERE game_id = %s", (current + 1, game_id))
             self._refresh(connection, game_id)
-        return int(current) + 1
+        return current + 1
 
-    def _refresh(self, connection: psycopg.Connection[Any], game_id: int) -> None:
+    def _refresh(self, connection: psycopg.Connection[Any], game_id: str) -> None:
         """Recompute a game's scores and points from its log, and announce the change (same transaction)."""
         row = connection.execute(
-            "SELECT players, ruleset, head, session, table_no FROM games WHERE id = %s", (game_id,)
+            "SELECT players, head, session, table_no, tournament_id FROM games WHERE game_id = %s", (game_id,)
         ).fetchone()
         assert row is not None
-        players, rules, head, session, table_no = row
+        players_text, head, session, table_no, tid = row
+        players = json.loads(players_text)
         bodies = connection.execute(
             "SELECT body FROM game_events WHERE game_id = %s AND seq < %s ORDER BY seq", (game_id, head)
         ).fetchall()
+        settings = self._settings
+        if settings is None:
+            settings_row = connection.execute("SELECT settings FROM tournaments WHERE id = %s", (tid,)).fetchone()
+            assert settings_row is not None
+            settings = self._settings = settings_from_json(json.loads(settings_row[0]))
         try:
-            game = Session(ruleset_of(rules), players, [event_from_json(json.loads(b[0])) for b in bodies])
+            game = Session(settings.ruleset, players, [event_from_json(json.loads(b[0])) for b in bodies])
         except (ScorekeeperError, ValueError) as error:
             # A log the table accepted but this program does not: keep the rows, leave the scores as they were.
             connection.execute(
-                "UPDATE games SET hand = %s WHERE id = %s", (f"cannot be replayed: {error}"[:200], game_id)
+                "UPDATE game_sync SET hand = %s WHERE game_id = %s", (f"cannot be replayed: {error}"[:200], game_id)
             )
             return
         state = game.state
@@ -538,31 +601,40 @@ class TournamentServer:
         connection.execute("DELETE FROM game_scores WHERE game_id = %s", (game_id,))
         with connection.cursor() as cursor:
             cursor.executemany(
-                "INSERT INTO game_scores (game_id, seat, player, points_tenths) VALUES (%s, %s, %s, %s)",
-                [(game_id, seat, players[seat], points[seat]) for seat in range(4)],
+                "INSERT INTO game_scores (game_id, seat, tournament_id, player, points_tenths)"
+                " VALUES (%s, %s, %s, %s, %s)",
+                [(game_id, seat, tid, players[seat], points[seat]) for seat in range(4)],
             )
         connection.execute(
-            "UPDATE games SET hand = %s, scores = %s WHERE id = %s",
+            "UPDATE game_sync SET hand = %s, scores = %s WHERE game_id = %s",
             ("end" if state.ended else state.hand_label, json.dumps(list(state.scores)), game_id),
         )
-        payload = {"game": game_id, "session": session, "table": table_no, "head": head}
+        payload = {"game": game_id, "session": int(session), "table": int(table_no), "head": int(head)}
         connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps(payload)))
 
     # -- standings ---------------------------------------------------------------------------------------------
 
     def standings_rows(self) -> tuple[StandingsRow, ...]:
-        """Every player's points (games' points plus penalties, tenths), games played and penalties, unranked."""
+        """Every player's points (games' points plus penalties, tenths), games played and penalties, unranked.
+
+        The fast sum for a live screen; the ranked standings (tie-breaks, substitutes, teams) are
+        :func:`scorekeeper.tournament.compute_standings` of the tournament store's :meth:`load`.
+        """
         with self._transaction("read the standings") as connection:
+            tid = self._tournament(connection)
             rows = connection.execute(
                 """
                 WITH played AS (
-                    SELECT player, sum(points_tenths) AS points, count(*) AS games FROM game_scores GROUP BY player
+                    SELECT player, sum(points_tenths) AS points, count(*) AS games FROM game_scores
+                    WHERE tournament_id = %s GROUP BY player
                 ), fined AS (
-                    SELECT player, sum(points) / 100 AS points FROM penalties GROUP BY player
+                    SELECT player, sum(points) / 100 AS points FROM penalties WHERE tournament_id = %s
+                    GROUP BY player
                 )
                 SELECT coalesce(p.player, f.player), coalesce(p.points, 0), coalesce(p.games, 0), coalesce(f.points, 0)
                 FROM played p FULL JOIN fined f ON f.player = p.player
-                """
+                """,
+                (tid, tid),
             ).fetchall()
         return tuple(
             StandingsRow(

@@ -73,7 +73,7 @@ class JoinedGame:
     """The local game a join opened, and the server game it is linked to."""
 
     game_id: int
-    server_game: int
+    server_game: str
     players: tuple[str, ...]
     ruleset: Any
 

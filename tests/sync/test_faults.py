@@ -22,6 +22,7 @@ from scorekeeper.errors import TournamentServerError
 from scorekeeper.storage.outbox import LocalOutbox
 from scorekeeper.storage.store import GameStore
 from scorekeeper.sync.table import TableSync
+from scorekeeper.tournament import compute_standings
 from tests.sync.table_process import step
 from tests.tournament_db import Tournament
 
@@ -34,7 +35,7 @@ def _play(store: GameStore, game: int, steps: int, seed: int) -> None:
         step(store, game, rng)
 
 
-def _server_game(store: GameStore, game: int) -> int:
+def _server_game(store: GameStore, game: int) -> str:
     with LocalOutbox.open(store.path) as outbox:
         link = outbox.link_of(game)
     assert link is not None
@@ -56,6 +57,10 @@ def _assert_server_equals_table(tournament: Tournament, stores: dict[int, tuple[
                 expected[player] = expected.get(player, 0) + value
         standings = {row.player: row.points_tenths for row in referee.standings_rows()}
     assert standings == expected
+    # The referee's window and the command line read the same games through the tournament store.
+    with tournament.store() as store:
+        ranked = compute_standings(store.load())
+    assert {row.player: row.points_tenths for row in ranked.rows if row.games} == expected
 
 
 class _CuttingProxy:

@@ -10,6 +10,7 @@ from scorekeeper.session.events import HanFuWin, Ron
 from scorekeeper.session.seats import Seat
 from scorekeeper.sync.live import Change, LiveFeed
 from scorekeeper.sync.table import TableSync
+from scorekeeper.tournament import TournamentPenalty
 from tests.sync import steps
 from tests.tournament_db import Tournament
 
@@ -33,16 +34,16 @@ def test_a_pushed_hand_reaches_the_referee_within_a_second(tournament: Tournamen
 def test_the_feed_socket_turns_readable_for_a_penalty_and_changes_come_in_commit_order(
     tournament: Tournament,
 ) -> None:
-    with LiveFeed.connect(tournament.referee_url) as feed, tournament.referee() as referee:
-        referee.add_penalty("Ann", -4000, "late")
+    with LiveFeed.connect(tournament.referee_url) as feed, tournament.store() as store:
+        store.add_penalty(TournamentPenalty(player="Ann", points=-4000, reason="late"))
         readable, _, _ = select.select([feed.fileno()], [], [], 5.0)
         assert readable
         first = feed.wait(5.0)
-        referee.add_penalty("Bo", -4000, "late")
-        referee.add_penalty("Chie", -4000, "late")
+        store.add_penalty(TournamentPenalty(player="Bo", points=-4000, reason="late"))
+        store.drop_player("Hal", after_session=1)
         burst: list[Change] = []
         deadline = time.monotonic() + 5.0
         while len(burst) < 2 and time.monotonic() < deadline:
             burst.extend(feed.wait(deadline - time.monotonic()))
-    assert first == (Change(game=None, player="Ann"),)
-    assert [c.player for c in burst] == ["Bo", "Chie"]
+    assert first == (Change(game=None, what="penalties"),)
+    assert [c.what for c in burst] == ["penalties", "players"]

@@ -37,7 +37,7 @@ def _play(store: GameStore, game_id: int, hands: int) -> None:
             steps.append(store, game_id, Ron(Seat((hand + 1) % 4), (HanFuWin(seat=seat, han=3, fu=40),)))
 
 
-def _same_game(store: GameStore, game_id: int, tournament: Tournament, server_game: int) -> None:
+def _same_game(store: GameStore, game_id: int, tournament: Tournament, server_game: str) -> None:
     local = store.load(game_id)
     with tournament.referee() as referee:
         remote = referee.game(server_game)
@@ -47,7 +47,7 @@ def _same_game(store: GameStore, game_id: int, tournament: Tournament, server_ga
     assert remote.finished == local.finished
 
 
-def _server_game(store: GameStore, game_id: int) -> int:
+def _server_game(store: GameStore, game_id: int) -> str:
     with LocalOutbox.open(store.path) as outbox:
         link = outbox.link_of(game_id)
     assert link is not None

@@ -10,16 +10,18 @@ import pytest
 from psycopg import errors
 
 from scorekeeper.errors import TournamentServerError
-from scorekeeper.session.events import RiichiDeclared
+from scorekeeper.session.events import RiichiDeclared, event_to_json
 from scorekeeper.session.seats import Seat
+from scorekeeper.storage._jsontext import dump_json
 from scorekeeper.storage.outbox import OutboxOp
 from scorekeeper.sync.server import TournamentServer
 from scorekeeper.sync.table import TableSync, load_login, save_login
+from scorekeeper.tournament import Seating, TableSeating, TournamentPenalty
 from tests.sync import steps
 from tests.tournament_db import Tournament
 
 
-def _two_games(tournament: Tournament, tmp_path: Path) -> tuple[int, int]:
+def _two_games(tournament: Tournament, tmp_path: Path) -> tuple[str, str]:
     """Tables 1 and 2 joined; their server game ids."""
     games = []
     for table_no in (1, 2):
@@ -33,17 +35,20 @@ def _two_games(tournament: Tournament, tmp_path: Path) -> tuple[int, int]:
 def test_a_table_login_cannot_change_another_tables_game(tournament: Tournament, tmp_path: Path) -> None:
     _mine, theirs = _two_games(tournament, tmp_path)
     with psycopg.connect(tournament.table_url(1), autocommit=True) as table:
-        assert table.execute("UPDATE games SET head = 5 WHERE id = %s", (theirs,)).rowcount == 0
+        assert table.execute("UPDATE games SET head = 5 WHERE game_id = %s", (theirs,)).rowcount == 0
         assert table.execute("DELETE FROM game_events WHERE game_id = %s", (theirs,)).rowcount == 0
-        assert table.execute("SELECT count(*) FROM games WHERE id = %s", (theirs,)).fetchone() == (0,)
+        assert table.execute("SELECT count(*) FROM games WHERE game_id = %s", (theirs,)).fetchone() == (0,)
         with pytest.raises(errors.InsufficientPrivilege, match="row-level security"):
             table.execute("INSERT INTO game_events (game_id, seq, body) VALUES (%s, 0, '{}')", (theirs,))
         with pytest.raises(errors.InsufficientPrivilege, match="row-level security"):
             table.execute("INSERT INTO pushed_ops (game_id, op, kind, seq) VALUES (%s, 1, 'head', 1)", (theirs,))
         with pytest.raises(errors.InsufficientPrivilege):
-            table.execute("DELETE FROM games WHERE id = %s", (theirs,))
+            table.execute("DELETE FROM games WHERE game_id = %s", (theirs,))
         with pytest.raises(errors.InsufficientPrivilege, match="row-level security"):
-            table.execute("INSERT INTO games (session, table_no, players, ruleset) VALUES (2, 2, '[]', '\"tenhou\"')")
+            table.execute(
+                "INSERT INTO games (game_id, tournament_id, session, table_no, players, updated)"
+                " VALUES ('forged', 1, 2, 2, '[]', '')"
+            )
     with TournamentServer.connect(tournament.table_url(1)) as server:
         op = OutboxOp(op=1, kind="head", seq=0, base=0, finished=False)
         with pytest.raises(TournamentServerError, match=r"row-level security|no game"):
@@ -56,7 +61,13 @@ def test_a_table_login_cannot_touch_the_standings(tournament: Tournament, tmp_pa
     _mine, theirs = _two_games(tournament, tmp_path)
     with psycopg.connect(tournament.table_url(1), autocommit=True) as table:
         with pytest.raises(errors.InsufficientPrivilege):
-            table.execute("INSERT INTO penalties (player, points, reason) VALUES ('Eve', 50000, 'gift')")
+            table.execute(
+                "INSERT INTO penalties (tournament_id, id, player, points, reason, created)"
+                " VALUES (1, 99, 'Eve', 50000, 'gift', '')"
+            )
+        for statement in ("UPDATE penalties SET points = 0", "DELETE FROM penalties", "UPDATE players SET team = 'x'"):
+            with pytest.raises(errors.InsufficientPrivilege):
+                table.execute(statement)
         with pytest.raises(errors.InsufficientPrivilege):
             table.execute("UPDATE game_scores SET points_tenths = 999")
         with pytest.raises(errors.InsufficientPrivilege, match="row-level security"):
@@ -65,21 +76,30 @@ def test_a_table_login_cannot_touch_the_standings(tournament: Tournament, tmp_pa
             )
         assert table.execute("DELETE FROM game_scores WHERE game_id = %s", (theirs,)).rowcount == 0
         with pytest.raises(errors.InsufficientPrivilege):
-            table.execute("INSERT INTO seatings (session, table_no, seat, player) VALUES (2, 1, 0, 'Ann')")
+            table.execute(
+                "INSERT INTO seats (tournament_id, session, table_no, seat, player) VALUES (1, 2, 1, 0, 'Ann')"
+            )
         with pytest.raises(errors.InsufficientPrivilege):
             table.execute("UPDATE table_logins SET table_no = 2")
         with pytest.raises(errors.InsufficientPrivilege):
-            table.execute("UPDATE sk_meta SET value = '\"ema2016\"'")
+            table.execute("UPDATE tournaments SET settings = '{}'")
 
 
 def test_the_referee_writes_penalties_seatings_and_any_game(tournament: Tournament, tmp_path: Path) -> None:
     _mine, theirs = _two_games(tournament, tmp_path)
+    seating = Seating(
+        session=2,
+        tables=(TableSeating(1, ("Ann", "Eve", "Bo", "Fay")), TableSeating(2, ("Chie", "Gus", "Dai", "Hal"))),
+    )
+    with tournament.store() as store:
+        store.save_seating(seating)
+        store.add_penalty(TournamentPenalty(player="Eve", points=-20000, reason="slow play", session=1))
+        assert store.load().seating(2) == seating
+    riichi = dump_json(event_to_json(RiichiDeclared(Seat(0))))
     with tournament.referee() as referee:
-        referee.set_seating(2, 1, ("Ann", "Eve", "Bo", "Fay"))
-        referee.add_penalty("Eve", -20000, "slow play", session=1)
-        referee.append_as_referee(theirs, '{"type": "riichi", "seat": 0}', version=referee.game(theirs).version)
+        referee.append_as_referee(theirs, riichi, version=referee.game(theirs).version)
         rows = {row.player: row for row in referee.standings_rows()}
-        assert referee.seating(2, 1) == ("Ann", "Eve", "Bo", "Fay")
+        assert referee.game(theirs).head == 1
     assert rows["Eve"].penalties_tenths == -200
 
 

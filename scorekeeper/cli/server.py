@@ -1,0 +1,70 @@
+"""``scorekeeper server setup|code``: prepare a tournament's PostgreSQL database for the referee and the tables.
+
+* ``setup --db ADMIN_URL --tables N [--json]``: the roles, row-level security and change triggers (issue 13), the
+  referee's password and one code per table, printed once (the codes are the tables' passwords; nothing stores
+  them but PostgreSQL, as hashes). Run it after ``scorekeeper tournament create --db ADMIN_URL ...``.
+* ``code --db ADMIN_URL --table T [--json]``: a new code for one table (a lost or leaked one stops working).
+
+``ADMIN_URL`` is a superuser's or the database owner's with CREATEROLE. Errors print
+``scorekeeper server: error: ...`` (never a password) and exit 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from scorekeeper.errors import ScorekeeperError
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register the ``server`` subcommand."""
+    parser = subparsers.add_parser(
+        "server",
+        help="prepare a tournament's PostgreSQL server: logins for the referee and each table",
+        description="Prepare a tournament's PostgreSQL database: roles, row-level security, table codes.",
+    )
+    actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
+    setup = actions.add_parser("setup", help="roles, policies, the referee's password and every table's code")
+    setup.add_argument("--tables", type=int, required=True, metavar="N", help="how many tables play")
+    code = actions.add_parser("code", help="a new code for one table")
+    code.add_argument("--table", type=int, required=True, metavar="T")
+    for sub in (setup, code):
+        sub.add_argument("--db", required=True, metavar="URL", help="postgresql:// URL of an admin of the database")
+        sub.add_argument("--tournament", metavar="NAME", help="which tournament (needed when DB holds several)")
+        sub.add_argument("--json", action="store_true", help="print JSON")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Run the action; 0 on success, 1 with a message on standard error."""
+    from scorekeeper.sync.server import create_table_login, describe_url, install
+
+    try:
+        if not str(args.db).startswith(("postgresql://", "postgres://")):
+            raise ScorekeeperError(f"--db must be a postgresql:// URL, got {str(args.db)[:40]!r}")
+        if args.action == "setup":
+            if args.tables < 1:
+                raise ScorekeeperError(f"--tables must be 1 or more, got {args.tables}")
+            referee = install(args.db)
+            codes = {n: create_table_login(args.db, n, tournament=args.tournament) for n in range(1, args.tables + 1)}
+        else:
+            referee = ""
+            codes = {args.table: create_table_login(args.db, args.table, tournament=args.tournament)}
+    except (ScorekeeperError, ValueError) as error:
+        print(f"scorekeeper server: error: {error}", file=sys.stderr)
+        return 1
+    database = describe_url(args.db).rsplit("/", 1)[-1]
+    if args.json:
+        out: dict[str, object] = {"tables": [{"table": n, "code": c} for n, c in codes.items()]}
+        if referee:
+            out["referee"] = {"user": f"{database}_referee", "password": referee}
+        print(json.dumps(out))
+        return 0
+    if referee:
+        print(f"referee: user {database}_referee, password {referee}")
+    for table_no, table_code in codes.items():
+        print(f"table {table_no}: code {table_code}")
+    return 0

@@ -886,10 +886,21 @@ class MainWindow(QMainWindow):
             self.show_message(str(error))
             return
         self.tournament_sync.status_changed.connect(self.sync_status.setText)
+        self.tournament_sync.game_replaced.connect(self._on_tournament_sync_game_replaced)
         self.controller.state_changed.connect(self.tournament_sync.push_soon)
         self.sync_status.setText(self.tournament_sync.text)
         self.sync_status.show()
         self.tournament_sync.push_soon()
+
+    def _on_tournament_sync_game_replaced(self, game_id: int, refused: int) -> None:
+        if self.controller.game_id == game_id:
+            self.controller.open_game(game_id)
+        self.show_message(
+            self.tr(
+                "The referee corrected this game on the server, so it was reloaded from there. {n} of the last "
+                "changes made here were not taken: enter them again if they still stand."
+            ).format(n=refused)
+        )
 
     def _on_table_riichi_requested(self, seat: int) -> None:
         if self.controller.declare_riichi(seat):

@@ -116,7 +116,11 @@ class TableSyncController(QObject):
     """
 
     status_changed = Signal(str)
+    #: The referee corrected a game on the server while this table wrote: the local game (id) is now the server's
+    #: copy, and this many of the table's own changes were not taken (to be entered again if they still stand).
+    game_replaced = Signal(int, int)
     _pushed = Signal(object)
+    _replaced = Signal(int, int)
 
     def __init__(self, store_path: Path, login: TableLogin, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -128,6 +132,7 @@ class TableSyncController(QObject):
         self._worker: threading.Thread | None = None
         self.status: SyncStatus = self._sync.status()
         self._pushed.connect(self._on_pushed, Qt.ConnectionType.QueuedConnection)
+        self._replaced.connect(self.game_replaced, Qt.ConnectionType.QueuedConnection)
         self._timer = QTimer(self)
         self._timer.setInterval(PUSH_INTERVAL_MS)
         self._timer.timeout.connect(self.push_soon)
@@ -150,10 +155,17 @@ class TableSyncController(QObject):
         self._worker.start()
 
     def _work(self) -> None:
+        replaced: dict[int, tuple[str, ...]] = {}
         try:
             status: object = self._sync.push()
+            if isinstance(status, SyncStatus) and status.problem:
+                replaced = self._sync.resolve_conflicts()
+                status = self._sync.status()
         except ScorekeeperError as error:  # the local file failed; say so, keep the table running
             status = error
+        if not self._closed:
+            for game_id, refused in replaced.items():
+                self._replaced.emit(game_id, len(refused))
         if not self._closed:  # a closed controller may be gone on the Qt side: emit nothing then
             self._pushed.emit(status)
 

@@ -251,7 +251,9 @@ class LocalOutbox:
                 ((game_id, seq, body) for seq, body in enumerate(bodies)),
             )
             connection.execute(
-                "UPDATE games SET head = ?, finished = ?, updated = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
+                # A new revision: a window still showing the old log is refused its next write (issue 10).
+                "UPDATE games SET head = ?, finished = ?, revision = revision + 1,"
+                " updated = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?",
                 (head, int(finished), game_id),
             )
             connection.execute("DELETE FROM outbox WHERE game_id = ?", (game_id,))

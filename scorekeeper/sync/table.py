@@ -240,3 +240,19 @@ class TableSync:
             return self._outbox.adopt(
                 game_id, bodies=game.bodies, head=game.head, finished=game.finished, acked_op=game.applied_op
             )
+
+    def resolve_conflicts(self) -> dict[int, tuple[str, ...]]:
+        """Take the server's copy of every game whose push stopped on a conflict; return the refused events' JSON.
+
+        The referee's correction wins (it is on the server and others may have seen it); what the table wrote on
+        the old position comes back for the app to offer again. Games that cannot be fetched now stay stopped.
+        """
+        with self._lock:
+            stopped = [link.game_id for link in self._outbox.links() if link.problem]
+            refused: dict[int, tuple[str, ...]] = {}
+            for game_id in stopped:
+                try:
+                    refused[game_id] = self.take_server_copy(game_id)
+                except TournamentServerError as error:
+                    self._last_error = str(error)
+            return refused

@@ -13,6 +13,9 @@ from scorekeeper.gui.app import create_main_window
 from scorekeeper.gui.main_window import Dialogs, MainWindow
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.gui.tournament_table import JoinTournamentDialog, status_text
+from scorekeeper.session.events import RefereePenalty, RiichiDeclared, event_to_json
+from scorekeeper.session.seats import Seat
+from scorekeeper.storage._jsontext import dump_json
 from scorekeeper.sync.table import SyncStatus, TableLogin
 from tests.gui.conftest import click
 from tests.tournament_db import PLAYERS, Tournament
@@ -94,3 +97,26 @@ def test_the_status_words() -> None:
     assert status_text(SyncStatus(waiting=1, offline_since=since)) == "Offline since 14:05 – 1 event waiting"
     assert status_text(SyncStatus(waiting=0, offline_since=since)) == "Offline since 14:05"
     assert status_text(SyncStatus(waiting=2, problem="x")).startswith("Stopped")
+
+
+def test_a_referee_correction_made_while_the_table_wrote_reloads_the_game_and_says_so(
+    qtbot: QtBot, tmp_path: Path, tournament: Tournament
+) -> None:
+    window = _window(qtbot, tmp_path / "data", _joining(qtbot, tournament))
+    _join_action(window)
+    click(qtbot, window.table.seat_panels[0].riichi_button)
+    with tournament.referee() as referee:
+        qtbot.waitUntil(lambda: referee.games()[0]["head"] == 1, timeout=10_000)
+        game = referee.games()[0]["id"]
+        assert window.tournament_sync is not None
+        window.tournament_sync.close()  # the table is between two pushes while the referee corrects
+        penalty = RefereePenalty(seat=Seat(1), points=-1000, reason="late")
+        referee.append_as_referee(game, dump_json(event_to_json(penalty)), version=referee.game(game).version)
+    click(qtbot, window.table.seat_panels[2].riichi_button)  # built on the table's old position
+    assert window.tournament_sync is not None
+    window.start_tournament_sync(window.tournament_sync.login)
+    qtbot.waitUntil(lambda: "The referee corrected this game" in window.message_label.text(), timeout=15_000)
+    assert window.controller.session is not None
+    assert window.controller.session.events == (RiichiDeclared(Seat(0)), penalty)
+    qtbot.waitUntil(lambda: window.sync_status.text() == "Synced", timeout=10_000)
+    window.close()

@@ -81,6 +81,7 @@ def test_taking_the_server_copy_rewrites_the_game_unqueued_and_returns_the_refus
         steps.append(store, game, RiichiDeclared(Seat(1)))
         outbox.set_problem(game, "the referee changed the game")
         server_rows = (*store.load(game).events[:1], SAMPLE_EVENTS[7])
+        before = store.position(game)
         refused = outbox.adopt(
             game, bodies=[dump_json(event_to_json(e)) for e in server_rows], head=2, finished=False, acked_op=2
         )
@@ -89,6 +90,7 @@ def test_taking_the_server_copy_rewrites_the_game_unqueued_and_returns_the_refus
         assert outbox.pending(game) == ()
         assert outbox.links()[0].problem == ""
         assert store.load(game).events == server_rows
+        assert store.position(game).revision > before.revision  # a window on the old log is refused
         steps.append(store, game, RiichiDeclared(Seat(1)))
         assert outbox.pending(game)[0].op == 3
 

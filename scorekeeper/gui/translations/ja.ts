@@ -2555,6 +2555,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>大会に参加できませんでした: {reason}</translation>
     </message>
     <message>
+        <source>The referee corrected this game on the server, so it was reloaded from there. {n} of the last changes made here were not taken: enter them again if they still stand.</source>
+        <translation>審判がサーバー上でこの対局を修正したため、サーバーから読み込み直しました。ここで行った直近の変更のうち {n} 件は反映されていません。まだ正しければ入力し直してください。</translation>
+    </message>
+    <message>
         <source>Delete hand {label}? Every later hand is recomputed; Undo brings it back.</source>
         <translation>{label} を削除しますか? 以降の局はすべて再計算されます。「元に戻す」で復元できます。</translation>
     </message>

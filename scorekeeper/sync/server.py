@@ -417,8 +417,9 @@ class TournamentServer:
         """
         with self._transaction("read the game") as connection:
             row = connection.execute(
-                "SELECT g.session, g.table_no, g.players, g.head, g.finished, s.version, s.applied_op"
-                " FROM games g JOIN game_sync s ON s.game_id = g.game_id WHERE g.game_id = %s",
+                "SELECT g.session, g.table_no, g.players, g.head, g.finished, coalesce(s.version, 0),"
+                " coalesce(s.applied_op, 0) FROM games g LEFT JOIN game_sync s ON s.game_id = g.game_id"
+                " WHERE g.game_id = %s",
                 (game_id,),
             ).fetchone()
             bodies = connection.execute(
@@ -549,6 +550,12 @@ class TournamentServer:
             TournamentServerError: the server cannot be reached or refuses.
         """
         with self._transaction("correct the game") as connection:
+            # A game recorded from a file (``tournament record``) has no sync row until its first correction.
+            connection.execute(
+                "INSERT INTO game_sync (game_id) SELECT game_id FROM games WHERE game_id = %s"
+                " ON CONFLICT (game_id) DO NOTHING",
+                (game_id,),
+            )
             row = connection.execute(
                 "SELECT g.head, s.version FROM games g JOIN game_sync s ON s.game_id = g.game_id"
                 " WHERE g.game_id = %s FOR UPDATE",

@@ -22,8 +22,9 @@ from scorekeeper.storage._jsontext import dump_json
 from scorekeeper.storage.outbox import LocalOutbox
 from scorekeeper.storage.store import GameStore
 from scorekeeper.sync.table import TableSync
+from scorekeeper.tournament import TableGame, compute_standings
 from tests.sync import steps
-from tests.tournament_db import Tournament
+from tests.tournament_db import PLAYERS, Tournament
 
 
 def _play(store: GameStore, game_id: int, hands: int) -> None:
@@ -166,3 +167,20 @@ def test_a_table_offline_for_a_session_catches_up_by_itself(tournament: Tourname
     with TableSync(store.path, login.url) as online:
         assert online.push().synced
     _same_game(store, game_id, tournament, _server_game(store, game_id))
+
+
+def test_a_game_recorded_from_a_file_can_be_corrected_on_the_server(tournament: Tournament) -> None:
+    win = Ron(Seat(1), (HanFuWin(seat=Seat(0), han=3, fu=40),))
+    with tournament.store() as store:
+        store.add_game(TableGame(game_id="s1-t2-file", session=1, table=2, players=PLAYERS[2], events=(win,)))
+    with tournament.referee() as referee:
+        game = referee.game("s1-t2-file")
+        assert (game.head, game.version) == (1, 0)
+        riichi = dump_json(event_to_json(RiichiDeclared(Seat(2))))
+        assert referee.append_as_referee("s1-t2-file", riichi, version=0) == 1
+        server = {row.player: row.points_tenths for row in referee.standings_rows()}
+    with tournament.store() as store:
+        tournament_now = store.load()
+    assert next(g for g in tournament_now.games if g.game_id == "s1-t2-file").events == (win, RiichiDeclared(Seat(2)))
+    ranked = compute_standings(tournament_now)
+    assert {row.player: row.points_tenths for row in ranked.rows if row.games} == server

@@ -4,6 +4,7 @@ as those characters on every screen, in every label, tooltip and question."""
 from __future__ import annotations
 
 import html
+import re
 from pathlib import Path
 
 import pytest
@@ -56,3 +57,17 @@ def test_no_screen_renders_a_players_name_as_markup(
             widget.deleteLater()
     assert names_seen > 10  # the screens did show the names
     assert problems == []
+
+
+def test_no_message_box_through_the_static_helpers() -> None:
+    """``QMessageBox.warning(...)`` and its kin render their text as rich text when it looks like markup; the app
+    builds its boxes with ``setTextFormat(Qt.TextFormat.PlainText)`` instead, as their text may quote a name."""
+    gui = Path(screenshots.__file__).parent
+    pattern = re.compile(r"QMessageBox\.(warning|critical|question|information|about)\(")
+    found = [
+        f"{path.relative_to(gui)}:{number}"
+        for path in sorted(gui.rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if pattern.search(line)
+    ]
+    assert found == []

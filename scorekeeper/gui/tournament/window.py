@@ -77,7 +77,9 @@ def _ask_penalty(parent: QWidget, names: tuple[str, ...]) -> tuple[str, int, str
 
 
 def _show_error(parent: QWidget, text: str) -> None:
-    QMessageBox.warning(parent, parent.tr("Not done"), text)
+    box = QMessageBox(QMessageBox.Icon.Warning, parent.tr("Not done"), text, QMessageBox.StandardButton.Ok, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)  # the message quotes player names (issue 10)
+    box.exec()
 
 
 @dataclass(slots=True)

@@ -49,7 +49,7 @@ from scorekeeper.session.events import (
     Ron,
     Tsumo,
 )
-from scorekeeper.session.rules import Ruleset, ruleset
+from scorekeeper.session.rules import Family, Ruleset, ruleset
 from scorekeeper.session.seats import Seat
 from scorekeeper.session.session import Session
 from scorekeeper.session.settlement import Settlement
@@ -383,7 +383,19 @@ class GameController(QObject):
             HandDeleted: self.tr("hand deleted"),
             HandInserted: self.tr("hand inserted"),
         }
-        return names.get(type(event), type(event).__name__)
+        name = names.get(type(event), type(event).__name__)
+        players = self.session.players if self.session is not None else None
+        if players is None:
+            return name
+        # Say whose it was: "riichi (Ann)", "Ron: Ann 3 han 40 fu, paid by Bo" (the history's own sentence).
+        if isinstance(event, RiichiDeclared | Chombo):
+            return f"{name} ({players[int(event.seat)]})"
+        if isinstance(event, Ron | Tsumo | ExhaustiveDraw | NagashiMangan | AbortiveDraw):
+            from scorekeeper.gui.describe import describe_result
+
+            classical = self.session is not None and self.session.rules.family is Family.CLASSICAL
+            return describe_result(event, players, classical=classical).replace("\n", " ")
+        return name
 
     def _reload(self) -> None:
         """Make the session what the file says again (after a failed or refused write)."""

@@ -44,7 +44,7 @@ def test_stale_undo_reloads_says_what_changed_and_offers_it_again(
     script.confirm_answers.append(True)
     window.controller.write_refused.connect(questions.append)
     click(qtbot, window.buttons["undo"])
-    assert "This game was changed in another window: reloaded (recorded: ron)" in questions[0]
+    assert "This game was changed in another window: reloaded (recorded: Ron: Ann from Bo)" in questions[0]
     # Offered again and accepted: the undo now takes back the Ron the user sees, not the riichi it was built on.
     assert window.controller.session is not None
     assert window.controller.session.events == (RiichiDeclared(Seat(0)),)
@@ -58,7 +58,7 @@ def test_a_refused_event_is_kept_with_everything_typed_and_recorded_on_retry(
     assert other.declare_riichi(1)
     script.confirm_answers.append(False)  # the user first declines: the action is still held
     assert not window.controller.apply(RON)
-    assert "recorded: riichi" in window.message_label.text()
+    assert "recorded: riichi (Bo)" in window.message_label.text()
     assert window.controller.refused == RON
     assert window.controller.state == other.state  # reloaded: shows what the file holds
     assert window.controller.retry_refused()
@@ -73,7 +73,7 @@ def test_the_other_window_undid_and_recorded_something_else(window: MainWindow, 
     window.controller.write_refused.connect(messages.append)
     window.dialogs.confirm = lambda _parent, _question: False
     assert not window.controller.apply(RON)
-    assert "taken back: riichi; recorded: riichi" in messages[0]
+    assert "taken back: riichi (Ann); recorded: riichi (Chie)" in messages[0]
     assert other.game_id is not None
     assert window.controller.store.load(other.game_id).events == (RiichiDeclared(Seat(2)),)
 

@@ -220,6 +220,7 @@ class GameController(QObject):
             # a finished game listed as unfinished (or the reverse). The position is checked in it too.
             self.position = self.store.append(self.game_id, event, at=self.position, finished=self.session.state.ended)
         except StaleWriteError:
+            self.session.undo()  # not saved: not shown either, even if the reload below fails
             self._on_stale(before, event)
             return False
         except ScorekeeperError as error:
@@ -324,6 +325,11 @@ class GameController(QObject):
                     self.game_id, event, at=self.position, finished=self.session.state.ended
                 )
         except StaleWriteError:
+            # Not saved: step the session back, so that it shows the file's log even if the reload fails.
+            if undo:
+                self.session.redo()
+            else:
+                self.session.undo()
             self._on_stale(before, "undo" if undo else "redo")
             return False
         except ScorekeeperError as error:

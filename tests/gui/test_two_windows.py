@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from pytestqt.qtbot import QtBot
 
+from scorekeeper.errors import SaveFileError
 from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.session.events import HanFuWin, RiichiDeclared, Ron
@@ -91,3 +92,19 @@ def test_a_read_only_window_changes_nothing(tmp_path: Path) -> None:
     assert not controller.new_game(NAMES, ruleset("tenhou"))
     assert errors and all("Read-only" in e for e in errors)
     store.close()
+
+
+def test_a_refused_event_is_not_shown_even_if_the_reload_fails(
+    window: MainWindow, other: GameController, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert other.declare_riichi(1)
+
+    def unreadable(_game_id: int) -> None:
+        raise SaveFileError("the file is unreadable now", path=window.data_dir)
+
+    monkeypatch.setattr(window.controller.store, "load_session_at", unreadable)
+    window.dialogs.confirm = lambda _parent, _question: False
+    assert not window.controller.apply(RON)
+    assert window.controller.session is not None
+    assert window.controller.session.events == (RiichiDeclared(Seat(0)),)  # what this window saved, no more
+    assert window.controller.refused == RON

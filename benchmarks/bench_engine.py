@@ -21,9 +21,20 @@ both), ruleset ``tenhou``.
 It also times the list of waits of a 13-tile hand with the ron and tsumo value of each (target: under 2 ms),
 median and p99.
 
+**Whole process** (``--process``, issue 15): what a person scoring hands in bulk runs. One JSON Lines file of
+20,000 generated hands (the same generator and mix), answered by ``python -m scorekeeper score --json`` and by
+``benchmarks/mahjong_score.py`` (the same contract over the ``mahjong`` package, a small self-contained script), each
+as one process reading the file and writing a file, start-up included. The runs alternate A B A B A B; each
+engine's best run is kept, by the CPU time of the process (user + system, which a machine busy with other work
+inflates least) and by the wall clock. Ours runs as installed: with orjson when it is installed, and its modules
+byte-compiled first, as ``pip install`` of a wheel does (``compileall``); it is also timed with the standard
+library's JSON alone (``SCOREKEEPER_PURE_JSON=1``) and with ``--jobs 2``. Then the start-up time of
+``scorekeeper score`` and ``scorekeeper waits`` (one hand on the command line) and of a bare ``python -c pass``.
+
 Run from the repository root::
 
     .venv/bin/python benchmarks/bench_engine.py [--hands 5000] [--waits 2000] [--seed 2026] [--repeat 5]
+    .venv/bin/python benchmarks/bench_engine.py --process [--hands 20000] [--repeat 3]
 """
 
 from __future__ import annotations
@@ -31,8 +42,12 @@ from __future__ import annotations
 import argparse
 import functools
 import json
+import os
+import resource
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Mapping
 from pathlib import Path
@@ -119,14 +134,140 @@ def _call_safely(call: Callable[[], object]) -> str | None:
     return None
 
 
+_ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run_process(command: list[str], stdin: Path, stdout: Path, env: dict[str, str]) -> tuple[float, float]:
+    """Run one process from file to file; its wall-clock time and its CPU time (user + system)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    with stdin.open("rb") as source, stdout.open("wb") as sink:
+        subprocess.run(command, stdin=source, stdout=sink, env=env, check=True)
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def _start_up(command: list[str], env: dict[str, str], runs: int = 15) -> tuple[float, float, float]:
+    """Best and median wall-clock time and best CPU time of a command that answers at once."""
+    walls, cpus = [], []
+    for _ in range(runs):
+        wall, cpu = _run_process(command, Path(os.devnull), Path(os.devnull), env)
+        walls.append(wall)
+        cpus.append(cpu)
+    return min(walls), statistics.median(walls), min(cpus)
+
+
+def _agreement(ours: Path, theirs: Path) -> tuple[int, int]:
+    """How many answers agree on success and points, of how many lines (a sanity check, not the differential)."""
+    agree = total = 0
+    with ours.open("rb") as a, theirs.open("rb") as b:
+        for line_a, line_b in zip(a, b, strict=True):
+            x, y = json.loads(line_a), json.loads(line_b)
+            total += 1
+            agree += x["ok"] == y["ok"] and x.get("points") == y.get("points")
+    return agree, total
+
+
+def main_process(args: argparse.Namespace) -> int:
+    """The whole-process comparison (issue 15): hands per second of each command over one file, and start-up."""
+    env = {key: value for key, value in os.environ.items() if key != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(_ROOT / "scorekeeper")], env=env, check=True)
+    try:
+        import orjson  # noqa: F401
+    except ImportError:
+        has_orjson = False
+    else:
+        has_orjson = True
+    ours = [sys.executable, "-m", "scorekeeper", "score", "--json"]
+    theirs = [sys.executable, str(_ROOT / "benchmarks" / "mahjong_score.py")]
+    pure_env = {**env, "SCOREKEEPER_PURE_JSON": "1"}
+    with tempfile.TemporaryDirectory(prefix="bench-engine-") as tmp:
+        hands = Path(tmp) / "hands.jsonl"
+        with hands.open("w", encoding="utf-8") as out:
+            for obj in generate_hands(args.seed, args.hands, ruleset="tenhou"):
+                out.write(json.dumps(obj) + "\n")
+        answers_ours, answers_theirs = Path(tmp) / "ours.jsonl", Path(tmp) / "theirs.jsonl"
+        runs: dict[str, tuple[list[str], dict[str, str], Path]] = {
+            "ours": (ours, env, answers_ours),
+            "theirs": (theirs, env, answers_theirs),
+            "ours_pure": (ours, pure_env, Path(tmp) / "pure.jsonl"),
+            "ours_jobs": ([*ours, "--jobs", "2"], env, Path(tmp) / "jobs.jsonl"),
+        }
+        for command, run_env, out_path in runs.values():  # warm the file cache and the byte code
+            _run_process(command, hands, out_path, run_env)
+        best = {name: (float("inf"), float("inf")) for name in runs}
+        order = []
+        for _ in range(args.repeat):
+            for name in ("ours", "theirs"):  # A B A B A B
+                order.append(name)
+                command, run_env, out_path = runs[name]
+                wall, cpu = _run_process(command, hands, out_path, run_env)
+                best[name] = (min(best[name][0], wall), min(best[name][1], cpu))
+        for name in ("ours_pure", "ours_jobs"):
+            command, run_env, out_path = runs[name]
+            for _ in range(args.repeat):
+                wall, cpu = _run_process(command, hands, out_path, run_env)
+                best[name] = (min(best[name][0], wall), min(best[name][1], cpu))
+        agree, total = _agreement(answers_ours, answers_theirs)
+        same_pure = answers_ours.read_bytes() == runs["ours_pure"][2].read_bytes()
+        same_jobs = answers_ours.read_bytes() == runs["ours_jobs"][2].read_bytes()
+
+    n = args.hands
+    print(f"Whole process: {n} generated hands (seed {args.seed}, ruleset tenhou) from a file to a file, start-up")
+    print(f"included; runs {' '.join('A' if o == 'ours' else 'B' for o in order)} (A ours, B theirs), best of")
+    print(f"{args.repeat} each; CPU = user + system time of the process, wall = elapsed")
+    print(f"{'command':<62} {'CPU s':>7} {'hands/s':>8} {'wall s':>7} {'hands/s':>8}")
+    rows = [
+        ("theirs", "B: mahjong 2.1.0 (benchmarks/mahjong_score.py)"),
+        ("ours", f"A: scorekeeper score --json ({'orjson' if has_orjson else 'standard json'})"),
+        ("ours_pure", "   scorekeeper score --json (SCOREKEEPER_PURE_JSON=1)"),
+        ("ours_jobs", "   scorekeeper score --json --jobs 2 (CPU of all processes)"),
+    ]
+    for name, label in rows:
+        wall, cpu = best[name]
+        print(f"{label:<62} {cpu:>7.2f} {n / cpu:>8.0f} {wall:>7.2f} {n / wall:>8.0f}")
+    print(
+        f"ratio ours / theirs, whole process, CPU:  {best['theirs'][1] / best['ours'][1]:.1f}x   (target: 5x, then 10x)"
+    )
+    print(f"ratio ours / theirs, whole process, wall: {best['theirs'][0] / best['ours'][0]:.1f}x")
+    print(f"ratio without orjson, CPU:                {best['theirs'][1] / best['ours_pure'][1]:.1f}x")
+    print(
+        f"answers agreeing on ok and points: {agree}/{total}; the same bytes without orjson: {same_pure}; "
+        f"with --jobs 2: {same_jobs}"
+    )
+    print()
+    print("Start-up: one hand on the command line (target: under 0.1 s)")
+    print(f"{'command':<46} {'best wall ms':>12} {'median wall ms':>15} {'best CPU ms':>12}")
+    hand = ["234m456p678s34588s", "--win", "2m"]
+    for label, command in (
+        ("python -c pass (the interpreter alone)", [sys.executable, "-c", "pass"]),
+        ("scorekeeper score 234m456p678s34588s --win 2m", [sys.executable, "-m", "scorekeeper", "score", *hand]),
+        ("scorekeeper waits 234m456p678s3488s", [sys.executable, "-m", "scorekeeper", "waits", "234m456p678s3488s"]),
+        ("python benchmarks/mahjong_score.py < /dev/null", theirs),
+    ):
+        best_wall, median_wall, best_cpu = _start_up(command, env)
+        print(f"{label:<46} {best_wall * 1000:>12.0f} {median_wall * 1000:>15.0f} {best_cpu * 1000:>12.0f}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print its table."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--hands", type=int, default=5000, help="size of the scoring corpus")
+    parser.add_argument("--hands", type=int, default=None, help="size of the corpus (5000; 20000 with --process)")
     parser.add_argument("--waits", type=int, default=2000, help="number of 13-tile hands for the wait list")
     parser.add_argument("--seed", type=int, default=2026, help="corpus seed")
-    parser.add_argument("--repeat", type=int, default=5, help="runs per engine; the best is kept")
+    parser.add_argument(
+        "--repeat", type=int, default=None, help="runs per engine; the best is kept (5; 3 with --process)"
+    )
+    parser.add_argument("--process", action="store_true", help="whole processes over one file, and start-up times")
     args = parser.parse_args(argv)
+    if args.process:
+        args.hands = args.hands or 20_000
+        args.repeat = args.repeat or 3
+        return main_process(args)
+    args.hands = args.hands or 5000
+    args.repeat = args.repeat or 5
 
     corpus = list(generate_hands(args.seed, args.hands, ruleset="tenhou"))
     prepared = [_their_arguments(obj) for obj in corpus]

@@ -16,8 +16,9 @@ import argparse
 import importlib
 import io
 import json
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, cast
 
 from scorekeeper.engine.hand import Hand, Meld
@@ -55,6 +56,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         ),
     )
     parser.add_argument("--json", action="store_true", help="read JSON Lines on stdin, write JSON Lines")
+    parser.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=1,
+        metavar="N",
+        help="with --json: answer with N worker processes (answers stay in input order)",
+    )
     parser.add_argument("tiles", nargs="*", help="concealed tiles in mpsz, then melds as TILES+KIND")
     parser.add_argument("--win", help="the winning tile (0m/0p/0s for a red five)")
     how = parser.add_mutually_exclusive_group()
@@ -67,6 +75,16 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--ruleset", default="tenhou", choices=list(PRESET_NAMES), help="ruleset preset")
     for name in _CONDITIONS:
         parser.add_argument(f"--{name.replace('_', '-')}", dest=name, action="store_true", help=f"the win is {name}")
+
+
+def _jobs(text: str) -> int:
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"--jobs takes a whole number of processes, 1 or more, not {quote(text)}")
+    return jobs
 
 
 def _classical(obj: dict[str, Any]) -> dict[str, Any]:
@@ -94,10 +112,22 @@ def _is_classical(ruleset: object) -> bool:
 MAX_LINE_BYTES = 64 * 1024
 #: The longest error message written (each quoted value is capped already, see ``scorekeeper.errors.quote``).
 MAX_ERROR_CHARS = 1000
-#: How much is read at once: a file or a bulk pipe is answered in blocks of about this many input bytes, a
-#: terminal or a line-fed pipe line by line (a read returns what is there, and the answers are written before
-#: the next read waits).
+#: How much is read at once. A read returns what is there: a file or a bulk pipe is answered in blocks of about
+#: this many input bytes (one write per block), a terminal or a pipe fed line by line one line at a time, each
+#: answer written before the next read waits (issue 15: interactive use stays interactive).
 _READ_SIZE = 64 * 1024
+
+# orjson, when installed (``pip install scorekeeper[fast]``), reads and writes the well-formed lines (issue 15:
+# reading and writing JSON were a third of a line's cost). The answers are the same bytes either way: the standard
+# library writes them compact too, and a line orjson refuses (or an answer it cannot write: an aotenjou payment
+# beyond 64 bits) goes the standard library's way, which names the problem as it always has.
+# SCOREKEEPER_PURE_JSON=1 keeps to the standard library (for tests and the benchmark).
+_orjson: Any = None
+if not os.environ.get("SCOREKEEPER_PURE_JSON"):
+    try:
+        import orjson as _orjson
+    except ImportError:
+        _orjson = None
 
 
 def _refusal(message: str) -> dict[str, Any]:
@@ -106,6 +136,17 @@ def _refusal(message: str) -> dict[str, Any]:
 
 def _too_long() -> dict[str, Any]:
     return _refusal(f"line is longer than {MAX_LINE_BYTES:,} bytes, far more than any hand: not read")
+
+
+def _answer_object(obj: object) -> dict[str, Any]:
+    try:
+        classical = type(obj) is dict and _is_classical(obj.get("ruleset"))
+        answer = _classical(cast(dict[str, Any], obj)) if classical else score_json(obj)
+    except Exception as error:  # the command line must answer every line, whatever happens
+        answer = {"ok": False, "error": f"internal error: {quote(error)}", "kind": type(error).__name__}
+    if answer["ok"] is False and len(answer["error"]) > MAX_ERROR_CHARS:
+        answer["error"] = answer["error"][: MAX_ERROR_CHARS - 20] + "... (message cut)"
+    return answer
 
 
 def answer_line(line: str | bytes) -> dict[str, Any]:
@@ -121,50 +162,81 @@ def answer_line(line: str | bytes) -> dict[str, Any]:
         return _refusal(f"line is not JSON ({error}): {quote(line.strip())}")
     except RecursionError:
         return _refusal("line is JSON nested too deeply to be a hand (a hand is at most 3 levels deep)")
-    try:
-        classical = isinstance(obj, dict) and _is_classical(obj.get("ruleset"))
-        answer = _classical(obj) if classical else score_json(obj)
-    except Exception as error:  # the command line must answer every line, whatever happens
-        answer = {"ok": False, "error": f"internal error: {quote(error)}", "kind": type(error).__name__}
-    if answer["ok"] is False and len(answer["error"]) > MAX_ERROR_CHARS:
-        answer["error"] = answer["error"][: MAX_ERROR_CHARS - 20] + "... (message cut)"
-    return answer
+    return _answer_object(obj)
 
 
 def _encode(answer: dict[str, Any]) -> bytes:
-    return (json.dumps(answer, ensure_ascii=False) + "\n").encode("utf-8")
+    """One answer line, compact, in UTF-8 (a lone surrogate from a ``\\ud800`` escape is written escaped)."""
+    text = json.dumps(answer, ensure_ascii=False, separators=(",", ":"))
+    return (text + "\n").encode("utf-8", "backslashreplace")
 
 
-def _run_json(stdin: BinaryIO, stdout: BinaryIO) -> int:
-    """Answer every line of ``stdin`` on ``stdout`` in order, writing the answers to what each read brought at once."""
+def _answer_bytes(line: bytes) -> bytes:
+    """The answer line for one input line."""
+    if _orjson is not None:
+        try:
+            obj = _orjson.loads(line)
+        except _orjson.JSONDecodeError:
+            pass
+        else:
+            answer = _answer_object(obj)
+            try:
+                return cast(bytes, _orjson.dumps(answer, option=_orjson.OPT_APPEND_NEWLINE))
+            except _orjson.JSONEncodeError:
+                return _encode(answer)
+    return _encode(answer_line(line))
+
+
+def answer_lines(lines: list[bytes]) -> bytes:
+    """The answers to complete input lines (without their line feeds), in order, as one block of output."""
+    return b"".join([_answer_bytes(line) if len(line) <= MAX_LINE_BYTES else _encode(_too_long()) for line in lines])
+
+
+_OVER_CAP = b" " * (MAX_LINE_BYTES + 1)  # stands for a line refused unread
+
+
+def _blocks(stdin: BinaryIO) -> Iterator[list[bytes]]:
+    """The input's lines, in the groups one read brought; an over-long line stands as one line over the cap."""
     read = getattr(stdin, "read1", stdin.read)
     pending = b""
     skipping = False  # inside a line already refused as too long: drop bytes up to its line feed
-    while True:
-        chunk = read(_READ_SIZE)
-        if not chunk:
-            break
+    while chunk := read(_READ_SIZE):
         lines = (pending + chunk).split(b"\n") if pending else chunk.split(b"\n")
         pending = lines.pop()
-        out = []
-        for line in lines:
-            if skipping:
-                skipping = False
-            elif len(line) > MAX_LINE_BYTES:
-                out.append(_encode(_too_long()))
-            else:
-                out.append(_encode(answer_line(line)))
         if skipping:
-            pending = b""
-        elif len(pending) > MAX_LINE_BYTES:
-            out.append(_encode(_too_long()))
+            if not lines:  # still inside the refused line: keep nothing of it
+                pending = b""
+                continue
+            del lines[0]
+            skipping = False
+        if len(pending) > MAX_LINE_BYTES:
+            lines.append(_OVER_CAP)
             pending, skipping = b"", True
-        if out:
-            stdout.write(b"".join(out))
-            stdout.flush()
+        if lines:
+            yield lines
     if pending and not skipping:
-        stdout.write(_encode(answer_line(pending)))
-    stdout.flush()
+        yield [pending]
+
+
+def _run_json(stdin: BinaryIO, stdout: BinaryIO, jobs: int = 1) -> int:
+    """Answer every line of ``stdin`` on ``stdout`` in order, writing the answers to what each read brought at once."""
+    if jobs > 1:
+        return _run_json_parallel(stdin, stdout, jobs)
+    write, flush = stdout.write, stdout.flush
+    for lines in _blocks(stdin):
+        write(answer_lines(lines))
+        flush()
+    return 0
+
+
+def _run_json_parallel(stdin: BinaryIO, stdout: BinaryIO, jobs: int) -> int:
+    """``--jobs N``: blocks answered by N worker processes, written in input order."""
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs) as pool:
+        for block in pool.imap(answer_lines, _blocks(stdin)):
+            stdout.write(block)
+            stdout.flush()
     return 0
 
 
@@ -250,7 +322,7 @@ def run(args: argparse.Namespace) -> int:
         stdin = getattr(sys.stdin, "buffer", None)
         if stdin is None:  # a text stream put in place of stdin (a caller's StringIO)
             stdin = io.BytesIO(sys.stdin.read().encode("utf-8"))
-        return _run_json(stdin, sys.stdout.buffer)
+        return _run_json(stdin, sys.stdout.buffer, args.jobs)
     try:
         hand, rules = _parse_hand(args)
         score = score_hand(hand, rules)

@@ -1,0 +1,131 @@
+"""Issue 15: ``score --json`` answers a line-fed pipe at once, writes bulk input in blocks, and ``--jobs N`` and the
+optional orjson path change nothing in the answers (the same bytes)."""
+
+from __future__ import annotations
+
+import json
+import os
+import select
+import subprocess
+import sys
+import time
+from io import BytesIO
+
+import pytest
+from typing_extensions import Buffer
+
+from scorekeeper.cli.score import _run_json
+from tests.generate import generate_hands
+
+HAND = {"hand": "234m456p678s34588s", "win": "2m", "seat_wind": "S", "round_wind": "E"}
+
+
+def _corpus() -> bytes:
+    """Generated hands under two rulesets (aotenjou yakuman pay more than 64 bits hold), and bad lines between."""
+    lines = [json.dumps(obj) for obj in generate_hands(15, 400, ruleset="tenhou")]
+    aotenjou = {"preset": "tenhou", "overrides": {"aotenjou": True}}
+    lines += [json.dumps(obj) for obj in generate_hands(16, 150, ruleset=aotenjou, shapes=("yakuman",))]
+    lines += [
+        "",
+        "not json",
+        "[1, 2]",
+        '{"hand": NaN}',
+        '{"hand": 1e400}',
+        '"\\ud800"',
+        '{"hand": 123456789012345678901234567890}',
+    ]
+    lines += [json.dumps({**HAND, "riichi": "\u6771"}), json.dumps({**HAND, "ruleset": "classical"})]
+    return ("\n".join(lines) + "\n").encode()
+
+
+def _score(data: bytes, *extra: str, **env: str) -> bytes:
+    result = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "score", "--json", *extra],
+        input=data,
+        capture_output=True,
+        env={**os.environ, **env},
+        check=True,
+        timeout=300,
+    )
+    assert result.stderr == b""
+    return result.stdout
+
+
+def test_jobs_and_orjson_give_the_same_bytes_as_one_process_with_the_standard_library() -> None:
+    data = _corpus()
+    pure = _score(data, SCOREKEEPER_PURE_JSON="1")
+    assert len(pure.splitlines()) == len(data.splitlines())
+    assert any(b'"yakuman":' in line and b'"ok":true' in line for line in pure.splitlines())
+    assert _score(data) == pure
+    assert _score(data, "--jobs", "2") == pure
+
+
+def test_jobs_must_be_a_positive_number() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "scorekeeper", "score", "--json", "--jobs", "0"],
+        input=b"",
+        capture_output=True,
+        check=False,
+        timeout=60,
+    )
+    assert result.returncode == 2
+    assert b"--jobs takes a whole number" in result.stderr
+
+
+def _read_line(stream: int, timeout: float) -> bytes:
+    """One line from a pipe, or what came before the time ran out."""
+    data = b""
+    deadline = time.monotonic() + timeout
+    while not data.endswith(b"\n"):
+        ready, _, _ = select.select([stream], [], [], max(0.0, deadline - time.monotonic()))
+        if not ready:
+            break
+        chunk = os.read(stream, 4096)
+        if not chunk:
+            break
+        data += chunk
+    return data
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_line_fed_pipe_is_answered_line_by_line(jobs: str) -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", "score", "--json", "--jobs", jobs],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert process.stdin is not None and process.stdout is not None
+    try:
+        for riichi, points in ((False, 2000), (True, 3900)):
+            process.stdin.write(json.dumps({**HAND, "riichi": riichi}).encode() + b"\n")
+            process.stdin.flush()
+            # The caller waits for the answer before writing the next line: it must come while stdin stays open.
+            answer = _read_line(process.stdout.fileno(), timeout=60)
+            assert json.loads(answer)["points"] == points
+    finally:
+        process.stdin.close()
+        assert process.wait(timeout=60) == 0
+        process.stdout.close()
+        assert process.stderr is not None
+        process.stderr.close()
+
+
+class _CountingOutput(BytesIO):
+    """Standard output that counts its writes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.writes = 0
+
+    def write(self, data: Buffer, /) -> int:
+        self.writes += 1
+        return super().write(data)
+
+
+def test_bulk_input_is_written_in_blocks() -> None:
+    data = (json.dumps(HAND).encode() + b"\n") * 3000  # about 200 KB: four reads of 64 KiB
+    out = _CountingOutput()
+    assert _run_json(BytesIO(data), out) == 0
+    assert len(out.getvalue().splitlines()) == 3000
+    assert out.writes <= 5

@@ -18,6 +18,12 @@ from scorekeeper.engine.han_fu import check_han_fu
 from scorekeeper.engine.rules import HandRules, KazoeLimit
 
 __all__ = [
+    "BAIMAN_BASE",
+    "HANEMAN_BASE",
+    "KIRIAGE_BASE",
+    "MANGAN_BASE",
+    "SANBAIMAN_BASE",
+    "YAKUMAN_BASE",
     "Limit",
     "Payment",
     "PointValue",
@@ -38,12 +44,22 @@ class Limit(enum.StrEnum):
     YAKUMAN = "yakuman"
 
 
+#: Base points of each limit (seed 004, 6.1; seed 000, "Scores").
+MANGAN_BASE = 2000
+HANEMAN_BASE = 3000
+BAIMAN_BASE = 4000
+SANBAIMAN_BASE = 6000
+#: Per yakuman; a double or counted-together yakuman is a multiple of it.
+YAKUMAN_BASE = 8000
+#: 4 han 30 fu and 3 han 60 fu: rounded up to mangan where the kiriage_mangan knob is on (seed 004, 6.1).
+KIRIAGE_BASE = 1920
+
 _LIMIT_BASE = {
-    Limit.MANGAN: 2000,
-    Limit.HANEMAN: 3000,
-    Limit.BAIMAN: 4000,
-    Limit.SANBAIMAN: 6000,
-    Limit.YAKUMAN: 8000,
+    Limit.MANGAN: MANGAN_BASE,
+    Limit.HANEMAN: HANEMAN_BASE,
+    Limit.BAIMAN: BAIMAN_BASE,
+    Limit.SANBAIMAN: SANBAIMAN_BASE,
+    Limit.YAKUMAN: YAKUMAN_BASE,
 }
 
 
@@ -175,7 +191,7 @@ def value_from_yakuman(multiplier: int, rules: HandRules, *, fu: int = 30) -> Po
     if rules.aotenjou:
         han = 13 * multiplier
         return PointValue(han=han, fu=fu, yakuman=multiplier, limit=None, base=base_points(han, fu), exact=True)
-    return PointValue(han=None, fu=None, yakuman=multiplier, limit=Limit.YAKUMAN, base=8000 * multiplier)
+    return PointValue(han=None, fu=None, yakuman=multiplier, limit=Limit.YAKUMAN, base=YAKUMAN_BASE * multiplier)
 
 
 def pay(value: PointValue | int, *, dealer: bool, tsumo: bool) -> Payment:

@@ -447,6 +447,37 @@ def _payment(value: PointValue, dealer: bool, tsumo: bool) -> Payment:
     return payment
 
 
+# The public yaku tuple of each list of (yaku, han) pairs in the order the scorer finds them: sorting and looking up
+# the shared YakuValue of each pair is done once per list. Keyed by the yaku of a hand, not by its tiles; bounded.
+_YAKU_TUPLES: dict[tuple[tuple[Yaku, int], ...], tuple[YakuValue, ...]] = {}
+_YAKU_TUPLES_MAX = 65_536
+
+
+def _yaku_tuple(
+    found: list[tuple[Yaku, int]], hand: Hand, rules: HandRules, best: _Best, han: int
+) -> tuple[tuple[YakuValue, ...], PointValue | None]:
+    """The sorted yaku of a hand valued by han and fu, and its value when renhou as a mangan changes it."""
+    key = tuple(found)
+    if len(found) > 1:
+        found = sorted(found, key=_ORDER_KEY)
+    value = None
+    if rules.renhou is RenhouValue.MANGAN and hand.renhou:
+        # EMA 2016: renhou is "a strict mangan": the hand is a mangan, or what it is worth without renhou if
+        # that is more (the highest-scoring possibility, seed 004 6).
+        found = [item for item in found if item[0] is not Yaku.RENHOU]
+        without = han - closed_han(Yaku.RENHOU)
+        if found and _base(without, best.fu, rules) > MANGAN_BASE:
+            value = _han_fu_value(without, best.fu, rules)
+        else:
+            found = [(Yaku.RENHOU, closed_han(Yaku.RENHOU))]
+            value = _han_fu_value(closed_han(Yaku.RENHOU), best.fu, rules)
+        return tuple([_HAN_YAKU[item] for item in found]), value
+    yaku = tuple([_HAN_YAKU[item] for item in found])
+    if len(_YAKU_TUPLES) < _YAKU_TUPLES_MAX:
+        _YAKU_TUPLES[key] = yaku
+    return yaku, value
+
+
 def build_score(  # noqa: PLR0917
     hand: Hand,
     rules: HandRules,
@@ -499,24 +530,17 @@ def build_score(  # noqa: PLR0917
                 found.append((Yaku.SANANKOU, 2))
         else:
             found.append((Yaku.CHIITOITSU, 2))
-        if len(found) > 1:
-            found.sort(key=_ORDER_KEY)
         han = best.key[2]  # the loop's total: the yaku found plus dora, aka and ura
         value = _VALUES.get((han, best.fu, rules.kiriage_mangan, rules.kazoe, rules.aotenjou)) or _han_fu_value(
             han, best.fu, rules
         )
-        if rules.renhou is RenhouValue.MANGAN and hand.renhou:
-            # EMA 2016: renhou is "a strict mangan": the hand is a mangan, or what it is worth without renhou if
-            # that is more (the highest-scoring possibility, seed 004 6).
-            found = [item for item in found if item[0] is not Yaku.RENHOU]
-            without = han - closed_han(Yaku.RENHOU)
-            if found and _base(without, best.fu, rules) > MANGAN_BASE:
-                value = _han_fu_value(without, best.fu, rules)
-            else:
-                found = [(Yaku.RENHOU, closed_han(Yaku.RENHOU))]
-                value = _han_fu_value(closed_han(Yaku.RENHOU), best.fu, rules)
-        han_yaku = _HAN_YAKU
-        yaku = tuple([han_yaku[item] for item in found])
+        cached = _YAKU_TUPLES.get(tuple(found))
+        if cached is not None and not (hand.renhou and rules.renhou is RenhouValue.MANGAN):
+            yaku = cached
+        else:
+            yaku, renhou_value = _yaku_tuple(found, hand, rules, best, han)
+            if renhou_value is not None:
+                value = renhou_value
     dealer = hand.seat_wind is Wind.EAST
     payment = _PAYMENTS.get((value.base, value.exact, dealer, hand.tsumo)) or _payment(value, dealer, hand.tsumo)
     # The slots are set as HandScore.__init__ sets them, without binding eight keywords on the hot path.

@@ -310,7 +310,17 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
     base_han = 0
     for _, han in base_yaku:
         base_han += han
-    fixed_yakuman = _fixed_yakuman(hand, rules, all_counts, mask, number_suits, win, kans)
+    # Most hands hold simples of two suits or more and no honour: they can have no fixed yakuman but a flag's.
+    if (
+        number_suits > 1
+        and mask & _SIMPLE_MASK
+        and not mask & _HONOR_MASK
+        and kans < 4
+        and not (hand.tenhou or hand.chiihou or hand.renhou)
+    ):
+        fixed_yakuman: list[Yaku] = []
+    else:
+        fixed_yakuman = _fixed_yakuman(hand, rules, all_counts, mask, number_suits, win, kans)
     dora, aka, ura = _dora(hand, rules, all_counts)
     extra = dora + aka + ura
     yakuman_extra = 0  # the han added to a yakuman's 13 under aotenjou, worked out per reading

@@ -65,6 +65,10 @@ class NoYakuError(ScorekeeperError, ValueError):
     """A complete hand with no yaku: it cannot win (dora alone is never a yaku)."""
 
 
+class InvalidValueError(ScorekeeperError, ValueError):
+    """A value that cannot exist: base points of 0 or less, a yakuman multiplier below 1, a payment of no shape."""
+
+
 class InvalidRulesetError(ScorekeeperError, ValueError):
     """An unknown ruleset preset, an unknown knob, or a knob value out of range."""
 

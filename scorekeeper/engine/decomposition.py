@@ -42,6 +42,8 @@ import functools
 import itertools
 from collections.abc import Sequence
 
+from scorekeeper.errors import InvalidHandError
+
 __all__ = [
     "RUN",
     "Reading",
@@ -94,7 +96,7 @@ def format_set(code: int) -> str:
 
 def _check_counts(counts: Sequence[int]) -> None:
     if len(counts) != 34:
-        raise ValueError(f"counts must have 34 slots (one per tile kind), got {len(counts)}")
+        raise InvalidHandError(f"counts must have 34 slots (one per tile kind), got {len(counts)}")
 
 
 @functools.cache
@@ -170,7 +172,7 @@ def decompose(counts: Sequence[int]) -> tuple[Reading, ...]:
         The distinct readings (possibly none), each ``(pair kind, sorted set codes)``.
 
     Raises:
-        ValueError: if ``counts`` does not have 34 slots.
+        InvalidHandError: if ``counts`` does not have 34 slots.
     """
     return decompose_with_mask(counts)[0]
 
@@ -182,7 +184,7 @@ def decompose_with_mask(counts: Sequence[int]) -> tuple[tuple[Reading, ...], int
     suit, all honours...) with one ``&``.
 
     Raises:
-        ValueError: if ``counts`` does not have 34 slots.
+        InvalidHandError: if ``counts`` does not have 34 slots.
     """
     if len(counts) != 34:
         _check_counts(counts)
@@ -221,7 +223,7 @@ def decompose_sets(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     """Every split of ``counts`` into sets only, no pair (each a sorted tuple of set codes).
 
     Raises:
-        ValueError: if ``counts`` does not have 34 slots.
+        InvalidHandError: if ``counts`` does not have 34 slots.
     """
     _check_counts(counts)
     counts = tuple(counts)
@@ -238,7 +240,7 @@ def is_complete(counts: Sequence[int]) -> bool:
     """Whether ``counts`` splits into sets plus exactly one pair (the standard shape).
 
     Raises:
-        ValueError: if ``counts`` does not have 34 slots.
+        InvalidHandError: if ``counts`` does not have 34 slots.
     """
     if len(counts) != 34:
         _check_counts(counts)
@@ -285,7 +287,7 @@ def completing_kinds(counts: Sequence[int]) -> tuple[int, ...]:
     exists is the caller's concern (it depends on melds too).
 
     Raises:
-        ValueError: if ``counts`` does not have 34 slots.
+        InvalidHandError: if ``counts`` does not have 34 slots.
     """
     _check_counts(counts)
     work = list(counts)

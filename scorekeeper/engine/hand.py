@@ -333,11 +333,11 @@ def validate_hand(  # noqa: PLR0917
         **flags: the win conditions by name (``riichi``, ``ippatsu``...); absent means false.
 
     Raises:
-        TypeError: for an unknown condition name (a programming error, not bad input).
+        InvalidContextError: for an unknown condition name.
     """
     unknown = set(flags) - set(_FLAGS)
     if unknown:
-        raise TypeError(f"unknown win conditions {quote(sorted(unknown))}")
+        raise InvalidContextError(f"unknown win conditions {quote(sorted(unknown))}")
     all_flags = {name: bool(flags.get(name, False)) for name in _FLAGS}
     concealed_t = tuple(concealed)
     melds_t = tuple(melds)

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from scorekeeper.engine.han_fu import check_han_fu
 from scorekeeper.engine.rules import HandRules, KazoeLimit
+from scorekeeper.errors import InvalidValueError
 
 __all__ = [
     "BAIMAN_BASE",
@@ -86,9 +87,9 @@ class PointValue:
 
     def __post_init__(self) -> None:
         if self.base <= 0:
-            raise ValueError(f"base points must be positive, got {self.base}")
+            raise InvalidValueError(f"base points must be positive, got {self.base}")
         if self.yakuman < 0:
-            raise ValueError(f"yakuman multiplier cannot be negative, got {self.yakuman}")
+            raise InvalidValueError(f"yakuman multiplier cannot be negative, got {self.yakuman}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +113,7 @@ class Payment:
             self.ron is None and self.dealer is None and self.non_dealer is None and self.all is not None,
         )
         if sum(shapes) != 1:
-            raise ValueError(f"a payment is ron, dealer+non_dealer, or all: {self!r}")
+            raise InvalidValueError(f"a payment is ron, dealer+non_dealer, or all: {self!r}")
 
     @property
     def total(self) -> int:
@@ -184,10 +185,10 @@ def value_from_yakuman(multiplier: int, rules: HandRules, *, fu: int = 30) -> Po
     Under aotenjou each yakuman counts as 13 han (seed 002, "Aotenjou"), on the hand's ``fu``.
 
     Raises:
-        ValueError: for a multiplier below 1.
+        InvalidValueError: for a multiplier below 1.
     """
     if multiplier < 1:
-        raise ValueError(f"a yakuman hand has a multiplier of at least 1, got {multiplier}")
+        raise InvalidValueError(f"a yakuman hand has a multiplier of at least 1, got {multiplier}")
     if rules.aotenjou:
         han = 13 * multiplier
         return PointValue(han=han, fu=fu, yakuman=multiplier, limit=None, base=base_points(han, fu), exact=True)

@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from scorekeeper.errors import TileParseError, quote
+from scorekeeper.errors import InvalidHandError, TileParseError, quote
 
 __all__ = [
     "DRAGONS",
@@ -184,7 +184,7 @@ class Tile:
 
     def __post_init__(self) -> None:
         if self.red and self.kind not in Tile._FIVES:
-            raise ValueError(f"only a five of a number suit can be red, not {self.kind}")
+            raise InvalidHandError(f"only a five of a number suit can be red, not {self.kind}")
 
     def __str__(self) -> str:
         if self.red:

@@ -19,7 +19,7 @@ from scorekeeper.engine.hand import Hand, Meld, validate_tiles
 from scorekeeper.engine.rules import HandRules
 from scorekeeper.engine.scoring import HandScore, score_hand
 from scorekeeper.engine.tiles import Tile, TileKind, Wind, format_tiles
-from scorekeeper.errors import InvalidHandError, ScorekeeperError, quote
+from scorekeeper.errors import InvalidContextError, InvalidHandError, ScorekeeperError, quote
 
 __all__ = ["Refusal", "Wait", "list_waits"]
 
@@ -147,11 +147,11 @@ def list_waits(
 
     Raises:
         InvalidHandError: for a fifth copy or a tile count that is not one short of a winning hand.
-        TypeError: for an unknown condition name.
+        InvalidContextError: for an unknown condition name.
     """
     unknown = set(conditions) - set(_CONDITIONS)
     if unknown:
-        raise TypeError(f"unknown win conditions {quote(sorted(unknown))}")
+        raise InvalidContextError(f"unknown win conditions {quote(sorted(unknown))}")
     concealed_t = tuple(concealed)
     melds_t = tuple(melds)
     if len(concealed_t) != 13 - 3 * len(melds_t):

@@ -129,3 +129,28 @@ def test_bulk_input_is_written_in_blocks() -> None:
     assert _run_json(BytesIO(data), out) == 0
     assert len(out.getvalue().splitlines()) == 3000
     assert out.writes <= 5
+
+
+def test_score_imports_neither_qt_nor_storage_nor_the_classical_family() -> None:
+    """Issue 15: start-up is part of the command; ``score`` and ``waits`` import only the engine they use."""
+    probe = (
+        "import sys\n"
+        "from scorekeeper.cli import main\n"
+        "main(sys.argv[1:])\n"
+        "heavy = ('PySide6', 'sqlite3', 'scorekeeper.session', 'scorekeeper.storage', 'scorekeeper.gui',\n"
+        "         'scorekeeper.engine.classical', 'scorekeeper.tournament', 'multiprocessing')\n"
+        "print(sorted(m for m in sys.modules if m.startswith(heavy)), file=sys.stderr)\n"
+    )
+    for argv in (
+        ["score", "234m456p678s34588s", "--win", "2m"],
+        ["waits", "234m456p678s3488s"],
+        ["score", "--json"],
+    ):
+        result = subprocess.run(
+            [sys.executable, "-c", probe, *argv],
+            input=json.dumps(HAND).encode() + b"\n",
+            capture_output=True,
+            check=True,
+            timeout=60,
+        )
+        assert result.stderr.strip() == b"[]", argv

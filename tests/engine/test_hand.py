@@ -142,7 +142,7 @@ def test_validate_hand_lists_every_problem() -> None:
     assert any("wrong tile count" in m for m in messages)
     assert any("not in the hand" in m for m in messages)
     assert any("ippatsu without riichi" in m for m in messages)
-    with pytest.raises(TypeError):
+    with pytest.raises(InvalidContextError, match="furiten"):
         validate_hand(parse_tiles("11z"), (), Tile.parse("1z"), False, Wind.SOUTH, furiten=True)
 
 

@@ -11,7 +11,7 @@ from scorekeeper.engine.rules import hand_rules
 from scorekeeper.engine.scoring import HandScore
 from scorekeeper.engine.tiles import Tile, Wind, format_kinds, parse_tiles
 from scorekeeper.engine.waits import Refusal, list_waits
-from scorekeeper.errors import InvalidHandError, NoYakuError
+from scorekeeper.errors import InvalidContextError, InvalidHandError, NoYakuError
 
 TENHOU = hand_rules("tenhou")
 
@@ -80,8 +80,8 @@ def test_bad_waiting_hands_are_refused(tiles: str, message: str) -> None:
         waits(tiles)
 
 
-def test_unknown_condition_is_a_type_error() -> None:
-    with pytest.raises(TypeError):
+def test_unknown_condition_is_refused() -> None:
+    with pytest.raises(InvalidContextError, match="furiten"):
         waits("234m456p678s3488s", furiten=True)
 
 

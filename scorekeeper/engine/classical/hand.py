@@ -181,11 +181,11 @@ def validate_classical_hand(
     ``conditions`` are the boolean fields of :class:`ClassicalHand` (``robbing_the_kong=True``...).
 
     Raises:
-        TypeError: for an unknown condition name (a programming error, not bad input).
+        InvalidContextError: for an unknown condition name.
     """
     unknown = set(conditions) - set(_CONDITIONS)
     if unknown:
-        raise TypeError(f"unknown classical condition(s) {quote(sorted(unknown))}")
+        raise InvalidContextError(f"unknown classical condition(s) {quote(sorted(unknown))}")
     melds = tuple(melds)
     problems: list[InvalidHandError | InvalidContextError] = []
     problems.extend(_tile_problems(tuple(concealed), melds, win, tuple(extras)))

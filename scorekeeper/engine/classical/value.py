@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from scorekeeper.engine.classical.rules import ClassicalRules, PointsRounding, ValueRounding
+from scorekeeper.errors import InvalidValueError
 
 __all__ = ["SLAM", "cap_value", "multiplier", "round_points", "round_value"]
 
@@ -24,10 +25,10 @@ def multiplier(doubles: int, *, slam: bool = True) -> int:
     10 -> 64 + 16 = 80, 12 (two slams) -> 128. Without it, 2^n.
 
     Raises:
-        ValueError: for a negative number of doubles.
+        InvalidValueError: for a negative number of doubles.
     """
     if doubles < 0:
-        raise ValueError(f"a hand cannot have {doubles} doubles")
+        raise InvalidValueError(f"a hand cannot have {doubles} doubles")
     if not slam or doubles <= SLAM:
         return int(2**doubles)
     return int(2**SLAM + 2 ** (doubles - SLAM))
@@ -37,10 +38,10 @@ def round_points(points: int, rounding: PointsRounding) -> int:
     """Round the total of points to 10 (seed 003, C: 22 -> 20, 38 -> 40; "if over 5 points, rounded to the next 10").
 
     Raises:
-        ValueError: for negative points.
+        InvalidValueError: for negative points.
     """
     if points < 0:
-        raise ValueError(f"points cannot be negative, got {points}")
+        raise InvalidValueError(f"points cannot be negative, got {points}")
     match rounding:
         case PointsRounding.HALF_DOWN:
             tens, ones = divmod(points, 10)

@@ -112,8 +112,8 @@ def test_heavenly_hand_with_melds_is_refused() -> None:
     assert any("melds" in str(p) for p in problems)
 
 
-def test_validate_unknown_condition_is_a_programming_error() -> None:
-    with pytest.raises(TypeError):
+def test_validate_unknown_condition_is_refused() -> None:
+    with pytest.raises(InvalidContextError, match="riichi"):
         validate_classical_hand((), (), None, riichi=True)
 
 

@@ -19,7 +19,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 from scorekeeper import __version__
 
@@ -53,14 +53,45 @@ def _load(name: str) -> _Subcommand | None:
     return cast(_Subcommand, module)
 
 
+def _terminal_columns() -> int:
+    """The terminal's width as ``shutil.get_terminal_size`` finds it, without importing shutil (and its archivers)."""
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno() if sys.__stdout__ else 1).columns
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
+class _HelpFormatter(argparse.HelpFormatter):
+    """argparse's formatter, given the width so that it does not import shutil at start-up (issue 15)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24, width: int | None = None):
+        super().__init__(prog, indent_increment, max_help_position, _terminal_columns() - 2 if width is None else width)
+
+
+class _ArgumentParser(argparse.ArgumentParser):
+    """An ArgumentParser whose subcommand parsers (made as instances of this class) format help as above."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _HelpFormatter)
+        super().__init__(*args, **kwargs)
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The argument parser with every available subcommand, or with subcommand ``only`` alone (faster to start)."""
-    parser = argparse.ArgumentParser(
+    parser = _ArgumentParser(
         prog="scorekeeper",
         description="Riichi mahjong score keeper. Without a subcommand, starts the table-side app.",
     )
     parser.add_argument("--version", action="version", version=f"scorekeeper {__version__}")
-    subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # The subcommand parsers are _ArgumentParser instances; the subcommand modules see the base class.
+    subparsers = cast(
+        "argparse._SubParsersAction[argparse.ArgumentParser]",
+        parser.add_subparsers(dest="command", metavar="COMMAND"),
+    )
     for name in SUBCOMMANDS if only is None else (only,):
         module = _load(name)
         if module is not None:

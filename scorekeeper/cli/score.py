@@ -120,14 +120,20 @@ _READ_SIZE = 64 * 1024
 # orjson, when installed (``pip install scorekeeper[fast]``), reads and writes the well-formed lines (issue 15:
 # reading and writing JSON were a third of a line's cost). The answers are the same bytes either way: the standard
 # library writes them compact too, and a line orjson refuses (or an answer it cannot write: an aotenjou payment
-# beyond 64 bits) goes the standard library's way, which names the problem as it always has.
-# SCOREKEEPER_PURE_JSON=1 keeps to the standard library (for tests and the benchmark).
+# beyond 64 bits) goes the standard library's way, which names the problem as it always has. It is imported when
+# JSON Lines are read (the one-hand form starts faster without it); SCOREKEEPER_PURE_JSON=1 keeps to the standard
+# library (for tests and the benchmark).
 _orjson: Any = None
-if not os.environ.get("SCOREKEEPER_PURE_JSON"):
-    try:
-        import orjson as _orjson
-    except ImportError:
-        _orjson = None
+
+
+def _load_orjson() -> None:
+    global _orjson  # noqa: PLW0603 - imported once, when the JSON Lines form first runs
+    if _orjson is None and not os.environ.get("SCOREKEEPER_PURE_JSON"):
+        try:
+            import orjson
+        except ImportError:
+            return
+        _orjson = orjson
 
 
 def _refusal(message: str) -> dict[str, Any]:
@@ -220,6 +226,7 @@ def _blocks(stdin: BinaryIO) -> Iterator[list[bytes]]:
 
 def _run_json(stdin: BinaryIO, stdout: BinaryIO, jobs: int = 1) -> int:
     """Answer every line of ``stdin`` on ``stdout`` in order, writing the answers to what each read brought at once."""
+    _load_orjson()
     if jobs > 1:
         return _run_json_parallel(stdin, stdout, jobs)
     write, flush = stdout.write, stdout.flush

@@ -172,7 +172,7 @@ def value_from_han_fu(han: int, fu: int, rules: HandRules) -> PointValue:
         limit = Limit.MANGAN
     else:
         raw = base_points(han, fu)
-        if raw >= 2000 or (rules.kiriage_mangan and raw == 1920):
+        if raw >= MANGAN_BASE or (rules.kiriage_mangan and raw == KIRIAGE_BASE):
             limit = Limit.MANGAN
         else:
             return PointValue(han=han, fu=fu, yakuman=0, limit=None, base=raw)

@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -78,3 +79,45 @@ def test_a_copy_nobody_answers_for_opens_read_only_with_a_banner(qtbot: QtBot, t
     assert not window.controller.apply(RiichiDeclared(Seat(0)))
     assert "Read-only" in window.message_label.text()
     window.close()
+
+
+def test_a_running_copy_keeps_its_lock_fresh(qtbot: QtBot, tmp_path: Path) -> None:
+    """Its heartbeat touches the lock, so an age-based staleness check never takes a live copy's lock."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "tests.gui.instance_holder", str(tmp_path / "games.sqlite3"), "1500", "200"],
+        cwd=_ROOT,
+        stdout=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert process.stdout is not None
+    try:
+        assert process.stdout.readline().strip() == "locked"
+        lock = tmp_path / "games.sqlite3.lock"
+        first = lock.stat().st_mtime
+        qtbot.waitUntil(lambda: lock.stat().st_mtime > first, timeout=10_000)
+        second = SingleInstance(tmp_path / "games.sqlite3", stale_after_ms=1500)
+        assert not second.acquire()
+    finally:
+        process.kill()
+        process.wait(timeout=30)
+        process.stdout.close()
+
+
+def test_a_lock_from_a_copy_gone_on_another_computer_is_taken_once_old(qtbot: QtBot, tmp_path: Path) -> None:
+    """A holder on another machine cannot be checked by its pid; its lock is stale once not touched for long."""
+    holder = SingleInstance(tmp_path / "games.sqlite3")
+    assert holder.acquire()
+    lock = tmp_path / "games.sqlite3.lock"
+    lines = lock.read_bytes().split(b"\n")
+    holder.release()
+    # QLockFile's lines: pid, application name, host name, machine id, boot id.
+    lines[0], lines[2], lines[3] = b"4242", b"elsewhere", b"0" * 32
+    lock.write_bytes(b"\n".join(lines))
+    fresh = SingleInstance(tmp_path / "games.sqlite3", stale_after_ms=60_000)
+    assert not fresh.acquire()  # recently touched: its copy may be running over there
+    old = time.time() - 3600
+    os.utime(lock, (old, old))
+    later = SingleInstance(tmp_path / "games.sqlite3", stale_after_ms=60_000)
+    assert later.acquire()
+    later.release()

@@ -5,7 +5,9 @@ under the same preset names (``ema2016``, ``ema2025``, ``wrc2022``, ``tenhou``, 
 
 Sources, cited per value below:
   [issue3]  the issue text (tenhou.net's four-player hanchan, and the EMA presets' summary of the EMA rules).
-  [EMA]     EMA Riichi Competition Rules (seed 004 for scoring, honba, sticks, pao and multiple winners).
+  [issue9]  issue 9, which corrects issue 3: tenhou.net's game end (section 1), the two EMA texts (section 2).
+  RCR 2016  EMA Riichi Competition Rules, 2016 edition (``ema2016``), cited by section; see the note above it.
+  seed 004  the later EMA text (``ema2025``), cited by section.
   [WRC]     World Riichi Championship rules 2022 (no seed: values from the issue and general knowledge, marked
             "unverified" where no text we hold confirms them).
   [ML]      M-League rules (no seed: general knowledge, marked "unverified").
@@ -107,7 +109,7 @@ class PaoScope(enum.StrEnum):
     """What a liable player covers when the hand has other yakuman besides the liable one."""
 
     LIABLE_ONLY = "liable_only"  # only the liable yakuman; the rest is paid as usual (Japanese rules)
-    FULL = "full"  # the whole hand ([EMA] 6.2: "still liable even if the hand also qualifies for another yakuman")
+    FULL = "full"  # the whole hand (seed 004 6.2: "still liable even if the hand also qualifies for another yakuman")
 
 
 def _default_aborts() -> frozenset[AbortReason]:
@@ -292,44 +294,61 @@ _TENHOU = TableRules(
     rounding=PointsRounding.TENHOU,  # [issue3] rounded half away from zero; newer games print 0.1 (``exact``)
 )
 
+# EMA Riichi Competition Rules 2016 edition ("RCR 2016"). Its text was not readable here: section numbers are from
+# its table of contents, values from what the edition is known to say, checked against riichi.wiki's summary of it
+# ("Current (2016+)", the list of changes from 2012) where marked (wiki). docs/session.md lists what is unverified.
 _EMA2016 = TableRules(
     name="ema2016",
-    start_points=30000,  # [issue3]/[EMA] 30,000 start
-    return_points=30000,  # [issue3] no oka
-    uma=(15, 5, -5, -15),  # [issue3]/[EMA] uma +15/+5/-5/-15
-    honba_points=300,  # [EMA] 6.1: 300 per counter on a discard, 100 each on self-draw
-    riichi_below_1000=True,  # [EMA] 6.1: below zero a player "plays normally (he can declare riichi ...)"
-    double_ron=True,  # [issue3] double and triple ron allowed
-    triple_ron=TripleRon.ALLOWED,
-    multiple_ron_honba=HonbaSplit.EACH,  # [EMA] 4.1: "Each winner receives the value of the hand including ...
-    # counters in play"
-    multiple_ron_sticks=StickSplit.OWN_BACK,  # [EMA] 4.1: riichi declarers that win get their bet back; the rest to
-    # the winner closest to the discarder's right
-    noten_payment=3000,  # [EMA] 3000 split between tenpai and noten players
-    nagashi=False,  # [issue3] no nagashi
-    abortive_draws=frozenset(),  # [issue3] no abortive draws
-    renchan_on_tenpai=True,  # [EMA] the dealer repeats when tenpai at an exhaustive draw
-    renchan_on_abort=True,  # no abortive draws: the knob is never used
-    chombo=ChomboSettlement.AFTER_UMA,  # [issue3] chombo 20,000 after uma
-    chombo_points=20000,
-    chombo_returns_riichi=True,  # [issue3] the hand is replayed with riichi sticks returned
-    pao_scope=PaoScope.FULL,  # [EMA] 6.2: "The feeding player is still liable even if the hand also qualifies for
-    # another yakuman": the liable player shares (ron) or pays (tsumo) the whole hand
-    pao_yakuman=_PAO_YAKUMAN,  # [EMA] 6.2: big three dragons, big four winds; "no liability for ... Four Kongs"
-    bust=False,  # [EMA] 6.1: "If a player's score goes below zero, the game continues"
-    extension=False,  # EMA games end after South 4 (or at the time limit, by the referee)
-    agari_yame=False,  # EMA has no agari-yame; a dealer repeat in South 4 plays on
-    tenpai_yame=False,
-    leftover_sticks=LeftoverSticks.SPLIT_FIRST,  # [issue3] leftover sticks to the winner, split when tied
-    ties=TieBreak.SPLIT,  # [issue3] uma split on ties
-    rounding=PointsRounding.EXACT,
+    start_points=30000,  # RCR 2016 3.6: scores are kept from 30,000 each (wiki: "There is no oka")
+    return_points=30000,  # RCR 2016 3.6: no oka (wiki)
+    uma=(15, 5, -5, -15),  # RCR 2016 3.6: rank bonus +15,000/+5,000/-5,000/-15,000 (wiki)
+    honba_points=300,  # RCR 2016 3.4.10, 4.1: 300 per counter on a discard, 100 from each on a self-draw
+    riichi_below_1000=True,  # RCR 2016 3.3.14: riichi with any score, even below zero (wiki)
+    double_ron=True,  # RCR 2016 3.3.11: double and triple ron, the discarder pays each winner (wiki)
+    triple_ron=TripleRon.ALLOWED,  # RCR 2016 3.3.11 (wiki)
+    multiple_ron_honba=HonbaSplit.EACH,  # RCR 2016 4.1: "Each winner receives the value of the hand including the
+    # value of counters in play" (the same words in seed 004 4.1, the older text)
+    multiple_ron_sticks=StickSplit.OWN_BACK,  # RCR 2016 4.1: winning riichi declarers get their bet back; the others'
+    # bets go to the winner closest to the discarder's right (wiki; seed 004 4.1)
+    noten_payment=3000,  # RCR 2016 3.4.2: 3,000 from the noten to the tenpai players
+    nagashi=False,  # RCR 2016 4.2.6: nagashi mangan is an obsolete hand (wiki: "no more nagashi mangan")
+    abortive_draws=frozenset(),  # RCR 2016 3.4.3: there are no abortive draws (wiki)
+    renchan_on_tenpai=True,  # RCR 2016 3.4.11: East keeps the deal when winning or tenpai at an exhaustive draw
+    renchan_on_abort=True,  # RCR 2016 3.4.3: no abortive draws, the knob is never used
+    chombo=ChomboSettlement.AFTER_UMA,  # RCR 2016 3.4.6: the penalty is taken after the rank bonus (wiki)
+    chombo_points=20000,  # RCR 2016 3.4.6: 20,000 points (wiki: "-20P (after rank bonus)")
+    chombo_returns_riichi=True,  # RCR 2016 3.4.6: the hand is replayed, riichi bets go back to their owners
+    pao_scope=PaoScope.FULL,  # RCR 2016 3.3.9: the liable player pays (self-draw) or shares (discard) the hand; a
+    # hand is a single yakuman (RCR 2016 4.2.5), so the scope never splits
+    pao_yakuman=_PAO_YAKUMAN,  # RCR 2016 3.3.9: big three dragons and big four winds only
+    bust=False,  # RCR 2016 3.6: a negative score plays on (wiki: "may sink into negative scores")
+    extension=False,  # RCR 2016 3.6: the game ends after South 4 (or at the time limit, by the referee)
+    agari_yame=False,  # RCR 2016 3.6: no agari-yame; a dealer repeat in South 4 plays on
+    tenpai_yame=False,  # RCR 2016 3.6: likewise
+    leftover_sticks=LeftoverSticks.SPLIT_FIRST,  # RCR 2016 3.6.1: leftover riichi bets go to the winner, shared by
+    # players tied first (wiki)
+    ties=TieBreak.SPLIT,  # RCR 2016 3.6: tied players share their rank bonus, not by seat order (wiki)
+    rounding=PointsRounding.EXACT,  # RCR 2016 3.6: scores are not rounded to the nearest thousand (wiki)
+)
+
+# The later EMA text, seed 004. The seed holds its scoring chapter (6) only: what it says is cited; every other knob
+# is RCR 2016's, the text it revises, and says so.
+_EMA2025 = dataclasses.replace(
+    _EMA2016,
+    name="ema2025",
+    honba_points=300,  # seed 004 6.1: 100 per counter on a self-draw, 300 on a discard
+    riichi_below_1000=True,  # seed 004 6.1: below zero a player "can declare riichi"
+    bust=False,  # seed 004 6.1: "If a player's score goes below zero, the game continues"
+    pao_scope=PaoScope.FULL,  # seed 004 6.2: "still liable even if the hand also qualifies for another yakuman"
+    pao_yakuman=_PAO_YAKUMAN,  # seed 004 6.2: big three dragons, big four winds; "no liability for ... Four Kongs"
+    # Not in seed 004, as RCR 2016: start and return, uma, multiple ron, noten payment, nagashi, abortive draws,
+    # renchan, chombo, game end, leftover sticks, ties, rounding.
 )
 
 _PRESETS: dict[str, TableRules] = {
     "tenhou": _TENHOU,
     "ema2016": _EMA2016,
-    # EMA 2025: the issue gives the two EMA presets the same table rules; no 2025 text we hold says otherwise.
-    "ema2025": dataclasses.replace(_EMA2016, name="ema2025"),
+    "ema2025": _EMA2025,
     # WRC 2022: like EMA (30,000 start, no oka, uma +15/+5/-5/-15 averaged on ties, no nagashi, no abortive draws,
     # no agari-yame: WRC rules 2015 5.7 and 5.9.1 as quoted by riichi.wiki and ooyamaneko.net), but a hand "can end
     # ... by one player winning" (WRC 2015 5.7): head bump, not multiple ron; and the chombo penalty is 30,000 after

@@ -87,7 +87,8 @@ def test_knob_open_tanyao_off_keeps_closed_tanyao() -> None:
         ("mleague", None, "E", {"ron": 12000}, "mangan"),
         ("tenhou", {"kiriage_mangan": True}, "S", {"ron": 8000}, "mangan"),
         ("wrc2022", None, "S", {"ron": 8000}, "mangan"),
-        ("ema2016", None, "S", {"ron": 8000}, "mangan"),
+        ("ema2016", None, "S", {"ron": 7700}, None),
+        ("ema2016", None, "E", {"ron": 11600}, None),
         ("ema2025", None, "S", {"ron": 8000}, "mangan"),
     ],
     ids=[
@@ -97,8 +98,9 @@ def test_knob_open_tanyao_off_keeps_closed_tanyao() -> None:
         "mleague-dealer-12000",
         "override-on",
         "wrc2022-kiriage",
-        "ema2016-kiriage",
-        "ema2025-kiriage",
+        "ema2016-no-kiriage-rcr2016-4.3",
+        "ema2016-dealer-no-kiriage-rcr2016-4.3",
+        "ema2025-kiriage-seed004-6.1",
     ],
 )
 def test_knob_kiriage_mangan(
@@ -125,17 +127,14 @@ def test_knob_kiriage_mangan_3_han_60_fu(ruleset: str, payments: dict[str, int])
     assert_score(result, han=3, fu=60, payments=payments, dora=2)
 
 
-def test_ema_6_1_rounds_1920_up_to_mangan() -> None:
-    """Seed 004 section 6.1: "A base value of 1920 points, being close to mangan, is rounded up to 2,000 points."
-
-    Which EMA edition is 6.1: the seed holds two EMA texts. Its 3.3.6 / 4.x sections look older (4.1 still counts
-    red fives; the 2016 edition numbers the liability rule 3.3.9), so 6.x may be the 2016 or the 2025 edition.
-    rules.py reads 6.x as 2016 and takes 2025 as 2016 for hand values; either way both EMA presets must round
-    1920 up, which this test holds them to.
-    """
-    for ruleset in ("ema2016", "ema2025"):
-        result = score(hand(_TANYAO_PINFU, win="8s", riichi=True, dora=["1m"], ruleset=ruleset))
-        assert_score(result, han=4, fu=30, payments={"ron": 8000}, limit="mangan")
+def test_seed_004_6_1_rounds_1920_up_to_mangan_under_ema2025_only() -> None:
+    """Seed 004 6.1 (the later EMA text, ``ema2025``): "A base value of 1920 points, being close to mangan, is
+    rounded up to 2,000 points." RCR 2016 (``ema2016``) has no such rounding: its 4.3 examples pay 4 fan 30
+    minipoints as 7,700 (issue 9, section 2)."""
+    later = score(hand(_TANYAO_PINFU, win="8s", riichi=True, dora=["1m"], ruleset="ema2025"))
+    assert_score(later, han=4, fu=30, payments={"ron": 8000}, limit="mangan")
+    edition_2016 = score(hand(_TANYAO_PINFU, win="8s", riichi=True, dora=["1m"], ruleset="ema2016"))
+    assert_score(edition_2016, han=4, fu=30, payments={"ron": 7700}, limit=None)
 
 
 # --- kazoe yakuman ---------------------------------------------------------------------------------------------------
@@ -319,17 +318,17 @@ def test_knob_aotenjou_removes_the_mangan_cap_below_5_han() -> None:
         ("mleague", "kiriage_mangan", True),
         ("mleague", "aotenjou", False),
         ("ema2016", "kazoe", KazoeLimit.SANBAIMAN),  # seed 000 footnote: "sanbaiman with the revised EMA rules"
-        ("ema2016", "double_wind_pair_fu", 4),  # seed 000 footnote; seed 004 4.1.1 (seat and prevailing, 2 each)
+        ("ema2016", "double_wind_pair_fu", 4),  # seed 000 footnote; RCR 2016 4.1.1 (seat and prevailing, 2 each)
         ("ema2016", "red_fives", False),  # EMA 2016: "no more red fives"
         ("ema2016", "open_tanyao", True),  # EMA 2016: open tanyao allowed
-        ("ema2016", "kiriage_mangan", True),  # seed 004 6.1 (see test_ema_6_1_rounds_1920_up_to_mangan)
+        ("ema2016", "kiriage_mangan", False),  # RCR 2016 4.3: 4 fan 30 minipoints pays 7,700 (issue 9, section 2)
         ("ema2016", "compound_yakuman", False),  # EMA 2016 change note: "the maximum score is a single yakuman"
         ("ema2016", "renhou", RenhouValue.MANGAN),  # EMA 2016 change note: "renhou is now a strict mangan only"
         ("ema2016", "double_yakuman", False),
         ("ema2016", "aotenjou", False),
         ("ema2025", "kazoe", KazoeLimit.SANBAIMAN),  # seed 004 6.1: "There is no counted yakuman"
         ("ema2025", "double_wind_pair_fu", 4),  # seed 004 6.3 table: "Double wind ... Pair 4"
-        ("ema2025", "kiriage_mangan", True),  # seed 004 6.1: 1920 "is rounded up to 2,000 points" (see doubt above)
+        ("ema2025", "kiriage_mangan", True),  # seed 004 6.1: 1920 "is rounded up to 2,000 points"
         ("ema2025", "red_fives", False),
         ("ema2025", "aotenjou", False),
         ("wrc2022", "kazoe", KazoeLimit.SANBAIMAN),

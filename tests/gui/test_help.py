@@ -114,8 +114,8 @@ def test_dealer_table_is_the_riichi_books() -> None:
 
 @pytest.mark.parametrize(
     ("preset", "ron", "limit"),
-    [("tenhou", 7700, None), ("mleague", 8000, "mangan"), ("ema2016", 8000, "mangan")],
-    ids=["tenhou-no-kiriage", "mleague-kiriage", "ema2016-kiriage"],
+    [("tenhou", 7700, None), ("mleague", 8000, "mangan"), ("ema2016", 7700, None), ("ema2025", 8000, "mangan")],
+    ids=["tenhou-no-kiriage", "mleague-kiriage", "ema2016-no-kiriage", "ema2025-kiriage"],
 )
 def test_kiriage_mangan_shows_in_4_han_30_fu(preset: str, ron: int, limit: str | None) -> None:
     cell = score_table(hand_rules(preset), dealer=False)[FU_ROWS.index(30)][HAN_COLUMNS.index(4)]

@@ -256,3 +256,20 @@ def test_new_game_takes_nul_characters_out_of_typed_names(qtbot: QtBot) -> None:
     dialog.name_edits[1].setText("\x00")
     assert dialog.players()[:2] == ("Ann", "Player 2")
     dialog.close()
+
+
+def test_win_dialog_shows_the_sessions_refusal_of_an_impossible_han_fu(qtbot: QtBot) -> None:
+    # Issue 9, section 3: the session judges a win. Chiitoitsu alone ticked on a tsumo is 2 han 25 fu, which no tsumo
+    # has (menzen tsumo makes it 3 han): the dialog shows the session's reason and cannot confirm.
+    dialog = WinDialog(context(ruleset("tenhou")), tsumo=True, preview=preview)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    click(qtbot, dialog.winner_buttons[1])
+    widget = dialog.value_widgets[1]
+    widget.modes.setCurrentWidget(widget.yaku)
+    widget.yaku.yaku_boxes["chiitoitsu"].setChecked(True)
+    assert not dialog.confirm_button.isEnabled()
+    assert "2 han 25 fu is not a possible win" in dialog.preview_label.text()
+    widget.yaku.yaku_boxes["menzen_tsumo"].setChecked(True)
+    assert dialog.confirm_button.isEnabled()
+    assert dialog.preview_label.text() == "preview of Tsumo"

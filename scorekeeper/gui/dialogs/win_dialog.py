@@ -522,21 +522,32 @@ class WinDialog(QDialog):
         self.refresh()
 
     def hand_result(self) -> HandResult | None:
-        """The result as entered (a Ron or Tsumo), or None while something is missing."""
+        """The result as entered (a Ron or Tsumo), or None while something is missing or the session refuses it."""
+        return self._result_or_refusal()[0]
+
+    def _result_or_refusal(self) -> tuple[HandResult | None, str]:
+        """The result as entered, or None and the session's reason when it refuses the win (a 2 han 25 fu tsumo...)."""
+        if not self.value_widgets:
+            return None, ""
+        result: HandResult | None
+        try:
+            result = self._build_result()
+        except ScorekeeperError as error:
+            return None, str(error)
+        return result, ""
+
+    def _build_result(self) -> HandResult | None:
         if not self.value_widgets:
             return None
         wins = [w.win() for w in self.value_widgets.values()]
         if any(w is None for w in wins):
             return None
         complete = tuple(w for w in wins if w is not None)
-        try:
-            if self.tsumo:
-                return Tsumo(complete[0])
-            if self.discarder is None:
-                return None
-            return Ron(Seat(self.discarder), complete)
-        except ScorekeeperError:
+        if self.tsumo:
+            return Tsumo(complete[0])
+        if self.discarder is None:
             return None
+        return Ron(Seat(self.discarder), complete)
 
     def missing(self) -> str:
         """A plain sentence saying what is still needed before confirming ("" when nothing)."""
@@ -556,8 +567,13 @@ class WinDialog(QDialog):
         for seat, button in enumerate(self.discarder_buttons):
             button.setChecked(seat == self.discarder)
             button.setEnabled(seat not in self.value_widgets)
-        result = self.hand_result()
-        if result is None:
+        result, refusal = self._result_or_refusal()
+        if result is None and refusal and not self.missing():
+            # The session's own reason (issue 9, section 3: the session judges a win, the dialog shows why).
+            self.preview_label.setProperty("role", "error")
+            self.preview_label.setText(refusal)
+            self.confirm_button.setEnabled(False)
+        elif result is None:
             self.preview_label.setProperty("role", "muted")
             self.preview_label.setText(self.missing())
             self.confirm_button.setEnabled(False)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from scorekeeper.errors import IllegalActionError, NothingToUndoError
+from scorekeeper.errors import IllegalActionError, InvalidHandError, NothingToUndoError
 from scorekeeper.session.events import (
     AbortiveDraw,
     AbortReason,
@@ -176,12 +176,28 @@ class Session:
         return self.apply(RiichiDeclared(seat))
 
     def ron(self, discarder: Seat, wins: Sequence[Win]) -> GameState:
-        """One or more players ron ``discarder``'s tile."""
-        return self.apply(Ron(discarder, tuple(wins)))
+        """One or more players ron ``discarder``'s tile.
+
+        Raises:
+            InvalidHandError: for a win no hand has, naming the hand in play (``S4-2: seat 1's ron: ...``).
+        """
+        try:
+            event = Ron(discarder, tuple(wins))
+        except InvalidHandError as error:
+            raise InvalidHandError(f"{self.state.hand_label}: {error}") from None
+        return self.apply(event)
 
     def tsumo(self, win: Win) -> GameState:
-        """A self-drawn win."""
-        return self.apply(Tsumo(win))
+        """A self-drawn win.
+
+        Raises:
+            InvalidHandError: for a win no hand has, naming the hand in play.
+        """
+        try:
+            event = Tsumo(win)
+        except InvalidHandError as error:
+            raise InvalidHandError(f"{self.state.hand_label}: {error}") from None
+        return self.apply(event)
 
     def draw(self, tenpai: Sequence[Seat]) -> GameState:
         """An exhaustive draw with the tenpai seats."""

@@ -23,9 +23,11 @@ NAMES = ("a", "b", "c", "d")
 )
 def test_the_session_refuses_an_impossible_ron(han: int, fu: int, rule: str) -> None:
     session = Session(ruleset("tenhou"), NAMES)
-    with pytest.raises(InvalidHandError, match=f"seat 1's ron: {han} han {fu} fu is not a possible win: {rule}"):
+    session.draw([Seat(0)])  # the dealer repeats: the hand in play is E1-1
+    message = f"E1-1: seat 1's ron: {han} han {fu} fu is not a possible win: {rule}"
+    with pytest.raises(InvalidHandError, match=message):
         session.ron(Seat(0), [HanFuWin(seat=Seat(1), han=han, fu=fu)])
-    assert session.events == ()
+    assert len(session.events) == 1
 
 
 @pytest.mark.parametrize(
@@ -40,6 +42,10 @@ def test_the_session_refuses_an_impossible_tsumo(han: int, fu: int, rule: str) -
     with pytest.raises(InvalidHandError, match=f"seat 2's tsumo: {han} han {fu} fu is not a possible win") as caught:
         Tsumo(HanFuWin(seat=Seat(2), han=han, fu=fu))
     assert rule in str(caught.value)
+    session = Session(ruleset("tenhou"), NAMES)
+    with pytest.raises(InvalidHandError, match=f"^E1: seat 2's tsumo: {han} han {fu} fu"):
+        session.tsumo(HanFuWin(seat=Seat(2), han=han, fu=fu))
+    assert session.events == ()
 
 
 def test_a_pinfu_tsumo_and_a_chiitoitsu_ron_are_paid() -> None:

@@ -10,11 +10,26 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QDialog, QWidget
 
-__all__ = ["fitted_geometry", "initial_placement", "place_on_screen", "remembered_geometry", "toggle_full_screen"]
+from scorekeeper.gui._compat import override
+
+__all__ = [
+    "TITLE_BAR_ALLOWANCE",
+    "DialogFitGuard",
+    "fit_dialog",
+    "fitted_geometry",
+    "initial_placement",
+    "install_dialog_fit_guard",
+    "place_on_screen",
+    "remembered_geometry",
+    "toggle_full_screen",
+]
+
+#: The height a window manager's title bar takes above a dialog (about 32 px; the win dialog allows 36).
+TITLE_BAR_ALLOWANCE = 36
 
 #: A remembered window: x, y, width, height of its normal geometry, and 1 if it was maximized.
 Remembered = tuple[int, int, int, int, int]
@@ -69,3 +84,45 @@ def remembered_geometry(window: QWidget) -> tuple[str, Remembered] | None:
 def toggle_full_screen(window: QWidget) -> None:
     """Full screen on, or back to how the window was (maximized or not)."""
     window.setWindowState(window.windowState() ^ Qt.WindowState.WindowFullScreen)
+
+
+class DialogFitGuard(QObject):
+    """App-wide: a dialog about to show larger than its screen's free room is shrunk and moved onto it.
+
+    Dialogs pick a comfortable opening size (New game 720x760, the guide 1000x760...), more than a 1280x720 or
+    1366x768 laptop has under its task bar and title bar: their bottom buttons were off the screen (issue 12).
+    Here, once, for every dialog: at most the available geometry less a title bar, never below the dialog's
+    minimum size (its middle scrolls), and placed inside the screen.
+    """
+
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if event.type() == QEvent.Type.Show and isinstance(watched, QDialog) and watched.isWindow():
+            fit_dialog(watched)
+        return False
+
+
+def fit_dialog(dialog: QWidget) -> None:
+    """Shrink ``dialog`` to its screen's available room less a title bar (not below its minimum), and move it in."""
+    parent = dialog.parentWidget()
+    screen = (parent.screen() if parent is not None else None) or dialog.screen()
+    if screen is None:  # pragma: no cover
+        return
+    available = screen.availableGeometry().adjusted(0, TITLE_BAR_ALLOWANCE, 0, 0)
+    size = dialog.size()
+    if size.width() <= available.width() and size.height() <= available.height():
+        return
+    dialog.resize(size.boundedTo(available.size()).expandedTo(dialog.minimumSizeHint()))
+    # Centred across the screen, at the top of the room under the title bar's allowance.
+    left = available.x() + max(0, (available.width() - dialog.width()) // 2)
+    dialog.move(left, available.y() - TITLE_BAR_ALLOWANCE)
+
+
+def install_dialog_fit_guard(app: QCoreApplication) -> DialogFitGuard:
+    """Install the guard on ``app`` once (later calls return the same guard)."""
+    existing = app.findChild(DialogFitGuard)
+    if isinstance(existing, DialogFitGuard):
+        return existing
+    guard = DialogFitGuard(app)
+    app.installEventFilter(guard)
+    return guard

@@ -154,7 +154,7 @@ def test_a_classical_game_through_the_gui_replayed_from_its_record(
     script.then("draw", draw)
     click(qtbot, window.buttons["draw"])
     assert len(window.controller.state.hands) == 4
-    assert window.history.model.data(window.history.model.index(2, 1)) == "Tsumo: Player 3 (120 points)"
+    assert window.history.model.data(window.history.model.index(2, 1)) == "Tsumo: Player 3 120 points, paid by all"
 
     script.confirm_answers.append(True)
     window.end_game_now()

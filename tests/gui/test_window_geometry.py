@@ -6,10 +6,19 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtWidgets import QApplication, QDialog
+from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.gui.settings import AppSettings, load_settings, save_settings
-from scorekeeper.gui.window_geometry import fitted_geometry, initial_placement, place_on_screen, remembered_geometry
+from scorekeeper.gui.window_geometry import (
+    TITLE_BAR_ALLOWANCE,
+    fitted_geometry,
+    initial_placement,
+    install_dialog_fit_guard,
+    place_on_screen,
+    remembered_geometry,
+)
 
 AVAILABLE = QRect(0, 27, 1366, 741)  # a 1366x768 screen under a 27 px top bar
 
@@ -88,3 +97,28 @@ def test_window_places_round_trip_and_bad_ones_are_dropped(tmp_path: Path) -> No
         encoding="utf-8",
     )
     assert load_settings(tmp_path).window_geometry == (("d", (1, 2, 3, 4, 0)),)
+
+
+def test_a_dialog_larger_than_its_screen_is_shrunk_onto_it(qtbot: QtBot, qapp: QApplication) -> None:
+    # Issue 12: New game opened at 720x760 with its Start button under a 1280x720 laptop's edge.
+    install_dialog_fit_guard(qapp)
+    dialog = QDialog()
+    qtbot.addWidget(dialog)
+    screen = dialog.screen()
+    assert screen is not None
+    room = screen.availableGeometry()
+    dialog.resize(room.width() + 300, room.height() + 300)
+    dialog.show()
+    assert dialog.width() <= room.width()
+    assert dialog.height() <= room.height() - TITLE_BAR_ALLOWANCE
+    dialog.close()
+
+
+def test_a_dialog_that_fits_keeps_its_size(qtbot: QtBot, qapp: QApplication) -> None:
+    install_dialog_fit_guard(qapp)
+    dialog = QDialog()
+    qtbot.addWidget(dialog)
+    dialog.resize(300, 200)
+    dialog.show()
+    assert dialog.size() == QSize(300, 200)
+    dialog.close()

@@ -158,3 +158,13 @@ def test_ron_and_tsumo_keep_the_tabs_and_values_in_the_same_place(qtbot: QtBot) 
         places.append((dialog.winner_tabs.mapTo(dialog, QPoint(0, 0)), tabs.mapTo(dialog, QPoint(0, 0))))
         dialog.close()
     assert places[0] == places[1]
+
+
+def test_a_double_ron_has_one_page_per_winner_named_for_whose_hand_it_is(qtbot: QtBot) -> None:
+    dialog = WinDialog(_context("tenhou"), tsumo=False, preview=_preview)
+    qtbot.addWidget(dialog)
+    dialog.toggle_winner(1)
+    dialog.toggle_winner(3)
+    tabs = dialog.winner_tabs
+    assert [tabs.tabText(k) for k in range(tabs.count())] == ["Bruno's hand", "Dana's hand"]
+    assert tabs.widget(1) is dialog.value_widgets[3]

@@ -420,6 +420,7 @@ class WinDialog(QDialog):
         # One tab per winner, shown only for a multiple ron: one winner needs no tab bar.
         self.winner_tabs.setTabBarAutoHide(True)
         self.winner_tabs.setDocumentMode(True)
+        self.winner_tabs.setStyleSheet("QTabBar::tab:selected { font-weight: bold; }")
         self.preview_label = PreviewLabel()
         self.preview_label.setTextFormat(Qt.TextFormat.PlainText)  # quotes player names
         self.preview_label.setObjectName("preview")
@@ -508,7 +509,8 @@ class WinDialog(QDialog):
             widget.set_yaku_help(self._show_yaku)
             widget.value_changed.connect(self.refresh)
             self.value_widgets[seat] = widget
-            self.winner_tabs.addTab(widget, self.context.names[seat])
+            # One page per winner, named for whose hand is entered on it (issue 12: a double ron by tiles).
+            self.winner_tabs.addTab(widget, self.tr("{name}'s hand").format(name=self.context.names[seat]))
             self.winner_tabs.setCurrentWidget(widget)
             if seat == self.discarder:
                 self.discarder = None

@@ -240,6 +240,7 @@ JA: dict[str, str] = {
     "Chombo: {name} {points}": "チョンボ: {name} {points}",
     "Chombo: {name} {points}, taken after uma at the end": "チョンボ: {name} {points} (終局時にウマの後で差し引き)",
     "Riichi: {names}": "リーチ: {names}",
+    "{name}'s hand": "{name} の手牌",
     "{points} after uma": "{points} (ウマの後)",
     "{label}\n(replay)": "{label}\n(やり直し)",
     "Tsumo: {winner}{value}": "ツモ: {winner}{value}",

@@ -1059,6 +1059,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>和了者 (複数可)</translation>
     </message>
     <message>
+        <source>{name}'s hand</source>
+        <translation>{name} の手牌</translation>
+    </message>
+    <message>
         <source>Tap the winner.</source>
         <translation>和了者を選んでください。</translation>
     </message>

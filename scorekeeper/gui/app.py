@@ -27,7 +27,7 @@ from scorekeeper.gui.main_window import Dialogs, MainWindow
 from scorekeeper.gui.settings import AppSettings, load_settings, read_settings
 from scorekeeper.gui.theme import Theme, apply_theme
 from scorekeeper.gui.wheel_guard import install_wheel_guard
-from scorekeeper.gui.window_geometry import install_dialog_fit_guard, place_on_screen
+from scorekeeper.gui.window_geometry import place_on_screen
 from scorekeeper.storage.files import default_database_path
 from scorekeeper.storage.store import GameStore
 
@@ -55,8 +55,7 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     QApplication.setOrganizationName("scorekeeper")
     QApplication.setApplicationVersion(__version__)
     app = QApplication(list(argv if argv is not None else sys.argv[:1]))
-    install_wheel_guard(app)
-    install_dialog_fit_guard(app)
+    install_wheel_guard(app)  # also fits every dialog to its screen
     return app
 
 
@@ -79,7 +78,6 @@ def create_main_window(
     app = QCoreApplication.instance()
     if app is not None:
         install_wheel_guard(app)  # also when the application was made elsewhere (tests, embedding)
-        install_dialog_fit_guard(app)
     store = GameStore.open(default_database_path(data_dir), read_only=read_only)
     controller = GameController(store, read_only=read_only)
     window = MainWindow(controller, settings=settings, data_dir=data_dir, dialogs=dialogs)

@@ -5,14 +5,18 @@ settings silently changed a knob while the preset still read "tenhou". One app-w
 every such control, present and future, in every dialog: a combo or spin box takes the focus only by a click or
 Tab (``StrongFocus`` instead of ``WheelFocus``), and a wheel over it without the focus goes to the scroll area
 around it, which scrolls as the user meant.
+
+The same filter fits every dialog to its screen as it is shown (``window_geometry.fit_dialog``): one Python
+filter on the application rather than two, since each sees every event of every object.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
-from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QComboBox
+from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QComboBox, QDialog
 
 from scorekeeper.gui._compat import override
+from scorekeeper.gui.window_geometry import fit_dialog
 
 __all__ = ["WheelGuard", "install_wheel_guard"]
 
@@ -25,7 +29,9 @@ class WheelGuard(QObject):
     @override
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         kind = event.type()
-        if kind == QEvent.Type.Polish and isinstance(watched, _GUARDED):
+        if kind == QEvent.Type.Show and isinstance(watched, QDialog) and watched.isWindow():
+            fit_dialog(watched)
+        elif kind == QEvent.Type.Polish and isinstance(watched, _GUARDED):
             if watched.focusPolicy() == Qt.FocusPolicy.WheelFocus:
                 watched.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         elif kind == QEvent.Type.Wheel and isinstance(watched, _GUARDED) and not watched.hasFocus():

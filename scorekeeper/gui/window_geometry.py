@@ -10,19 +10,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QSize, Qt
+from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QDialog, QWidget
-
-from scorekeeper.gui._compat import override
+from PySide6.QtWidgets import QWidget
 
 __all__ = [
     "TITLE_BAR_ALLOWANCE",
-    "DialogFitGuard",
     "fit_dialog",
     "fitted_geometry",
     "initial_placement",
-    "install_dialog_fit_guard",
     "place_on_screen",
     "remembered_geometry",
     "toggle_full_screen",
@@ -86,24 +82,13 @@ def toggle_full_screen(window: QWidget) -> None:
     window.setWindowState(window.windowState() ^ Qt.WindowState.WindowFullScreen)
 
 
-class DialogFitGuard(QObject):
-    """App-wide: a dialog about to show larger than its screen's free room is shrunk and moved onto it.
+def fit_dialog(dialog: QWidget) -> None:
+    """Shrink ``dialog`` to its screen's available room less a title bar (not below its minimum), and move it in.
 
     Dialogs pick a comfortable opening size (New game 720x760, the guide 1000x760...), more than a 1280x720 or
-    1366x768 laptop has under its task bar and title bar: their bottom buttons were off the screen (issue 12).
-    Here, once, for every dialog: at most the available geometry less a title bar, never below the dialog's
-    minimum size (its middle scrolls), and placed inside the screen.
+    1366x768 laptop has under its task bar and title bar: their bottom buttons were off the screen (issue 12). The
+    app-wide guard (``gui/wheel_guard.py``) calls this for every dialog as it is shown; its middle scrolls.
     """
-
-    @override
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-        if event.type() == QEvent.Type.Show and isinstance(watched, QDialog) and watched.isWindow():
-            fit_dialog(watched)
-        return False
-
-
-def fit_dialog(dialog: QWidget) -> None:
-    """Shrink ``dialog`` to its screen's available room less a title bar (not below its minimum), and move it in."""
     parent = dialog.parentWidget()
     screen = (parent.screen() if parent is not None else None) or dialog.screen()
     if screen is None:  # pragma: no cover
@@ -116,13 +101,3 @@ def fit_dialog(dialog: QWidget) -> None:
     # Centred across the screen, at the top of the room under the title bar's allowance.
     left = available.x() + max(0, (available.width() - dialog.width()) // 2)
     dialog.move(left, available.y() - TITLE_BAR_ALLOWANCE)
-
-
-def install_dialog_fit_guard(app: QCoreApplication) -> DialogFitGuard:
-    """Install the guard on ``app`` once (later calls return the same guard)."""
-    existing = app.findChild(DialogFitGuard)
-    if isinstance(existing, DialogFitGuard):
-        return existing
-    guard = DialogFitGuard(app)
-    app.installEventFilter(guard)
-    return guard

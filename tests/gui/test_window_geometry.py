@@ -11,11 +11,11 @@ from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.gui.settings import AppSettings, load_settings, save_settings
+from scorekeeper.gui.wheel_guard import install_wheel_guard
 from scorekeeper.gui.window_geometry import (
     TITLE_BAR_ALLOWANCE,
     fitted_geometry,
     initial_placement,
-    install_dialog_fit_guard,
     place_on_screen,
     remembered_geometry,
 )
@@ -101,7 +101,7 @@ def test_window_places_round_trip_and_bad_ones_are_dropped(tmp_path: Path) -> No
 
 def test_a_dialog_larger_than_its_screen_is_shrunk_onto_it(qtbot: QtBot, qapp: QApplication) -> None:
     # Issue 12: New game opened at 720x760 with its Start button under a 1280x720 laptop's edge.
-    install_dialog_fit_guard(qapp)
+    install_wheel_guard(qapp)
     dialog = QDialog()
     qtbot.addWidget(dialog)
     screen = dialog.screen()
@@ -115,7 +115,7 @@ def test_a_dialog_larger_than_its_screen_is_shrunk_onto_it(qtbot: QtBot, qapp: Q
 
 
 def test_a_dialog_that_fits_keeps_its_size(qtbot: QtBot, qapp: QApplication) -> None:
-    install_dialog_fit_guard(qapp)
+    install_wheel_guard(qapp)
     dialog = QDialog()
     qtbot.addWidget(dialog)
     dialog.resize(300, 200)

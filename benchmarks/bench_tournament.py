@@ -5,7 +5,8 @@ Usage (from the repository root; needs PostgreSQL's initdb, as the tests do)::
     .venv/bin/python benchmarks/bench_tournament.py [--tables 50] [--sessions 8] [--hands 12] [--pace 0.2]
 
 It starts a throw-away server on 127.0.0.1 (tests/pgserver.py), lays out a tournament of ``4 x tables`` players,
-and runs each table in its own process: for every session it joins its game, then plays up to ``--hands`` hands
+and runs each table in its own process: for every session (back to back: a table that finishes a session early
+starts the next) it joins its game, then plays up to ``--hands`` hands
 (a riichi now and then, a ron, tsumo or draw), each confirmed into the table's own SQLite file and pushed at once,
 ``--pace`` seconds apart (a real table takes minutes per hand; 0 pushes as fast as the machine allows). Meanwhile
 the referee's process listens (LISTEN/NOTIFY) and re-reads the standings on every change.
@@ -24,6 +25,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
+import signal
 import statistics
 import sys
 import tempfile
@@ -77,17 +79,19 @@ def _play_hand(store: GameStore, game: int, rng: random.Random) -> int:
         return written + 1
 
 
-def _table(
-    table_no: int, urls: dict[str, Any], args: argparse.Namespace, barrier: Any, confirms: Any, done: Any
-) -> None:
-    """One table laptop: every session, join, play, push after each hand; puts the events it pushed on ``done``."""
+def _table(table_no: int, urls: dict[str, Any], args: argparse.Namespace) -> None:
+    """One table laptop: every session, join, play, push after each hand.
+
+    Writes ``confirms.txt`` in its folder (game, head, confirm time per hand) and ``pushed.txt`` (events pushed):
+    files, not queues, because a queue's pipe fills and blocks a process that wants to exit.
+    """
     rng = random.Random(table_no)
     folder = Path(urls["folder"]) / f"table{table_no}"
     folder.mkdir()
     store = GameStore.open(folder / "games.sqlite3", durable=False)
+    confirms = (folder / "confirms.txt").open("w", encoding="utf-8")
     pushed = 0
     for session in range(1, args.sessions + 1):
-        barrier.wait()
         login = TableLogin(url=urls["tables"][table_no], session=session, table_no=table_no)
         joined = join(store, login)
         with TableSync(store.path, login.url) as sync:
@@ -98,11 +102,12 @@ def _table(
                 pushed += _play_hand(store, joined.game_id, rng)
                 head = len(store.load(joined.game_id).events)
                 sync.push()
-                confirms.put((joined.server_game, head, confirmed))
+                confirms.write(f"{joined.server_game} {head} {confirmed!r}\n")
                 if args.pace:
                     time.sleep(args.pace * rng.uniform(0.5, 1.5))
     store.close()
-    done.put(pushed)
+    confirms.close()
+    (folder / "pushed.txt").write_text(str(pushed), encoding="utf-8")
 
 
 def _create(admin: str, tables: int, sessions: int, seed: int) -> None:
@@ -127,9 +132,13 @@ def _percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def _referee(url: str, stop: Any, seen: Any) -> None:
+def _referee(url: str, stop: Any, seen_path: str) -> None:
     """Listen; on every burst of changes re-read the standings, then note when each (game, head) was reflected."""
-    with LiveFeed.connect(url) as feed, TournamentServer.connect(url) as referee:
+    with (
+        LiveFeed.connect(url) as feed,
+        TournamentServer.connect(url) as referee,
+        Path(seen_path).open("w", encoding="utf-8") as seen,
+    ):
         while not stop.is_set():
             changes = feed.wait(0.5)
             if not changes:
@@ -138,7 +147,7 @@ def _referee(url: str, stop: Any, seen: Any) -> None:
             done = time.time()
             for change in changes:
                 if change.game is not None:
-                    seen.put((change.game, change.head, done))
+                    seen.write(f"{change.game} {change.head} {done!r}\n")
 
 
 def main() -> None:
@@ -152,6 +161,8 @@ def main() -> None:
     server = start_or_reason()
     if isinstance(server, str):
         sys.exit(f"cannot start PostgreSQL: {server}")
+    # A SIGTERM (a timeout) ends the run through the finally below, so the server is stopped either way.
+    signal.signal(signal.SIGTERM, lambda _signum, _frame: sys.exit(143))
     try:
         _run(server, args)
     finally:
@@ -169,37 +180,36 @@ def _run(server: TestServer, args: argparse.Namespace) -> None:
     }
     with tempfile.TemporaryDirectory(prefix="sync-bench-") as folder:
         context = multiprocessing.get_context("fork")
-        confirms, seen, stop = context.Queue(), context.Queue(), context.Event()
-        barrier = context.Barrier(args.tables)
-        listener = context.Process(target=_referee, args=(referee_url, stop, seen))
+        stop = context.Event()
+        seen_path = str(Path(folder) / "seen.txt")
+        listener = context.Process(target=_referee, args=(referee_url, stop, seen_path))
         listener.start()
         time.sleep(1.0)  # the referee is listening before the first push
         urls = {"folder": folder, "tables": tables}
         started = time.monotonic()
-        done = context.Queue()
-        workers = [
-            context.Process(target=_table, args=(n, urls, args, barrier, confirms, done))
-            for n in range(1, args.tables + 1)
-        ]
+        workers = [context.Process(target=_table, args=(n, urls, args)) for n in range(1, args.tables + 1)]
         for worker in workers:
             worker.start()
-        counts = [done.get() for _ in workers]
         for worker in workers:
             worker.join()
         elapsed = time.monotonic() - started
         time.sleep(1.5)  # the last notifications reach the referee
         stop.set()
         listener.join(timeout=10)
-        confirmed: dict[tuple[int, int], float] = {}
-        while not confirms.empty():
-            game, head, at = confirms.get()
-            confirmed[(game, head)] = at
-        reflected: dict[tuple[int, int], float] = {}
-        while not seen.empty():
-            game, head, at = seen.get()
-            reflected.setdefault((game, head), at)
+        confirmed: dict[tuple[str, int], float] = {}
+        for n in range(1, args.tables + 1):
+            for line in (Path(folder) / f"table{n}" / "confirms.txt").read_text(encoding="utf-8").splitlines():
+                game, head, at = line.split()
+                confirmed[(game, int(head))] = float(at)
+        reflected: dict[tuple[str, int], float] = {}
+        for line in Path(seen_path).read_text(encoding="utf-8").splitlines():
+            game, head, at = line.split()
+            reflected.setdefault((game, int(head)), float(at))
         latencies = [reflected[key] - at for key, at in confirmed.items() if key in reflected]
-        events = sum(counts)
+        events = sum(
+            int((Path(folder) / f"table{n}" / "pushed.txt").read_text(encoding="utf-8"))
+            for n in range(1, args.tables + 1)
+        )
         print(f"tables {args.tables}, sessions {args.sessions}, hands per game up to {args.hands}, pace {args.pace} s")
         print(f"throughput: {events} events in {elapsed:.1f} s = {events / elapsed:.0f} events/s")
         print(

@@ -17,6 +17,7 @@ from __future__ import annotations
 import glob
 import os
 import secrets
+import shlex
 import shutil
 import socket
 import subprocess
@@ -107,7 +108,28 @@ class TestServer:
         if done.returncode != 0:
             shutil.rmtree(folder, ignore_errors=True)
             raise RuntimeError(f"initdb failed: {(done.stderr or done.stdout).strip()[-400:]}")
+        server._watch()
         return server
+
+    def _watch(self) -> None:
+        """Stop the server and remove its folder when this process ends, however it ends (SIGKILL, a timeout).
+
+        A detached shell polls this process; :meth:`destroy` does the same job at once on a normal exit.
+        """
+        pg_ctl = [str(self.bin_dir / "pg_ctl"), "-D", str(self.data_dir), "-m", "immediate", "stop"]
+        if self.as_postgres:
+            pg_ctl = ["runuser", "-u", "postgres", "--", *pg_ctl]
+        script = (
+            f"while kill -0 {os.getpid()} 2>/dev/null; do sleep 2; done; "
+            f"{shlex.join(pg_ctl)} >/dev/null 2>&1; rm -rf {shlex.quote(str(self.folder))}"
+        )
+        # The watcher runs in the background of a shell that exits at once (nothing left to wait for here).
+        subprocess.run(
+            ["sh", "-c", f"( {script} ) </dev/null >/dev/null 2>&1 &"],
+            start_new_session=True,
+            check=True,
+            stdin=subprocess.DEVNULL,
+        )
 
     def start(self) -> None:
         """Start (or restart) the server on 127.0.0.1 at a free port and wait until it accepts connections.

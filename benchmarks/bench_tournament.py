@@ -98,9 +98,9 @@ def _table(table_no: int, urls: dict[str, Any], args: argparse.Namespace) -> Non
             for _hand in range(args.hands):
                 if store.load(joined.game_id).finished:
                     break
-                confirmed = time.time()
                 pushed += _play_hand(store, joined.game_id, rng)
-                head = len(store.load(joined.game_id).events)
+                confirmed = time.time()  # the hand's result is committed to the table's own file: confirmed
+                head = store.position(joined.game_id).head
                 sync.push()
                 confirms.write(f"{joined.server_game} {head} {confirmed!r}\n")
                 if args.pace:

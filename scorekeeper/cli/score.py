@@ -21,6 +21,7 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any, BinaryIO, cast
 
+from scorekeeper.engine.conditions import CONDITION_NAMES
 from scorekeeper.engine.hand import Hand, Meld
 from scorekeeper.engine.jsonio import error_to_json, score_json
 from scorekeeper.engine.rules import PRESET_NAMES, HandRules, hand_rules
@@ -30,18 +31,7 @@ from scorekeeper.errors import InvalidHandError, ScorekeeperError, quote
 
 __all__ = ["MAX_ERROR_CHARS", "MAX_LINE_BYTES", "add_parser", "answer_line", "format_score", "run"]
 
-_CONDITIONS = (
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "renhou",
-)
+_CONDITIONS = CONDITION_NAMES
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -11,6 +11,7 @@ import json
 import sys
 from typing import Any
 
+from scorekeeper.engine.conditions import CONDITION_NAMES
 from scorekeeper.engine.hand import Meld
 from scorekeeper.engine.jsonio import score_to_json
 from scorekeeper.engine.rules import PRESET_NAMES, hand_rules
@@ -21,18 +22,7 @@ from scorekeeper.errors import InvalidHandError, ScorekeeperError, quote
 
 __all__ = ["add_parser", "run"]
 
-_CONDITIONS = (
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "renhou",
-)
+_CONDITIONS = CONDITION_NAMES
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -1,5 +1,7 @@
 """Pure hand scoring, standard library only: tiles, melds, hands, decomposition, yaku, fu, points, rules."""
 
+from scorekeeper.engine.conditions import CONDITION_NAMES, WinCondition
+from scorekeeper.engine.entry_text import EntryText, format_entry_text, parse_entry_text
 from scorekeeper.engine.fu import FuItem, FuReason
 from scorekeeper.engine.han_fu import FU_VALUES, MAX_FU, is_valid_han_fu, valid_fu, validate_han_fu
 from scorekeeper.engine.hand import Hand, HandProblem, Meld, MeldKind, validate_hand, validate_tiles
@@ -21,9 +23,11 @@ from scorekeeper.engine.waits import Refusal, Wait, list_waits
 from scorekeeper.engine.yaku import Yaku
 
 __all__ = [
+    "CONDITION_NAMES",
     "FU_VALUES",
     "MAX_FU",
     "PRESET_NAMES",
+    "EntryText",
     "FuItem",
     "FuReason",
     "Hand",
@@ -43,15 +47,18 @@ __all__ = [
     "TileKind",
     "Wait",
     "WaitKind",
+    "WinCondition",
     "Wind",
     "Yaku",
     "YakuValue",
+    "format_entry_text",
     "format_kinds",
     "format_tiles",
     "hand_from_json",
     "hand_rules",
     "is_valid_han_fu",
     "list_waits",
+    "parse_entry_text",
     "parse_kinds",
     "parse_tiles",
     "pay",

@@ -31,7 +31,7 @@ from scorekeeper.engine.points import (
 )
 from scorekeeper.engine.rules import HandRules, KazoeLimit, RenhouValue
 from scorekeeper.engine.tiles import Wind, format_tiles
-from scorekeeper.engine.yaku import Yaku, closed_han
+from scorekeeper.engine.yaku import DOUBLE_YAKUMAN, Yaku, closed_han
 
 __all__ = ["HandScore", "WaitKind", "YakuValue", "build_score"]
 
@@ -147,7 +147,6 @@ _YAKU_ORDER = {y: i for i, y in enumerate(Yaku)}
 IS_TERMINAL_OR_HONOR = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
 _TH = IS_TERMINAL_OR_HONOR
 # The yakuman that count double under the double_yakuman knob.
-DOUBLE_YAKUMAN = frozenset({Yaku.KOKUSHI_MUSOU_13, Yaku.SUUANKOU_TANKI, Yaku.JUNSEI_CHUUREN_POUTOU, Yaku.DAISUUSHII})
 _DOUBLE = DOUBLE_YAKUMAN
 # Base points by han from 5 to 12 (seed 004, 6.1): mangan, haneman, baiman, sanbaiman.
 LIMIT_BY_HAN = (

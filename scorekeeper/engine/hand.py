@@ -21,6 +21,7 @@ import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from scorekeeper.engine.conditions import CONDITION_NAMES
 from scorekeeper.engine.decomposition import RUN
 from scorekeeper.engine.tiles import Tile, TileKind, Wind, format_tiles, parse_tiles
 from scorekeeper.errors import InvalidContextError, InvalidHandError, ScorekeeperError, quote
@@ -296,18 +297,7 @@ def _plain_five_held(concealed: Sequence[Tile], kind: TileKind) -> bool:
     return any(tile.kind == kind and not tile.red for tile in concealed)
 
 
-_FLAGS = (
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "renhou",
-)
+_FLAGS = CONDITION_NAMES
 
 
 def validate_hand(  # noqa: PLR0917

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.engine.conditions import CONDITION_NAMES
 from scorekeeper.engine.fu import FuReason
 from scorekeeper.engine.hand import Hand, Meld, _new_hand
 from scorekeeper.engine.rules import PRESET_NAMES, HandRules, hand_rules
@@ -27,19 +28,7 @@ from scorekeeper.errors import InvalidContextError, InvalidHandError, InvalidRul
 
 __all__ = ["hand_from_json", "rules_from_json", "score_json", "score_to_json"]
 
-_FLAGS = (
-    "tsumo",
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "renhou",
-)
+_FLAGS = ("tsumo", *CONDITION_NAMES)
 _FIELDS = frozenset({"hand", "melds", "win", "seat_wind", "round_wind", "dora", "ura", "ruleset", *_FLAGS})
 _DEFAULT_RULESET = "tenhou"
 

@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.engine.knobs import coerce_knob
 from scorekeeper.errors import InvalidRulesetError, quote
 
 __all__ = [
@@ -85,16 +86,7 @@ def _apply_overrides(rules: HandRules, overrides: dict[str, Any]) -> HandRules:
     for key, value in overrides.items():
         if key == "name" or key not in fields:
             raise InvalidRulesetError(f"unknown hand-scoring knob {quote(key)}")
-        current = getattr(rules, key)
-        if isinstance(current, enum.Enum):
-            try:
-                value = type(current)(value)
-            except ValueError:
-                allowed = ", ".join(str(m.value) for m in type(current))
-                raise InvalidRulesetError(f"{key} must be one of {allowed}, got {quote(value)}") from None
-        elif type(value) is not type(current):
-            raise InvalidRulesetError(f"{key} must be a {type(current).__name__}, got {quote(value)}")
-        changes[key] = value
+        changes[key] = coerce_knob(key, getattr(rules, key), value)
     return dataclasses.replace(rules, name="custom", **changes)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from scorekeeper.engine.conditions import CONDITION_NAMES, WinCondition
 from scorekeeper.engine.decomposition import completing_kinds, is_seven_pairs, is_thirteen_orphans
 from scorekeeper.engine.hand import Hand, Meld, validate_tiles
 from scorekeeper.engine.rules import HandRules
@@ -23,20 +24,9 @@ from scorekeeper.errors import InvalidContextError, InvalidHandError, Scorekeepe
 
 __all__ = ["Refusal", "Wait", "list_waits"]
 
-_TSUMO_ONLY = frozenset({"haitei", "rinshan", "tenhou", "chiihou"})
-_RON_ONLY = frozenset({"houtei", "chankan", "renhou"})
-_CONDITIONS = (
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "renhou",
-)
+_TSUMO_ONLY = frozenset(c.value for c in WinCondition if c.tsumo_only)
+_RON_ONLY = frozenset(c.value for c in WinCondition if c.ron_only)
+_CONDITIONS = CONDITION_NAMES
 
 
 @dataclass(frozen=True, slots=True)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 
-__all__ = ["YAKUMAN", "Yaku", "closed_han", "open_han"]
+__all__ = ["DOUBLE_YAKUMAN", "YAKUMAN", "Yaku", "closed_han", "open_han", "yakuman_multiplier"]
 
 
 class Yaku(enum.StrEnum):
@@ -88,6 +88,16 @@ YAKUMAN = frozenset(
         Yaku.SUUKANTSU,
     }
 )
+
+#: The yakuman worth two where the ruleset's ``double_yakuman`` is on: the special waits and daisuushii (issue 2;
+#: tenhou.net's double yakuman).
+DOUBLE_YAKUMAN = frozenset({Yaku.KOKUSHI_MUSOU_13, Yaku.SUUANKOU_TANKI, Yaku.JUNSEI_CHUUREN_POUTOU, Yaku.DAISUUSHII})
+
+
+def yakuman_multiplier(yaku: Yaku, *, double_yakuman: bool) -> int:
+    """How many yakuman a yakuman yaku counts for: 2 for a double yakuman where the ruleset has them, else 1."""
+    return 2 if double_yakuman and yaku in DOUBLE_YAKUMAN else 1
+
 
 # (closed han, open han or None when the yaku needs a closed hand). Seed 000 and EMA 2016, section 7.
 _HAN: dict[Yaku, tuple[int, int | None]] = {

@@ -8,6 +8,7 @@ brings the running window to the front, or, if no running copy answers, opens th
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import time
@@ -27,7 +28,7 @@ from scorekeeper.gui.main_window import Dialogs, MainWindow
 from scorekeeper.gui.settings import AppSettings, load_settings, read_settings
 from scorekeeper.gui.theme import Theme, apply_theme
 from scorekeeper.gui.wheel_guard import install_wheel_guard
-from scorekeeper.gui.window_geometry import place_on_screen
+from scorekeeper.gui.window_geometry import bring_to_front, place_on_screen
 from scorekeeper.storage.files import default_database_path
 from scorekeeper.storage.store import GameStore
 
@@ -89,7 +90,7 @@ def create_main_window(
 
         login = load_login(data_dir / LOGIN_FILE)
         if login is not None:
-            window.start_tournament_sync(login)
+            window.link.start(login)
     return window
 
 
@@ -137,6 +138,7 @@ def smoke_test(folder: Path) -> int:
     while not painted and time.perf_counter() < deadline:
         app.processEvents(QEventLoop.ProcessEventsFlag.AllEvents, 50)
     window.close()
+    window.deleteLater()
     if not painted:
         print("smoke test: the table view was never painted", file=sys.stderr)
         return 1
@@ -181,7 +183,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     window.show()
     if notice:
         window.show_message(notice)
-    instance.activation_requested.connect(window.bring_to_front)
+    instance.activation_requested.connect(functools.partial(bring_to_front, window))
     app.aboutToQuit.connect(instance.release)
 
     def follow_the_system(_scheme: object) -> None:

@@ -20,12 +20,10 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
 from scorekeeper.errors import (
-    InvalidRulesetError,
     NothingToUndoError,
     SaveFileError,
     ScorekeeperError,
@@ -49,7 +47,7 @@ from scorekeeper.session.events import (
     Ron,
     Tsumo,
 )
-from scorekeeper.session.rules import Family, Ruleset, ruleset
+from scorekeeper.session.rules import Family, Ruleset
 from scorekeeper.session.seats import Seat
 from scorekeeper.session.session import Session
 from scorekeeper.session.settlement import Settlement
@@ -57,26 +55,10 @@ from scorekeeper.session.state import GameState
 from scorekeeper.storage.imports import Choose
 from scorekeeper.storage.store import GameStore, LogPosition
 
-__all__ = ["GameController", "RefusedAction", "ruleset_from_json"]
+__all__ = ["GameController", "RefusedAction"]
 
 #: What a refused write was: an event to record, or "undo" / "redo".
 RefusedAction = Event | str
-
-
-def ruleset_from_json(value: Any) -> Ruleset:
-    """A ruleset from the game-record format's ``ruleset`` value (a preset name or ``{"preset", "overrides"}``).
-
-    Raises:
-        InvalidRulesetError: for anything else.
-    """
-    if isinstance(value, str):
-        return ruleset(value)
-    if isinstance(value, dict) and isinstance(value.get("preset"), str):
-        overrides = value.get("overrides") or {}
-        if not isinstance(overrides, dict):
-            raise InvalidRulesetError(f"a ruleset's overrides must be an object, got {overrides!r:.80}")
-        return ruleset(value["preset"], overrides)
-    raise InvalidRulesetError(f"a ruleset is a preset name or {{'preset', 'overrides'}}, got {value!r:.80}")
 
 
 class GameController(QObject):
@@ -124,6 +106,15 @@ class GameController(QObject):
         """Whether Redo has something to put back."""
         return self.session is not None and self.session.can_redo
 
+    def known_players(self) -> tuple[str, ...]:
+        """The player registry's names, the most played first (none when the store cannot say)."""
+        from scorekeeper.storage.registry import suggest_players
+
+        try:
+            return suggest_players(self.store, "", limit=1000)
+        except ScorekeeperError:
+            return ()
+
     def preview(self, result: HandResult) -> Settlement:
         """What ``result`` would do now, without doing it.
 
@@ -132,6 +123,15 @@ class GameController(QObject):
         """
         assert self.session is not None, "no game is open"
         return self.session.preview(result)
+
+    def preview_at(self, index: int, result: HandResult, riichi: Sequence[int]) -> Settlement:
+        """What ``result`` would do as hand ``index`` (a new hand, an edit or an insert) with ``riichi`` declared.
+
+        Raises:
+            ScorekeeperError: the result is not allowed in that position (the message says why).
+        """
+        assert self.session is not None, "no game is open"
+        return self.session.preview_at(index, result, (Seat(s) for s in riichi))
 
     # -- games -------------------------------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 
-__all__ = ["Language", "install_language", "system_language"]
+__all__ = ["Language", "install_language"]
 
 _HERE = Path(__file__).resolve().parent / "translations"
 
@@ -25,11 +25,6 @@ class Language(enum.StrEnum):
 
 
 _installed: QTranslator | None = None
-
-
-def system_language() -> Language:
-    """English by default (issue 4); the settings may choose Japanese."""
-    return Language.ENGLISH
 
 
 def install_language(language: Language) -> Language:

@@ -14,6 +14,7 @@ __all__ = [
     "is_riichi",
     "limit_name",
     "round_name",
+    "seat_winds",
     "short_label",
     "wind_name",
     "yaku_name",
@@ -30,6 +31,12 @@ def _t(text: str) -> str:
 def is_riichi(rules: object) -> bool:
     """Whether a session ``Ruleset`` is of the riichi family (the classical family has no han, riichi or honba)."""
     return str(getattr(rules, "family", "riichi")) == "riichi"
+
+
+def seat_winds(dealer: int) -> tuple[str, str, str, str]:
+    """Each seat's wind when ``dealer`` deals: the dealer is East, the next seat South..."""
+    winds = tuple("ESWN"[(seat - dealer) % 4] for seat in range(4))
+    return winds[0], winds[1], winds[2], winds[3]
 
 
 def format_points(points: int) -> str:

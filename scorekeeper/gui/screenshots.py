@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QEvent, QSize
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from scorekeeper.gui import theme
@@ -267,6 +267,7 @@ def render_all(outdir: Path, *, only: Sequence[str] = (), laptop: bool = False) 
                 for name, make in _screens(folder).items():
                     if only and name not in only:
                         continue
+                    before = set(QApplication.topLevelWidgets())
                     widget, width, height = make()
                     prefix = ""
                     if laptop:
@@ -274,7 +275,11 @@ def render_all(outdir: Path, *, only: Sequence[str] = (), laptop: bool = False) 
                         prefix = "laptop-"
                     path = outdir / f"{prefix}{name}-{chosen}-{language}.png"
                     written.append(_save(widget, path, width, height))
-                    widget.deleteLater()
+                    # The screen and the window it was made from (its store too): nothing stays alive.
+                    for made in set(QApplication.topLevelWidgets()) - before:
+                        made.close()
+                        made.deleteLater()
+                    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
                     QApplication.processEvents()
     install_language(Language.ENGLISH)
     return written

@@ -43,6 +43,9 @@ class AppSettings:
         face_players: the across seat's name and points are drawn facing that player.
         tile_labels: every tile shows its small corner index ("1m", "E" ...), for beginners.
         window_geometry: per screen name, the main window's normal x, y, width, height and 1 if maximized.
+        win_mode: the win dialog's value mode last used in a riichi game (0 Tiles, 1 Quick, 2 Yaku list): a table
+            settles on one way of entering hands, so the next dialog opens there.
+        classical_win_mode: the same for a classical game (0 Tiles, 1 Value).
     """
 
     recent_players: tuple[str, ...] = ()
@@ -53,6 +56,8 @@ class AppSettings:
     face_players: bool = False
     tile_labels: bool = False
     window_geometry: tuple[tuple[str, tuple[int, int, int, int, int]], ...] = ()
+    win_mode: int = 1
+    classical_win_mode: int = 0
 
     def with_window_geometry(self, screen: str, geometry: tuple[int, int, int, int, int]) -> AppSettings:
         """A copy remembering the main window's ``geometry`` on the screen named ``screen``."""
@@ -139,6 +144,8 @@ def _settings(raw: dict[str, Any]) -> AppSettings:
         face_players=raw.get("face_players") is True,
         tile_labels=raw.get("tile_labels") is True,
         window_geometry=_window_geometry(raw.get("window_geometry")),
+        win_mode=_mode(raw.get("win_mode"), 3, 1),
+        classical_win_mode=_mode(raw.get("classical_win_mode"), 2, 0),
     )
 
 
@@ -160,6 +167,11 @@ def _window_geometry(raw: object) -> tuple[tuple[str, tuple[int, int, int, int, 
     return tuple(sorted(out)[:_MAX_SCREENS])
 
 
+def _mode(value: object, count: int, default: int) -> int:
+    """A remembered tab index, or ``default`` for anything but an int in ``0..count-1``."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < count else default
+
+
 def save_settings(folder: Path, settings: AppSettings) -> None:
     """Write the settings atomically (temp file in the same folder, fsync, rename)."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -172,6 +184,8 @@ def save_settings(folder: Path, settings: AppSettings) -> None:
         "face_players": settings.face_players,
         "tile_labels": settings.tile_labels,
         "window_geometry": {name: list(value) for name, value in settings.window_geometry},
+        "win_mode": settings.win_mode,
+        "classical_win_mode": settings.classical_win_mode,
     }
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".settings-", suffix=".json")
     try:

@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
-__all__ = ["MIN_TOUCH", "Colors", "Theme", "apply_theme", "colors", "current_theme", "system_theme"]
+__all__ = ["MIN_TOUCH", "Colors", "Theme", "apply_theme", "colors", "system_theme"]
 
 #: The smallest size of anything a finger taps, in device-independent pixels.
 MIN_TOUCH = 44
@@ -84,11 +84,6 @@ _current = Theme.LIGHT
 def colors(theme: Theme | None = None) -> Colors:
     """The colours of ``theme`` (default: the theme applied last)."""
     return _COLORS[theme or _current]
-
-
-def current_theme() -> Theme:
-    """The theme applied last."""
-    return _current
 
 
 def system_theme() -> Theme:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QWidget
 
 __all__ = [
     "TITLE_BAR_ALLOWANCE",
+    "bring_to_front",
     "fit_dialog",
     "fitted_geometry",
     "initial_placement",
@@ -101,3 +102,12 @@ def fit_dialog(dialog: QWidget) -> None:
     # Centred across the screen, at the top of the room under the title bar's allowance.
     left = available.x() + max(0, (available.width() - dialog.width()) // 2)
     dialog.move(left, available.y() - TITLE_BAR_ALLOWANCE)
+
+
+def bring_to_front(window: QWidget) -> None:
+    """Show ``window`` above the others (a second start of the app on the same database asks for it)."""
+    if window.isMinimized():
+        window.showNormal()
+    window.show()
+    window.raise_()
+    window.activateWindow()

@@ -17,7 +17,7 @@ Seed 003 says how a hand is valued, not who pays whom. Our defaults, each a knob
 The game state's fold (``scorekeeper.session.state``) calls :func:`settle_classical_result` for a hand's result
 (which values the win with :func:`value_classical_win`, from ``scorekeeper.engine.classical`` for a full hand or as
 called out by the players, and pays it with :func:`settle_classical_win` / :func:`settle_classical_draw`),
-:func:`advance_classical` (over :func:`next_position`) for the next hand, and :func:`classical_final_result` at the
+:func:`advance_classical` for the next hand, and :func:`classical_final_result` at the
 end. The table knobs are in :mod:`scorekeeper.session.classical_rules`.
 """
 
@@ -58,7 +58,6 @@ from scorekeeper.session.standings import FinalResult, Penalty, split_evenly
 __all__ = [
     "ClassicalGameRules",
     "ClassicalHandSettlement",
-    "ClassicalPosition",
     "ClassicalSettlement",
     "ClassicalTableRules",
     "ClassicalWinValue",
@@ -66,7 +65,6 @@ __all__ = [
     "advance_classical",
     "classical_final_result",
     "classical_game_rules",
-    "next_position",
     "seat_wind",
     "settle_classical_draw",
     "settle_classical_result",
@@ -90,15 +88,6 @@ class ClassicalSettlement:
     transfers: tuple[Transfer, ...]
     deltas: tuple[int, int, int, int]
     dealer_repeats: bool
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class ClassicalPosition:
-    """Where the game stands: the round wind, the dealer (East), and whether the game is over."""
-
-    round_wind: Wind = Wind.EAST
-    dealer: Seat = Seat.SEAT_0
-    ended: bool = False
 
 
 def seat_wind(seat: Seat, dealer: Seat) -> Wind:
@@ -185,27 +174,6 @@ def settle_classical_win(
 def settle_classical_draw(rules: ClassicalTableRules) -> ClassicalSettlement:
     """A hand nobody won: no payments (the family has no noten payments); East keeps the deal by the knob."""
     return ClassicalSettlement(transfers=(), deltas=(0, 0, 0, 0), dealer_repeats=rules.dealer_repeats_on_draw)
-
-
-def next_position(
-    position: ClassicalPosition, settlement: ClassicalSettlement, rules: ClassicalTableRules
-) -> ClassicalPosition:
-    """The position after a hand: East repeats, or the deal passes right; back at seat 0 the round wind advances.
-
-    Raises:
-        IllegalActionError: the game has already ended.
-    """
-    if position.ended:
-        raise IllegalActionError("the game has ended: no more hands")
-    if settlement.dealer_repeats:
-        return position
-    dealer = position.dealer.next
-    if dealer != Seat.SEAT_0:
-        return ClassicalPosition(round_wind=position.round_wind, dealer=dealer)
-    index = _WINDS.index(position.round_wind) + 1
-    if index >= rules.rounds:
-        return ClassicalPosition(round_wind=position.round_wind, dealer=position.dealer, ended=True)
-    return ClassicalPosition(round_wind=_WINDS[index], dealer=dealer)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -369,13 +337,17 @@ def advance_classical(
 ) -> tuple[int, Seat, bool]:
     """The next hand's round index (0 East .. 3 North) and dealer, and whether the game has ended.
 
-    The game state keeps the position as a round index and a dealer, as for riichi; this is
-    :func:`next_position` in those terms. An ended game keeps the last hand's position (for its labels).
+    East repeats, or the deal passes right; when it comes back to seat 0 the round wind advances, and after
+    ``rules.rounds`` round winds the game ends. An ended game keeps the last hand's position (for its labels).
     """
-    position = ClassicalPosition(round_wind=_WINDS[round_index], dealer=dealer)
-    settlement = ClassicalSettlement(transfers=(), deltas=(0, 0, 0, 0), dealer_repeats=dealer_repeats)
-    after = next_position(position, settlement, rules)
-    return _WINDS.index(after.round_wind), after.dealer, after.ended
+    if dealer_repeats:
+        return round_index, dealer, False
+    following = dealer.next
+    if following != Seat.SEAT_0:
+        return round_index, following, False
+    if round_index + 1 >= rules.rounds:
+        return round_index, dealer, True
+    return round_index + 1, following, False
 
 
 def classical_final_result(

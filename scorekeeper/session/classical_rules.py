@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.engine.classical import CLASSICAL_PRESET_NAMES, ClassicalRules, classical_rules
+from scorekeeper.engine.knobs import coerce_knob
 from scorekeeper.errors import InvalidRulesetError
 
 __all__ = [
@@ -103,22 +104,6 @@ _TABLE_KNOBS = frozenset(f.name for f in dataclasses.fields(ClassicalTableRules)
 _HAND_KNOBS = frozenset(f.name for f in dataclasses.fields(ClassicalRules)) - {"name"}
 
 
-def _table_value(knob: str, current: object, value: object) -> object:
-    if isinstance(current, enum.Enum):
-        try:
-            return type(current)(value)
-        except ValueError:
-            allowed = ", ".join(str(m.value) for m in type(current))
-            raise InvalidRulesetError(f"{knob} must be one of {allowed}, got {value!r}") from None
-    if isinstance(current, tuple):
-        if not isinstance(value, (list, tuple)) or not all(type(v) is int for v in value):
-            raise InvalidRulesetError(f"{knob} must be a list of whole numbers, got {value!r}")
-        return tuple(value)
-    if type(value) is not type(current):
-        raise InvalidRulesetError(f"{knob} must be a {type(current).__name__}, got {value!r}")
-    return value
-
-
 def classical_game_rules(name: str, overrides: dict[str, Any] | None = None) -> ClassicalGameRules:
     """The rules of a classical preset (``classical``, ``classical-doubles``), with hand and table overrides mixed.
 
@@ -136,7 +121,7 @@ def classical_game_rules(name: str, overrides: dict[str, Any] | None = None) -> 
         hand = dataclasses.replace(hand, name="custom")
     defaults = ClassicalTableRules()
     changes: dict[str, Any] = {
-        k: _table_value(k, getattr(defaults, k), v) for k, v in overrides.items() if k in _TABLE_KNOBS
+        k: coerce_knob(k, getattr(defaults, k), v) for k, v in overrides.items() if k in _TABLE_KNOBS
     }
     table = dataclasses.replace(defaults, **changes)
     return ClassicalGameRules(hand=hand, table=table)

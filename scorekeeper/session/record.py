@@ -29,7 +29,7 @@ from scorekeeper.session.events import (
     hand_record_from_json,
     hand_record_to_json,
 )
-from scorekeeper.session.rules import Ruleset, ruleset
+from scorekeeper.session.rules import Ruleset
 from scorekeeper.session.session import Session
 from scorekeeper.session.state import EndReason, GameState, apply_events, replay_hands
 
@@ -94,22 +94,9 @@ class GameRecord:
 
 def _parse_ruleset(value: object) -> Ruleset:
     try:
-        if isinstance(value, str):
-            return ruleset(value)
-        if isinstance(value, dict):
-            unknown = sorted(set(value) - {"preset", "overrides"})
-            if unknown:
-                raise GameRecordError(f"ruleset: unknown key {unknown[0]!r}")
-            preset = value.get("preset")
-            overrides = value.get("overrides", {})
-            if not isinstance(preset, str):
-                raise GameRecordError(f"ruleset: 'preset' must be a preset name, got {preset!r:.80}")
-            if not isinstance(overrides, dict):
-                raise GameRecordError("ruleset: 'overrides' must be an object of knob: value")
-            return ruleset(preset, overrides)
+        return Ruleset.from_json(value)
     except InvalidRulesetError as error:
         raise GameRecordError(f"ruleset: {error}") from None
-    raise GameRecordError(f"ruleset must be a preset name or {{'preset', 'overrides'}}, got {value!r:.80}")
 
 
 def parse_record(obj: object) -> GameRecord:

@@ -21,6 +21,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.engine.knobs import coerce_knob
 from scorekeeper.engine.rules import PRESET_NAMES, HandRules, hand_rules
 from scorekeeper.errors import InvalidRulesetError
 from scorekeeper.session.classical_rules import CLASSICAL_PRESET_NAMES, ClassicalGameRules, classical_game_rules
@@ -383,16 +384,7 @@ _PRESETS: dict[str, TableRules] = {
 
 
 def _coerce(knob: str, current: object, value: object) -> object:
-    if isinstance(current, enum.Enum):
-        try:
-            return type(current)(value)
-        except ValueError:
-            allowed = ", ".join(str(m.value) for m in type(current))
-            raise InvalidRulesetError(f"{knob} must be one of {allowed}, got {value!r}") from None
-    if isinstance(current, tuple):
-        if not isinstance(value, (list, tuple)) or not all(type(v) is int for v in value):
-            raise InvalidRulesetError(f"{knob} must be a list of integers, got {value!r}")
-        return tuple(value)
+    """The engine's knob reading (``coerce_knob``), plus the table's sets of names (pao yakuman, abortive draws)."""
     if isinstance(current, frozenset):
         if not isinstance(value, (list, tuple, set, frozenset)) or not all(isinstance(v, str) for v in value):
             raise InvalidRulesetError(f"{knob} must be a list of names, got {value!r}")
@@ -403,9 +395,7 @@ def _coerce(knob: str, current: object, value: object) -> object:
         except ValueError:
             allowed = ", ".join(r.value for r in AbortReason)
             raise InvalidRulesetError(f"{knob} lists an unknown abortive draw in {value!r}; known: {allowed}") from None
-    if type(value) is not type(current):
-        raise InvalidRulesetError(f"{knob} must be a {type(current).__name__}, got {value!r}")
-    return value
+    return coerce_knob(knob, current, value)
 
 
 def table_rules(name: str, overrides: dict[str, Any] | None = None) -> TableRules:
@@ -531,6 +521,31 @@ class Ruleset:
         if not self.overrides:
             return self.preset
         return {"preset": self.preset, "overrides": self.overrides_dict()}
+
+    @classmethod
+    def from_json(cls, value: object) -> Ruleset:
+        """The ruleset from the record format's ``ruleset`` value; the one reader (records, the store, the GUI).
+
+        ``Ruleset.from_json(rules.to_json()) == rules`` for every ruleset (tests/session/test_rules.py).
+
+        Raises:
+            InvalidRulesetError: for anything but a preset name or ``{"preset": name, "overrides": {knob: value}}``
+                with a known preset, known knobs and good values.
+        """
+        if isinstance(value, str):
+            return ruleset(value)
+        if isinstance(value, dict):
+            unknown = sorted(str(key) for key in set(value) - {"preset", "overrides"})
+            if unknown:
+                raise InvalidRulesetError(f"unknown key {unknown[0]!r}: not a preset name or {{preset, overrides}}")
+            preset = value.get("preset")
+            overrides = value.get("overrides", {})
+            if not isinstance(preset, str):
+                raise InvalidRulesetError(f"'preset' is not a preset name: {preset!r:.80}")
+            if not isinstance(overrides, dict):
+                raise InvalidRulesetError(f"'overrides' must be an object of knob: value, got {overrides!r:.80}")
+            return ruleset(preset, overrides)
+        raise InvalidRulesetError(f"not a preset name or {{preset, overrides}}: {value!r:.80}")
 
 
 def ruleset(name: str = "tenhou", overrides: dict[str, Any] | None = None) -> Ruleset:

@@ -10,7 +10,7 @@ import enum
 
 from scorekeeper.errors import IllegalActionError
 
-__all__ = ["ROUND_LETTERS", "Seat", "parse_seat", "round_label", "seats_from"]
+__all__ = ["ROUND_LETTERS", "Seat", "parse_seat", "round_label"]
 
 #: The round winds' letters in play order: East, South, West, North (labels E1..S4, W1..).
 ROUND_LETTERS = "ESWN"
@@ -47,11 +47,6 @@ def parse_seat(value: object) -> Seat:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
         raise IllegalActionError(f"a seat is a number 0-3, got {value!r}")
     return Seat(value)
-
-
-def seats_from(start: Seat) -> tuple[Seat, ...]:
-    """The other three seats in turn order after ``start`` (the order multiple ron winners are ranked in)."""
-    return tuple(Seat((start + k) % 4) for k in range(1, 4))
 
 
 def round_label(round_index: int, dealer: Seat) -> str:

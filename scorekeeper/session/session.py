@@ -124,6 +124,23 @@ class Session:
         """
         return self.state.preview(result)
 
+    def position_before(self, index: int) -> GameState:
+        """The table as finished hand ``index`` found it (``len(hands)``: the hand in play), before any riichi.
+
+        Raises:
+            IllegalActionError: for an index outside ``0..len(hands)``.
+        """
+        return self.state.position_before(index)
+
+    def preview_at(self, index: int, result: HandResult, riichi: Iterable[Seat]) -> Settlement:
+        """Who would pay whom for ``result`` as hand ``index`` with ``riichi`` declared: new hands, edits, inserts.
+
+        Raises:
+            IllegalActionError: when the result (or a riichi) is not allowed in that position.
+            ScorekeeperError: for a full hand the engine cannot score.
+        """
+        return self.state.preview_at(index, result, riichi)
+
     # -- changing -----------------------------------------------------------------------------------------------
 
     def apply(self, event: Event) -> GameState:

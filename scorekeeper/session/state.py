@@ -2,11 +2,11 @@
 
 Every way of reaching a state (playing, undo and redo, editing an old hand, replaying a record, reopening after a
 crash) folds events with :func:`apply_event` from :func:`initial_state`. The fold is shared by the two families of
-rules; a finished hand goes to the family's settlement (riichi: ``scorekeeper.session.settlement.settle``; classical,
-seed 003: ``scorekeeper.session.classical.settle_classical_result``), and so do the next position, the end and the
-final result. A classical game's ``honba`` and ``riichi_sticks`` stay 0. Invariants, checked after every event in
-the tests: the scores plus the sticks on the table always make ``4 x start_points``; honba and sticks are never
-negative; the dealer matches the round label.
+rules and never switches on the family: it asks the game's family (``scorekeeper.session.families``: riichi, or
+classical, seed 003) to settle a finished hand, to move to the next position and say whether the game ends, and to
+make the final result. A classical game's ``honba`` and ``riichi_sticks`` stay 0. Invariants, checked after every
+event in the tests: the scores plus the sticks on the table always make ``4 x start_points``; honba and sticks are
+never negative; the dealer matches the round label.
 """
 
 from __future__ import annotations
@@ -19,12 +19,6 @@ from typing import assert_never
 
 from scorekeeper.engine.tiles import Wind
 from scorekeeper.errors import IllegalActionError, ScorekeeperError
-from scorekeeper.session.classical import (
-    ClassicalGameRules,
-    advance_classical,
-    classical_final_result,
-    settle_classical_result,
-)
 from scorekeeper.session.events import (
     AbortiveDraw,
     Chombo,
@@ -42,15 +36,18 @@ from scorekeeper.session.events import (
     Ron,
     Tsumo,
 )
-from scorekeeper.session.rules import ChomboSettlement, RiichiRules, Ruleset
+from scorekeeper.session.families import EndReason, family_of
+from scorekeeper.session.rules import Ruleset
 from scorekeeper.session.seats import ROUND_LETTERS, Seat, round_label
-from scorekeeper.session.settlement import RIICHI_STICK, Settlement, settle
-from scorekeeper.session.standings import FinalResult, Penalty, final_result
+from scorekeeper.session.settlement import RIICHI_STICK, Settlement
+from scorekeeper.session.standings import FinalResult, Penalty
 
 __all__ = [
     "EndReason",
     "GameState",
     "HandEntry",
+    "RiichiRefusal",
+    "ScoreSeries",
     "apply_event",
     "apply_events",
     "initial_state",
@@ -61,16 +58,28 @@ _MAX_NAME = 100
 _ROUND_WINDS = tuple(Wind(letter) for letter in ROUND_LETTERS)
 
 
-class EndReason(enum.StrEnum):
-    """Why the game ended; persisted by value."""
+class RiichiRefusal(enum.StrEnum):
+    """Why a seat may not declare riichi now (the GUI words it; :meth:`GameState.riichi_refusal`)."""
 
-    LAST_HAND = "last_hand"  # the last regular hand was played and the dealership passed
-    TARGET = "target"  # in the extension round, the dealership passed and someone had the target score
-    EXTENSION_OVER = "extension_over"  # the extension round's last hand was played
-    BUST = "bust"  # a score went below zero
-    AGARI_YAME = "agari_yame"  # the leading dealer stopped after winning the last hand
-    TENPAI_YAME = "tenpai_yame"  # the leading dealer stopped after being tenpai at the last hand's draw
-    REFEREE = "referee"  # the referee ended the game (time limit...)
+    GAME_ENDED = "game_ended"  # the game is over
+    NO_RIICHI = "no_riichi"  # the classical family (seed 003) has no riichi
+    ALREADY_DECLARED = "already_declared"  # the seat is in riichi this hand
+    TOO_FEW_POINTS = "too_few_points"  # below 1,000 points and the ruleset's riichi_below_1000 is off
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoreSeries:
+    """The scores the game went through, for a chart: the start, after each finished hand, and the end.
+
+    Attributes:
+        points: the four scores at the start, then after each finished hand, then (only when they differ from the
+            last of those) the final sheet's scores: sticks left on the table given to first place, or a riichi
+            stick put down after the last hand.
+        ends_apart: whether the last element is that extra final point (it has no hand label).
+    """
+
+    points: tuple[tuple[int, int, int, int], ...]
+    ends_apart: bool
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -162,28 +171,79 @@ class GameState:
             ScorekeeperError: for a full hand the engine cannot score.
         """
         self._check_not_ended(result)
-        game = self.rules.game
-        match game:
-            case RiichiRules():
-                return settle(
-                    self.rules,
-                    result,
-                    dealer=self.dealer,
-                    honba=self.honba,
-                    riichi_sticks=self.riichi_sticks,
-                    riichi_this_hand=self.riichi_this_hand,
-                    round_index=self.round_index,
-                )
-            case ClassicalGameRules():
-                return settle_classical_result(
-                    game,
-                    result,
-                    dealer=self.dealer,
-                    round_wind=_ROUND_WINDS[self.round_index % 4],
-                    riichi_this_hand=self.riichi_this_hand,
-                )
-            case _:
-                assert_never(game)
+        return family_of(self.rules).settle(self, result)
+
+    def position_before(self, index: int) -> GameState:
+        """The table as hand ``index`` (0-based) found it, before anyone declared riichi in it.
+
+        ``index`` may be ``len(hands)``: the hand being played (or, once the game ended, the position after the
+        last hand, which refuses any result). The position is the one :func:`replay_hands` reaches over the first
+        ``index`` hands; it is read from the recorded hands, so it costs nothing (``tests/session`` checks both
+        agree). Penalties are left out: they apply after uma and do not move the table.
+
+        Raises:
+            IllegalActionError: for an index outside ``0..len(hands)``.
+        """
+        if not 0 <= index <= len(self.hands):
+            raise IllegalActionError(f"there is no hand {index + 1}: the game has {len(self.hands)} finished hands")
+        if index == len(self.hands):
+            scores = list(self.scores)
+            for seat in self.riichi_this_hand:
+                scores[seat] += RIICHI_STICK
+            return dataclasses.replace(
+                self,
+                scores=(scores[0], scores[1], scores[2], scores[3]),
+                riichi_sticks=self.riichi_sticks - len(self.riichi_this_hand),
+                riichi_this_hand=(),
+                penalties=(),
+            )
+        entry = self.hands[index]
+        before = tuple(score - delta for score, delta in zip(entry.scores, entry.deltas, strict=True))
+        return GameState(
+            rules=self.rules,
+            players=self.players,
+            scores=(before[0], before[1], before[2], before[3]),
+            round_index=entry.round_index,
+            dealer=entry.dealer,
+            honba=entry.honba,
+            riichi_sticks=self.hands[index - 1].riichi_sticks if index else 0,
+            hands=self.hands[:index],
+        )
+
+    def preview_at(self, index: int, result: HandResult, riichi: Iterable[Seat]) -> Settlement:
+        """What ``result`` would do as hand ``index`` with ``riichi`` declared in it: a new hand, an edit, an insert.
+
+        ``index`` is ``len(hands)`` for the hand being played, the hand's own index for an edit, and the index of
+        the hand it goes before for a forgotten hand (which was played in that position). Both families.
+
+        Raises:
+            IllegalActionError: for a bad index, a riichi the position refuses, or a result not allowed there.
+            ScorekeeperError: for a full hand the engine cannot score.
+        """
+        position = self.position_before(index)
+        for seat in sorted(set(riichi)):
+            position = _declare_riichi(position, seat)
+        return position.preview(result)
+
+    def riichi_refusal(self, seat: Seat) -> RiichiRefusal | None:
+        """Why ``seat`` may not declare riichi now, or None when it may (the riichi button asks this)."""
+        if self.ended:
+            return RiichiRefusal.GAME_ENDED
+        if not family_of(self.rules).has_riichi:
+            return RiichiRefusal.NO_RIICHI
+        if seat in self.riichi_this_hand:
+            return RiichiRefusal.ALREADY_DECLARED
+        if self.scores[seat] < RIICHI_STICK and not self.rules.table.riichi_below_1000:
+            return RiichiRefusal.TOO_FEW_POINTS
+        return None
+
+    def score_series(self) -> ScoreSeries:
+        """The scores at the start, after each hand and at the end, as the table applied them (the chart)."""
+        points = (self.position_before(0).scores, *(hand.scores for hand in self.hands))
+        final = self.final.scores if self.final is not None else None
+        if final is not None and final != points[-1]:
+            return ScoreSeries(points=(*points, final), ends_apart=True)
+        return ScoreSeries(points=points, ends_apart=False)
 
     def standings(self) -> FinalResult:
         """The result sheet as if the game ended now (the final one once it has ended), for live standings."""
@@ -229,7 +289,6 @@ def apply_event(state: GameState, event: Event) -> GameState:
     """
     match event:
         case RiichiDeclared():
-            state._check_not_ended(event)
             return _declare_riichi(state, event.seat)
         case Ron() | Tsumo() | ExhaustiveDraw() | NagashiMangan() | AbortiveDraw() | Chombo():
             state._check_not_ended(event)
@@ -267,18 +326,26 @@ def _check_index(state: GameState, index: int, verb: str) -> None:
 
 
 def _declare_riichi(state: GameState, seat: Seat) -> GameState:
-    if not isinstance(state.rules.game, RiichiRules):
-        raise IllegalActionError(
-            f"seat {int(seat)} ({state.players[seat]}) cannot declare riichi: ruleset {state.rules.name!r} is of the"
-            f" {state.rules.family.value} family (seed 003), which has no riichi"
-        )
-    if seat in state.riichi_this_hand:
-        raise IllegalActionError(f"seat {int(seat)} ({state.players[seat]}) already declared riichi this hand")
-    if state.scores[seat] < RIICHI_STICK and not state.rules.table.riichi_below_1000:
-        raise IllegalActionError(
-            f"seat {int(seat)} ({state.players[seat]}) has {state.scores[seat]} points: riichi needs 1000"
-            f" under ruleset {state.rules.name!r}"
-        )
+    refusal = state.riichi_refusal(seat)
+    who = f"seat {int(seat)} ({state.players[seat]})"
+    match refusal:
+        case None:
+            pass
+        case RiichiRefusal.GAME_ENDED:
+            state._check_not_ended(RiichiDeclared(seat))
+        case RiichiRefusal.NO_RIICHI:
+            raise IllegalActionError(
+                f"{who} cannot declare riichi: ruleset {state.rules.name!r} is of the"
+                f" {state.rules.family.value} family (seed 003), which has no riichi"
+            )
+        case RiichiRefusal.ALREADY_DECLARED:
+            raise IllegalActionError(f"{who} already declared riichi this hand")
+        case RiichiRefusal.TOO_FEW_POINTS:
+            raise IllegalActionError(
+                f"{who} has {state.scores[seat]} points: riichi needs 1000 under ruleset {state.rules.name!r}"
+            )
+        case _:
+            assert_never(refusal)
     scores = list(state.scores)
     scores[seat] -= RIICHI_STICK
     return dataclasses.replace(
@@ -306,110 +373,27 @@ def _finish_hand(state: GameState, result: HandResult) -> GameState:
         scores=(scores[0], scores[1], scores[2], scores[3]),
         riichi_sticks=settlement.riichi_sticks_after,
     )
-    game = state.rules.game
-    if isinstance(game, ClassicalGameRules):
-        return _finish_classical_hand(state, game, settlement, entry)
-    round_index, dealer = state.round_index, state.dealer
-    if not settlement.dealer_repeats:
-        dealer = dealer.next
-        if dealer == Seat.SEAT_0:
-            round_index += 1
+    advance = family_of(state.rules).advance(state, entry.scores, settlement)
     after = dataclasses.replace(
         state,
         scores=entry.scores,
-        round_index=round_index,
-        dealer=dealer,
-        honba=settlement.honba_after,
-        riichi_sticks=settlement.riichi_sticks_after,
+        round_index=advance.round_index,
+        dealer=advance.dealer,
+        honba=advance.honba,
+        riichi_sticks=advance.riichi_sticks,
         riichi_this_hand=(),
         hands=(*state.hands, entry),
     )
-    reason = _end_reason(state, after, settlement)
-    if reason is not None:
+    if advance.end is not None:
         # The game ends in the position reached: keep the labels of the hand just played, for display.
         after = dataclasses.replace(after, round_index=state.round_index, dealer=state.dealer, honba=state.honba)
-        return _end(after, reason)
+        return _end(after, advance.end)
     return after
 
 
-def _finish_classical_hand(
-    state: GameState, game: ClassicalGameRules, settlement: Settlement, entry: HandEntry
-) -> GameState:
-    """The classical family's East rotation and end (``scorekeeper.session.classical.next_position``)."""
-    round_index, dealer, ended = advance_classical(
-        state.round_index, state.dealer, settlement.dealer_repeats, game.table
-    )
-    after = dataclasses.replace(
-        state, scores=entry.scores, round_index=round_index, dealer=dealer, hands=(*state.hands, entry)
-    )
-    return _end(after, EndReason.LAST_HAND) if ended else after
-
-
-def _is_first(scores: tuple[int, ...], seat: Seat) -> bool:
-    """Whether ``seat`` is first, ties broken by seat order ([issue3] tenhou.net agari-yame)."""
-    return all(scores[seat] > scores[s] or (scores[seat] == scores[s] and seat <= s) for s in Seat)
-
-
-def _end_reason(before: GameState, after: GameState, settlement: Settlement) -> EndReason | None:
-    """Whether the game ends after this hand, and why ([issue3] "End of game"; [issue9] 1 for tenhou.net).
-
-    Each step is a table knob (``TableRules``): ``bust``; ``agari_yame`` and ``tenpai_yame`` in the last regular
-    hand and in every extension hand; ``dealer_repeat_priority``; ``extension`` and ``extension_rounds``;
-    ``abortive_draw_ends``.
-    """
-    table = before.rules.table
-    if table.bust and min(after.scores) < 0:
-        return EndReason.BUST  # [issue3] tenhou: strictly below zero ends the game at once
-    if settlement.replayed:
-        return None  # a chombo replays the hand: the round does not move
-    if settlement.abort is not None and not table.abortive_draw_ends:
-        return None  # [issue9] 1: an abortive draw never ends the game (tenhou.net)
-    regular = table.regular_rounds
-    last_seat = before.dealer == Seat.SEAT_3
-    in_extension = before.round_index >= regular
-    if not in_extension and not (before.round_index == regular - 1 and last_seat):
-        return None  # not yet the last regular hand (South 4, or East 4 of a tonpuusen)
-    reached = max(after.scores) >= table.target_points
-    if settlement.dealer_repeats:
-        dealer = before.dealer
-        stops = (dealer in settlement.winners and table.agari_yame) or (
-            table.tenpai_yame and not settlement.winners and settlement.abort is None and _tenpai(settlement, dealer)
-        )
-        enough = not table.extension or after.scores[dealer] >= table.target_points
-        if stops and enough and _is_first(after.scores, dealer):
-            return EndReason.AGARI_YAME if dealer in settlement.winners else EndReason.TENPAI_YAME
-        if table.dealer_repeat_priority:
-            return None  # [issue9] 1: the dealer's repeat plays on, even when another player reached the target
-        # Without the priority a repeat ends the game whenever a pass would (below).
-    if in_extension:
-        # The extension, in sudden death: it ends once anyone has the target ([issue9] 1: noten payments count).
-        if reached:
-            return EndReason.TARGET
-        last_round = regular + table.extension_rounds - 1
-        if before.round_index >= last_round and last_seat and not settlement.dealer_repeats:
-            return EndReason.EXTENSION_OVER  # [issue9] 1: after West 4 whenever the dealership passes
-        return None
-    if table.extension and not reached:
-        return None  # on to the extension round
-    return EndReason.LAST_HAND
-
-
-def _tenpai(settlement: Settlement, seat: Seat) -> bool:
-    result = settlement.result
-    return isinstance(result, (ExhaustiveDraw, NagashiMangan)) and seat in result.tenpai
-
-
 def _penalties(state: GameState) -> tuple[Penalty, ...]:
-    out: list[Penalty] = []
-    game = state.rules.game
-    if isinstance(game, RiichiRules):
-        table = game.table
-        for entry in state.hands:
-            result = entry.record.result
-            if isinstance(result, Chombo) and table.chombo is ChomboSettlement.AFTER_UMA:
-                out.append(Penalty(seat=result.seat, points=-table.chombo_points, reason=f"chombo in {entry.label}"))
-    out.extend(Penalty(seat=p.seat, points=p.points, reason=p.reason) for p in state.penalties)
-    return tuple(out)
+    referee = tuple(Penalty(seat=p.seat, points=p.points, reason=p.reason) for p in state.penalties)
+    return (*family_of(state.rules).penalties(state), *referee)
 
 
 def _end(state: GameState, reason: EndReason) -> GameState:
@@ -424,14 +408,7 @@ def _with_final(state: GameState) -> GameState:
 
 def _final_result(state: GameState) -> FinalResult:
     """The result sheet by the family's rules: riichi's uma and oka, or the classical change from the start."""
-    game = state.rules.game
-    match game:
-        case RiichiRules():
-            return final_result(game.table, state.scores, state.riichi_sticks, _penalties(state))
-        case ClassicalGameRules():
-            return classical_final_result(game.table, state.scores, _penalties(state))
-        case _:
-            assert_never(game)
+    return family_of(state.rules).final_result(state, _penalties(state))
 
 
 def replay_hands(rules: Ruleset, players: Sequence[str], hands: Iterable[HandRecord]) -> GameState:
@@ -450,8 +427,8 @@ def replay_hands(rules: Ruleset, players: Sequence[str], hands: Iterable[HandRec
 def _play_hand(state: GameState, hand: HandRecord, number: int) -> GameState:
     if state.ended:
         where = f"hand {number}"
-    elif isinstance(state.rules.game, ClassicalGameRules):
-        where = f"hand {number} ({state.label})"  # the classical family has no honba
+    elif not family_of(state.rules).has_honba:
+        where = f"hand {number} ({state.label})"
     else:
         where = f"hand {number} ({state.label}, {state.honba} honba)"
     try:

@@ -61,7 +61,7 @@ from scorekeeper.errors import (
     UnsupportedVersionError,
 )
 from scorekeeper.session.events import Event, event_from_json, event_to_json
-from scorekeeper.session.rules import Ruleset, ruleset
+from scorekeeper.session.rules import Ruleset
 from scorekeeper.session.session import Session
 from scorekeeper.storage import _schema
 from scorekeeper.storage._jsontext import JsonTextError, dump_json, load_json
@@ -595,15 +595,9 @@ class GameStore:
     def _rules(self, game_id: int, value: Any) -> Ruleset:
         """The ruleset from the record format's ``ruleset`` value (a preset name or preset plus overrides)."""
         try:
-            if isinstance(value, str):
-                return ruleset(value)
-            if isinstance(value, dict) and set(value) <= {"preset", "overrides"}:
-                preset, overrides = value.get("preset"), value.get("overrides", {})
-                if isinstance(preset, str) and isinstance(overrides, dict):
-                    return ruleset(preset, overrides)
+            return Ruleset.from_json(value)
         except InvalidRulesetError as error:
             raise self._damaged(game_id, f"ruleset: {error}") from None
-        raise self._damaged(game_id, f"ruleset: not a preset name or {{preset, overrides}}: {dump_json(value)[:80]}")
 
     # -- reading -----------------------------------------------------------------------------------------------
 

@@ -50,7 +50,7 @@ def test_replay_json_matches_tenhou_for_every_sample(tmp_path: Path, capsys: pyt
 
 
 def test_replay_labels_and_honba(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    hands = [
+    hands: list[dict[str, Any]] = [
         {"riichi": [], "result": {"type": "draw", "tenpai": [0]}},
         {"riichi": [1], "result": {"type": "draw", "tenpai": [1]}},
         {"riichi": [], "result": {"type": "tsumo", "win": {"seat": 2, "han": 1, "fu": 30}}},

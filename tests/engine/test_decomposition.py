@@ -138,7 +138,7 @@ def test_completing_kinds_seed_1111_22_33p_waits_on_4p() -> None:
 
 def _random_complete(rng: random.Random, sets: int) -> tuple[list[int], list[int]]:
     counts = [0] * 34
-    codes = []
+    codes: list[int] = []
     while len(codes) < sets:
         if rng.random() < 0.5:
             kind = rng.randrange(34)

@@ -22,7 +22,7 @@ FLAGS = ("riichi", "double_riichi", "ippatsu", "haitei", "houtei", "rinshan", "c
 @pytest.mark.parametrize("cls", [Hand, HandScore], ids=["Hand", "HandScore"])
 def test_init_signature_matches_the_dataclass_fields(cls: type) -> None:
     fields = [f for f in dataclasses.fields(cls) if f.init]
-    parameters = list(inspect.signature(cls.__init__).parameters.values())[1:]
+    parameters = list(inspect.signature(cls).parameters.values())
     assert [p.name for p in parameters] == [f.name for f in fields]
     for parameter, field in zip(parameters, fields, strict=True):
         assert parameter.kind is inspect.Parameter.KEYWORD_ONLY, parameter.name

@@ -17,7 +17,9 @@ TENHOU = hand_rules("tenhou")
 
 
 def waits(tiles: str, melds: tuple[Meld, ...] = (), **kw: bool) -> dict[str, tuple[object, object]]:
-    found = list_waits(parse_tiles(tiles), melds, seat_wind=Wind.SOUTH, round_wind=Wind.EAST, rules=TENHOU, **kw)
+    found = list_waits(
+        parse_tiles(tiles), melds, seat_wind=Wind.SOUTH, round_wind=Wind.EAST, rules=TENHOU, dora=(), ura=(), **kw
+    )
     return {format_kinds([w.kind]): (w.ron, w.tsumo) for w in found}
 
 

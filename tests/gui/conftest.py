@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QAbstractButton, QApplication, QCheckBox, QDialog, QRadioButton, QWidget
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt
+from PySide6.QtWidgets import QAbstractButton, QApplication, QCheckBox, QDialog, QRadioButton, QTableWidget, QWidget
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.app import create_main_window
@@ -41,6 +41,20 @@ def click(qtbot: QtBot, button: QAbstractButton) -> None:
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton, pos=QPoint(12, button.height() // 2))
     else:
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def cell(table: QTableWidget, row: int, column: int) -> str:
+    """The text of one cell of a table widget (a missing item fails the test)."""
+    item = table.item(row, column)
+    assert item is not None, f"no item at ({row}, {column})"
+    return item.text()
+
+
+def state_of(window: MainWindow) -> GameState:
+    """The window's game state (a window without a game fails the test)."""
+    state = window.controller.state
+    assert state is not None, "no game is open"
+    return state
 
 
 class Script:
@@ -150,6 +164,35 @@ class Script:
         if self.open_paths:
             left["ask_open_path"] = len(self.open_paths)
         assert not left, f"dialogs the window never opened: {left}"
+
+
+#: Top-level widgets Qt makes for itself (tooltips, popups of combo boxes and completers): not a test's leftovers.
+_QT_INTERNAL = frozenset({"QTipLabel", "QComboBoxPrivateContainer", "QCompleterPopup"})
+
+
+@pytest.fixture(autouse=True)
+def no_widget_left_alive(qapp: QApplication) -> Iterator[None]:
+    """Fail a test that leaves a top-level widget alive (qutebrowser does the same).
+
+    A widget left behind stays alive for the rest of the suite: thousands piled up and every theme change
+    re-polished them all. Register a widget with ``qtbot.addWidget`` (it is closed and deleted after the test),
+    give it a parent, or close and ``deleteLater`` it.
+    """
+    before = set(QApplication.topLevelWidgets())
+    yield
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    left = [
+        widget
+        for widget in QApplication.topLevelWidgets()
+        if widget not in before
+        and type(widget).__name__ not in _QT_INTERNAL
+        and widget.objectName() not in _QT_INTERNAL
+    ]
+    for widget in left:  # clean up, so one leak does not fail the tests after it
+        widget.close()
+        widget.deleteLater()
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+    assert not left, f"the test left top-level widgets alive: {[type(w).__name__ for w in left]}"
 
 
 @pytest.fixture

@@ -115,7 +115,7 @@ def test_no_dialog_pops_over_a_restored_game(window: MainWindow, script: Script)
     window.controller.new_game(("Aiko", "Bruno", "Chen", "Dana"), ruleset("tenhou"))
     first_steps(window)
     assert window.help_menu is not None
-    assert "guide" not in window.help_menu.dialogs  # type: ignore[attr-defined]
+    assert "guide" not in window.help_menu.dialogs
 
 
 def test_changing_the_language_does_not_reopen_closed_results(window: MainWindow, script: Script) -> None:

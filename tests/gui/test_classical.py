@@ -23,10 +23,11 @@ from scorekeeper.gui.dialogs.new_game import NewGameDialog
 from scorekeeper.gui.dialogs.win_dialog import WinDialog, WinValueWidget
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.gui.widgets.classical_entry import ClassicalEntryWidget, ClassicalTarget
-from scorekeeper.session.events import HandWin, Ron, ValueWin
+from scorekeeper.session.events import HandWin, Ron, Tsumo, ValueWin
 from scorekeeper.session.record import parse_record
 from scorekeeper.session.rules import ruleset
-from tests.gui.conftest import Script, click
+from scorekeeper.session.seats import Seat
+from tests.gui.conftest import Script, cell, click, state_of
 
 pytestmark = pytest.mark.gui
 
@@ -61,9 +62,8 @@ def _entry(dialog: WinDialog, seat: int) -> ClassicalEntryWidget:
 def test_a_classical_game_through_the_gui_replayed_from_its_record(
     qtbot: QtBot, window: MainWindow, script: Script, tmp_path: Path
 ) -> None:
-    WinValueWidget.last_classical_mode = WinValueWidget.CLASSICAL_TILES
     _start_classical(qtbot, window, script)
-    state = window.controller.state
+    state = state_of(window)
     assert state is not None and str(state.rules.family) == "classical"
     assert not window.buttons["chombo"].isEnabled() and not window.buttons["abort"].isEnabled()
     for panel in window.table.seat_panels:  # no riichi in this family
@@ -102,7 +102,7 @@ def test_a_classical_game_through_the_gui_replayed_from_its_record(
 
     script.then("win", ron_by_taps)
     click(qtbot, window.buttons["ron"])
-    state = window.controller.state
+    state = state_of(window)
     assert state is not None
     result = state.hands[-1].record.result
     assert isinstance(result, Ron) and isinstance(result.wins[0], HandWin)
@@ -128,7 +128,7 @@ def test_a_classical_game_through_the_gui_replayed_from_its_record(
 
     script.then("win", ron_by_text)
     click(qtbot, window.buttons["ron"])
-    state = window.controller.state
+    state = state_of(window)
     assert state.scores == (720 - 2880, 1360 - 5760, 4560 - 2880, 1360 + 11520)
 
     # A self-drawn win by value (the Value tab), then a draw.
@@ -142,8 +142,9 @@ def test_a_classical_game_through_the_gui_replayed_from_its_record(
 
     script.then("win", tsumo_by_value)
     click(qtbot, window.buttons["tsumo"])
-    state = window.controller.state
-    assert state.hands[-1].record.result.win == ValueWin(seat=2, value=120)  # type: ignore[union-attr]
+    state = state_of(window)
+    result = state.hands[-1].record.result
+    assert isinstance(result, Tsumo) and result.win == ValueWin(seat=Seat(2), value=120)
     assert sum(state.scores) == 8000
 
     def draw(dialog: DrawDialog) -> None:
@@ -153,16 +154,16 @@ def test_a_classical_game_through_the_gui_replayed_from_its_record(
 
     script.then("draw", draw)
     click(qtbot, window.buttons["draw"])
-    assert len(window.controller.state.hands) == 4
+    assert len(state_of(window).hands) == 4
     assert window.history.model.data(window.history.model.index(2, 1)) == "Tsumo: Player 3 120 points, paid by all"
 
     script.confirm_answers.append(True)
     window.end_game_now()
     results = script.results_dialogs[-1]
-    assert results.table.item(0, 1).text() == "Player 4"
-    assert results.table.item(0, 3).text() == ""  # no uma/oka column values in this family
+    assert cell(results.table, 0, 1) == "Player 4"
+    assert cell(results.table, 0, 3) == ""  # no uma/oka column values in this family
     click(qtbot, results.json_button)
-    final = window.controller.state
+    final = state_of(window)
     path = tmp_path / "export.json"
     record = parse_record(json.loads(path.read_text(encoding="utf-8")))
     assert str(record.rules.family) == "classical"

@@ -14,8 +14,6 @@ from scorekeeper.gui.widgets.classical_entry import (
     CLASSICAL_CONDITIONS,
     ClassicalEntryWidget,
     ClassicalTarget,
-    format_classical_text,
-    parse_classical_text,
 )
 
 pytestmark = pytest.mark.gui
@@ -207,9 +205,3 @@ def test_melds_by_taps_and_tap_to_remove(qtbot: QtBot, entry: ClassicalEntryWidg
     assert entry.text_field.text() == "7777z+ankan 111z+pon"
     qtbot.mouseClick(entry.meld_row.buttons[0], Qt.MouseButton.LeftButton)
     assert [m.kind.value for m in entry.melds()] == ["pon"]
-
-
-def test_text_notation_round_trips() -> None:
-    concealed, win, melds, extras = parse_classical_text(EXAMPLE_2 + " 62f")
-    assert extras == [ExtraTile.ORCHID, ExtraTile.SUMMER]
-    assert format_classical_text(concealed, win, melds, extras) == EXAMPLE_2 + " 26f"

@@ -10,14 +10,14 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.errors import SaveFileError
-from scorekeeper.gui.controller import GameController, ruleset_from_json
+from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.session.events import AbortReason, HanFuWin, Ron
 from scorekeeper.session.rules import ruleset
 from scorekeeper.session.seats import Seat
 from scorekeeper.storage.store import GameStore
 from tests.documents.pdftext import pdf_text
-from tests.gui.conftest import Script, click
+from tests.gui.conftest import Script, cell, click
 
 pytestmark = pytest.mark.gui
 
@@ -91,22 +91,6 @@ def test_an_unknown_game_is_reported(controller: GameController) -> None:
     assert not controller.open_game(999)
     assert errors and "999" in errors[0]
     assert not controller.resume()
-
-
-@pytest.mark.parametrize(
-    ("value", "name"),
-    [
-        pytest.param("tenhou", "tenhou", id="preset-name"),
-        pytest.param({"preset": "ema2016", "overrides": {"red_fives": True}}, "custom", id="preset-with-overrides"),
-    ],
-)
-def test_ruleset_from_the_record_format(value: object, name: str) -> None:
-    assert ruleset_from_json(value).name == name
-
-
-def test_ruleset_from_nonsense_is_refused() -> None:
-    with pytest.raises(ValueError, match="ruleset"):
-        ruleset_from_json(42)
 
 
 def test_delete_a_hand_after_confirming(qtbot: QtBot, window: MainWindow, script: Script) -> None:
@@ -186,9 +170,9 @@ def test_open_a_finished_game_shows_its_results(qtbot: QtBot, window: MainWindow
         qtbot.addWidget(dialog)
         dialog.show()
         assert dialog.table.rowCount() == 2
-        assert dialog.table.item(0, 1).text() == "E, F, G, H"  # newest first
+        assert cell(dialog.table, 0, 1) == "E, F, G, H"  # newest first
         dialog.table.selectRow(1)
-        assert dialog.table.item(1, 3).text() == "finished"
+        assert cell(dialog.table, 1, 3) == "finished"
         return dialog.chosen()
 
     window.dialogs.open_game = choose_the_finished_one

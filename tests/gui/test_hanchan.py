@@ -21,7 +21,7 @@ from scorekeeper.gui.dialogs.win_dialog import WinDialog
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.session.events import HandWin, Ron, Tsumo, YakumanWin
 from scorekeeper.session.record import parse_record
-from tests.gui.conftest import Script, click, open_window
+from tests.gui.conftest import Script, cell, click, open_window
 
 pytestmark = pytest.mark.gui
 
@@ -131,7 +131,8 @@ def test_a_whole_game_through_the_gui(qtbot: QtBot, window: MainWindow, script: 
 
     script.then("win", double_ron)
     click(qtbot, window.buttons["ron"])
-    assert len(window.controller.state.hands[-1].record.result.wins) == 2  # type: ignore[union-attr]
+    result = window.controller.state.hands[-1].record.result
+    assert isinstance(result, Ron) and len(result.wins) == 2
     assert scores(window) == (21600, 33100, 27000, 18300)
 
     # E4: Aiko riichi; exhaustive draw with Aiko (ticked already) and Chen tenpai: 1,500 each from the noten.
@@ -164,7 +165,9 @@ def test_a_whole_game_through_the_gui(qtbot: QtBot, window: MainWindow, script: 
 
     script.then("win", pao)
     click(qtbot, window.buttons["ron"])
-    win = window.controller.state.hands[-1].record.result.wins[0]  # type: ignore[union-attr]
+    result = window.controller.state.hands[-1].record.result
+    assert isinstance(result, Ron)
+    win = result.wins[0]
     assert isinstance(win, YakumanWin)
     assert win.pao == B
     assert scores(window) == (22100, 15600, 61800, 500)
@@ -230,7 +233,7 @@ def test_a_whole_game_through_the_gui(qtbot: QtBot, window: MainWindow, script: 
         window.end_game_now()
     assert len(script.results_dialogs) == 1
     results = script.results_dialogs[0]
-    assert [results.table.item(row, 1).text() for row in range(4)] == ["Chen", "Bruno", "Aiko", "Dana"]
+    assert [cell(results.table, row, 1) for row in range(4)] == ["Chen", "Bruno", "Aiko", "Dana"]
     final = window.controller.state.final
     assert final is not None
     assert sum(final.points_tenths) == 0

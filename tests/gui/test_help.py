@@ -62,7 +62,7 @@ def test_yaku_example_scores_its_yaku(example: YakuExample) -> None:
 # -- score tables: computed from the engine, checked against the riichi book --------------------------------------
 
 # Seed 000, "Scoring tables" (Tenhou-style: no kiriage): (ron, "non-dealer-dealer" tsumo) by fu row, 1-4 han.
-_BOOK_NON_DEALER = {
+_BOOK_NON_DEALER: dict[int, list[tuple[int | None, str | None] | None]] = {
     20: [None, (None, "400-700"), (None, "700-1300"), (None, "1300-2600")],
     25: [None, (1600, None), (3200, "800-1600"), (6400, "1600-3200")],
     30: [(1000, "300-500"), (2000, "500-1000"), (3900, "1000-2000"), (7700, "2000-3900")],
@@ -75,7 +75,7 @@ _BOOK_NON_DEALER = {
     100: [(3200, "800-1600"), (6400, "1600-3200"), (8000, "2000-4000"), (8000, "2000-4000")],
     110: [(3600, None), (7100, "1800-3600"), (8000, "2000-4000"), (8000, "2000-4000")],
 }
-_BOOK_DEALER = {
+_BOOK_DEALER: dict[int, list[tuple[int | None, int | None] | None]] = {
     20: [None, (None, 700), (None, 1300), (None, 2600)],
     25: [None, (2400, None), (4800, 1600), (9600, 3200)],
     30: [(1500, 500), (2900, 1000), (5800, 2000), (11600, 3900)],

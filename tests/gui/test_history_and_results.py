@@ -14,7 +14,7 @@ from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.session.events import HandWin, HanFuWin, Ron, Tsumo, ValueWin, YakumanWin
 from scorekeeper.session.rules import LeftoverSticks, ruleset
 from scorekeeper.session.seats import Seat
-from tests.gui.conftest import Script, click
+from tests.gui.conftest import Script, cell, click
 
 pytestmark = pytest.mark.gui
 
@@ -225,9 +225,9 @@ def test_results_show_the_uma_and_oka_the_session_applied_to_a_three_way_tie(qtb
         export_json=lambda _path: None,
     )
     qtbot.addWidget(dialog)
-    shown = [dialog.table.item(row, 3).text() for row in range(4)]
+    shown = [cell(dialog.table, row, 3) for row in range(4)]
     assert shown == ["+13.4", "+13.3", "+13.3", "-20.0"]
-    assert [dialog.table.item(row, 5).text() for row in range(4)] == ["+13.4", "+13.3", "+13.3", "-40.0"]
+    assert [cell(dialog.table, row, 5) for row in range(4)] == ["+13.4", "+13.3", "+13.3", "-40.0"]
 
 
 def test_history_rows_say_what_happened(window: MainWindow) -> None:

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui import screenshots
-from scorekeeper.gui.dialogs.win_dialog import WinValueWidget
 
 pytestmark = pytest.mark.gui
 
@@ -36,9 +35,6 @@ def test_no_screen_renders_a_players_name_as_markup(
     qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(screenshots, "PLAYERS", HOSTILE_PLAYERS)
-    # The win dialog remembers the last entry mode in class attributes: put them back after the screens.
-    monkeypatch.setattr(WinValueWidget, "last_mode", WinValueWidget.last_mode)
-    monkeypatch.setattr(WinValueWidget, "last_classical_mode", WinValueWidget.last_classical_mode)
     before = set(QApplication.topLevelWidgets())
     problems: list[str] = []
     names_seen = 0

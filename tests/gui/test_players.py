@@ -237,6 +237,7 @@ def test_the_window_fits_a_laptop_screen(players: PlayersWindow) -> None:
 def test_the_game_menu_opens_the_players_window(qtbot: QtBot, window: MainWindow) -> None:
     window.players_action.trigger()
     players = window.players_window
+    assert players is not None
     qtbot.waitExposed(players)
     assert players.isVisible()
     assert players.registry_list.count() == 0

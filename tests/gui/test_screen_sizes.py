@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QApplication
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.dialogs.new_game import NewGameDialog
-from scorekeeper.gui.dialogs.win_dialog import WinDialog, WinValueWidget
+from scorekeeper.gui.dialogs.win_dialog import WinDialog
 from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.gui.settings import AppSettings
@@ -61,10 +61,8 @@ def themed_and_english_after() -> Iterator[None]:
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     apply_theme(app, Theme.LIGHT)  # as the app runs: the style sheet's 44 px touch targets set the sizes
-    modes = (WinValueWidget.last_mode, WinValueWidget.last_classical_mode)
     yield
     install_language(Language.ENGLISH)
-    WinValueWidget.last_mode, WinValueWidget.last_classical_mode = modes
 
 
 def _settle() -> None:
@@ -175,7 +173,7 @@ def test_the_guide_fits(window: MainWindow, screen: QSize, language: Language) -
     install_language(language)
     window.retranslate()
     assert window.help_menu is not None
-    guide = window.help_menu.show_guide()  # type: ignore[attr-defined]
+    guide = window.help_menu.show_guide()
     assert isinstance(guide, QDialog)
     _fit(guide, screen)
     assert _assert_buttons_inside(guide) > 0

@@ -12,6 +12,7 @@ from scorekeeper.gui.dialogs.new_game import NewGameDialog
 from scorekeeper.gui.dialogs.open_game import OpenGameDialog
 from scorekeeper.gui.gaps import describe_gaps
 from scorekeeper.gui.main_window import MainWindow
+from scorekeeper.session import seat_gaps
 from scorekeeper.session.events import ExhaustiveDraw
 from scorekeeper.session.rules import ruleset
 from scorekeeper.session.seats import Seat
@@ -90,7 +91,7 @@ def test_the_panel_words_its_gaps_in_full_and_keeps_them_current(qtbot: QtBot, p
     panel = playing.table.seat_panels[1]
     qtbot.mouseClick(panel, Qt.MouseButton.LeftButton)
     assert panel.gaps_label.textFormat() == Qt.TextFormat.RichText
-    assert panel.gaps_label.text() == describe_gaps(MainWindow._gaps(state, 1), state.players)
+    assert panel.gaps_label.text() == describe_gaps(seat_gaps(state, 1), state.players)
     assert "Aiko has as many points as you." in panel.gaps_label.text()
     assert "no honba or riichi sticks on the table" in panel.gaps_label.text()
     # A riichi elsewhere changes the scores and puts a stick on the table: the open gaps follow at once.

@@ -3,19 +3,15 @@ minutes"). A plain-words tooltip is a sentence (several words), not the button's
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Sequence
 
 import pytest
-from PySide6.QtWidgets import QAbstractButton, QDialog, QTabWidget
+from PySide6.QtWidgets import QAbstractButton, QTabWidget
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.dialogs.draw_dialog import DrawDialog, DrawKind
-from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
-from scorekeeper.gui.dialogs.new_game import NewGameDialog
-from scorekeeper.gui.dialogs.open_game import OpenGameDialog
 from scorekeeper.gui.dialogs.win_dialog import WinDialog
-from scorekeeper.gui.main_window import MainWindow, explain
-from scorekeeper.gui.settings import AppSettings
+from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.session.rules import ruleset
 from tests.gui.conftest import click
 
@@ -28,7 +24,7 @@ def is_plain_words(button_text: str, tip: str) -> bool:
     return len(tip.split()) >= 4 and tip.strip() != button_text.strip()
 
 
-def assert_explained(buttons: list[QAbstractButton]) -> None:
+def assert_explained(buttons: Sequence[QAbstractButton]) -> None:
     missing = [b.objectName() or b.text() for b in buttons if not is_plain_words(b.text(), b.toolTip())]
     assert not missing, f"buttons without a plain-words tooltip: {missing}"
 
@@ -50,7 +46,6 @@ def test_the_value_modes_and_win_buttons_are_explained(qtbot: QtBot, window: Mai
     window.controller.new_game(NAMES, ruleset("tenhou"))
     dialog = WinDialog(window.win_context(), tsumo=False, preview=window.preview_text, parent=window)
     qtbot.addWidget(dialog)
-    explain(dialog)  # as the app does when it opens the dialog, before any winner is chosen
     dialog.show()
     click(qtbot, dialog.winner_buttons[1])  # the value modes appear with the winner
     click(qtbot, dialog.winner_buttons[2])  # double ron: a second winner's modes
@@ -75,7 +70,6 @@ def test_the_classical_value_modes_are_explained(qtbot: QtBot, window: MainWindo
     window.controller.new_game(NAMES, ruleset("classical"))
     dialog = WinDialog(window.win_context(), tsumo=True, preview=window.preview_text, parent=window)
     qtbot.addWidget(dialog)
-    explain(dialog)
     dialog.show()
     click(qtbot, dialog.winner_buttons[0])
     tabs = next(t for t in dialog.findChildren(QTabWidget) if t.objectName().startswith("modes_"))
@@ -90,7 +84,6 @@ def test_the_draw_dialog_buttons_are_explained(qtbot: QtBot, window: MainWindow)
     for kind in DrawKind:
         dialog = DrawDialog(names=NAMES, riichi=(), table=state.rules.table, kind=kind, preview=None, parent=window)
         qtbot.addWidget(dialog)
-        explain(dialog)
         named = [
             b
             for b in dialog.findChildren(QAbstractButton)
@@ -98,33 +91,3 @@ def test_the_draw_dialog_buttons_are_explained(qtbot: QtBot, window: MainWindow)
         ]
         assert named
         assert all(b.toolTip() for b in named), [b.objectName() for b in named if not b.toolTip()]
-
-
-def test_a_tooltip_a_dialog_already_has_is_kept(qtbot: QtBot, window: MainWindow) -> None:
-    window.controller.new_game(NAMES, ruleset("tenhou"))
-    dialog = WinDialog(window.win_context(), tsumo=False, preview=window.preview_text, parent=window)
-    qtbot.addWidget(dialog)
-    dialog.confirm_button.setToolTip("Already explained by the dialog itself.")
-    explain(dialog)
-    assert dialog.confirm_button.toolTip() == "Already explained by the dialog itself."
-
-
-def test_the_apps_own_dialogs_explain_their_buttons(qtbot: QtBot, tmp_path: Path) -> None:
-    new_game = NewGameDialog(AppSettings())
-    open_game = OpenGameDialog(())
-    edit = EditHandDialog(names=NAMES, title="E1", record=None, enter_win=lambda *_: None, enter_draw=lambda _: None)
-    dialogs: list[QDialog] = [new_game, open_game, edit]
-    for dialog in dialogs:
-        qtbot.addWidget(dialog)
-    assert_explained([new_game.start_button, new_game.shuffle_button, new_game.save_button])
-    assert_explained([open_game.open_button])
-    assert_explained([edit.ron_button, edit.tsumo_button, edit.draw_button, edit.save_button])
-
-
-def test_the_results_buttons_are_explained(window: MainWindow) -> None:
-    window.controller.new_game(NAMES, ruleset("tenhou"))
-    window.controller.end_game("time")
-    dialog = window.build_results_dialog()
-    assert dialog is not None
-    assert_explained([dialog.csv_button, dialog.json_button, dialog.pdf_button, dialog.print_button])
-    dialog.close()

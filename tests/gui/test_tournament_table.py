@@ -62,12 +62,12 @@ def test_a_joined_table_plays_with_the_seating_and_ruleset_and_says_synced(
     assert window.controller.session is not None
     assert window.controller.session.players == PLAYERS[1]
     assert window.controller.session.rules.to_json() == "tenhou"
-    assert window.sync_status.isVisible()
-    qtbot.waitUntil(lambda: window.sync_status.text() == "Synced", timeout=10_000)
+    assert window.link.status.isVisible()
+    qtbot.waitUntil(lambda: window.link.status.text() == "Synced", timeout=10_000)
     click(qtbot, window.table.seat_panels[0].riichi_button)
     with tournament.referee() as referee:
         qtbot.waitUntil(lambda: referee.games()[0]["head"] == 1, timeout=10_000)
-    qtbot.waitUntil(lambda: window.sync_status.text() == "Synced", timeout=10_000)
+    qtbot.waitUntil(lambda: window.link.status.text() == "Synced", timeout=10_000)
     assert (tmp_path / "data" / "tournament-login.json").exists()
     window.close()
 
@@ -77,16 +77,14 @@ def test_a_table_that_cannot_reach_the_server_says_since_when_and_what_waits(
 ) -> None:
     window = _window(qtbot, tmp_path / "data", _joining(qtbot, tournament))
     _join_action(window)
-    assert window.tournament_sync is not None
-    login = window.tournament_sync.login
-    window.start_tournament_sync(
-        TableLogin(url=login.url.replace(f":{tournament.server.port}/", ":1/"), session=1, table_no=1)
-    )
+    assert window.link.sync is not None
+    login = window.link.sync.login
+    window.link.start(TableLogin(url=login.url.replace(f":{tournament.server.port}/", ":1/"), session=1, table_no=1))
     click(qtbot, window.table.seat_panels[1].riichi_button)
-    qtbot.waitUntil(lambda: window.sync_status.text().startswith("Offline since"), timeout=15_000)
-    qtbot.waitUntil(lambda: "1 event waiting" in window.sync_status.text(), timeout=15_000)
-    window.start_tournament_sync(login)  # the network is back
-    qtbot.waitUntil(lambda: window.sync_status.text() == "Synced", timeout=15_000)
+    qtbot.waitUntil(lambda: window.link.status.text().startswith("Offline since"), timeout=15_000)
+    qtbot.waitUntil(lambda: "1 event waiting" in window.link.status.text(), timeout=15_000)
+    window.link.start(login)  # the network is back
+    qtbot.waitUntil(lambda: window.link.status.text() == "Synced", timeout=15_000)
     window.close()
 
 
@@ -108,15 +106,15 @@ def test_a_referee_correction_made_while_the_table_wrote_reloads_the_game_and_sa
     with tournament.referee() as referee:
         qtbot.waitUntil(lambda: referee.games()[0]["head"] == 1, timeout=10_000)
         game = referee.games()[0]["id"]
-        assert window.tournament_sync is not None
-        window.tournament_sync.close()  # the table is between two pushes while the referee corrects
+        assert window.link.sync is not None
+        window.link.sync.close()  # the table is between two pushes while the referee corrects
         penalty = RefereePenalty(seat=Seat(1), points=-1000, reason="late")
         referee.append_as_referee(game, dump_json(event_to_json(penalty)), version=referee.game(game).version)
     click(qtbot, window.table.seat_panels[2].riichi_button)  # built on the table's old position
-    assert window.tournament_sync is not None
-    window.start_tournament_sync(window.tournament_sync.login)
+    assert window.link.sync is not None
+    window.link.start(window.link.sync.login)
     qtbot.waitUntil(lambda: "The referee corrected this game" in window.message_label.text(), timeout=15_000)
     assert window.controller.session is not None
     assert window.controller.session.events == (RiichiDeclared(Seat(0)), penalty)
-    qtbot.waitUntil(lambda: window.sync_status.text() == "Synced", timeout=10_000)
+    qtbot.waitUntil(lambda: window.link.status.text() == "Synced", timeout=10_000)
     window.close()

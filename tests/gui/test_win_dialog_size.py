@@ -6,7 +6,7 @@ title bar of about 32 px. Every mode must fit that with its Confirm/Cancel row a
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import QRect, QSize
@@ -57,14 +57,10 @@ def _preview(_result: HandResult) -> str:
 
 
 @pytest.fixture(autouse=True)
-def themed() -> Iterator[None]:
+def themed() -> None:
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     apply_theme(app, Theme.LIGHT)  # as the app runs: the style sheet's 44 px touch targets set the sizes
-    # The dialog remembers the last mode used (a class attribute): give other tests back the one they expect.
-    modes = (WinValueWidget.last_mode, WinValueWidget.last_classical_mode)
-    yield
-    WinValueWidget.last_mode, WinValueWidget.last_classical_mode = modes
 
 
 def _context(preset: str, riichi: tuple[int, ...] = ()) -> WinContext:

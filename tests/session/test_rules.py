@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 import pytest
 
 from scorekeeper.errors import InvalidRulesetError
-from scorekeeper.session import PRESET_NAMES, AbortReason, ruleset, table_rules
+from scorekeeper.session import CLASSICAL_PRESET_NAMES, PRESET_NAMES, AbortReason, Ruleset, ruleset, table_rules
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
@@ -73,3 +75,39 @@ def test_unknown_preset() -> None:
 def test_custom_alone_is_tenhou_renamed() -> None:
     assert table_rules("custom").start_points == table_rules("tenhou").start_points
     assert table_rules("custom").name == "custom"
+
+
+@pytest.mark.parametrize(
+    ("value", "name"),
+    [
+        pytest.param("tenhou", "tenhou", id="preset-name"),
+        pytest.param({"preset": "ema2016", "overrides": {"red_fives": True}}, "custom", id="preset-with-overrides"),
+        pytest.param({"preset": "classical"}, "classical", id="classical-without-overrides"),
+    ],
+)
+def test_ruleset_from_the_record_format(value: object, name: str) -> None:
+    assert Ruleset.from_json(value).name == name
+
+
+@pytest.mark.parametrize(
+    ("value", "message"),
+    [
+        pytest.param(42, "not a preset name or {preset, overrides}: 42", id="number"),
+        pytest.param({"preset": 5}, "'preset' is not a preset name: 5", id="number-preset"),
+        pytest.param({"preset": "tenhou", "extra": 1}, "unknown key 'extra'", id="unknown-key"),
+        pytest.param({"preset": "tenhou", "overrides": [1]}, "'overrides' must be an object", id="list-overrides"),
+        pytest.param("mahjong-soul", "unknown ruleset 'mahjong-soul'", id="unknown-preset"),
+    ],
+)
+def test_ruleset_from_nonsense_is_refused_with_the_reason(value: object, message: str) -> None:
+    with pytest.raises(InvalidRulesetError, match=re.escape(message)):
+        Ruleset.from_json(value)
+
+
+@pytest.mark.parametrize("preset", [*PRESET_NAMES, *CLASSICAL_PRESET_NAMES])
+def test_ruleset_json_round_trips(preset: str) -> None:
+    rules = ruleset(preset)
+    assert Ruleset.from_json(rules.to_json()) == rules
+    knob = "start_points"
+    changed = ruleset(preset, {knob: 30000})
+    assert Ruleset.from_json(json.loads(json.dumps(changed.to_json()))) == changed

@@ -31,7 +31,7 @@ def test_an_unlinked_game_queues_nothing(store: GameStore) -> None:
 def test_every_write_of_a_linked_game_is_queued_in_order(store: GameStore) -> None:
     game = store.create_game(players=PLAYERS, ruleset="tenhou")
     with LocalOutbox.open(store.path) as outbox:
-        outbox.link(game, link="server session 1 table 1", server_game=7)
+        outbox.link(game, link="server session 1 table 1", server_game="7")
         steps.append(store, game, SAMPLE_EVENTS[0])
         steps.append(store, game, SAMPLE_EVENTS[1])
         steps.undo(store, game)
@@ -54,19 +54,19 @@ def test_every_write_of_a_linked_game_is_queued_in_order(store: GameStore) -> No
 def test_linking_a_game_with_events_queues_them_as_one_unit(store: GameStore) -> None:
     game = store.create_game(players=PLAYERS, ruleset="tenhou", events=SAMPLE_EVENTS[:3], redo=SAMPLE_EVENTS[3:4])
     with LocalOutbox.open(store.path) as outbox:
-        outbox.link(game, link="x", server_game=1)
+        outbox.link(game, link="x", server_game="1")
         ops = outbox.pending(game)
         assert _kinds(ops) == [("put", 0), ("put", 1), ("put", 2), ("put", 3), ("head", 3)]
         steps.append(store, game, SAMPLE_EVENTS[5])
         assert outbox.pending(game)[-1].op == len(ops) + 3  # drop 3, put 3, head
         with pytest.raises(SaveFileError, match="already joined"):
-            outbox.link(game, link="x", server_game=1)
+            outbox.link(game, link="x", server_game="1")
 
 
 def test_a_limit_never_splits_a_unit(store: GameStore) -> None:
     game = store.create_game(players=PLAYERS, ruleset="tenhou")
     with LocalOutbox.open(store.path) as outbox:
-        outbox.link(game, link="x", server_game=1)
+        outbox.link(game, link="x", server_game="1")
         for seat in range(4):
             steps.append(store, game, RiichiDeclared(Seat(seat)))
         assert _kinds(outbox.pending(game, limit=3)) == [("put", 0), ("head", 1)]
@@ -75,7 +75,7 @@ def test_a_limit_never_splits_a_unit(store: GameStore) -> None:
 def test_taking_the_server_copy_rewrites_the_game_unqueued_and_returns_the_refused(store: GameStore) -> None:
     game = store.create_game(players=PLAYERS, ruleset="tenhou")
     with LocalOutbox.open(store.path) as outbox:
-        outbox.link(game, link="x", server_game=1)
+        outbox.link(game, link="x", server_game="1")
         steps.append(store, game, RiichiDeclared(Seat(0)))
         outbox.acknowledge(game, 2)
         steps.append(store, game, RiichiDeclared(Seat(1)))
@@ -98,7 +98,7 @@ def test_taking_the_server_copy_rewrites_the_game_unqueued_and_returns_the_refus
 def test_unlinked_or_missing_games_are_refused(store: GameStore, tmp_path: Path) -> None:
     with LocalOutbox.open(store.path) as outbox:
         with pytest.raises(SaveFileError, match="no game 5"):
-            outbox.link(5, link="x", server_game=1)
+            outbox.link(5, link="x", server_game="1")
         with pytest.raises(SaveFileError, match="not joined"):
             outbox.adopt(5, bodies=[], head=0, finished=False, acked_op=0)
     with pytest.raises(SaveFileError, match="cannot open the outbox"):

@@ -58,8 +58,8 @@ def _assert_server_equals_table(tournament: Tournament, stores: dict[int, tuple[
         standings = {row.player: row.points_tenths for row in referee.standings_rows()}
     assert standings == expected
     # The referee's window and the command line read the same games through the tournament store.
-    with tournament.store() as store:
-        ranked = compute_standings(store.load())
+    with tournament.store() as tournament_store:
+        ranked = compute_standings(tournament_store.load())
     assert {row.player: row.points_tenths for row in ranked.rows if row.games} == expected
 
 

@@ -11,6 +11,7 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.engine.knobs import coerce_knob
 from scorekeeper.errors import InvalidRulesetError, quote
 
 __all__ = [
@@ -100,19 +101,8 @@ class ClassicalRules:
             if key == "name" or key not in fields:
                 known = ", ".join(sorted(fields - {"name"}))
                 raise InvalidRulesetError(f"unknown classical knob {quote(key)}; knobs are {known}")
-            current = getattr(self, key)
-            if isinstance(current, enum.Enum):
-                try:
-                    value = type(current)(value)
-                except ValueError:
-                    allowed = ", ".join(str(m.value) for m in type(current))
-                    raise InvalidRulesetError(f"{key} must be one of {allowed}, got {quote(value)}") from None
-            elif key == "limit":
-                if value is not None and type(value) is not int:
-                    raise InvalidRulesetError(f"limit must be a whole number or null, got {quote(value)}")
-            elif type(value) is not type(current):
-                raise InvalidRulesetError(f"{key} must be a {type(current).__name__}, got {quote(value)}")
-            changes[key] = value
+            # The limit may be off (null): its preset value does not say it takes a whole number.
+            changes[key] = coerce_knob(key, getattr(self, key), value, or_none=int if key == "limit" else None)
         return dataclasses.replace(self, name="custom", **changes)
 
 

@@ -75,6 +75,7 @@ class DrawDialog(QDialog):
         for seat, name in enumerate(names):
             box = QCheckBox(name)
             box.setObjectName(f"tenpai_{seat}")
+            box.setToolTip(self.tr("Tick this player if their hand was one tile from winning."))
             box.setChecked(seat in riichi)
             self.tenpai_boxes.append(box)
             grid.addWidget(box, seat // 2, seat % 2)
@@ -85,6 +86,9 @@ class DrawDialog(QDialog):
             for seat, name in enumerate(names):
                 box = QCheckBox(name)
                 box.setObjectName(f"nagashi_{seat}")
+                box.setToolTip(
+                    self.tr("This player's discards were all terminals and honours, none taken (nagashi mangan).")
+                )
                 self.nagashi_boxes.append(box)
                 nagashi.addWidget(box, seat // 2, seat % 2)
             draw_layout.addLayout(nagashi)
@@ -101,6 +105,7 @@ class DrawDialog(QDialog):
             for reason in allowed:
                 radio = QRadioButton(abort_name(reason.value))
                 radio.setObjectName(f"abort_{reason.value}")
+                radio.setToolTip(self.tr("Why the hand was abandoned."))
                 self._abort_group.addButton(radio)
                 self.abort_buttons[reason] = radio
                 abort_layout.addWidget(radio)
@@ -117,6 +122,7 @@ class DrawDialog(QDialog):
         for seat, name in enumerate(names):
             radio = QRadioButton(name)
             radio.setObjectName(f"chombo_{seat}")
+            radio.setToolTip(self.tr("This player broke the rule and pays the chombo penalty."))
             self._chombo_group.addButton(radio)
             self.chombo_buttons.append(radio)
             chombo_layout.addWidget(radio)
@@ -132,6 +138,7 @@ class DrawDialog(QDialog):
 
         self.confirm_button = QPushButton(self.tr("Confirm"))
         self.confirm_button.setObjectName("confirm_button")
+        self.confirm_button.setToolTip(self.tr("Record this result. Undo (Ctrl+Z) takes it back."))
         self.confirm_button.setProperty("role", "primary")
         self.confirm_button.setDefault(True)
         self.confirm_button.clicked.connect(self._on_confirm_button_clicked)

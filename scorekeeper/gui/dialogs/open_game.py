@@ -6,6 +6,8 @@ A referee reopens a finished game to show or export its results again, or an old
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
+from typing import Any, Protocol
 
 from PySide6.QtWidgets import (
     QDialog,
@@ -19,9 +21,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.storage.store import GameSummary
+__all__ = ["GameListRow", "OpenGameDialog"]
 
-__all__ = ["OpenGameDialog"]
+
+class GameListRow(Protocol):
+    """One stored game as the list shows it (the store's ``GameSummary`` is one: dialogs never import storage)."""
+
+    @property
+    def id(self) -> int: ...
+    @property
+    def updated(self) -> str: ...
+    @property
+    def players(self) -> tuple[str, ...]: ...
+    @property
+    def ruleset(self) -> Any: ...
+    @property
+    def finished(self) -> bool: ...
+    @property
+    def events(self) -> int: ...
+    @property
+    def problem(self) -> str: ...
 
 
 def _local_time(stamp: str) -> str:
@@ -35,7 +54,7 @@ def _local_time(stamp: str) -> str:
 class OpenGameDialog(QDialog):
     """The list of stored games; ``chosen()`` is the selected game's id."""
 
-    def __init__(self, games: tuple[GameSummary, ...], parent: QWidget | None = None) -> None:
+    def __init__(self, games: Sequence[GameListRow], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Open a game"))
         self.games = tuple(sorted(games, key=lambda g: g.updated, reverse=True))

@@ -1,8 +1,7 @@
 """The "Tiles" value mode: the other engineer's ``HandEntryWidget`` (docs/tiles.md), adapted to the win dialog.
 
 This thin adapter gives the win dialog one shape for all three modes (``value_changed``, ``set_context``,
-``win``) and reads the engine's result for the pao question (daisangen, daisuushii). If the hand-entry widget
-cannot be imported (a partial install), the page says so in a sentence and the other two modes still work.
+``win``) and reads the engine's result for the pao question (daisangen, daisuushii).
 
 ``ClassicalTilesPageWidget`` does the same for a classical game (issue 6) over ``ClassicalEntryWidget``.
 """
@@ -12,11 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from scorekeeper.engine.classical import ClassicalRules
 from scorekeeper.engine.rules import HandRules
 from scorekeeper.gui.widgets.classical_entry import ClassicalEntryWidget
+from scorekeeper.gui.widgets.hand_entry import HandEntryWidget
 from scorekeeper.session.events import HandWin
 from scorekeeper.session.seats import Seat
 
@@ -32,33 +32,24 @@ class TilesPageWidget(QWidget):
         super().__init__(parent)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.entry: Any = None
-        try:
-            from scorekeeper.gui.widgets.hand_entry import HandEntryWidget  # type: ignore[import-not-found,unused-ignore]
-        except ImportError:
-            message = QLabel(self.tr("Tile entry is not available in this installation; use Quick or Yaku list."))
-            message.setWordWrap(True)
-            layout.addWidget(message)
-            return
         self.entry = HandEntryWidget()
         self.entry.result_changed.connect(self.value_changed)
         layout.addWidget(self.entry)
 
     def set_context(self, *, rules: HandRules, tsumo: bool, seat_wind: str, round_wind: str, riichi: bool) -> None:
         """Pass the table's context on to the hand-entry widget."""
-        if self.entry is not None:
-            self.entry.set_context(rules=rules, tsumo=tsumo, seat_wind=seat_wind, round_wind=round_wind, riichi=riichi)
+        self.entry.set_context(rules=rules, tsumo=tsumo, seat_wind=seat_wind, round_wind=round_wind, riichi=riichi)
 
     def yaku_names(self) -> tuple[str, ...]:
         """The engine names of the yaku of the current result (empty when there is none)."""
-        result = None if self.entry is None else self.entry.result()
+        result = self.entry.result()
         if result is None:
             return ()
         return tuple(str(getattr(y, "yaku", y)) for y in _yaku_of(result))
 
     def win(self, seat: Seat, *, pao: Seat | None) -> HandWin | None:
         """The full-hand win of the hand entered, or None while the hand does not score."""
-        if self.entry is None or self.entry.result() is None:
+        if self.entry.result() is None:
             return None
         hand = dict(self.entry.hand_input())
         hand.pop("ruleset", None)  # the game's ruleset scores a recorded hand (HandWin refuses its own)

@@ -21,7 +21,7 @@ screen's free room (``WinDialog.fit_to_screen``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -46,17 +46,19 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui._compat import override
 from scorekeeper.gui.dialogs.quick_entry import QuickEntryWidget
 from scorekeeper.gui.dialogs.tiles_page import ClassicalTilesPageWidget, TilesPageWidget
-from scorekeeper.gui.dialogs.yaku_list import PAO_YAKUMAN, YakuListWidget
-from scorekeeper.gui.labels import is_riichi
+from scorekeeper.gui.dialogs.yaku_list import YakuListWidget
+from scorekeeper.gui.labels import is_riichi, seat_winds
 from scorekeeper.session.events import MAX_VALUE, HandResult, HanFuWin, Ron, Tsumo, ValueWin, Win, YakumanWin
 from scorekeeper.session.rules import Ruleset, TripleRon
-from scorekeeper.session.seats import Seat
+from scorekeeper.session.seats import ROUND_LETTERS, Seat
+from scorekeeper.session.state import GameState
 
 __all__ = [
     "FRAME_ALLOWANCE",
     "MAX_OPEN_SIZE",
     "TITLE_BAR_ALLOWANCE",
     "PreviewLabel",
+    "ValueModes",
     "WinContext",
     "WinDialog",
     "WinValueWidget",
@@ -133,9 +135,21 @@ class PreviewLabel(QLabel):
         painter.end()
 
 
+@dataclass(slots=True, kw_only=True)
+class ValueModes:
+    """The value mode last used, per family: the next winner's tabs open there (a table settles on one way).
+
+    The window owns one, made from its settings and saved back after each dialog (no class-level state: each
+    window, and each test, has its own).
+    """
+
+    riichi: int = 1  # WinValueWidget.QUICK
+    classical: int = 0  # WinValueWidget.CLASSICAL_TILES
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class WinContext:
-    """What the dialog needs to know about the table."""
+    """What the dialog needs to know about the table, and the value modes to open in (updated as they change)."""
 
     names: tuple[str, ...]
     dealer: int
@@ -143,6 +157,28 @@ class WinContext:
     round_wind: str
     riichi: tuple[int, ...]
     ruleset: Ruleset
+    modes: ValueModes = field(default_factory=ValueModes)
+
+    @classmethod
+    def at(
+        cls,
+        state: GameState,
+        index: int | None = None,
+        riichi: tuple[int, ...] | None = None,
+        *,
+        modes: ValueModes | None = None,
+    ) -> WinContext:
+        """The table now, or as hand ``index`` found it (``GameState.position_before``) with ``riichi`` declared."""
+        position = state if index is None else state.position_before(index)
+        return cls(
+            names=state.players,
+            dealer=int(position.dealer),
+            seat_winds=seat_winds(int(position.dealer)),
+            round_wind=ROUND_LETTERS[position.round_index % 4],
+            riichi=tuple(int(s) for s in position.riichi_this_hand) if riichi is None else riichi,
+            ruleset=state.rules,
+            modes=modes or ValueModes(),
+        )
 
 
 class WinValueWidget(QWidget):
@@ -153,10 +189,6 @@ class WinValueWidget(QWidget):
     TILES, QUICK, YAKU = 0, 1, 2
     #: The classical family's two modes (issue 6): the full hand by tiles, or the value called out.
     CLASSICAL_TILES, CLASSICAL_VALUE = 0, 1
-    #: The mode the last winner was entered in: the next win dialog opens there (a table settles on one way).
-    last_mode = QUICK
-    #: The same for a classical game (its tabs differ).
-    last_classical_mode = CLASSICAL_TILES
 
     def __init__(self, seat: int, context: WinContext, *, tsumo: bool, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -168,8 +200,9 @@ class WinValueWidget(QWidget):
         self.modes.setObjectName(f"modes_{seat}")
         self.tiles = TilesPageWidget()
         self.classical_tiles: ClassicalTilesPageWidget | None = None
-        self.quick = QuickEntryWidget()
-        self.yaku = YakuListWidget()
+        # Parented here: a classical game shows neither, and they must not outlive the dialog as windows.
+        self.quick = QuickEntryWidget(self)
+        self.yaku = YakuListWidget(self)
         self.value_spin = QSpinBox()
         self.value_spin.setObjectName(f"value_{seat}")
         self.value_spin.setRange(0, MAX_VALUE)
@@ -179,23 +212,39 @@ class WinValueWidget(QWidget):
         self.value_spin.setMaximumWidth(360)
         self.value_spin.setStyleSheet("QSpinBox { font-size: 22px; }")
         if self.riichi_family:
-            self.modes.addTab(self.tiles, self.tr("Tiles"))
-            self.modes.addTab(self.quick, self.tr("Quick"))
-            self.modes.addTab(self.yaku, self.tr("Yaku list"))
-            self.modes.setCurrentIndex(WinValueWidget.last_mode)
+            # Each mode says in plain words what it asks for (issue 5, "tooltips in plain words").
+            tips = (
+                self.tr("Tap the tiles of the winning hand: the app finds the yaku, fu and points for you."),
+                self.tr("Just tap the han and fu the table counted (or the number of yakuman)."),
+                self.tr("Tick the yaku the hand has, count the dora and pick the fu: no tiles needed."),
+            )
+            for page, title, tip in zip(
+                (self.tiles, self.quick, self.yaku),
+                (self.tr("Tiles"), self.tr("Quick"), self.tr("Yaku list")),
+                tips,
+                strict=True,
+            ):
+                self.modes.setTabToolTip(self.modes.addTab(page, title), tip)
+            self.modes.setCurrentIndex(context.modes.riichi)
         else:
             # The classical family (seed 003): the full hand by its tiles (issue 6), or the hand's value in points
             # as the table called it out (session ValueWin).
+            self.quick.hide()
+            self.yaku.hide()
             self.classical_tiles = ClassicalTilesPageWidget()
             self.classical_tiles.value_changed.connect(self._on_page_value_changed)
-            self.modes.addTab(self.classical_tiles, self.tr("Tiles"))
+            tiles_tab = self.modes.addTab(self.classical_tiles, self.tr("Tiles"))
+            self.modes.setTabToolTip(
+                tiles_tab, self.tr("Tap the tiles of the winning hand: the app works out its points and doubles.")
+            )
             page = QWidget()
             page_layout = QVBoxLayout(page)
             page_layout.addWidget(QLabel(self.tr("The hand's value in points, as the table worked it out")))
             page_layout.addWidget(self.value_spin)
             page_layout.addStretch(1)
-            self.modes.addTab(page, self.tr("Value"))
-            self.modes.setCurrentIndex(WinValueWidget.last_classical_mode)
+            value_tab = self.modes.addTab(page, self.tr("Value"))
+            self.modes.setTabToolTip(value_tab, self.tr("Type the hand's value in points, as the table worked it out."))
+            self.modes.setCurrentIndex(context.modes.classical)
             self.value_spin.valueChanged.connect(self._on_page_value_changed)
         # A small "?" beside the tabs opens the yaku reference (docs/help.md) when the window offers it.
         self.help_button = QToolButton()
@@ -282,7 +331,7 @@ class WinValueWidget(QWidget):
         if not self.riichi_family:
             return False  # liability is not part of the classical family (session ValueWin)
         mode = self.modes.currentIndex()
-        liable = frozenset(str(y) for y in getattr(self.context.ruleset.table, "pao_yakuman", PAO_YAKUMAN))
+        liable = frozenset(str(y) for y in self.context.ruleset.table.pao_yakuman)  # the ruleset's (EMA 6.2)
         if mode == self.TILES:
             return bool(liable & set(self.tiles.yaku_names()))
         if mode == self.YAKU:
@@ -323,9 +372,9 @@ class WinValueWidget(QWidget):
 
     def _on_page_value_changed(self) -> None:
         if self.riichi_family:
-            WinValueWidget.last_mode = self.modes.currentIndex()
+            self.context.modes.riichi = self.modes.currentIndex()
         else:
-            WinValueWidget.last_classical_mode = self.modes.currentIndex()
+            self.context.modes.classical = self.modes.currentIndex()
         visible = self.needs_pao_question()
         self.pao_label.setVisible(visible)
         self.pao_combo.setVisible(visible)
@@ -365,8 +414,10 @@ class WinDialog(QDialog):
 
         self.ron_button = QPushButton(self.tr("Ron"))
         self.ron_button.setObjectName("mode_ron")
+        self.ron_button.setToolTip(self.tr("The winner took another player's discard."))
         self.tsumo_button = QPushButton(self.tr("Tsumo"))
         self.tsumo_button.setObjectName("mode_tsumo")
+        self.tsumo_button.setToolTip(self.tr("The winner drew the winning tile themselves."))
         kind_group = QButtonGroup(self)
         for button in (self.ron_button, self.tsumo_button):
             button.setCheckable(True)
@@ -395,12 +446,14 @@ class WinDialog(QDialog):
         for seat, name in enumerate(context.names):
             winner = QPushButton(name)
             winner.setObjectName(f"winner_{seat}")
+            winner.setToolTip(self.tr("Tap the player who won (tap more than one for a double ron)."))
             winner.setCheckable(True)
             winner.clicked.connect(lambda _=False, s=seat: self.toggle_winner(s))
             self.winner_buttons.append(winner)
             grid.addWidget(winner, 0, seat + 2)
             discarder = QPushButton(name)
             discarder.setObjectName(f"discarder_{seat}")
+            discarder.setToolTip(self.tr("Tap the player whose discard was taken: they pay."))
             discarder.setCheckable(True)
             discarder.clicked.connect(lambda _=False, s=seat: self.set_discarder(s))
             self._discarder_group.addButton(discarder)
@@ -428,6 +481,7 @@ class WinDialog(QDialog):
         self.preview_label.setStyleSheet("font-size: 15px;")
         self.confirm_button = QPushButton(self.tr("Confirm"))
         self.confirm_button.setObjectName("confirm_button")
+        self.confirm_button.setToolTip(self.tr("Record this result. Undo (Ctrl+Z) takes it back."))
         self.confirm_button.setProperty("role", "primary")
         self.confirm_button.setDefault(True)
         self.confirm_button.clicked.connect(self._on_confirm_button_clicked)

@@ -1,9 +1,10 @@
 """Yaku list entry: tick the yaku, count the dora, pick the fu (for tables that do not enter tiles).
 
 The han of each yaku, closed and open, come from the engine (``scorekeeper.engine.yaku.closed_han`` /
-``open_han``: seed 000 and EMA 2016, section 7), so the widget holds no scoring table of its own. Yakuman count
-1, and the four double-yakuman variants 2 where the ruleset's ``double_yakuman`` is on (issue 2). The widget only
-adds up what is ticked; the engine's ``value_from_han_fu`` / ``value_from_yakuman`` value the result.
+``open_han``: seed 000 and EMA 2016, section 7), so the widget holds no scoring table of its own; so do the yakuman
+multipliers (``yakuman_multiplier``: 2 for the double yakuman where the ruleset's ``double_yakuman`` is on), and the
+liable yakuman are the ruleset's (``TableRules.pao_yakuman``). The widget only adds up what is ticked; the engine's
+``value_from_han_fu`` / ``value_from_yakuman`` value the result.
 """
 
 from __future__ import annotations
@@ -29,10 +30,10 @@ from scorekeeper.engine.han_fu import FU_VALUES, is_valid_han_fu
 from scorekeeper.engine.points import PointValue, value_from_han_fu, value_from_yakuman
 from scorekeeper.engine.rules import HandRules, RenhouValue
 from scorekeeper.engine.yaku import YAKUMAN as ENGINE_YAKUMAN
-from scorekeeper.engine.yaku import Yaku, closed_han, open_han
+from scorekeeper.engine.yaku import Yaku, closed_han, open_han, yakuman_multiplier
 from scorekeeper.gui.labels import format_points, limit_name, yaku_name
 
-__all__ = ["PAO_YAKUMAN", "YAKUMAN", "YAKU_HAN", "YakuListWidget"]
+__all__ = ["YAKUMAN", "YAKU_HAN", "YakuListWidget"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,27 +47,24 @@ YAKU_HAN: dict[str, _YakuHan] = {
     y.value: _YakuHan(closed_han(y), open_han(y)) for y in Yaku if y not in ENGINE_YAKUMAN and y is not Yaku.RENHOU
 }
 
-#: Yakuman and their multiplier when the ruleset counts double yakuman.
-YAKUMAN: dict[str, int] = {
-    "kokushi_musou": 1,
-    "kokushi_musou_13": 2,
-    "suuankou": 1,
-    "suuankou_tanki": 2,
-    "daisangen": 1,
-    "shousuushii": 1,
-    "daisuushii": 2,
-    "tsuuiisou": 1,
-    "ryuuiisou": 1,
-    "chinroutou": 1,
-    "chuuren_poutou": 1,
-    "junsei_chuuren_poutou": 2,
-    "suukantsu": 1,
-    "tenhou": 1,
-    "chiihou": 1,
-}
-
-#: The yakuman a liable player (pao) can be responsible for (EMA 2016, "Liability"; seed 004).
-PAO_YAKUMAN = frozenset({"daisangen", "daisuushii"})
+#: The yakuman, in the order the list shows them (each one's multiplier is the engine's ``yakuman_multiplier``).
+YAKUMAN: tuple[str, ...] = (
+    "kokushi_musou",
+    "kokushi_musou_13",
+    "suuankou",
+    "suuankou_tanki",
+    "daisangen",
+    "shousuushii",
+    "daisuushii",
+    "tsuuiisou",
+    "ryuuiisou",
+    "chinroutou",
+    "chuuren_poutou",
+    "junsei_chuuren_poutou",
+    "suukantsu",
+    "tenhou",
+    "chiihou",
+)
 _COLUMNS = 5  # the win dialog is as wide as a laptop screen: five columns keep the list short
 
 
@@ -180,7 +178,8 @@ class YakuListWidget(QWidget):
         ]
         if not names:
             return 0
-        counts = [YAKUMAN.get(n, 1) if rules is not None and rules.double_yakuman else 1 for n in names]
+        double = rules is not None and rules.double_yakuman
+        counts = [yakuman_multiplier(Yaku(n), double_yakuman=double) for n in names]
         if rules is not None and not rules.compound_yakuman:
             return max(counts)
         return sum(counts)

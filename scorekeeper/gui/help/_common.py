@@ -6,9 +6,9 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QWidget
 
-from scorekeeper.engine.rules import PRESET_NAMES, HandRules, hand_rules
+from scorekeeper.engine.rules import PRESET_NAMES, HandRules
 
-__all__ = ["BODY_PX", "RULE_PRESETS", "body_label", "preset_rules", "ruleset_title", "title_label"]
+__all__ = ["BODY_PX", "RULE_PRESETS", "body_label", "ruleset_title", "title_label"]
 
 _CONTEXT = "HelpCommon"
 
@@ -34,11 +34,6 @@ def ruleset_title(rules: HandRules | str) -> str:
         "wrc2022": _t("WRC 2022"),
     }
     return titles.get(name, _t("Custom rules"))
-
-
-def preset_rules(name: str) -> HandRules:
-    """The hand rules of a preset."""
-    return hand_rules(name)
 
 
 def _sized(widget: QWidget, pixels: int, *, bold: bool = False) -> None:

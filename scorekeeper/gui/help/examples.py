@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.engine.conditions import CONDITION_NAMES
 from scorekeeper.engine.hand import MeldKind
 from scorekeeper.engine.tiles import Tile, parse_tiles
 from scorekeeper.engine.yaku import Yaku
@@ -20,18 +21,7 @@ from scorekeeper.errors import InvalidHandError
 __all__ = ["FLAG_NAMES", "YAKU_EXAMPLES", "YakuExample", "example_for"]
 
 #: The win conditions an example may set, in the order the engine's JSON lists them.
-FLAG_NAMES: tuple[str, ...] = (
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "renhou",
-)
+FLAG_NAMES = CONDITION_NAMES
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

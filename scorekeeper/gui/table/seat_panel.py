@@ -17,8 +17,9 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.gui import theme
 from scorekeeper.gui._compat import override
-from scorekeeper.gui.gaps import Gap, describe_gaps
+from scorekeeper.gui.gaps import describe_gaps
 from scorekeeper.gui.labels import format_points, wind_name
+from scorekeeper.session import Gap, RiichiRefusal
 
 __all__ = ["RiichiStickWidget", "SeatPanelWidget"]
 
@@ -138,6 +139,7 @@ class SeatPanelWidget(QFrame):
         self.riichi_button.setObjectName(f"riichi_button_{seat}")
         self.riichi_button.setMinimumSize(theme.MIN_TOUCH * 2, theme.MIN_TOUCH)
         self.riichi_button.clicked.connect(self._on_riichi_button_clicked)
+        self.riichi_button.setToolTip(self.tr("This player declares riichi and puts a 1,000-point stick on the table."))
 
         big = QFont()
         big.setPointSize(36)  # with the tighter layout below, a panel fits 170 px (a 1280x720 screen, issue 12)
@@ -196,14 +198,18 @@ class SeatPanelWidget(QFrame):
         dealer: bool,
         points: int,
         riichi: bool,
-        can_riichi: bool,
+        riichi_refusal: RiichiRefusal | None,
         gaps: tuple[Gap, ...],
         names: tuple[str, ...],
         active: bool = False,
         riichi_game: bool = True,
         penalty: int = 0,
     ) -> None:
-        """Show one seat's state (wind as "E", "S", "W" or "N"); ``penalty``: points taken after uma, pending."""
+        """Show one seat's state (wind as "E", "S", "W" or "N"); ``penalty``: points taken after uma, pending.
+
+        ``riichi_refusal`` is the session's answer to "may this seat declare riichi?" (``GameState.riichi_refusal``):
+        the riichi button is on when it is None and its tooltip says why not otherwise.
+        """
         c = theme.colors()
         self._gaps = gaps
         self._names = names
@@ -219,7 +225,20 @@ class SeatPanelWidget(QFrame):
         self.points_label.setStyleSheet(f"color: {c.negative if points < 0 else c.text};")
         self.stick.setVisible(riichi)
         self.riichi_button.setVisible(not riichi and riichi_game)  # the classical family has no riichi
-        self.riichi_button.setEnabled(can_riichi)
+        self.riichi_button.setEnabled(riichi_refusal in (None, RiichiRefusal.ALREADY_DECLARED))
+        if riichi_refusal is RiichiRefusal.GAME_ENDED:
+            self.riichi_button.setToolTip(self.tr("The game is over."))
+        elif riichi_refusal is RiichiRefusal.TOO_FEW_POINTS:
+            # The ruleset's riichi_below_1000 knob (tenhou preset: refused below 1,000; session/rules.py).
+            self.riichi_button.setToolTip(
+                self.tr("Riichi needs 1,000 points: {name} has {points}.").format(
+                    name=name, points=format_points(points)
+                )
+            )
+        else:
+            self.riichi_button.setToolTip(
+                self.tr("This player declares riichi and puts a 1,000-point stick on the table.")
+            )
         self.setAccessibleName(f"{wind_name(wind)} {name} {format_points(points)}")
         self._render_gaps()
         self.update()

@@ -276,12 +276,24 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>聴牌は誰?</translation>
     </message>
     <message>
+        <source>Tick this player if their hand was one tile from winning.</source>
+        <translation>あと1枚で和了の形 (聴牌) だった人に印を付けます。</translation>
+    </message>
+    <message>
         <source>Nagashi mangan (all discards terminals and honours, none called)</source>
         <translation>流し満貫 (捨て牌がすべて么九牌で、鳴かれていない)</translation>
     </message>
     <message>
+        <source>This player's discards were all terminals and honours, none taken (nagashi mangan).</source>
+        <translation>この人の捨て牌はすべて么九牌で、鳴かれていません (流し満貫)。</translation>
+    </message>
+    <message>
         <source>Exhaustive draw</source>
         <translation>荒牌流局</translation>
+    </message>
+    <message>
+        <source>Why the hand was abandoned.</source>
+        <translation>途中流局の理由。</translation>
     </message>
     <message>
         <source>Abortive draw</source>
@@ -292,12 +304,20 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>チョンボしたのは誰?</translation>
     </message>
     <message>
+        <source>This player broke the rule and pays the chombo penalty.</source>
+        <translation>この人が反則をしたので、チョンボの罰符を払います。</translation>
+    </message>
+    <message>
         <source>Chombo</source>
         <translation>チョンボ</translation>
     </message>
     <message>
         <source>Confirm</source>
         <translation>確定</translation>
+    </message>
+    <message>
+        <source>Record this result. Undo (Ctrl+Z) takes it back.</source>
+        <translation>この結果を記録します。「元に戻す」(Ctrl+Z) で取り消せます。</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -983,14 +1003,19 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
 </context>
 <context>
-    <name>TilesPageWidget</name>
-    <message>
-        <source>Tile entry is not available in this installation; use Quick or Yaku list.</source>
-        <translation>この環境では牌入力を使えません。翻符か役一覧を使ってください。</translation>
-    </message>
-</context>
-<context>
     <name>WinValueWidget</name>
+    <message>
+        <source>Tap the tiles of the winning hand: the app finds the yaku, fu and points for you.</source>
+        <translation>和了形の牌をタップすると、役・符・点数を自動で求めます。</translation>
+    </message>
+    <message>
+        <source>Just tap the han and fu the table counted (or the number of yakuman).</source>
+        <translation>卓で数えた翻と符 (または役満の数) をタップするだけです。</translation>
+    </message>
+    <message>
+        <source>Tick the yaku the hand has, count the dora and pick the fu: no tiles needed.</source>
+        <translation>役に印を付け、ドラを数え、符を選びます。牌の入力は不要です。</translation>
+    </message>
     <message>
         <source>Tiles</source>
         <translation>牌</translation>
@@ -1004,12 +1029,20 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>役一覧</translation>
     </message>
     <message>
+        <source>Tap the tiles of the winning hand: the app works out its points and doubles.</source>
+        <translation>和了形の牌をタップすると、点と倍を自動で求めます。</translation>
+    </message>
+    <message>
         <source>The hand's value in points, as the table worked it out</source>
         <translation>卓で計算した手の点数</translation>
     </message>
     <message>
         <source>Value</source>
         <translation>点数</translation>
+    </message>
+    <message>
+        <source>Type the hand's value in points, as the table worked it out.</source>
+        <translation>卓で計算した手の点数を入力します。</translation>
     </message>
     <message>
         <source>Yaku reference</source>
@@ -1035,8 +1068,16 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>ロン</translation>
     </message>
     <message>
+        <source>The winner took another player's discard.</source>
+        <translation>和了者は他家の捨て牌で和了しました。</translation>
+    </message>
+    <message>
         <source>Tsumo</source>
         <translation>ツモ</translation>
+    </message>
+    <message>
+        <source>The winner drew the winning tile themselves.</source>
+        <translation>和了者は和了牌を自分で引きました。</translation>
     </message>
     <message>
         <source>Winner</source>
@@ -1047,8 +1088,20 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>放銃者</translation>
     </message>
     <message>
+        <source>Tap the player who won (tap more than one for a double ron).</source>
+        <translation>和了した人をタップします (ダブロンは複数タップ)。</translation>
+    </message>
+    <message>
+        <source>Tap the player whose discard was taken: they pay.</source>
+        <translation>和了牌を捨てた人をタップします。その人が支払います。</translation>
+    </message>
+    <message>
         <source>Confirm</source>
         <translation>確定</translation>
+    </message>
+    <message>
+        <source>Record this result. Undo (Ctrl+Z) takes it back.</source>
+        <translation>この結果を記録します。「元に戻す」(Ctrl+Z) で取り消せます。</translation>
     </message>
     <message>
         <source>Cancel</source>
@@ -2159,188 +2212,12 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
 <context>
     <name>MainWindow</name>
     <message>
-        <source>Tap the tiles of the winning hand: the app finds the yaku, fu and points for you.</source>
-        <translation>和了形の牌をタップすると、役・符・点数を自動で求めます。</translation>
-    </message>
-    <message>
-        <source>Just tap the han and fu the table counted (or the number of yakuman).</source>
-        <translation>卓で数えた翻と符 (または役満の数) をタップするだけです。</translation>
-    </message>
-    <message>
-        <source>Tick the yaku the hand has, count the dora and pick the fu: no tiles needed.</source>
-        <translation>役に印を付け、ドラを数え、符を選びます。牌の入力は不要です。</translation>
-    </message>
-    <message>
-        <source>Tap the tiles of the winning hand: the app works out its points and doubles.</source>
-        <translation>和了形の牌をタップすると、点と倍を自動で求めます。</translation>
-    </message>
-    <message>
-        <source>Type the hand's value in points, as the table worked it out.</source>
-        <translation>卓で計算した手の点数を入力します。</translation>
-    </message>
-    <message>
-        <source>The winner took another player's discard.</source>
-        <translation>和了者は他家の捨て牌で和了しました。</translation>
-    </message>
-    <message>
-        <source>The winner drew the winning tile themselves.</source>
-        <translation>和了者は和了牌を自分で引きました。</translation>
-    </message>
-    <message>
-        <source>Record this result. Undo (Ctrl+Z) takes it back.</source>
-        <translation>この結果を記録します。「元に戻す」(Ctrl+Z) で取り消せます。</translation>
-    </message>
-    <message>
-        <source>Tap the player who won (tap more than one for a double ron).</source>
-        <translation>和了した人をタップします (ダブロンは複数タップ)。</translation>
-    </message>
-    <message>
-        <source>Tap the player whose discard was taken: they pay.</source>
-        <translation>和了牌を捨てた人をタップします。その人が支払います。</translation>
-    </message>
-    <message>
-        <source>Tick this player if their hand was one tile from winning.</source>
-        <translation>あと1枚で和了の形 (聴牌) だった人に印を付けます。</translation>
-    </message>
-    <message>
-        <source>This player's discards were all terminals and honours, none taken (nagashi mangan).</source>
-        <translation>この人の捨て牌はすべて么九牌で、鳴かれていません (流し満貫)。</translation>
-    </message>
-    <message>
-        <source>This player broke the rule and pays the chombo penalty.</source>
-        <translation>この人が反則をしたので、チョンボの罰符を払います。</translation>
-    </message>
-    <message>
-        <source>Why the hand was abandoned.</source>
-        <translation>途中流局の理由。</translation>
-    </message>
-    <message>
-        <source>Import a game record</source>
-        <translation>牌譜記録を取り込む</translation>
-    </message>
-    <message>
-        <source>Game records (*.json);;All files (*)</source>
-        <translation>牌譜記録 (*.json);;すべてのファイル (*)</translation>
-    </message>
-    <message>
-        <source>Open a tournament</source>
-        <translation>大会を開く</translation>
-    </message>
-    <message>
-        <source>Tournament databases (*.db *.sqlite3);;All files (*)</source>
-        <translation>大会データベース (*.db *.sqlite3);;すべてのファイル (*)</translation>
-    </message>
-    <message>
-        <source>Players</source>
-        <translation>プレイヤー</translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv);;All files (*)</source>
-        <translation>CSV ファイル (*.csv);;すべてのファイル (*)</translation>
-    </message>
-    <message>
-        <source>Save the tournament as</source>
-        <translation>大会の保存先</translation>
-    </message>
-    <message>
-        <source>Tournament server</source>
-        <translation>大会サーバー</translation>
-    </message>
-    <message>
-        <source>The referee's address (postgresql://user:password@host/tournament):</source>
-        <translation>審判の接続先 (postgresql://ユーザー:パスワード@ホスト/大会):</translation>
-    </message>
-    <message>
-        <source>{name} ({n} games)</source>
-        <translation>{name} ({n} 局)</translation>
-    </message>
-    <message>
-        <source>A new player named {name}</source>
-        <translation>新しいプレイヤー {name}</translation>
-    </message>
-    <message>
-        <source>Which player?</source>
-        <translation>どのプレイヤーですか?</translation>
-    </message>
-    <message>
-        <source>More than one player is called {name}. Which one played this game?</source>
-        <translation>{name} という名前のプレイヤーが複数います。この対局をしたのはどちらですか?</translation>
-    </message>
-    <message>
-        <source>Please confirm</source>
-        <translation>確認</translation>
-    </message>
-    <message>
-        <source>Save as</source>
-        <translation>名前を付けて保存</translation>
-    </message>
-    <message>
         <source>Scorekeeper</source>
         <translation>点数記録</translation>
     </message>
     <message>
         <source>Read-only: another scorekeeper window has these games open. Nothing can be changed here.</source>
         <translation>読み取り専用: 別の scorekeeper ウィンドウがこの対局データを開いています。ここでは何も変更できません。</translation>
-    </message>
-    <message>
-        <source>Ron</source>
-        <translation>ロン</translation>
-    </message>
-    <message>
-        <source>Tsumo</source>
-        <translation>ツモ</translation>
-    </message>
-    <message>
-        <source>Draw</source>
-        <translation>流局</translation>
-    </message>
-    <message>
-        <source>Abort</source>
-        <translation>途中流局</translation>
-    </message>
-    <message>
-        <source>Chombo</source>
-        <translation>チョンボ</translation>
-    </message>
-    <message>
-        <source>↶ Undo</source>
-        <translation>↶ 戻す</translation>
-    </message>
-    <message>
-        <source>↷ Redo</source>
-        <translation>↷ やり直す</translation>
-    </message>
-    <message>
-        <source>Someone won off another player's discard. Pick the winner, who dealt in, and the hand.</source>
-        <translation>他家の捨て牌で和了しました。和了者、放銃者、手の値を選びます。</translation>
-    </message>
-    <message>
-        <source>Someone won with a tile they drew themselves. Pick the winner and the hand.</source>
-        <translation>自分で引いた牌で和了しました。和了者と手の値を選びます。</translation>
-    </message>
-    <message>
-        <source>The wall ran out with no winner. Tick who was ready (tenpai).</source>
-        <translation>山がなくなり和了者なし。聴牌していた人に印を付けます。</translation>
-    </message>
-    <message>
-        <source>The hand was abandoned early (nine terminals, four winds, four riichi...).</source>
-        <translation>途中で局が流れました (九種九牌、四風連打、四家立直など)。</translation>
-    </message>
-    <message>
-        <source>A player broke a rule (a false win...) and pays the penalty. The hand is replayed.</source>
-        <translation>反則 (誤ロンなど) をした人が罰符を払います。局はやり直しです。</translation>
-    </message>
-    <message>
-        <source>Take back the last thing recorded (Ctrl+Z).</source>
-        <translation>最後に記録したことを取り消します (Ctrl+Z)。</translation>
-    </message>
-    <message>
-        <source>Put back what Undo took back (Ctrl+Shift+Z).</source>
-        <translation>「元に戻す」で取り消したことをやり直します (Ctrl+Shift+Z)。</translation>
-    </message>
-    <message>
-        <source>This player declares riichi and puts a 1,000-point stick on the table.</source>
-        <translation>この人が立直を宣言し、1,000点棒を卓に出します。</translation>
     </message>
     <message>
         <source>History</source>
@@ -2367,6 +2244,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>大会の卓に参加(&amp;J)…</translation>
     </message>
     <message>
+        <source>&amp;Players and statistics…</source>
+        <translation>プレイヤーと成績(&amp;P)…</translation>
+    </message>
+    <message>
         <source>&amp;Results</source>
         <translation>結果(&amp;R)</translation>
     </message>
@@ -2377,10 +2258,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Referee &amp;penalty…</source>
         <translation>審判の罰符(&amp;P)…</translation>
-    </message>
-    <message>
-        <source>&amp;Players and statistics…</source>
-        <translation>プレイヤーと成績(&amp;P)…</translation>
     </message>
     <message>
         <source>Export &amp;CSV…</source>
@@ -2479,10 +2356,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>大会(&amp;O)</translation>
     </message>
     <message>
-        <source>&amp;New tournament…</source>
-        <translation>新しい大会(&amp;N)…</translation>
-    </message>
-    <message>
         <source>&amp;Referee's window…</source>
         <translation>審判ウィンドウ(&amp;R)…</translation>
     </message>
@@ -2491,12 +2364,8 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>サーバー上の審判ウィンドウ(&amp;S)…</translation>
     </message>
     <message>
-        <source>The game is over.</source>
-        <translation>対局は終了しました。</translation>
-    </message>
-    <message>
-        <source>Riichi needs 1,000 points: {name} has {points}.</source>
-        <translation>立直には 1,000 点必要です: {name} は {points} 点です。</translation>
+        <source>&amp;New tournament…</source>
+        <translation>新しい大会(&amp;N)…</translation>
     </message>
     <message>
         <source>Ended after {round}.</source>
@@ -2505,34 +2374,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Scorekeeper — {round}</source>
         <translation>点数記録 — {round}</translation>
-    </message>
-    <message>
-        <source>No game is open: start a new game (Ctrl+N), or open or import one.</source>
-        <translation>対局が開かれていません。新しい対局を始める (Ctrl+N) か、対局を開くか取り込んでください。</translation>
-    </message>
-    <message>
-        <source>The game is over: see the results (Ctrl+R). Undo (Ctrl+Z) takes back its end.</source>
-        <translation>対局は終了しました。結果を見る (Ctrl+R)。「元に戻す」(Ctrl+Z) で終了を取り消せます。</translation>
-    </message>
-    <message>
-        <source>The classical rules have no chombo: use Game ▸ Referee penalty for a false win.</source>
-        <translation>古典ルールにチョンボはありません。誤和了にはゲーム ▸ 審判の罰符を使ってください。</translation>
-    </message>
-    <message>
-        <source>The classical rules have no abortive draws: record a draw.</source>
-        <translation>古典ルールに途中流局はありません。流局として記録してください。</translation>
-    </message>
-    <message>
-        <source>This game's rules have no abortive draws: record a draw.</source>
-        <translation>この対局のルールに途中流局はありません。流局として記録してください。</translation>
-    </message>
-    <message>
-        <source>Nothing to undo yet.</source>
-        <translation>元に戻す操作はまだありません。</translation>
-    </message>
-    <message>
-        <source>Nothing to redo: Redo puts back what Undo took back.</source>
-        <translation>やり直す操作はありません。「やり直す」は「元に戻す」で取り消したものを戻します。</translation>
     </message>
     <message>
         <source>Take back the last event of the game as it is now?</source>
@@ -2551,20 +2392,12 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>この対局は終わっていません。保存されたままになりますが、新しい対局を始めますか?</translation>
     </message>
     <message>
-        <source>The settings could not be saved: {error}</source>
-        <translation>設定を保存できませんでした: {error}</translation>
-    </message>
-    <message>
-        <source>Could not join the tournament: {reason}</source>
-        <translation>大会に参加できませんでした: {reason}</translation>
-    </message>
-    <message>
-        <source>The referee corrected this game on the server, so it was reloaded from there. {n} of the last changes made here were not taken: enter them again if they still stand.</source>
-        <translation>審判がサーバー上でこの対局を修正したため、サーバーから読み込み直しました。ここで行った直近の変更のうち {n} 件は反映されていません。まだ正しければ入力し直してください。</translation>
-    </message>
-    <message>
         <source>Delete hand {label}? Every later hand is recomputed; Undo brings it back.</source>
         <translation>{label} を削除しますか? 以降の局はすべて再計算されます。「元に戻す」で復元できます。</translation>
+    </message>
+    <message>
+        <source>The settings could not be saved: {error}</source>
+        <translation>設定を保存できませんでした: {error}</translation>
     </message>
     <message>
         <source>End the game now and show the final results?</source>
@@ -2577,6 +2410,74 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>End</source>
         <translation>終局</translation>
+    </message>
+    <message>
+        <source>Import a game record</source>
+        <translation>牌譜記録を取り込む</translation>
+    </message>
+    <message>
+        <source>Game records (*.json);;All files (*)</source>
+        <translation>牌譜記録 (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>プレイヤー</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV ファイル (*.csv);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Save the tournament as</source>
+        <translation>大会の保存先</translation>
+    </message>
+    <message>
+        <source>Tournament databases (*.db *.sqlite3);;All files (*)</source>
+        <translation>大会データベース (*.db *.sqlite3);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Tournament server</source>
+        <translation>大会サーバー</translation>
+    </message>
+    <message>
+        <source>The referee's address (postgresql://user:password@host/tournament):</source>
+        <translation>審判の接続先 (postgresql://ユーザー:パスワード@ホスト/大会):</translation>
+    </message>
+    <message>
+        <source>Please confirm</source>
+        <translation>確認</translation>
+    </message>
+    <message>
+        <source>Save as</source>
+        <translation>名前を付けて保存</translation>
+    </message>
+    <message>
+        <source>Open a tournament</source>
+        <translation>大会を開く</translation>
+    </message>
+    <message>
+        <source>{name} ({n} games)</source>
+        <translation>{name} ({n} 局)</translation>
+    </message>
+    <message>
+        <source>A new player named {name}</source>
+        <translation>新しいプレイヤー {name}</translation>
+    </message>
+    <message>
+        <source>Which player?</source>
+        <translation>どのプレイヤーですか?</translation>
+    </message>
+    <message>
+        <source>More than one player is called {name}. Which one played this game?</source>
+        <translation>{name} という名前のプレイヤーが複数います。この対局をしたのはどちらですか?</translation>
+    </message>
+    <message>
+        <source>Could not join the tournament: {reason}</source>
+        <translation>大会に参加できませんでした: {reason}</translation>
+    </message>
+    <message>
+        <source>The referee corrected this game on the server, so it was reloaded from there. {n} of the last changes made here were not taken: enter them again if they still stand.</source>
+        <translation>審判がサーバー上でこの対局を修正したため、サーバーから読み込み直しました。ここで行った直近の変更のうち {n} 件は反映されていません。まだ正しければ入力し直してください。</translation>
     </message>
 </context>
 <context>
@@ -3017,6 +2918,93 @@ win</source>
     </message>
 </context>
 <context>
+    <name>ActionBarWidget</name>
+    <message>
+        <source>Ron</source>
+        <translation>ロン</translation>
+    </message>
+    <message>
+        <source>Tsumo</source>
+        <translation>ツモ</translation>
+    </message>
+    <message>
+        <source>Draw</source>
+        <translation>流局</translation>
+    </message>
+    <message>
+        <source>Abort</source>
+        <translation>途中流局</translation>
+    </message>
+    <message>
+        <source>Chombo</source>
+        <translation>チョンボ</translation>
+    </message>
+    <message>
+        <source>↶ Undo</source>
+        <translation>↶ 戻す</translation>
+    </message>
+    <message>
+        <source>↷ Redo</source>
+        <translation>↷ やり直す</translation>
+    </message>
+    <message>
+        <source>Someone won off another player's discard. Pick the winner, who dealt in, and the hand.</source>
+        <translation>他家の捨て牌で和了しました。和了者、放銃者、手の値を選びます。</translation>
+    </message>
+    <message>
+        <source>Someone won with a tile they drew themselves. Pick the winner and the hand.</source>
+        <translation>自分で引いた牌で和了しました。和了者と手の値を選びます。</translation>
+    </message>
+    <message>
+        <source>The wall ran out with no winner. Tick who was ready (tenpai).</source>
+        <translation>山がなくなり和了者なし。聴牌していた人に印を付けます。</translation>
+    </message>
+    <message>
+        <source>The hand was abandoned early (nine terminals, four winds, four riichi...).</source>
+        <translation>途中で局が流れました (九種九牌、四風連打、四家立直など)。</translation>
+    </message>
+    <message>
+        <source>A player broke a rule (a false win...) and pays the penalty. The hand is replayed.</source>
+        <translation>反則 (誤ロンなど) をした人が罰符を払います。局はやり直しです。</translation>
+    </message>
+    <message>
+        <source>Take back the last thing recorded (Ctrl+Z).</source>
+        <translation>最後に記録したことを取り消します (Ctrl+Z)。</translation>
+    </message>
+    <message>
+        <source>Put back what Undo took back (Ctrl+Shift+Z).</source>
+        <translation>「元に戻す」で取り消したことをやり直します (Ctrl+Shift+Z)。</translation>
+    </message>
+    <message>
+        <source>No game is open: start a new game (Ctrl+N), or open or import one.</source>
+        <translation>対局が開かれていません。新しい対局を始める (Ctrl+N) か、対局を開くか取り込んでください。</translation>
+    </message>
+    <message>
+        <source>The game is over: see the results (Ctrl+R). Undo (Ctrl+Z) takes back its end.</source>
+        <translation>対局は終了しました。結果を見る (Ctrl+R)。「元に戻す」(Ctrl+Z) で終了を取り消せます。</translation>
+    </message>
+    <message>
+        <source>The classical rules have no chombo: use Game ▸ Referee penalty for a false win.</source>
+        <translation>古典ルールにチョンボはありません。誤和了にはゲーム ▸ 審判の罰符を使ってください。</translation>
+    </message>
+    <message>
+        <source>The classical rules have no abortive draws: record a draw.</source>
+        <translation>古典ルールに途中流局はありません。流局として記録してください。</translation>
+    </message>
+    <message>
+        <source>This game's rules have no abortive draws: record a draw.</source>
+        <translation>この対局のルールに途中流局はありません。流局として記録してください。</translation>
+    </message>
+    <message>
+        <source>Nothing to undo yet.</source>
+        <translation>元に戻す操作はまだありません。</translation>
+    </message>
+    <message>
+        <source>Nothing to redo: Redo puts back what Undo took back.</source>
+        <translation>やり直す操作はありません。「やり直す」は「元に戻す」で取り消したものを戻します。</translation>
+    </message>
+</context>
+<context>
     <name>CentreWidget</name>
     <message>
         <source>⟲ Rotate</source>
@@ -3155,12 +3143,24 @@ win</source>
         <translation>立直</translation>
     </message>
     <message>
+        <source>This player declares riichi and puts a 1,000-point stick on the table.</source>
+        <translation>この人が立直を宣言し、1,000点棒を卓に出します。</translation>
+    </message>
+    <message>
         <source>● Dealer</source>
         <translation>● 親</translation>
     </message>
     <message>
         <source>{points} after uma</source>
         <translation>{points} (ウマの後)</translation>
+    </message>
+    <message>
+        <source>The game is over.</source>
+        <translation>対局は終了しました。</translation>
+    </message>
+    <message>
+        <source>Riichi needs 1,000 points: {name} has {points}.</source>
+        <translation>立直には 1,000 点必要です: {name} は {points} 点です。</translation>
     </message>
 </context>
 <context>

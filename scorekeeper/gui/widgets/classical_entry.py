@@ -14,7 +14,6 @@ digits ``1``-``8`` before one ``f``).
 from __future__ import annotations
 
 import enum
-from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
@@ -43,12 +42,12 @@ from scorekeeper.engine.classical import (
     PointSource,
     classical_rules,
     format_extras,
-    parse_extras,
     score_classical,
     validate_classical_hand,
 )
+from scorekeeper.engine.entry_text import EntryText, format_entry_text, parse_entry_text
 from scorekeeper.engine.hand import Meld, MeldKind
-from scorekeeper.engine.tiles import Tile, Wind, format_tiles, parse_tiles
+from scorekeeper.engine.tiles import Tile, Wind, format_tiles
 from scorekeeper.errors import InvalidContextError, InvalidHandError, NotWinningError, ScorekeeperError
 from scorekeeper.gui._compat import override
 from scorekeeper.gui.widgets.flow import FlowLayout
@@ -66,8 +65,6 @@ __all__ = [
     "ClassicalEntryWidget",
     "ClassicalTarget",
     "classical_breakdown",
-    "format_classical_text",
-    "parse_classical_text",
 ]
 
 #: The family's win conditions besides self-drawing (which the win dialog's Ron/Tsumo gives), as the engine and
@@ -111,43 +108,6 @@ def _t(text: str) -> str:
 
 def _sort_key(tile: Tile) -> int:
     return int(tile.kind)
-
-
-def format_classical_text(
-    concealed: Sequence[Tile], win: Tile | None, melds: Sequence[Meld], extras: Sequence[ExtraTile]
-) -> str:
-    """The text field's notation: concealed tiles sorted, the winning tile after a space, melds, extra tiles."""
-    parts = [format_tiles(sorted(concealed, key=_sort_key))] if concealed else []
-    if win is not None:
-        parts.append(str(win))
-    parts.extend(f"{format_tiles(m.tiles)}+{m.kind.value}" for m in melds)
-    if extras:
-        parts.append(format_extras(sorted(extras, key=lambda e: e.digit)))
-    return " ".join(parts)
-
-
-def parse_classical_text(text: str) -> tuple[list[Tile], Tile | None, list[Meld], list[ExtraTile]]:
-    """Read the text field: concealed tiles, the winning tile (the last one when the hand is full), melds, extras.
-
-    Raises:
-        TileParseError: for bad tile or extra-tile notation.
-        InvalidHandError: for an unknown meld type or a malformed meld.
-    """
-    concealed: list[Tile] = []
-    melds: list[Meld] = []
-    extras: list[ExtraTile] = []
-    for token in text.split():
-        if "+" in token:
-            tiles, _, kind = token.partition("+")
-            melds.append(Meld.parse(kind.strip().lower(), tiles))
-        elif token.endswith("f"):
-            extras.extend(parse_extras(token))
-        else:
-            concealed.extend(parse_tiles(token))
-    win: Tile | None = None
-    if concealed and len(concealed) + 3 * len(melds) == _HAND_SIZE:
-        win = concealed.pop()
-    return concealed, win, melds, extras
 
 
 def _condition_name(name: str) -> str:
@@ -717,15 +677,15 @@ class ClassicalEntryWidget(QWidget):
 
     def _on_text_field_text_edited(self, text: str) -> None:
         try:
-            concealed, win, melds, extras = parse_classical_text(text)
+            entry = parse_entry_text(text, extras=True)
         except ScorekeeperError as error:
             self.text_error.setText(str(error))
             self.text_error.setVisible(True)
             return
         self.text_error.clear()
         self.text_error.setVisible(False)
-        self._concealed, self._win, self._melds = concealed, win, melds
-        self._extras = sorted(dict.fromkeys(extras), key=lambda e: e.digit)
+        self._concealed, self._win, self._melds = list(entry.concealed), entry.win, list(entry.melds)
+        self._extras = sorted(dict.fromkeys(entry.extras), key=lambda e: e.digit)
         self._pending_chow.clear()
         self._refresh(keep_text=True)
 
@@ -741,7 +701,16 @@ class ClassicalEntryWidget(QWidget):
     def _refresh(self, *, keep_text: bool = False) -> None:
         self._updating = True
         if not keep_text:
-            self.text_field.setText(format_classical_text(self._concealed, self._win, self._melds, self._extras))
+            self.text_field.setText(
+                format_entry_text(
+                    EntryText(
+                        concealed=tuple(self._concealed),
+                        win=self._win,
+                        melds=tuple(self._melds),
+                        extras=tuple(self._extras),
+                    )
+                )
+            )
             self.text_error.clear()
             self.text_error.setVisible(False)
         concealed = sorted(self._concealed, key=_sort_key)

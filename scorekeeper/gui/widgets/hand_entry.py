@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
@@ -36,12 +35,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.engine.conditions import CONDITION_NAMES
+from scorekeeper.engine.entry_text import EntryText, format_entry_text, parse_entry_text
 from scorekeeper.engine.fu import FuReason
 from scorekeeper.engine.hand import Hand, Meld, MeldKind, validate_hand
 from scorekeeper.engine.points import Payment
 from scorekeeper.engine.rules import PRESET_NAMES, HandRules, RenhouValue, hand_rules
 from scorekeeper.engine.scoring import HandScore, score_hand
-from scorekeeper.engine.tiles import Tile, TileKind, Wind, format_tiles, parse_tiles
+from scorekeeper.engine.tiles import Tile, TileKind, Wind, format_tiles
 from scorekeeper.engine.waits import Refusal, Wait, list_waits
 from scorekeeper.errors import (
     InvalidContextError,
@@ -63,21 +64,10 @@ from scorekeeper.gui.widgets.tile_picker import (
     tile_button_size,
 )
 
-__all__ = ["CONDITIONS", "EntryTarget", "HandEntryWidget", "format_entry_text", "parse_entry_text"]
+__all__ = ["CONDITIONS", "EntryTarget", "HandEntryWidget"]
 
 #: The win conditions, in the order they are offered (names as in the engine and the JSON input).
-CONDITIONS: tuple[str, ...] = (
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "haitei",
-    "houtei",
-    "rinshan",
-    "chankan",
-    "tenhou",
-    "chiihou",
-    "renhou",
-)
+CONDITIONS = CONDITION_NAMES
 
 _HAND_SIZE = 14
 _MAX_INDICATORS = 5  # one dora and four kan dora (seed 000, "Dora")
@@ -110,36 +100,6 @@ def _t(text: str) -> str:
 
 def _sort_key(tile: Tile) -> tuple[int, bool]:
     return (int(tile.kind), tile.red)
-
-
-def format_entry_text(concealed: Sequence[Tile], win: Tile | None, melds: Sequence[Meld]) -> str:
-    """The text field's notation: the concealed tiles sorted, the winning tile after a space, then the melds."""
-    parts = [format_tiles(sorted(concealed, key=_sort_key))] if concealed else []
-    if win is not None:
-        parts.append(str(win))
-    parts.extend(f"{format_tiles(m.tiles)}+{m.kind.value}" for m in melds)
-    return " ".join(parts)
-
-
-def parse_entry_text(text: str) -> tuple[list[Tile], Tile | None, list[Meld]]:
-    """Read the text field: concealed tiles, the winning tile (the last one, when the hand is full) and melds.
-
-    Raises:
-        TileParseError: for bad tile notation.
-        InvalidHandError: for an unknown meld type or a malformed meld.
-    """
-    concealed: list[Tile] = []
-    melds: list[Meld] = []
-    for token in text.split():
-        if "+" in token:
-            tiles, _, kind = token.partition("+")
-            melds.append(Meld.parse(kind.strip().lower(), tiles))
-        else:
-            concealed.extend(parse_tiles(token))
-    win: Tile | None = None
-    if concealed and len(concealed) + 3 * len(melds) == _HAND_SIZE:
-        win = concealed.pop()
-    return concealed, win, melds
 
 
 def _fu_reason_name(reason: FuReason) -> str:
@@ -585,8 +545,8 @@ class HandEntryWidget(QWidget):
             TileParseError: for bad notation.
             InvalidHandError: for a malformed meld.
         """
-        concealed, win, melds = parse_entry_text(text)
-        self._concealed, self._win, self._melds = concealed, win, melds
+        entry = parse_entry_text(text)
+        self._concealed, self._win, self._melds = list(entry.concealed), entry.win, list(entry.melds)
         self._pending_chi = []
         self._refresh()
 
@@ -811,14 +771,14 @@ class HandEntryWidget(QWidget):
 
     def _on_text_field_text_edited(self, text: str) -> None:
         try:
-            concealed, win, melds = parse_entry_text(text)
+            entry = parse_entry_text(text)
         except (TileParseError, InvalidHandError) as error:
             self.text_error.setText(str(error))
             self.text_error.setVisible(True)
             return
         self.text_error.setText("")
         self.text_error.setVisible(False)
-        self._concealed, self._win, self._melds = concealed, win, melds
+        self._concealed, self._win, self._melds = list(entry.concealed), entry.win, list(entry.melds)
         self._pending_chi = []
         self._notice = ""
         self._refresh(keep_text=True)
@@ -860,7 +820,11 @@ class HandEntryWidget(QWidget):
         self._updating = True
         try:
             if not keep_text:
-                self.text_field.setText(format_entry_text(self._concealed, self._win, self._melds))
+                self.text_field.setText(
+                    format_entry_text(
+                        EntryText(concealed=tuple(self._concealed), win=self._win, melds=tuple(self._melds))
+                    )
+                )
                 self.text_error.setText("")
                 self.text_error.setVisible(False)
             self.picker.set_tiles_in_use(self._tiles_in_use())

@@ -88,7 +88,8 @@ def test_tile_order_never_changes_the_value(obj: dict[str, Any], random: Any) ->
 
 
 def _split(hand: str) -> list[str]:
-    out, digits = [], ""
+    out: list[str] = []
+    digits = ""
     for ch in hand:
         if ch.isdigit():
             digits += ch

@@ -10,10 +10,9 @@ from scorekeeper.engine.classical import classical_rules
 from scorekeeper.engine.tiles import Wind
 from scorekeeper.errors import IllegalActionError, InvalidRulesetError
 from scorekeeper.session.classical import (
-    ClassicalPosition,
     ClassicalTableRules,
     LoserSettlement,
-    next_position,
+    advance_classical,
     seat_wind,
     settle_classical_draw,
     settle_classical_win,
@@ -88,33 +87,29 @@ def test_seat_winds_follow_the_dealer() -> None:
 
 
 def test_east_rotation_through_four_rounds_then_the_game_ends() -> None:
-    position = ClassicalPosition()
     passes = settle_classical_win(winner=S1, dealer=S0, value=10, hand_rules=HAND, rules=DEFAULT)
+    round_index, dealer, ended = 0, S0, False
     seen = []
-    while not position.ended:
-        seen.append((position.round_wind, position.dealer))
-        position = next_position(position, passes, DEFAULT)
+    while not ended:
+        seen.append((round_index, dealer))
+        round_index, dealer, ended = advance_classical(round_index, dealer, passes.dealer_repeats, DEFAULT)
     assert len(seen) == 16
-    assert seen[4] == (Wind.SOUTH, S0)
-    assert seen[-1] == (Wind.NORTH, S3)
-    with pytest.raises(IllegalActionError):
-        next_position(position, passes, DEFAULT)
+    assert seen[4] == (1, S0)  # South 1
+    assert seen[-1] == (3, S3)  # North 4
+    assert (round_index, dealer) == (3, S3)  # an ended game keeps the last hand's position
 
 
 def test_east_repeats_after_winning() -> None:
-    position = ClassicalPosition(dealer=S2, round_wind=Wind.SOUTH)
     won = settle_classical_win(winner=S2, dealer=S2, value=10, hand_rules=HAND, rules=DEFAULT)
-    assert next_position(position, won, DEFAULT) == position
+    assert advance_classical(1, S2, won.dealer_repeats, DEFAULT) == (1, S2, False)
 
 
 def test_rounds_knob() -> None:
     with pytest.raises(InvalidRulesetError):
         ClassicalTableRules(rounds=5)
     one_round = ClassicalTableRules(rounds=1)
-    position = ClassicalPosition(dealer=S3)
-    assert next_position(
-        position, settle_classical_draw(ClassicalTableRules(dealer_repeats_on_draw=False)), one_round
-    ).ended
+    draw = settle_classical_draw(ClassicalTableRules(dealer_repeats_on_draw=False))
+    assert advance_classical(0, S3, draw.dealer_repeats, one_round)[2]
 
 
 @settings(max_examples=200)

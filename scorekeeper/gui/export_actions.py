@@ -1,0 +1,61 @@
+"""Saving the game as a file: PDF, CSV or game record, under a suggested name (issue 12's records).
+
+The main window's Game menu and the results screen both save through one :class:`ExportActions`; where to save is
+asked through the window's :class:`~scorekeeper.gui.openers.Dialogs`, and a refusal is shown as a message.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtWidgets import QWidget
+
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.gui.controller import GameController
+from scorekeeper.gui.exports import export_csv, export_json, export_pdf, suggested_file_name
+from scorekeeper.gui.openers import Dialogs
+
+__all__ = ["ExportActions"]
+
+
+class ExportActions:
+    """Write the open game to a file.
+
+    Args:
+        parent: the window (the save dialog's parent).
+        controller: the game's controller.
+        dialogs: how to ask where.
+        show_message: shows why a file could not be written.
+    """
+
+    def __init__(
+        self, parent: QWidget, controller: GameController, dialogs: Dialogs, show_message: Callable[[str], None]
+    ) -> None:
+        self._parent = parent
+        self._controller = controller
+        self._dialogs = dialogs
+        self._show_message = show_message
+
+    def write(self, suffix: str, path: Path) -> None:
+        """Write the game to ``path`` as ``.pdf``, ``.csv`` or (anything else) the game-record JSON."""
+        assert self._controller.session is not None
+        writer = {".csv": export_csv, ".pdf": export_pdf}.get(suffix, export_json)
+        try:
+            writer(self._controller.session, path)
+        except ScorekeeperError as error:
+            self._show_message(str(error))
+
+    def ask_path(self, suffix: str) -> Path | None:
+        """Where to save, offering the game's file name: ``2026-11-23 Aiko Bruno Chen Dana.pdf``."""
+        session = self._controller.session
+        suggested = suffix if session is None else suggested_file_name(session, suffix)
+        return self._dialogs.ask_path(self._parent, suggested)
+
+    def export(self, suffix: str) -> None:
+        """Export the game (PDF, CSV or game-record JSON) to a file the user picks."""
+        if self._controller.session is None:
+            return
+        path = self.ask_path(suffix)
+        if path is not None:
+            self.write(suffix, path)

@@ -1,0 +1,274 @@
+"""How the main window asks the user things: one opener per dialog, gathered in :class:`Dialogs`.
+
+Each opener builds the real dialog, runs it modally and returns what it built (or None when cancelled). The window
+holds a :class:`Dialogs`; tests replace its callables with functions that fill the dialogs in with qtbot, so no test
+ever runs ``exec()``. The dialogs are imported when first opened: it keeps them out of the cold start
+(benchmarks/bench_gui.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, QStandardPaths, Qt
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
+
+from scorekeeper.gui.labels import is_riichi
+from scorekeeper.gui.settings import AppSettings
+from scorekeeper.session import GameState, HandRecord, HandResult
+from scorekeeper.storage.imports import NEW_PLAYER
+
+if TYPE_CHECKING:
+    from scorekeeper.gui.dialogs.draw_dialog import DrawKind
+    from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
+    from scorekeeper.gui.dialogs.new_game import NewGameChoice
+    from scorekeeper.gui.dialogs.results import ResultsDialog
+    from scorekeeper.gui.dialogs.win_dialog import WinContext
+    from scorekeeper.gui.tournament.new_tournament import NewTournament
+    from scorekeeper.storage.registry import Player
+    from scorekeeper.storage.store import GameSummary
+    from scorekeeper.sync.table import TableLogin
+
+__all__ = ["Dialogs", "open_referee_window"]
+
+
+def _run(dialog: QWidget) -> bool:
+    """Open a dialog modally (the app only; tests inject their own callables)."""
+    from PySide6.QtWidgets import QDialog
+
+    assert isinstance(dialog, QDialog)
+    return dialog.exec() == QDialog.DialogCode.Accepted
+
+
+def _new_game(parent: QWidget, settings: AppSettings) -> tuple[NewGameChoice, AppSettings] | None:
+    from scorekeeper.gui.dialogs.new_game import NewGameDialog
+
+    # The registry's names, offered as you type (the window knows them; a bare parent has none).
+    known_players = getattr(parent, "known_players", None)
+    known: tuple[str, ...] = known_players() if callable(known_players) else ()
+    dialog = NewGameDialog(settings, parent, known_players=known)
+    return (dialog.choice(), dialog.settings) if _run(dialog) else None
+
+
+def _win(parent: QWidget, context: WinContext, tsumo: bool, preview: Callable[[HandResult], str]) -> HandResult | None:
+    from scorekeeper.gui.dialogs.win_dialog import WinDialog
+
+    dialog = WinDialog(context, tsumo=tsumo, preview=preview, parent=parent)
+    return dialog.hand_result() if _run(dialog) else None
+
+
+def _draw(
+    parent: QWidget,
+    state: GameState,
+    riichi: tuple[int, ...],
+    kind: DrawKind,
+    preview: Callable[[HandResult], str] | None,
+) -> HandResult | None:
+    from scorekeeper.gui.dialogs.draw_dialog import DrawDialog
+
+    table = state.rules.table if is_riichi(state.rules) else None
+    dialog = DrawDialog(names=state.players, riichi=riichi, table=table, kind=kind, preview=preview, parent=parent)
+    return dialog.hand_result() if _run(dialog) else None
+
+
+def _edit(parent: QWidget, dialog: EditHandDialog) -> HandRecord | None:
+    dialog.setParent(parent, dialog.windowFlags())
+    return dialog.hand_record() if _run(dialog) else None
+
+
+def _penalty(parent: QWidget, names: tuple[str, ...]) -> tuple[int, int, str] | None:
+    from scorekeeper.gui.dialogs.penalty import PenaltyDialog
+
+    dialog = PenaltyDialog(names, parent)
+    return dialog.penalty() if _run(dialog) else None
+
+
+def _open_game(parent: QWidget, games: tuple[GameSummary, ...]) -> int | None:
+    from scorekeeper.gui.dialogs.open_game import OpenGameDialog
+
+    dialog = OpenGameDialog(games, parent)
+    return dialog.chosen() if _run(dialog) else None
+
+
+def _ask_open_path(parent: QWidget) -> Path | None:
+    name, _ = QFileDialog.getOpenFileName(
+        parent,
+        QCoreApplication.translate("MainWindow", "Import a game record"),
+        "",
+        QCoreApplication.translate("MainWindow", "Game records (*.json);;All files (*)"),
+    )
+    return Path(name) if name else None
+
+
+def _new_tournament(parent: QWidget) -> NewTournament | None:
+    from scorekeeper.gui.tournament.new_tournament import NewTournamentDialog
+
+    def ask_open(owner: QWidget) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(
+            owner,
+            QCoreApplication.translate("MainWindow", "Players"),
+            "",
+            QCoreApplication.translate("MainWindow", "CSV files (*.csv);;All files (*)"),
+        )
+        return Path(name) if name else None
+
+    def ask_save(owner: QWidget) -> Path | None:
+        name, _ = QFileDialog.getSaveFileName(
+            owner,
+            QCoreApplication.translate("MainWindow", "Save the tournament as"),
+            "",
+            QCoreApplication.translate("MainWindow", "Tournament databases (*.db *.sqlite3);;All files (*)"),
+        )
+        return Path(name) if name else None
+
+    dialog = NewTournamentDialog(ask_open=ask_open, ask_save=ask_save, parent=parent)
+    try:
+        dialog.exec()
+        return dialog.created
+    finally:
+        dialog.deleteLater()
+
+
+def _ask_tournament_url(parent: QWidget) -> str | None:
+    text, ok = QInputDialog.getText(
+        parent,
+        QCoreApplication.translate("MainWindow", "Tournament server"),
+        QCoreApplication.translate("MainWindow", "The referee's address (postgresql://user:password@host/tournament):"),
+        QLineEdit.EchoMode.PasswordEchoOnEdit,
+    )
+    return text.strip() if ok and text.strip() else None
+
+
+def _confirm(parent: QWidget, question: str) -> bool:
+    box = QMessageBox(
+        QMessageBox.Icon.Question,
+        QCoreApplication.translate("MainWindow", "Please confirm"),
+        question,
+        QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+        parent,
+    )
+    box.setTextFormat(Qt.TextFormat.PlainText)  # questions quote player names
+    return box.exec() == QMessageBox.StandardButton.Yes
+
+
+def _results(parent: QWidget, dialog: ResultsDialog) -> None:
+    dialog.setParent(parent, dialog.windowFlags())
+    dialog.open()
+
+
+def _ask_path(parent: QWidget, suggested: str) -> Path | None:
+    """Ask where to save; ``suggested`` is a file name (``2026-11-23 Aiko Bruno Chen Dana.pdf``) or a bare suffix."""
+    suffix = Path(suggested).suffix or suggested
+    filters = {".csv": "CSV (*.csv)", ".json": "JSON (*.json)", ".pdf": "PDF (*.pdf)"}
+    # Start in the user's documents folder (issue 12), not wherever the program was started.
+    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    start = str(Path(folder) / suggested) if folder and suggested != suffix else folder or suggested
+    name, _ = QFileDialog.getSaveFileName(
+        parent, QCoreApplication.translate("MainWindow", "Save as"), start, filters.get(suffix, "")
+    )
+    if not name:
+        return None
+    path = Path(name)
+    return path if path.suffix else path.with_suffix(suffix)
+
+
+def _ask_tournament_path(parent: QWidget) -> Path | None:
+    name, _ = QFileDialog.getOpenFileName(
+        parent,
+        QCoreApplication.translate("MainWindow", "Open a tournament"),
+        "",
+        QCoreApplication.translate("MainWindow", "Tournament databases (*.db *.sqlite3);;All files (*)"),
+    )
+    return Path(name) if name else None
+
+
+def _join_tournament(parent: QWidget) -> TableLogin | None:
+    from scorekeeper.gui.tournament_table import JoinTournamentDialog
+
+    dialog = JoinTournamentDialog(parent)
+    return dialog.login() if _run(dialog) else None
+
+
+def open_referee_window(db: str, show_message: Callable[[str], None], *, live: bool) -> QWidget | None:
+    """Open the referee's window on a tournament database file or ``postgresql://`` server (docs/tournament.md).
+
+    ``live``: follow the server's live feed. Returns None (the reason shown) when the tournament cannot be opened.
+    """
+    from PySide6.QtCore import Qt
+
+    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.gui.tournament import RefereeWindow, TournamentController
+    from scorekeeper.storage.tournament_store import open_tournament_store
+
+    try:
+        store = open_tournament_store(db)
+    except ScorekeeperError as error:
+        show_message(str(error))
+        return None
+    try:
+        controller = TournamentController(store, live_url=db if live else None)
+    except ScorekeeperError as error:
+        store.close()
+        show_message(str(error))
+        return None
+    window = RefereeWindow(controller)
+    window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+    def release(*_: object) -> None:
+        controller.shutdown()
+        store.close()
+
+    window.destroyed.connect(release)
+    window.show()
+    return window
+
+
+def _choose_player(parent: QWidget, name: str, candidates: tuple[Player, ...]) -> int | None:
+    """Ask which registry entry an imported name means (None: the usual join; NEW_PLAYER: a new entry)."""
+    from PySide6.QtWidgets import QInputDialog
+
+    items = [
+        QCoreApplication.translate("MainWindow", "{name} ({n} games)").format(name=p.name, n=p.games)
+        for p in candidates
+    ]
+    items.append(QCoreApplication.translate("MainWindow", "A new player named {name}").format(name=name))
+    answer, ok = QInputDialog.getItem(
+        parent,
+        QCoreApplication.translate("MainWindow", "Which player?"),
+        QCoreApplication.translate(
+            "MainWindow", "More than one player is called {name}. Which one played this game?"
+        ).format(name=name),
+        items,
+        0,
+        False,
+    )
+    if not ok or answer not in items:
+        return None  # the usual join: the oldest entry of exactly that name
+    index = items.index(answer)
+    return NEW_PLAYER if index == len(candidates) else candidates[index].id
+
+
+@dataclass(slots=True, kw_only=True)
+class Dialogs:
+    """How the window asks the user things. Each default opens the real dialog; tests replace them."""
+
+    new_game: Callable[[QWidget, AppSettings], tuple[NewGameChoice, AppSettings] | None] = _new_game
+    win: Callable[[QWidget, WinContext, bool, Callable[[HandResult], str]], HandResult | None] = _win
+    draw: Callable[
+        [QWidget, GameState, tuple[int, ...], DrawKind, Callable[[HandResult], str] | None], HandResult | None
+    ] = _draw
+    edit_hand: Callable[[QWidget, EditHandDialog], HandRecord | None] = _edit
+    penalty: Callable[[QWidget, tuple[str, ...]], tuple[int, int, str] | None] = _penalty
+    open_game: Callable[[QWidget, tuple[GameSummary, ...]], int | None] = _open_game
+    confirm: Callable[[QWidget, str], bool] = _confirm
+    results: Callable[[QWidget, ResultsDialog], None] = _results
+    ask_path: Callable[[QWidget, str], Path | None] = _ask_path
+    ask_open_path: Callable[[QWidget], Path | None] = _ask_open_path
+    ask_tournament_path: Callable[[QWidget], Path | None] = _ask_tournament_path
+    join_tournament: Callable[[QWidget], TableLogin | None] = _join_tournament
+    ask_tournament_url: Callable[[QWidget], str | None] = _ask_tournament_url
+    new_tournament: Callable[[QWidget], NewTournament | None] = _new_tournament
+    choose_player: Callable[[QWidget, str, tuple[Player, ...]], int | None] = _choose_player

@@ -1,0 +1,57 @@
+"""The GUI asks and shows; it settles nothing (STYLE 6, issue 11): a grep over ``scorekeeper/gui``.
+
+Why a grep: every rule the GUI held a copy of has drifted from the session's (the edit preview that settled
+without the hand's round and refused South hands; the results screen that rounded uma ties its own way; quick
+entry's own han/fu table). Settling (``settle(``), uma and oka (``rules.table.uma``, ``.oka``) and fu arithmetic
+(``fu == 25``, ``fu * 4``) belong to the engine and the session, which the GUI asks (``preview_at``,
+``standings``, the engine's han/fu table). Comments and docstrings may name them: only code lines are read.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import tokenize
+from pathlib import Path
+
+import scorekeeper
+
+GUI = Path(scorekeeper.__file__).parent / "gui"
+
+_FORBIDDEN = {
+    "a settle call": re.compile(r"\bsettle\w*\s*\("),
+    "uma/oka arithmetic": re.compile(r"\.\s*(uma|oka)\b"),
+    "fu arithmetic": re.compile(r"\bfu\s*(==|!=|<=|>=|<|>|\+|-|\*|//|%)\s*\d|\d\s*(\*|\+|-|//)\s*fu\b"),
+}
+
+
+def _code(path: Path) -> str:
+    """The file's code without comments and strings (docstrings and user-visible words may name any rule)."""
+    tokens = tokenize.generate_tokens(io.StringIO(path.read_text(encoding="utf-8")).readline)
+    kept = [tok.string for tok in tokens if tok.type not in (tokenize.COMMENT, tokenize.STRING)]
+    return " ".join(kept)
+
+
+def _offences() -> set[tuple[str, str]]:
+    found: set[tuple[str, str]] = set()
+    for path in sorted(GUI.rglob("*.py")):
+        code = _code(path)
+        for what, pattern in _FORBIDDEN.items():
+            if pattern.search(code):
+                found.add((path.relative_to(GUI).as_posix(), what))
+    return found
+
+
+def test_the_gui_settles_nothing_and_holds_no_uma_oka_or_fu_arithmetic() -> None:
+    """No ``settle(`` call and no uma/oka or fu arithmetic under scorekeeper/gui (see the module docstring)."""
+    assert _offences() == set()
+
+
+def test_the_grep_finds_what_it_looks_for() -> None:
+    assert _FORBIDDEN["a settle call"].search("x = settled") is None
+    assert _FORBIDDEN["a settle call"].search("x = settle(rules, result)")
+    assert _FORBIDDEN["uma/oka arithmetic"].search("sum(table.uma[0:2])")
+    assert _FORBIDDEN["fu arithmetic"].search("if fu == 25 and han < 2")
+    assert _FORBIDDEN["fu arithmetic"].search("base = 4 * fu")
+    assert _FORBIDDEN["fu arithmetic"].search("self.fu = None") is None
+    assert _FORBIDDEN["fu arithmetic"].search("base = fu * 4")

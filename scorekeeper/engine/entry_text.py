@@ -10,10 +10,15 @@ round-trip (``tests/engine/test_entry_text.py``). The notation is ours, built on
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from scorekeeper.engine.classical.extras import ExtraTile, format_extras, parse_extras
 from scorekeeper.engine.hand import Meld
 from scorekeeper.engine.tiles import Tile, format_tiles, parse_tiles
+
+if TYPE_CHECKING:
+    # The classical family is imported only where extra tiles are read or written: `scorekeeper score` starts
+    # without it (issue 15).
+    from scorekeeper.engine.classical.extras import ExtraTile
 
 __all__ = ["HAND_SIZE", "EntryText", "format_entry_text", "parse_entry_text"]
 
@@ -49,6 +54,8 @@ def format_entry_text(entry: EntryText) -> str:
         parts.append(str(entry.win))
     parts.extend(f"{format_tiles(m.tiles)}+{m.kind.value}" for m in entry.melds)
     if entry.extras:
+        from scorekeeper.engine.classical.extras import format_extras
+
         parts.append(format_extras(sorted(entry.extras, key=lambda e: e.digit)))
     return " ".join(parts)
 
@@ -72,6 +79,8 @@ def parse_entry_text(text: str, *, extras: bool = False) -> EntryText:
             tiles, _, kind = token.partition("+")
             melds.append(Meld.parse(kind.strip().lower(), tiles))
         elif extras and token.endswith("f"):
+            from scorekeeper.engine.classical.extras import parse_extras
+
             extra_tiles.extend(parse_extras(token))
         else:
             concealed.extend(parse_tiles(token))

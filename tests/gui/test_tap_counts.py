@@ -5,9 +5,6 @@ The counts are written in docs/gui.md. Each tap goes through ``tap`` below, whic
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.engine.tiles import Tile
@@ -19,15 +16,6 @@ from tests.gui.test_hanchan import choose_tab
 
 #: An ordinary closed hand: 234m 456p 678s 55p 23s, won on 4s (pinfu, tanyao).
 HAND = ("2m", "3m", "4m", "4p", "5p", "6p", "6s", "7s", "8s", "5p", "5p", "2s", "3s", "4s")
-
-
-@pytest.fixture(autouse=True)
-def quick_mode_first() -> Iterator[None]:
-    # A first ron of the day: the dialog opens on its default mode (Quick), as on a fresh start.
-    modes = (WinValueWidget.last_mode, WinValueWidget.last_classical_mode)
-    WinValueWidget.last_mode = WinValueWidget.QUICK
-    yield
-    WinValueWidget.last_mode, WinValueWidget.last_classical_mode = modes
 
 
 def test_an_ordinary_ron_by_tiles_takes_19_taps_then_18(qtbot: QtBot, window: MainWindow, script: Script) -> None:

@@ -209,7 +209,8 @@ def open_referee_window(db: str, show_message: Callable[[str], None], *, live: b
         show_message(str(error))
         return None
     try:
-        controller = TournamentController(store, live_url=db if live else None)
+        on_server = db.startswith(("postgresql://", "postgres://"))
+        controller = TournamentController(store, live_url=db if live else None, server_url=db if on_server else None)
     except ScorekeeperError as error:
         store.close()
         show_message(str(error))

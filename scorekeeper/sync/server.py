@@ -47,9 +47,10 @@ from scorekeeper.errors import (
     TournamentError,
     TournamentServerError,
 )
-from scorekeeper.session.events import event_from_json
+from scorekeeper.session.events import Event, event_from_json, event_to_json
 from scorekeeper.session.rules import Ruleset, ruleset
 from scorekeeper.session.session import Session
+from scorekeeper.storage._jsontext import dump_json
 from scorekeeper.storage.outbox import OutboxOp
 from scorekeeper.storage.tournament_pg import open_postgresql_store
 from scorekeeper.sync import _pgschema
@@ -549,6 +550,23 @@ class TournamentServer:
             SyncConflictError: the game is no longer at ``version`` (a table pushed in between): reload, retry.
             TournamentServerError: the server cannot be reached or refuses.
         """
+        return self._append_as_referee(game_id, (body,), version=version)
+
+    def correct_as_referee(self, game_id: str, events: Sequence[Event], *, version: int) -> int:
+        """The referee adds events (one correction: an edit, a deleted hand, an end...) to a game, built on ``version``.
+
+        All of them or none, in one transaction: the version check, the new head, the game's finished flag, its
+        ``game_scores`` and the announcement. Returns the game's new version (one more than ``version``).
+
+        Raises:
+            SyncConflictError: the game is no longer at ``version`` (a table pushed in between): reload, retry.
+            TournamentServerError: the server cannot be reached or refuses.
+        """
+        return self._append_as_referee(
+            game_id, tuple(dump_json(event_to_json(event)) for event in events), version=version
+        )
+
+    def _append_as_referee(self, game_id: str, bodies: Sequence[str], *, version: int) -> int:
         with self._transaction("correct the game") as connection:
             # A game recorded from a file (``tournament record``) has no sync row until its first correction.
             connection.execute(
@@ -569,18 +587,25 @@ class TournamentServer:
                     f"game {game_id} changed since it was read (version {version}, now {current}): reload it"
                 )
             connection.execute("DELETE FROM game_events WHERE game_id = %s AND seq >= %s", (game_id, head))
+            with connection.cursor() as cursor:
+                cursor.executemany(
+                    "INSERT INTO game_events (game_id, seq, body) VALUES (%s, %s, %s)",
+                    [(game_id, head + offset, body) for offset, body in enumerate(bodies)],
+                )
             connection.execute(
-                "INSERT INTO game_events (game_id, seq, body) VALUES (%s, %s, %s)", (game_id, head, body)
-            )
-            connection.execute(
-                "UPDATE games SET head = %s, updated = %s WHERE game_id = %s", (head + 1, _now(), game_id)
+                "UPDATE games SET head = %s, updated = %s WHERE game_id = %s", (head + len(bodies), _now(), game_id)
             )
             connection.execute("UPDATE game_sync SET version = %s WHERE game_id = %s", (current + 1, game_id))
-            self._refresh(connection, game_id)
+            ended = self._refresh(connection, game_id)
+            if ended is not None:
+                connection.execute("UPDATE games SET finished = %s WHERE game_id = %s", (int(ended), game_id))
         return current + 1
 
-    def _refresh(self, connection: psycopg.Connection[Any], game_id: str) -> None:
-        """Recompute a game's scores and points from its log, and announce the change (same transaction)."""
+    def _refresh(self, connection: psycopg.Connection[Any], game_id: str) -> bool | None:
+        """Recompute a game's scores and points from its log, and announce the change (same transaction).
+
+        Returns whether the game has ended, or None when its log cannot be replayed.
+        """
         row = connection.execute(
             "SELECT players, head, session, table_no, tournament_id FROM games WHERE game_id = %s", (game_id,)
         ).fetchone()
@@ -602,7 +627,7 @@ class TournamentServer:
             connection.execute(
                 "UPDATE game_sync SET hand = %s WHERE game_id = %s", (f"cannot be replayed: {error}"[:200], game_id)
             )
-            return
+            return None
         state = game.state
         points = state.standings().points_tenths
         connection.execute("DELETE FROM game_scores WHERE game_id = %s", (game_id,))
@@ -618,6 +643,7 @@ class TournamentServer:
         )
         payload = {"game": game_id, "session": int(session), "table": int(table_no), "head": int(head)}
         connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps(payload)))
+        return state.ended
 
     # -- standings ---------------------------------------------------------------------------------------------
 

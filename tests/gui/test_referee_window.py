@@ -18,12 +18,17 @@ from scorekeeper.errors import TournamentError
 from scorekeeper.gui.tournament import RefereeDialogs, RefereeWindow, TournamentController
 from scorekeeper.gui.tournament.correction import copy_for_correction, corrections_made
 from scorekeeper.session import EndGame, HandDeleted, Session, format_record, record_from_session, ruleset
+from scorekeeper.session.events import Event, HanFuWin, RefereePenalty, RiichiDeclared, Ron, event_from_json
+from scorekeeper.session.seats import Seat
 from scorekeeper.storage import GameStore
 from scorekeeper.storage.files import default_database_path
 from scorekeeper.storage.tournament_store import TournamentStore, open_tournament_store
+from scorekeeper.sync.table import TableSync
 from scorekeeper.tournament import Player, SeatingMethod, TableGame, TournamentPenalty, TournamentSettings
 from tests.pgserver import TestServer
+from tests.sync import steps
 from tests.tournament.builders import names, ron
+from tests.tournament_db import Tournament
 
 
 class _Answers:
@@ -364,3 +369,78 @@ def test_a_seating_file_that_cannot_be_read_is_a_message_not_a_crash(
     assert "missing.csv" in answers.errors[0]
     assert "must be UTF-8 text" in answers.errors[1]
     assert window.controller.seating() is None
+
+
+def _referee_window(qtbot: QtBot, store: TournamentStore, url: str, answers: _Answers) -> RefereeWindow:
+    shown = RefereeWindow(TournamentController(store, server_url=url), dialogs=answers.dialogs())
+    qtbot.addWidget(shown)
+    shown.tabs.setCurrentIndex(2)
+    shown.record_table_spin.setValue(1)
+    return shown
+
+
+def _close(shown: RefereeWindow) -> None:
+    shown.controller.shutdown()
+    shown.close()
+    shown.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def test_on_a_server_a_correction_bumps_the_games_version_and_its_fast_standings(
+    qtbot: QtBot, tournament: Tournament, tmp_path: Path
+) -> None:
+    table, game_id, login = tournament.join(tmp_path, 1)
+    steps.append(table, game_id, Ron(Seat(1), (HanFuWin(seat=Seat(0), han=3, fu=40),)))
+    with TableSync(table.path, login.url) as sync:
+        assert sync.push().synced
+    answers = _Answers()
+    with tournament.store() as store, tournament.referee() as referee:
+        shown = _referee_window(qtbot, store, tournament.referee_url, answers)
+        game = shown.controller.tournament.game(1, 1)
+        assert game is not None
+        before = referee.game(game.game_id).version
+        late = RefereePenalty(seat=Seat(1), points=-1000, reason="late")
+        shown.dialogs.correct = lambda _parent, _game, _settings: (late,)
+        qtbot.mouseClick(shown.correct_button, Qt.MouseButton.LeftButton)
+        assert answers.errors == []
+        held = referee.game(game.game_id)
+        assert held.version == before + 1
+        assert event_from_json(json.loads(held.bodies[-1])) == late
+        fast = {row.player: row.points_tenths for row in referee.standings_rows()}
+        ranked = {row.player: row.points_tenths for row in shown.controller.standings.rows if row.games}
+        assert fast == ranked  # game_scores refreshed with the correction, the same as the ranked standings
+        # The table, still on the old position, writes: its push is refused, it takes the server's copy.
+        steps.append(table, game_id, RiichiDeclared(Seat(2)))
+        with TableSync(table.path, login.url) as sync:
+            assert "changed on the server" in sync.push().problem
+            sync.take_server_copy(game_id)
+        assert table.load(game_id).events[-1] == late
+        _close(shown)
+
+
+def test_on_a_server_a_correction_refused_when_the_table_pushed_during_it(
+    qtbot: QtBot, tournament: Tournament, tmp_path: Path
+) -> None:
+    table, game_id, login = tournament.join(tmp_path, 1)
+    steps.append(table, game_id, Ron(Seat(1), (HanFuWin(seat=Seat(0), han=3, fu=40),)))
+    with TableSync(table.path, login.url) as sync:
+        assert sync.push().synced
+    answers = _Answers()
+    with tournament.store() as store, tournament.referee() as referee:
+        shown = _referee_window(qtbot, store, tournament.referee_url, answers)
+        game = shown.controller.tournament.game(1, 1)
+        assert game is not None
+
+        def table_pushes_meanwhile(_parent: QWidget, _game: TableGame, _settings: TournamentSettings) -> tuple[Event]:
+            steps.append(table, game_id, RiichiDeclared(Seat(2)))
+            with TableSync(table.path, login.url) as sync:
+                assert sync.push().synced
+            return (HandDeleted(0),)
+
+        shown.dialogs.correct = table_pushes_meanwhile
+        qtbot.mouseClick(shown.correct_button, Qt.MouseButton.LeftButton)
+        assert len(answers.errors) == 1
+        assert "changed on the server" in answers.errors[0]
+        held = referee.game(game.game_id)
+        assert [event_from_json(json.loads(body)) for body in held.bodies] == [*table.load(game_id).events]
+        _close(shown)

@@ -7,6 +7,7 @@ its message goes out as ``error_occurred``. The session timer lives here too: it
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal
 
 from scorekeeper.errors import ScorekeeperError, TournamentError
-from scorekeeper.session.events import Event
+from scorekeeper.session.events import Event, event_to_json
 from scorekeeper.storage.records import read_game_record_file
 from scorekeeper.storage.tournament_export import (
     format_ema_csv,
@@ -68,6 +69,7 @@ class TournamentController(QObject):
         parent: QObject | None = None,
         *,
         live_url: str | None = None,
+        server_url: str | None = None,
     ) -> None:
         """Read the tournament ``name`` (None: the store's only one) and start following changes.
 
@@ -77,6 +79,8 @@ class TournamentController(QObject):
             parent: the Qt parent.
             live_url: on PostgreSQL, the URL to listen on (``scorekeeper.sync.live``): the window then hears of
                 every change as it commits instead of polling.
+            server_url: on PostgreSQL, the URL the referee's corrections go through (``scorekeeper.sync.server``:
+                the game's version is checked and its fast standings refreshed); ``live_url`` when not given.
         """
         super().__init__(parent)
         self.store = store
@@ -96,6 +100,7 @@ class TournamentController(QObject):
         self._watch.setInterval(1000)
         self._watch.timeout.connect(self.check_for_changes)
         self._watch.start()
+        self._server_url = server_url if server_url is not None else live_url
         self._feed: LiveFeed | None = None
         self._notifier: QSocketNotifier | None = None
         if live_url is not None:
@@ -274,18 +279,40 @@ class TournamentController(QObject):
             lambda: self._refresh(self.store.drop_player(name, self.session - 1, tournament=self.name)),
         )
 
-    def correct_game(self, table: int, events: Sequence[Event]) -> bool:
-        """Append a correction (the events the table view added) to table ``table``'s game of the session on show."""
+    def correct_game(self, table: int, events: Sequence[Event], *, base: TableGame | None = None) -> bool:
+        """Append a correction (the events the table view added) to table ``table``'s game of the session on show.
+
+        ``base`` is the game as the referee saw it when the correction began (default: as the window holds it now).
+        On a server the correction is refused, and nothing sent, when a table changed the game since.
+        """
 
         def run() -> None:
-            game = self.tournament.game(self.session, table)
+            game = base if base is not None else self.tournament.game(self.session, table)
             if game is None:
                 raise TournamentError(f"session {self.session} table {table} has no game to correct")
             if events:
-                self.store.append_events(game.game_id, len(game.events), events)
+                self._append(game, events)
             self._refresh()
 
         return self._attempt("Correction", run)
+
+    def _append(self, game: TableGame, events: Sequence[Event]) -> None:
+        """Add ``events`` after ``game``'s log: through the sync server's version check on PostgreSQL."""
+        if self._server_url is None:
+            self.store.append_events(game.game_id, len(game.events), events)
+            return
+        from scorekeeper.errors import SyncConflictError
+        from scorekeeper.sync.server import TournamentServer
+
+        with TournamentServer.connect(self._server_url, tournament=self.name) as server:
+            held = server.game(game.game_id)
+            seen = [event_to_json(event) for event in game.events]
+            if held.head != len(seen) or [json.loads(body) for body in held.bodies[: held.head]] != seen:
+                raise SyncConflictError(
+                    f"session {game.session} table {game.table} changed on the server since its game was read "
+                    "(the table sent hands meanwhile): nothing was sent; look at the game again and correct it anew"
+                )
+            server.correct_as_referee(game.game_id, events, version=held.version)
 
     def end_games_at_time_limit(self) -> int:
         """End the session's running games as the time-limit rule says; return how many were ended.
@@ -302,7 +329,7 @@ class TournamentController(QObject):
                 state = game.state(self.tournament.settings)
                 events = time_limit_end(state, self.tournament.settings.time_limit_rule, hand_in_play=False)
                 if events:
-                    self.store.append_events(game.game_id, len(game.events), events)
+                    self._append(game, events)
                     ended += 1
             self._refresh()
 

@@ -552,7 +552,7 @@ class RefereeWindow(QMainWindow):
         except ScorekeeperError as error:
             self.dialogs.error(self, str(error))
             return
-        c.correct_game(table, events)
+        c.correct_game(table, events, base=game)
 
     def _on_penalty_button_clicked(self) -> None:
         names = tuple(p.name for p in self.controller.tournament.players if not p.substitute)

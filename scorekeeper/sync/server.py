@@ -28,6 +28,7 @@ Passwords: URLs given to this module may hold one; every message and :func:`desc
 from __future__ import annotations
 
 import datetime
+import enum
 import json
 import secrets
 import uuid
@@ -58,9 +59,12 @@ from scorekeeper.tournament import TournamentSettings, settings_from_json
 
 __all__ = [
     "CHANNEL",
+    "QUIET_AFTER",
+    "LinkState",
     "PushResult",
     "ServerGame",
     "StandingsRow",
+    "TableLink",
     "TournamentServer",
     "create_table_login",
     "describe_url",
@@ -116,6 +120,15 @@ def _ruleset(value: Any) -> Ruleset:
 
 def _now() -> str:
     return datetime.datetime.now(datetime.UTC).isoformat(timespec="microseconds")
+
+
+def _parse_time(text: object) -> datetime.datetime | None:
+    """A stored ``updated`` time as an aware UTC datetime (None when missing or unreadable)."""
+    try:
+        when = datetime.datetime.fromisoformat(str(text))
+    except ValueError:
+        return None
+    return when if when.tzinfo is not None else when.replace(tzinfo=datetime.UTC)
 
 
 def _connect(url: str, *, autocommit: bool = False) -> psycopg.Connection[Any]:
@@ -299,6 +312,49 @@ class StandingsRow:
     penalties_tenths: int
 
 
+#: A running game whose table has written nothing for this long is shown as "no news": its laptop may be offline
+#: (or the hand is long). A 90-minute session of about 12 hands is some 8 minutes a hand; 15 is almost two hands.
+QUIET_AFTER = datetime.timedelta(minutes=15)
+
+
+class LinkState(enum.StrEnum):
+    """How a table's game stands with the server, for the referee's tables at a glance."""
+
+    SYNCED = "synced"  # the table's writes arrive (last one within QUIET_AFTER, or its game is over)
+    QUIET = "quiet"  # a running game with no write for QUIET_AFTER: the table may be offline
+    WAITING = "waiting"  # the server holds changes it cannot apply (a gap, or a table write the referee overtook)
+    NOT_JOINED = "not_joined"  # no table laptop has opened the game (no game yet, or one recorded from a file)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableLink:
+    """The server's record of one table's game in a session: its last write and what it holds back.
+
+    Attributes:
+        table_no: the table.
+        joined: a table laptop opened the game (it has a sync row).
+        last_write: when the game's last write was applied (UTC), or None.
+        finished: the game is over.
+        held: changes pushed but not applied (waiting for missing numbers, or refused until the table reloads).
+    """
+
+    table_no: int
+    joined: bool
+    last_write: datetime.datetime | None
+    finished: bool
+    held: int
+
+    def state(self, now: datetime.datetime) -> LinkState:
+        """The table's state at ``now`` (UTC)."""
+        if not self.joined:
+            return LinkState.NOT_JOINED
+        if self.held:
+            return LinkState.WAITING
+        if self.finished or (self.last_write is not None and now - self.last_write <= QUIET_AFTER):
+            return LinkState.SYNCED
+        return LinkState.QUIET
+
+
 class TournamentServer:
     """A connection to one tournament on its server, as a table, the referee or the admin.
 
@@ -455,6 +511,28 @@ class TournamentServer:
             ).fetchall()
         keys = ("id", "session", "table", "players", "hand", "scores", "finished", "head", "version", "updated")
         return tuple(dict(zip(keys, row, strict=True)) for row in rows)
+
+    def table_links(self, session: int) -> tuple[TableLink, ...]:
+        """Each game of ``session`` as the server's sync record holds it (games not started are not listed)."""
+        with self._transaction("read the tables' state") as connection:
+            tid = self._tournament(connection)
+            rows = connection.execute(
+                "SELECT g.table_no, s.game_id IS NOT NULL, g.updated, g.finished,"
+                " (SELECT count(*) FROM pushed_ops p WHERE p.game_id = g.game_id AND p.op > s.applied_op)"
+                " FROM games g LEFT JOIN game_sync s ON s.game_id = g.game_id"
+                " WHERE g.tournament_id = %s AND g.session = %s ORDER BY g.table_no",
+                (tid, session),
+            ).fetchall()
+        return tuple(
+            TableLink(
+                table_no=int(table_no),
+                joined=bool(joined),
+                last_write=_parse_time(updated),
+                finished=bool(finished),
+                held=int(held or 0),
+            )
+            for table_no, joined, updated, finished, held in rows
+        )
 
     def push(self, game_id: str, ops: Sequence[OutboxOp]) -> PushResult:
         """Deliver a table's queued changes of ``game_id`` and apply what can be applied, in one transaction.

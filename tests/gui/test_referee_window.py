@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 import os
 from collections import deque
@@ -22,6 +23,7 @@ from scorekeeper.session.events import Event, HanFuWin, RefereePenalty, RiichiDe
 from scorekeeper.session.seats import Seat
 from scorekeeper.storage import GameStore
 from scorekeeper.storage.files import default_database_path
+from scorekeeper.storage.outbox import LocalOutbox
 from scorekeeper.storage.tournament_store import TournamentStore, open_tournament_store
 from scorekeeper.sync.table import TableSync
 from scorekeeper.tournament import Player, SeatingMethod, TableGame, TournamentPenalty, TournamentSettings
@@ -443,4 +445,49 @@ def test_on_a_server_a_correction_refused_when_the_table_pushed_during_it(
         assert "changed on the server" in answers.errors[0]
         held = referee.game(game.game_id)
         assert [event_from_json(json.loads(body)) for body in held.bodies] == [*table.load(game_id).events]
+        _close(shown)
+
+
+def test_on_a_file_every_table_is_local(qtbot: QtBot, window: RefereeWindow) -> None:
+    window.tabs.setCurrentIndex(2)
+    window.controller.seat(SeatingMethod.AUTO)
+    assert [card.link_label.text() for card in window.cards] == ["local (no server)"] * 2
+
+
+def test_on_a_server_each_table_shows_synced_offline_held_or_not_joined(
+    qtbot: QtBot, tournament: Tournament, tmp_path: Path
+) -> None:
+    import psycopg
+
+    table, game_id, login = tournament.join(tmp_path, 1)
+    steps.append(table, game_id, Ron(Seat(1), (HanFuWin(seat=Seat(0), han=3, fu=40),)))
+    with TableSync(table.path, login.url) as sync:
+        assert sync.push().synced
+    with tournament.store() as store:
+        shown = _referee_window(qtbot, store, tournament.referee_url, _Answers())
+
+        def links() -> list[str]:
+            return [card.link_label.text() for card in shown.cards]
+
+        assert links()[0].startswith("synced at ")
+        assert links()[1] == "not joined"
+        assert shown.cards[0].link_label.styleSheet() == ""
+        with psycopg.connect(tournament.admin_url, autocommit=True) as admin:  # an hour without a word from table 1
+            admin.execute("UPDATE games SET updated = %s WHERE table_no = 1", ("2026-01-01T09:00:00+00:00",))
+        shown.controller.reload()
+        assert links()[0] == "offline? nothing since " + datetime.datetime(
+            2026, 1, 1, 9, tzinfo=datetime.UTC
+        ).astimezone().strftime("%H:%M")
+        assert "bold" in shown.cards[0].link_label.styleSheet()
+        other, other_id, _other_login = tournament.join(tmp_path, 2)  # table 2 joins; changes 2.. arrive, 1 is late
+        steps.append(other, other_id, RiichiDeclared(Seat(0)))
+        steps.append(other, other_id, RiichiDeclared(Seat(1)))
+        with LocalOutbox.open(other.path) as outbox:
+            link = outbox.link_of(other_id)
+            ops = outbox.pending(other_id)
+        assert link is not None
+        with tournament.referee() as referee:
+            referee.push(link.server_game, ops[1:])
+        shown.controller.reload()
+        assert links()[1] == f"{len(ops) - 1} changes held on the server"
         _close(shown)

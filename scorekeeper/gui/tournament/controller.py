@@ -45,6 +45,7 @@ from scorekeeper.tournament import (
 
 if TYPE_CHECKING:
     from scorekeeper.sync.live import LiveFeed
+    from scorekeeper.sync.server import TableLink, TournamentServer
 
 __all__ = ["TournamentController"]
 
@@ -101,6 +102,19 @@ class TournamentController(QObject):
         self._watch.timeout.connect(self.check_for_changes)
         self._watch.start()
         self._server_url = server_url if server_url is not None else live_url
+        self._server: TournamentServer | None = None
+        #: On a server: each table's game of the session on show as the server's sync record holds it (by table);
+        #: None on a file (every table is local).
+        self.links: dict[int, TableLink] | None = None
+        #: Why the links could not be read (the server went away), else empty.
+        self.links_problem = ""
+        self._links_timer = QTimer(self)
+        self._links_timer.setInterval(30_000)  # a table turning quiet shows without anyone writing
+        self._links_timer.timeout.connect(self._on_links_timer_timeout)
+        if self._server_url is not None:
+            self.links = {}
+            self._read_links()
+            self._links_timer.start()
         self._feed: LiveFeed | None = None
         self._notifier: QSocketNotifier | None = None
         if live_url is not None:
@@ -136,7 +150,38 @@ class TournamentController(QObject):
         """Stop the clock, the change check and the live feed (the window is closing; the store is closed after)."""
         self._timer.stop()
         self._watch.stop()
+        self._links_timer.stop()
         self.stop_listening()
+        if self._server is not None:
+            self._server.close()
+            self._server = None
+
+    @property
+    def on_server(self) -> bool:
+        """Whether the tables sync with a server (else the tournament is a local file)."""
+        return self._server_url is not None
+
+    def _read_links(self) -> None:
+        """Read the tables' sync state of the session on show; a server that went away is noted, not raised."""
+        from scorekeeper.sync.server import TournamentServer
+
+        if self._server_url is None:
+            return
+        try:
+            if self._server is None:
+                self._server = TournamentServer.connect(self._server_url, tournament=self.name)
+            self.links = {link.table_no: link for link in self._server.table_links(self.session)}
+            self.links_problem = ""
+        except ScorekeeperError as error:
+            if self._server is not None:
+                self._server.close()
+                self._server = None
+            self.links = {}
+            self.links_problem = str(error)
+
+    def _on_links_timer_timeout(self) -> None:
+        self._read_links()
+        self.tournament_changed.emit()
 
     @property
     def listening(self) -> bool:
@@ -170,6 +215,7 @@ class TournamentController(QObject):
     def _refresh(self, tournament: Tournament | None = None) -> None:
         self.tournament = tournament if tournament is not None else self.store.load(self.name)
         self.standings = compute_standings(self.tournament)
+        self._read_links()
         self.tournament_changed.emit()
 
     def _attempt(self, action: str, run: object) -> bool:
@@ -202,6 +248,7 @@ class TournamentController(QObject):
     def show_session(self, session: int) -> None:
         """Show session ``session`` (1-based)."""
         self.session = max(1, min(session, self.tournament.settings.sessions))
+        self._read_links()
         self.tournament_changed.emit()
 
     def seat(self, method: SeatingMethod, path: Path | None = None) -> bool:

@@ -97,4 +97,11 @@ JA_REFEREE: dict[str, str] = {
     "Open the table's game in the table view; edit hands in its history, then close it": "卓の対局を卓画面で開き、履歴で局を訂正してから閉じてください",
     "Table {t} has no game to correct yet.": "卓 {t} には訂正する対局がまだありません。",
     "Correcting session {s} table {t}: close this window to send the corrections": "{s} 回戦 卓 {t} を訂正中: このウィンドウを閉じると訂正が送られます",
+    "local (no server)": "ローカル (サーバーなし)",
+    "server unreachable": "サーバーに接続できません",
+    "not joined": "未接続",
+    "synced at {time}": "{time} に同期済み",
+    "synced": "同期済み",
+    "offline? nothing since {time}": "オフライン? {time} 以降の送信なし",
+    "{n} changes held on the server": "サーバーで保留中の変更 {n} 件",
 }

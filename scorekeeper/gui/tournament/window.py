@@ -8,6 +8,7 @@ Dialogs and file choices are injected (``RefereeDialogs``) so that tests fill th
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -131,6 +132,8 @@ class TableCardWidget(QFrame):
         font.setBold(True)
         self.title_label.setFont(font)
         self.state_label = QLabel()
+        self.link_label = QLabel()
+        self.link_label.setTextFormat(Qt.TextFormat.PlainText)
         self.seats_label = QLabel()
         self.seats_label.setTextFormat(Qt.TextFormat.PlainText)
         seats_font = QFont(self.seats_label.font())
@@ -138,13 +141,17 @@ class TableCardWidget(QFrame):
         self.seats_label.setFont(seats_font)
         layout.addWidget(self.title_label)
         layout.addWidget(self.state_label)
+        layout.addWidget(self.link_label)
         layout.addWidget(self.seats_label)
         layout.addStretch(1)
 
-    def show_table(self, title: str, state: str, seats: Sequence[str]) -> None:
-        """Show a table's number, state and seat lines."""
+    def show_table(self, title: str, state: str, seats: Sequence[str], link: str = "", *, alert: bool = False) -> None:
+        """Show a table's number, state, how it stands with the server (``alert``: in red) and seat lines."""
         self.title_label.setText(title)
         self.state_label.setText(state)
+        self.link_label.setText(link)
+        self.link_label.setVisible(bool(link))
+        self.link_label.setStyleSheet("color: #c62828; font-weight: bold;" if alert else "")
         self.seats_label.setText("\n".join(seats))
 
 
@@ -434,6 +441,28 @@ class RefereeWindow(QMainWindow):
             numeric=(1,),
         )
 
+    def _link_text(self, table: int, now: datetime.datetime) -> tuple[str, bool]:
+        """How table ``table`` stands with the server, in words, and whether the referee should look at it."""
+        from scorekeeper.sync.server import LinkState
+
+        links = self.controller.links
+        if links is None:
+            return self.tr("local (no server)"), False
+        if self.controller.links_problem:
+            return self.tr("server unreachable"), True
+        link = links.get(table)
+        if link is None:
+            return self.tr("not joined"), False
+        state = link.state(now)
+        when = "" if link.last_write is None else link.last_write.astimezone().strftime("%H:%M")
+        if state is LinkState.SYNCED:
+            return (self.tr("synced at {time}").format(time=when) if when else self.tr("synced")), False
+        if state is LinkState.QUIET:
+            return self.tr("offline? nothing since {time}").format(time=when), True
+        if state is LinkState.WAITING:
+            return self.tr("{n} changes held on the server").format(n=link.held), True
+        return self.tr("not joined"), False
+
     def _redraw_cards(self) -> None:
         c = self.controller
         seating = c.seating()
@@ -444,17 +473,21 @@ class RefereeWindow(QMainWindow):
             self.cards_layout.addWidget(card, len(self.cards) // 4, len(self.cards) % 4)
             self.cards.append(card)
         finished = 0
+        now = datetime.datetime.now(datetime.UTC)
         for index, card in enumerate(self.cards):
             card.setVisible(index < len(tables))
             if index >= len(tables):
                 continue
             table = tables[index]
             game = c.tournament.game(c.session, table.table)
+            link, alert = self._link_text(table.table, now)
             if game is None:
                 card.show_table(
                     self.tr("Table {t}").format(t=table.table),
                     self.tr("no game yet"),
                     [f"{_WINDS[k]}  {name}" for k, name in enumerate(table.seats)],
+                    link,
+                    alert=alert,
                 )
                 continue
             state = game.state(c.tournament.settings)
@@ -464,6 +497,8 @@ class RefereeWindow(QMainWindow):
                 self.tr("Table {t}").format(t=table.table),
                 status,
                 [f"{_WINDS[k]}  {name}  {state.scores[k]:,}" for k, name in enumerate(table.seats)],
+                link,
+                alert=alert,
             )
         self.record_table_spin.setMaximum(max(1, len(tables)))
         self.tables_summary.setText(

@@ -3414,6 +3414,34 @@ win</source>
         <translation>大会全体</translation>
     </message>
     <message>
+        <source>local (no server)</source>
+        <translation>ローカル (サーバーなし)</translation>
+    </message>
+    <message>
+        <source>server unreachable</source>
+        <translation>サーバーに接続できません</translation>
+    </message>
+    <message>
+        <source>not joined</source>
+        <translation>未接続</translation>
+    </message>
+    <message>
+        <source>synced at {time}</source>
+        <translation>{time} に同期済み</translation>
+    </message>
+    <message>
+        <source>synced</source>
+        <translation>同期済み</translation>
+    </message>
+    <message>
+        <source>offline? nothing since {time}</source>
+        <translation>オフライン? {time} 以降の送信なし</translation>
+    </message>
+    <message>
+        <source>{n} changes held on the server</source>
+        <translation>サーバーで保留中の変更 {n} 件</translation>
+    </message>
+    <message>
         <source>Table {t}</source>
         <translation>卓 {t}</translation>
     </message>

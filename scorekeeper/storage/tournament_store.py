@@ -45,6 +45,8 @@ __all__ = ["Connection", "TournamentStore", "open_tournament_store"]
 
 _BUSY_TIMEOUT_MS = 5_000
 _MAX_JSON = 1_000_000
+#: How many parsed events a store remembers by their JSON text (a 200-player, 10-session day holds about 10,000).
+_EVENTS_REMEMBERED = 200_000
 
 
 class Connection(Protocol):
@@ -108,6 +110,9 @@ class TournamentStore:
         self._dialect = dialect
         self._where = where
         self._errors = errors
+        # Events already read, by their stored JSON text: a reload parses only what is new (events are immutable
+        # values, so one may stand in every game that stored the same text). Cleared when it grows past a bound.
+        self._events_read: dict[str, Event] = {}
 
     # -- opening ---------------------------------------------------------------------------------------------------
 
@@ -313,10 +318,17 @@ class TournamentStore:
             )
             for session, tables in seats.items()
         )
+        bodies: dict[str, list[object]] = {}
+        for game_id, body in self._rows(  # every game's events in one query (not one per game: a server round trip)
+            "SELECT e.game_id, e.body FROM game_events e JOIN games g ON g.game_id = e.game_id "
+            "WHERE g.tournament_id = ? AND e.seq < g.head ORDER BY e.game_id, e.seq",
+            (tid,),
+        ):
+            bodies.setdefault(str(game_id), []).append(body)
         games = tuple(
-            self._game(game_id, int(session), int(table), players_json, int(head))
-            for game_id, session, table, players_json, head in self._rows(
-                "SELECT game_id, session, table_no, players, head FROM games WHERE tournament_id = ? "
+            self._game(game_id, int(session), int(table), players_json, bodies.get(str(game_id), []))
+            for game_id, session, table, players_json in self._rows(
+                "SELECT game_id, session, table_no, players FROM games WHERE tournament_id = ? "
                 "ORDER BY session, table_no",
                 (tid,),
             )
@@ -336,18 +348,26 @@ class TournamentStore:
             fixed=tuple(fixed),
         )
 
-    def _game(self, game_id: str, session: int, table: int, players_json: str, head: int) -> TableGame:
+    def _game(self, game_id: str, session: int, table: int, players_json: str, bodies: Sequence[object]) -> TableGame:
+        """A stored game from its row and its event texts (those below its head, in order)."""
         names = self._json(players_json, f"game {game_id} players")
         if not isinstance(names, list) or len(names) != 4 or not all(isinstance(n, str) for n in names):
             raise SaveFileError(f"{self._where}: game {game_id}: players must be four names", path=self._where)
         events = []
-        for (body,) in self._rows(
-            "SELECT body FROM game_events WHERE game_id = ? AND seq < ? ORDER BY seq", (game_id, head)
-        ):
+        for body in bodies:
+            known = self._events_read.get(body) if isinstance(body, str) else None
+            if known is not None:
+                events.append(known)
+                continue
             try:
-                events.append(event_from_json(self._json(body, f"game {game_id} event")))
+                event = event_from_json(self._json(body, f"game {game_id} event"))
             except ScorekeeperError as error:
                 raise SaveFileError(f"{self._where}: game {game_id}: {error}", path=self._where) from None
+            if len(self._events_read) >= _EVENTS_REMEMBERED:
+                self._events_read.clear()
+            assert isinstance(body, str)  # _json refused anything else
+            self._events_read[body] = event
+            events.append(event)
         return TableGame(
             game_id=game_id,
             session=session,

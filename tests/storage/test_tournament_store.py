@@ -12,7 +12,7 @@ from scorekeeper.session import RiichiDeclared, Seat
 from scorekeeper.storage import GameStore
 from scorekeeper.storage.tournament_schema import CURRENT_VERSION, Dialect, migration_statements
 from scorekeeper.storage.tournament_store import TournamentStore, open_tournament_store
-from scorekeeper.tournament import Player, TournamentPenalty, compute_standings, seat_random
+from scorekeeper.tournament import Player, TableGame, TournamentPenalty, compute_standings, seat_random
 from tests.tournament.builders import ron, roster, settings, table_game
 
 
@@ -124,3 +124,24 @@ def test_a_postgresql_url_without_the_backend_says_what_is_missing(monkeypatch: 
     monkeypatch.setitem(sys.modules, "scorekeeper.storage.tournament_pg", None)
     with pytest.raises(TournamentError, match="PostgreSQL backend"):
         open_tournament_store("postgresql://referee@localhost/open")
+
+
+def test_a_reload_after_another_program_wrote_equals_a_fresh_read(tmp_path: Path) -> None:
+    """The store remembers parsed events by their text: what another connection wrote still reads back exactly."""
+    path = tmp_path / "t.db"
+    with _store_with_session(path) as referee:
+        seating = referee.load().seatings[0]
+        for table in seating.tables:
+            referee.add_game(
+                TableGame(
+                    game_id=f"g{table.table}", session=1, table=table.table, players=table.seats, events=(ron(1, 0),)
+                )
+            )
+        referee.load()  # remembered
+        with open_tournament_store(path) as other:
+            game = other.load().games[0]
+            other.append_events(game.game_id, len(game.events), (RiichiDeclared(Seat(2)), ron(2, 3)))
+        reloaded = referee.load()
+        with open_tournament_store(path) as fresh:
+            assert reloaded == fresh.load()
+        assert len(reloaded.games[0].events) == len(game.events) + 2

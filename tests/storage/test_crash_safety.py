@@ -60,24 +60,49 @@ class _Log:
 def _run_writer(db_path: Path, seed: int, lifetime: float, *, from_first_step: bool) -> list[str]:
     """Run a writer and kill it ``lifetime`` seconds after its start, or after its first step if
     ``from_first_step`` (so that a slow start on a busy machine does not eat the time meant for writing)."""
+    command = [sys.executable, "-m", "tests.storage.crash_writer", str(db_path), str(seed)]
+    return _run_and_kill(command, lifetime, from_first_step=from_first_step)
+
+
+def _run_and_kill(command: list[str], lifetime: float, *, from_first_step: bool) -> list[str]:
+    """Run ``command``, SIGKILL it ``lifetime`` seconds after its start (or after its first line of output if
+    ``from_first_step``) and return every line it printed."""
     environment = {**os.environ, "PYTHONPATH": str(_ROOT)}
     process = subprocess.Popen(
-        [sys.executable, "-m", "tests.storage.crash_writer", str(db_path), str(seed)],
+        command,
         cwd=_ROOT,
         env=environment,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
-    first: list[str] = []
-    if from_first_step:
-        assert process.stdout is not None
-        first.append(process.stdout.readline().rstrip("\n"))
-    time.sleep(lifetime)
-    process.send_signal(signal.SIGKILL)
-    out, err = process.communicate(timeout=30)
+    assert process.stdout is not None and process.stderr is not None
+    with process:
+        first = process.stdout.readline() if from_first_step else ""
+        time.sleep(lifetime)
+        process.send_signal(signal.SIGKILL)
+        process.wait(timeout=30)
+        # Read the rest through the same file object as the first line, never with ``communicate()``: that reads
+        # the pipe's descriptor directly, so the lines ``readline()`` had already buffered beyond the first one
+        # (a busy machine lets the writer run ahead) would be lost, and the model would miss confirmed steps.
+        # The writer is dead, so both pipes hold all they will ever hold and reading one to its end cannot block.
+        out = first + process.stdout.read()
+        err = process.stderr.read()
     assert process.returncode == -signal.SIGKILL, f"the writer ended by itself: {err}"
-    return [line for line in first if line] + out.splitlines()
+    return out.splitlines()
+
+
+def test_every_line_the_writer_printed_reaches_the_model() -> None:
+    # On a busy machine the writer runs ahead: its first lines reach the pipe together, and reading the first one
+    # buffers the others. They are confirmed steps: losing them made the model miss steps the file holds.
+    script = "import time; print('try a', 'done', 'try b', 'done', 'try c', sep='\\n', flush=True); time.sleep(60)"
+    assert _run_and_kill([sys.executable, "-c", script], 0.2, from_first_step=True) == [
+        "try a",
+        "done",
+        "try b",
+        "done",
+        "try c",
+    ]
 
 
 def _follow(confirmed: _Log, lines: list[str]) -> tuple[_Log, _Log | None]:

@@ -39,6 +39,7 @@ class _Answers:
     def __init__(self) -> None:
         self.files: deque[Path | None] = deque()
         self.texts: deque[str | None] = deque()
+        self.secrets: deque[str | None] = deque()
         self.penalties: deque[tuple[str, int, str] | None] = deque()
         self.errors: list[str] = []
 
@@ -47,6 +48,7 @@ class _Answers:
             open_file=lambda _parent, _title, _filter: self.files.popleft(),
             save_file=lambda _parent, _title, _filter: self.files.popleft(),
             text=lambda _parent, _title, _label: self.texts.popleft(),
+            secret=lambda _parent, _title, _label: self.secrets.popleft(),
             penalty=lambda _parent, _names: self.penalties.popleft(),
             error=lambda _parent, text: self.errors.append(text),
         )
@@ -491,3 +493,31 @@ def test_on_a_server_each_table_shows_synced_offline_held_or_not_joined(
         shown.controller.reload()
         assert links()[1] == f"{len(ops) - 1} changes held on the server"
         _close(shown)
+
+
+def test_on_a_server_the_referee_makes_a_table_code_that_logs_in(
+    qtbot: QtBot, tournament: Tournament, tmp_path: Path
+) -> None:
+    from scorekeeper.sync.server import TournamentServer
+
+    answers = _Answers()
+    with tournament.store() as store:
+        shown = _referee_window(qtbot, store, tournament.referee_url, answers)
+        assert not shown.code_button.isHidden()
+        shown.record_table_spin.setValue(2)
+        answers.secrets.append("not an address")
+        qtbot.mouseClick(shown.code_button, Qt.MouseButton.LeftButton)
+        assert answers.errors == ["Table code: the admin address is a postgresql:// URL"]
+        answers.secrets.append(tournament.admin_url)
+        qtbot.mouseClick(shown.code_button, Qt.MouseButton.LeftButton)
+        text = shown.code_label.text()
+        assert text.startswith("Table 2: code ")
+        code = text.removeprefix("Table 2: code ").split(" ")[0]
+        url = tournament.server.url(tournament.database, user=f"{tournament.database}_table2", password=code)
+        with TournamentServer.connect(url) as table:
+            assert table.my_table() == 2
+        _close(shown)
+
+
+def test_on_a_file_there_is_no_table_code(qtbot: QtBot, window: RefereeWindow) -> None:
+    assert window.code_button.isHidden()

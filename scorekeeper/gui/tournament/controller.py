@@ -179,6 +179,25 @@ class TournamentController(QObject):
             self.links = {}
             self.links_problem = str(error)
 
+    def new_table_code(self, admin_url: str, table: int) -> str | None:
+        """Create (or renew) table ``table``'s login on the server with the admin's ``admin_url``; return its code.
+
+        The old code stops logging in (a joined table keeps its open connection). None (the reason sent out as
+        ``error_occurred``) when it cannot be done.
+        """
+        from scorekeeper.sync.server import create_table_login
+
+        code: str | None = None
+
+        def run() -> None:
+            nonlocal code
+            if not admin_url.startswith(("postgresql://", "postgres://")):
+                raise TournamentError("the admin address is a postgresql:// URL")
+            code = create_table_login(admin_url, table, tournament=self.name)
+
+        self._attempt("Table code", run)
+        return code
+
     def _on_links_timer_timeout(self) -> None:
         self._read_links()
         self.tournament_changed.emit()

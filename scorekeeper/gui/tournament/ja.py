@@ -104,4 +104,9 @@ JA_REFEREE: dict[str, str] = {
     "synced": "同期済み",
     "offline? nothing since {time}": "オフライン? {time} 以降の送信なし",
     "{n} changes held on the server": "サーバーで保留中の変更 {n} 件",
+    "New table code…": "卓のコードを新規発行…",
+    "A new login code for the table chosen beside it (needs the server's admin address)": "横で選んだ卓の新しいログインコード (サーバーの管理者アドレスが必要です)",
+    "New table code": "卓のコードを新規発行",
+    "The server's admin address (postgresql://user:password@host:port/database):": "サーバーの管理者アドレス (postgresql://ユーザー:パスワード@ホスト:ポート/データベース):",
+    "Table {t}: code {code} (its old code no longer logs in)": "卓 {t}: コード {code} (古いコードではログインできなくなりました)",
 }

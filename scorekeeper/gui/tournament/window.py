@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QInputDialog,
     QLabel,
+    QLineEdit,
     QMainWindow,
     QMessageBox,
     QPushButton,
@@ -66,6 +67,11 @@ def _ask_text(parent: QWidget, title: str, label: str) -> str | None:
     return text.strip() if ok and text.strip() else None
 
 
+def _ask_secret(parent: QWidget, title: str, label: str) -> str | None:
+    text, ok = QInputDialog.getText(parent, title, label, QLineEdit.EchoMode.Password)
+    return text.strip() if ok and text.strip() else None
+
+
 def _ask_penalty(parent: QWidget, names: tuple[str, ...]) -> tuple[str, int, str] | None:
     dialog = PenaltyDialog(names, parent)
     try:
@@ -90,6 +96,7 @@ class RefereeDialogs:
     open_file: Callable[[QWidget, str, str], Path | None] = _ask_open
     save_file: Callable[[QWidget, str, str], Path | None] = _ask_save
     text: Callable[[QWidget, str, str], str | None] = _ask_text
+    secret: Callable[[QWidget, str, str], str | None] = _ask_secret
     penalty: Callable[[QWidget, tuple[str, ...]], tuple[str, int, str] | None] = _ask_penalty
     error: Callable[[QWidget, str], None] = _show_error
     correct: Callable[[QWidget, TableGame, TournamentSettings], Sequence[Event]] = correct_in_table_view
@@ -325,11 +332,23 @@ class RefereeWindow(QMainWindow):
             self.tr("Open the table's game in the table view; edit hands in its history, then close it")
         )
         self.correct_button.clicked.connect(self._on_correct_button_clicked)
+        self.code_button = QPushButton(self.tr("New table code…"))
+        self.code_button.setObjectName("code_button")
+        self.code_button.setToolTip(
+            self.tr("A new login code for the table chosen beside it (needs the server's admin address)")
+        )
+        self.code_button.setVisible(self.controller.on_server)
+        self.code_button.clicked.connect(self._on_code_button_clicked)
+        self.code_label = QLabel()
+        self.code_label.setObjectName("code_label")
+        self.code_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.tables_summary = QLabel()
         self.tables_summary.setObjectName("tables_summary")
         buttons.addWidget(self.record_table_spin)
         buttons.addWidget(self.record_button)
         buttons.addWidget(self.correct_button)
+        buttons.addWidget(self.code_button)
+        buttons.addWidget(self.code_label)
         buttons.addStretch(1)
         buttons.addWidget(self.tables_summary)
         layout.addLayout(buttons)
@@ -588,6 +607,21 @@ class RefereeWindow(QMainWindow):
             self.dialogs.error(self, str(error))
             return
         c.correct_game(table, events, base=game)
+
+    def _on_code_button_clicked(self) -> None:
+        table = self.record_table_spin.value()
+        admin = self.dialogs.secret(
+            self,
+            self.tr("New table code"),
+            self.tr("The server's admin address (postgresql://user:password@host:port/database):"),
+        )
+        if admin is None:
+            return
+        code = self.controller.new_table_code(admin, table)
+        if code is not None:
+            self.code_label.setText(
+                self.tr("Table {t}: code {code} (its old code no longer logs in)").format(t=table, code=code)
+            )
 
     def _on_penalty_button_clicked(self) -> None:
         names = tuple(p.name for p in self.controller.tournament.players if not p.substitute)

@@ -3342,6 +3342,14 @@ win</source>
         <translation>卓の対局を卓画面で開き、履歴で局を訂正してから閉じてください</translation>
     </message>
     <message>
+        <source>New table code…</source>
+        <translation>卓のコードを新規発行…</translation>
+    </message>
+    <message>
+        <source>A new login code for the table chosen beside it (needs the server's admin address)</source>
+        <translation>横で選んだ卓の新しいログインコード (サーバーの管理者アドレスが必要です)</translation>
+    </message>
+    <message>
         <source>Standings and games (PDF)…</source>
         <translation>順位と対局 (PDF)…</translation>
     </message>
@@ -3504,6 +3512,18 @@ win</source>
     <message>
         <source>Table {t} has no game to correct yet.</source>
         <translation>卓 {t} には訂正する対局がまだありません。</translation>
+    </message>
+    <message>
+        <source>New table code</source>
+        <translation>卓のコードを新規発行</translation>
+    </message>
+    <message>
+        <source>The server's admin address (postgresql://user:password@host:port/database):</source>
+        <translation>サーバーの管理者アドレス (postgresql://ユーザー:パスワード@ホスト:ポート/データベース):</translation>
+    </message>
+    <message>
+        <source>Table {t}: code {code} (its old code no longer logs in)</source>
+        <translation>卓 {t}: コード {code} (古いコードではログインできなくなりました)</translation>
     </message>
     <message>
         <source>Add a substitute</source>

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any, TypeAlias, assert_never
 
 from scorekeeper.engine.han_fu import FU_VALUES, MAX_FU, check_han_fu
+from scorekeeper.engine.yaku import YAKUMAN, Yaku, closed_han, open_han
 from scorekeeper.errors import GameRecordError, IllegalActionError, InvalidHandError, ScorekeeperError
 from scorekeeper.session.seats import Seat, parse_seat
 
@@ -106,12 +107,18 @@ class HanFuWin:
             ``scorekeeper.engine.han_fu``), checked by :class:`Ron` and :class:`Tsumo`, which know how the
             hand was won (20 fu is a tsumo's only, ...).
         pao: always None; present so every win has the same attributes.
+        yaku: the yaku the table named (the yaku-list entry), engine :class:`~scorekeeper.engine.yaku.Yaku` values;
+            empty when only han and fu were called out. Stored as declared, for statistics only: the han and fu
+            alone pay. The session checks what it can without the dora count: each yaku once, no yakuman (a
+            yakuman is a :class:`YakumanWin`), and the yaku's han, each at its smallest (open where it may be
+            open), not above ``han`` (the rest is dora).
     """
 
     seat: Seat
     han: int
     fu: int
     pao: Seat | None = None
+    yaku: tuple[Yaku, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seat", parse_seat(self.seat))
@@ -119,10 +126,32 @@ class HanFuWin:
             raise InvalidHandError(f"a win has 1 to {MAX_HAN} han, got {self.han!r}")
         if isinstance(self.fu, bool) or not isinstance(self.fu, int) or self.fu not in FU_VALUES:
             raise InvalidHandError(f"fu must be 20, 25 or a multiple of 10 from 30 to {MAX_FU}, got {self.fu!r}")
+        object.__setattr__(self, "yaku", _check_declared_yaku(self.yaku, self.han))
         if self.pao is not None:
             raise IllegalActionError(
                 f"pao (liability) applies only to yakuman; seat {int(self.seat)}'s win is {self.han} han {self.fu} fu"
             )
+
+
+def _check_declared_yaku(yaku: object, han: int) -> tuple[Yaku, ...]:
+    """A han/fu win's declared yaku as engine values, refused when they cannot be the hand's (see HanFuWin)."""
+    if not isinstance(yaku, (tuple, list)):
+        raise InvalidHandError(f"a win's yaku must be a list of yaku names, got {yaku!r}")
+    out: list[Yaku] = []
+    for item in yaku:
+        if not isinstance(item, str) or item not in Yaku._value2member_map_:
+            raise InvalidHandError(f"unknown yaku {item!r}")
+        name = Yaku(item)
+        if name in YAKUMAN:
+            raise InvalidHandError(f"{name.value} is a yakuman: enter the win as a number of yakuman")
+        if name in out:
+            raise InvalidHandError(f"yaku {name.value} is named twice")
+        out.append(name)
+    least = sum(open_han(y) or closed_han(y) for y in out)
+    if least > han:
+        names = ", ".join(y.value for y in out)
+        raise InvalidHandError(f"the yaku {names} are worth at least {least} han, more than the {han} han declared")
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -487,6 +516,8 @@ def win_to_json(win: Win) -> dict[str, Any]:
     match win:
         case HanFuWin():
             out = {"seat": int(win.seat), "han": win.han, "fu": win.fu}
+            if win.yaku:
+                out["yaku"] = [y.value for y in win.yaku]
         case YakumanWin():
             out = {"seat": int(win.seat), "yakuman": win.yakuman}
         case HandWin():
@@ -645,8 +676,11 @@ def win_from_json(obj: object, where: str = "win") -> Win:
     win: Win
     if shapes[0] == "han":
         han, fu = reader.integer("han"), reader.integer("fu")
+        yaku = reader.get("yaku", optional=True)
         reader.done()
-        win = _build(where, HanFuWin, seat=seat, han=han, fu=fu, pao=pao)
+        if yaku is not None and (not isinstance(yaku, list) or not yaku):
+            raise GameRecordError(f"{where}: 'yaku' must be a non-empty list of yaku names, got {_show(yaku)}")
+        win = _build(where, HanFuWin, seat=seat, han=han, fu=fu, pao=pao, yaku=tuple(yaku or ()))
     elif shapes[0] == "yakuman":
         yakuman = reader.integer("yakuman")
         reader.done()

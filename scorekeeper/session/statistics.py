@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
+from scorekeeper.engine.yaku import Yaku
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.session.classical import ClassicalGameRules
-from scorekeeper.session.events import Chombo, HandResult, Ron, Tsumo
+from scorekeeper.session.events import Chombo, HandResult, HanFuWin, Ron, Tsumo
 from scorekeeper.session.seats import Seat
 from scorekeeper.session.settlement import TransferReason
 from scorekeeper.session.state import GameState, HandEntry
@@ -76,7 +77,8 @@ class PlayerTotals:
         fu: the sum of their fu.
         detailed_wins: wins entered as tiles (the engine's yaku and dora are known).
         dora: the sum of their dora han (dora, red fives and ura dora).
-        yaku: how many detailed wins had each yaku, as sorted (yaku name, count) pairs.
+        yaku_wins: wins whose yaku are known: entered as tiles, or with the yaku list (a han/fu win's yaku).
+        yaku: how many of those wins had each yaku, as sorted (yaku name, count) pairs.
     """
 
     games: int = 0
@@ -96,6 +98,7 @@ class PlayerTotals:
     fu: int = 0
     detailed_wins: int = 0
     dora: int = 0
+    yaku_wins: int = 0
     yaku: tuple[tuple[str, int], ...] = ()
 
     def to_row(self) -> Row:
@@ -140,6 +143,7 @@ class PlayerTotals:
             fu=self.fu + other.fu,
             detailed_wins=self.detailed_wins + other.detailed_wins,
             dora=self.dora + other.dora,
+            yaku_wins=self.yaku_wins + other.yaku_wins,
             yaku=tuple(sorted(yaku.items())),
         )
 
@@ -206,11 +210,11 @@ class PlayerTotals:
         return Fraction(self.dora, self.detailed_wins) if self.detailed_wins else None
 
     def yaku_frequencies(self) -> tuple[tuple[str, int, Fraction], ...]:
-        """Each yaku with its count and its share of the detailed wins, the most frequent first."""
-        if not self.detailed_wins:
+        """Each yaku with its count and its share of the wins with known yaku, the most frequent first."""
+        if not self.yaku_wins:
             return ()
         ordered = sorted(self.yaku, key=lambda item: (-item[1], item[0]))
-        return tuple((name, count, Fraction(count, self.detailed_wins)) for name, count in ordered)
+        return tuple((name, count, Fraction(count, self.yaku_wins)) for name, count in ordered)
 
 
 _ZERO = PlayerTotals()
@@ -232,6 +236,7 @@ _COUNT_FIELDS: tuple[str, ...] = (
     "fu",
     "detailed_wins",
     "dora",
+    "yaku_wins",
 )
 #: A line as a row of integers (:meth:`PlayerTotals.to_row`): the form games are stored, cached and added in.
 ROW_FIELDS: tuple[str, ...] = ("games", "first", "second", "third", "fourth", *_COUNT_FIELDS)
@@ -257,6 +262,15 @@ def _winners(entry: HandEntry, classical: bool) -> tuple[Seat, ...]:
         return tuple(w.seat for w in result.wins)
     if isinstance(result, Tsumo):
         return (result.win.seat,)
+    return ()
+
+
+def _declared_yaku(result: HandResult, seat: Seat) -> tuple[Yaku, ...]:
+    """The yaku a han/fu win of ``seat`` was entered with (the yaku list), or () when none were named."""
+    wins = result.wins if isinstance(result, Ron) else (result.win,) if isinstance(result, Tsumo) else ()
+    for win in wins:
+        if win.seat == seat and isinstance(win, HanFuWin):
+            return win.yaku
     return ()
 
 
@@ -301,7 +315,11 @@ def seat_totals(state: GameState) -> tuple[PlayerTotals, PlayerTotals, PlayerTot
             if value.score is not None:
                 line["detailed_wins"] += 1
                 line["dora"] += value.score.dora + value.score.aka + value.score.ura
+                line["yaku_wins"] += 1
                 yaku[seat].update({y.yaku.value for y in value.score.yaku})
+            elif declared := _declared_yaku(result, seat):
+                line["yaku_wins"] += 1
+                yaku[seat].update(y.value for y in declared)
     out = []
     for seat in Seat:
         place = final.places[seat]

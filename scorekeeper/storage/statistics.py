@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 #: The version of the statistics definitions the cache holds; bump it when a definition changes.
-STATS_VERSION = 1
+STATS_VERSION = 2
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -11,6 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from scorekeeper.engine.han_fu import is_valid_han_fu
 from scorekeeper.engine.rules import hand_rules
+from scorekeeper.engine.yaku import Yaku
 from scorekeeper.gui.dialogs.draw_dialog import DrawDialog, DrawKind
 from scorekeeper.gui.dialogs.new_game import NewGameDialog
 from scorekeeper.gui.dialogs.penalty import PenaltyDialog
@@ -19,7 +20,16 @@ from scorekeeper.gui.dialogs.win_dialog import WinContext, WinDialog
 from scorekeeper.gui.dialogs.yaku_list import YakuListWidget
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.gui.settings import AppSettings, load_settings, save_settings
-from scorekeeper.session.events import AbortiveDraw, AbortReason, Chombo, ExhaustiveDraw, HandResult, NagashiMangan
+from scorekeeper.session.events import (
+    AbortiveDraw,
+    AbortReason,
+    Chombo,
+    ExhaustiveDraw,
+    HandResult,
+    HanFuWin,
+    NagashiMangan,
+    Tsumo,
+)
 from scorekeeper.session.rules import Ruleset, ruleset
 from scorekeeper.session.seats import Seat
 from tests.gui.conftest import Script, click
@@ -275,3 +285,25 @@ def test_win_dialog_shows_the_sessions_refusal_of_an_impossible_han_fu(qtbot: Qt
     widget.yaku.yaku_boxes["menzen_tsumo"].setChecked(True)
     assert dialog.confirm_button.isEnabled()
     assert dialog.preview_label.text() == "preview of Tsumo"
+
+
+def test_the_yaku_list_passes_its_yaku_with_the_han_and_fu_for_statistics(qtbot: QtBot) -> None:
+    # Issue 14: a win entered with the yaku list keeps the ticked yaku (docs/statistics.md); Quick has none.
+    dialog = WinDialog(context(ruleset("tenhou")), tsumo=True, preview=preview)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    click(qtbot, dialog.winner_buttons[1])
+    widget = dialog.value_widgets[1]
+    widget.modes.setCurrentWidget(widget.yaku)
+    widget.yaku.yaku_boxes["chiitoitsu"].setChecked(True)
+    widget.yaku.yaku_boxes["menzen_tsumo"].setChecked(True)
+    widget.yaku.dora_spin.setValue(1)
+    result = dialog.hand_result()
+    assert isinstance(result, Tsumo)
+    assert result.win == HanFuWin(seat=Seat(1), han=4, fu=25, yaku=(Yaku.MENZEN_TSUMO, Yaku.CHIITOITSU))
+    widget.modes.setCurrentWidget(widget.quick)
+    widget.quick.set_han(4)
+    widget.quick.set_fu(25)
+    quick = dialog.hand_result()
+    assert isinstance(quick, Tsumo)
+    assert quick.win == HanFuWin(seat=Seat(1), han=4, fu=25)

@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.engine.classical import ClassicalRules
+from scorekeeper.engine.yaku import Yaku
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui._compat import override
 from scorekeeper.gui.dialogs.quick_entry import QuickEntryWidget
@@ -366,7 +367,10 @@ class WinValueWidget(QWidget):
             if count:
                 return YakumanWin(seat=seat, yakuman=count, pao=self.pao())
             chosen = self.yaku.han_fu()
-            return None if chosen is None else HanFuWin(seat=seat, han=chosen[0], fu=chosen[1])
+            if chosen is None:
+                return None
+            named = tuple(Yaku(name) for name in self.yaku.ticked())  # kept for statistics (docs/statistics.md)
+            return HanFuWin(seat=seat, han=chosen[0], fu=chosen[1], yaku=named)
         except ScorekeeperError:
             return None
 

@@ -289,10 +289,10 @@ class RatesChartWidget(ChartWidget):
 
 
 class YakuChartWidget(ChartWidget):
-    """The most frequent yaku of the player's wins entered as tiles: horizontal bars with shares."""
+    """The most frequent yaku of the player's wins with known yaku (entered as tiles or with the yaku list)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(self.tr("Yaku in wins entered as tiles"), parent)
+        super().__init__(self.tr("Yaku of the wins with known yaku"), parent)
         self.rows: tuple[tuple[str, int, float], ...] = ()
         self.wins = 0
 
@@ -313,7 +313,7 @@ class YakuChartWidget(ChartWidget):
         painter.drawText(
             QRectF(area.left(), area.top(), area.width(), 16),
             Qt.AlignmentFlag.AlignLeft,
-            self.tr("{n} wins entered as tiles").format(n=self.wins),
+            self.tr("{n} wins with known yaku").format(n=self.wins),
         )
         plot = QRectF(area.left() + label_width, area.top() + 20, area.width() - label_width - 70, area.height() - 20)
         row_height = plot.height() / max(len(self.rows), 1)

@@ -88,6 +88,6 @@ JA_PLAYERS: dict[str, str] = {
     "Moving average of {n} games": "直近 {n} 局の移動平均",
     "Rates per hand, against the club": "局あたりの割合 (クラブ平均との比較)",
     "Club": "クラブ",
-    "Yaku in wins entered as tiles": "牌で入力した和了の役",
-    "{n} wins entered as tiles": "牌で入力した和了 {n} 回",
+    "Yaku of the wins with known yaku": "役の分かる和了の役",
+    "{n} wins with known yaku": "役の分かる和了 {n} 回",
 }

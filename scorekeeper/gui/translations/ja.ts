@@ -2535,12 +2535,12 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
 <context>
     <name>YakuChartWidget</name>
     <message>
-        <source>Yaku in wins entered as tiles</source>
-        <translation>牌で入力した和了の役</translation>
+        <source>Yaku of the wins with known yaku</source>
+        <translation>役の分かる和了の役</translation>
     </message>
     <message>
-        <source>{n} wins entered as tiles</source>
-        <translation>牌で入力した和了 {n} 回</translation>
+        <source>{n} wins with known yaku</source>
+        <translation>役の分かる和了 {n} 回</translation>
     </message>
 </context>
 <context>

@@ -107,7 +107,9 @@ class HandQuestions:
         entry = state.hands[index]
 
         def enter_win(tsumo: bool, riichi: tuple[int, ...]) -> HandResult | None:
-            return self.ask_win(self.win_context(index, riichi), tsumo, self.preview_text_at(index, riichi))
+            # The recorded result fills the dialog (issue 12: Edit hand opens with what was entered).
+            context = replace(self.win_context(index, riichi), recorded=None if record is None else record.result)
+            return self.ask_win(context, tsumo, self.preview_text_at(index, riichi))
 
         def enter_draw(riichi: tuple[int, ...]) -> HandResult | None:
             preview = self.preview_text_at(index, riichi)

@@ -24,8 +24,8 @@ def test_edit_hand_shows_before_and_after_then_saves_exactly_that(
     shown: list[str] = []
 
     def three_han(dialog: WinDialog) -> None:
-        click(qtbot, dialog.winner_buttons[1])
-        click(qtbot, dialog.discarder_buttons[0])
+        # The dialog opens with the recorded ron filled in: Bruno won on Aiko's discard (issue 12).
+        assert dialog.winner_buttons[1].isChecked() and dialog.discarder == 0
         quick(qtbot, dialog, 1, han=3, fu=30)
         click(qtbot, dialog.confirm_button)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from pytestqt.qtbot import QtBot
 
+from scorekeeper.engine.tiles import Tile
 from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
 from scorekeeper.gui.dialogs.win_dialog import WinDialog, WinValueWidget
 from scorekeeper.gui.main_window import MainWindow
@@ -54,9 +55,10 @@ def test_a_south_hand_entered_by_tiles_can_be_edited(qtbot: QtBot, window: MainW
 
     # The referee corrects it: it was Dana who dealt in. The preview is the South hand's, and Confirm is on.
     def ron_off_dana(dialog: WinDialog) -> None:
-        click(qtbot, dialog.winner_buttons[1])
+        # The recorded ron is filled in (issue 12): Bruno's hand by tiles; only the discarder changes.
+        assert dialog.winner_buttons[1].isChecked() and dialog.discarder == 2
+        assert dialog.value_widgets[1].tiles.entry.winning_tile() == Tile.parse("4s")
         click(qtbot, dialog.discarder_buttons[3])
-        _tiles(qtbot, dialog, 1, "234m456p678s55p23s4s")
         text = dialog.preview_label.text()
         assert "round wind" not in text and "2,000" in text.replace("2000", "2,000"), text
         assert dialog.confirm_button.isEnabled()

@@ -198,7 +198,7 @@ def test_a_whole_game_through_the_gui(qtbot: QtBot, window: MainWindow, script: 
 
     # A referee corrects E2: it was 3 han 30 fu (1,000/2,000), not 2 han; every later hand is recomputed.
     def three_han_tsumo(dialog: WinDialog) -> None:
-        click(qtbot, dialog.winner_buttons[C])
+        assert dialog.winner_buttons[C].isChecked()  # the recorded tsumo is filled in (issue 12)
         quick(qtbot, dialog, C, han=3, fu=30)
         click(qtbot, dialog.confirm_button)
 

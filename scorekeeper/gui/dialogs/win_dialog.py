@@ -49,7 +49,17 @@ from scorekeeper.gui.dialogs.quick_entry import QuickEntryWidget
 from scorekeeper.gui.dialogs.tiles_page import ClassicalTilesPageWidget, TilesPageWidget
 from scorekeeper.gui.dialogs.yaku_list import YakuListWidget
 from scorekeeper.gui.labels import is_riichi, seat_winds
-from scorekeeper.session.events import MAX_VALUE, HandResult, HanFuWin, Ron, Tsumo, ValueWin, Win, YakumanWin
+from scorekeeper.session.events import (
+    MAX_VALUE,
+    HandResult,
+    HandWin,
+    HanFuWin,
+    Ron,
+    Tsumo,
+    ValueWin,
+    Win,
+    YakumanWin,
+)
 from scorekeeper.session.rules import Ruleset, TripleRon
 from scorekeeper.session.seats import ROUND_LETTERS, Seat
 from scorekeeper.session.state import GameState
@@ -159,6 +169,8 @@ class WinContext:
     riichi: tuple[int, ...]
     ruleset: Ruleset
     modes: ValueModes = field(default_factory=ValueModes)
+    #: A recorded result the dialog opens with (Edit hand, issue 12), when it was won the same way (ron/tsumo).
+    recorded: HandResult | None = None
 
     @classmethod
     def at(
@@ -374,6 +386,30 @@ class WinValueWidget(QWidget):
         except ScorekeeperError:
             return None
 
+    def fill(self, win: Win) -> None:
+        """Show a recorded win in the mode it was entered: tiles, han/fu or yakuman count (Quick), or value.
+
+        A han/fu win opens on Quick: the record does not say whether the yaku list gave it. A classical hand by
+        tiles opens blank (its entry widget has no way in yet).
+        """
+        if isinstance(win, HandWin):
+            if self.riichi_family:
+                self.modes.setCurrentIndex(self.TILES)
+                self.tiles.entry.set_hand_input(win.input)
+        elif isinstance(win, YakumanWin):
+            self.modes.setCurrentIndex(self.QUICK)
+            self.quick.set_yakuman(win.yakuman)
+        elif isinstance(win, HanFuWin):
+            self.modes.setCurrentIndex(self.QUICK)
+            self.quick.set_han(win.han)
+            self.quick.set_fu(win.fu)
+        elif isinstance(win, ValueWin):
+            self.modes.setCurrentIndex(self.CLASSICAL_VALUE)
+            self.value_spin.setValue(win.value)
+        if win.pao is not None:
+            self.pao_combo.setCurrentIndex(max(0, self.pao_combo.findData(int(win.pao))))
+        self._on_page_value_changed()
+
     def _on_page_value_changed(self) -> None:
         if self.riichi_family:
             self.context.modes.riichi = self.modes.currentIndex()
@@ -506,6 +542,9 @@ class WinDialog(QDialog):
         layout.addWidget(self.winner_tabs, 1)
         layout.addLayout(buttons)
         self.set_tsumo(tsumo)
+        recorded = context.recorded
+        if recorded is not None and isinstance(recorded, Tsumo) == tsumo:
+            self.fill(recorded)
         self.fit_to_screen()
 
     def fit_to_screen(self) -> None:
@@ -527,6 +566,30 @@ class WinDialog(QDialog):
         left = room.x() + max(0, (room.width() - width) // 2)
         top = room.y() + max(0, (room.height() - height - TITLE_BAR_ALLOWANCE) // 2)
         self.move(left, top)
+
+    def fill(self, result: HandResult) -> None:
+        """Show a recorded ron or tsumo: winners, discarder and each winner's value (Edit hand, issue 12).
+
+        The value modes the next new hand opens in stay as they were (a past hand's mode is not a choice).
+        """
+        remembered = (self.context.modes.riichi, self.context.modes.classical)
+        if isinstance(result, Ron):
+            self.set_tsumo(False)
+            self.set_discarder(int(result.discarder))
+            wins = result.wins
+        elif isinstance(result, Tsumo):
+            self.set_tsumo(True)
+            wins = (result.win,)
+        else:
+            return
+        for win in wins:
+            if int(win.seat) not in self.value_widgets:
+                self.toggle_winner(int(win.seat))
+            self.value_widgets[int(win.seat)].fill(win)
+        if wins:
+            self.winner_tabs.setCurrentIndex(0)
+        self.context.modes.riichi, self.context.modes.classical = remembered
+        self.refresh()
 
     def max_winners(self) -> int:
         """How many players may ron one discard under the ruleset."""

@@ -42,7 +42,7 @@ from scorekeeper.engine.hand import Hand, Meld, MeldKind, validate_hand
 from scorekeeper.engine.points import Payment
 from scorekeeper.engine.rules import PRESET_NAMES, HandRules, RenhouValue, hand_rules
 from scorekeeper.engine.scoring import HandScore, score_hand
-from scorekeeper.engine.tiles import Tile, TileKind, Wind, format_tiles
+from scorekeeper.engine.tiles import Tile, TileKind, Wind, format_tiles, parse_tiles
 from scorekeeper.engine.waits import Refusal, Wait, list_waits
 from scorekeeper.errors import (
     InvalidContextError,
@@ -547,6 +547,28 @@ class HandEntryWidget(QWidget):
         """
         entry = parse_entry_text(text)
         self._concealed, self._win, self._melds = list(entry.concealed), entry.win, list(entry.melds)
+        self._pending_chi = []
+        self._refresh()
+
+    def set_hand_input(self, obj: dict[str, Any]) -> None:
+        """Enter a recorded hand: the engine's input object ``hand_input()`` gave (Edit hand, issue 12).
+
+        The hand's tiles, winning tile, melds, indicators and conditions; the table's context (tsumo, winds,
+        the session's riichi) stays as ``set_context`` set it.
+
+        Raises:
+            TileParseError: for bad notation.
+            InvalidHandError: for a malformed meld.
+        """
+        tiles = list(parse_tiles(str(obj.get("hand", ""))))
+        win = Tile.parse(str(obj["win"])) if obj.get("win") else None
+        if win is not None and tiles and tiles[-1] == win:
+            tiles.pop()  # hand_input() writes the winning tile last
+        melds = [Meld(MeldKind(str(m["type"])), parse_tiles(str(m["tiles"]))) for m in obj.get("melds", ())]
+        self._concealed, self._win, self._melds = tiles, win, melds
+        self._dora = [Tile.parse(str(t)) for t in obj.get("dora", ())]
+        self._ura = [Tile.parse(str(t)) for t in obj.get("ura", ())]
+        self._flags = {name: bool(obj.get(name, False)) for name in CONDITIONS}
         self._pending_chi = []
         self._refresh()
 

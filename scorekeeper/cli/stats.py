@@ -1,6 +1,7 @@
-"""``scorekeeper stats [--db DB] [--player NAME] [--since DAY] [--until DAY] [--ruleset PRESET] [--json]``.
+"""``scorekeeper stats [--db DB | --tournament DB [--tournament-name NAME]] [--player NAME] [--since DAY] ...``.
 
-Player statistics over the finished games in the store (definitions: docs/statistics.md). With ``--json`` it prints
+Player statistics over the finished games in the store, or with ``--tournament`` over a tournament store's table
+games (read through its public API; definitions: docs/statistics.md). With ``--json`` it prints
 one object, ``{"players": [...]}``, one entry per player with these keys, in this order::
 
     player, games, places [n1, n2, n3, n4], average_place, points, busts, chombo, hands, wins, tsumo_wins,
@@ -28,6 +29,7 @@ from scorekeeper.errors import IllegalActionError, SaveFileError, ScorekeeperErr
 
 if TYPE_CHECKING:
     from scorekeeper.session.statistics import PlayerTotals
+    from scorekeeper.storage.statistics import StoredStatistics
 
 __all__ = ["add_parser", "player_json", "run"]
 
@@ -47,6 +49,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         description="Player statistics over the finished games in the store; definitions in docs/statistics.md.",
     )
     parser.add_argument("--db", type=Path, metavar="DB", help="the database (default: the app's)")
+    parser.add_argument(
+        "--tournament",
+        metavar="DB",
+        help="a tournament store (SQLite file or postgresql:// URL): its table games instead of --db's",
+    )
+    parser.add_argument("--tournament-name", metavar="NAME", help="which tournament (needed when DB holds several)")
     parser.add_argument("--player", action="append", metavar="NAME", help="only this player (may be repeated)")
     parser.add_argument("--since", type=_day, metavar="YYYY-MM-DD", help="games from this day on")
     parser.add_argument("--until", type=_day, metavar="YYYY-MM-DD", help="games up to this day (inclusive)")
@@ -118,6 +126,20 @@ def _table(entries: list[dict[str, Any]]) -> str:
     )
 
 
+def _tournament_games(db: str, name: str | None) -> StoredStatistics:
+    """The finished games of the tournament in store ``db`` (refused if the file is not there: never created)."""
+    from scorekeeper.storage.statistics import tournament_statistics
+    from scorekeeper.storage.tournament_store import open_tournament_store
+
+    if not db.startswith(("postgresql://", "postgres://")) and not Path(db).is_file():
+        raise SaveFileError(f"{db}: no such tournament database file", path=Path(db))
+    store = open_tournament_store(db)
+    try:
+        return tournament_statistics(store.load(name))
+    finally:
+        store.close()
+
+
 def run(args: argparse.Namespace) -> int:
     """Print the statistics; report errors on standard error."""
     from scorekeeper.cli.import_games import database_path
@@ -130,11 +152,19 @@ def run(args: argparse.Namespace) -> int:
         known = (*PRESET_NAMES, *CLASSICAL_PRESET_NAMES)
         if args.ruleset is not None and args.ruleset not in known:
             raise IllegalActionError(f"unknown ruleset {args.ruleset!r}; known rulesets: {', '.join(known)}")
-        database = database_path(args.db)
-        if not database.is_file():
-            raise SaveFileError(f"{database}: no such database file", path=database)
-        with GameStore.open(database) as store:
-            stored = load_statistics(store)
+        if args.tournament is not None:
+            if args.db is not None:
+                raise IllegalActionError("give --db or --tournament, not both")
+            database: Any = args.tournament
+            stored = _tournament_games(args.tournament, args.tournament_name)
+        else:
+            if args.tournament_name is not None:
+                raise IllegalActionError("--tournament-name needs --tournament DB")
+            database = database_path(args.db)
+            if not database.is_file():
+                raise SaveFileError(f"{database}: no such database file", path=database)
+            with GameStore.open(database) as store:
+                stored = load_statistics(store)
         selection = Selection(since=args.since, until=args.until, ruleset=args.ruleset)
         table = league_table(stored.games, selection)
         if args.player:

@@ -20,13 +20,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.errors import IllegalActionError, SaveFileError
+from scorekeeper.errors import IllegalActionError, SaveFileError, ScorekeeperError
 from scorekeeper.session.statistics import (
     GameLines,
     PlayerTotals,
     Row,
     YakuCounts,
     format_lines,
+    game_lines,
     parse_lines,
     round_half_up,
     seat_totals,
@@ -34,6 +35,7 @@ from scorekeeper.session.statistics import (
 from scorekeeper.storage._jsontext import JsonTextError, load_json
 from scorekeeper.storage.files import write_atomically
 from scorekeeper.storage.store import GameStore
+from scorekeeper.tournament import Tournament
 
 __all__ = [
     "LEAGUE_COLUMNS",
@@ -43,6 +45,7 @@ __all__ = [
     "format_league_csv",
     "league_row",
     "load_statistics",
+    "tournament_statistics",
     "write_league_csv",
 ]
 
@@ -208,6 +211,37 @@ LEAGUE_COLUMNS: tuple[tuple[str, str], ...] = (
     ("average_win", "average win"),
     ("largest_win", "largest win"),
 )
+
+
+def tournament_statistics(tournament: Tournament) -> StoredStatistics:
+    """A tournament's finished table games as statistics see them (``scorekeeper stats --tournament``).
+
+    The games come from the tournament store (:meth:`TournamentStore.load`), folded under the tournament's ruleset;
+    unfinished games count for nobody, as in the game store. Each game is dated on the tournament's first day (a
+    tournament without dates: the earliest day), its ``game_id`` is its place in the tournament's game order, and
+    each seat's identity is the player's name there (the same name in two games is the same player).
+    """
+    names: dict[str, str] = {}
+    identity: dict[str, str] = {}
+    dates = tournament.settings.dates
+    played = datetime.date.fromisoformat(dates[0]) if dates else datetime.date.min
+    games: list[GameLines] = []
+    problems: list[str] = []
+    for number, game in enumerate(tournament.games, start=1):
+        try:
+            state = game.state(tournament.settings)
+        except ScorekeeperError as error:
+            problems.append(str(error))
+            continue
+        if not state.ended or state.final is None:
+            continue
+        seats = []
+        for name in game.players:
+            key = identity.setdefault(name, str(len(identity) + 1))
+            names[key] = name
+            seats.append(key)
+        games.append(game_lines(state, game_id=number, played=played, players=seats))
+    return StoredStatistics(games=tuple(games), names=names, problems=tuple(problems))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

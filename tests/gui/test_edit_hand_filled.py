@@ -5,6 +5,7 @@ from __future__ import annotations
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.engine.tiles import Tile
+from scorekeeper.engine.yaku import Yaku
 from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
 from scorekeeper.gui.dialogs.win_dialog import WinDialog, WinValueWidget
 from scorekeeper.gui.main_window import MainWindow
@@ -63,6 +64,10 @@ def _fields(dialog: WinDialog, index: int, check: list[str]) -> None:
         assert entry.winning_tile() == Tile.parse("4s")
         assert entry.dora_indicators() == (Tile.parse("1p"),)
         assert entry.conditions()["riichi"]
+    elif index == 2:  # by the yaku list: tanyao and pinfu ticked, 30 fu, the third han a dora
+        assert widget.modes.currentIndex() == WinValueWidget.YAKU
+        assert set(widget.yaku.ticked()) == {"tanyao", "pinfu"}
+        assert widget.yaku.dora_spin.value() == 1 and widget.yaku.han_fu() == (3, 30)
     else:  # a counted yakuman with pao: Quick's yakuman count and the liable player
         assert widget.modes.currentIndex() == WinValueWidget.QUICK
         assert widget.quick.yakuman == 1
@@ -74,17 +79,23 @@ def test_edit_hand_opens_with_the_recorded_ron_and_saving_it_unchanged_changes_n
     qtbot: QtBot, window: MainWindow, script: Script
 ) -> None:
     window.controller.new_game(("Aiko", "Bruno", "Chen", "Dana"), ruleset("tenhou"))
-    # E1 by Quick; E2 (Bruno, now East, rons again in riichi) by tiles; E2-1 a yakuman with Chen liable.
+    # E1 by Quick; E2 (Bruno, now East, rons again in riichi) by tiles; E2-1 by the yaku list; E2-2 a yakuman
+    # with Chen liable.
     window.controller.record_result(Ron(Seat.SEAT_0, (HanFuWin(seat=Seat.SEAT_1, han=3, fu=30),)))
     window.controller.declare_riichi(1)
     hand = dict(TILES_HAND)
     window.controller.record_result(Ron(Seat.SEAT_0, (HandWin.from_input(Seat.SEAT_1, hand),)))
-    window.controller.record_result(Ron(Seat.SEAT_0, (YakumanWin(seat=Seat.SEAT_1, yakuman=1, pao=Seat.SEAT_2),)))
+    by_yaku = HanFuWin(seat=Seat.SEAT_1, han=3, fu=30, yaku=(Yaku.PINFU, Yaku.TANYAO))
+    window.controller.record_result(Ron(Seat.SEAT_0, (by_yaku,)))
+    assert window.controller.record_result(
+        Ron(Seat.SEAT_0, (YakumanWin(seat=Seat.SEAT_1, yakuman=1, pao=Seat.SEAT_2),))
+    )
+    assert len(state_of(window).hands) == 4
     before = state_of(window)
     check: list[str] = []
-    for index in range(3):
+    for index in range(4):
         _edit(qtbot, window, script, index, check)
-    assert check == ["fields 0", "win", "fields 1", "win", "fields 2", "win"]
+    assert check == ["fields 0", "win", "fields 1", "win", "fields 2", "win", "fields 3", "win"]
     after = state_of(window)
     assert after.hands == before.hands and after.scores == before.scores
     script.assert_used_up()

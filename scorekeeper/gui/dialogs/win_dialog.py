@@ -389,8 +389,8 @@ class WinValueWidget(QWidget):
     def fill(self, win: Win) -> None:
         """Show a recorded win in the mode it was entered: tiles, han/fu or yakuman count (Quick), or value.
 
-        A han/fu win opens on Quick: the record does not say whether the yaku list gave it. A classical hand by
-        tiles opens blank (its entry widget has no way in yet).
+        A han/fu win with its yaku named opens on the Yaku list (ticked, with its fu and the dora the yaku leave),
+        any other on Quick. A classical hand by tiles opens blank (its entry widget has no way in yet).
         """
         if isinstance(win, HandWin):
             if self.riichi_family:
@@ -399,6 +399,12 @@ class WinValueWidget(QWidget):
         elif isinstance(win, YakumanWin):
             self.modes.setCurrentIndex(self.QUICK)
             self.quick.set_yakuman(win.yakuman)
+        elif (
+            isinstance(win, HanFuWin)
+            and win.yaku
+            and self.yaku.show_recorded(tuple(str(y) for y in win.yaku), win.han, win.fu)
+        ):
+            self.modes.setCurrentIndex(self.YAKU)
         elif isinstance(win, HanFuWin):
             self.modes.setCurrentIndex(self.QUICK)
             self.quick.set_han(win.han)

@@ -142,6 +142,33 @@ class YakuListWidget(QWidget):
             self.yaku_boxes["riichi"].setChecked(True)
         self._refresh()
 
+    def show_recorded(self, yaku: tuple[str, ...], han: int, fu: int) -> bool:
+        """Tick a recorded win's yaku and pick its fu and dora count (Edit hand, issue 12).
+
+        The record keeps the yaku, han and fu but not whether the hand was open nor its dora: the closed reading
+        is tried first, then the open one; the dora are the han the yaku leave. False (nothing ticked) when no
+        reading gives the recorded han and fu.
+        """
+        for is_open in (False, True):
+            self.open_box.setChecked(is_open)
+            for name, box in self.yaku_boxes.items():
+                box.setChecked(name in yaku)
+            self.dora_spin.setValue(0)
+            self.fu = fu
+            self._refresh()
+            dora = han - self.han()
+            if self.han() and 0 <= dora <= self.dora_spin.maximum():
+                self.dora_spin.setValue(dora)
+                if self.han_fu() == (han, fu) and set(self.ticked()) == set(yaku):
+                    return True
+        self.open_box.setChecked(False)
+        for box in self.yaku_boxes.values():
+            box.setChecked(False)
+        self.dora_spin.setValue(0)
+        self.fu = None
+        self._refresh()
+        return False
+
     def set_fu(self, fu: int) -> None:
         """Pick the fu."""
         self.fu = fu

@@ -111,7 +111,7 @@ class HanFuWin:
             empty when only han and fu were called out. Stored as declared, for statistics only: the han and fu
             alone pay. The session checks what it can without the dora count: each yaku once, no yakuman (a
             yakuman is a :class:`YakumanWin`), and the yaku's han, each at its smallest (open where it may be
-            open), not above ``han`` (the rest is dora).
+            open), not above ``han`` (the rest is dora). Kept in the engine's order of :class:`Yaku`.
     """
 
     seat: Seat
@@ -151,7 +151,8 @@ def _check_declared_yaku(yaku: object, han: int) -> tuple[Yaku, ...]:
     if least > han:
         names = ", ".join(y.value for y in out)
         raise InvalidHandError(f"the yaku {names} are worth at least {least} han, more than the {han} han declared")
-    return tuple(out)
+    order = list(Yaku)
+    return tuple(sorted(out, key=order.index))  # the engine's order, so equal wins compare equal
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -10,6 +10,7 @@ from pytestqt.qtbot import QtBot
 from scorekeeper.engine.tiles import Tile
 from scorekeeper.gui.dialogs.win_dialog import WinDialog, WinValueWidget
 from scorekeeper.gui.main_window import MainWindow
+from scorekeeper.gui.widgets.hand_entry import EntryTarget
 from scorekeeper.session.rules import ruleset
 from tests.gui.conftest import Script, click
 from tests.gui.test_hanchan import choose_tab
@@ -65,3 +66,46 @@ def test_an_ordinary_ron_by_quick_takes_6_taps(qtbot: QtBot, window: MainWindow,
     assert taps == [6]
     state = window.controller.state
     assert state is not None and state.hands[0].deltas == (-3900, 3900, 0, 0)
+
+
+#: Chen's hand in the same double ron: 123m 789m 345p 99p 56s, won on 4s (pinfu).
+SECOND_HAND = ("1m", "2m", "3m", "7m", "8m", "9m", "3p", "4p", "5p", "9p", "9p", "5s", "6s", "4s")
+
+
+def test_a_double_ron_by_tiles_enters_the_dora_indicator_once(qtbot: QtBot, window: MainWindow, script: Script) -> None:
+    """The second winner's page has the indicator the first entered: and it opens on Tiles, the mode the first winner used: 3 taps fewer (issue 12); 38 taps, was 41."""
+    window.controller.new_game(("Aiko", "Bruno", "Chen", "Dana"), ruleset("tenhou"))
+    taps: list[int] = []
+
+    def double_by_tiles(dialog: WinDialog) -> None:
+        count = 0
+        for button in (dialog.winner_buttons[1], dialog.winner_buttons[2], dialog.discarder_buttons[0]):
+            click(qtbot, button)
+            count += 1
+        for seat, hand in ((1, HAND), (2, SECOND_HAND)):
+            widget = dialog.value_widgets[seat]
+            if dialog.winner_tabs.currentWidget() is not widget:
+                choose_tab(qtbot, dialog.winner_tabs, dialog.winner_tabs.indexOf(widget))
+                count += 1
+            if widget.modes.currentIndex() != WinValueWidget.TILES:
+                choose_tab(qtbot, widget.modes, WinValueWidget.TILES)
+                count += 1
+            entry = widget.tiles.entry
+            for text in hand:
+                click(qtbot, entry.picker.button(Tile.parse(text)))
+                count += 1
+            if not entry.dora_indicators():  # only the first winner: the second page has it already
+                click(qtbot, entry.target_buttons[EntryTarget.DORA])
+                click(qtbot, entry.picker.button(Tile.parse("1p")))
+                count += 2
+            assert entry.dora_indicators() == (Tile.parse("1p"),)
+        click(qtbot, dialog.confirm_button)
+        taps.append(count + 1 + 1)  # Confirm, and the Ron button
+
+    script.then("win", double_by_tiles)
+    click(qtbot, window.buttons["ron"])
+    assert taps == [38]  # 41 before: the second winner's Tiles tab, "Dora indicator" and 1p
+    state = window.controller.state
+    assert state is not None and len(state.hands) == 1
+    wins = getattr(state.hands[0].record.result, "wins", ())
+    assert [w.input["dora"] for w in wins] == [["1p"], ["1p"]]

@@ -520,6 +520,7 @@ class WinDialog(QDialog):
         self.winner_tabs.setTabBarAutoHide(True)
         self.winner_tabs.setDocumentMode(True)
         self.winner_tabs.setStyleSheet("QTabBar::tab:selected { font-weight: bold; }")
+        self.winner_tabs.currentChanged.connect(lambda _index: self._prepare_shown_winner())
         self.preview_label = PreviewLabel()
         self.preview_label.setTextFormat(Qt.TextFormat.PlainText)  # quotes player names
         self.preview_label.setObjectName("preview")
@@ -639,9 +640,29 @@ class WinDialog(QDialog):
             # One page per winner, named for whose hand is entered on it (issue 12: a double ron by tiles).
             self.winner_tabs.addTab(widget, self.tr("{name}'s hand").format(name=self.context.names[seat]))
             self.winner_tabs.setCurrentWidget(widget)
+            self._prepare_shown_winner()
             if seat == self.discarder:
                 self.discarder = None
         self.refresh()
+
+    def _prepare_shown_winner(self) -> None:
+        """The winner page shown follows what another winner already entered (issue 12, fewer taps).
+
+        A page with nothing entered yet opens in the value mode used last (the first winner's), and gets the dora
+        indicators another winner entered: they are the table's, the same for every winner of one discard, so a
+        double ron by tiles enters them once. A winner who entered their own keeps them.
+        """
+        shown = self.winner_tabs.currentWidget()
+        if not isinstance(shown, WinValueWidget):
+            return
+        if shown.riichi_family and shown.win() is None and shown.modes.currentIndex() != self.context.modes.riichi:
+            shown.modes.setCurrentIndex(self.context.modes.riichi)
+        if any(shown.tiles.entry.indicators()):
+            return
+        for other in self.value_widgets.values():
+            if other is not shown and any(other.tiles.entry.indicators()):
+                shown.tiles.entry.set_indicators(*other.tiles.entry.indicators())
+                return
 
     def set_discarder(self, seat: int) -> None:
         """Choose who discarded the winning tile."""

@@ -572,6 +572,15 @@ class HandEntryWidget(QWidget):
         self._pending_chi = []
         self._refresh()
 
+    def indicators(self) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
+        """The dora and ura dora indicators entered (the ura kept even while riichi is off: they are the table's)."""
+        return tuple(self._dora), tuple(self._ura)
+
+    def set_indicators(self, dora: tuple[Tile, ...], ura: tuple[Tile, ...]) -> None:
+        """Enter the table's indicators, as another winner of the same discard entered them (a double ron)."""
+        self._dora, self._ura = list(dora), list(ura)
+        self._refresh()
+
     def set_target(self, target: EntryTarget) -> None:
         """Send the next tapped tiles to the hand, the winning tile, the indicators or a meld being built."""
         self._target = target

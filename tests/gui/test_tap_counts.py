@@ -73,7 +73,10 @@ SECOND_HAND = ("1m", "2m", "3m", "7m", "8m", "9m", "3p", "4p", "5p", "9p", "9p",
 
 
 def test_a_double_ron_by_tiles_enters_the_dora_indicator_once(qtbot: QtBot, window: MainWindow, script: Script) -> None:
-    """The second winner's page has the indicator the first entered: and it opens on Tiles, the mode the first winner used: 3 taps fewer (issue 12); 38 taps, was 41."""
+    """The second winner's page has the indicator the first entered and opens on Tiles, the mode the first used.
+
+    3 taps fewer (issue 12): 38 taps, was 41.
+    """
     window.controller.new_game(("Aiko", "Bruno", "Chen", "Dana"), ruleset("tenhou"))
     taps: list[int] = []
 

@@ -210,6 +210,14 @@ def test_upgrades_killed_at_random_moments_never_leave_a_broken_backup(tmp_path:
     )
     connection.commit()
     connection.close()
+    # The kill moments are drawn from the span one whole upgrade takes on this machine now (process start
+    # included), so the attack lands inside the upgrade on an idle machine and on a loaded one alike.
+    timed = tmp_path / "timed"
+    timed.mkdir()
+    (timed / "games.sqlite3").write_bytes(template.read_bytes())
+    started = time.monotonic()
+    subprocess.run([sys.executable, "-c", _UPGRADE, str(timed / "games.sqlite3")], cwd=_ROOT, check=True)
+    whole = time.monotonic() - started
     kills = 0
     for attempt in range(8):
         folder = tmp_path / f"run{attempt}"
@@ -217,7 +225,7 @@ def test_upgrades_killed_at_random_moments_never_leave_a_broken_backup(tmp_path:
         path = folder / "games.sqlite3"
         path.write_bytes(template.read_bytes())
         process = subprocess.Popen([sys.executable, "-c", _UPGRADE, str(path)], cwd=_ROOT)
-        time.sleep(rng.uniform(0.2, 0.6))
+        time.sleep(rng.uniform(0.3, 0.95) * whole)
         if process.poll() is None:
             os.kill(process.pid, signal.SIGKILL)
             kills += 1

@@ -29,7 +29,7 @@ from scorekeeper.session.events import (
     Tsumo,
     ValueWin,
 )
-from scorekeeper.session.settlement import Settlement, TransferReason
+from scorekeeper.session.settlement import RiichiSettlement, Settlement, TransferReason, WinValue
 from scorekeeper.session.sheet import HandRow, ResultKind, WinLine
 from scorekeeper.session.state import HandEntry
 
@@ -58,6 +58,11 @@ def describe_value(value: PointValue) -> str:
     return _t("{han} han {fu} fu").format(han=value.han, fu=value.fu)
 
 
+def _riichi_wins(settlement: Settlement | None) -> tuple[WinValue, ...]:
+    """The riichi family's paid wins (han and fu or yakuman); none for another family's settlement or none."""
+    return settlement.wins if isinstance(settlement, RiichiSettlement) else ()
+
+
 def describe_result(
     result: HandResult,
     names: tuple[str, ...],
@@ -76,7 +81,7 @@ def describe_result(
     """
     if classical is None:
         classical = isinstance(settlement, ClassicalHandSettlement)
-    values = {int(w.seat): describe_value(w.value) for w in settlement.wins} if settlement else {}
+    values = {int(w.seat): describe_value(w.value) for w in _riichi_wins(settlement)}
     if isinstance(settlement, ClassicalHandSettlement):
         # A classical win's value is one number in table points (seed 003, C), worked out from tiles or called out.
         for classical_value in settlement.values:
@@ -226,7 +231,7 @@ def describe_hand_wins(entry: HandEntry, rules: HandRules | None, names: tuple[s
     if not isinstance(result, Ron | Tsumo):
         return ""
     tsumo = isinstance(result, Tsumo)
-    recorded = {int(win.seat): win.value for win in entry.settlement.wins}
+    recorded = {int(win.seat): win.value for win in _riichi_wins(entry.settlement)}
     lines = []
     for win in result.wins if isinstance(result, Ron) else (result.win,):
         if not isinstance(win, HandWin):
@@ -270,7 +275,7 @@ def describe_settlement(settlement: Settlement, names: tuple[str, ...]) -> str:
         TransferReason.CHOMBO: _t("chombo"),
     }
     lines = []
-    for win in settlement.wins:
+    for win in _riichi_wins(settlement):
         lines.append(f"{names[int(win.seat)]}: {describe_value(win.value)}")
     for transfer in settlement.transfers:
         payer = _t("the table") if transfer.payer is None else names[int(transfer.payer)]

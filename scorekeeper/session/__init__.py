@@ -74,6 +74,7 @@ from scorekeeper.session.seats import Seat, parse_seat, round_label
 from scorekeeper.session.session import Session
 from scorekeeper.session.settlement import (
     RIICHI_STICK,
+    RiichiSettlement,
     Settlement,
     Transfer,
     TransferReason,
@@ -138,6 +139,7 @@ __all__ = [
     "RiichiDeclared",
     "RiichiRefusal",
     "RiichiRules",
+    "RiichiSettlement",
     "Ron",
     "Ruleset",
     "ScoreSeries",

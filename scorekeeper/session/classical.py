@@ -198,16 +198,20 @@ class ClassicalWinValue:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ClassicalHandSettlement(Settlement):
-    """A classical hand's settlement in the shape every family's history shares (transfers, deltas, repeats).
+    """A classical hand's settlement: what every family's has, and the classical values (seed 003).
 
-    ``wins`` (riichi values) is always empty, ``honba_after`` and ``riichi_sticks_after`` always 0: the family
-    has none of them. The classical values are in ``values``.
+    Nothing of the riichi family: no honba, no riichi sticks, no wins in han and fu, no abort, no replay.
 
     Attributes:
         values: the win's value and its explanation (empty for a draw).
     """
 
     values: tuple[ClassicalWinValue, ...] = ()
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        """The seat that won (seed 003: one winner a hand), or none for a draw."""
+        return tuple(v.seat for v in self.values)
 
 
 _WINNER_ONLY_NOTE = "the classical family (seed 003) has one winner per hand"
@@ -291,13 +295,7 @@ def settle_classical_result(
                 )
             core = settle_classical_draw(rules.table)
             return ClassicalHandSettlement(
-                result=result,
-                transfers=(),
-                deltas=core.deltas,
-                wins=(),
-                dealer_repeats=core.dealer_repeats,
-                honba_after=0,
-                riichi_sticks_after=0,
+                result=result, transfers=(), deltas=core.deltas, dealer_repeats=core.dealer_repeats
             )
         case NagashiMangan():
             raise IllegalActionError("the classical family (seed 003) has no nagashi mangan")
@@ -324,10 +322,7 @@ def settle_classical_result(
         result=result,
         transfers=core.transfers,
         deltas=core.deltas,
-        wins=(),
         dealer_repeats=core.dealer_repeats,
-        honba_after=0,
-        riichi_sticks_after=0,
         values=(value,),
     )
 

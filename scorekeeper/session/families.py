@@ -18,12 +18,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from scorekeeper.engine.tiles import Wind
-from scorekeeper.session.classical import advance_classical, classical_final_result, settle_classical_result
+from scorekeeper.session.classical import (
+    ClassicalHandSettlement,
+    advance_classical,
+    classical_final_result,
+    settle_classical_result,
+)
 from scorekeeper.session.classical_rules import ClassicalGameRules
 from scorekeeper.session.events import Chombo, ExhaustiveDraw, HandResult, NagashiMangan
 from scorekeeper.session.rules import ChomboSettlement, Family, RiichiRules, Ruleset
 from scorekeeper.session.seats import ROUND_LETTERS, Seat
-from scorekeeper.session.settlement import Settlement, settle
+from scorekeeper.session.settlement import RiichiSettlement, Settlement, settle
 from scorekeeper.session.standings import FinalResult, Penalty, final_result
 
 if TYPE_CHECKING:
@@ -107,7 +112,12 @@ class RiichiFamily(TableFamily):
         assert isinstance(game, RiichiRules), "family_of() gave the riichi family to another family's game"
         return game
 
-    def settle(self, position: GameState, result: HandResult) -> Settlement:
+    @staticmethod
+    def _own(settlement: Settlement) -> RiichiSettlement:
+        assert isinstance(settlement, RiichiSettlement), "the fold gave the riichi family another family's settlement"
+        return settlement
+
+    def settle(self, position: GameState, result: HandResult) -> RiichiSettlement:
         """Settle by the ruleset's table knobs (``scorekeeper.session.settlement.settle``)."""
         return settle(
             position.rules,
@@ -121,6 +131,7 @@ class RiichiFamily(TableFamily):
 
     def advance(self, before: GameState, scores: tuple[int, int, int, int], settlement: Settlement) -> Advance:
         """Renchan or rotation; the end by bust, last hand, extension, agari-yame or tenpai-yame ([issue3])."""
+        settlement = self._own(settlement)
         round_index, dealer = before.round_index, before.dealer
         if not settlement.dealer_repeats:
             dealer = dealer.next
@@ -162,7 +173,7 @@ class ClassicalFamily(TableFamily):
         assert isinstance(game, ClassicalGameRules), "family_of() gave the classical family to a riichi game"
         return game
 
-    def settle(self, position: GameState, result: HandResult) -> Settlement:
+    def settle(self, position: GameState, result: HandResult) -> ClassicalHandSettlement:
         """Settle by the classical table knobs (``settle_classical_result``)."""
         return settle_classical_result(
             self._game(position.rules),
@@ -202,7 +213,7 @@ def _is_first(scores: tuple[int, ...], seat: Seat) -> bool:
     return all(scores[seat] > scores[s] or (scores[seat] == scores[s] and seat <= s) for s in Seat)
 
 
-def _end_reason(before: GameState, scores: tuple[int, int, int, int], settlement: Settlement) -> EndReason | None:
+def _end_reason(before: GameState, scores: tuple[int, int, int, int], settlement: RiichiSettlement) -> EndReason | None:
     """Whether the game ends after this hand, and why ([issue3] "End of game"; [issue9] 1 for tenhou.net).
 
     Each step is a table knob (``TableRules``): ``bust``; ``agari_yame`` and ``tenpai_yame`` in the last regular
@@ -246,6 +257,6 @@ def _end_reason(before: GameState, scores: tuple[int, int, int, int], settlement
     return EndReason.LAST_HAND
 
 
-def _tenpai(settlement: Settlement, seat: Seat) -> bool:
+def _tenpai(settlement: RiichiSettlement, seat: Seat) -> bool:
     result = settlement.result
     return isinstance(result, (ExhaustiveDraw, NagashiMangan)) and seat in result.tenpai

@@ -8,6 +8,7 @@ as a preview before the hand is confirmed.
 
 from __future__ import annotations
 
+import abc
 import enum
 from dataclasses import dataclass, field
 from typing import assert_never
@@ -36,6 +37,7 @@ from scorekeeper.session.seats import Seat
 
 __all__ = [
     "RIICHI_STICK",
+    "RiichiSettlement",
     "Settlement",
     "Transfer",
     "TransferReason",
@@ -103,27 +105,46 @@ class WinValue:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class Settlement:
-    """What a hand result does to the table.
+class Settlement(abc.ABC):
+    """What a hand result does to the table, in the shape every family shares (``scorekeeper.session.families``).
+
+    A family settles into its own subclass, which adds only what that family has: :class:`RiichiSettlement` (wins
+    valued in han and fu, honba, riichi sticks, aborts, chombo replays) and
+    ``scorekeeper.session.classical.ClassicalHandSettlement`` (the classical hand values). What the history, the
+    sheet and the statistics read from every hand is here; the rest is asked of the family's own type.
 
     Attributes:
         result: the result as entered.
-        transfers: every payment, in order: hands, honba, sticks.
+        transfers: every payment, in order (for riichi: hands, honba, sticks).
         deltas: each seat's score change from this settlement (riichi sticks put down earlier in the hand are not
             in it: they were paid when declared).
-        wins: the wins that were paid, nearest the discarder first (a head-bumped win is not among them).
         dealer_repeats: the dealer keeps the deal (renchan), or the hand is replayed (chombo).
+    """
+
+    result: HandResult
+    transfers: tuple[Transfer, ...]
+    deltas: tuple[int, int, int, int]
+    dealer_repeats: bool
+
+    @property
+    @abc.abstractmethod
+    def winners(self) -> tuple[Seat, ...]:
+        """The seats that were paid for a win (a head-bumped or aborted ron's winners are not)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RiichiSettlement(Settlement):
+    """What a hand result does to a table of the riichi family (:func:`settle`).
+
+    Attributes:
+        wins: the wins that were paid, nearest the discarder first (a head-bumped win is not among them).
         honba_after: honba for the next hand.
         riichi_sticks_after: sticks on the table for the next hand.
         abort: the abortive draw this turned out to be (a triple ron where it aborts), or the one entered.
         replayed: the hand is played again as it was (chombo): no honba added, the round does not move.
     """
 
-    result: HandResult
-    transfers: tuple[Transfer, ...]
-    deltas: tuple[int, int, int, int]
     wins: tuple[WinValue, ...]
-    dealer_repeats: bool
     honba_after: int
     riichi_sticks_after: int
     abort: AbortReason | None = None
@@ -131,7 +152,7 @@ class Settlement:
 
     @property
     def winners(self) -> tuple[Seat, ...]:
-        """The seats that were paid for a win."""
+        """The seats that were paid for a win, nearest the discarder first."""
         return tuple(w.seat for w in self.wins)
 
 
@@ -288,7 +309,7 @@ def settle(
     riichi_sticks: int,
     riichi_this_hand: tuple[Seat, ...],
     round_index: int = 0,
-) -> Settlement:
+) -> RiichiSettlement:
     """Settle one hand result at a table in the given position.
 
     Args:
@@ -348,7 +369,7 @@ def settle(
                         sticks_left -= 1
             ledger.add(None, values[0].seat, sticks_left * RIICHI_STICK, TransferReason.RIICHI_STICKS)
             repeats = any(w.seat == dealer for w in values)
-            return Settlement(
+            return RiichiSettlement(
                 result=result,
                 transfers=tuple(ledger.transfers),
                 deltas=ledger.deltas(),
@@ -363,7 +384,7 @@ def settle(
             _settle_tsumo_win(ledger, value, dealer=dealer, honba_points=honba_value)
             ledger.add(None, value.seat, riichi_sticks * RIICHI_STICK, TransferReason.RIICHI_STICKS)
             repeats = value.seat == dealer
-            return Settlement(
+            return RiichiSettlement(
                 result=result,
                 transfers=tuple(ledger.transfers),
                 deltas=ledger.deltas(),
@@ -421,7 +442,7 @@ def settle(
                 for seat in riichi_this_hand:
                     ledger.add(None, seat, RIICHI_STICK, TransferReason.RIICHI_RETURNED)
                     sticks -= 1
-            return Settlement(
+            return RiichiSettlement(
                 result=result,
                 transfers=tuple(ledger.transfers),
                 deltas=ledger.deltas(),
@@ -465,9 +486,9 @@ def _draw_like(
     honba: int,
     riichi_sticks: int,
     tenpai: tuple[Seat, ...],
-) -> Settlement:
+) -> RiichiSettlement:
     repeats = rules.table.renchan_on_tenpai and dealer in tenpai
-    return Settlement(
+    return RiichiSettlement(
         result=result,
         transfers=tuple(ledger.transfers),
         deltas=ledger.deltas(),
@@ -487,7 +508,7 @@ def _abort(
     honba: int,
     riichi_sticks: int,
     riichi_this_hand: tuple[Seat, ...],
-) -> Settlement:
+) -> RiichiSettlement:
     table = rules.table
     triple_ron_abort = reason is AbortReason.SANCHAHOU and table.triple_ron is TripleRon.ABORT
     if reason not in table.abortive_draws and not triple_ron_abort:
@@ -497,7 +518,7 @@ def _abort(
         raise IllegalActionError(
             f"an abortive draw for four riichi needs all four seats in riichi this hand, got {len(riichi_this_hand)}"
         )
-    return Settlement(
+    return RiichiSettlement(
         result=result,
         transfers=(),
         deltas=(0, 0, 0, 0),

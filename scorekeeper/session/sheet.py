@@ -24,6 +24,7 @@ from scorekeeper.session.events import (
 )
 from scorekeeper.session.rules import ChomboSettlement, Family, RiichiRules
 from scorekeeper.session.seats import Seat
+from scorekeeper.session.settlement import RiichiSettlement
 from scorekeeper.session.standings import FinalResult, Penalty
 from scorekeeper.session.state import EndReason, GameState, HandEntry, initial_state
 
@@ -225,6 +226,7 @@ def _wins(entry: HandEntry) -> tuple[WinLine, ...]:
             pao[win.seat] = win.pao
     if isinstance(settlement, ClassicalHandSettlement):
         return tuple(WinLine(seat=v.seat, points=v.value, pao=pao.get(v.seat)) for v in settlement.values)
+    assert isinstance(settlement, RiichiSettlement), "a family whose wins the sheet does not know"
     return tuple(
         WinLine(
             seat=w.seat,
@@ -236,6 +238,20 @@ def _wins(entry: HandEntry) -> tuple[WinLine, ...]:
         )
         for w in settlement.wins
     )
+
+
+def _riichi(entry: HandEntry) -> RiichiSettlement | None:
+    """The hand's riichi settlement, or None for another family's (which has no abort and no replay)."""
+    return entry.settlement if isinstance(entry.settlement, RiichiSettlement) else None
+
+
+def _abort(entry: HandEntry) -> str | None:
+    """The abortive draw an entered abort turned out to be, by its persisted value; None for any other result."""
+    result = entry.record.result
+    if not isinstance(result, AbortiveDraw):
+        return None
+    riichi = _riichi(entry)
+    return (riichi.abort if riichi is not None and riichi.abort is not None else result.reason).value
 
 
 def _hand_row(state: GameState, number: int, entry: HandEntry, replay: bool) -> HandRow:
@@ -260,7 +276,7 @@ def _hand_row(state: GameState, number: int, entry: HandEntry, replay: bool) -> 
         discarder=result.discarder if isinstance(result, Ron) else None,
         tenpai=result.tenpai if isinstance(result, ExhaustiveDraw | NagashiMangan) else (),
         nagashi=result.seats if isinstance(result, NagashiMangan) else (),
-        abort=(entry.settlement.abort or result.reason).value if isinstance(result, AbortiveDraw) else None,
+        abort=_abort(entry),
         chombo=chombo,
         chombo_points=chombo_points,
         chombo_after_uma=after_uma,
@@ -297,7 +313,8 @@ def game_sheet(state: GameState) -> GameSheet:
     replay = False
     for number, entry in enumerate(state.hands, start=1):
         rows.append(_hand_row(state, number, entry, replay))
-        replay = entry.settlement.replayed
+        riichi = _riichi(entry)
+        replay = riichi is not None and riichi.replayed
     final = state.standings()
     return GameSheet(
         preset=state.rules.preset,

@@ -362,6 +362,8 @@ def _finish_hand(state: GameState, result: HandResult) -> GameState:
     deltas = list(settlement.deltas)
     for seat in state.riichi_this_hand:
         deltas[seat] -= RIICHI_STICK
+    after_scores = (scores[0], scores[1], scores[2], scores[3])
+    advance = family_of(state.rules).advance(state, after_scores, settlement)
     entry = HandEntry(
         record=HandRecord(tuple(state.riichi_this_hand), result),
         label=state.label,
@@ -370,10 +372,9 @@ def _finish_hand(state: GameState, result: HandResult) -> GameState:
         honba=state.honba,
         settlement=settlement,
         deltas=(deltas[0], deltas[1], deltas[2], deltas[3]),
-        scores=(scores[0], scores[1], scores[2], scores[3]),
-        riichi_sticks=settlement.riichi_sticks_after,
+        scores=after_scores,
+        riichi_sticks=advance.riichi_sticks,
     )
-    advance = family_of(state.rules).advance(state, entry.scores, settlement)
     after = dataclasses.replace(
         state,
         scores=entry.scores,

@@ -25,10 +25,9 @@ from fractions import Fraction
 
 from scorekeeper.engine.yaku import Yaku
 from scorekeeper.errors import IllegalActionError
-from scorekeeper.session.classical import ClassicalGameRules
 from scorekeeper.session.events import Chombo, HandResult, HanFuWin, Ron, Tsumo
 from scorekeeper.session.seats import Seat
-from scorekeeper.session.settlement import TransferReason
+from scorekeeper.session.settlement import RiichiSettlement, TransferReason, WinValue
 from scorekeeper.session.state import GameState, HandEntry
 
 __all__ = [
@@ -253,16 +252,10 @@ def _win_points(entry: HandEntry, seat: Seat) -> int:
     return sum(t.points for t in entry.settlement.transfers if t.payee == seat and t.reason is TransferReason.HAND)
 
 
-def _winners(entry: HandEntry, classical: bool) -> tuple[Seat, ...]:
-    """The seats paid for a win in this hand (a head-bumped or aborted ron's winners are not)."""
-    if not classical:
-        return entry.settlement.winners
-    result: HandResult = entry.record.result
-    if isinstance(result, Ron):
-        return tuple(w.seat for w in result.wins)
-    if isinstance(result, Tsumo):
-        return (result.win.seat,)
-    return ()
+def _riichi_wins(entry: HandEntry) -> dict[Seat, WinValue]:
+    """Each paid riichi win's value (han, fu, the engine's scoring); none for a classical hand (seed 003)."""
+    settlement = entry.settlement
+    return {w.seat: w for w in settlement.wins} if isinstance(settlement, RiichiSettlement) else {}
 
 
 def _declared_yaku(result: HandResult, seat: Seat) -> tuple[Yaku, ...]:
@@ -283,7 +276,6 @@ def seat_totals(state: GameState) -> tuple[PlayerTotals, PlayerTotals, PlayerTot
     final = state.final
     if not state.ended or final is None:
         raise IllegalActionError(f"statistics count finished games only; this game is still in {state.hand_label}")
-    classical = isinstance(state.rules.game, ClassicalGameRules)
     counts: list[dict[str, int]] = [Counter() for _ in range(4)]
     largest = [0, 0, 0, 0]
     yaku: list[Counter[str]] = [Counter() for _ in range(4)]
@@ -293,10 +285,10 @@ def seat_totals(state: GameState) -> tuple[PlayerTotals, PlayerTotals, PlayerTot
             counts[seat]["riichi"] += 1
         if isinstance(result, Chombo):
             counts[result.seat]["chombo"] += 1
-        winners = _winners(entry, classical)
+        winners = entry.settlement.winners
         if isinstance(result, Ron) and winners:
             counts[result.discarder]["deal_ins"] += 1
-        values = {w.seat: w for w in entry.settlement.wins}
+        values = _riichi_wins(entry)
         for seat in winners:
             line = counts[seat]
             line["wins"] += 1

@@ -7,10 +7,10 @@ from scorekeeper.session import (
     AbortReason,
     ExhaustiveDraw,
     HanFuWin,
+    RiichiSettlement,
     Ruleset,
     Seat,
     Session,
-    Settlement,
     YakumanWin,
     ruleset,
     settle,
@@ -49,7 +49,7 @@ def settle_at(
     sticks: int = 0,
     riichi: tuple[int, ...] = (),
     **overrides: object,
-) -> Settlement:
+) -> RiichiSettlement:
     """Settle a result at a table position, without a game around it."""
     return settle(
         rules(preset, **overrides),

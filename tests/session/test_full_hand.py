@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.errors import IllegalActionError, NotWinningError
-from scorekeeper.session import HandWin, Ron, Tsumo
+from scorekeeper.session import HandWin, RiichiSettlement, Ron, Tsumo
 from tests.session.builders import S0, S1, S2, S3, advance, game
 
 # tenhou.net sample hand 2: riichi pinfu, 1 red-less dora and 1 ura: 4 han 30 fu, 7700 for a non-dealer ron.
@@ -32,7 +32,9 @@ def test_full_hand_ron_scored_by_the_engine_with_winds_filled_in() -> None:
     session = game("tenhou")
     session.declare_riichi(S3)  # seat 3 is North in East 1
     session.apply(Ron(S1, (HandWin.from_input(S3, PINFU),)))
-    assert session.state.hands[-1].settlement.wins[0].value.han == 4
+    settlement = session.state.hands[-1].settlement
+    assert isinstance(settlement, RiichiSettlement)
+    assert settlement.wins[0].value.han == 4
     assert session.state.scores == (25000, 25000 - 7700, 25000, 25000 + 7700)
 
 

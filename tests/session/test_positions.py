@@ -14,6 +14,7 @@ from scorekeeper.session import (
     HandRecord,
     HandWin,
     RiichiRefusal,
+    RiichiSettlement,
     Ron,
     Seat,
     Session,
@@ -101,6 +102,7 @@ def test_a_preview_at_an_index_counts_the_riichi_given() -> None:
     # Hand 2 (E2, 1 honba) with seat 2 in riichi: the stick goes to the winner with the honba.
     settlement = session.preview_at(1, Ron(S0, (hf(2, 1, 30),)), [S2])
     assert settlement.deltas[S2] == 1000 + 300 + 1000
+    assert isinstance(settlement, RiichiSettlement)  # the riichi family's own settlement, with its sticks
     assert settlement.riichi_sticks_after == 0
 
 

@@ -8,6 +8,7 @@ from the start (2,000 by default).
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 from typing import Any
@@ -19,8 +20,10 @@ from scorekeeper.engine.classical import Double
 from scorekeeper.session import (
     ClassicalHandSettlement,
     EndReason,
+    ExhaustiveDraw,
     Family,
     HandWin,
+    RiichiSettlement,
     Ron,
     Seat,
     Session,
@@ -116,6 +119,23 @@ def test_full_classical_game_replayed_from_its_record() -> None:
     assert final.places == FINAL_PLACES
     assert tuple(p // 10 for p in final.points_tenths) == FINAL_POINTS
     assert sum(final.points_tenths) == 0
+
+
+def test_a_classical_settlement_carries_only_what_the_classical_game_has() -> None:
+    # Issue 11: the family has no honba, no riichi sticks and no han/fu wins (seed 003), so its settlement type has
+    # no field for them; the shared shape (the base Settlement) is what every family's history reads.
+    names = {field.name for field in dataclasses.fields(ClassicalHandSettlement)}
+    assert names == {"result", "transfers", "deltas", "dealer_repeats", "values"}
+    riichi_only = {"wins", "honba_after", "riichi_sticks_after", "abort", "replayed"}
+    assert riichi_only <= {field.name for field in dataclasses.fields(RiichiSettlement)}
+
+
+def test_a_classical_settlement_names_its_winner_and_a_draw_none() -> None:
+    session = Session(ruleset("classical"), PLAYERS)
+    won = session.preview(Tsumo(ValueWin(seat=S2, value=100)))
+    assert won.winners == (S2,)
+    assert won.deltas == (-200, -100, 400, -100)  # East (seat 0) pays double
+    assert session.preview(ExhaustiveDraw(())).winners == ()
 
 
 def test_full_classical_game_settlement_explains_the_engine_value() -> None:

@@ -27,14 +27,14 @@ class KazoeLimit(enum.StrEnum):
     """What 13 or more han without a yakuman yaku is worth."""
 
     YAKUMAN = "yakuman"  # counted (kazoe) yakuman: Tenhou, M-League
-    SANBAIMAN = "sanbaiman"  # capped at sanbaiman: RCR 2016 4.1.3, seed 004 6.1 ("There is no counted yakuman"), WRC
+    SANBAIMAN = "sanbaiman"  # capped at sanbaiman: RCR 2016 (riichi.wiki), seed 004 6.1 ("no counted yakuman"), WRC
 
 
 class RenhouValue(enum.StrEnum):
     """What renhou (a non-dealer's ron before their first draw, no call made) is worth, if anything."""
 
     NONE = "none"  # not a yaku (a renhou flag then adds nothing): Tenhou, M-League
-    MANGAN = "mangan"  # a flat mangan unless the hand is worth more without it: RCR 2016 4.2.4 ("a strict mangan")
+    MANGAN = "mangan"  # a flat mangan unless the hand is worth more without it: EMA 2016 ("a strict mangan", wiki)
     FIVE_HAN = "five_han"  # a 5-han yaku that adds up with other yaku and dora: WRC (2014 precisions)
     YAKUMAN = "yakuman"
 
@@ -121,33 +121,38 @@ _PRESETS: dict[str, HandRules] = {
         double_wind_pair_fu=2,
         renhou=RenhouValue.NONE,
     ),
-    # EMA Riichi Competition Rules 2016 edition ("RCR 2016": scoring in chapter 4, in fan and minipoints). Its text
-    # was not readable here; values come from what the 2016 edition is known to say, checked against riichi.wiki's
-    # list of the 2016 changes and issue 9's quotation of its 4.3 examples (docs/engine.md lists what is
-    # unverified).
+    # EMA Riichi Competition Rules 2016 edition ("RCR 2016": scoring in chapter 4, in fan and minipoints), read on
+    # ooyamaneko.net ("RCR_2016_en"): 4.1 (its opening), 4.2 (its opening), 4.3 (the four scoring examples, tested
+    # in tests/engine/test_rcr2016_examples.py) and parts of chapter 3. Where the section that decides a value
+    # could not be read, the comment says "not read" and names where the value comes from (docs/engine.md lists
+    # them).
     "ema2016": HandRules(
         name="ema2016",
-        red_fives=False,  # RCR 2016 1.3: no red fives (riichi.wiki, 2016 changes: "no more red fives")
-        open_tanyao=True,  # RCR 2016 4.2.1: tanyao open or concealed (riichi.wiki: "open tanyao allowed")
-        kiriage_mangan=False,  # RCR 2016 4.1.2, 4.3: 4 fan 30 minipoints pays 7,700 (11,600 to East) [issue9] 2
-        kazoe=KazoeLimit.SANBAIMAN,  # RCR 2016 4.1.3: 11 fan and more is sanbaiman, no counted yakuman
-        double_yakuman=False,  # RCR 2016 4.2.5: the maximum is a single yakuman (daisuushii no longer double)
-        compound_yakuman=False,  # RCR 2016 4.2.5: yakuman do not add up
-        double_wind_pair_fu=4,  # RCR 2016 4.1.1: 2 minipoints for a seat wind pair and 2 for a prevalent wind pair
-        renhou=RenhouValue.MANGAN,  # RCR 2016 4.2.4: renhou is a mangan (riichi.wiki: "a strict mangan only")
+        red_fives=False,  # RCR 2016 4.1: fan are yaku, dora, kan dora and ura dora (mahjongjoy.com's copy, with
+        # the 2016 tables on page 30; the 2012 text also counted red fives); 1.3 "Additional tiles" not read
+        open_tanyao=True,  # RCR 2016 4.2.1: not read cleanly (the side-by-side page mixes both editions' tanyao);
+        # riichi.wiki's list of the 2016 changes: "open tanyao allowed"
+        kiriage_mangan=False,  # RCR 2016 4.3 example 2: 4 fan 30 minipoints pays 7,700 (11,600 to East)
+        kazoe=KazoeLimit.SANBAIMAN,  # RCR 2016 4.1.3 not read: 11 fan and more is sanbaiman (riichi.wiki: no
+        # counted yakuman); 4.2 caps what yaku give at thirteen fan
+        double_yakuman=False,  # RCR 2016 4.2.5 not read: the maximum is a single yakuman (riichi.wiki)
+        compound_yakuman=False,  # RCR 2016 4.2: "Yakuman are not cumulative"
+        double_wind_pair_fu=4,  # RCR 2016 4.1.1 not read past its first rows: 2 minipoints for a seat wind pair and
+        # 2 for a prevalent wind pair (seed 004's older 4.1.1 table)
+        renhou=RenhouValue.MANGAN,  # RCR 2016 4.2.4 / 4.2.6 not read: renhou a strict mangan (riichi.wiki)
     ),
     # The later EMA text, seed 004 (scoring in chapter 6, in han). What seed 004 does not say is taken from RCR 2016
     # and marked so.
     "ema2025": HandRules(
         name="ema2025",
         red_fives=False,  # seed 004 6.1: han are yaku, dora, kan dora and ura dora: no red fives
-        open_tanyao=True,  # not in seed 004: as RCR 2016 4.2.1
+        open_tanyao=True,  # not in seed 004: as ema2016
         kiriage_mangan=True,  # seed 004 6.1: "A base value of 1920 points ... is rounded up to 2,000 points"
         kazoe=KazoeLimit.SANBAIMAN,  # seed 004 6.1: "There is no counted yakuman ... only rewarded sanbaiman"
         double_yakuman=False,  # seed 004 6.1: "For yakuman hands, the base value is 8000" (one yakuman, always)
         compound_yakuman=False,  # seed 004 6.1: likewise, several yakuman yaku are still 8000
         double_wind_pair_fu=4,  # seed 004 6.3: the table gives a double wind pair 4 minipoints
-        renhou=RenhouValue.MANGAN,  # not in seed 004: as RCR 2016 4.2.4
+        renhou=RenhouValue.MANGAN,  # not in seed 004: as ema2016
     ),
     # World Riichi Championship rules 2022 (riichi.wiki "World Riichi Championship rules"; the WRC 2015 text on
     # ooyamaneko.net for what did not change): no red fives, kuitan, kiriage mangan (6.1), no counted yakuman,

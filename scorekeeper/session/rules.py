@@ -6,7 +6,8 @@ under the same preset names (``ema2016``, ``ema2025``, ``wrc2022``, ``tenhou``, 
 Sources, cited per value below:
   [issue3]  the issue text (tenhou.net's four-player hanchan, and the EMA presets' summary of the EMA rules).
   [issue9]  issue 9, which corrects issue 3: tenhou.net's game end (section 1), the two EMA texts (section 2).
-  RCR 2016  EMA Riichi Competition Rules, 2016 edition (``ema2016``), cited by section; see the note above it.
+  RCR 2016  EMA Riichi Competition Rules, 2016 edition (``ema2016``), cited by section, "not read" where the
+            section could not be read; see the note above it.
   seed 004  the later EMA text (``ema2025``), cited by section.
   [WRC]     World Riichi Championship rules 2022 (no seed: values from the issue and general knowledge, marked
             "unverified" where no text we hold confirms them).
@@ -295,41 +296,49 @@ _TENHOU = TableRules(
     rounding=PointsRounding.TENHOU,  # [issue3] rounded half away from zero; newer games print 0.1 (``exact``)
 )
 
-# EMA Riichi Competition Rules 2016 edition ("RCR 2016"). Its text was not readable here: section numbers are from
-# its table of contents, values from what the edition is known to say, checked against riichi.wiki's summary of it
-# ("Current (2016+)", the list of changes from 2012) where marked (wiki). docs/session.md lists what is unverified.
+# EMA Riichi Competition Rules 2016 edition ("RCR 2016"), read on ooyamaneko.net ("RCR_2016_en", side by side with
+# the 2012 text; the 2016 text compared with WRC 2015, "RCR_2016MATCH") and in mahjongjoy.com's copy of its 4.1.
+# Read there: 3.3.11, 3.4 (its opening), 3.4.2, 3.4.9, 3.4.10, 4.1, the opening of 4.2, 4.3, and the table of
+# contents. Sections that could not be read are marked "not read" with the source the value comes from (riichi.wiki's
+# summary of the 2016 edition, "wiki"); docs/session.md lists them.
 _EMA2016 = TableRules(
     name="ema2016",
-    start_points=30000,  # RCR 2016 3.6: scores are kept from 30,000 each (wiki: "There is no oka")
-    return_points=30000,  # RCR 2016 3.6: no oka (wiki)
-    uma=(15, 5, -5, -15),  # RCR 2016 3.6: rank bonus +15,000/+5,000/-5,000/-15,000 (wiki)
-    honba_points=300,  # RCR 2016 3.4.10, 4.1: 300 per counter on a discard, 100 from each on a self-draw
-    riichi_below_1000=True,  # RCR 2016 3.3.14: riichi with any score, even below zero (wiki)
-    double_ron=True,  # RCR 2016 3.3.11: double and triple ron, the discarder pays each winner (wiki)
-    triple_ron=TripleRon.ALLOWED,  # RCR 2016 3.3.11 (wiki)
+    start_points=30000,  # RCR 2016 3.6 not read: scores are kept from 30,000 each (wiki: "There is no oka")
+    return_points=30000,  # RCR 2016 3.6 not read: no oka (wiki)
+    uma=(15, 5, -5, -15),  # RCR 2016 3.6.1 "Winner bonus" not read: +15,000/+5,000/-5,000/-15,000 (wiki)
+    honba_points=300,  # RCR 2016 3.4.10, 4.1: a counter adds 300 to a win on a discard, 100 from each on a self-draw
+    riichi_below_1000=True,  # RCR 2016 3.3.14 not read; 4.1 (mahjongjoy.com's copy): below zero the game goes on and
+    # the player borrows sticks (wiki: riichi with any score)
+    double_ron=True,  # RCR 2016 3.4: a hand ends by exhaustive draw or by "one or more players" winning; 3.4.9: the
+    # discarder pays each winner the full value of the hand
+    triple_ron=TripleRon.ALLOWED,  # RCR 2016 3.4, 3.4.9: likewise, with no abortive draw for three wins
     multiple_ron_honba=HonbaSplit.EACH,  # RCR 2016 4.1: "Each winner receives the value of the hand including the
-    # value of counters in play" (the same words in seed 004 4.1, the older text)
+    # value of counters in play"
     multiple_ron_sticks=StickSplit.OWN_BACK,  # RCR 2016 4.1: winning riichi declarers get their bet back; the others'
-    # bets go to the winner closest to the discarder's right (wiki; seed 004 4.1)
-    noten_payment=3000,  # RCR 2016 3.4.2: 3,000 from the noten to the tenpai players
-    nagashi=False,  # RCR 2016 4.2.6: nagashi mangan is an obsolete hand (wiki: "no more nagashi mangan")
-    abortive_draws=frozenset(),  # RCR 2016 3.4.3: there are no abortive draws (wiki)
-    renchan_on_tenpai=True,  # RCR 2016 3.4.11: East keeps the deal when winning or tenpai at an exhaustive draw
-    renchan_on_abort=True,  # RCR 2016 3.4.3: no abortive draws, the knob is never used
-    chombo=ChomboSettlement.AFTER_UMA,  # RCR 2016 3.4.6: the penalty is taken after the rank bonus (wiki)
-    chombo_points=20000,  # RCR 2016 3.4.6: 20,000 points (wiki: "-20P (after rank bonus)")
-    chombo_returns_riichi=True,  # RCR 2016 3.4.6: the hand is replayed, riichi bets go back to their owners
-    pao_scope=PaoScope.FULL,  # RCR 2016 3.3.9: the liable player pays (self-draw) or shares (discard) the hand; a
-    # hand is a single yakuman (RCR 2016 4.2.5), so the scope never splits
-    pao_yakuman=_PAO_YAKUMAN,  # RCR 2016 3.3.9: big three dragons and big four winds only
-    bust=False,  # RCR 2016 3.6: a negative score plays on (wiki: "may sink into negative scores")
-    extension=False,  # RCR 2016 3.6: the game ends after South 4 (or at the time limit, by the referee)
-    agari_yame=False,  # RCR 2016 3.6: no agari-yame; a dealer repeat in South 4 plays on
-    tenpai_yame=False,  # RCR 2016 3.6: likewise
-    leftover_sticks=LeftoverSticks.SPLIT_FIRST,  # RCR 2016 3.6.1: leftover riichi bets go to the winner, shared by
-    # players tied first (wiki)
-    ties=TieBreak.SPLIT,  # RCR 2016 3.6: tied players share their rank bonus, not by seat order (wiki)
-    rounding=PointsRounding.EXACT,  # RCR 2016 3.6: scores are not rounded to the nearest thousand (wiki)
+    # bets go to the winner closest to the discarder's right
+    noten_payment=3000,  # RCR 2016 3.4.2: 3,000 in all from the noten to the tenpai players
+    nagashi=False,  # RCR 2016 3.4: a hand ends by exhaustive draw or by a win, no nagashi mangan in either; 4.2.6
+    # "Obsolete hands" not read (wiki: "no more nagashi mangan")
+    abortive_draws=frozenset(),  # RCR 2016 3.4: a hand ends in two ways, exhaustive draw or a win: no abortive draws
+    renchan_on_tenpai=True,  # RCR 2016 3.4.11 not read: East keeps the deal when winning or tenpai at an exhaustive
+    # draw (3.4.10, read: a counter after either)
+    renchan_on_abort=True,  # RCR 2016 3.4: no abortive draws, the knob is never used
+    chombo=ChomboSettlement.AFTER_UMA,  # RCR 2016 3.4.6 not read: the penalty is taken after the rank bonus (wiki)
+    chombo_points=20000,  # RCR 2016 3.4.6 not read: 20,000 points (wiki: "-20P (after rank bonus)")
+    chombo_returns_riichi=True,  # RCR 2016 3.4 (read): "Chombo results in a redeal"; 3.4.6 not read: riichi bets
+    # go back to their owners (as every EMA and WRC text read here says)
+    pao_scope=PaoScope.FULL,  # RCR 2016 3.3.9 not read: the liable player pays (self-draw) or shares (discard) the
+    # hand; a hand is a single yakuman, so the scope never splits
+    pao_yakuman=_PAO_YAKUMAN,  # RCR 2016 3.3.9 (its title, read): "Liability: Third melded dragon pung and fourth
+    # melded wind pung": big three dragons and big four winds only
+    bust=False,  # RCR 2016 4.1 (mahjongjoy.com's copy): "The game continues if a player's score goes below zero"
+    extension=False,  # RCR 2016 3.5, 3.6 not read: the game ends after South 4 (wiki)
+    agari_yame=False,  # RCR 2016 3.6 not read: no agari-yame; a dealer repeat in South 4 plays on (wiki)
+    tenpai_yame=False,  # RCR 2016 3.6 not read: likewise (wiki)
+    leftover_sticks=LeftoverSticks.SPLIT_FIRST,  # RCR 2016 3.6.1 not read: leftover riichi bets go to the winner,
+    # shared by players tied first (wiki)
+    ties=TieBreak.SPLIT,  # RCR 2016 3.6.1 not read: tied players share their rank bonus (wiki)
+    rounding=PointsRounding.EXACT,  # RCR 2016 3.6 not read: scores are not rounded to the nearest thousand (wiki)
 )
 
 # The later EMA text, seed 004. The seed holds its scoring chapter (6) only: what it says is cited; every other knob

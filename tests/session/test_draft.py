@@ -105,9 +105,10 @@ def test_indicators_stop_at_five_and_ura_counts_only_with_riichi() -> None:
     draft.set_condition("riichi", True)
     draft.set_target(EntryTarget.URA)
     draft.tap_tile(Tile.parse("9s"))
-    assert draft.ura == draft.ura_counted == (Tile.parse("9s"),)
+    nine = (Tile.parse("9s"),)
+    assert draft.ura == nine and draft.ura_counted == nine
     draft.set_condition("riichi", False)
-    assert draft.ura == (Tile.parse("9s"),) and draft.ura_counted == ()
+    assert draft.ura == nine and not draft.ura_counted
     assert draft.target is EntryTarget.HAND
 
 

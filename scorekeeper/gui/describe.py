@@ -195,7 +195,7 @@ def describe_classical_values(settlement: Settlement, names: tuple[str, ...]) ->
     if not isinstance(settlement, ClassicalHandSettlement):
         return ""
     # Imported here: the tile-entry widgets stay out of the app's cold start (benchmarks/bench_gui.py).
-    from scorekeeper.gui.widgets.classical_entry import classical_breakdown
+    from scorekeeper.gui.widgets.entry_words import classical_breakdown
 
     lines = []
     for value in settlement.values:

@@ -299,6 +299,23 @@ class HandDraft(Generic[ScoreT]):
         """Which conditions to show: those the engine allows with the others as ticked, and every ticked one."""
         raise NotImplementedError
 
+    def hand_input(self) -> dict[str, Any]:
+        """The hand as the family engine's JSON input object.
+
+        Raises:
+            InvalidHandError: if no winning tile is chosen yet.
+        """
+        raise NotImplementedError
+
+    def set_hand_input(self, obj: Mapping[str, Any]) -> None:
+        """Enter a recorded hand, the input object :meth:`hand_input` gave (Edit hand, issue 12).
+
+        Raises:
+            TileParseError: for bad notation.
+            InvalidHandError: for a malformed meld.
+        """
+        raise NotImplementedError
+
     # -- operations ---------------------------------------------------------------------------------------------
 
     def set_target(self, target: EntryTarget) -> None:

@@ -3682,6 +3682,304 @@ win</source>
 <context>
     <name>ClassicalEntryWidget</name>
     <message>
+        <source>This hand cannot be: {reason}.</source>
+        <translation>この手は成立しません: {reason}。</translation>
+    </message>
+    <message>
+        <source>Type the tiles, e.g. 234p234p2p 2p 333s+pon 15f</source>
+        <translation>牌を入力 (例: 234p234p2p 2p 333s+pon 15f)</translation>
+    </message>
+    <message>
+        <source>Hand in mpsz notation, extra tiles as 1f-8f</source>
+        <translation>mpsz 表記の手牌 (花牌は 1f-8f)</translation>
+    </message>
+    <message>
+        <source>Seasons and plants held (tap to remove)</source>
+        <translation>季節牌・花牌 (タップで外す)</translation>
+    </message>
+    <message>
+        <source>{count} more tile(s) needed for a winning hand.</source>
+        <translation>和了形まであと {count} 枚です。</translation>
+    </message>
+    <message>
+        <source>Choose the winning tile.</source>
+        <translation>和了牌を選んでください。</translation>
+    </message>
+    <message>
+        <source>Not a winning hand: the tiles do not make four sets and a pair (or a special hand).</source>
+        <translation>和了形ではありません: 4面子1雀頭 (または特別な形) になっていません。</translation>
+    </message>
+    <message>
+        <source>{value} points ({points} x {multiplier})</source>
+        <translation>{value} 点 ({points} × {multiplier})</translation>
+    </message>
+</context>
+<context>
+    <name>TileEntryWidget</name>
+    <message>
+        <source>Clear</source>
+        <translation>クリア</translation>
+    </message>
+    <message>
+        <source>Hand (tap a tile to remove it)</source>
+        <translation>手牌 (タップで外す)</translation>
+    </message>
+    <message>
+        <source>Melds (tap to remove)</source>
+        <translation>副露 (タップで外す)</translation>
+    </message>
+    <message>
+        <source>The hand is full: a winning hand has 14 tiles (a kan counts as 3).</source>
+        <translation>手牌がいっぱいです: 和了形は14枚です (槓子は3枚と数えます)。</translation>
+    </message>
+    <message>
+        <source>There are at most five indicators (one dora and four kan dora).</source>
+        <translation>表示牌は最大5枚です (ドラ1枚と槓ドラ4枚)。</translation>
+    </message>
+    <message>
+        <source>The hand is full: tap one of its tiles to make it the winning tile.</source>
+        <translation>手牌がいっぱいです: 和了牌にする牌をタップしてください。</translation>
+    </message>
+    <message>
+        <source>No room for another meld: a winning hand has 14 tiles (a kan counts as 3).</source>
+        <translation>これ以上副露できません: 和了形は14枚です (槓子は3枚と数えます)。</translation>
+    </message>
+    <message>
+        <source>Not enough copies of {tile} left for this meld: a set has four.</source>
+        <translation>{tile} の残りが足りないので、この副露は作れません (同じ牌は4枚まで)。</translation>
+    </message>
+</context>
+<context>
+    <name>EntryWords</name>
+    <message>
+        <source>Hand</source>
+        <translation>局</translation>
+    </message>
+    <message>
+        <source>Winning tile</source>
+        <translation>和了牌</translation>
+    </message>
+    <message>
+        <source>Chow</source>
+        <translation>チー (順子)</translation>
+    </message>
+    <message>
+        <source>Pung</source>
+        <translation>ポン (刻子)</translation>
+    </message>
+    <message>
+        <source>Exposed kong</source>
+        <translation>明槓</translation>
+    </message>
+    <message>
+        <source>Concealed kong</source>
+        <translation>暗槓</translation>
+    </message>
+    <message>
+        <source>Dora indicator</source>
+        <translation>ドラ表示牌</translation>
+    </message>
+    <message>
+        <source>Ura indicator</source>
+        <translation>裏ドラ表示牌</translation>
+    </message>
+    <message>
+        <source>Chi</source>
+        <translation>チー</translation>
+    </message>
+    <message>
+        <source>Pon</source>
+        <translation>ポン</translation>
+    </message>
+    <message>
+        <source>Open kan</source>
+        <translation>明槓</translation>
+    </message>
+    <message>
+        <source>Closed kan</source>
+        <translation>暗槓</translation>
+    </message>
+    <message>
+        <source>Added kan</source>
+        <translation>加槓</translation>
+    </message>
+    <message>
+        <source>Tap tiles to add them to the hand (the 14th is the winning tile); tap one in the hand to remove it.</source>
+        <translation>牌をタップして手牌に加えます (14枚目が和了牌)。手牌の牌をタップすると外せます。</translation>
+    </message>
+    <message>
+        <source>Tap the winning tile (in the picker or in the hand).</source>
+        <translation>和了牌をタップしてください (牌一覧か手牌から)。</translation>
+    </message>
+    <message>
+        <source>Tap the three tiles of the chow.</source>
+        <translation>順子の3枚をタップしてください。</translation>
+    </message>
+    <message>
+        <source>Tap the tile of the pung.</source>
+        <translation>刻子の牌をタップしてください。</translation>
+    </message>
+    <message>
+        <source>Tap the tile of the exposed kong.</source>
+        <translation>明槓の牌をタップしてください。</translation>
+    </message>
+    <message>
+        <source>Tap the tile of the concealed kong.</source>
+        <translation>暗槓の牌をタップしてください。</translation>
+    </message>
+    <message>
+        <source>Tap tiles to add them to the hand; tap a tile in the hand to remove it.</source>
+        <translation>牌をタップして手牌に加えます。手牌の牌をタップすると外せます。</translation>
+    </message>
+    <message>
+        <source>Tap the dora indicators (kan dora too).</source>
+        <translation>ドラ表示牌をタップしてください (槓ドラも)。</translation>
+    </message>
+    <message>
+        <source>Tap the ura dora indicators.</source>
+        <translation>裏ドラ表示牌をタップしてください。</translation>
+    </message>
+    <message>
+        <source>Tap the three tiles of the chi ({n} of 3).</source>
+        <translation>チーの3枚をタップしてください ({n}/3)。</translation>
+    </message>
+    <message>
+        <source>Tap the tile of the pon (a red five if it holds one).</source>
+        <translation>ポンの牌をタップしてください (赤五を含むなら赤五を)。</translation>
+    </message>
+    <message>
+        <source>Tap the tile of the open kan.</source>
+        <translation>明槓の牌をタップしてください。</translation>
+    </message>
+    <message>
+        <source>Tap the tile of the closed kan.</source>
+        <translation>暗槓の牌をタップしてください。</translation>
+    </message>
+    <message>
+        <source>Tap the tile of the added kan.</source>
+        <translation>加槓の牌をタップしてください。</translation>
+    </message>
+    <message>
+        <source>base</source>
+        <translation>副底</translation>
+    </message>
+    <message>
+        <source>seven pairs</source>
+        <translation>七対子</translation>
+    </message>
+    <message>
+        <source>closed ron</source>
+        <translation>門前ロン</translation>
+    </message>
+    <message>
+        <source>tsumo</source>
+        <translation>ツモ</translation>
+    </message>
+    <message>
+        <source>edge wait</source>
+        <translation>辺張待ち</translation>
+    </message>
+    <message>
+        <source>closed wait</source>
+        <translation>嵌張待ち</translation>
+    </message>
+    <message>
+        <source>pair wait</source>
+        <translation>単騎待ち</translation>
+    </message>
+    <message>
+        <source>open pinfu</source>
+        <translation>喰い平和形</translation>
+    </message>
+    <message>
+        <source>open triplet of simples</source>
+        <translation>中張牌の明刻</translation>
+    </message>
+    <message>
+        <source>open triplet of terminals or honours</source>
+        <translation>么九牌の明刻</translation>
+    </message>
+    <message>
+        <source>closed triplet of simples</source>
+        <translation>中張牌の暗刻</translation>
+    </message>
+    <message>
+        <source>closed triplet of terminals or honours</source>
+        <translation>么九牌の暗刻</translation>
+    </message>
+    <message>
+        <source>open kan of simples</source>
+        <translation>中張牌の明槓</translation>
+    </message>
+    <message>
+        <source>open kan of terminals or honours</source>
+        <translation>么九牌の明槓</translation>
+    </message>
+    <message>
+        <source>closed kan of simples</source>
+        <translation>中張牌の暗槓</translation>
+    </message>
+    <message>
+        <source>closed kan of terminals or honours</source>
+        <translation>么九牌の暗槓</translation>
+    </message>
+    <message>
+        <source>dragon pair</source>
+        <translation>三元牌の雀頭</translation>
+    </message>
+    <message>
+        <source>seat wind pair</source>
+        <translation>自風の雀頭</translation>
+    </message>
+    <message>
+        <source>round wind pair</source>
+        <translation>場風の雀頭</translation>
+    </message>
+    <message>
+        <source>double wind pair</source>
+        <translation>連風牌の雀頭</translation>
+    </message>
+    <message>
+        <source>Riichi</source>
+        <translation>立直</translation>
+    </message>
+    <message>
+        <source>Double riichi</source>
+        <translation>ダブル立直</translation>
+    </message>
+    <message>
+        <source>Ippatsu</source>
+        <translation>一発</translation>
+    </message>
+    <message>
+        <source>Haitei (last tile drawn)</source>
+        <translation>海底 (最後のツモ牌)</translation>
+    </message>
+    <message>
+        <source>Houtei (last discard)</source>
+        <translation>河底 (最後の捨て牌)</translation>
+    </message>
+    <message>
+        <source>Rinshan (kan replacement tile)</source>
+        <translation>嶺上 (槓の補充牌)</translation>
+    </message>
+    <message>
+        <source>Chankan (robbing a kan)</source>
+        <translation>槍槓 (加槓を奪う)</translation>
+    </message>
+    <message>
+        <source>Tenhou</source>
+        <translation>天和</translation>
+    </message>
+    <message>
+        <source>Chiihou</source>
+        <translation>地和</translation>
+    </message>
+    <message>
+        <source>Renhou</source>
+        <translation>人和</translation>
+    </message>
+    <message>
         <source>Last tile of the wall</source>
         <translation>海底 (山の最後の牌)</translation>
     </message>
@@ -3970,16 +4268,12 @@ win</source>
         <translation>花牌8枚</translation>
     </message>
     <message>
-        <source>This hand cannot be: {reason}.</source>
-        <translation>この手は成立しません: {reason}。</translation>
-    </message>
-    <message>
         <source>Double system alone: a unit of {unit}</source>
         <translation>倍数だけの方式: 単位 {unit}</translation>
     </message>
     <message>
         <source>Points</source>
-        <translation>点</translation>
+        <translation>ポイント</translation>
     </message>
     <message>
         <source>Total {raw}, rounded to {points}</source>
@@ -4009,217 +4303,9 @@ win</source>
         <source>Capped at the limit (uncapped {uncapped})</source>
         <translation>上限で頭打ち (本来は {uncapped})</translation>
     </message>
-    <message>
-        <source>Type the tiles, e.g. 234p234p2p 2p 333s+pon 15f</source>
-        <translation>牌を入力 (例: 234p234p2p 2p 333s+pon 15f)</translation>
-    </message>
-    <message>
-        <source>Hand in mpsz notation, extra tiles as 1f-8f</source>
-        <translation>mpsz 表記の手牌 (花牌は 1f-8f)</translation>
-    </message>
-    <message>
-        <source>Clear</source>
-        <translation>クリア</translation>
-    </message>
-    <message>
-        <source>Hand</source>
-        <translation>手牌</translation>
-    </message>
-    <message>
-        <source>Winning tile</source>
-        <translation>和了牌</translation>
-    </message>
-    <message>
-        <source>Chow</source>
-        <translation>チー (順子)</translation>
-    </message>
-    <message>
-        <source>Pung</source>
-        <translation>ポン (刻子)</translation>
-    </message>
-    <message>
-        <source>Exposed kong</source>
-        <translation>明槓</translation>
-    </message>
-    <message>
-        <source>Concealed kong</source>
-        <translation>暗槓</translation>
-    </message>
-    <message>
-        <source>Seasons and plants held (tap to remove)</source>
-        <translation>季節牌・花牌 (タップで外す)</translation>
-    </message>
-    <message>
-        <source>Hand (tap a tile to remove it)</source>
-        <translation>手牌 (タップで外す)</translation>
-    </message>
-    <message>
-        <source>Melds (tap to remove)</source>
-        <translation>副露 (タップで外す)</translation>
-    </message>
-    <message>
-        <source>Tap tiles to add them to the hand (the 14th is the winning tile); tap one in the hand to remove it.</source>
-        <translation>牌をタップして手牌に加えます (14枚目が和了牌)。手牌の牌をタップすると外せます。</translation>
-    </message>
-    <message>
-        <source>Tap the winning tile (in the picker or in the hand).</source>
-        <translation>和了牌をタップしてください (牌一覧か手牌から)。</translation>
-    </message>
-    <message>
-        <source>Tap the three tiles of the chow.</source>
-        <translation>順子の3枚をタップしてください。</translation>
-    </message>
-    <message>
-        <source>Tap the tile of the pung.</source>
-        <translation>刻子の牌をタップしてください。</translation>
-    </message>
-    <message>
-        <source>Tap the tile of the exposed kong.</source>
-        <translation>明槓の牌をタップしてください。</translation>
-    </message>
-    <message>
-        <source>Tap the tile of the concealed kong.</source>
-        <translation>暗槓の牌をタップしてください。</translation>
-    </message>
-    <message>
-        <source>{count} more tile(s) needed for a winning hand.</source>
-        <translation>和了形まであと {count} 枚です。</translation>
-    </message>
-    <message>
-        <source>Choose the winning tile.</source>
-        <translation>和了牌を選んでください。</translation>
-    </message>
-    <message>
-        <source>Not a winning hand: the tiles do not make four sets and a pair (or a special hand).</source>
-        <translation>和了形ではありません: 4面子1雀頭 (または特別な形) になっていません。</translation>
-    </message>
-    <message>
-        <source>{value} points ({points} x {multiplier})</source>
-        <translation>{value} 点 ({points} × {multiplier})</translation>
-    </message>
 </context>
 <context>
     <name>HandEntryWidget</name>
-    <message>
-        <source>base</source>
-        <translation>副底</translation>
-    </message>
-    <message>
-        <source>seven pairs</source>
-        <translation>七対子</translation>
-    </message>
-    <message>
-        <source>closed ron</source>
-        <translation>門前ロン</translation>
-    </message>
-    <message>
-        <source>tsumo</source>
-        <translation>ツモ</translation>
-    </message>
-    <message>
-        <source>edge wait</source>
-        <translation>辺張待ち</translation>
-    </message>
-    <message>
-        <source>closed wait</source>
-        <translation>嵌張待ち</translation>
-    </message>
-    <message>
-        <source>pair wait</source>
-        <translation>単騎待ち</translation>
-    </message>
-    <message>
-        <source>open pinfu</source>
-        <translation>喰い平和形</translation>
-    </message>
-    <message>
-        <source>open triplet of simples</source>
-        <translation>中張牌の明刻</translation>
-    </message>
-    <message>
-        <source>open triplet of terminals or honours</source>
-        <translation>么九牌の明刻</translation>
-    </message>
-    <message>
-        <source>closed triplet of simples</source>
-        <translation>中張牌の暗刻</translation>
-    </message>
-    <message>
-        <source>closed triplet of terminals or honours</source>
-        <translation>么九牌の暗刻</translation>
-    </message>
-    <message>
-        <source>open kan of simples</source>
-        <translation>中張牌の明槓</translation>
-    </message>
-    <message>
-        <source>open kan of terminals or honours</source>
-        <translation>么九牌の明槓</translation>
-    </message>
-    <message>
-        <source>closed kan of simples</source>
-        <translation>中張牌の暗槓</translation>
-    </message>
-    <message>
-        <source>closed kan of terminals or honours</source>
-        <translation>么九牌の暗槓</translation>
-    </message>
-    <message>
-        <source>dragon pair</source>
-        <translation>三元牌の雀頭</translation>
-    </message>
-    <message>
-        <source>seat wind pair</source>
-        <translation>自風の雀頭</translation>
-    </message>
-    <message>
-        <source>round wind pair</source>
-        <translation>場風の雀頭</translation>
-    </message>
-    <message>
-        <source>double wind pair</source>
-        <translation>連風牌の雀頭</translation>
-    </message>
-    <message>
-        <source>Riichi</source>
-        <translation>立直</translation>
-    </message>
-    <message>
-        <source>Double riichi</source>
-        <translation>ダブル立直</translation>
-    </message>
-    <message>
-        <source>Ippatsu</source>
-        <translation>一発</translation>
-    </message>
-    <message>
-        <source>Haitei (last tile drawn)</source>
-        <translation>海底 (最後のツモ牌)</translation>
-    </message>
-    <message>
-        <source>Houtei (last discard)</source>
-        <translation>河底 (最後の捨て牌)</translation>
-    </message>
-    <message>
-        <source>Rinshan (kan replacement tile)</source>
-        <translation>嶺上 (槓の補充牌)</translation>
-    </message>
-    <message>
-        <source>Chankan (robbing a kan)</source>
-        <translation>槍槓 (加槓を奪う)</translation>
-    </message>
-    <message>
-        <source>Tenhou</source>
-        <translation>天和</translation>
-    </message>
-    <message>
-        <source>Chiihou</source>
-        <translation>地和</translation>
-    </message>
-    <message>
-        <source>Renhou</source>
-        <translation>人和</translation>
-    </message>
     <message>
         <source>{limit} x{n}</source>
         <translation>{limit} ×{n}</translation>
@@ -4285,54 +4371,6 @@ win</source>
         <translation>mpsz 表記の手牌</translation>
     </message>
     <message>
-        <source>Clear</source>
-        <translation>クリア</translation>
-    </message>
-    <message>
-        <source>Hand</source>
-        <translation>手牌</translation>
-    </message>
-    <message>
-        <source>Winning tile</source>
-        <translation>和了牌</translation>
-    </message>
-    <message>
-        <source>Dora indicator</source>
-        <translation>ドラ表示牌</translation>
-    </message>
-    <message>
-        <source>Ura indicator</source>
-        <translation>裏ドラ表示牌</translation>
-    </message>
-    <message>
-        <source>Chi</source>
-        <translation>チー</translation>
-    </message>
-    <message>
-        <source>Pon</source>
-        <translation>ポン</translation>
-    </message>
-    <message>
-        <source>Open kan</source>
-        <translation>明槓</translation>
-    </message>
-    <message>
-        <source>Closed kan</source>
-        <translation>暗槓</translation>
-    </message>
-    <message>
-        <source>Added kan</source>
-        <translation>加槓</translation>
-    </message>
-    <message>
-        <source>Hand (tap a tile to remove it)</source>
-        <translation>手牌 (タップで外す)</translation>
-    </message>
-    <message>
-        <source>Melds (tap to remove)</source>
-        <translation>副露 (タップで外す)</translation>
-    </message>
-    <message>
         <source>Dora and kan dora indicators</source>
         <translation>ドラ・槓ドラ表示牌</translation>
     </message>
@@ -4343,62 +4381,6 @@ win</source>
     <message>
         <source>Waits (tap one to make it the winning tile)</source>
         <translation>待ち (タップで和了牌に)</translation>
-    </message>
-    <message>
-        <source>There are at most five indicators (one dora and four kan dora).</source>
-        <translation>表示牌は最大5枚です (ドラ1枚と槓ドラ4枚)。</translation>
-    </message>
-    <message>
-        <source>The hand is full: a winning hand has 14 tiles (a kan counts as 3).</source>
-        <translation>手牌がいっぱいです: 和了形は14枚です (槓子は3枚と数えます)。</translation>
-    </message>
-    <message>
-        <source>The hand is full: tap one of its tiles to make it the winning tile.</source>
-        <translation>手牌がいっぱいです: 和了牌にする牌をタップしてください。</translation>
-    </message>
-    <message>
-        <source>No room for another meld: a winning hand has 14 tiles (a kan counts as 3).</source>
-        <translation>これ以上副露できません: 和了形は14枚です (槓子は3枚と数えます)。</translation>
-    </message>
-    <message>
-        <source>Not enough copies of {tile} left for this meld: a set has four.</source>
-        <translation>{tile} の残りが足りないので、この副露は作れません (同じ牌は4枚まで)。</translation>
-    </message>
-    <message>
-        <source>Tap tiles to add them to the hand; tap a tile in the hand to remove it.</source>
-        <translation>牌をタップして手牌に加えます。手牌の牌をタップすると外せます。</translation>
-    </message>
-    <message>
-        <source>Tap the winning tile (in the picker or in the hand).</source>
-        <translation>和了牌をタップしてください (牌一覧か手牌から)。</translation>
-    </message>
-    <message>
-        <source>Tap the dora indicators (kan dora too).</source>
-        <translation>ドラ表示牌をタップしてください (槓ドラも)。</translation>
-    </message>
-    <message>
-        <source>Tap the ura dora indicators.</source>
-        <translation>裏ドラ表示牌をタップしてください。</translation>
-    </message>
-    <message>
-        <source>Tap the three tiles of the chi ({n} of 3).</source>
-        <translation>チーの3枚をタップしてください ({n}/3)。</translation>
-    </message>
-    <message>
-        <source>Tap the tile of the pon (a red five if it holds one).</source>
-        <translation>ポンの牌をタップしてください (赤五を含むなら赤五を)。</translation>
-    </message>
-    <message>
-        <source>Tap the tile of the open kan.</source>
-        <translation>明槓の牌をタップしてください。</translation>
-    </message>
-    <message>
-        <source>Tap the tile of the closed kan.</source>
-        <translation>暗槓の牌をタップしてください。</translation>
-    </message>
-    <message>
-        <source>Tap the tile of the added kan.</source>
-        <translation>加槓の牌をタップしてください。</translation>
     </message>
     <message>
         <source>Finish the chi: tap {n} more tile(s).</source>

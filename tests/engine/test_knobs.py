@@ -318,11 +318,11 @@ def test_knob_aotenjou_removes_the_mangan_cap_below_5_han() -> None:
         ("mleague", "kiriage_mangan", True),
         ("mleague", "aotenjou", False),
         ("ema2016", "kazoe", KazoeLimit.SANBAIMAN),  # seed 000 footnote: "sanbaiman with the revised EMA rules"
-        ("ema2016", "double_wind_pair_fu", 4),  # seed 000 footnote; RCR 2016 4.1.1 (seat and prevailing, 2 each)
-        ("ema2016", "red_fives", False),  # EMA 2016: "no more red fives"
+        ("ema2016", "double_wind_pair_fu", 4),  # seed 000 footnote; RCR 2016 4.1.1 not read (seed 004's older table)
+        ("ema2016", "red_fives", False),  # RCR 2016 4.1: fan from yaku and dora only; wiki: "no more red fives"
         ("ema2016", "open_tanyao", True),  # EMA 2016: open tanyao allowed
-        ("ema2016", "kiriage_mangan", False),  # RCR 2016 4.3: 4 fan 30 minipoints pays 7,700 (issue 9, section 2)
-        ("ema2016", "compound_yakuman", False),  # EMA 2016 change note: "the maximum score is a single yakuman"
+        ("ema2016", "kiriage_mangan", False),  # RCR 2016 4.3 example 2: 4 fan 30 minipoints pays 7,700
+        ("ema2016", "compound_yakuman", False),  # RCR 2016 4.2: "Yakuman are not cumulative"
         ("ema2016", "renhou", RenhouValue.MANGAN),  # EMA 2016 change note: "renhou is now a strict mangan only"
         ("ema2016", "double_yakuman", False),
         ("ema2016", "aotenjou", False),

@@ -211,9 +211,9 @@ class WinValueWidget(QWidget):
         self.riichi_family = is_riichi(context.ruleset)
         self.modes = QTabWidget()
         self.modes.setObjectName(f"modes_{seat}")
-        self.tiles = TilesPageWidget()
+        # Parented here: a classical game shows none of the three, and they must not outlive the dialog as windows.
+        self.tiles = TilesPageWidget(self)
         self.classical_tiles: ClassicalTilesPageWidget | None = None
-        # Parented here: a classical game shows neither, and they must not outlive the dialog as windows.
         self.quick = QuickEntryWidget(self)
         self.yaku = YakuListWidget(self)
         self.value_spin = QSpinBox()
@@ -242,6 +242,7 @@ class WinValueWidget(QWidget):
         else:
             # The classical family (seed 003): the full hand by its tiles (issue 6), or the hand's value in points
             # as the table called it out (session ValueWin).
+            self.tiles.hide()
             self.quick.hide()
             self.yaku.hide()
             self.classical_tiles = ClassicalTilesPageWidget()
@@ -390,12 +391,16 @@ class WinValueWidget(QWidget):
         """Show a recorded win in the mode it was entered: tiles, han/fu or yakuman count (Quick), or value.
 
         A han/fu win with its yaku named opens on the Yaku list (ticked, with its fu and the dora the yaku leave),
-        any other on Quick. A classical hand by tiles opens blank (its entry widget has no way in yet).
+        any other on Quick. A hand by tiles opens on Tiles with its tiles, in either family (the hand draft loads
+        the recorded input).
         """
         if isinstance(win, HandWin):
             if self.riichi_family:
                 self.modes.setCurrentIndex(self.TILES)
                 self.tiles.entry.set_hand_input(win.input)
+            elif self.classical_tiles is not None:
+                self.modes.setCurrentIndex(self.CLASSICAL_TILES)
+                self.classical_tiles.entry.set_hand_input(win.input)
         elif isinstance(win, YakumanWin):
             self.modes.setCurrentIndex(self.QUICK)
             self.quick.set_yakuman(win.yakuman)

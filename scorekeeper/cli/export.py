@@ -33,6 +33,7 @@ from scorekeeper.storage import (
     read_game_record_file,
     write_atomically,
 )
+from scorekeeper.storage.record_words import RecordLanguage, record_translator
 
 __all__ = ["add_parser", "run"]
 
@@ -62,10 +63,16 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     parser.add_argument("--output", "-o", type=Path, metavar="FILE", help="write here instead of standard output")
     parser.add_argument("--page-size", choices=("a4", "letter"), default="a4", help="PDF paper (default a4)")
-    parser.add_argument("--title", default="Game record", help="PDF title (default 'Game record')")
+    parser.add_argument("--title", default=None, help="PDF title (default 'Game record', in the --lang language)")
     parser.add_argument("--date", default=None, help="PDF date line (default: the day the game was created)")
     parser.add_argument("--venue", default="", help="PDF: where the game was played")
     parser.add_argument("--table", default="", help="PDF: the table's name or number")
+    parser.add_argument(
+        "--lang",
+        choices=tuple(RecordLanguage),
+        default=RecordLanguage.ENGLISH.value,
+        help="the language of the PDF's and the CSV's words: en (default) or ja (Japanese)",
+    )
 
 
 def _is_database(path: Path) -> bool:
@@ -83,8 +90,10 @@ def _pdf(session: Session, args: argparse.Namespace, day: str) -> bytes:
         raise ScorekeeperError(f"PDF export needs PySide6 (Qt's GUI module), which cannot be loaded: {error}") from None
     from scorekeeper.session.sheet import game_sheet
 
-    info = DocumentInfo(title=args.title, date=args.date or day, venue=args.venue, table=args.table)
-    document: Document = game_document(game_sheet(session.state), info)
+    tr = record_translator(args.lang)
+    title = tr("Game record") if args.title is None else args.title
+    info = DocumentInfo(title=title, date=args.date or day, venue=args.venue, table=args.table)
+    document: Document = game_document(game_sheet(session.state), info, tr)
     return pdf_bytes(document, page_size=PageSize(args.page_size))
 
 
@@ -93,7 +102,7 @@ def _export(session: Session, args: argparse.Namespace, day: str) -> bytes:
     if form == "pdf":
         return _pdf(session, args, day)
     if form == "csv":
-        return format_game_csv(session.state)
+        return format_game_csv(session.state, record_translator(args.lang))
     if form == "record":
         text = json.dumps(format_record(record_from_session(session)), indent=2, sort_keys=True, ensure_ascii=False)
         return (text + "\n").encode("utf-8")

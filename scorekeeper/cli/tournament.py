@@ -89,6 +89,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     export = action("export", "write the standings (EMA form, CSV, PDF) or every game (games-csv)")
     export.add_argument("--format", required=True, choices=_EXPORTS)
     export.add_argument("-o", "--output", required=True, type=Path, metavar="FILE")
+    export.add_argument(
+        "--lang", choices=("en", "ja"), default="en", help="the PDF's words: en (default) or ja (Japanese)"
+    )
 
 
 def _print_json(obj: Any) -> None:
@@ -256,8 +259,9 @@ def _export(args: argparse.Namespace) -> None:
         # Lazily: the documents use QtGui, which the rest of the command line never loads.
         from scorekeeper.documents import pdf_bytes
         from scorekeeper.documents.tournament import standings_document
+        from scorekeeper.storage.record_words import record_translator
 
-        data = pdf_bytes(standings_document(tournament))
+        data = pdf_bytes(standings_document(tournament, translate=record_translator(args.lang)))
     write_atomically(args.output, data)
     sys.stdout.write(f"wrote {args.output}\n")
 

@@ -1,7 +1,8 @@
 """A game's record as a document: title, players, ruleset, every hand, penalties, the final table and the chart.
 
 Every figure is the session's (:func:`scorekeeper.session.sheet.game_sheet`); this module only words and lays them
-out. Words go through ``translate`` (the GUI passes its translator; the command line writes English).
+out. Words go through ``translate``: the GUI passes its translator (context ``Documents``), the command line
+``storage.record_words.record_translator`` for its ``--lang``; the Japanese of both is ``record_words.JA_RECORDS``.
 """
 
 from __future__ import annotations
@@ -61,7 +62,7 @@ def _value(win: WinLine, tr: Translate) -> str:
     if win.yakuman:
         return tr("Yakuman") if win.yakuman == 1 else tr("{n}x yakuman").format(n=win.yakuman)
     if win.limit is not None:
-        return tr("{limit} ({han} han)").format(limit=win.limit.value.capitalize(), han=win.han)
+        return tr("{limit} ({han} han)").format(limit=tr(win.limit.value.capitalize()), han=win.han)
     return tr("{han} han {fu} fu").format(han=win.han, fu=win.fu)
 
 
@@ -89,7 +90,7 @@ def format_hand_result(row: HandRow, names: tuple[str, ...], tr: Translate = _sa
         case ResultKind.NAGASHI:
             text = tr("Nagashi mangan: {seats}").format(seats=", ".join(names[s] for s in row.nagashi))
         case ResultKind.ABORT:
-            text = tr("Abortive draw: {reason}").format(reason=(row.abort or "").replace("_", " "))
+            text = tr("Abortive draw: {reason}").format(reason=tr((row.abort or "").replace("_", " ")))
         case ResultKind.CHOMBO:
             assert row.chombo is not None
             if row.chombo_after_uma:

@@ -19,7 +19,7 @@ from scorekeeper.session.session import Session
 from scorekeeper.storage.files import write_atomically
 from scorekeeper.storage.records import export_game_csv
 
-__all__ = ["export_csv", "export_json", "export_pdf", "suggested_file_name"]
+__all__ = ["export_csv", "export_json", "export_pdf", "suggested_file_name", "translate_document"]
 
 # Characters no file system takes in a name (Windows' list is the longest); a player's name may hold any of them.
 _UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f]')
@@ -43,15 +43,18 @@ def export_json(session: Session, path: Path) -> None:
 
 
 def export_csv(session: Session, path: Path) -> None:
-    """Write the game as CSV: one row per hand, then the final table (``storage.records.format_game_csv``).
+    """Write the game as CSV: one row per hand, then the final table (``storage.records.format_game_csv``), its
+    headings and words in the app's language.
 
     Raises:
         SaveFileError: the file cannot be written.
     """
-    export_game_csv(session, path)
+    export_game_csv(session, path, translate_document)
 
 
-def _translate(text: str) -> str:
+def translate_document(text: str) -> str:
+    """A record's word in the app's language: Qt's context ``Documents``, whose Japanese is
+    ``storage.record_words.JA_RECORDS`` (merged into ``ja.ts`` by ``translations/build.py``)."""
     return QCoreApplication.translate("Documents", text)
 
 
@@ -65,11 +68,11 @@ def export_pdf(session: Session, path: Path, *, letter: bool = False) -> None:
     from scorekeeper.documents import DocumentInfo, PageSize, write_game_pdf
     from scorekeeper.session.sheet import game_sheet
 
-    info = DocumentInfo(title=_translate("Game record"), date=datetime.date.today().isoformat())
+    info = DocumentInfo(title=translate_document("Game record"), date=datetime.date.today().isoformat())
     write_game_pdf(
         path,
         game_sheet(session.state),
         info,
         page_size=PageSize.LETTER if letter else PageSize.A4,
-        translate=_translate,
+        translate=translate_document,
     )

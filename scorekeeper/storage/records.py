@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from scorekeeper.errors import IllegalActionError, SaveFileError, ScorekeeperError, UnsupportedVersionError
@@ -191,7 +191,34 @@ def _names(sheet: GameSheet, seats: Sequence[int]) -> str:
     return " / ".join(_text(sheet.players[s]) for s in seats)
 
 
-def _hand_cells(sheet: GameSheet, row: HandRow) -> list[object]:
+def _same(text: str) -> str:
+    return text
+
+
+#: The readable CSV's hand columns before the players' (see :func:`format_game_csv`).
+_HAND_COLUMNS = (
+    "hand",
+    "label",
+    "honba",
+    "replay",
+    "result",
+    "winners",
+    "discarder",
+    "han",
+    "fu",
+    "yakuman",
+    "limit",
+    "classical value",
+    "pao",
+    "riichi",
+    "tenpai",
+    "abort",
+    "chombo",
+    "chombo points",
+)
+
+
+def _hand_cells(sheet: GameSheet, row: HandRow, tr: Callable[[str], str] = _same) -> list[object]:
     def each(values: Sequence[object]) -> str:
         # One value per winner, in the winners' order (a double ron has two); blank where a winner has none.
         shown = ["" if v is None else str(v) for v in values]
@@ -202,19 +229,19 @@ def _hand_cells(sheet: GameSheet, row: HandRow) -> list[object]:
         row.number,
         row.label,
         row.honba,
-        "yes" if row.replay else "",
-        row.kind,
+        tr("yes") if row.replay else "",
+        tr(row.kind),
         _names(sheet, [w.seat for w in wins]),
         "" if row.discarder is None else _text(sheet.players[row.discarder]),
         each([w.han for w in wins]),
         each([w.fu for w in wins]),
         each([w.yakuman or None for w in wins]),
-        each([w.limit.value if w.limit else None for w in wins]),
+        each([tr(w.limit.value) if w.limit else None for w in wins]),
         each([w.points for w in wins]),
         each([None if w.pao is None else _text(sheet.players[w.pao]) for w in wins]),
         _names(sheet, row.riichi),
         _names(sheet, row.tenpai),
-        row.abort or "",
+        tr(row.abort) if row.abort else "",
         "" if row.chombo is None else _text(sheet.players[row.chombo]),
         row.chombo_points or "",
         *row.deltas,
@@ -223,7 +250,7 @@ def _hand_cells(sheet: GameSheet, row: HandRow) -> list[object]:
     ]
 
 
-def format_game_csv(state: GameState) -> bytes:
+def format_game_csv(state: GameState, translate: Callable[[str], str] = _same) -> bytes:
     """A game as one spreadsheet a person reads: one row per hand, then the final table (issue 12).
 
     Hands: ``hand`` (1, 2...), ``label`` (E1...), ``honba``, ``replay`` (``yes`` for the hand replayed after a
@@ -234,38 +261,25 @@ def format_game_csv(state: GameState) -> bytes:
     the winners' order. After a blank row, the final table (the standings so far for a running game):
     ``place``, ``seat`` (1-4, seat 1 the first dealer), ``player``, ``score``, ``uma/oka``, ``penalties``,
     ``points``; then the penalties taken after uma. Every figure is the session's (``game_sheet``).
+
+    The headings and words (``yes``, ``ron``, ``mangan``...) pass through ``translate``
+    (``storage.record_words.record_translator``, or the app's translator); figures, names and labels do not.
     """
+    tr = translate
     sheet = game_sheet(state)
     names = [_text(p) for p in sheet.players]
     rows: list[list[object]] = [
         [
-            "hand",
-            "label",
-            "honba",
-            "replay",
-            "result",
-            "winners",
-            "discarder",
-            "han",
-            "fu",
-            "yakuman",
-            "limit",
-            "classical value",
-            "pao",
-            "riichi",
-            "tenpai",
-            "abort",
-            "chombo",
-            "chombo points",
-            *(f"{n} change" for n in names),
-            *(f"{n} score" for n in names),
-            "riichi sticks",
+            *(tr(word) for word in _HAND_COLUMNS),
+            *(tr("{name} change").format(name=n) for n in names),
+            *(tr("{name} score").format(name=n) for n in names),
+            tr("riichi sticks"),
         ]
     ]
-    rows.extend(_hand_cells(sheet, row) for row in sheet.hands)
+    rows.extend(_hand_cells(sheet, row, tr) for row in sheet.hands)
     rows.append([])
-    rows.append(["final table" if sheet.ended else "standings (game not ended)"])
-    rows.append(["place", "seat", "player", "score", "uma/oka", "penalties", "points"])
+    rows.append([tr("final table") if sheet.ended else tr("standings (game not ended)")])
+    rows.append([tr(word) for word in ("place", "seat", "player", "score", "uma/oka", "penalties", "points")])
     for final in sheet.final:
         rows.append(
             [
@@ -280,19 +294,19 @@ def format_game_csv(state: GameState) -> bytes:
         )
     if sheet.penalties:
         rows.append([])
-        rows.append(["penalties after uma"])
-        rows.append(["seat", "player", "points", "reason"])
+        rows.append([tr("penalties after uma")])
+        rows.append([tr(word) for word in ("seat", "player", "points", "reason")])
         rows.extend([int(p.seat) + 1, names[p.seat], p.points, _text(p.reason)] for p in sheet.penalties)
     return _csv(rows)
 
 
-def export_game_csv(session: Session, path: Path) -> None:
-    """Write :func:`format_game_csv` to a file, atomically.
+def export_game_csv(session: Session, path: Path, translate: Callable[[str], str] = _same) -> None:
+    """Write :func:`format_game_csv` to a file, atomically, its words through ``translate``.
 
     Raises:
         SaveFileError: the file cannot be written.
     """
-    write_atomically(Path(path), format_game_csv(session.state))
+    write_atomically(Path(path), format_game_csv(session.state, translate))
 
 
 def export_hands_csv(session: Session, path: Path) -> None:

@@ -15,6 +15,7 @@ from scorekeeper.errors import IllegalActionError, SaveFileError, UnsupportedVer
 from scorekeeper.session import HanFuWin, Ron, Seat, Session, ruleset
 from scorekeeper.session.record import format_record, parse_record, session_from_record
 from scorekeeper.storage.files import DATABASE_NAME, default_database_path, write_atomically
+from scorekeeper.storage.record_words import record_translator
 from scorekeeper.storage.records import (
     export_game_record,
     export_hands_csv,
@@ -420,6 +421,24 @@ def test_game_csv_one_row_per_hand_then_the_final_table() -> None:
     assert [r[6] for r in rows[11:15]] == ["19.4", "-4.8", "-14.7", "-24.9"]
     assert rows[16] == ["penalties after uma"]
     assert rows[18] == ["4", "Dana", "-20000", "chombo in E2"]
+
+
+def test_game_csv_in_japanese_translates_the_words_not_the_figures() -> None:
+    # Issue 12: the app in Japanese, or `export --format csv --lang ja`: headings and words, same cells otherwise.
+    state = session_from_record(parse_record(SAMPLE_GAME)).state
+    english = _rows(format_game_csv(state))
+    assert _rows(format_game_csv(state, record_translator("en"))) == english
+    rows = _rows(format_game_csv(state, record_translator("ja")))
+    assert rows[0][:8] == ["番号", "局", "本場", "やり直し", "結果", "和了者", "放銃者", "翻"]
+    assert rows[0][18:22] == [f"{name} 増減" for name in NAMES]
+    assert rows[4][4] == "ロン"
+    assert rows[6][3] == "はい"
+    assert rows[9] == ["最終結果"]
+    assert rows[10] == ["順位", "席", "プレイヤー", "持ち点", "ウマ・オカ", "罰符", "ポイント"]
+    assert rows[16] == ["ウマの後の罰符"]
+    words = {0, 3, 4, 10, 15}  # headings, "yes", the result type, the limit, the abort reason
+    for mine, theirs in zip(rows[1:8], english[1:8], strict=True):
+        assert [c for k, c in enumerate(mine) if k not in words] == [c for k, c in enumerate(theirs) if k not in words]
 
 
 def test_game_csv_keeps_the_formula_guard() -> None:

@@ -419,17 +419,20 @@ class TournamentController(QObject):
         and every game) or ``seating-pdf`` (the session on show: wall sheet and table cards)."""
         from scorekeeper.documents import pdf_bytes
         from scorekeeper.documents.tournament import seating_document, standings_document
+        from scorekeeper.gui.exports import translate_document
         from scorekeeper.storage import write_atomically
 
         def seating_pdf() -> bytes:
             seating = self.seating()
             if seating is None:
                 raise TournamentError(f"session {self.session} is not seated yet")
-            return pdf_bytes(seating_document(self.tournament, seating))
+            return pdf_bytes(seating_document(self.tournament, seating, translate=translate_document))
 
         def run() -> None:
             makers: dict[str, Callable[[], bytes]] = {
-                "standings-pdf": lambda: pdf_bytes(standings_document(self.tournament, self.standings)),
+                "standings-pdf": lambda: pdf_bytes(
+                    standings_document(self.tournament, self.standings, translate=translate_document)
+                ),
                 "seating-pdf": seating_pdf,
                 "ema": lambda: format_ema_csv(self.tournament, self.standings),
                 "standings": lambda: format_standings_csv(self.tournament, self.standings),

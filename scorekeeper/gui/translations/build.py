@@ -5,6 +5,12 @@ found the way lupdate finds them, by reading the code: ``self.tr("...")`` (conte
 ``QCoreApplication.translate("Context", "...")`` and a module's ``_t("...")`` (context: its ``_CONTEXT``), plus
 the yaku names of ``scorekeeper.gui.labels``. The Japanese text comes from ``ja.py`` (and any GUI subpackage's own
 ``ja.py``, see :func:`japanese`); a string without one stays unfinished in the .ts file and shows in English.
+
+The records people read (``scorekeeper.documents``' PDFs and the readable CSV of ``storage.records``) are worded
+outside the GUI, through a ``translate`` callable: the app passes ``QCoreApplication.translate("Documents", ...)``.
+Their words (:func:`document_strings`: every ``tr("...")``/``t("...")`` of ``scorekeeper/documents``, plus the
+words translated through variables, ``record_words.RECORD_WORDS_DYNAMIC``) go into the context ``Documents``, with
+the Japanese of ``storage.record_words.JA_RECORDS``, the one table the command line's ``--lang ja`` uses too.
 """
 
 from __future__ import annotations
@@ -18,6 +24,41 @@ from xml.sax.saxutils import escape
 
 HERE = Path(__file__).resolve().parent
 GUI = HERE.parent
+DOCUMENTS = GUI.parent / "documents"
+RECORDS = GUI.parent / "storage" / "records.py"
+#: The context of the records' words (``gui/exports.py``, ``translate_document``).
+DOCUMENTS_CONTEXT = "Documents"
+
+
+def _literal_calls(path: Path, names: frozenset[str]) -> list[str]:
+    """The string literals passed first to a call of one of ``names`` (``tr("Players")``), in order."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in names
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            found.append(node.args[0].value)
+    return found
+
+
+def document_strings() -> list[str]:
+    """Every word of the records (PDF documents and the readable CSV) that passes through ``translate``."""
+    from scorekeeper.storage import records
+    from scorekeeper.storage.record_words import RECORD_WORDS_DYNAMIC
+
+    found = ["Game record"]  # the title, given by the caller (gui/exports.py, cli/export.py)
+    for path in sorted(DOCUMENTS.glob("*.py")):
+        found += _literal_calls(path, frozenset({"tr", "t"}))
+    found += _literal_calls(RECORDS, frozenset({"tr"}))
+    found += records._HAND_COLUMNS
+    found += ("place", "seat", "player", "score", "uma/oka", "penalties", "points", "reason")
+    found += RECORD_WORDS_DYNAMIC
+    return list(dict.fromkeys(found))
 
 
 def _strings_in(path: Path) -> list[tuple[str, str]]:
@@ -86,6 +127,7 @@ def collect() -> dict[str, list[str]]:
     for text in _YAKU.values():
         if text not in contexts.setdefault("Labels", []):
             contexts["Labels"].append(text)
+    contexts[DOCUMENTS_CONTEXT] = document_strings()
     return contexts
 
 
@@ -142,6 +184,10 @@ def japanese() -> tuple[dict[str, str], dict[tuple[str, str], str]]:
                     texts[key] = text
     texts.update(JA)
     by_context.update(JA_BY_CONTEXT)
+    # The records' words: one table for the app and the command line (storage/record_words.py).
+    from scorekeeper.storage.record_words import JA_RECORDS
+
+    by_context.update({(DOCUMENTS_CONTEXT, source): text for source, text in JA_RECORDS.items()})
     return texts, by_context
 
 
@@ -152,9 +198,12 @@ def main() -> int:
     done, total = write_ts(ts, texts, by_context)
     lrelease = shutil.which("pyside6-lrelease") or str(Path(sys.executable).with_name("pyside6-lrelease"))
     subprocess.run([lrelease, str(ts), "-qm", str(HERE / "ja.qm")], check=True)
-    missing = sorted({t for found in collect().values() for t in found} - set(texts))
-    for text in missing:
-        print(f"untranslated: {text!r}")
+    contexts = collect()
+    missing = sorted(
+        {(c, t) for c, found in contexts.items() for t in found if t not in texts and (c, t) not in by_context}
+    )
+    for context, text in missing:
+        print(f"untranslated: {context}: {text!r}")
     print(f"{done}/{total} strings translated")
     return 0
 

@@ -4445,4 +4445,495 @@ win</source>
         ツモ: {tsumo}</translation>
     </message>
 </context>
+<context>
+    <name>Documents</name>
+    <message>
+        <source>Game record</source>
+        <translation>対局記録</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>参加者</translation>
+    </message>
+    <message>
+        <source>Hands</source>
+        <translation>局</translation>
+    </message>
+    <message>
+        <source>Yakuman</source>
+        <translation>役満</translation>
+    </message>
+    <message>
+        <source>{han} han {fu} fu</source>
+        <translation>{han} 翻 {fu} 符</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation>席</translation>
+    </message>
+    <message>
+        <source>First wind</source>
+        <translation>開始時の風</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>プレイヤー</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>開始点</translation>
+    </message>
+    <message>
+        <source>Final table</source>
+        <translation>最終結果</translation>
+    </message>
+    <message>
+        <source>Standings (the game has not ended)</source>
+        <translation>途中経過 (対局は終了していません)</translation>
+    </message>
+    <message>
+        <source>Place</source>
+        <translation>順位</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>持ち点</translation>
+    </message>
+    <message>
+        <source>Uma/oka</source>
+        <translation>ウマ・オカ</translation>
+    </message>
+    <message>
+        <source>Penalties</source>
+        <translation>罰符</translation>
+    </message>
+    <message>
+        <source>Points</source>
+        <translation>ポイント</translation>
+    </message>
+    <message>
+        <source>Penalties after uma</source>
+        <translation>ウマの後の罰符</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Hand</source>
+        <translation>局</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <source>No hands were played.</source>
+        <translation>まだ 1 局も記録されていません。</translation>
+    </message>
+    <message>
+        <source>Scores over the game</source>
+        <translation>点数の推移</translation>
+    </message>
+    <message>
+        <source>{points} points</source>
+        <translation>{points} 点</translation>
+    </message>
+    <message>
+        <source>{limit} ({han} han)</source>
+        <translation>{limit} ({han} 翻)</translation>
+    </message>
+    <message>
+        <source>Draw: all noten</source>
+        <translation>流局: 全員ノーテン</translation>
+    </message>
+    <message>
+        <source>{label} (replay)</source>
+        <translation>{label} (やり直し)</translation>
+    </message>
+    <message>
+        <source>Ruleset: {name}</source>
+        <translation>ルール: {name}</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>Sticks</source>
+        <translation>供託</translation>
+    </message>
+    <message>
+        <source>Each player's change over the hand (riichi sticks put down included); Sticks: left on the table.</source>
+        <translation>各プレイヤーのその局の増減 (出した立直棒を含む)。供託: 卓に残った立直棒。</translation>
+    </message>
+    <message>
+        <source>Each player's change over the hand.</source>
+        <translation>各プレイヤーのその局の増減。</translation>
+    </message>
+    <message>
+        <source>{n}x yakuman</source>
+        <translation>{n} 倍役満</translation>
+    </message>
+    <message>
+        <source>{value}, pao {name}</source>
+        <translation>{value}、包 {name}</translation>
+    </message>
+    <message>
+        <source>Ron: {winners} from {discarder}</source>
+        <translation>ロン: {winners} (放銃 {discarder})</translation>
+    </message>
+    <message>
+        <source>Tsumo: {winner}</source>
+        <translation>ツモ: {winner}</translation>
+    </message>
+    <message>
+        <source>Nagashi mangan: {seats}</source>
+        <translation>流し満貫: {seats}</translation>
+    </message>
+    <message>
+        <source>Abortive draw: {reason}</source>
+        <translation>途中流局: {reason}</translation>
+    </message>
+    <message>
+        <source>Chombo: {name} ({amount})</source>
+        <translation>チョンボ: {name} ({amount})</translation>
+    </message>
+    <message>
+        <source>Changed from {preset}: {knobs}</source>
+        <translation>{preset} からの変更: {knobs}</translation>
+    </message>
+    <message>
+        <source>Riichi sticks left on the table at the end: {n}.</source>
+        <translation>終局時に卓に残った立直棒: {n} 本。</translation>
+    </message>
+    <message>
+        <source>Draw: tenpai {seats}</source>
+        <translation>流局: 聴牌 {seats}</translation>
+    </message>
+    <message>
+        <source>{points} after uma</source>
+        <translation>ウマの後 {points}</translation>
+    </message>
+    <message>
+        <source>Riichi: {names}</source>
+        <translation>立直: {names}</translation>
+    </message>
+    <message>
+        <source>Venue: {venue}</source>
+        <translation>会場: {venue}</translation>
+    </message>
+    <message>
+        <source>Table: {table}</source>
+        <translation>卓: {table}</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>順位</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>対局</translation>
+    </message>
+    <message>
+        <source>Wall sheet</source>
+        <translation>掲示用の座席表</translation>
+    </message>
+    <message>
+        <source>Table cards</source>
+        <translation>卓ごとの座席カード</translation>
+    </message>
+    <message>
+        <source>Teams</source>
+        <translation>チーム</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>卓</translation>
+    </message>
+    <message>
+        <source>Wind</source>
+        <translation>風</translation>
+    </message>
+    <message>
+        <source>Standings</source>
+        <translation>順位表</translation>
+    </message>
+    <message>
+        <source>{finished} games finished, {running} running</source>
+        <translation>終了 {finished} 対局、進行中 {running} 対局</translation>
+    </message>
+    <message>
+        <source>S{k}</source>
+        <translation>{k}回戦</translation>
+    </message>
+    <message>
+        <source>Team</source>
+        <translation>チーム</translation>
+    </message>
+    <message>
+        <source>Members</source>
+        <translation>メンバー</translation>
+    </message>
+    <message>
+        <source>For</source>
+        <translation>対象</translation>
+    </message>
+    <message>
+        <source>Session</source>
+        <translation>回戦</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状態</translation>
+    </message>
+    <message>
+        <source>Seats, scores and points</source>
+        <translation>席・持ち点・ポイント</translation>
+    </message>
+    <message>
+        <source>Table {t}</source>
+        <translation>{t} 番卓</translation>
+    </message>
+    <message>
+        <source>tournament</source>
+        <translation>大会全体</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>終了</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>進行中</translation>
+    </message>
+    <message>
+        <source>Session {k}</source>
+        <translation>第 {k} 回戦</translation>
+    </message>
+    <message>
+        <source>session {k}</source>
+        <translation>第 {k} 回戦</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>はい</translation>
+    </message>
+    <message>
+        <source>riichi sticks</source>
+        <translation>供託</translation>
+    </message>
+    <message>
+        <source>final table</source>
+        <translation>最終結果</translation>
+    </message>
+    <message>
+        <source>standings (game not ended)</source>
+        <translation>途中経過 (対局は終了していません)</translation>
+    </message>
+    <message>
+        <source>penalties after uma</source>
+        <translation>ウマの後の罰符</translation>
+    </message>
+    <message>
+        <source>{name} change</source>
+        <translation>{name} 増減</translation>
+    </message>
+    <message>
+        <source>{name} score</source>
+        <translation>{name} 持ち点</translation>
+    </message>
+    <message>
+        <source>hand</source>
+        <translation>番号</translation>
+    </message>
+    <message>
+        <source>label</source>
+        <translation>局</translation>
+    </message>
+    <message>
+        <source>honba</source>
+        <translation>本場</translation>
+    </message>
+    <message>
+        <source>replay</source>
+        <translation>やり直し</translation>
+    </message>
+    <message>
+        <source>result</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <source>winners</source>
+        <translation>和了者</translation>
+    </message>
+    <message>
+        <source>discarder</source>
+        <translation>放銃者</translation>
+    </message>
+    <message>
+        <source>han</source>
+        <translation>翻</translation>
+    </message>
+    <message>
+        <source>fu</source>
+        <translation>符</translation>
+    </message>
+    <message>
+        <source>yakuman</source>
+        <translation>役満</translation>
+    </message>
+    <message>
+        <source>limit</source>
+        <translation>満貫以上の区分</translation>
+    </message>
+    <message>
+        <source>classical value</source>
+        <translation>点数 (クラシック)</translation>
+    </message>
+    <message>
+        <source>pao</source>
+        <translation>包</translation>
+    </message>
+    <message>
+        <source>riichi</source>
+        <translation>立直</translation>
+    </message>
+    <message>
+        <source>tenpai</source>
+        <translation>聴牌</translation>
+    </message>
+    <message>
+        <source>abort</source>
+        <translation>途中流局</translation>
+    </message>
+    <message>
+        <source>chombo</source>
+        <translation>チョンボ</translation>
+    </message>
+    <message>
+        <source>chombo points</source>
+        <translation>チョンボの点数</translation>
+    </message>
+    <message>
+        <source>place</source>
+        <translation>順位</translation>
+    </message>
+    <message>
+        <source>seat</source>
+        <translation>席</translation>
+    </message>
+    <message>
+        <source>player</source>
+        <translation>プレイヤー</translation>
+    </message>
+    <message>
+        <source>score</source>
+        <translation>持ち点</translation>
+    </message>
+    <message>
+        <source>uma/oka</source>
+        <translation>ウマ・オカ</translation>
+    </message>
+    <message>
+        <source>penalties</source>
+        <translation>罰符</translation>
+    </message>
+    <message>
+        <source>points</source>
+        <translation>ポイント</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>East</source>
+        <translation>東</translation>
+    </message>
+    <message>
+        <source>South</source>
+        <translation>南</translation>
+    </message>
+    <message>
+        <source>West</source>
+        <translation>西</translation>
+    </message>
+    <message>
+        <source>North</source>
+        <translation>北</translation>
+    </message>
+    <message>
+        <source>Mangan</source>
+        <translation>満貫</translation>
+    </message>
+    <message>
+        <source>Haneman</source>
+        <translation>跳満</translation>
+    </message>
+    <message>
+        <source>Baiman</source>
+        <translation>倍満</translation>
+    </message>
+    <message>
+        <source>Sanbaiman</source>
+        <translation>三倍満</translation>
+    </message>
+    <message>
+        <source>mangan</source>
+        <translation>満貫</translation>
+    </message>
+    <message>
+        <source>haneman</source>
+        <translation>跳満</translation>
+    </message>
+    <message>
+        <source>baiman</source>
+        <translation>倍満</translation>
+    </message>
+    <message>
+        <source>sanbaiman</source>
+        <translation>三倍満</translation>
+    </message>
+    <message>
+        <source>ron</source>
+        <translation>ロン</translation>
+    </message>
+    <message>
+        <source>tsumo</source>
+        <translation>ツモ</translation>
+    </message>
+    <message>
+        <source>draw</source>
+        <translation>流局</translation>
+    </message>
+    <message>
+        <source>nagashi</source>
+        <translation>流し満貫</translation>
+    </message>
+    <message>
+        <source>kyuushu</source>
+        <translation>九種九牌</translation>
+    </message>
+    <message>
+        <source>suufon</source>
+        <translation>四風連打</translation>
+    </message>
+    <message>
+        <source>suucha riichi</source>
+        <translation>四家立直</translation>
+    </message>
+    <message>
+        <source>suukaikan</source>
+        <translation>四開槓</translation>
+    </message>
+    <message>
+        <source>sanchahou</source>
+        <translation>三家和</translation>
+    </message>
+    <message>
+        <source>suucha_riichi</source>
+        <translation>四家立直</translation>
+    </message>
+</context>
 </TS>

@@ -1,0 +1,199 @@
+"""The words of the records people read (the PDF documents and the readable CSV) in each language, Qt-free.
+
+``scorekeeper.documents`` and :func:`scorekeeper.storage.records.format_game_csv` pass every word through a
+``translate`` callable. The command line gets it from :func:`record_translator` (``export --lang ja``); the app
+passes Qt's translator with the context ``Documents``, whose Japanese comes from :data:`JA_RECORDS` too
+(``scorekeeper/gui/translations/build.py`` merges it into ``ja.ts``), so both say the same words. Placeholders in
+braces stay as they are. Mahjong terms are the usual Japanese table words (the GUI's ``translations/ja.py``).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+
+__all__ = ["JA_RECORDS", "RECORD_WORDS_DYNAMIC", "RecordLanguage", "record_translator"]
+
+
+class RecordLanguage(enum.StrEnum):
+    """A language the records can be written in."""
+
+    ENGLISH = "en"
+    JAPANESE = "ja"
+
+
+#: Words translated through a variable rather than a literal (seat winds, limit names, result types, abort
+#: reasons): the build cannot find them by reading the code, so they are listed here for it and for the tests.
+RECORD_WORDS_DYNAMIC: tuple[str, ...] = (
+    "East",
+    "South",
+    "West",
+    "North",
+    "Mangan",
+    "Haneman",
+    "Baiman",
+    "Sanbaiman",
+    "Yakuman",
+    "mangan",
+    "haneman",
+    "baiman",
+    "sanbaiman",
+    "yakuman",
+    "ron",
+    "tsumo",
+    "draw",
+    "nagashi",
+    "abort",
+    "chombo",
+    "kyuushu",
+    "suufon",
+    "suucha riichi",
+    "suukaikan",
+    "sanchahou",
+    "suucha_riichi",
+)
+
+JA_RECORDS: dict[str, str] = {
+    # the game record (PDF): scorekeeper/documents/_game.py
+    "Game record": "対局記録",
+    "Venue: {venue}": "会場: {venue}",
+    "Table: {table}": "卓: {table}",
+    "Ruleset: {name}": "ルール: {name}",
+    "Changed from {preset}: {knobs}": "{preset} からの変更: {knobs}",
+    "Players": "参加者",
+    "Seat": "席",
+    "First wind": "開始時の風",
+    "Player": "プレイヤー",
+    "Start": "開始点",
+    "Final table": "最終結果",
+    "Standings (the game has not ended)": "途中経過 (対局は終了していません)",
+    "Place": "順位",
+    "Score": "持ち点",
+    "Uma/oka": "ウマ・オカ",
+    "Penalties": "罰符",
+    "Points": "ポイント",
+    "Riichi sticks left on the table at the end: {n}.": "終局時に卓に残った立直棒: {n} 本。",
+    "Penalties after uma": "ウマの後の罰符",
+    "Reason": "理由",
+    "Hands": "局",
+    "#": "#",
+    "Hand": "局",
+    "Result": "結果",
+    "Sticks": "供託",
+    "Riichi: {names}": "立直: {names}",
+    "Each player's change over the hand (riichi sticks put down included); Sticks: left on the table.": (
+        "各プレイヤーのその局の増減 (出した立直棒を含む)。供託: 卓に残った立直棒。"
+    ),
+    "Each player's change over the hand.": "各プレイヤーのその局の増減。",
+    "No hands were played.": "まだ 1 局も記録されていません。",
+    "Scores over the game": "点数の推移",
+    "{points} points": "{points} 点",
+    "Yakuman": "役満",
+    "{n}x yakuman": "{n} 倍役満",
+    "{limit} ({han} han)": "{limit} ({han} 翻)",
+    "{han} han {fu} fu": "{han} 翻 {fu} 符",
+    "{value}, pao {name}": "{value}、包 {name}",
+    "Ron: {winners} from {discarder}": "ロン: {winners} (放銃 {discarder})",
+    "Tsumo: {winner}": "ツモ: {winner}",
+    "Draw: all noten": "流局: 全員ノーテン",
+    "Draw: tenpai {seats}": "流局: 聴牌 {seats}",
+    "Nagashi mangan: {seats}": "流し満貫: {seats}",
+    "Abortive draw: {reason}": "途中流局: {reason}",
+    "Chombo: {name} ({amount})": "チョンボ: {name} ({amount})",
+    "{points} after uma": "ウマの後 {points}",
+    "{label} (replay)": "{label} (やり直し)",
+    "East": "東",
+    "South": "南",
+    "West": "西",
+    "North": "北",
+    "Mangan": "満貫",
+    "Haneman": "跳満",
+    "Baiman": "倍満",
+    "Sanbaiman": "三倍満",
+    "kyuushu": "九種九牌",
+    "suufon": "四風連打",
+    "suucha riichi": "四家立直",
+    "suucha_riichi": "四家立直",
+    "suukaikan": "四開槓",
+    "sanchahou": "三家和",
+    # tournament documents (PDF): scorekeeper/documents/tournament.py
+    "Standings": "順位表",
+    "{finished} games finished, {running} running": "終了 {finished} 対局、進行中 {running} 対局",
+    "Rank": "順位",
+    "Games": "対局",
+    "S{k}": "{k}回戦",
+    "Teams": "チーム",
+    "Team": "チーム",
+    "Members": "メンバー",
+    "For": "対象",
+    "session {k}": "第 {k} 回戦",
+    "tournament": "大会全体",
+    "Session": "回戦",
+    "Table": "卓",
+    "State": "状態",
+    "finished": "終了",
+    "running": "進行中",
+    "Seats, scores and points": "席・持ち点・ポイント",
+    "Session {k}": "第 {k} 回戦",
+    "Wall sheet": "掲示用の座席表",
+    "Wind": "風",
+    "Table cards": "卓ごとの座席カード",
+    "Table {t}": "{t} 番卓",
+    # the readable CSV: scorekeeper/storage/records.py, format_game_csv
+    "hand": "番号",
+    "label": "局",
+    "honba": "本場",
+    "replay": "やり直し",
+    "result": "結果",
+    "winners": "和了者",
+    "discarder": "放銃者",
+    "han": "翻",
+    "fu": "符",
+    "yakuman": "役満",
+    "limit": "満貫以上の区分",
+    "classical value": "点数 (クラシック)",
+    "pao": "包",
+    "riichi": "立直",
+    "tenpai": "聴牌",
+    "abort": "途中流局",
+    "chombo": "チョンボ",
+    "chombo points": "チョンボの点数",
+    "{name} change": "{name} 増減",
+    "{name} score": "{name} 持ち点",
+    "riichi sticks": "供託",
+    "yes": "はい",
+    "ron": "ロン",
+    "tsumo": "ツモ",
+    "draw": "流局",
+    "nagashi": "流し満貫",
+    "mangan": "満貫",
+    "haneman": "跳満",
+    "baiman": "倍満",
+    "sanbaiman": "三倍満",
+    "final table": "最終結果",
+    "standings (game not ended)": "途中経過 (対局は終了していません)",
+    "place": "順位",
+    "seat": "席",
+    "player": "プレイヤー",
+    "score": "持ち点",
+    "uma/oka": "ウマ・オカ",
+    "penalties": "罰符",
+    "points": "ポイント",
+    "penalties after uma": "ウマの後の罰符",
+    "reason": "理由",
+}
+
+
+def _same(text: str) -> str:
+    return text
+
+
+def record_translator(language: RecordLanguage | str) -> Callable[[str], str]:
+    """The ``translate`` callable for records in ``language`` ("en" or "ja"); a word without a translation stays.
+
+    Raises:
+        ValueError: an unknown language (the command line offers only the known ones).
+    """
+    if RecordLanguage(language) is RecordLanguage.JAPANESE:
+        return lambda text: JA_RECORDS.get(text, text)
+    return _same

@@ -92,6 +92,9 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(self.tr("Scorekeeper"))
         self.table = TableViewWidget()
         self.table.riichi_requested.connect(self._on_table_riichi_requested)
+        self.table.win_requested.connect(self._on_table_win_requested)
+        self.table.ron_chosen.connect(self._on_table_ron_chosen)
+        self.table.tsumo_chosen.connect(self._on_table_tsumo_chosen)
         self.table.empty_state.new_game_requested.connect(self.new_game)
         self.table.empty_state.open_requested.connect(self.open_game)
         self.table.empty_state.import_requested.connect(self.import_game)
@@ -270,6 +273,8 @@ class MainWindow(QMainWindow):
         # No game: the "no game" page instead of made-up panels, and no empty history beside it.
         self.table.set_empty(state is None)
         self.history_box.setVisible(state is not None)
+        if state is None or state.ended:
+            self.table.stop_asking()  # no hand to win: "who dealt in?" has no answer
         if state is None:
             self.setWindowTitle(self.tr("Scorekeeper"))
             return
@@ -292,6 +297,7 @@ class MainWindow(QMainWindow):
                 names=state.players,
                 riichi_game=riichi_game,
                 penalty=pending.get(Seat(seat), 0),
+                can_win=not state.ended,
             )
         ended = state.ended and bool(state.hands)
         status = self.tr("Ended after {round}.").format(round=round_name(state.hands[-1].label)) if ended else ""
@@ -398,10 +404,26 @@ class MainWindow(QMainWindow):
         """The payment preview of ``result`` now, as lines of text (raises ScorekeeperError when refused)."""
         return self.questions.preview_text(result)
 
-    def _enter_win(self, tsumo: bool) -> None:
+    def _on_table_win_requested(self, seat: int) -> None:
+        """A panel's Win: the table asks who dealt in (a panel tap) or Tsumo; nothing is recorded yet."""
+        state = self.controller.state
+        if state is None or state.ended:
+            return
+        self.table.ask_who_dealt_in(seat, state.players[seat])
+
+    def _on_table_ron_chosen(self, winner: int, discarder: int) -> None:
+        self._enter_win(False, winner=winner, discarder=discarder)
+
+    def _on_table_tsumo_chosen(self, winner: int) -> None:
+        self._enter_win(True, winner=winner)
+
+    def _enter_win(self, tsumo: bool, *, winner: int | None = None, discarder: int | None = None) -> None:
+        """The win dialog, opened with the winner and the discarder chosen on the table, if they were."""
+        self.table.stop_asking()
         if self.controller.state is None or self.controller.state.ended:
             return
-        result = self.questions.ask_win(self.win_context(), tsumo, self.preview_text)
+        context = replace(self.win_context(), winner=winner, discarder=discarder)
+        result = self.questions.ask_win(context, tsumo, self.preview_text)
         if result is not None and self.controller.record_result(result):
             self._clear_message()
 

@@ -88,6 +88,12 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
         window.table.seat_panels[2].toggle_gaps()
         return window, 1440, 900
 
+    def table_who_dealt_in() -> tuple[QWidget, int, int]:
+        # A panel's Win, then the table asks who dealt in (issue 12, fewer taps).
+        window = _window(folder / "who", SAMPLE_EVENTS)
+        window.table.ask_who_dealt_in(1, PLAYERS[1])
+        return window, 1440, 900
+
     def table_facing() -> tuple[QWidget, int, int]:
         window = _window(folder / "facing", SAMPLE_EVENTS)
         window.toggle_face_players()
@@ -221,6 +227,7 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
     return {
         "table": table,
         "empty": empty,
+        "table-who-dealt-in": table_who_dealt_in,
         "table-facing": table_facing,
         "table-classical": table_classical,
         "new-game": new_game,

@@ -1,10 +1,12 @@
 """How many taps an ordinary ron takes (issue 12, "Fewer taps"): by tiles and by Quick, counted as a user taps.
 
-The counts are written in docs/gui.md. Each tap goes through ``tap`` below, which clicks like a user and counts.
+Two ways in: the action bar's Ron (then winner and discarder in the dialog), and the table (the winner's Win
+button, then a tap on the discarder's seat panel: one tap fewer). The counts are written in docs/gui.md.
 """
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.engine.tiles import Tile
@@ -19,26 +21,30 @@ from tests.gui.test_hanchan import choose_tab
 HAND = ("2m", "3m", "4m", "4p", "5p", "6p", "6s", "7s", "8s", "5p", "5p", "2s", "3s", "4s")
 
 
+def _ron_by_tiles(qtbot: QtBot, dialog: WinDialog, winner: int) -> int:
+    """Enter HAND for ``winner`` on the Tiles tab and confirm; the taps this took."""
+    count = 0
+    widget = dialog.value_widgets[winner]
+    if widget.modes.currentIndex() != WinValueWidget.TILES:
+        choose_tab(qtbot, widget.modes, WinValueWidget.TILES)
+        count += 1
+    entry = widget.tiles.entry
+    for text in HAND:
+        click(qtbot, entry.picker.button(Tile.parse(text)))
+        count += 1
+    assert entry.winning_tile() == Tile.parse("4s")  # the last tile tapped into a full hand
+    click(qtbot, dialog.confirm_button)
+    return count + 1
+
+
 def test_an_ordinary_ron_by_tiles_takes_19_taps_then_18(qtbot: QtBot, window: MainWindow, script: Script) -> None:
     window.controller.new_game(("Aiko", "Bruno", "Chen", "Dana"), ruleset("tenhou"))
     taps: list[int] = []
 
     def by_tiles(dialog: WinDialog) -> None:
-        count = 0
         click(qtbot, dialog.winner_buttons[1])
         click(qtbot, dialog.discarder_buttons[0])
-        count += 2
-        widget = dialog.value_widgets[1]
-        if widget.modes.currentIndex() != WinValueWidget.TILES:
-            choose_tab(qtbot, widget.modes, WinValueWidget.TILES)
-            count += 1
-        entry = widget.tiles.entry
-        for text in HAND:
-            click(qtbot, entry.picker.button(Tile.parse(text)))
-            count += 1
-        assert entry.winning_tile() == Tile.parse("4s")  # the last tile tapped into a full hand
-        click(qtbot, dialog.confirm_button)
-        taps.append(count + 1 + 1)  # Confirm, and the Ron button that opened the dialog
+        taps.append(1 + 2 + _ron_by_tiles(qtbot, dialog, 1))  # the Ron button, winner, discarder, the rest
 
     for _ in range(2):
         script.then("win", by_tiles)
@@ -46,6 +52,50 @@ def test_an_ordinary_ron_by_tiles_takes_19_taps_then_18(qtbot: QtBot, window: Ma
     assert taps == [19, 18]  # the second ron opens on Tiles, the mode used last
     state = window.controller.state
     assert state is not None and len(state.hands) == 2
+
+
+def test_an_ordinary_ron_by_tiles_from_the_table_takes_18_taps_then_17(
+    qtbot: QtBot, window: MainWindow, script: Script
+) -> None:
+    """Bruno's Win, Aiko's panel: the dialog opens with both chosen; one tap fewer than by the Ron button."""
+    window.controller.new_game(("Aiko", "Bruno", "Chen", "Dana"), ruleset("tenhou"))
+    taps: list[int] = []
+
+    def by_tiles(dialog: WinDialog) -> None:
+        assert list(dialog.value_widgets) == [1]
+        assert dialog.discarder == 0 and not dialog.tsumo
+        taps.append(2 + _ron_by_tiles(qtbot, dialog, 1))  # Win and the discarder's panel, on the table
+
+    panels = window.table.seat_panels
+    for _ in range(2):
+        script.then("win", by_tiles)
+        click(qtbot, panels[1].win_button)
+        assert window.table.centre.asking
+        qtbot.mouseClick(panels[0], Qt.MouseButton.LeftButton)
+        assert not window.table.centre.asking
+    assert taps == [18, 17]  # 19 and 18 by the Ron button
+    state = window.controller.state
+    assert state is not None and len(state.hands) == 2
+    assert state.hands[0].deltas == (-2000, 2000, 0, 0)  # pinfu tanyao 2 han 30 fu, Aiko paid
+
+
+def test_an_ordinary_ron_by_quick_from_the_table_takes_5_taps(qtbot: QtBot, window: MainWindow, script: Script) -> None:
+    window.controller.new_game(("Aiko", "Bruno", "Chen", "Dana"), ruleset("tenhou"))
+    taps: list[int] = []
+
+    def by_quick(dialog: WinDialog) -> None:
+        quick = dialog.value_widgets[1].quick
+        click(qtbot, quick.han_buttons[3])
+        click(qtbot, quick.fu_buttons[30])
+        click(qtbot, dialog.confirm_button)
+        taps.append(2 + 3)
+
+    script.then("win", by_quick)
+    click(qtbot, window.table.seat_panels[1].win_button)
+    qtbot.mouseClick(window.table.seat_panels[0], Qt.MouseButton.LeftButton)
+    assert taps == [5]  # 6 by the Ron button
+    state = window.controller.state
+    assert state is not None and state.hands[0].deltas == (-3900, 3900, 0, 0)
 
 
 def test_an_ordinary_ron_by_quick_takes_6_taps(qtbot: QtBot, window: MainWindow, script: Script) -> None:

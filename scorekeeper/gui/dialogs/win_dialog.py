@@ -171,6 +171,9 @@ class WinContext:
     modes: ValueModes = field(default_factory=ValueModes)
     #: A recorded result the dialog opens with (Edit hand, issue 12), when it was won the same way (ron/tsumo).
     recorded: HandResult | None = None
+    #: The winner and the discarder already chosen on the table (issue 12, fewer taps); both stay changeable.
+    winner: int | None = None
+    discarder: int | None = None
 
     @classmethod
     def at(
@@ -554,6 +557,10 @@ class WinDialog(QDialog):
         layout.addWidget(self.winner_tabs, 1)
         layout.addLayout(buttons)
         self.set_tsumo(tsumo)
+        if context.winner is not None:
+            self.toggle_winner(context.winner)
+        if context.discarder is not None and not tsumo:
+            self.set_discarder(context.discarder)
         recorded = context.recorded
         if recorded is not None and isinstance(recorded, Tsumo) == tsumo:
             self.fill(recorded)

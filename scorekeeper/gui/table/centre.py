@@ -1,4 +1,7 @@
-"""The centre of the table: round and hand, honba and riichi sticks on the table, and the rotate button."""
+"""The centre of the table: round and hand, honba and riichi sticks on the table, and the rotate button.
+
+While the table asks who dealt in (a panel's Win button, issue 12) the centre asks it, with Tsumo and Cancel.
+"""
 
 from __future__ import annotations
 
@@ -21,6 +24,8 @@ class CentreWidget(QFrame):
 
     rotate_requested = Signal()
     results_requested = Signal()
+    tsumo_requested = Signal()
+    cancel_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -41,6 +46,30 @@ class CentreWidget(QFrame):
         self.results_button.setToolTip(self.tr("Show the final results: places, uma/oka, points and the chart."))
         self.results_button.clicked.connect(self.results_requested)
         self.results_button.hide()
+        # "Who dealt in?": shown instead of the round while the table asks (show_question).
+        self.question_label = QLabel()
+        self.question_label.setObjectName("who_dealt_in")
+        self.question_label.setWordWrap(True)
+        self.question_label.setTextFormat(Qt.TextFormat.PlainText)  # quotes a player's name
+        self.question_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.question_label.setStyleSheet("font-size: 18px; font-weight: bold;")
+        self.tsumo_button = QPushButton(self.tr("Tsumo"))
+        self.tsumo_button.setObjectName("centre_tsumo_button")
+        self.tsumo_button.setMinimumSize(MIN_TOUCH * 2, MIN_TOUCH)
+        self.tsumo_button.setToolTip(self.tr("Nobody dealt in: the winner drew the winning tile themselves."))
+        self.tsumo_button.clicked.connect(self.tsumo_requested)
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setObjectName("centre_cancel_button")
+        self.cancel_button.setMinimumSize(MIN_TOUCH * 2, MIN_TOUCH)
+        self.cancel_button.setToolTip(self.tr("Nobody won after all: back to the table (Esc)."))
+        self.cancel_button.clicked.connect(self.cancel_requested)
+        self.question_row = QWidget()
+        question_buttons = QHBoxLayout(self.question_row)
+        question_buttons.setContentsMargins(0, 0, 0, 0)
+        question_buttons.addWidget(self.tsumo_button, 1)  # the two share the centre's width: no text cut off
+        question_buttons.addWidget(self.cancel_button, 1)
+        self.question_label.hide()
+        self.question_row.hide()
 
         font = QFont()
         font.setPointSize(28)
@@ -54,7 +83,7 @@ class CentreWidget(QFrame):
         for label in (self.round_label, self.counters_label, self.status_label):
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
 
-        rotate_row = QHBoxLayout()
+        self.rotate_row = rotate_row = QHBoxLayout()
         rotate_row.addStretch(1)
         rotate_row.addWidget(self.results_button)
         rotate_row.addWidget(self.rotate_button)
@@ -65,7 +94,11 @@ class CentreWidget(QFrame):
         layout.addWidget(self.counters_label)
         layout.addWidget(self.status_label)
         layout.addLayout(rotate_row)
+        layout.addWidget(self.question_label)
+        layout.addWidget(self.question_row)
         layout.addStretch(1)
+        self._ended = False
+        self._counters = True
 
     def show_round(
         self,
@@ -81,11 +114,33 @@ class CentreWidget(QFrame):
 
         ``ended``: the game is over: "Game over" in large type and the Results button instead of the counters.
         """
+        self._ended, self._counters = ended, counters
         self.round_label.setText(self.tr("Game over") if ended else round_name(label))
         self.counters_label.setText(
             self.tr("Honba {honba}   ·   Sticks {sticks}").format(honba=honba, sticks=riichi_sticks)
         )
-        self.counters_label.setVisible(counters and not ended)
-        self.results_button.setVisible(ended)
         self.status_label.setText(status)
-        self.status_label.setVisible(bool(status))
+        self._show_parts()
+
+    @property
+    def asking(self) -> bool:
+        """Whether the centre asks who dealt in."""
+        return self.question_label.isVisibleTo(self)
+
+    def show_question(self, winner: str | None) -> None:
+        """Ask who dealt in a win by ``winner`` (a name), with Tsumo and Cancel; None goes back to the round."""
+        if winner is not None:
+            self.question_label.setText(
+                self.tr("{name} won. Who dealt in? Tap that player's seat.").format(name=winner)
+            )
+        self.question_label.setVisible(winner is not None)
+        self.question_row.setVisible(winner is not None)
+        self._show_parts()
+
+    def _show_parts(self) -> None:
+        asking = self.asking
+        self.round_label.setVisible(not asking)
+        self.counters_label.setVisible(self._counters and not self._ended and not asking)
+        self.results_button.setVisible(self._ended and not asking)
+        self.rotate_button.setVisible(not asking)
+        self.status_label.setVisible(bool(self.status_label.text()) and not asking)

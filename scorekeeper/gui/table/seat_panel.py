@@ -1,6 +1,8 @@
-"""One player's panel: seat wind, dealer marker, name, big points, riichi stick and the one-tap riichi button."""
+"""One player's panel: seat wind, dealer marker, name, big points, riichi stick, the riichi and the Win buttons."""
 
 from __future__ import annotations
+
+import enum
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
@@ -21,7 +23,15 @@ from scorekeeper.gui.gaps import describe_gaps
 from scorekeeper.gui.labels import format_points, wind_name
 from scorekeeper.session import Gap, RiichiRefusal
 
-__all__ = ["RiichiStickWidget", "SeatPanelWidget"]
+__all__ = ["PickRole", "RiichiStickWidget", "SeatPanelWidget"]
+
+
+class PickRole(enum.Enum):
+    """A panel's part while the table asks who dealt in (issue 12, fewer taps): a tap then picks, never toggles."""
+
+    NONE = enum.auto()  # the usual table: a tap shows the point gaps
+    WINNER = enum.auto()  # the player who won: a tap does nothing
+    CANDIDATE = enum.auto()  # may have dealt in: a tap picks this seat
 
 
 class RiichiStickWidget(QWidget):
@@ -106,13 +116,17 @@ _GAPS_MAX_HEIGHT = 190
 
 
 class SeatPanelWidget(QFrame):
-    """One seat: read from across the table, tapped for the point gaps, with a one-tap riichi button.
+    """One seat: read from across the table, tapped for the point gaps, with one-tap riichi and Win buttons.
 
     The panel shows what it is told (:meth:`show_seat`); it never changes the game. Its riichi button emits
-    ``riichi_requested`` with the seat, and a tap (or Space/Enter when focused) toggles the gap view.
+    ``riichi_requested`` with the seat, its Win button ``win_requested``, and a tap (or Space/Enter when focused)
+    toggles the gap view; while the table asks who dealt in (:meth:`set_pick_role`), a tap on a candidate emits
+    ``picked`` instead and a tap on the winner does nothing, so no tap has two meanings at once.
     """
 
     riichi_requested = Signal(int)
+    win_requested = Signal(int)
+    picked = Signal(int)
     tapped = Signal(int)
 
     def __init__(self, seat: int, parent: QWidget | None = None) -> None:
@@ -125,6 +139,8 @@ class SeatPanelWidget(QFrame):
         self._gaps: tuple[Gap, ...] = ()
         self._names: tuple[str, ...] = ("", "", "", "")
         self._active = False
+        self.pick_role = PickRole.NONE
+        self._riichi_usable = True
 
         self.wind_label = QLabel()
         self.dealer_label = QLabel()
@@ -140,6 +156,15 @@ class SeatPanelWidget(QFrame):
         self.riichi_button.setMinimumSize(theme.MIN_TOUCH * 2, theme.MIN_TOUCH)
         self.riichi_button.clicked.connect(self._on_riichi_button_clicked)
         self.riichi_button.setToolTip(self.tr("This player declares riichi and puts a 1,000-point stick on the table."))
+        # Ron in two taps from the table (issue 12): Win here, then the seat that dealt in (or Tsumo).
+        self.win_button = QPushButton(self.tr("Win"))
+        self.win_button.setObjectName(f"win_button_{seat}")
+        self.win_button.setMinimumSize(theme.MIN_TOUCH * 2, theme.MIN_TOUCH)
+        self.win_button.setCheckable(True)  # checked while the table asks who dealt in: this one won
+        self.win_button.clicked.connect(self._on_win_button_clicked)
+        self.win_button.setToolTip(
+            self.tr("This player won: then tap the seat of the player who dealt in, or Tsumo in the middle.")
+        )
 
         big = QFont()
         big.setPointSize(36)  # with the tighter layout below, a panel fits 170 px (a 1280x720 screen, issue 12)
@@ -181,6 +206,7 @@ class SeatPanelWidget(QFrame):
         bottom = QHBoxLayout()
         bottom.addWidget(self.stick, 1)
         bottom.addWidget(self.riichi_button)
+        bottom.addWidget(self.win_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(14, 6, 14, 6)
         layout.setSpacing(2)
@@ -204,8 +230,11 @@ class SeatPanelWidget(QFrame):
         active: bool = False,
         riichi_game: bool = True,
         penalty: int = 0,
+        can_win: bool = True,
     ) -> None:
         """Show one seat's state (wind as "E", "S", "W" or "N"); ``penalty``: points taken after uma, pending.
+
+        ``can_win``: a hand is being played (not after the game's end), so the Win button is on.
 
         ``riichi_refusal`` is the session's answer to "may this seat declare riichi?" (``GameState.riichi_refusal``):
         the riichi button is on when it is None and its tooltip says why not otherwise.
@@ -225,7 +254,14 @@ class SeatPanelWidget(QFrame):
         self.points_label.setStyleSheet(f"color: {c.negative if points < 0 else c.text};")
         self.stick.setVisible(riichi)
         self.riichi_button.setVisible(not riichi and riichi_game)  # the classical family has no riichi
-        self.riichi_button.setEnabled(riichi_refusal in (None, RiichiRefusal.ALREADY_DECLARED))
+        self._riichi_usable = riichi_refusal in (None, RiichiRefusal.ALREADY_DECLARED)
+        self.riichi_button.setEnabled(self._riichi_usable and self.pick_role is PickRole.NONE)
+        self.win_button.setEnabled(can_win)
+        self.win_button.setToolTip(
+            self.tr("This player won: then tap the seat of the player who dealt in, or Tsumo in the middle.")
+            if can_win
+            else self.tr("The game is over.")
+        )
         if riichi_refusal is RiichiRefusal.GAME_ENDED:
             self.riichi_button.setToolTip(self.tr("The game is over."))
         elif riichi_refusal is RiichiRefusal.TOO_FEW_POINTS:
@@ -247,6 +283,25 @@ class SeatPanelWidget(QFrame):
         """Draw the name and points upside down, for the player sitting across the table from the laptop."""
         self.name_label.set_upside_down(facing)
         self.points_label.set_upside_down(facing)
+
+    def set_pick_role(self, role: PickRole) -> None:
+        """Take part in "who dealt in?" (WINNER or CANDIDATE) or go back to the usual panel (NONE).
+
+        While the table asks, the riichi button is off (a tap meant for the panel never declares riichi), and the
+        winner's Win button shows checked.
+        """
+        self.pick_role = role
+        self.win_button.setChecked(role is PickRole.WINNER)
+        self.riichi_button.setEnabled(self._riichi_usable and role is PickRole.NONE)
+        self.update()
+
+    def _tap(self) -> None:
+        """A tap or Space: pick this seat while the table asks who dealt in, else show or hide the gaps."""
+        if self.pick_role is PickRole.CANDIDATE:
+            self.picked.emit(self.seat)
+        elif self.pick_role is PickRole.NONE:
+            self.toggle_gaps()
+            self.tapped.emit(self.seat)
 
     def toggle_gaps(self) -> None:
         """Show or hide the point gaps to the other players."""
@@ -271,11 +326,14 @@ class SeatPanelWidget(QFrame):
     def _on_riichi_button_clicked(self) -> None:
         self.riichi_requested.emit(self.seat)
 
+    def _on_win_button_clicked(self) -> None:
+        self.win_button.setChecked(self.pick_role is PickRole.WINNER)  # the table decides what shows checked
+        self.win_requested.emit(self.seat)
+
     @override
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
         if event.button() == Qt.MouseButton.LeftButton:
-            self.toggle_gaps()
-            self.tapped.emit(self.seat)
+            self._tap()
             event.accept()
             return
         super().mousePressEvent(event)
@@ -283,8 +341,7 @@ class SeatPanelWidget(QFrame):
     @override
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
         if event.key() in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.toggle_gaps()
-            self.tapped.emit(self.seat)
+            self._tap()
             return
         super().keyPressEvent(event)
 
@@ -297,6 +354,11 @@ class SeatPanelWidget(QFrame):
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(QColor(c.seat_lines[self.seat]))
         painter.drawRoundedRect(QRectF(0, 0, self.width(), 6), 3, 3)
+        if self.pick_role is PickRole.CANDIDATE:
+            # "Tap me": a solid accent frame (selection's colour; focus stays dashed blue, drawn over it).
+            painter.setPen(QPen(QColor(c.accent), 5))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(QRectF(2.5, 2.5, self.width() - 5, self.height() - 5), 12, 12)
         if self.hasFocus():
             # The focus colour, dashed: keyboard focus never looks like a selection (issue 12; theme.py).
             painter.setPen(QPen(QColor(c.focus), 3, Qt.PenStyle.DashLine))

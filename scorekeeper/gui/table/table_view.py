@@ -1,5 +1,10 @@
 """The table seen from above: four seat panels around the centre, rotatable so any seat faces the laptop.
 
+A win from the table (issue 12, fewer taps): a panel's Win button, then a tap on the seat that dealt in (or Tsumo
+in the centre) tells the window ``ron_chosen(winner, discarder)`` or ``tsumo_chosen(winner)``; while it asks, a
+panel tap picks rather than showing the gaps, and Cancel (or Esc) goes back. Nothing is recorded here: the window
+opens the win dialog with both chosen, where either can still be changed before Confirm.
+
 With no game open the view shows :class:`EmptyStateWidget` instead (no panels with made-up names and points).
 """
 
@@ -7,12 +12,14 @@ from __future__ import annotations
 
 import itertools
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QGridLayout, QStackedLayout, QWidget
 
+from scorekeeper.gui._compat import override
 from scorekeeper.gui.table.centre import CentreWidget
 from scorekeeper.gui.table.empty_state import EmptyStateWidget
-from scorekeeper.gui.table.seat_panel import SeatPanelWidget
+from scorekeeper.gui.table.seat_panel import PickRole, SeatPanelWidget
 
 __all__ = ["TableViewWidget"]
 
@@ -28,6 +35,10 @@ class TableViewWidget(QWidget):
     """
 
     riichi_requested = Signal(int)
+    #: A panel's Win button: the window decides whether to ask who dealt in (:meth:`ask_who_dealt_in`).
+    win_requested = Signal(int)
+    ron_chosen = Signal(int, int)  # winner, discarder
+    tsumo_chosen = Signal(int)  # winner
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -36,8 +47,14 @@ class TableViewWidget(QWidget):
         self.seat_panels = tuple(SeatPanelWidget(seat) for seat in range(4))
         self.centre = CentreWidget()
         self.centre.rotate_requested.connect(self._on_centre_rotate_requested)
+        self.centre.tsumo_requested.connect(self._on_centre_tsumo_requested)
+        self.centre.cancel_requested.connect(self.stop_asking)
+        #: The winner while the table asks who dealt in, else None.
+        self.winner: int | None = None
         for panel in self.seat_panels:
             panel.riichi_requested.connect(self.riichi_requested)
+            panel.win_requested.connect(self._on_panel_win_requested)
+            panel.picked.connect(self._on_panel_picked)
         self.board = QWidget()
         self.board.setObjectName("board")
         self.empty_state = EmptyStateWidget()
@@ -66,6 +83,49 @@ class TableViewWidget(QWidget):
         self._stack.setCurrentWidget(self.empty_state if empty else self.board)
         if empty:
             self.empty_state.new_game_button.setFocus()  # Space or Enter starts a game from the keyboard
+
+    def ask_who_dealt_in(self, winner: int, name: str) -> None:
+        """Ask on the table who dealt in a win by seat ``winner`` (called ``name``): the other panels are tapped."""
+        self.winner = winner
+        for panel in self.seat_panels:
+            panel.set_pick_role(PickRole.WINNER if panel.seat == winner else PickRole.CANDIDATE)
+        self.centre.show_question(name)
+
+    def stop_asking(self) -> None:
+        """Back to the usual table: panel taps show the gaps again."""
+        self.winner = None
+        for panel in self.seat_panels:
+            panel.set_pick_role(PickRole.NONE)
+        self.centre.show_question(None)
+
+    def _on_panel_win_requested(self, seat: int) -> None:
+        if self.winner == seat:
+            self.stop_asking()  # the winner's Win again: a second thought, like Cancel
+            return
+        self.win_requested.emit(seat)
+
+    def _on_panel_picked(self, seat: int) -> None:
+        winner = self.winner
+        if winner is None or seat == winner:
+            return
+        self.stop_asking()
+        self.ron_chosen.emit(winner, seat)
+
+    def _on_centre_tsumo_requested(self) -> None:
+        winner = self.winner
+        if winner is None:
+            return
+        self.stop_asking()
+        self.tsumo_chosen.emit(winner)
+
+    @override
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
+        # Esc on the table (a panel or its buttons have the focus, as after tapping Win) goes back, like Cancel.
+        if event.key() == Qt.Key.Key_Escape and self.winner is not None:
+            self.stop_asking()
+            event.accept()
+            return
+        super().keyPressEvent(event)
 
     def rotate(self) -> None:
         """Turn the table a quarter: the seat to the right of the near side comes to the near side."""

@@ -124,6 +124,13 @@ JA: dict[str, str] = {
     # seat panel and centre
     "Riichi": "立直",
     "Riichi stick": "リーチ棒",
+    # a win from the table (issue 12, fewer taps)
+    "This player won: then tap the seat of the player who dealt in, or Tsumo in the middle.": (
+        "このプレイヤーの和了: 次に放銃したプレイヤーの席をタップ (ツモなら中央のツモ)。"
+    ),
+    "{name} won. Who dealt in? Tap that player's seat.": "{name} の和了。放銃したのは誰? その席をタップしてください。",
+    "Nobody dealt in: the winner drew the winning tile themselves.": "放銃者なし: 和了者が自分で和了牌を引きました。",
+    "Nobody won after all: back to the table (Esc).": "和了を取り消して卓に戻ります (Esc)。",
     "● Dealer": "● 親",
     "{name} trails by {points}": "{name} より {points} 点上",
     "{name} leads by {diff}: direct hit {hit}, other ron {third}, tsumo {tsumo}": "{name} まで {diff} 点差: 直撃 {hit}、他家から {third}、ツモ {tsumo}",

@@ -3023,12 +3023,32 @@ win</source>
         <translation>最終結果を表示します: 順位、ウマ・オカ、ポイント、グラフ。</translation>
     </message>
     <message>
+        <source>Tsumo</source>
+        <translation>ツモ</translation>
+    </message>
+    <message>
+        <source>Nobody dealt in: the winner drew the winning tile themselves.</source>
+        <translation>放銃者なし: 和了者が自分で和了牌を引きました。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Nobody won after all: back to the table (Esc).</source>
+        <translation>和了を取り消して卓に戻ります (Esc)。</translation>
+    </message>
+    <message>
         <source>Game over</source>
         <translation>対局終了</translation>
     </message>
     <message>
         <source>Honba {honba}   ·   Sticks {sticks}</source>
         <translation>{honba} 本場   ·   供託 {sticks} 本</translation>
+    </message>
+    <message>
+        <source>{name} won. Who dealt in? Tap that player's seat.</source>
+        <translation>{name} の和了。放銃したのは誰? その席をタップしてください。</translation>
     </message>
 </context>
 <context>
@@ -3145,6 +3165,14 @@ win</source>
     <message>
         <source>This player declares riichi and puts a 1,000-point stick on the table.</source>
         <translation>この人が立直を宣言し、1,000点棒を卓に出します。</translation>
+    </message>
+    <message>
+        <source>Win</source>
+        <translation>和了</translation>
+    </message>
+    <message>
+        <source>This player won: then tap the seat of the player who dealt in, or Tsumo in the middle.</source>
+        <translation>このプレイヤーの和了: 次に放銃したプレイヤーの席をタップ (ツモなら中央のツモ)。</translation>
     </message>
     <message>
         <source>● Dealer</source>

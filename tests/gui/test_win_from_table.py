@@ -1,0 +1,111 @@
+"""A win from the table (issue 12, fewer taps): the winner's Win, then the discarder's panel (or Tsumo).
+
+Nothing changes by accident: while the table asks who dealt in, a panel tap picks the discarder instead of showing
+the gaps, the riichi buttons are off, Cancel (or Esc, or the winner's Win again) goes back, and the dialog opens with
+winner and discarder chosen but changeable, so a wrong tap is put right before Confirm.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+from scorekeeper.gui.dialogs.win_dialog import WinDialog
+from scorekeeper.gui.main_window import MainWindow
+from scorekeeper.session.events import Ron, Tsumo
+from scorekeeper.session.rules import ruleset
+from scorekeeper.session.seats import Seat
+from tests.gui.conftest import Script, click
+from tests.gui.test_hanchan import quick
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def playing(window: MainWindow) -> MainWindow:
+    assert window.controller.new_game(("Aiko", "Bruno", "Chen", "Dana"), ruleset("tenhou"))
+    return window
+
+
+def test_win_asks_who_dealt_in_and_a_panel_tap_then_picks_instead_of_showing_gaps(
+    qtbot: QtBot, playing: MainWindow, script: Script
+) -> None:
+    panels = playing.table.seat_panels
+    click(qtbot, panels[2].win_button)
+    centre = playing.table.centre
+    assert centre.asking and "Chen won. Who dealt in?" in centre.question_label.text()
+    assert panels[2].win_button.isChecked()
+    assert not any(p.riichi_button.isEnabled() for p in panels)  # a tap meant for a panel never declares riichi
+    qtbot.mouseClick(panels[2], Qt.MouseButton.LeftButton)  # the winner's own panel: nothing happens
+    assert centre.asking and not panels[2].showing_gaps
+    opened: list[tuple[list[int], int | None, bool]] = []
+
+    def look(dialog: WinDialog) -> None:
+        opened.append((list(dialog.value_widgets), dialog.discarder, dialog.tsumo))
+        dialog.reject()
+
+    script.then("win", look)
+    qtbot.mouseClick(panels[3], Qt.MouseButton.LeftButton)
+    assert opened == [([2], 3, False)]
+    assert not panels[3].showing_gaps  # the tap picked; it did not open the gaps
+    assert not centre.asking and all(p.riichi_button.isEnabled() for p in panels)
+    qtbot.mouseClick(panels[3], Qt.MouseButton.LeftButton)  # afterwards a tap shows the gaps again
+    assert panels[3].showing_gaps
+    state = playing.controller.state
+    assert state is not None and not state.hands  # the cancelled dialog recorded nothing
+
+
+def test_cancel_esc_or_the_same_win_again_go_back_to_the_table(qtbot: QtBot, playing: MainWindow) -> None:
+    panels = playing.table.seat_panels
+    centre = playing.table.centre
+    click(qtbot, panels[1].win_button)
+    click(qtbot, centre.cancel_button)
+    assert not centre.asking and centre.round_label.isVisible() and not panels[1].win_button.isChecked()
+    click(qtbot, panels[1].win_button)
+    qtbot.keyClick(panels[1].win_button, Qt.Key.Key_Escape)
+    assert not centre.asking
+    click(qtbot, panels[1].win_button)
+    click(qtbot, panels[1].win_button)
+    assert not centre.asking
+    click(qtbot, panels[1].win_button)
+    click(qtbot, panels[0].win_button)  # another Win: that player is the winner now
+    assert centre.asking and "Aiko won." in centre.question_label.text()
+    assert panels[0].win_button.isChecked() and not panels[1].win_button.isChecked()
+
+
+def test_a_wrong_discarder_tap_is_put_right_in_the_dialog(qtbot: QtBot, playing: MainWindow, script: Script) -> None:
+    def correct(dialog: WinDialog) -> None:
+        assert dialog.discarder == 0  # the wrong one, tapped on the table
+        click(qtbot, dialog.discarder_buttons[3])
+        quick(qtbot, dialog, 1, han=1, fu=30)
+        click(qtbot, dialog.confirm_button)
+
+    script.then("win", correct)
+    click(qtbot, playing.table.seat_panels[1].win_button)
+    qtbot.mouseClick(playing.table.seat_panels[0], Qt.MouseButton.LeftButton)
+    state = playing.controller.state
+    assert state is not None
+    result = state.hands[0].record.result
+    assert isinstance(result, Ron) and result.discarder == Seat(3) and result.wins[0].seat == Seat(1)
+
+
+def test_tsumo_from_the_table(qtbot: QtBot, playing: MainWindow, script: Script) -> None:
+    def by_quick(dialog: WinDialog) -> None:
+        assert dialog.tsumo and list(dialog.value_widgets) == [2]
+        quick(qtbot, dialog, 2, han=1, fu=30)
+        click(qtbot, dialog.confirm_button)
+
+    script.then("win", by_quick)
+    click(qtbot, playing.table.seat_panels[2].win_button)
+    click(qtbot, playing.table.centre.tsumo_button)
+    state = playing.controller.state
+    assert state is not None and isinstance(state.hands[0].record.result, Tsumo)
+
+
+def test_no_win_from_the_table_after_the_game_ends(qtbot: QtBot, playing: MainWindow) -> None:
+    click(qtbot, playing.table.seat_panels[1].win_button)
+    assert playing.controller.end_game("time")
+    assert not playing.table.centre.asking  # the question went with the hand
+    assert not any(p.win_button.isEnabled() for p in playing.table.seat_panels)
+    assert "over" in playing.table.seat_panels[1].win_button.toolTip()

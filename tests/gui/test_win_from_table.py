@@ -17,7 +17,7 @@ from scorekeeper.session.events import Ron, Tsumo
 from scorekeeper.session.rules import ruleset
 from scorekeeper.session.seats import Seat
 from tests.gui.conftest import Script, click
-from tests.gui.test_hanchan import quick
+from tests.gui.test_hanchan import choose_tab, quick
 
 pytestmark = pytest.mark.gui
 
@@ -109,3 +109,25 @@ def test_no_win_from_the_table_after_the_game_ends(qtbot: QtBot, playing: MainWi
     assert not playing.table.centre.asking  # the question went with the hand
     assert not any(p.win_button.isEnabled() for p in playing.table.seat_panels)
     assert "over" in playing.table.seat_panels[1].win_button.toolTip()
+
+
+def test_a_classical_ron_from_the_table(qtbot: QtBot, window: MainWindow, script: Script) -> None:
+    # The classical family (seed 003) has no riichi button, but Win works the same way.
+    assert window.controller.new_game(("Aiko", "Bruno", "Chen", "Dana"), ruleset("classical"))
+    panels = window.table.seat_panels
+    assert not panels[3].riichi_button.isVisible() and panels[3].win_button.isVisible()
+
+    def by_value(dialog: WinDialog) -> None:
+        assert list(dialog.value_widgets) == [3] and dialog.discarder == 0
+        widget = dialog.value_widgets[3]
+        choose_tab(qtbot, widget.modes, widget.CLASSICAL_VALUE)
+        widget.value_spin.setValue(120)
+        click(qtbot, dialog.confirm_button)
+
+    script.then("win", by_value)
+    click(qtbot, panels[3].win_button)
+    qtbot.mouseClick(panels[0], Qt.MouseButton.LeftButton)
+    state = window.controller.state
+    assert state is not None
+    result = state.hands[0].record.result
+    assert isinstance(result, Ron) and result.discarder == Seat(0) and result.wins[0].seat == Seat(3)

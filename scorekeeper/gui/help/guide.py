@@ -169,6 +169,7 @@ class TableMapWidget(QWidget):
             (cell(0, 1), "E", "Dana"),
         )
         riichi_word = _app_word("SeatPanelWidget", "Riichi")
+        win_word = _app_word("SeatPanelWidget", "Win")
         for rect, wind, name in seats:
             self._box(painter, rect, "", lit=spot is Spot.SEATS, pixels=unit)
             top = QRectF(rect.left() + unit * 0.5, rect.top() + unit * 0.2, rect.width() - unit, unit * 2)
@@ -194,8 +195,14 @@ class TableMapWidget(QWidget):
                 bold=True,
                 color=c.text,
             )
-            button = QRectF(rect.left() + unit * 0.6, rect.bottom() - unit * 2.5, rect.width() - unit * 1.2, unit * 2)
-            self._box(painter, button, riichi_word, lit=spot is Spot.RIICHI, pixels=unit * 1.1, radius=4)
+            # The panel's Riichi and Win buttons side by side, as on the table (Win: issue 12, fewer taps).
+            half = (rect.width() - unit * 1.2 - gap) / 2
+            for index, (word, on) in enumerate(
+                ((riichi_word, spot is Spot.RIICHI), (win_word, spot is Spot.RON_TSUMO))
+            ):
+                left = rect.left() + unit * 0.6 + index * (half + gap)
+                button = QRectF(left, rect.bottom() - unit * 2.5, half, unit * 2)
+                self._box(painter, button, word, lit=on, pixels=unit * 1.1, radius=4)
         centre = cell(1, 1)
         self._box(painter, centre, "", lit=False, pixels=unit)
         label = QCoreApplication.translate("Labels", "{wind} {number}").format(wind=_wind_word("E"), number=1)
@@ -246,7 +253,7 @@ class TableMapWidget(QWidget):
                 x += unit * 2  # the gap before Undo, as in the window
             w = available * weight / total
             self._box(
-                painter, QRectF(x, bar_top, w, unit * 4), _app_word("MainWindow", word), lit=on, pixels=unit * 1.5
+                painter, QRectF(x, bar_top, w, unit * 4), _app_word("ActionBarWidget", word), lit=on, pixels=unit * 1.5
             )
             x += w + gap
 
@@ -390,7 +397,8 @@ class GuideDialog(QDialog):
                 self.tr("Ron and Tsumo"),
                 self.tr(
                     "Someone won? Tap Ron for a win on another player's discard, Tsumo for a tile they drew "
-                    "themselves. Then tap the winner and, for ron, the player who discarded."
+                    "themselves. Then tap the winner and, for ron, the player who discarded. One tap fewer: Win on "
+                    "the winner's panel, then the panel of the player who dealt in (or Tsumo in the middle)."
                 ),
             ),
             GuidePage(

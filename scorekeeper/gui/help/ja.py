@@ -46,7 +46,7 @@ JA_HELP: dict[str, str] = {
     "Riichi": "立直",
     "When a player declares riichi, tap Riichi on that player's panel. The 1,000-point stick goes to the table at once. Keyboard: Ctrl+1 to Ctrl+4.": "立直が宣言されたら、そのプレイヤーの欄の「立直」をタップします。1,000 点棒がすぐ供託に出ます。キーボード: Ctrl+1〜Ctrl+4。",
     "Ron and Tsumo": "ロンとツモ",
-    "Someone won? Tap Ron for a win on another player's discard, Tsumo for a tile they drew themselves. Then tap the winner and, for ron, the player who discarded.": "和了したら、他家の捨て牌での和了は「ロン」、自分で引いた牌なら「ツモ」をタップします。次に和了者を、ロンなら放銃者もタップします。",
+    "Someone won? Tap Ron for a win on another player's discard, Tsumo for a tile they drew themselves. Then tap the winner and, for ron, the player who discarded. One tap fewer: Win on the winner's panel, then the panel of the player who dealt in (or Tsumo in the middle).": "和了したら、他家の捨て牌での和了は「ロン」、自分で引いた牌なら「ツモ」をタップします。次に和了者を、ロンなら放銃者もタップします。1 タップ少なく: 和了者の枠の「和了」、次に放銃者の枠 (ツモなら中央の「ツモ」) をタップします。",
     "Enter the hand": "手牌の入力",
     "Give the hand's value on one of three tabs. Tiles: tap the tiles, or type them. Quick: tap the han and fu. Yaku list: tick the yaku and count the dora. The payments show before you confirm.": "3 つのタブのどれかで手の値を入力します。牌: 牌をタップするか文字で入力。翻符: 翻と符をタップ。役一覧: 役にチェックを入れ、ドラを数えます。確定の前に支払いが表示されます。",
     "m = characters, p = circles, s = bamboo, z = winds and dragons; 0 is a red five.": "m = 萬子、p = 筒子、s = 索子、z = 字牌 (風牌と三元牌)、0 は赤五。",

@@ -1630,8 +1630,8 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>ロンとツモ</translation>
     </message>
     <message>
-        <source>Someone won? Tap Ron for a win on another player's discard, Tsumo for a tile they drew themselves. Then tap the winner and, for ron, the player who discarded.</source>
-        <translation>和了したら、他家の捨て牌での和了は「ロン」、自分で引いた牌なら「ツモ」をタップします。次に和了者を、ロンなら放銃者もタップします。</translation>
+        <source>Someone won? Tap Ron for a win on another player's discard, Tsumo for a tile they drew themselves. Then tap the winner and, for ron, the player who discarded. One tap fewer: Win on the winner's panel, then the panel of the player who dealt in (or Tsumo in the middle).</source>
+        <translation>和了したら、他家の捨て牌での和了は「ロン」、自分で引いた牌なら「ツモ」をタップします。次に和了者を、ロンなら放銃者もタップします。1 タップ少なく: 和了者の枠の「和了」、次に放銃者の枠 (ツモなら中央の「ツモ」) をタップします。</translation>
     </message>
     <message>
         <source>Enter the hand</source>

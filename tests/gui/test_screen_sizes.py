@@ -124,25 +124,17 @@ def test_the_table_fits(window: MainWindow, screen: QSize, language: Language) -
         assert panel.rect().contains(QRect(top_left, button.size())), f"seat {panel.seat}'s Riichi is cut"
 
 
-#: Known and tracked: a double ron by tiles is 26 px taller than a 1280x720 screen leaves (issue 12); the win
-#: dialog's redesign (issue 11, the entry widgets) is where it gets its room. Strict: it fails once it fits.
-DOUBLE_RON_TOO_TALL = pytest.mark.xfail(strict=True, reason="double ron by tiles is 26 px too tall at 1280x720")
-
-
 @pytest.mark.parametrize("language", LANGUAGES)
 @pytest.mark.parametrize("screen", SIZES)
 @pytest.mark.parametrize(("preset", "tsumo", "setup"), [pytest.param(p, t, s, id=n) for n, p, t, s in WIN_MODES])
 def test_the_win_dialog_fits(
     qtbot: QtBot,
-    request: pytest.FixtureRequest,
     screen: QSize,
     language: Language,
     preset: str,
     tsumo: bool,
     setup: Callable[[WinDialog], None],
 ) -> None:
-    if setup is _double_ron_pao and screen == SCREENS["1280x720"]:
-        request.applymarker(DOUBLE_RON_TOO_TALL)
     install_language(language)
     dialog = WinDialog(_context(preset, riichi=(1,) if preset == "tenhou" else ()), tsumo=tsumo, preview=_preview)
     qtbot.addWidget(dialog)

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QTabWidget,
     QToolButton,
@@ -68,6 +69,7 @@ __all__ = [
     "FRAME_ALLOWANCE",
     "MAX_OPEN_SIZE",
     "TITLE_BAR_ALLOWANCE",
+    "MiddleAreaWidget",
     "PreviewLabel",
     "ValueModes",
     "WinContext",
@@ -144,6 +146,55 @@ class PreviewLabel(QLabel):
                 painter.drawText(x, top + row * spacing + self.fontMetrics().ascent(), line)
             x += width + self._GAP
         painter.end()
+
+
+class MiddleAreaWidget(QScrollArea):
+    """The winners' pages between the winners line and the buttons: they scroll in height, and only when the
+    screen is shorter than they need (issue 12: a double ron by tiles, with its winner tabs, is 26 px taller than
+    a 1280x720 screen leaves; the buttons and the preview below never scroll).
+
+    As wide as the pages need (they never scroll sideways); as short as ``MIN_HEIGHT`` when the room is short.
+    """
+
+    #: The least height of the middle: the picker's first rows and the text field stay in sight.
+    MIN_HEIGHT = 300
+
+    def __init__(self, pages: QWidget, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("middle_area")
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.viewport().setAutoFillBackground(False)
+        self.setWidget(pages)
+        pages.setAutoFillBackground(False)  # setWidget turns it on; the pages show the dialog's background
+
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        # The pages grow after they are set (winners added, hands entered): their new needs must reach the dialog's
+        # layout, which a scroll area does not pass on by itself.
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self.updateGeometry()
+        return super().eventFilter(watched, event)
+
+    def _with_bar(self, size: QSize) -> QSize:
+        # Room for the vertical scroll bar, which shows only when the pages are taller than the middle.
+        return QSize(size.width() + self.verticalScrollBar().sizeHint().width(), size.height())
+
+    @override
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        pages = self.widget()
+        if pages is None:  # pragma: no cover - the dialog always gives it its pages
+            return super().sizeHint()
+        return self._with_bar(pages.sizeHint().expandedTo(pages.minimumSizeHint()))
+
+    @override
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        pages = self.widget()
+        if pages is None:  # pragma: no cover - the dialog always gives it its pages
+            return super().minimumSizeHint()
+        needed = self._with_bar(pages.minimumSizeHint())
+        return QSize(needed.width(), min(needed.height(), self.MIN_HEIGHT))
 
 
 @dataclass(slots=True, kw_only=True)
@@ -554,7 +605,8 @@ class WinDialog(QDialog):
         layout.setContentsMargins(6, 6, 6, 6)
         layout.setSpacing(4)
         layout.addLayout(grid)
-        layout.addWidget(self.winner_tabs, 1)
+        self.middle_area = MiddleAreaWidget(self.winner_tabs)
+        layout.addWidget(self.middle_area, 1)
         layout.addLayout(buttons)
         self.set_tsumo(tsumo)
         if context.winner is not None:
@@ -724,6 +776,9 @@ class WinDialog(QDialog):
 
     def refresh(self) -> None:
         """Update the buttons and the payment preview."""
+        # The winners' pages may need another size now (a winner added, a hand entered): the dialog's layout
+        # learns it at once (the middle's scroll area would pass it on only at the next event loop turn).
+        self.middle_area.updateGeometry()
         for seat, button in enumerate(self.winner_buttons):
             button.setChecked(seat in self.value_widgets)
         for seat, button in enumerate(self.discarder_buttons):

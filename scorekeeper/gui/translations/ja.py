@@ -695,7 +695,7 @@ JA: dict[str, str] = {
 
 #: Where one English word needs two Japanese ones: (context, source) -> text.
 JA_BY_CONTEXT: dict[tuple[str, str], str] = {
-    ("HandEntryWidget", "Hand"): "手牌",
-    ("ClassicalEntryWidget", "Hand"): "手牌",
-    ("ClassicalEntryWidget", "Points"): "点",
+    # The Tiles pages' target "Hand" (the tiles, not the round) and the classical breakdown's "Points".
+    ("EntryWords", "Hand"): "手牌",
+    ("EntryWords", "Points"): "点",
 }

@@ -3781,7 +3781,7 @@ win</source>
     <name>EntryWords</name>
     <message>
         <source>Hand</source>
-        <translation>局</translation>
+        <translation>手牌</translation>
     </message>
     <message>
         <source>Winning tile</source>
@@ -4301,7 +4301,7 @@ win</source>
     </message>
     <message>
         <source>Points</source>
-        <translation>ポイント</translation>
+        <translation>点</translation>
     </message>
     <message>
         <source>Total {raw}, rounded to {points}</source>

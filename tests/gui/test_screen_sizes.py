@@ -118,10 +118,21 @@ def test_the_table_fits(window: MainWindow, screen: QSize, language: Language) -
     _settle()
     assert _assert_buttons_inside(window) >= 7  # five hand buttons, undo, redo at least
     for panel in window.table.seat_panels:
-        button = panel.riichi_button
-        assert button.isVisible()
-        top_left = button.mapTo(panel, button.rect().topLeft())
-        assert panel.rect().contains(QRect(top_left, button.size())), f"seat {panel.seat}'s Riichi is cut"
+        for button in (panel.riichi_button, panel.win_button):
+            assert button.isVisible()
+            top_left = button.mapTo(panel, button.rect().topLeft())
+            assert panel.rect().contains(QRect(top_left, button.size())), f"seat {panel.seat}'s {button.text()} is cut"
+    # "Who dealt in?" (a panel's Win, issue 12): the question and its Tsumo and Cancel fit the centre, whole.
+    window.table.seat_panels[1].win_button.click()
+    _settle()
+    centre = window.table.centre
+    assert centre.asking
+    for widget in (centre.question_label, centre.tsumo_button, centre.cancel_button):
+        top_left = widget.mapTo(centre, widget.rect().topLeft())
+        assert centre.rect().contains(QRect(top_left, widget.size())), f"{widget.objectName()} is cut"
+    for button in (centre.tsumo_button, centre.cancel_button):
+        assert button.width() >= button.fontMetrics().horizontalAdvance(button.text()) + 16, button.text()
+    assert _assert_buttons_inside(window) >= 9
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -18,6 +18,7 @@ The text form is ``scorekeeper.engine.entry_text`` (``123m406p789s1z 1z 789s+chi
 
 from __future__ import annotations
 
+import abc
 import dataclasses
 import enum
 from collections.abc import Iterable, Mapping
@@ -149,7 +150,7 @@ def _sort_key(tile: Tile) -> tuple[int, bool]:
     return (int(tile.kind), tile.red)
 
 
-class HandDraft(Generic[ScoreT]):
+class HandDraft(abc.ABC, Generic[ScoreT]):
     """A hand being entered; a family subclass says how it is valued (see the module docstring).
 
     Attributes:
@@ -295,18 +296,19 @@ class HandDraft(Generic[ScoreT]):
             self._evaluation = self._evaluate()
         return self._evaluation
 
+    @abc.abstractmethod
     def offered_conditions(self) -> dict[str, bool]:
         """Which conditions to show: those the engine allows with the others as ticked, and every ticked one."""
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def hand_input(self) -> dict[str, Any]:
         """The hand as the family engine's JSON input object.
 
         Raises:
             InvalidHandError: if no winning tile is chosen yet.
         """
-        raise NotImplementedError
 
+    @abc.abstractmethod
     def set_hand_input(self, obj: Mapping[str, Any]) -> None:
         """Enter a recorded hand, the input object :meth:`hand_input` gave (Edit hand, issue 12).
 
@@ -314,7 +316,6 @@ class HandDraft(Generic[ScoreT]):
             TileParseError: for bad notation.
             InvalidHandError: for a malformed meld.
         """
-        raise NotImplementedError
 
     # -- operations ---------------------------------------------------------------------------------------------
 
@@ -445,8 +446,9 @@ class HandDraft(Generic[ScoreT]):
         """After every operation: the family's own consistency, and the evaluation computed again on demand."""
         self._evaluation = None
 
+    @abc.abstractmethod
     def _evaluate(self) -> DraftEvaluation[ScoreT]:
-        raise NotImplementedError
+        """The family engine's answer for the draft as it stands."""
 
     # -- taps ---------------------------------------------------------------------------------------------------
 
@@ -646,8 +648,9 @@ class RiichiDraft(HandDraft[HandScore]):
         """
         tiles = list(parse_tiles(str(obj.get("hand", ""))))
         win = Tile.parse(str(obj["win"])) if obj.get("win") else None
-        if win is not None and tiles and tiles[-1] == win:
-            tiles.pop()  # hand_input() writes the winning tile last
+        if win is not None and win in tiles:
+            # The input's hand holds the winning tile (hand_input() writes it last; a hand from elsewhere may not).
+            del tiles[len(tiles) - 1 - tiles[::-1].index(win)]
         melds = [Meld(MeldKind(str(m["type"])), parse_tiles(str(m["tiles"]))) for m in obj.get("melds", ())]
         self._concealed, self._win, self._melds = tiles, win, melds
         self._dora = [Tile.parse(str(t)) for t in obj.get("dora", ())]
@@ -806,8 +809,9 @@ class ClassicalDraft(HandDraft[ClassicalScore]):
         """
         tiles = list(parse_tiles(str(obj.get("hand", ""))))
         win = Tile.parse(str(obj["win"])) if obj.get("win") else None
-        if win is not None and tiles and tiles[-1] == win:
-            tiles.pop()  # hand_input() writes the winning tile last
+        if win is not None and win in tiles:
+            # The input's hand holds the winning tile (hand_input() writes it last; a hand from elsewhere may not).
+            del tiles[len(tiles) - 1 - tiles[::-1].index(win)]
         melds = [Meld(MeldKind(str(m["type"])), parse_tiles(str(m["tiles"]))) for m in obj.get("melds", ())]
         extras = parse_extras(str(obj["flowers"])) if obj.get("flowers") else ()
         self._concealed, self._win, self._melds = tiles, win, melds

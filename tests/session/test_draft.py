@@ -303,3 +303,106 @@ def test_the_text_of_a_draft_reads_back_as_the_same_draft(operations: list[tuple
     again.set_text(draft.text())
     assert Counter(again.concealed) == Counter(draft.concealed)
     assert (again.win, again.melds) == (draft.win, draft.melds)
+
+
+def test_the_winning_tile_of_a_full_hand_must_be_one_of_its_tiles() -> None:
+    draft = RiichiDraft()
+    draft.set_text("123m456p789s1122z")  # 13 tiles, a full hand once one more is counted
+    draft.tap_tile(Tile.parse("9m"))
+    assert draft.win == Tile.parse("9m")  # the 14th tap made it the winning tile
+    draft.tap_hand(len(draft.concealed))  # the winning tile, tapped away
+    draft.set_text("123m456p789s11222z")  # 14 tiles, no winning tile chosen (the last one is: typed text)
+    assert draft.win == Tile.parse("2z")
+    draft.set_target(EntryTarget.WIN)
+    draft.tap_hand(len(draft.concealed))  # a tap on the winning tile itself in Winning tile mode keeps it
+    assert draft.win == Tile.parse("2z")
+    draft.set_text("123m456p789s1122z 333m+pon")  # 16 tiles counted, no winning tile: the count says too many
+    assert draft.win is None and draft.evaluation().status is DraftStatus.TOO_MANY
+    draft.set_target(EntryTarget.WIN)
+    draft.tap_tile(Tile.parse("5m"))
+    assert draft.notice is not None and draft.notice.kind is NoticeKind.WIN_NOT_IN_FULL_HAND
+    assert draft.win is None
+
+
+def test_a_meld_without_room_or_that_the_engine_refuses_says_why() -> None:
+    draft = RiichiDraft()
+    draft.set_text("123m456p789s123z")
+    draft.set_target(EntryTarget.PON)
+    draft.tap_tile(Tile.parse("7z"))
+    no_room = draft.notice
+    draft.clear()
+    draft.set_target(EntryTarget.CHI)
+    _tap(draft, "1m 3m 5m")
+    bad = draft.notice
+    assert no_room is not None and no_room.kind is NoticeKind.NO_ROOM_FOR_MELD
+    assert bad is not None and bad.kind is NoticeKind.BAD_MELD
+    assert isinstance(bad.error, InvalidHandError) and draft.melds == ()
+
+
+def test_indicators_and_waits_by_position_and_kind() -> None:
+    draft = RiichiDraft()
+    draft.set_context(rules=hand_rules("tenhou"), tsumo=True, seat_wind="E", round_wind="E", riichi=True)
+    assert draft.tsumo and draft.rules == hand_rules("tenhou")
+    draft.set_indicators(_tiles("1m 2m"), _tiles("3m 4m"))
+    draft.remove_dora(0)
+    draft.remove_ura(1)
+    assert (draft.dora, draft.ura) == (tuple(_tiles("2m")), tuple(_tiles("3m")))
+    draft.set_text("234m456p789s3355z")
+    draft.choose_wait(Tile.parse("5z").kind)
+    assert draft.win == Tile.parse("5z") and draft.evaluation().status is DraftStatus.SCORED
+    draft.tap_extra(ExtraTile.SPRING)  # riichi has no extra tiles
+    assert draft.extras == () and draft.copies_left(ExtraTile.SPRING) == 0
+
+
+def test_the_session_withdrawing_riichi_unticks_it() -> None:
+    draft = RiichiDraft()
+    draft.set_context(rules=hand_rules("tenhou"), tsumo=False, seat_wind="S", round_wind="E", riichi=True)
+    draft.set_context(rules=hand_rules("tenhou"), tsumo=False, seat_wind="S", round_wind="E", riichi=False)
+    assert not draft.conditions["riichi"] and not draft.riichi_locked
+
+
+def test_renhou_is_offered_where_the_ruleset_counts_it() -> None:
+    draft = RiichiDraft()
+    draft.set_context(rules=hand_rules("ema2016"), tsumo=False, seat_wind="S", round_wind="E")
+    assert draft.offered_conditions()["renhou"]  # a mangan (EMA 2016)
+    draft.set_context(rules=hand_rules("tenhou"), tsumo=False, seat_wind="S", round_wind="E")
+    assert not draft.offered_conditions()["renhou"]  # no yaku on tenhou.net
+
+
+def test_a_custom_ruleset_is_written_as_a_preset_with_overrides() -> None:
+    draft = RiichiDraft(hand_rules("mleague", {"open_tanyao": False}))
+    draft.set_text("234m406p789s5566z 6z")
+    ruleset_json = draft.hand_input()["ruleset"]
+    assert isinstance(ruleset_json, dict) and ruleset_json["preset"] == "tenhou"
+    assert ruleset_json["overrides"]["open_tanyao"] is False
+
+
+def test_a_recorded_hand_whose_winning_tile_is_not_written_last_keeps_its_tiles() -> None:
+    draft = RiichiDraft()
+    draft.set_hand_input({"hand": "4s234m45556p23678s", "win": "4s", "melds": [], "dora": [], "ura": []})
+    assert len(draft.concealed) == 13 and draft.win == Tile.parse("4s")  # the first 4s stays a concealed tile
+    classical = ClassicalDraft()
+    classical.set_hand_input({"flowers": "12345678f", "tsumo": True})
+    assert classical.is_eight_extras() and classical.hand_input() == {
+        "flowers": "12345678f",
+        "tsumo": False,
+        "seat_wind": "E",
+        "round_wind": "E",
+    }
+
+
+def test_waits_of_an_impossible_hand_are_refused() -> None:
+    draft = RiichiDraft()
+    draft.set_text("11111m2345678p9s")  # a fifth 1m, typed
+    evaluation = draft.evaluation()
+    assert evaluation.status is DraftStatus.REFUSED and isinstance(evaluation.error, InvalidHandError)
+
+
+def test_classical_statuses_say_what_is_missing_or_wrong() -> None:
+    draft = ClassicalDraft(classical_rules("classical"))
+    assert draft.rules == classical_rules("classical")
+    draft.set_text("1123m456p789s11z 111z+pon")  # 14 tiles counted, no winning tile
+    assert draft.win is None and draft.evaluation().status is DraftStatus.NO_WINNING_TILE
+    draft.set_text("123m406p789s111z2z 2z")  # a red five: the classical family has none
+    evaluation = draft.evaluation()
+    assert evaluation.status is DraftStatus.REFUSED and isinstance(evaluation.error, InvalidHandError)

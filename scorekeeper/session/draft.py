@@ -56,6 +56,7 @@ __all__ = [
     "Notice",
     "NoticeKind",
     "RiichiDraft",
+    "copies_left",
 ]
 
 #: At most one dora and four kan dora indicators (seed 000, "Dora"); the ura indicators likewise.
@@ -148,6 +149,23 @@ class DraftEvaluation(Generic[ScoreT]):
 
 def _sort_key(tile: Tile) -> tuple[int, bool]:
     return (int(tile.kind), tile.red)
+
+
+def copies_left(tile: Tile, in_use: Iterable[Tile], *, red_fives: bool) -> int:
+    """How many more copies of this exact tile (red or not) the set holds once ``in_use`` are placed.
+
+    A set has four of each kind (seed 000, "The tiles"); with red fives in play one five of each number suit is
+    red (the Tenhou and M-League sets), so there are three ordinary fives and one red five per suit; without them
+    there is no red tile (rules.py, ``red_fives``). The tile picker greys a tile out by this count too.
+    """
+    used = [t for t in in_use if t.kind is tile.kind]
+    total_left = _COPIES - len(used)
+    if tile.kind not in _FIVES or not red_fives:
+        return 0 if tile.red else max(0, total_left)
+    red_used = sum(1 for t in used if t.red)
+    if tile.red:
+        return max(0, min(total_left, 1 - red_used))
+    return max(0, min(total_left, _COPIES - 1 - (len(used) - red_used)))
 
 
 class HandDraft(abc.ABC, Generic[ScoreT]):
@@ -263,14 +281,7 @@ class HandDraft(abc.ABC, Generic[ScoreT]):
         """How many more copies of this exact tile (red or not; or this extra tile) the set still holds."""
         if isinstance(tile, ExtraTile):
             return 0 if tile in self._extras or not self.extras_allowed else 1
-        used = [t for t in self.tiles_in_use() if t.kind is tile.kind]
-        total_left = _COPIES - len(used)
-        if tile.kind not in _FIVES or not self.red_fives:
-            return 0 if tile.red else max(0, total_left)
-        red_used = sum(1 for t in used if t.red)
-        if tile.red:
-            return max(0, min(total_left, 1 - red_used))
-        return max(0, min(total_left, _COPIES - 1 - (len(used) - red_used)))
+        return copies_left(tile, self.tiles_in_use(), red_fives=self.red_fives)
 
     def meld_row(self) -> tuple[tuple[Tile, ...], frozenset[int]]:
         """The tiles of the melds and of a chi being built, and where a gap sets each apart."""

@@ -28,6 +28,7 @@ from scorekeeper.engine.classical.extras import ExtraTile
 from scorekeeper.engine.tiles import Tile, TileKind
 from scorekeeper.gui._compat import override
 from scorekeeper.gui.tiles import TILE_ASPECT, TileArt, is_dark_palette, tile_pixmap
+from scorekeeper.session.draft import copies_left
 
 __all__ = [
     "MAX_TILE_HEIGHT",
@@ -47,7 +48,6 @@ MAX_TILE_HEIGHT = 96
 _MARGIN = 3
 #: The spacing between the picker's buttons.
 _SPACING = 2
-_FIVES = (TileKind.M5, TileKind.P5, TileKind.S5)
 
 
 def tile_button_size(height: int) -> QSize:
@@ -234,7 +234,8 @@ class TilePickerWidget(QWidget):
 
     The caller tells the picker which tiles are in use (:meth:`set_tiles_in_use`): a kind whose four copies are
     used is greyed out, and so is a red five already used, or an ordinary five whose three ordinary copies are
-    used when red fives are in play. Arrow keys move between the buttons.
+    used when red fives are in play (the count is the hand draft's, ``scorekeeper.session.draft.copies_left``).
+    Arrow keys move between the buttons.
 
     Signals:
         tile_picked(Tile): a tile was tapped.
@@ -255,6 +256,7 @@ class TilePickerWidget(QWidget):
         super().__init__(parent)
         self._red_fives = red_fives
         self._extra_tiles = extra_tiles
+        self._in_use: tuple[Tile, ...] = ()
         self._used: Counter[TileKind] = Counter()
         self._red_used: Counter[TileKind] = Counter()
         self._extras_used: frozenset[ExtraTile] = frozenset()
@@ -315,9 +317,10 @@ class TilePickerWidget(QWidget):
 
     def set_tiles_in_use(self, tiles: Iterable[Tile]) -> None:
         """Tell the picker every tile already placed (hand, melds, indicators): it greys out what is exhausted."""
+        self._in_use = tuple(tiles)
         self._used = Counter()
         self._red_used = Counter()
-        for tile in tiles:
+        for tile in self._in_use:
             self._used[tile.kind] += 1
             if tile.red:
                 self._red_used[tile.kind] += 1
@@ -353,14 +356,7 @@ class TilePickerWidget(QWidget):
         """How many more copies of this exact tile (red or not; or this extra tile) the set still holds."""
         if isinstance(tile, ExtraTile):
             return 0 if tile in self._extras_used or not self._extra_tiles else 1
-        kind = tile.kind
-        total_left = 4 - self._used[kind]
-        if kind not in _FIVES or not self._red_fives:
-            return max(0, total_left) if not tile.red else 0
-        if tile.red:
-            return max(0, min(total_left, 1 - self._red_used[kind]))
-        ordinary_used = self._used[kind] - self._red_used[kind]
-        return max(0, min(total_left, 3 - ordinary_used))
+        return copies_left(tile, self._in_use, red_fives=self._red_fives)  # the hand draft's count (issue 11)
 
     def is_available(self, tile: Tile | ExtraTile) -> bool:
         """Whether a tap on this tile would add a copy that exists."""

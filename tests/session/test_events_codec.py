@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 
-from scorekeeper.errors import GameRecordError
-from scorekeeper.session import Event, HandWin, Seat, event_from_json, event_to_json
+from scorekeeper.errors import GameRecordError, IllegalActionError, InvalidHandError
+from scorekeeper.session import Event, HandWin, HanFuWin, Ron, Seat, event_from_json, event_to_json
 from tests.session.strategies import events
 
 
@@ -56,8 +56,42 @@ def test_full_hand_win_compares_by_content_not_key_order() -> None:
         pytest.param({"type": "penalty", "seat": 1, "points": -(10**12), "reason": ""}, "up to", id="huge-penalty"),
         pytest.param({"type": "delete_hand", "index": -1}, "hand number", id="negative-index"),
         pytest.param({"type": "end", "reason": "x" * 501}, "at most 500", id="long-reason"),
+        pytest.param({"type": "tsumo", "win": []}, "win: expected a JSON object, got \\[\\]", id="win-not-an-object"),
+        pytest.param({"type": "tsumo", "win": {"seat": 1, "hand": "123m"}}, "'hand' must be the JSON", id="hand-text"),
+        pytest.param(
+            {"type": "tsumo", "win": {"seat": 1, "han": 3, "fu": 30, "pao": 2}},
+            "pao \\(liability\\) applies only to yakuman; seat 1's win is 3 han 30 fu",
+            id="han-fu-pao",
+        ),
+        pytest.param({"type": "draw", "tenpai": "0"}, "'tenpai' must be a list of at most 4 seats", id="tenpai-text"),
+        pytest.param({"type": "draw", "tenpai": [0, 1, 2, 3, 0]}, "a list of at most 4 seats", id="five-tenpai"),
+        pytest.param({"type": "draw", "tenpai": [7]}, "'tenpai': .*0-3", id="tenpai-seat-7"),
+        pytest.param({"type": "abort", "reason": 9}, "'reason' must be a text, got 9", id="abort-reason-number"),
     ],
 )
 def test_bad_event_json_is_refused_clearly(obj: Any, message: str) -> None:
     with pytest.raises(GameRecordError, match=message):
         event_from_json(obj)
+
+
+def test_a_han_fu_wins_yaku_must_be_a_list_of_names() -> None:
+    with pytest.raises(InvalidHandError, match="a win's yaku must be a list of yaku names, got 'riichi'"):
+        HanFuWin(seat=Seat(1), han=3, fu=30, yaku="riichi")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("hand", "message"),
+    [
+        pytest.param("{not json", "needs the hand as JSON text", id="not-json"),
+        pytest.param(None, "needs the hand as JSON text", id="none"),
+        pytest.param("[1, 2]", "must be a JSON object", id="a-list"),
+    ],
+)
+def test_a_full_hand_win_needs_its_hand_as_a_json_object(hand: Any, message: str) -> None:
+    with pytest.raises(InvalidHandError, match=message):
+        HandWin(seat=Seat(1), hand=hand)
+
+
+def test_a_ron_without_a_winner_is_refused() -> None:
+    with pytest.raises(IllegalActionError, match="a ron has 1 to 3 winners, got 0"):
+        Ron(Seat(0), ())

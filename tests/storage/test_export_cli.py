@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -115,3 +116,16 @@ def test_a_broken_record_file_is_named(tmp_path: Path, capsys: pytest.CaptureFix
     (tmp_path / "bad.json").write_text("{", encoding="utf-8")
     assert _run(str(tmp_path / "bad.json"), "--format", "csv") == 1
     assert "bad.json: not a game record" in capsys.readouterr().err
+
+
+def test_a_pdf_export_without_qt_is_a_clear_error_and_writes_nothing(
+    database: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The PDF writer is Qt's; a machine without PySide6's GUI module gets told so instead of a traceback.
+    monkeypatch.setitem(sys.modules, "scorekeeper.documents", None)  # importing it now raises ImportError
+    out = tmp_path / "game.pdf"
+    assert _run(str(database), "--game", "2", "--format", "pdf", "--output", str(out)) == 1
+    assert capsys.readouterr().err.startswith(
+        "scorekeeper export: error: PDF export needs PySide6 (Qt's GUI module), which cannot be loaded: "
+    )
+    assert not out.exists()

@@ -1,0 +1,65 @@
+"""``scorekeeper import`` at a terminal: a name matching several registry players is asked about, once.
+
+Game 1 of tests/session/test_statistics.py seats Aki, Ben, Cho and Dan; the registry holds two players whose name
+is "Aki" but for case, so that name is ambiguous and the others are not. The answer picks a candidate by number,
+``n`` makes a new player, and Enter (or an answer that is not a candidate's number) takes the first.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.cli import main
+from scorekeeper.session.record import format_record, record_from_session
+from scorekeeper.storage.registry import add_player, find_players, game_seats
+from scorekeeper.storage.store import GameStore
+from tests.session.test_statistics import game_1
+
+
+class _Terminal(io.StringIO):
+    """Standard input that says it is a terminal, holding what the user types."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(
+    ("typed", "chosen"),
+    [
+        pytest.param("2\n", "second", id="a-number"),
+        pytest.param("\n", "first", id="enter"),
+        pytest.param("7\n", "first", id="no-such-number"),
+        pytest.param("n\n", "new", id="a-new-player"),
+    ],
+)
+def test_an_ambiguous_name_is_asked_at_the_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], typed: str, chosen: str
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    with GameStore.open(db) as store:
+        first = add_player(store, "Aki")
+        second = add_player(store, "aki")
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(format_record(record_from_session(game_1()))), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", _Terminal(typed))
+    assert main(["import", str(record), "--db", str(db)]) == 0
+    out, err = capsys.readouterr()
+    assert out == "imported 1 game(s); 0 already in the store\n"
+    assert err.count("matches 2 players") == 1  # asked once, for Aki only
+    assert f"  1. Aki (player {first}, 0 games)\n  2. aki (player {second}, 0 games)\n" in err
+    assert "which one is it? [1-2; n: a new player; Enter: Aki]" in err
+    with GameStore.open(db) as store:
+        (game,) = store.list_games()
+        seat_0 = game_seats(store, game.id)[0]
+        akis = tuple(player.id for player in find_players(store, "Aki"))
+    if chosen == "new":
+        assert seat_0 not in (first, second)
+        assert akis == (first, second, seat_0)
+    else:
+        assert seat_0 == (first if chosen == "first" else second)
+        assert akis == (first, second)

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from scorekeeper.cli import main
+from scorekeeper.cli.replay import replay_file
 from tests.sample_game import NAMES, SAMPLE_GAME
 
 SAMPLES = Path(__file__).parent.parent / "session" / "data" / "tenhou_games_sample.jsonl"
@@ -162,3 +163,36 @@ def test_replay_refuses_an_impossible_han_fu_naming_the_hand(
     out = json.loads(capsys.readouterr().out)
     assert out["ok"] is False
     assert "hand 2" in out["error"] and message in out["error"]
+
+
+def test_replay_text_of_a_game_not_ended_shows_the_hands_so_far(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # E1: only seat 0 (the dealer) tenpai: 1000 from each other seat (seed 004; tenhou.net), dealer repeats.
+    path = _write(tmp_path, "g.json", _record([{"riichi": [], "result": {"type": "draw", "tenpai": [0]}}]))
+    assert main(["replay", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-2].split() == ["E1-0", "28,000", "24,000", "24,000", "24,000", "0"]
+    assert lines[-1] == "  (game not ended)"
+
+
+def test_replay_text_says_which_file_is_not_utf8_and_fails(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = _write(tmp_path, "good.json", _record([]))
+    bad = tmp_path / "bad.json"
+    bad.write_bytes(b'{"format": "\xff"}')
+    assert main(["replay", str(bad), str(good)]) == 1
+    out = capsys.readouterr().out
+    assert out.startswith(f"error: {bad}: not UTF-8 text\n{good}  (tenhou)\n")
+
+
+def test_replay_file_gives_the_output_object_or_the_error(tmp_path: Path) -> None:
+    good = _write(tmp_path, "good.json", _record([{"riichi": [], "result": {"type": "draw", "tenpai": [0]}}]))
+    assert replay_file(good) == {
+        "hands": [{"label": "E1", "honba": 0, "scores": [28000, 24000, 24000, 24000], "riichi_sticks": 0}],
+        "ended": False,
+        "final": None,
+    }
+    assert replay_file(tmp_path / "none.json") == {
+        "ok": False,
+        "error": f"{tmp_path / 'none.json'}: cannot read the file: No such file or directory",
+    }

@@ -311,3 +311,25 @@ def test_statistics_over_a_selection_equal_the_sums_over_its_parts(
         assert player_statistics(games, player) == player_statistics(games, player, before) + player_statistics(
             games, player, after
         )
+
+
+def test_rates_per_hand_of_the_hand_computed_games() -> None:
+    table = league_table(finished_lines())
+    assert table["Aki"].tsumo_rate == Fraction(1, 8)  # one tsumo win (game 1's daisangen) in Aki's 8 hands
+    assert table["Dan"].chombo_rate == Fraction(1, 6)  # one chombo (game 1) in Dan's 6 hands
+    assert table["Ben"].yaku_frequencies() == ()  # Ben's one win is a yakuman count: no yaku known
+    assert PlayerTotals().tsumo_rate is None  # no hands, no rate
+
+
+def test_totals_add_only_to_totals() -> None:
+    with pytest.raises(TypeError):
+        _ = PlayerTotals() + 1  # type: ignore[operator]
+
+
+def test_a_game_has_four_lines_of_counts_and_four_identities() -> None:
+    (line, *_) = finished_lines()
+    with pytest.raises(IllegalActionError, match="a game has four lines of"):
+        GameLines(game_id=1, played=DAYS[0], ruleset="tenhou", players=line.players, rows=line.rows[:3])  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="a game has four seats, got 3 player identities"):
+        game_lines(game_1().state, played=DAYS[0], players=["Aki", "Ben", "Cho"])
+    assert [t.games for t in line.lines] == [1, 1, 1, 1]

@@ -3,6 +3,8 @@ permission with its reason, and the score series for the chart (issue 11: the GU
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -210,3 +212,26 @@ def test_a_chombo_and_a_penalty_leave_the_positions_as_a_replay_makes_them() -> 
     session.penalty(S0, -1000, "slow play")
     state = session.state
     assert state.position_before(1) == replay_hands(state.rules, PLAYERS, [HandRecord((), Chombo(S1))])
+
+
+def test_a_hand_cannot_be_inserted_beyond_the_end_of_the_game() -> None:
+    session = game("tenhou")
+    session.draw([])
+    with pytest.raises(IllegalActionError, match="cannot insert a hand at position 3: the game has 1 hands"):
+        session.insert_hand(2, HandRecord((), Ron(S0, (hf(1, 1, 30),))))
+    assert len(session.state.hands) == 1
+    session.insert_hand(1, HandRecord((), Ron(S0, (hf(1, 1, 30),))))  # at the end: appended
+    assert [h.label for h in session.state.hands] == ["E1", "E2"]  # a noten dealer passes the deal (tenhou)
+
+
+@pytest.mark.parametrize(
+    ("preset", "win", "message"),
+    [
+        pytest.param("tenhou", ValueWin(seat=S1, value=1000), "belongs to the classical family", id="riichi"),
+        pytest.param("classical", hf(1, 3, 30), "which the classical family does not count", id="classical"),
+    ],
+)
+def test_each_family_refuses_the_other_familys_kind_of_win(preset: str, win: Any, message: str) -> None:
+    session = game(preset)
+    with pytest.raises(IllegalActionError, match=message):
+        session.preview(Tsumo(win))

@@ -127,6 +127,18 @@ def test_riichi_under_1000_names_the_hand() -> None:
             id="penalty",
         ),
         pytest.param(lambda r: r.update(hands={}), GameRecordError, "'hands' must be a list", id="hands-object"),
+        pytest.param(
+            lambda r: r.update(penalties={"seat": 1}), GameRecordError, "'penalties' must be a list", id="penalties"
+        ),
+        pytest.param(
+            lambda r: r.update(penalties=[{"seat": 1, "points": -1000}]),
+            GameRecordError,
+            'penalty 1: must be {"seat": s, "points": n, "reason": text}',
+            id="penalty-without-reason",
+        ),
+        pytest.param(lambda r: r.update(end="time"), GameRecordError, "'end' must be", id="end-text"),
+        pytest.param(lambda r: r.update(end={"reason": 1}), GameRecordError, "'end' must be", id="end-reason-number"),
+        pytest.param(lambda r: r.update(end={"reason": "x" * 501}), GameRecordError, "end: .*500", id="end-too-long"),
     ],
 )
 def test_bad_records_give_a_clear_error(mutate: Any, error: type[Exception], message: str) -> None:

@@ -7,6 +7,7 @@ from scorekeeper.session import HanFuWin, Seat, Session, ruleset
 from scorekeeper.session.record import parse_record, session_from_record
 from scorekeeper.session.sheet import ResultKind, game_sheet
 from tests.sample_game import NAMES, SAMPLE_GAME
+from tests.session.test_statistics import game_1
 
 
 def _session() -> Session:
@@ -92,3 +93,20 @@ def test_a_modified_preset_is_named_so() -> None:
     modified = game_sheet(Session(ruleset("tenhou", {"chombo_points": 8000}), NAMES).state)
     assert modified.ruleset_name == "tenhou (modified)"
     assert modified.overrides == (("chombo_points", 8000),)
+
+
+def test_each_kind_of_result_has_its_row_abort_chombo_nagashi_and_pao() -> None:
+    # tests/session/test_statistics.py's game 1 (tenhou), worked out there by hand: a double ron, a kyuushu abort,
+    # a reverse-mangan chombo (4000 to the dealer, 2000 to each other), the replayed hand's nagashi mangan with the
+    # dealer tenpai, and a pao yakuman tsumo.
+    sheet = game_sheet(game_1().state)
+    rows = sheet.hands
+    assert [r.kind for r in rows] == ["ron", "abort", "chombo", "nagashi", "tsumo"]
+    assert [r.hand_label for r in rows] == ["E1", "E2", "E2-1", "E2-1", "E2-2"]  # each hand at its own honba
+    assert [r.replay for r in rows] == [False, False, False, True, False]
+    assert (rows[0].discarder, rows[0].winners) == (Seat.SEAT_0, (Seat.SEAT_2, Seat.SEAT_3))
+    assert rows[1].abort == "kyuushu" and rows[0].abort is None
+    assert (rows[2].chombo, rows[2].chombo_points, rows[2].chombo_after_uma) == (Seat.SEAT_3, -8000, False)
+    assert (rows[3].nagashi, rows[3].tenpai) == ((Seat.SEAT_2,), (Seat.SEAT_1,))
+    (pao_win,) = rows[4].wins
+    assert (pao_win.seat, pao_win.yakuman, pao_win.pao) == (Seat.SEAT_0, 1, Seat.SEAT_3)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import sqlite3
 from pathlib import Path
 
@@ -145,3 +146,56 @@ def test_a_reload_after_another_program_wrote_equals_a_fresh_read(tmp_path: Path
         with open_tournament_store(path) as fresh:
             assert reloaded == fresh.load()
         assert len(reloaded.games[0].events) == len(game.events) + 2
+
+
+def test_a_change_by_another_connection_changes_the_data_version(tmp_path: Path) -> None:
+    """A referee's window polls the data version to redraw within a poll of a change made elsewhere."""
+    path = tmp_path / "t.db"
+    with _store_with_session(path) as window:
+        seen = window.data_version()
+        assert window.data_version() == seen  # nothing changed
+        with open_tournament_store(path) as command_line:
+            command_line.add_penalty(TournamentPenalty(player="P001", points=-1000, reason="late"))
+        assert window.data_version() != seen
+
+
+def test_several_tournaments_in_one_file_must_be_named(tmp_path: Path) -> None:
+    with open_tournament_store(tmp_path / "t.db") as store:
+        store.create(settings(), roster(4))
+        store.create(dataclasses.replace(settings(), name="Spring Cup"), roster(4))
+        assert store.tournament_names() == ("Test Open", "Spring Cup")
+        with pytest.raises(TournamentError, match=r"holds several tournaments \('Test Open', 'Spring Cup'\): name one"):
+            store.load()
+        assert store.load("spring cup").settings.name == "Spring Cup"
+
+
+@pytest.mark.parametrize(
+    ("sql", "message"),
+    [
+        pytest.param("UPDATE game_events SET body = '{not json'", "game g1 event: ", id="event-not-json"),
+        pytest.param("UPDATE game_events SET body = X'7B7D'", "game g1 event is not text", id="event-a-blob"),
+        pytest.param(
+            """UPDATE game_events SET body = '{"type": "riichi", "seat": 9}'""", "game g1: ", id="event-impossible"
+        ),
+        pytest.param(
+            """UPDATE games SET players = '["a", "b"]'""", "game g1: players must be four names", id="players"
+        ),
+    ],
+)
+def test_a_damaged_stored_game_is_a_clear_error_naming_the_file(tmp_path: Path, sql: str, message: str) -> None:
+    path = tmp_path / "t.db"
+    with _store_with_session(path) as store:
+        seats = store.load().seatings[0].table(1).seats
+        store.add_game(TableGame(game_id="g1", session=1, table=1, players=seats, events=(ron(1, 0),)))
+    with sqlite3.connect(path) as connection:
+        connection.execute(sql)
+    connection.close()
+    with open_tournament_store(path) as store, pytest.raises(SaveFileError, match=f"{path}: {message}"):
+        store.load()
+
+
+def test_events_for_a_game_not_in_the_store_are_refused(tmp_path: Path) -> None:
+    with _store_with_session(tmp_path / "t.db") as store:
+        with pytest.raises(TournamentError, match="no game 'nowhere' in "):
+            store.append_events("nowhere", 0, [ron(1, 0)])
+        assert store.load().games == ()

@@ -160,9 +160,11 @@ def _random_complete(rng: random.Random, sets: int) -> tuple[list[int], list[int
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.randoms(use_true_random=False), st.integers(min_value=0, max_value=4))
-def test_generated_complete_hand_decomposes_into_its_own_tiles(rng: random.Random, sets: int) -> None:
-    counts, built = _random_complete(rng, sets)
+@given(st.integers(min_value=0, max_value=2**32 - 1), st.integers(min_value=0, max_value=4))
+def test_generated_complete_hand_decomposes_into_its_own_tiles(seed: int, sets: int) -> None:
+    # A seed rather than st.randoms(): the generator's retries drew from Hypothesis's buffer and, on a loaded
+    # machine, tripped its data_too_large health check.
+    counts, built = _random_complete(random.Random(seed), sets)
     readings = decompose(counts)
     assert (built[0], tuple(built[1:])) in readings
     assert is_complete(counts)

@@ -297,8 +297,11 @@ def test_taps_never_make_a_fifth_copy_or_more_than_a_winning_hand(
 def test_the_text_of_a_draft_reads_back_as_the_same_draft(operations: list[tuple[str, object]]) -> None:
     draft = RiichiDraft()
     _play(draft, operations)
-    # A winning tile chosen before the hand is full is written as a concealed tile: the notation has no place for it.
-    assume(draft.win is None or draft.tile_count() - len(draft.pending) == HAND_SIZE)
+    # The notation has no place for a winning tile chosen before the hand is full (it is written as a concealed
+    # tile), and it reads the last concealed tile of a full hand as its winning tile: so a full hand whose 14th
+    # tile went into a meld, with no winning tile chosen yet, reads back with one. Both are left out here.
+    full = draft.tile_count() - len(draft.pending) == HAND_SIZE
+    assume(full if draft.win is not None else not full)
     again = RiichiDraft()
     again.set_text(draft.text())
     assert Counter(again.concealed) == Counter(draft.concealed)

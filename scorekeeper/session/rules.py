@@ -30,6 +30,7 @@ from scorekeeper.session.events import AbortReason
 
 __all__ = [
     "CLASSICAL_PRESET_NAMES",
+    "LIABLE_YAKUMAN",
     "PRESET_NAMES",
     "ChomboSettlement",
     "Family",
@@ -126,9 +127,10 @@ def _default_pao() -> frozenset[str]:
     return _PAO_YAKUMAN
 
 
-#: The yakuman some rulesets make liable (issue 3): the two of seed 004 plus four kans, all honours, all green and
-#: all terminals.
-_LIABLE_CANDIDATES = frozenset({*_PAO_YAKUMAN, "suukantsu", "tsuuiisou", "ryuuiisou", "chinroutou"})
+#: The yakuman some rulesets make liable (issue 3), the choices of ``TableRules.pao_yakuman`` in the order a
+#: ruleset editor lists them: the two of seed 004 plus four kans, all honours, all green and all terminals.
+LIABLE_YAKUMAN: tuple[str, ...] = ("daisangen", "daisuushii", "suukantsu", "tsuuiisou", "ryuuiisou", "chinroutou")
+_LIABLE_CANDIDATES = frozenset(LIABLE_YAKUMAN)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

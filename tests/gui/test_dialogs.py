@@ -30,7 +30,7 @@ from scorekeeper.session.events import (
     NagashiMangan,
     Tsumo,
 )
-from scorekeeper.session.rules import Ruleset, ruleset
+from scorekeeper.session.rules import LIABLE_YAKUMAN, Ruleset, ruleset
 from scorekeeper.session.seats import Seat
 from tests.gui.conftest import Script, click
 
@@ -212,6 +212,14 @@ def test_new_game_shows_every_knob_and_saves_a_custom_ruleset(qtbot: QtBot) -> N
     assert dialog.settings.ruleset("club") == {"preset": "tenhou", "overrides": {"red_fives": False}}
     assert "club" in dialog.preset_combo.currentText()
     assert dialog.choice().ruleset == changed
+
+
+def test_new_game_offers_the_session_s_yakuman_that_can_be_fed_for_pao(qtbot: QtBot) -> None:
+    dialog = NewGameDialog(AppSettings())
+    qtbot.addWidget(dialog)
+    boxes = dialog.knob_widgets["pao_yakuman"].findChildren(QCheckBox)
+    assert tuple(box.text() for box in boxes) == LIABLE_YAKUMAN
+    assert {box.text() for box in boxes if box.isChecked()} == ruleset("tenhou").table.pao_yakuman
 
 
 def test_a_referee_penalty_is_applied_after_uma(qtbot: QtBot, window: MainWindow, script: Script) -> None:

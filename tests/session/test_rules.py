@@ -8,8 +8,10 @@ from typing import Any
 
 import pytest
 
+from scorekeeper.engine.yaku import Yaku
 from scorekeeper.errors import InvalidRulesetError
 from scorekeeper.session import CLASSICAL_PRESET_NAMES, PRESET_NAMES, AbortReason, Ruleset, ruleset, table_rules
+from scorekeeper.session.rules import LIABLE_YAKUMAN
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
@@ -38,6 +40,11 @@ def test_overrides_mix_hand_and_table_knobs_and_make_custom() -> None:
     }
     assert ruleset("ema2016", rules.overrides_dict()) == rules
     assert hash(rules)
+
+
+def test_every_yakuman_that_can_be_fed_is_an_engine_yakuman_and_a_ruleset_may_list_them_all() -> None:
+    assert all(Yaku(name).is_yakuman for name in LIABLE_YAKUMAN)
+    assert ruleset("tenhou", {"pao_yakuman": list(LIABLE_YAKUMAN)}).table.pao_yakuman == set(LIABLE_YAKUMAN)
 
 
 @pytest.mark.parametrize(

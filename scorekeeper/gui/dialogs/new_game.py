@@ -39,19 +39,18 @@ from scorekeeper.gui.labels import wind_name
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.session.classical_rules import CLASSICAL_PRESET_NAMES
 from scorekeeper.session.events import AbortReason
-from scorekeeper.session.rules import Ruleset, ruleset
+from scorekeeper.session.rules import LIABLE_YAKUMAN, Ruleset, ruleset
 
 __all__ = ["NewGameChoice", "NewGameDialog"]
 
 # The riichi presets, then the classical family's (seed 003; scorekeeper.session.classical_rules).
 _PRESETS = (*(name for name in PRESET_NAMES if name != "custom"), *CLASSICAL_PRESET_NAMES)
 
-# The choices of the set-valued knobs: the abortive draws (issue 3) and the yakuman a ruleset may make a feeding
-# player liable for (issue 3, "Pao": big three dragons and big four winds, and where a ruleset lists them four
-# kans, all honours, all green, all terminals).
+# The choices of the set-valued knobs, as the session's rules define them: the abortive draws (issue 3) and the
+# yakuman a ruleset may make a feeding player liable for (``LIABLE_YAKUMAN``, issue 3 "Pao").
 _SET_CHOICES: dict[str, tuple[str, ...]] = {
     "abortive_draws": tuple(r.value for r in AbortReason),
-    "pao_yakuman": ("daisangen", "daisuushii", "suukantsu", "tsuuiisou", "ryuuiisou", "chinroutou"),
+    "pao_yakuman": LIABLE_YAKUMAN,
 }
 
 

@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QStandardPaths, Qt
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QLineEdit, QMessageBox, QWidget
+from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
 
+from scorekeeper.gui.file_dialogs import ask_open_file, ask_save_file
 from scorekeeper.gui.labels import is_riichi
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.session import GameState, HandRecord, HandResult
@@ -94,35 +95,29 @@ def _open_game(parent: QWidget, games: tuple[GameSummary, ...]) -> int | None:
 
 
 def _ask_open_path(parent: QWidget) -> Path | None:
-    name, _ = QFileDialog.getOpenFileName(
+    return ask_open_file(
         parent,
         QCoreApplication.translate("MainWindow", "Import a game record"),
-        "",
         QCoreApplication.translate("MainWindow", "Game records (*.json);;All files (*)"),
     )
-    return Path(name) if name else None
 
 
 def _new_tournament(parent: QWidget) -> NewTournament | None:
     from scorekeeper.gui.tournament.new_tournament import NewTournamentDialog
 
     def ask_open(owner: QWidget) -> Path | None:
-        name, _ = QFileDialog.getOpenFileName(
+        return ask_open_file(
             owner,
             QCoreApplication.translate("MainWindow", "Players"),
-            "",
             QCoreApplication.translate("MainWindow", "CSV files (*.csv);;All files (*)"),
         )
-        return Path(name) if name else None
 
     def ask_save(owner: QWidget) -> Path | None:
-        name, _ = QFileDialog.getSaveFileName(
+        return ask_save_file(
             owner,
             QCoreApplication.translate("MainWindow", "Save the tournament as"),
-            "",
             QCoreApplication.translate("MainWindow", "Tournament databases (*.db *.sqlite3);;All files (*)"),
         )
-        return Path(name) if name else None
 
     dialog = NewTournamentDialog(ask_open=ask_open, ask_save=ask_save, parent=parent)
     try:
@@ -166,23 +161,18 @@ def _ask_path(parent: QWidget, suggested: str) -> Path | None:
     # Start in the user's documents folder (issue 12), not wherever the program was started.
     folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
     start = str(Path(folder) / suggested) if folder and suggested != suffix else folder or suggested
-    name, _ = QFileDialog.getSaveFileName(
-        parent, QCoreApplication.translate("MainWindow", "Save as"), start, filters.get(suffix, "")
-    )
-    if not name:
+    path = ask_save_file(parent, QCoreApplication.translate("MainWindow", "Save as"), filters.get(suffix, ""), start)
+    if path is None:
         return None
-    path = Path(name)
     return path if path.suffix else path.with_suffix(suffix)
 
 
 def _ask_tournament_path(parent: QWidget) -> Path | None:
-    name, _ = QFileDialog.getOpenFileName(
+    return ask_open_file(
         parent,
         QCoreApplication.translate("MainWindow", "Open a tournament"),
-        "",
         QCoreApplication.translate("MainWindow", "Tournament databases (*.db *.sqlite3);;All files (*)"),
     )
-    return Path(name) if name else None
 
 
 def _join_tournament(parent: QWidget) -> TableLogin | None:

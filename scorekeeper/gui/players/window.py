@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDateEdit,
-    QFileDialog,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
@@ -44,6 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.gui.file_dialogs import ask_save_file
 from scorekeeper.gui.labels import yaku_name
 from scorekeeper.gui.players.charts import (
     ChartWidget,
@@ -99,8 +99,7 @@ def _ask_item(parent: QWidget, title: str, label: str, items: list[str]) -> int 
 
 
 def _ask_save_path(parent: QWidget, title: str, suggested: str, filters: str) -> Path | None:
-    name, _ = QFileDialog.getSaveFileName(parent, title, suggested, filters)
-    return Path(name) if name else None
+    return ask_save_file(parent, title, filters, suggested)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent, QFont
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QFormLayout,
     QFrame,
     QGridLayout,
@@ -42,6 +41,7 @@ from PySide6.QtWidgets import (
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui._compat import override
 from scorekeeper.gui.dialogs.penalty import PenaltyDialog
+from scorekeeper.gui.file_dialogs import ask_open_file, ask_save_file
 from scorekeeper.gui.tournament.controller import TournamentController
 from scorekeeper.gui.tournament.correction import correct_in_table_view
 from scorekeeper.session.events import Event
@@ -50,16 +50,6 @@ from scorekeeper.tournament import SeatingMethod, TableGame, TournamentSettings,
 __all__ = ["RefereeDialogs", "RefereeWindow"]
 
 _WINDS = ("E", "S", "W", "N")
-
-
-def _ask_open(parent: QWidget, title: str, filter_text: str) -> Path | None:
-    name, _ = QFileDialog.getOpenFileName(parent, title, "", filter_text)
-    return Path(name) if name else None
-
-
-def _ask_save(parent: QWidget, title: str, filter_text: str) -> Path | None:
-    name, _ = QFileDialog.getSaveFileName(parent, title, "", filter_text)
-    return Path(name) if name else None
 
 
 def _ask_text(parent: QWidget, title: str, label: str) -> str | None:
@@ -93,8 +83,8 @@ def _show_error(parent: QWidget, text: str) -> None:
 class RefereeDialogs:
     """The questions the window asks; tests replace them."""
 
-    open_file: Callable[[QWidget, str, str], Path | None] = _ask_open
-    save_file: Callable[[QWidget, str, str], Path | None] = _ask_save
+    open_file: Callable[[QWidget, str, str], Path | None] = ask_open_file
+    save_file: Callable[[QWidget, str, str], Path | None] = ask_save_file
     text: Callable[[QWidget, str, str], str | None] = _ask_text
     secret: Callable[[QWidget, str, str], str | None] = _ask_secret
     penalty: Callable[[QWidget, tuple[str, ...]], tuple[str, int, str] | None] = _ask_penalty

@@ -23,13 +23,14 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Self
 
 from scorekeeper.errors import SaveFileError
+from scorekeeper.storage._sqlite import transaction
 
 __all__ = ["GameLink", "LocalOutbox", "OutboxOp"]
 
@@ -116,20 +117,8 @@ class LocalOutbox:
     ) -> None:
         self.close()
 
-    @contextlib.contextmanager
-    def _transaction(self, what: str, *, write: bool) -> Iterator[sqlite3.Connection]:
-        connection = self._connection
-        try:
-            connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
-            try:
-                yield connection
-            except BaseException:
-                if connection.in_transaction:
-                    connection.execute("ROLLBACK")
-                raise
-            connection.execute("COMMIT")
-        except sqlite3.Error as error:
-            raise SaveFileError(f"{self._path}: cannot {what}: {error}", path=self._path) from error
+    def _transaction(self, what: str, *, write: bool) -> contextlib.AbstractContextManager[sqlite3.Connection]:
+        return transaction(self._connection, self._path, what, begin="BEGIN IMMEDIATE" if write else "BEGIN")
 
     # -- linking -----------------------------------------------------------------------------------------------
 

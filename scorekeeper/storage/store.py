@@ -65,6 +65,7 @@ from scorekeeper.session.rules import Ruleset
 from scorekeeper.session.session import Session
 from scorekeeper.storage import _schema
 from scorekeeper.storage._jsontext import JsonTextError, dump_json, load_json
+from scorekeeper.storage._sqlite import transaction
 
 __all__ = [
     "MAX_EVENTS_PER_GAME",
@@ -261,18 +262,8 @@ class GameStore:
         """One write transaction; any SQLite failure rolls it back and becomes a SaveFileError saying ``what``."""
         if self._read_only:
             raise SaveFileError(f"{self._path}: cannot {what}: the database is open read-only", path=self._path)
-        connection = self._connection
-        try:
-            connection.execute("BEGIN IMMEDIATE")
-            try:
-                yield connection
-            except BaseException:
-                if connection.in_transaction:
-                    connection.execute("ROLLBACK")
-                raise
-            connection.execute("COMMIT")
-        except _SQLITE_ERRORS as error:
-            raise SaveFileError(f"{self._path}: cannot {what}: {error}", path=self._path) from error
+        with transaction(self._connection, self._path, what, errors=_SQLITE_ERRORS) as connection:
+            yield connection
 
     def create_game(
         self,

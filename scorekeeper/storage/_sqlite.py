@@ -1,0 +1,43 @@
+"""One SQLite transaction, as the game store and the sync outbox both run it.
+
+Begin, hand the connection to the caller, roll back on any exception (a refused write leaves the file as it was),
+commit; a SQLite failure becomes a ``SaveFileError`` that names the file and what was being done.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+from scorekeeper.errors import SaveFileError
+
+__all__ = ["transaction"]
+
+
+@contextlib.contextmanager
+def transaction(
+    connection: sqlite3.Connection,
+    path: Path,
+    what: str,
+    *,
+    begin: str = "BEGIN IMMEDIATE",
+    errors: tuple[type[Exception], ...] = (sqlite3.Error,),
+) -> Iterator[sqlite3.Connection]:
+    """Run the body in one transaction on ``connection`` (autocommit mode), started with ``begin``.
+
+    Raises:
+        SaveFileError: one of ``errors`` was raised, saying it could not ``what`` (``"link the game"``).
+    """
+    try:
+        connection.execute(begin)
+        try:
+            yield connection
+        except BaseException:
+            if connection.in_transaction:
+                connection.execute("ROLLBACK")
+            raise
+        connection.execute("COMMIT")
+    except errors as error:
+        raise SaveFileError(f"{path}: cannot {what}: {error}", path=path) from error

@@ -6,8 +6,9 @@ stdin, one hand per line in our input shape (``hand``, ``melds``, ``win``, ``tsu
 input line in our output shape (``{"ok": true, "han", "fu", "yakuman", "limit", "yaku", "dora", "aka", "ura",
 "fu_breakdown", "points", "payments"}`` or ``{"ok": false, "error", "kind"}``). It is written as a caller scoring
 many hands would write it: the options object built once per ruleset, the tile tables built once, the output
-written in blocks when it is not a terminal. It maps the presets' knobs the way ``tests/engine/test_differential.py``
-does; it is a timing reference, not a second oracle (the differential test is that).
+written in blocks when it is not a terminal. The input and the answer go through the differential test's adapter
+(``benchmarks/mahjong_adapter.py``, shared with ``tests/engine/test_differential.py``); the presets' knobs are mapped
+as that test maps them. It is a timing reference, not a second oracle (the differential test is that).
 
 Usage: ``python benchmarks/mahjong_score.py < hands.jsonl > answers.jsonl``
 """
@@ -18,38 +19,10 @@ import json
 import sys
 from typing import Any
 
-from mahjong.constants import EAST, NORTH, SOUTH, WEST
-from mahjong.hand_calculating.hand import HandCalculator
-from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
-from mahjong.meld import Meld
+from mahjong.hand_calculating.hand_config import HandConstants, OptionalRules
 
-_WINDS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
-_SUITS = {"m": 0, "p": 9, "s": 18, "z": 27}
-_MELD_TYPES = {
-    "chi": (Meld.CHI, True),
-    "pon": (Meld.PON, True),
-    "minkan": (Meld.KAN, True),
-    "shouminkan": (Meld.SHOUMINKAN, True),
-    "ankan": (Meld.KAN, False),
-}
-_FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei", "tenhou", "chiihou")
-_COUNTS = {"Dora": "dora", "AkaDora": "aka", "UraDora": "ura"}
-_ERRORS = {
-    HandCalculator.ERR_HAND_NOT_WINNING: "NotWinningError",
-    HandCalculator.ERR_NO_YAKU: "NoYakuError",
-    HandCalculator.ERR_NO_WINNING_TILE: "InvalidHandError",
-}
-_LIMITS = {
-    "": None,
-    "mangan": "mangan",
-    "kiriage mangan": "mangan",
-    "haneman": "haneman",
-    "baiman": "baiman",
-    "sanbaiman": "sanbaiman",
-    "kazoe sanbaiman": "sanbaiman",
-    "kazoe yakuman": "yakuman",
-    "yakuman": "yakuman",
-}
+# A sibling module: the script runs as ``python benchmarks/mahjong_score.py``, with benchmarks/ first on the path.
+from mahjong_adapter import ERRORS, LIMITS, mahjong_hand, payments, read_yaku
 
 
 def _options(red_fives: bool, kiriage: bool, kazoe_yakuman: bool) -> OptionalRules:
@@ -77,112 +50,26 @@ _PRESETS = {
 }
 
 
-def _tiles(text: str) -> list[tuple[int, bool]]:
-    """``"406m11z"`` as (kind 0..33, red) pairs."""
-    out: list[tuple[int, bool]] = []
-    digits: list[str] = []
-    for char in text:
-        if char.isdigit():
-            digits.append(char)
-            continue
-        base = _SUITS[char]
-        out.extend((base + (4 if d == "0" else int(d) - 1), d == "0") for d in digits)
-        digits.clear()
-    if digits:
-        raise ValueError(f"tiles {text!r} end without a suit letter")
-    return out
-
-
-class _Allocator:
-    """Each physical tile its own 136-format index (a red five is copy 0 of its kind)."""
-
-    def __init__(self) -> None:
-        self.used: set[int] = set()
-
-    def index(self, kind: int, red: bool) -> int:
-        base = kind * 4
-        first = 0 if red or kind not in (4, 13, 22) else 1
-        for candidate in (base,) if red else range(base + first, base + 4):
-            if candidate not in self.used:
-                self.used.add(candidate)
-                return candidate
-        raise ValueError("a fifth copy of a tile")
-
-
 def answer(obj: dict[str, Any]) -> dict[str, Any]:
     """The answer object for one decoded input line."""
-    options = _PRESETS[obj.get("ruleset", "tenhou")]
-    allocator = _Allocator()
-    concealed = _tiles(obj["hand"])
-    win = _tiles(obj["win"])[0]
-    ordered = sorted(concealed, key=lambda t: t != win)
-    indices = [allocator.index(*t) for t in ordered]
-    win_index = indices[0] if ordered and ordered[0] == win else -1
-    melds = []
-    for meld in obj.get("melds", []):
-        meld_type, opened = _MELD_TYPES[meld["type"]]
-        meld_indices = [allocator.index(*t) for t in _tiles(meld["tiles"])]
-        melds.append(Meld(meld_type=meld_type, tiles=meld_indices, opened=opened))
-        indices += meld_indices
-    flag = obj.get
-    config = HandConfig(
-        is_tsumo=bool(flag("tsumo")),
-        is_riichi=bool(flag("riichi")),
-        is_daburu_riichi=bool(flag("double_riichi")),
-        is_ippatsu=bool(flag("ippatsu")),
-        is_rinshan=bool(flag("rinshan")),
-        is_chankan=bool(flag("chankan")),
-        is_haitei=bool(flag("haitei")),
-        is_houtei=bool(flag("houtei")),
-        is_tenhou=bool(flag("tenhou")),
-        is_chiihou=bool(flag("chiihou")),
-        player_wind=_WINDS[obj["seat_wind"]],
-        round_wind=_WINDS[obj["round_wind"]],
-        options=options,
-    )
-    result = HandCalculator.estimate_hand_value(
-        indices,
-        win_index,
-        melds=melds,
-        dora_indicators=[kind * 4 for kind, _ in _tiles("".join(obj.get("dora", [])))],
-        config=config,
-        ura_dora_indicators=[kind * 4 for kind, _ in _tiles("".join(obj.get("ura", [])))],
-    )
+    hand = mahjong_hand(obj, _PRESETS[obj.get("ruleset", "tenhou")])
+    result = hand.estimate()
     if result.error:
-        return {"ok": False, "error": result.error, "kind": _ERRORS.get(result.error, "InvalidContextError")}
-    cost, result_yaku = result.cost, result.yaku
-    assert cost is not None and result_yaku is not None  # set whenever there is no error
-    is_open = any(m.opened for m in melds)
-    yaku: list[dict[str, Any]] = []
-    counts = {"dora": 0, "aka": 0, "ura": 0}
-    total_yakuman = 0
-    for item in result_yaku:
-        name = type(item).__name__
-        value = item.han_open if is_open and item.han_open else item.han_closed
-        if name in _COUNTS:
-            counts[_COUNTS[name]] += value
-        elif item.is_yakuman:
-            yaku.append({"name": name, "yakuman": value // 13})
-            total_yakuman += value // 13
-        else:
-            yaku.append({"name": name, "han": value})
-    if config.is_tsumo:
-        payments = (
-            {"all": cost["main"]} if config.is_dealer else {"dealer": cost["main"], "non_dealer": cost["additional"]}
-        )
-    else:
-        payments = {"ron": cost["main"]}
+        return {"ok": False, "error": result.error, "kind": ERRORS.get(result.error, "InvalidContextError")}
+    cost = result.cost
+    assert cost is not None and result.yaku is not None  # set whenever there is no error
+    yaku, counts, total_yakuman = read_yaku(result.yaku, is_open=hand.is_open)
     return {
         "ok": True,
         "han": None if total_yakuman else result.han,
         "fu": None if total_yakuman else result.fu,
         "yakuman": total_yakuman,
-        "limit": "yakuman" if total_yakuman else _LIMITS.get(cost["yaku_level"]),
-        "yaku": yaku,
+        "limit": "yakuman" if total_yakuman else LIMITS.get(cost["yaku_level"]),
+        "yaku": [{"name": name, unit: value} for name, unit, value in yaku],
         **counts,
         "fu_breakdown": [{"reason": d["reason"], "fu": d["fu"]} for d in result.fu_details or ()],
         "points": cost["total"],
-        "payments": payments,
+        "payments": payments(cost, hand.config),
     }
 
 

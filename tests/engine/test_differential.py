@@ -20,18 +20,16 @@ import json
 import os
 import sys
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import pytest
-from mahjong.constants import EAST, NORTH, SOUTH, WEST
-from mahjong.hand_calculating.hand import HandCalculator
-from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.hand_calculating.hand_config import HandConstants, OptionalRules
 from mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
-from mahjong.meld import Meld
 
+from benchmarks.mahjong_adapter import ERRORS, LIMITS, mahjong_hand, payments, read_yaku
 from scorekeeper.engine.rules import HandRules, KazoeLimit, RenhouValue, hand_rules
 from scorekeeper.engine.tiles import Tile, TileKind, parse_tiles
 from tests.generate import generate_hands
@@ -45,10 +43,8 @@ __all__ = [
     "score_with_mahjong",
 ]
 
-_WINDS = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
-
-# Their yaku classes, by class name, to our yaku names (issue 2, "The command line"). Their dora, red-five and ura
-# "yaku" are counts in our output, not yaku.
+# Their yaku classes, by class name, to our yaku names (issue 2, "The command line"). The input and their answer go
+# through the adapter the benchmark uses too (benchmarks/mahjong_adapter.py): tiles, melds, flags, dora counts.
 YAKU_NAMES: dict[str, str] = {
     "Tsumo": "menzen_tsumo",
     "Riichi": "riichi",
@@ -103,34 +99,6 @@ YAKU_NAMES: dict[str, str] = {
     "DaiSuushii": "daisuushii",
     "Shousuushii": "shousuushii",
     "Suukantsu": "suukantsu",
-}
-_COUNTS = {"Dora": "dora", "AkaDora": "aka", "UraDora": "ura"}
-
-# Their error strings to our exception classes (scorekeeper/errors.py).
-_ERRORS = {
-    HandCalculator.ERR_HAND_NOT_WINNING: "NotWinningError",
-    HandCalculator.ERR_NO_YAKU: "NoYakuError",
-    HandCalculator.ERR_NO_WINNING_TILE: "InvalidHandError",
-}
-
-_LIMITS = {
-    "": None,
-    "mangan": "mangan",
-    "kiriage mangan": "mangan",
-    "haneman": "haneman",
-    "baiman": "baiman",
-    "sanbaiman": "sanbaiman",
-    "kazoe sanbaiman": "sanbaiman",
-    "kazoe yakuman": "yakuman",
-    "yakuman": "yakuman",
-}
-
-_MELD_TYPES = {
-    "chi": (Meld.CHI, True),
-    "pon": (Meld.PON, True),
-    "minkan": (Meld.KAN, True),
-    "shouminkan": (Meld.SHOUMINKAN, True),
-    "ankan": (Meld.KAN, False),
 }
 
 
@@ -222,73 +190,14 @@ def is_comparable_answer(theirs: Mapping[str, Any], rules: HandRules) -> bool:
     return sum(1 for _, unit, _ in theirs["yaku"] if unit == "yakuman") <= 1
 
 
-class _Allocator:
-    """Gives each physical tile a distinct 136-format index (red fives are copy 0 of their kind, as theirs)."""
-
-    def __init__(self) -> None:
-        self.used: set[int] = set()
-
-    def index(self, tile: Tile) -> int:
-        base = int(tile.kind) * 4
-        if tile.red:
-            candidates: Iterable[int] = (base,)
-        elif tile.kind in (4, 13, 22):
-            candidates = (base + 1, base + 2, base + 3)
-        else:
-            candidates = (base, base + 1, base + 2, base + 3)
-        for candidate in candidates:
-            if candidate not in self.used:
-                self.used.add(candidate)
-                return candidate
-        raise ValueError(f"more copies of {tile} than the set holds")
-
-
 def score_with_mahjong(obj: Mapping[str, Any]) -> dict[str, Any]:
     """Score one ``score_json`` input object with the mahjong package; answer in our normalized form."""
     rules = rules_of(obj.get("ruleset", "tenhou"))
-    allocator = _Allocator()
-    concealed = parse_tiles(obj["hand"])
-    win = Tile.parse(obj["win"])
-    # The winning tile first, so that it gets an index of its own colour.
-    ordered = sorted(concealed, key=lambda t: t != win)
-    indices = [allocator.index(t) for t in ordered]
-    win_index = indices[0] if ordered and ordered[0] == win else -1
-    melds: list[Meld] = []
-    for meld in obj.get("melds", []):
-        meld_type, opened = _MELD_TYPES[meld["type"]]
-        meld_indices = [allocator.index(t) for t in parse_tiles(meld["tiles"])]
-        melds.append(Meld(meld_type=meld_type, tiles=meld_indices, opened=opened))
-        indices += meld_indices
-    flag = obj.get
-    config = HandConfig(
-        is_tsumo=bool(flag("tsumo")),
-        is_riichi=bool(flag("riichi")),
-        is_daburu_riichi=bool(flag("double_riichi")),
-        is_ippatsu=bool(flag("ippatsu")),
-        is_rinshan=bool(flag("rinshan")),
-        is_chankan=bool(flag("chankan")),
-        is_haitei=bool(flag("haitei")),
-        is_houtei=bool(flag("houtei")),
-        is_tenhou=bool(flag("tenhou")),
-        is_chiihou=bool(flag("chiihou")),
-        # Renhou is no yaku at all under tenhou/mleague/ema (rules.py); theirs always makes it one.
-        is_renhou=bool(flag("renhou")) and rules.renhou is not RenhouValue.NONE,
-        player_wind=_WINDS[obj["seat_wind"]],
-        round_wind=_WINDS[obj["round_wind"]],
-        options=mahjong_options(rules),
-    )
-    dora = [int(t.kind) * 4 for t in parse_tiles("".join(obj.get("dora", [])))]
-    ura = [int(t.kind) * 4 for t in parse_tiles("".join(obj.get("ura", [])))]
+    # Renhou is no yaku at all under tenhou/mleague/ema (rules.py); theirs always makes it one.
+    renhou = bool(obj.get("renhou")) and rules.renhou is not RenhouValue.NONE
+    hand = mahjong_hand(obj, mahjong_options(rules), renhou=renhou)
     try:
-        result = HandCalculator.estimate_hand_value(
-            indices,
-            win_index,
-            melds=melds,
-            dora_indicators=dora,
-            config=config,
-            ura_dora_indicators=ura,
-            scores_calculator_factory=Aotenjou if rules.aotenjou else ScoresCalculator,
-        )
+        result = hand.estimate(Aotenjou if rules.aotenjou else ScoresCalculator)
     except ValueError as error:
         if not rules.aotenjou:
             raise
@@ -296,29 +205,12 @@ def score_with_mahjong(obj: Mapping[str, Any]) -> dict[str, Any]:
         # e.g. toitoi under chinroutou read as...): no answer to compare with.
         return {"ok": None, "kind": "their aotenjou crash", "detail": str(error)}
     if result.error:
-        return {"ok": False, "kind": _ERRORS.get(result.error, "InvalidContextError"), "detail": result.error}
+        return {"ok": False, "kind": ERRORS.get(result.error, "InvalidContextError"), "detail": result.error}
     cost, han, fu = result.cost, result.han, result.fu
     assert result.yaku is not None and cost is not None and han is not None and fu is not None  # no error: all set
-    is_open = any(m.opened for m in melds)
-    yaku: list[tuple[str, str, int]] = []
-    counts = {"dora": 0, "aka": 0, "ura": 0}
-    total_yakuman = 0
-    for item in result.yaku:
-        cls = type(item).__name__
-        value = item.han_open if is_open and item.han_open else item.han_closed
-        if cls in _COUNTS:
-            counts[_COUNTS[cls]] += value
-        elif item.is_yakuman:
-            yaku.append((YAKU_NAMES.get(cls, cls), "yakuman", value // 13))
-            total_yakuman += value // 13
-        else:
-            yaku.append((YAKU_NAMES.get(cls, cls), "han", value))
-    if config.is_tsumo:
-        payments = (
-            {"all": cost["main"]} if config.is_dealer else {"dealer": cost["main"], "non_dealer": cost["additional"]}
-        )
-    else:
-        payments = {"ron": cost["main"]}
+    found, counts, total_yakuman = read_yaku(result.yaku, is_open=hand.is_open)
+    yaku = [(YAKU_NAMES.get(name, name), unit, value) for name, unit, value in found]
+    paid = payments(cost, hand.config)
     if rules.aotenjou:
         # No limits: the hand is its han and fu, yakuman being 13-han yaku that stack with the rest (seed 002).
         return {
@@ -330,12 +222,12 @@ def score_with_mahjong(obj: Mapping[str, Any]) -> dict[str, Any]:
             "yakuman": total_yakuman,
             "limit": None,
             "points": cost["total"],
-            "payments": payments,
+            "payments": paid,
             "yaku": sorted(yaku),
             **counts,
         }
     level = cost["yaku_level"]
-    limit = "yakuman" if total_yakuman or level.endswith("yakuman") else _LIMITS[level]
+    limit = "yakuman" if total_yakuman or level.endswith("yakuman") else LIMITS[level]
     if limit is None and fu * 2 ** (2 + han) > 2000:
         # With kiriage on, theirs labels a hand capped at mangan from han and fu (4 han 40 fu...) with "" while
         # still paying mangan (scores.py: the "mangan" label sits in the no-kiriage branch). Name the cap.
@@ -348,7 +240,7 @@ def score_with_mahjong(obj: Mapping[str, Any]) -> dict[str, Any]:
         "yakuman": total_yakuman,
         "limit": limit,
         "points": cost["total"],
-        "payments": payments,
+        "payments": paid,
         "yaku": sorted(yaku),
         **({"dora": 0, "aka": 0, "ura": 0} if total_yakuman else counts),
     }

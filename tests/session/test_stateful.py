@@ -12,29 +12,15 @@ import json
 import pytest
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import initialize, invariant, precondition, rule
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.session import (
     PRESET_NAMES,
-    AbortiveDraw,
-    AbortReason,
-    Chombo,
-    EndGame,
     Event,
-    ExhaustiveDraw,
     GameState,
-    HandDeleted,
-    HandEdited,
-    HandRecord,
     LeftoverSticks,
-    NagashiMangan,
-    RefereePenalty,
-    RiichiDeclared,
-    Ron,
-    Seat,
     Session,
-    Tsumo,
     event_from_json,
     event_to_json,
     format_record,
@@ -43,13 +29,11 @@ from scorekeeper.session import (
     ruleset,
 )
 from tests.session.builders import PLAYERS
-from tests.session.strategies import results, seat_sets, seats, wins
-
-win_strategy = wins(full_hands=False, tsumo=True)
+from tests.session.table_machine import RiichiTableMachine
 
 
-class SessionMachine(RuleBasedStateMachine):
-    """Drives a Session and keeps the list of states it went through, to check undo against."""
+class SessionMachine(RiichiTableMachine):
+    """Drives a Session with the table's moves and keeps the states it went through, to check undo against."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -61,7 +45,7 @@ class SessionMachine(RuleBasedStateMachine):
         self.session = Session(ruleset(preset, overrides or None), PLAYERS)
         self.history = [self.session.state]
 
-    def _try(self, event: Event) -> None:
+    def apply(self, event: Event) -> None:
         before = self.session.state
         try:
             self.session.apply(event)
@@ -70,53 +54,6 @@ class SessionMachine(RuleBasedStateMachine):
             assert len(self.session.events) == len(self.history) - 1
             return
         self.history.append(self.session.state)
-
-    @rule(seat=seats)
-    def riichi(self, seat: Seat) -> None:
-        self._try(RiichiDeclared(seat))
-
-    @rule(discarder=seats, data=st.data())
-    def ron(self, discarder: Seat, data: st.DataObject) -> None:
-        winners = data.draw(st.lists(seats.filter(lambda s: s != discarder), min_size=1, max_size=3, unique=True))
-        self._try(Ron(discarder, tuple(data.draw(wins(w, full_hands=False)) for w in winners)))
-
-    @rule(win=win_strategy)
-    def tsumo(self, win: object) -> None:
-        self._try(Tsumo(win))  # type: ignore[arg-type]
-
-    @rule(tenpai=seat_sets)
-    def draw(self, tenpai: tuple[Seat, ...]) -> None:
-        # Riichi players are tenpai (a noten riichi is a chombo, refused at a draw).
-        self._try(ExhaustiveDraw(tuple(set(tenpai) | self.session.state.in_riichi)))
-
-    @rule(nagashi=seat_sets.filter(bool), tenpai=seat_sets)
-    def nagashi(self, nagashi: tuple[Seat, ...], tenpai: tuple[Seat, ...]) -> None:
-        self._try(NagashiMangan(nagashi, tuple(set(tenpai) | self.session.state.in_riichi)))
-
-    @rule(reason=st.sampled_from(list(AbortReason)))
-    def abort(self, reason: AbortReason) -> None:
-        self._try(AbortiveDraw(reason))
-
-    @rule(seat=seats)
-    def chombo(self, seat: Seat) -> None:
-        self._try(Chombo(seat))
-
-    @rule(seat=seats, points=st.integers(-300, 300).filter(bool))
-    def penalty(self, seat: Seat, points: int) -> None:
-        self._try(RefereePenalty(seat=seat, points=points * 100, reason="referee"))
-
-    @rule()
-    def referee_ends(self) -> None:
-        self._try(EndGame("time"))
-
-    @precondition(lambda self: bool(self.session.state.hands))
-    @rule(data=st.data())
-    def edit(self, data: st.DataObject) -> None:
-        index = data.draw(st.integers(0, len(self.session.state.hands) - 1))
-        if data.draw(st.booleans()):
-            self._try(HandDeleted(index))
-        else:
-            self._try(HandEdited(index, HandRecord(data.draw(seat_sets), data.draw(results(full_hands=False)))))
 
     @precondition(lambda self: self.session.can_undo)
     @rule()

@@ -13,37 +13,17 @@ from pathlib import Path
 
 from hypothesis import settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import initialize, invariant, precondition, rule
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.session import (
-    PRESET_NAMES,
-    AbortiveDraw,
-    AbortReason,
-    Chombo,
-    EndGame,
-    Event,
-    ExhaustiveDraw,
-    HandDeleted,
-    HandEdited,
-    HandRecord,
-    NagashiMangan,
-    RefereePenalty,
-    RiichiDeclared,
-    Ron,
-    Seat,
-    Session,
-    Tsumo,
-    Win,
-    ruleset,
-)
+from scorekeeper.session import PRESET_NAMES, Event, Session, ruleset
 from scorekeeper.storage import GameStore
-from tests.session.strategies import results, seat_sets, seats, wins
+from tests.session.table_machine import RiichiTableMachine
 from tests.storage.conftest import PLAYERS
 
 
-class StoreMachine(RuleBasedStateMachine):
-    """Drives a session and mirrors every change into a store; checks the stored game after each step."""
+class StoreMachine(RiichiTableMachine):
+    """Drives a session with the table's moves and mirrors every change into a store; checks the stored game."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -65,7 +45,7 @@ class StoreMachine(RuleBasedStateMachine):
         self.store.close()
         self.folder.cleanup()
 
-    def _try(self, event: Event) -> None:
+    def apply(self, event: Event) -> None:
         try:
             self.session.apply(event)
         except ScorekeeperError:
@@ -74,52 +54,6 @@ class StoreMachine(RuleBasedStateMachine):
             self.at = self.store.append(self.game, event, at=self.at, finished=self.session.state.ended)
         else:
             self.at = self.store.save_session(self.game, self.session, at=self.at)
-
-    @rule(seat=seats)
-    def riichi(self, seat: Seat) -> None:
-        self._try(RiichiDeclared(seat))
-
-    @rule(discarder=seats, data=st.data())
-    def ron(self, discarder: Seat, data: st.DataObject) -> None:
-        winners = data.draw(st.lists(seats.filter(lambda s: s != discarder), min_size=1, max_size=3, unique=True))
-        self._try(Ron(discarder, tuple(data.draw(wins(w, full_hands=False)) for w in winners)))
-
-    @rule(win=wins(full_hands=False, tsumo=True))
-    def tsumo(self, win: Win) -> None:
-        self._try(Tsumo(win))
-
-    @rule(tenpai=seat_sets)
-    def draw(self, tenpai: tuple[Seat, ...]) -> None:
-        self._try(ExhaustiveDraw(tuple(set(tenpai) | self.session.state.in_riichi)))
-
-    @rule(nagashi=seat_sets.filter(bool), tenpai=seat_sets)
-    def nagashi(self, nagashi: tuple[Seat, ...], tenpai: tuple[Seat, ...]) -> None:
-        self._try(NagashiMangan(nagashi, tuple(set(tenpai) | self.session.state.in_riichi)))
-
-    @rule(reason=st.sampled_from(list(AbortReason)))
-    def abort(self, reason: AbortReason) -> None:
-        self._try(AbortiveDraw(reason))
-
-    @rule(seat=seats)
-    def chombo(self, seat: Seat) -> None:
-        self._try(Chombo(seat))
-
-    @rule(seat=seats, points=st.integers(-300, 300).filter(bool))
-    def penalty(self, seat: Seat, points: int) -> None:
-        self._try(RefereePenalty(seat=seat, points=points * 100, reason="referee"))
-
-    @rule()
-    def end(self) -> None:
-        self._try(EndGame("time"))
-
-    @precondition(lambda self: bool(self.session.state.hands))
-    @rule(data=st.data())
-    def edit(self, data: st.DataObject) -> None:
-        index = data.draw(st.integers(0, len(self.session.state.hands) - 1))
-        if data.draw(st.booleans()):
-            self._try(HandDeleted(index))
-        else:
-            self._try(HandEdited(index, HandRecord(data.draw(seat_sets), data.draw(results(full_hands=False)))))
 
     @precondition(lambda self: self.session.can_undo)
     @rule()

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import random
+
 from scorekeeper.session import (
     AbortiveDraw,
     AbortReason,
+    Event,
     ExhaustiveDraw,
     HanFuWin,
+    RiichiDeclared,
     RiichiSettlement,
+    Ron,
     Ruleset,
     Seat,
     Session,
+    Tsumo,
     YakumanWin,
     ruleset,
     settle,
@@ -75,3 +81,17 @@ def advance(session: Session, hands: int) -> None:
 def kyuushu() -> AbortiveDraw:
     """A nine-terminals abortive draw."""
     return AbortiveDraw(AbortReason.KYUUSHU)
+
+
+def random_table_event(rng: random.Random) -> Event:
+    """One plausible table event (riichi, ron, tsumo or draw) that the session may still refuse, for the writer
+    processes of the crash and sync fault tests (tests/storage/crash_writer.py, tests/sync/table_process.py)."""
+    kind = rng.randrange(4)
+    if kind == 0:
+        return RiichiDeclared(Seat(rng.randrange(4)))
+    if kind == 1:
+        winner, discarder = rng.sample(range(4), 2)
+        return Ron(Seat(discarder), (HanFuWin(seat=Seat(winner), han=rng.randint(1, 4), fu=30),))
+    if kind == 2:
+        return Tsumo(HanFuWin(seat=Seat(rng.randrange(4)), han=rng.randint(1, 4), fu=40))
+    return ExhaustiveDraw(tuple(Seat(s) for s in sorted(rng.sample(range(4), rng.randint(0, 4)))))

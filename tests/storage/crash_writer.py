@@ -15,33 +15,11 @@ import sys
 from pathlib import Path
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.session import (
-    Event,
-    ExhaustiveDraw,
-    HanFuWin,
-    RiichiDeclared,
-    Ron,
-    Seat,
-    Session,
-    Tsumo,
-    event_to_json,
-    ruleset,
-)
+from scorekeeper.session import Session, event_to_json, ruleset
 from scorekeeper.storage import GameStore
+from tests.session.builders import random_table_event
 
 PLAYERS = ("Ann", "Bo", "Chie", "Dai")
-
-
-def _random_event(rng: random.Random) -> Event:
-    kind = rng.randrange(4)
-    if kind == 0:
-        return RiichiDeclared(Seat(rng.randrange(4)))
-    if kind == 1:
-        winner, discarder = rng.sample(range(4), 2)
-        return Ron(Seat(discarder), (HanFuWin(seat=Seat(winner), han=rng.randint(1, 4), fu=30),))
-    if kind == 2:
-        return Tsumo(HanFuWin(seat=Seat(rng.randrange(4)), han=rng.randint(1, 4), fu=40))
-    return ExhaustiveDraw(tuple(Seat(s) for s in sorted(rng.sample(range(4), rng.randint(0, 4)))))
 
 
 def _say(line: str) -> None:
@@ -73,7 +51,7 @@ def main() -> None:
             _say("try " + json.dumps({"op": "redo"}))
             at = store.redo(game, redone, at=at)
         else:
-            event = _random_event(rng)
+            event = random_table_event(rng)
             try:
                 session.apply(event)
             except ScorekeeperError:

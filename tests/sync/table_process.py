@@ -13,23 +13,9 @@ import sys
 from pathlib import Path
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.session.events import Event, ExhaustiveDraw, HanFuWin, RiichiDeclared, Ron, Tsumo
-from scorekeeper.session.seats import Seat
 from scorekeeper.storage.store import GameStore
 from scorekeeper.sync.table import TableSync
-
-
-def random_event(rng: random.Random) -> Event:
-    """One plausible table event."""
-    kind = rng.randrange(4)
-    if kind == 0:
-        return RiichiDeclared(Seat(rng.randrange(4)))
-    if kind == 1:
-        winner, discarder = rng.sample(range(4), 2)
-        return Ron(Seat(discarder), (HanFuWin(seat=Seat(winner), han=rng.randint(1, 4), fu=30),))
-    if kind == 2:
-        return Tsumo(HanFuWin(seat=Seat(rng.randrange(4)), han=rng.randint(1, 4), fu=40))
-    return ExhaustiveDraw(tuple(Seat(s) for s in sorted(rng.sample(range(4), rng.randint(0, 4)))))
+from tests.session.builders import random_table_event
 
 
 def step(store: GameStore, game: int, rng: random.Random) -> None:
@@ -40,7 +26,7 @@ def step(store: GameStore, game: int, rng: random.Random) -> None:
         store.undo(game, undone, at=position, finished=session.state.ended)
         return
     while True:
-        event = random_event(rng)
+        event = random_table_event(rng)
         try:
             session.apply(event)
         except ScorekeeperError:

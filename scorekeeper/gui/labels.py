@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
+from scorekeeper.session.rules import Family, Ruleset
+from scorekeeper.session.seats import Seat, seat_wind
+
 __all__ = [
     "abort_name",
     "format_points",
@@ -28,15 +31,15 @@ def _t(text: str) -> str:
     return QCoreApplication.translate(_CONTEXT, text)
 
 
-def is_riichi(rules: object) -> bool:
-    """Whether a session ``Ruleset`` is of the riichi family (the classical family has no han, riichi or honba)."""
-    return str(getattr(rules, "family", "riichi")) == "riichi"
+def is_riichi(rules: Ruleset) -> bool:
+    """Whether a game's rules are of the riichi family (the classical family has no han, riichi or honba)."""
+    return rules.family is Family.RIICHI
 
 
 def seat_winds(dealer: int) -> tuple[str, str, str, str]:
-    """Each seat's wind when ``dealer`` deals: the dealer is East, the next seat South..."""
-    winds = tuple("ESWN"[(seat - dealer) % 4] for seat in range(4))
-    return winds[0], winds[1], winds[2], winds[3]
+    """Each seat's wind letter when ``dealer`` deals, as the session has it (``seat_wind``: the dealer is East)."""
+    seat_0, seat_1, seat_2, seat_3 = (seat_wind(seat, Seat(dealer)).value for seat in Seat)
+    return seat_0, seat_1, seat_2, seat_3
 
 
 def format_points(points: int) -> str:

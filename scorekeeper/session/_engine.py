@@ -14,10 +14,9 @@ from scorekeeper.engine.jsonio import hand_from_json
 from scorekeeper.engine.rules import HandRules
 from scorekeeper.engine.scoring import HandScore, score_hand
 from scorekeeper.errors import IllegalActionError
+from scorekeeper.session.seats import ROUND_LETTERS, Seat, seat_wind
 
 __all__ = ["agree", "score_full_hand"]
-
-_WINDS = "ESWN"
 
 
 def agree(hand: dict[str, Any], key: str, value: object, seat: int, what: str) -> None:
@@ -61,8 +60,8 @@ def score_full_hand(
     """
     hand = dict(hand)
     agree(hand, "tsumo", tsumo, seat, "the win is a " + ("tsumo" if tsumo else "ron"))
-    agree(hand, "seat_wind", _WINDS[(seat - dealer) % 4], seat, "the seat wind is")
-    agree(hand, "round_wind", _WINDS[round_index % 4], seat, "the round wind is")
+    agree(hand, "seat_wind", seat_wind(Seat(seat), Seat(dealer)).value, seat, "the seat wind is")
+    agree(hand, "round_wind", ROUND_LETTERS[round_index % 4], seat, "the round wind is")
     declared = bool(hand.get("riichi", False)) or bool(hand.get("double_riichi", False))
     if declared != in_riichi:
         said = "riichi" if declared else "no riichi"

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import enum
 
+from scorekeeper.engine.tiles import Wind
 from scorekeeper.errors import IllegalActionError
 
-__all__ = ["ROUND_LETTERS", "Seat", "parse_seat", "round_label"]
+__all__ = ["ROUND_LETTERS", "Seat", "parse_seat", "round_label", "seat_wind"]
 
 #: The round winds' letters in play order: East, South, West, North (labels E1..S4, W1..).
 ROUND_LETTERS = "ESWN"
@@ -47,6 +48,11 @@ def parse_seat(value: object) -> Seat:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
         raise IllegalActionError(f"a seat is a number 0-3, got {value!r}")
     return Seat(value)
+
+
+def seat_wind(seat: Seat, dealer: Seat) -> Wind:
+    """A seat's wind this hand: the dealer is East, the seat to the dealer's right South, and so on."""
+    return Wind(ROUND_LETTERS[seat.distance_from(dealer)])
 
 
 def round_label(round_index: int, dealer: Seat) -> str:

@@ -13,6 +13,7 @@ from scorekeeper.session import (
     Ron,
     Tsumo,
 )
+from scorekeeper.session.seats import Seat, seat_wind
 from tests.session.builders import S0, S1, S2, S3, advance, game, hf, kyuushu, noten_draw, ym
 
 
@@ -26,6 +27,13 @@ def test_round_labels_and_dealer_rotation_east_then_south() -> None:
     assert labels == ["E1", "E2", "E3", "E4", "S1", "S2", "S3", "S4"]
     assert [h.label for h in session.state.hands] == labels
     assert [h.dealer for h in session.state.hands] == [S0, S1, S2, S3] * 2
+
+
+@pytest.mark.parametrize("dealer", list(Seat))
+def test_the_dealer_sits_east_and_the_winds_follow_to_the_right(dealer: Seat) -> None:
+    # [issue3] the dealer is East; the seat to the dealer's right (the next to play) is South, and so on.
+    winds = [seat_wind(Seat((dealer + step) % 4), dealer).value for step in range(4)]
+    assert winds == ["E", "S", "W", "N"]
 
 
 def test_dealer_win_repeats_and_adds_honba_non_dealer_win_resets() -> None:

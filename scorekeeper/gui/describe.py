@@ -11,11 +11,8 @@ from typing import assert_never
 
 from PySide6.QtCore import QCoreApplication
 
-from scorekeeper.engine.jsonio import hand_from_json
 from scorekeeper.engine.points import PointValue
 from scorekeeper.engine.rules import HandRules
-from scorekeeper.engine.scoring import score_hand
-from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.labels import abort_name, format_points, format_signed, limit_name, yaku_name
 from scorekeeper.session.classical import ClassicalHandSettlement
 from scorekeeper.session.events import (
@@ -23,7 +20,6 @@ from scorekeeper.session.events import (
     Chombo,
     ExhaustiveDraw,
     HandResult,
-    HandWin,
     NagashiMangan,
     Ron,
     Tsumo,
@@ -215,10 +211,9 @@ def describe_classical_values(settlement: Settlement, names: tuple[str, ...]) ->
 def describe_hand_wins(entry: HandEntry, rules: HandRules | None, names: tuple[str, ...]) -> str:
     """The yaku (with their han), dora and fu of each riichi win of ``entry`` entered as tiles, as lines.
 
-    The hand is scored again by the engine as the session scored it (its own conditions; the table's tsumo and
-    winds where it leaves them out, as ``score_full_hand`` fills them). If it cannot be read again, or its value
-    is not the one recorded, nothing is said rather than something wrong: the value line of
-    :func:`describe_settlement` still shows.
+    They are what the session found when it settled the hand (``WinValue.score``, the engine's scoring with the
+    table's tsumo and winds filled in), not a scoring of the GUI's own; a win called out as han and fu or as
+    yakuman has none.
 
     Args:
         entry: a hand of the game.
@@ -227,27 +222,12 @@ def describe_hand_wins(entry: HandEntry, rules: HandRules | None, names: tuple[s
     """
     if rules is None:
         return ""
-    result = entry.record.result
-    if not isinstance(result, Ron | Tsumo):
-        return ""
-    tsumo = isinstance(result, Tsumo)
-    recorded = {int(win.seat): win.value for win in _riichi_wins(entry.settlement)}
     lines = []
-    for win in result.wins if isinstance(result, Ron) else (result.win,):
-        if not isinstance(win, HandWin):
+    for win in _riichi_wins(entry.settlement):
+        score = win.score
+        if score is None:
             continue
         seat = int(win.seat)
-        hand = win.input
-        hand.setdefault("tsumo", tsumo)
-        hand.setdefault("seat_wind", "ESWN"[(seat - int(entry.dealer)) % 4])
-        hand.setdefault("round_wind", "ESWN"[entry.round_index % 4])
-        try:
-            parsed, _ = hand_from_json(hand)
-            score = score_hand(parsed, rules)
-        except ScorekeeperError:
-            continue
-        if recorded.get(seat) != score.value:
-            continue
         items = [
             _t("{yaku} (yakuman)").format(yaku=yaku_name(y.yaku.value))
             if y.yakuman

@@ -197,6 +197,31 @@ def test_a_riichi_win_by_tiles_lists_its_yaku_and_fu(qtbot: QtBot, window: MainW
     assert "Aiko → Bruno: 3,900 (hand)" in tip
 
 
+def test_a_south_round_double_ron_by_tiles_lists_what_the_session_scored_for_each_winner() -> None:
+    # The yaku lines are the session's own scoring (WinValue.score), with the table's South round filled in.
+    from scorekeeper.gui.describe import describe_hand_wins
+    from scorekeeper.session.session import Session
+    from tests.session.builders import advance
+
+    session = Session(ruleset("tenhou"), NAMES)
+    advance(session, 4)
+    assert session.state.label == "S1"
+    session.apply(
+        Ron(
+            Seat(0),
+            (
+                HandWin.from_input(1, {"hand": "234m456p678s55p23s4s", "win": "4s"}),
+                HandWin.from_input(2, {"hand": "567m678p22s345s23s4s", "win": "4s"}),
+            ),
+        )
+    )
+    entry = session.state.hands[-1]
+    lines = describe_hand_wins(entry, session.rules.hand, NAMES).splitlines()
+    assert [line.split(":")[0] for line in lines] == ["Bruno", "Chen"]
+    assert all("Pinfu 1 han" in line and line.endswith(", 30 fu") for line in lines), lines
+    assert describe_hand_wins(entry, None, NAMES) == ""  # the classical family has no yaku lines
+
+
 def test_a_quick_entry_win_has_no_yaku_line(window: MainWindow) -> None:
     from scorekeeper.session.events import HanFuWin, Ron
 

@@ -224,14 +224,8 @@ class GameController(QObject):
             self._on_stale(before, event)
             return False
         except ScorekeeperError as error:
-            self._reload()
-            self.error_occurred.emit(str(error))
-            return False
-        self.refused = None
-        self.state_changed.emit()
-        if self.session.state.ended and not was_ended:
-            self.game_ended.emit()
-        return True
+            return self._reload_and_report(error)
+        return self._written(was_ended=was_ended)
 
     def declare_riichi(self, seat: int) -> bool:
         """One tap: ``seat`` declares riichi and puts a stick on the table."""
@@ -311,9 +305,7 @@ class GameController(QObject):
             self.error_occurred.emit(str(error))
             return False
         except ScorekeeperError as error:
-            self._reload()
-            self.error_occurred.emit(str(error))
-            return False
+            return self._reload_and_report(error)
         try:
             # Undo and redo name the event they take out or put back, not just "the last one".
             if undo:
@@ -333,14 +325,8 @@ class GameController(QObject):
             self._on_stale(before, "undo" if undo else "redo")
             return False
         except ScorekeeperError as error:
-            self._reload()
-            self.error_occurred.emit(str(error))
-            return False
-        self.refused = None
-        self.state_changed.emit()
-        if self.session.state.ended and not was_ended:
-            self.game_ended.emit()
-        return True
+            return self._reload_and_report(error)
+        return self._written(was_ended=was_ended)
 
     def _refuse_read_only(self) -> bool:
         if self.read_only:
@@ -402,6 +388,20 @@ class GameController(QObject):
             classical = self.session is not None and self.session.rules.family is Family.CLASSICAL
             return describe_result(event, players, classical=classical).replace("\n", " ")
         return name
+
+    def _written(self, *, was_ended: bool) -> bool:
+        """A write went through: nothing is refused any more, the state is shown, and an ending is announced."""
+        self.refused = None
+        self.state_changed.emit()
+        if self.session is not None and self.session.state.ended and not was_ended:
+            self.game_ended.emit()
+        return True
+
+    def _reload_and_report(self, error: ScorekeeperError) -> bool:
+        """A write failed: show what the file says again, then the reason; False for the caller to return."""
+        self._reload()
+        self.error_occurred.emit(str(error))
+        return False
 
     def _reload(self) -> None:
         """Make the session what the file says again (after a failed or refused write)."""

@@ -166,6 +166,23 @@ class Script:
         assert not left, f"dialogs the window never opened: {left}"
 
 
+def edit_unchanged_by_ron(
+    qtbot: QtBot, window: MainWindow, script: Script, index: int, filled: Callable[[WinDialog], None]
+) -> None:
+    """Edit hand ``index`` from the history as a referee does: Ron, then ``filled`` checks and confirms the win
+    dialog, then Save, the correction changing nothing."""
+
+    def edit(dialog: EditHandDialog) -> None:
+        script.then("win", filled)
+        click(qtbot, dialog.ron_button)
+        assert dialog.correction is not None and not dialog.correction.changes_anything
+        click(qtbot, dialog.save_button)
+
+    script.then("edit", edit)
+    window.history.select(index)
+    click(qtbot, window.history.edit_button)
+
+
 #: Top-level widgets Qt makes for itself (tooltips, popups of combo boxes and completers): not a test's leftovers.
 _QT_INTERNAL = frozenset({"QTipLabel", "QComboBoxPrivateContainer", "QCompleterPopup"})
 

@@ -11,13 +11,12 @@ from pytestqt.qtbot import QtBot
 
 from scorekeeper.engine.classical import ExtraTile
 from scorekeeper.engine.tiles import Tile
-from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
 from scorekeeper.gui.dialogs.win_dialog import WinDialog, WinValueWidget
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.session.events import HandWin, Ron
 from scorekeeper.session.rules import ruleset
 from scorekeeper.session.seats import Seat
-from tests.gui.conftest import Script, click, state_of
+from tests.gui.conftest import Script, click, edit_unchanged_by_ron, state_of
 
 pytestmark = pytest.mark.gui
 
@@ -57,14 +56,6 @@ def test_edit_hand_opens_a_classical_hand_by_tiles_with_its_tiles(
         seen.append("tiles")
         click(qtbot, dialog.confirm_button)
 
-    def edit(dialog: EditHandDialog) -> None:
-        script.then("win", filled)
-        click(qtbot, dialog.ron_button)
-        assert dialog.correction is not None and not dialog.correction.changes_anything
-        click(qtbot, dialog.save_button)
-
-    script.then("edit", edit)
-    window.history.select(0)
-    click(qtbot, window.history.edit_button)
+    edit_unchanged_by_ron(qtbot, window, script, 0, filled)
     assert seen == ["tiles"]
     script.assert_used_up()

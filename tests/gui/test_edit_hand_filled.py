@@ -6,13 +6,12 @@ from pytestqt.qtbot import QtBot
 
 from scorekeeper.engine.tiles import Tile
 from scorekeeper.engine.yaku import Yaku
-from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
 from scorekeeper.gui.dialogs.win_dialog import WinDialog, WinValueWidget
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.session.events import HandWin, HanFuWin, Ron, YakumanWin
 from scorekeeper.session.rules import ruleset
 from scorekeeper.session.seats import Seat
-from tests.gui.conftest import Script, click, state_of
+from tests.gui.conftest import Script, click, edit_unchanged_by_ron, state_of
 
 #: 234m 456p 678s 55p 23s won on 4s by ron, riichi, one dora indicator 1p (pinfu, tanyao, riichi).
 TILES_HAND = {
@@ -37,15 +36,7 @@ def _edit(qtbot: QtBot, window: MainWindow, script: Script, index: int, check: l
         assert dialog.hand_result() == state_of(window).hands[index].record.result  # exactly the recorded result
         click(qtbot, dialog.confirm_button)
 
-    def edit(dialog: EditHandDialog) -> None:
-        script.then("win", filled)
-        click(qtbot, dialog.ron_button)
-        assert dialog.correction is not None and not dialog.correction.changes_anything
-        click(qtbot, dialog.save_button)
-
-    script.then("edit", edit)
-    window.history.select(index)
-    click(qtbot, window.history.edit_button)
+    edit_unchanged_by_ron(qtbot, window, script, index, filled)
 
 
 def _fields(dialog: WinDialog, index: int, check: list[str]) -> None:

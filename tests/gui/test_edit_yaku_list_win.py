@@ -2,18 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.engine.yaku import Yaku
-from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
 from scorekeeper.gui.dialogs.win_dialog import WinDialog, WinValueWidget
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.session.events import HanFuWin, Ron
 from scorekeeper.session.rules import ruleset
 from scorekeeper.session.seats import Seat
-from tests.gui.conftest import Script, click, state_of
+from tests.gui.conftest import Script, click, edit_unchanged_by_ron, state_of
 
 #: (yaku, han, fu, open hand, dora): tanyao pinfu closed plus one dora; honitsu and haku need an open hand (2 + 1).
 HANDS = (
@@ -42,15 +39,7 @@ def test_editing_a_yaku_list_win_shows_its_yaku_and_saving_it_unchanged_keeps_th
             check.append(f"win {index}")
             click(qtbot, dialog.confirm_button)
 
-        def edit(dialog: EditHandDialog, filled: Callable[[WinDialog], None] = filled) -> None:
-            script.then("win", filled)
-            click(qtbot, dialog.ron_button)
-            assert dialog.correction is not None and not dialog.correction.changes_anything
-            click(qtbot, dialog.save_button)
-
-        script.then("edit", edit)
-        window.history.select(index)
-        click(qtbot, window.history.edit_button)
+        edit_unchanged_by_ron(qtbot, window, script, index, filled)
     assert check == ["win 0", "win 1"]
     after = state_of(window)
     assert after.hands == before.hands and after.scores == before.scores

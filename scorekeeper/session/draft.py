@@ -75,6 +75,21 @@ _FIVES = frozenset({TileKind.M5, TileKind.P5, TileKind.S5})
 _COPIES = 4
 
 
+def _recorded_tiles(obj: Mapping[str, Any]) -> tuple[list[Tile], Tile | None, list[Meld]]:
+    """A recorded input object's concealed tiles (the winning tile taken out), winning tile and melds.
+
+    Raises:
+        TileParseError: for bad notation.
+        InvalidHandError: for a malformed meld.
+    """
+    tiles = list(parse_tiles(str(obj.get("hand", ""))))
+    win = Tile.parse(str(obj["win"])) if obj.get("win") else None
+    if win is not None and win in tiles:
+        # The input's hand holds the winning tile (hand_input() writes it last; a hand from elsewhere may not).
+        del tiles[len(tiles) - 1 - tiles[::-1].index(win)]
+    return tiles, win, [Meld(MeldKind(str(m["type"])), parse_tiles(str(m["tiles"]))) for m in obj.get("melds", ())]
+
+
 class EntryTarget(enum.StrEnum):
     """Where the next tapped tile goes: the hand, the winning tile, an indicator, or a meld of that kind."""
 
@@ -657,12 +672,7 @@ class RiichiDraft(HandDraft[HandScore]):
             TileParseError: for bad notation.
             InvalidHandError: for a malformed meld.
         """
-        tiles = list(parse_tiles(str(obj.get("hand", ""))))
-        win = Tile.parse(str(obj["win"])) if obj.get("win") else None
-        if win is not None and win in tiles:
-            # The input's hand holds the winning tile (hand_input() writes it last; a hand from elsewhere may not).
-            del tiles[len(tiles) - 1 - tiles[::-1].index(win)]
-        melds = [Meld(MeldKind(str(m["type"])), parse_tiles(str(m["tiles"]))) for m in obj.get("melds", ())]
+        tiles, win, melds = _recorded_tiles(obj)
         self._concealed, self._win, self._melds = tiles, win, melds
         self._dora = [Tile.parse(str(t)) for t in obj.get("dora", ())]
         self._ura = [Tile.parse(str(t)) for t in obj.get("ura", ())]
@@ -818,12 +828,7 @@ class ClassicalDraft(HandDraft[ClassicalScore]):
             TileParseError: for bad tile or extra-tile notation.
             InvalidHandError: for a malformed meld.
         """
-        tiles = list(parse_tiles(str(obj.get("hand", ""))))
-        win = Tile.parse(str(obj["win"])) if obj.get("win") else None
-        if win is not None and win in tiles:
-            # The input's hand holds the winning tile (hand_input() writes it last; a hand from elsewhere may not).
-            del tiles[len(tiles) - 1 - tiles[::-1].index(win)]
-        melds = [Meld(MeldKind(str(m["type"])), parse_tiles(str(m["tiles"]))) for m in obj.get("melds", ())]
+        tiles, win, melds = _recorded_tiles(obj)
         extras = parse_extras(str(obj["flowers"])) if obj.get("flowers") else ()
         self._concealed, self._win, self._melds = tiles, win, melds
         self._extras = sorted(dict.fromkeys(extras), key=lambda e: e.digit)

@@ -1,20 +1,28 @@
 """Saving the game as a file: PDF, CSV or game record, under a suggested name (issue 12's records).
 
-The main window's Game menu and the results screen both save through one :class:`ExportActions`; where to save is
-asked through the window's :class:`~scorekeeper.gui.openers.Dialogs`, and a refusal is shown as a message.
+The main window's Game menu and the results screen both save through one :class:`ExportActions`, which also builds
+the results screen with its save buttons; where to save is asked through the window's
+:class:`~scorekeeper.gui.openers.Dialogs`, and a refusal is shown as a message.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QWidget
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.exports import export_csv, export_json, export_pdf, suggested_file_name
+from scorekeeper.gui.labels import is_riichi, short_label
 from scorekeeper.gui.openers import Dialogs
+
+if TYPE_CHECKING:
+    from scorekeeper.gui.dialogs.results import ResultsDialog
 
 __all__ = ["ExportActions"]
 
@@ -59,3 +67,28 @@ class ExportActions:
         path = self.ask_path(suffix)
         if path is not None:
             self.write(suffix, path)
+
+    def results_dialog(self) -> ResultsDialog | None:
+        """The results screen of the ended game (its chart, final table and save buttons), or None while it runs."""
+        from scorekeeper.gui.dialogs.results import ResultsDialog  # imported when first shown (cold start)
+
+        state = self._controller.state
+        if state is None or state.final is None:
+            return None
+        series = state.score_series()
+        labels = tuple(short_label(hand.label, hand.honba) for hand in state.hands)
+        if series.ends_apart:
+            # Sticks left on the table (given to first place), or a riichi after the last hand: the chart ends on
+            # the scores the table shows, so its last point and the sheet agree.
+            labels = (*labels, QCoreApplication.translate("MainWindow", "End"))
+        return ResultsDialog(
+            names=state.players,
+            result=state.final,
+            labels=labels,
+            series=series.points,
+            table_rules=state.rules.table if is_riichi(state.rules) else None,
+            ask_path=self.ask_path,
+            export_csv=functools.partial(self.write, ".csv"),
+            export_json=functools.partial(self.write, ".json"),
+            export_pdf=functools.partial(self.write, ".pdf"),
+        )

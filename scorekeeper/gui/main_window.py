@@ -93,8 +93,8 @@ class MainWindow(QMainWindow):
         self.table = TableViewWidget()
         self.table.riichi_requested.connect(self._on_table_riichi_requested)
         self.table.win_requested.connect(self._on_table_win_requested)
-        self.table.ron_chosen.connect(self._on_table_ron_chosen)
-        self.table.tsumo_chosen.connect(self._on_table_tsumo_chosen)
+        self.table.ron_chosen.connect(functools.partial(self._enter_win, False))  # (winner, discarder)
+        self.table.tsumo_chosen.connect(functools.partial(self._enter_win, True))  # (winner)
         self.table.empty_state.new_game_requested.connect(self.new_game)
         self.table.empty_state.open_requested.connect(self.open_game)
         self.table.empty_state.import_requested.connect(self.import_game)
@@ -411,13 +411,7 @@ class MainWindow(QMainWindow):
             return
         self.table.ask_who_dealt_in(seat, state.players[seat])
 
-    def _on_table_ron_chosen(self, winner: int, discarder: int) -> None:
-        self._enter_win(False, winner=winner, discarder=discarder)
-
-    def _on_table_tsumo_chosen(self, winner: int) -> None:
-        self._enter_win(True, winner=winner)
-
-    def _enter_win(self, tsumo: bool, *, winner: int | None = None, discarder: int | None = None) -> None:
+    def _enter_win(self, tsumo: bool, winner: int | None = None, discarder: int | None = None) -> None:
         """The win dialog, opened with the winner and the discarder chosen on the table, if they were."""
         self.table.stop_asking()
         if self.controller.state is None or self.controller.state.ended:
@@ -574,28 +568,7 @@ class MainWindow(QMainWindow):
 
     def build_results_dialog(self) -> ResultsDialog | None:
         """The results screen of the ended game, or None while it is running."""
-        from scorekeeper.gui.dialogs.results import ResultsDialog
-
-        state = self.controller.state
-        if state is None or state.final is None:
-            return None
-        series = state.score_series()
-        labels = tuple(short_label(hand.label, hand.honba) for hand in state.hands)
-        if series.ends_apart:
-            # Sticks left on the table (given to first place), or a riichi after the last hand: the chart ends on
-            # the scores the table shows, so its last point and the sheet agree.
-            labels = (*labels, self.tr("End"))
-        return ResultsDialog(
-            names=state.players,
-            result=state.final,
-            labels=labels,
-            series=series.points,
-            table_rules=state.rules.table if is_riichi(state.rules) else None,
-            ask_path=self.exports.ask_path,
-            export_csv=functools.partial(self.exports.write, ".csv"),
-            export_json=functools.partial(self.exports.write, ".json"),
-            export_pdf=functools.partial(self.exports.write, ".pdf"),
-        )
+        return self.exports.results_dialog()
 
     def show_results(self) -> None:
         """Show the results screen (after the game ended)."""

@@ -55,3 +55,15 @@ def test_the_grep_finds_what_it_looks_for() -> None:
     assert _FORBIDDEN["fu arithmetic"].search("base = 4 * fu")
     assert _FORBIDDEN["fu arithmetic"].search("self.fu = None") is None
     assert _FORBIDDEN["fu arithmetic"].search("base = fu * 4")
+
+
+def _lines(relative: str) -> int:
+    return len((GUI.parent / relative).read_text(encoding="utf-8").splitlines())
+
+
+def test_the_views_and_the_scorer_stay_small_enough_to_read() -> None:
+    """Issue 11's sizes: logic that creeps back into a view shows first as lines (the entry widgets were 1,907)."""
+    assert _lines("gui/widgets/hand_entry.py") < 600
+    assert _lines("gui/widgets/hand_entry.py") + _lines("gui/widgets/classical_entry.py") < 900
+    assert _lines("gui/main_window.py") < 600
+    assert _lines("engine/scoring.py") < 600

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
 from scorekeeper.engine.classical import (
+    CLASSICAL_CONDITION_NAMES,
     ClassicalHand,
     ClassicalRules,
     ClassicalScore,
@@ -46,7 +47,6 @@ from scorekeeper.engine.waits import Wait, list_waits
 from scorekeeper.errors import InvalidContextError, InvalidHandError, ScorekeeperError
 
 __all__ = [
-    "CLASSICAL_CONDITIONS",
     "MAX_INDICATORS",
     "ClassicalDraft",
     "DraftEvaluation",
@@ -61,16 +61,6 @@ __all__ = [
 
 #: At most one dora and four kan dora indicators (seed 000, "Dora"); the ura indicators likewise.
 MAX_INDICATORS = 5
-#: The classical family's win conditions besides self-drawing, as its engine and JSON name them (seed 003,
-#: a(14)-a(19), e(1); scorekeeper.engine.classical.hand).
-CLASSICAL_CONDITIONS: tuple[str, ...] = (
-    "last_tile_of_wall",
-    "replacement_tile",
-    "robbing_the_kong",
-    "heavenly_hand",
-    "one_chance",
-    "last_tile_of_kind",
-)
 _FIVES = frozenset({TileKind.M5, TileKind.P5, TileKind.S5})
 _COPIES = 4
 
@@ -764,7 +754,7 @@ class RiichiDraft(HandDraft[HandScore]):
 class ClassicalDraft(HandDraft[ClassicalScore]):
     """A classical hand (seed 003): no red fives, the extra tiles, the family's conditions and engine."""
 
-    conditions_offered = CLASSICAL_CONDITIONS
+    conditions_offered = CLASSICAL_CONDITION_NAMES
     targets = (
         EntryTarget.HAND,
         EntryTarget.WIN,

@@ -7,11 +7,10 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from pytestqt.qtbot import QtBot
 
-from scorekeeper.engine.classical import ExtraTile, classical_rules, score_json
+from scorekeeper.engine.classical import CLASSICAL_CONDITION_NAMES, ExtraTile, classical_rules, score_json
 from scorekeeper.engine.tiles import Tile
 from scorekeeper.errors import InvalidHandError
 from scorekeeper.gui.widgets.classical_entry import (
-    CLASSICAL_CONDITIONS,
     ClassicalEntryWidget,
     ClassicalTarget,
 )
@@ -184,7 +183,7 @@ def test_a_ticked_condition_counts_and_hides_what_it_contradicts(qtbot: QtBot, e
     # Back to a discard: the replacement tile is impossible, so it is unticked.
     entry.set_context(rules=classical_rules("classical"), tsumo=False, seat_wind="S", round_wind="E")
     assert not entry.conditions()["replacement_tile"]
-    assert set(entry.conditions()) == set(CLASSICAL_CONDITIONS)
+    assert set(entry.conditions()) == set(CLASSICAL_CONDITION_NAMES)
 
 
 def test_double_system_alone_shows_the_unit(entry: ClassicalEntryWidget) -> None:

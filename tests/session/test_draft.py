@@ -9,14 +9,19 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.classical import ClassicalScore, ExtraTile, classical_rules, score_json
+from scorekeeper.engine.classical import (
+    CLASSICAL_CONDITION_NAMES,
+    ClassicalScore,
+    ExtraTile,
+    classical_rules,
+    score_json,
+)
 from scorekeeper.engine.entry_text import HAND_SIZE
 from scorekeeper.engine.rules import hand_rules
 from scorekeeper.engine.tiles import Tile, TileKind
 from scorekeeper.engine.yaku import Yaku
 from scorekeeper.errors import InvalidContextError, InvalidHandError, NotWinningError, NoYakuError
 from scorekeeper.session.draft import (
-    CLASSICAL_CONDITIONS,
     MAX_INDICATORS,
     ClassicalDraft,
     DraftStatus,
@@ -238,7 +243,7 @@ def test_classical_conditions_made_impossible_are_unticked() -> None:
     assert not draft.offered_conditions()["last_tile_of_wall"]
     draft.set_context(rules=classical_rules("classical"), tsumo=False, seat_wind="S", round_wind="E")
     assert not draft.conditions["replacement_tile"]
-    assert set(draft.conditions) == set(CLASSICAL_CONDITIONS)
+    assert set(draft.conditions) == set(CLASSICAL_CONDITION_NAMES)
 
 
 def test_classical_has_no_red_fives_and_no_indicator_targets() -> None:

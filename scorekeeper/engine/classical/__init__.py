@@ -9,7 +9,7 @@ knobs (:mod:`.rules`), the formula (:mod:`.value`), the scorer (:mod:`.scoring`)
 
 from scorekeeper.engine.classical.catalogue import DOUBLE_COUNT, DOUBLE_DESCRIPTION, Double, PointSource
 from scorekeeper.engine.classical.extras import ExtraGroup, ExtraTile, format_extras, parse_extras
-from scorekeeper.engine.classical.hand import ClassicalHand, validate_classical_hand
+from scorekeeper.engine.classical.hand import CLASSICAL_CONDITION_NAMES, ClassicalHand, validate_classical_hand
 from scorekeeper.engine.classical.jsonio import (
     classical_hand_from_json,
     classical_rules_from_json,
@@ -29,6 +29,7 @@ from scorekeeper.engine.classical.scoring import ClassicalScore, DoubleItem, Poi
 from scorekeeper.engine.classical.value import SLAM, cap_value, multiplier, round_points, round_value
 
 __all__ = [
+    "CLASSICAL_CONDITION_NAMES",
     "CLASSICAL_PRESET_NAMES",
     "DOUBLE_COUNT",
     "DOUBLE_DESCRIPTION",

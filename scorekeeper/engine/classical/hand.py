@@ -16,7 +16,19 @@ from scorekeeper.engine.hand import Meld, MeldKind, validate_tiles
 from scorekeeper.engine.tiles import Tile, Wind, format_tiles
 from scorekeeper.errors import InvalidContextError, InvalidHandError, quote
 
-__all__ = ["ClassicalHand", "validate_classical_hand"]
+__all__ = ["CLASSICAL_CONDITION_NAMES", "ClassicalHand", "validate_classical_hand"]
+
+#: The family's win conditions besides self-drawing (seed 003 a(14)-a(19), e(1)), in the order the JSON input, the
+#: hand draft and the Tiles page's ticks list them: the boolean fields of :class:`ClassicalHand` and the JSON flags.
+#: Every place that lists them takes them from here (one list, issue 11).
+CLASSICAL_CONDITION_NAMES: tuple[str, ...] = (
+    "last_tile_of_wall",
+    "replacement_tile",
+    "robbing_the_kong",
+    "heavenly_hand",
+    "one_chance",
+    "last_tile_of_kind",
+)
 
 #: How many repeated extra tiles a message names.
 _REPEATS_SHOWN = 3
@@ -134,7 +146,7 @@ class ClassicalHand:
             self.win,
             tsumo=self.tsumo,
             extras=self.extras,
-            **{name: getattr(self, name) for name in _CONDITIONS},
+            **{name: getattr(self, name) for name in CLASSICAL_CONDITION_NAMES},
         )
         if problems:
             raise problems[0]
@@ -157,16 +169,6 @@ class ClassicalHand:
         return tuple(counts)
 
 
-_CONDITIONS = (
-    "last_tile_of_wall",
-    "replacement_tile",
-    "robbing_the_kong",
-    "heavenly_hand",
-    "one_chance",
-    "last_tile_of_kind",
-)
-
-
 def validate_classical_hand(
     concealed: Iterable[Tile],
     melds: Iterable[Meld],
@@ -183,7 +185,7 @@ def validate_classical_hand(
     Raises:
         InvalidContextError: for an unknown condition name.
     """
-    unknown = set(conditions) - set(_CONDITIONS)
+    unknown = set(conditions) - set(CLASSICAL_CONDITION_NAMES)
     if unknown:
         raise InvalidContextError(f"unknown classical condition(s) {quote(sorted(unknown))}")
     melds = tuple(melds)

@@ -27,7 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.engine.classical.extras import ExtraTile, parse_extras
-from scorekeeper.engine.classical.hand import ClassicalHand
+from scorekeeper.engine.classical.hand import CLASSICAL_CONDITION_NAMES, ClassicalHand
 from scorekeeper.engine.classical.rules import ClassicalRules, classical_rules
 from scorekeeper.engine.classical.scoring import ClassicalScore, score_classical
 from scorekeeper.engine.hand import Meld
@@ -36,15 +36,7 @@ from scorekeeper.errors import InvalidContextError, InvalidHandError, InvalidRul
 
 __all__ = ["classical_hand_from_json", "classical_rules_from_json", "score_json", "score_to_json"]
 
-_FLAGS = (
-    "tsumo",
-    "last_tile_of_wall",
-    "replacement_tile",
-    "robbing_the_kong",
-    "heavenly_hand",
-    "one_chance",
-    "last_tile_of_kind",
-)
+_FLAGS = ("tsumo", *CLASSICAL_CONDITION_NAMES)
 _FIELDS = frozenset({"ruleset", "hand", "melds", "win", "seat_wind", "round_wind", "flowers", *_FLAGS})
 
 

@@ -30,10 +30,9 @@ from scorekeeper.gui.widgets.entry_words import (
     target_label,
 )
 from scorekeeper.gui.widgets.tile_picker import MIN_TILE_HEIGHT, TilePickerWidget, TileRowWidget
-from scorekeeper.session.draft import CLASSICAL_CONDITIONS, ClassicalDraft, DraftStatus, EntryTarget
+from scorekeeper.session.draft import ClassicalDraft, DraftStatus, EntryTarget
 
 __all__ = [
-    "CLASSICAL_CONDITIONS",
     "ClassicalEntryWidget",
     "ClassicalTarget",
     "classical_breakdown",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -9,9 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.engine.classical import (
+    CLASSICAL_CONDITION_NAMES,
     ClassicalHand,
     ExtraGroup,
     ExtraTile,
+    classical_hand_from_json,
     format_extras,
     parse_extras,
     validate_classical_hand,
@@ -143,3 +146,14 @@ def test_repeated_extra_tiles_are_one_problem_naming_the_first_few() -> None:
     message = str(problems[0])
     assert message.startswith("extra tile 1f, 5f, 2f and 5 more twice or more among 4,018 extra tiles")
     assert len(message) < 200
+
+
+def test_the_condition_names_are_the_hands_boolean_fields_and_the_json_flags() -> None:
+    # One list (issue 11): the hand's fields besides tsumo, in the order declared, and each one a JSON flag.
+    booleans = tuple(f.name for f in dataclasses.fields(ClassicalHand) if f.type == "bool" and f.name != "tsumo")
+    assert booleans == CLASSICAL_CONDITION_NAMES
+    for name in CLASSICAL_CONDITION_NAMES:  # each is a flag the JSON input reads
+        with pytest.raises(InvalidContextError, match=f"^{name} must be true or false"):
+            classical_hand_from_json({"hand": "123m456m789m123p55p", name: "yes"})
+    with pytest.raises(InvalidContextError, match="unknown classical condition"):
+        validate_classical_hand((), (), None, riichi=True)

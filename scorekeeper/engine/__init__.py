@@ -1,6 +1,6 @@
 """Pure hand scoring, standard library only: tiles, melds, hands, decomposition, yaku, fu, points, rules."""
 
-from scorekeeper.engine.conditions import CONDITION_NAMES, WinCondition
+from scorekeeper.engine.conditions import CONDITION_NAMES, CONDITION_WIN_KIND, WinCondition, WinKind
 from scorekeeper.engine.entry_text import EntryText, format_entry_text, parse_entry_text
 from scorekeeper.engine.fu import FuItem, FuReason
 from scorekeeper.engine.han_fu import FU_VALUES, MAX_FU, is_valid_han_fu, valid_fu, validate_han_fu
@@ -20,13 +20,16 @@ from scorekeeper.engine.tiles import (
     parse_tiles,
 )
 from scorekeeper.engine.waits import Refusal, Wait, list_waits
-from scorekeeper.engine.yaku import Yaku
+from scorekeeper.engine.yaku import YAKU_CONDITION, YAKU_WIN_KIND, Yaku
 
 __all__ = [
     "CONDITION_NAMES",
+    "CONDITION_WIN_KIND",
     "FU_VALUES",
     "MAX_FU",
     "PRESET_NAMES",
+    "YAKU_CONDITION",
+    "YAKU_WIN_KIND",
     "EntryText",
     "FuItem",
     "FuReason",
@@ -48,6 +51,7 @@ __all__ = [
     "Wait",
     "WaitKind",
     "WinCondition",
+    "WinKind",
     "Wind",
     "Yaku",
     "YakuValue",

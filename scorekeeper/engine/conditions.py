@@ -7,8 +7,17 @@ place that lists them takes them from here, in this order (the order the engine'
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
+from types import MappingProxyType
 
-__all__ = ["CONDITION_NAMES", "WinCondition"]
+__all__ = ["CONDITION_NAMES", "CONDITION_WIN_KIND", "WinCondition", "WinKind"]
+
+
+class WinKind(enum.StrEnum):
+    """How a hand is won: off another player's discard or by drawing the winning tile oneself."""
+
+    RON = "ron"
+    TSUMO = "tsumo"
 
 
 class WinCondition(enum.StrEnum):
@@ -28,16 +37,28 @@ class WinCondition(enum.StrEnum):
     @property
     def tsumo_only(self) -> bool:
         """Whether the condition exists only on a self-drawn win."""
-        return self in _TSUMO_ONLY
+        return CONDITION_WIN_KIND.get(self) is WinKind.TSUMO
 
     @property
     def ron_only(self) -> bool:
         """Whether the condition exists only on a win off a discard."""
-        return self in _RON_ONLY
+        return CONDITION_WIN_KIND.get(self) is WinKind.RON
 
 
-_TSUMO_ONLY = frozenset({WinCondition.HAITEI, WinCondition.RINSHAN, WinCondition.TENHOU, WinCondition.CHIIHOU})
-_RON_ONLY = frozenset({WinCondition.HOUTEI, WinCondition.CHANKAN, WinCondition.RENHOU})
+#: The one kind of win each situational condition exists on (seed 000, "Yaku"; EMA 2016): haitei, rinshan, tenhou
+#: and chiihou are self-draws, houtei, chankan and renhou wins on a discard. Riichi, double riichi and ippatsu go
+#: with either and are not listed. ``Hand`` refuses a condition on the other kind (``InvalidContextError``).
+CONDITION_WIN_KIND: Mapping[WinCondition, WinKind] = MappingProxyType(
+    {
+        WinCondition.HAITEI: WinKind.TSUMO,
+        WinCondition.RINSHAN: WinKind.TSUMO,
+        WinCondition.TENHOU: WinKind.TSUMO,
+        WinCondition.CHIIHOU: WinKind.TSUMO,
+        WinCondition.HOUTEI: WinKind.RON,
+        WinCondition.CHANKAN: WinKind.RON,
+        WinCondition.RENHOU: WinKind.RON,
+    }
+)
 
 #: The conditions' names as plain strings, in order (dict keys and JSON flags: a ``StrEnum`` member hashes by its
 #: member name, so sets and dicts of names use these).

@@ -7,8 +7,21 @@ the riichi book, seed 000) and Tenhou: one value closed, one open (``None`` when
 from __future__ import annotations
 
 import enum
+from collections.abc import Mapping
+from types import MappingProxyType
 
-__all__ = ["DOUBLE_YAKUMAN", "YAKUMAN", "Yaku", "closed_han", "open_han", "yakuman_multiplier"]
+from scorekeeper.engine.conditions import CONDITION_WIN_KIND, WinCondition, WinKind
+
+__all__ = [
+    "DOUBLE_YAKUMAN",
+    "YAKUMAN",
+    "YAKU_CONDITION",
+    "YAKU_WIN_KIND",
+    "Yaku",
+    "closed_han",
+    "open_han",
+    "yakuman_multiplier",
+]
 
 
 class Yaku(enum.StrEnum):
@@ -92,6 +105,31 @@ YAKUMAN = frozenset(
 #: The yakuman worth two where the ruleset's ``double_yakuman`` is on: the special waits and daisuushii (issue 2;
 #: tenhou.net's double yakuman).
 DOUBLE_YAKUMAN = frozenset({Yaku.KOKUSHI_MUSOU_13, Yaku.SUUANKOU_TANKI, Yaku.JUNSEI_CHUUREN_POUTOU, Yaku.DAISUUSHII})
+
+
+#: The yaku a win condition of the input awards (``Hand.haitei`` gives haitei, ``Hand.rinshan`` rinshan kaihou...):
+#: the situational yaku and yakuman that exist on one kind of win only.
+YAKU_CONDITION: Mapping[Yaku, WinCondition] = MappingProxyType(
+    {
+        Yaku.HAITEI: WinCondition.HAITEI,
+        Yaku.HOUTEI: WinCondition.HOUTEI,
+        Yaku.RINSHAN_KAIHOU: WinCondition.RINSHAN,
+        Yaku.CHANKAN: WinCondition.CHANKAN,
+        Yaku.TENHOU: WinCondition.TENHOU,
+        Yaku.CHIIHOU: WinCondition.CHIIHOU,
+        Yaku.RENHOU: WinCondition.RENHOU,
+    }
+)
+
+#: The one kind of win a yaku exists on: its condition's (``CONDITION_WIN_KIND``: chankan and houtei only on a ron,
+#: haitei and rinshan kaihou only on a tsumo...), and menzen tsumo, a self-draw by name. A yaku not listed goes
+#: with either. For lists of yaku to tick (the yaku list entry), so that none holds the rule again.
+YAKU_WIN_KIND: Mapping[Yaku, WinKind] = MappingProxyType(
+    {
+        Yaku.MENZEN_TSUMO: WinKind.TSUMO,
+        **{yaku: CONDITION_WIN_KIND[condition] for yaku, condition in YAKU_CONDITION.items()},
+    }
+)
 
 
 def yakuman_multiplier(yaku: Yaku, *, double_yakuman: bool) -> int:

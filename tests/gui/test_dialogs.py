@@ -9,9 +9,10 @@ import pytest
 from PySide6.QtWidgets import QCheckBox, QPushButton
 from pytestqt.qtbot import QtBot
 
+from scorekeeper.engine.conditions import WinKind
 from scorekeeper.engine.han_fu import is_valid_han_fu
 from scorekeeper.engine.rules import hand_rules
-from scorekeeper.engine.yaku import Yaku
+from scorekeeper.engine.yaku import YAKU_WIN_KIND, Yaku
 from scorekeeper.gui.dialogs.draw_dialog import DrawDialog, DrawKind
 from scorekeeper.gui.dialogs.new_game import NewGameDialog
 from scorekeeper.gui.dialogs.penalty import PenaltyDialog
@@ -91,6 +92,22 @@ def test_yaku_list_adds_the_engine_han_and_dora(qtbot: QtBot) -> None:
     assert widget.han_fu() == (4, 40)
     widget.yaku_boxes["daisangen"].setChecked(True)
     assert widget.yakuman_count() == 1
+
+
+@pytest.mark.parametrize("tsumo", [False, True], ids=["ron", "tsumo"])
+def test_the_yaku_list_offers_a_situational_yaku_only_on_the_win_kind_the_engine_names(
+    qtbot: QtBot, tsumo: bool
+) -> None:
+    # Chankan and houtei only on a ron, haitei and rinshan kaihou only on a tsumo (seed 000, "Yaku"): the widget
+    # asks the engine's YAKU_WIN_KIND (also menzen tsumo, renhou, tenhou, chiihou) instead of its own table.
+    widget = YakuListWidget()
+    qtbot.addWidget(widget)
+    widget.set_context(rules=hand_rules("tenhou", {"renhou": "mangan"}), tsumo=tsumo)
+    kind = WinKind.TSUMO if tsumo else WinKind.RON
+    for yaku, needs in YAKU_WIN_KIND.items():
+        assert widget.yaku_boxes[yaku.value].isEnabled() is (needs is kind), yaku
+    assert widget.yaku_boxes["riichi"].isEnabled()
+    assert widget.yaku_boxes["daisangen"].isEnabled()
 
 
 def context(rules: Ruleset) -> WinContext:

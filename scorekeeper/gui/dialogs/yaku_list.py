@@ -3,7 +3,8 @@
 The han of each yaku, closed and open, come from the engine (``scorekeeper.engine.yaku.closed_han`` /
 ``open_han``: seed 000 and EMA 2016, section 7), so the widget holds no scoring table of its own; so do the yakuman
 multipliers (``yakuman_multiplier``: 2 for the double yakuman where the ruleset's ``double_yakuman`` is on), and the
-liable yakuman are the ruleset's (``TableRules.pao_yakuman``). The widget only adds up what is ticked; the engine's
+liable yakuman are the ruleset's (``TableRules.pao_yakuman``), and the kind of win a situational yaku needs is the
+engine's (``YAKU_WIN_KIND``: haitei only on a tsumo...). The widget only adds up what is ticked; the engine's
 ``value_from_han_fu`` / ``value_from_yakuman`` value the result.
 """
 
@@ -26,11 +27,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from scorekeeper.engine.conditions import WinKind
 from scorekeeper.engine.han_fu import FU_VALUES, is_valid_han_fu
 from scorekeeper.engine.points import PointValue, value_from_han_fu, value_from_yakuman
 from scorekeeper.engine.rules import HandRules, RenhouValue
+from scorekeeper.engine.yaku import YAKU_WIN_KIND, Yaku, closed_han, open_han, yakuman_multiplier
 from scorekeeper.engine.yaku import YAKUMAN as ENGINE_YAKUMAN
-from scorekeeper.engine.yaku import Yaku, closed_han, open_han, yakuman_multiplier
 from scorekeeper.gui.labels import format_points, limit_name, yaku_name
 
 __all__ = ["YAKUMAN", "YAKU_HAN", "YakuListWidget"]
@@ -181,18 +183,15 @@ class YakuListWidget(QWidget):
     def _allowed(self, name: str) -> bool:
         is_open = self.open_box.isChecked()
         rules = self.rules
+        needs = YAKU_WIN_KIND.get(Yaku(name))  # the engine's: haitei only on a tsumo, chankan only on a ron...
+        if needs is not None and needs is not (WinKind.TSUMO if self.tsumo else WinKind.RON):
+            return False
         if name in YAKU_HAN:
             if name == "tanyao" and is_open and rules is not None and not rules.open_tanyao:
                 return False
-            if name == "menzen_tsumo" and not self.tsumo:
-                return False
-            if name in ("chankan", "houtei") and self.tsumo:
-                return False
-            if name in ("haitei", "rinshan_kaihou") and not self.tsumo:
-                return False
             return not is_open or YAKU_HAN[name].open is not None
         if name == "renhou":
-            return not is_open and not self.tsumo and rules is not None and rules.renhou is not RenhouValue.NONE
+            return not is_open and rules is not None and rules.renhou is not RenhouValue.NONE
         return True
 
     def yakuman_count(self) -> int:

@@ -51,7 +51,7 @@ from scorekeeper.session.events import (
     Win,
     YakumanWin,
 )
-from scorekeeper.session.seats import Seat
+from scorekeeper.session.seats import Seat, seat_wind
 from scorekeeper.session.settlement import Settlement, Transfer, TransferReason
 from scorekeeper.session.standings import FinalResult, Penalty, split_evenly
 
@@ -65,14 +65,11 @@ __all__ = [
     "advance_classical",
     "classical_final_result",
     "classical_game_rules",
-    "seat_wind",
     "settle_classical_draw",
     "settle_classical_result",
     "settle_classical_win",
     "value_classical_win",
 ]
-
-_WINDS = (Wind.EAST, Wind.SOUTH, Wind.WEST, Wind.NORTH)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -88,11 +85,6 @@ class ClassicalSettlement:
     transfers: tuple[Transfer, ...]
     deltas: tuple[int, int, int, int]
     dealer_repeats: bool
-
-
-def seat_wind(seat: Seat, dealer: Seat) -> Wind:
-    """A seat's wind this hand: the dealer is East, the next seat to the right South, and so on."""
-    return _WINDS[seat.distance_from(dealer)]
 
 
 def _payment(value: int, doubled: bool, hand_rules: ClassicalRules, rules: ClassicalTableRules) -> int:

@@ -13,11 +13,13 @@ from scorekeeper.session.classical import (
     ClassicalTableRules,
     LoserSettlement,
     advance_classical,
-    seat_wind,
+    classical_game_rules,
     settle_classical_draw,
     settle_classical_win,
+    value_classical_win,
 )
-from scorekeeper.session.seats import Seat
+from scorekeeper.session.events import HandWin
+from scorekeeper.session.seats import Seat, seat_wind
 
 S0, S1, S2, S3 = Seat
 HAND = classical_rules("classical")
@@ -84,6 +86,38 @@ def test_draw_pays_nothing_and_east_keeps_the_deal_by_default() -> None:
 
 def test_seat_winds_follow_the_dealer() -> None:
     assert [seat_wind(seat, S1) for seat in Seat] == [Wind.NORTH, Wind.EAST, Wind.SOUTH, Wind.WEST]
+
+
+# Seed 003, C, first example (tests/engine/classical/test_seed_examples.py's EXAMPLE_1).
+_EXAMPLE_1 = {"hand": "123m123m123p66p", "win": "2p", "melds": [{"type": "chi", "tiles": "789m"}]}
+
+
+@pytest.mark.parametrize("dealer", list(Seat), ids=str)
+def test_a_classical_hand_takes_its_seat_wind_from_the_seats(dealer: Seat) -> None:
+    # The classical settlement asks session.seats.seat_wind, as the riichi bridge does: one rule for both families.
+    rules = classical_game_rules("classical")
+    winner = Seat(2)
+    wind = seat_wind(winner, dealer)
+    left_out = value_classical_win(
+        HandWin.from_input(winner, _EXAMPLE_1), rules, dealer=dealer, round_wind=Wind.EAST, tsumo=False
+    )
+    stated = value_classical_win(
+        HandWin.from_input(winner, {**_EXAMPLE_1, "seat_wind": wind.value}),
+        rules,
+        dealer=dealer,
+        round_wind=Wind.EAST,
+        tsumo=False,
+    )
+    assert left_out == stated
+    other = next(w for w in Wind if w is not wind)
+    with pytest.raises(IllegalActionError, match=rf"the seat wind is \('{wind.value}'\)"):
+        value_classical_win(
+            HandWin.from_input(winner, {**_EXAMPLE_1, "seat_wind": other.value}),
+            rules,
+            dealer=dealer,
+            round_wind=Wind.EAST,
+            tsumo=False,
+        )
 
 
 def test_east_rotation_through_four_rounds_then_the_game_ends() -> None:

@@ -12,7 +12,6 @@ from typing import assert_never
 from PySide6.QtCore import QCoreApplication
 
 from scorekeeper.engine.points import PointValue
-from scorekeeper.engine.rules import HandRules
 from scorekeeper.gui.labels import abort_name, format_points, format_signed, limit_name, yaku_name
 from scorekeeper.session.classical import ClassicalHandSettlement
 from scorekeeper.session.events import (
@@ -208,20 +207,17 @@ def describe_classical_values(settlement: Settlement, names: tuple[str, ...]) ->
     return "\n".join(lines)
 
 
-def describe_hand_wins(entry: HandEntry, rules: HandRules | None, names: tuple[str, ...]) -> str:
+def describe_hand_wins(entry: HandEntry, names: tuple[str, ...]) -> str:
     """The yaku (with their han), dora and fu of each riichi win of ``entry`` entered as tiles, as lines.
 
     They are what the session found when it settled the hand (``WinValue.score``, the engine's scoring with the
     table's tsumo and winds filled in), not a scoring of the GUI's own; a win called out as han and fu or as
-    yakuman has none.
+    yakuman has none, and so has a classical hand (its points and doubles are ``describe_classical_values``).
 
     Args:
         entry: a hand of the game.
-        rules: the game's riichi hand rules (None for the classical family: "").
         names: the players, seat order.
     """
-    if rules is None:
-        return ""
     lines = []
     for win in _riichi_wins(entry.settlement):
         score = win.score

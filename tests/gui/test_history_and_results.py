@@ -216,10 +216,23 @@ def test_a_south_round_double_ron_by_tiles_lists_what_the_session_scored_for_eac
         )
     )
     entry = session.state.hands[-1]
-    lines = describe_hand_wins(entry, session.rules.hand, NAMES).splitlines()
+    lines = describe_hand_wins(entry, NAMES).splitlines()
     assert [line.split(":")[0] for line in lines] == ["Bruno", "Chen"]
     assert all("Pinfu 1 han" in line and line.endswith(", 30 fu") for line in lines), lines
-    assert describe_hand_wins(entry, None, NAMES) == ""  # the classical family has no yaku lines
+
+
+def test_a_classical_hand_by_tiles_has_no_yaku_line_but_its_points_and_doubles() -> None:
+    # describe_hand_wins tells the family from the settlement, with no rules argument to say "classical"; the
+    # classical value (seed 003, C, first example: 640) is describe_classical_values' line.
+    from scorekeeper.gui.describe import describe_classical_values, describe_hand_wins
+    from scorekeeper.session.session import Session
+
+    session = Session(ruleset("classical"), NAMES)
+    example_1 = {"hand": "123m123m123p66p", "win": "2p", "melds": [{"type": "chi", "tiles": "789m"}]}
+    session.apply(Ron(Seat(0), (HandWin.from_input(1, example_1),)))
+    entry = session.state.hands[-1]
+    assert describe_hand_wins(entry, NAMES) == ""
+    assert describe_classical_values(entry.settlement, NAMES).startswith("Bruno: 640 ")
 
 
 def test_a_quick_entry_win_has_no_yaku_line(window: MainWindow) -> None:

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.engine.rules import HandRules
 from scorekeeper.gui import theme
 from scorekeeper.gui._compat import override
 from scorekeeper.gui.describe import (
@@ -50,7 +49,6 @@ class HistoryTableModel(QAbstractTableModel):
         self.hands: tuple[HandEntry, ...] = ()
         self.rows: tuple[HandRow, ...] = ()
         self.names: tuple[str, ...] = ("", "", "", "")
-        self.hand_rules: HandRules | None = None
         self.classical = False
 
     def set_state(self, state: GameState | None) -> None:
@@ -61,7 +59,6 @@ class HistoryTableModel(QAbstractTableModel):
         self.rows = () if state is None else game_sheet(state).hands
         self.classical = state is not None and not is_riichi(state.rules)
         self.names = ("", "", "", "") if state is None else state.players
-        self.hand_rules = state.rules.hand if state is not None and is_riichi(state.rules) else None
         self.endResetModel()
 
     @override
@@ -117,7 +114,7 @@ class HistoryTableModel(QAbstractTableModel):
         """
         hand = self.hands[row]
         parts = [
-            describe_hand_wins(hand, self.hand_rules, self.names),
+            describe_hand_wins(hand, self.names),
             describe_classical_values(hand.settlement, self.names),
             describe_settlement(hand.settlement, self.names),
         ]

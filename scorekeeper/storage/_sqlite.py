@@ -13,7 +13,12 @@ from pathlib import Path
 
 from scorekeeper.errors import SaveFileError
 
-__all__ = ["transaction"]
+__all__ = ["SQLITE_ERRORS", "transaction"]
+
+#: What a failing SQLite call raises. On a damaged file SQLite's own message may quote invalid UTF-8, and then
+#: the sqlite3 module raises UnicodeDecodeError while building the exception (found by tests/storage/test_fuzz.py
+#: for the game store; tests/storage/test_outbox.py damages a file so for the outbox).
+SQLITE_ERRORS = (sqlite3.Error, UnicodeDecodeError)
 
 
 @contextlib.contextmanager
@@ -23,7 +28,7 @@ def transaction(
     what: str,
     *,
     begin: str = "BEGIN IMMEDIATE",
-    errors: tuple[type[Exception], ...] = (sqlite3.Error,),
+    errors: tuple[type[Exception], ...] = SQLITE_ERRORS,
 ) -> Iterator[sqlite3.Connection]:
     """Run the body in one transaction on ``connection`` (autocommit mode), started with ``begin``.
 

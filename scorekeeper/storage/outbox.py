@@ -30,7 +30,7 @@ from types import TracebackType
 from typing import Self
 
 from scorekeeper.errors import SaveFileError
-from scorekeeper.storage._sqlite import transaction
+from scorekeeper.storage._sqlite import SQLITE_ERRORS, transaction
 
 __all__ = ["GameLink", "LocalOutbox", "OutboxOp"]
 
@@ -101,7 +101,7 @@ class LocalOutbox:
             connection.execute(f"PRAGMA busy_timeout = {_BUSY_TIMEOUT_MS}")
             connection.execute("PRAGMA foreign_keys = ON")
             connection.execute("SELECT 1 FROM sync_games LIMIT 1").fetchall()
-        except sqlite3.Error as error:
+        except SQLITE_ERRORS as error:  # a damaged file, as the store refuses it
             raise SaveFileError(f"{path}: cannot open the outbox: {error}", path=path) from error
         return cls(connection, path)
 

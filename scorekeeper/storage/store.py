@@ -65,7 +65,7 @@ from scorekeeper.session.rules import Ruleset
 from scorekeeper.session.session import Session
 from scorekeeper.storage import _schema
 from scorekeeper.storage._jsontext import JsonTextError, dump_json, load_json
-from scorekeeper.storage._sqlite import transaction
+from scorekeeper.storage._sqlite import SQLITE_ERRORS, transaction
 
 __all__ = [
     "MAX_EVENTS_PER_GAME",
@@ -82,9 +82,6 @@ MAX_EVENT_CHARS = 65_536
 MAX_EVENTS_PER_GAME = 100_000
 #: The longest players or ruleset JSON read back.
 _MAX_META_CHARS = 65_536
-#: What a failing SQLite call raises. On a damaged file SQLite's own message may quote invalid UTF-8, and then
-#: the sqlite3 module raises UnicodeDecodeError while building the exception (found by tests/storage/test_fuzz.py).
-_SQLITE_ERRORS = (sqlite3.Error, UnicodeDecodeError)
 #: How long a write waits for another program holding the file (milliseconds).
 _BUSY_TIMEOUT_MS = 5_000
 
@@ -225,7 +222,7 @@ class GameStore:
             if found != _schema.CURRENT_VERSION:
                 # Another program changed the file between the probe and now.
                 raise SaveFileError(f"{path}: database version changed while opening ({found})", path=path)
-        except _SQLITE_ERRORS as error:
+        except SQLITE_ERRORS as error:
             connection.close()
             raise SaveFileError(f"{path}: cannot prepare the database: {error}", path=path) from error
         except BaseException:
@@ -262,7 +259,7 @@ class GameStore:
         """One write transaction; any SQLite failure rolls it back and becomes a SaveFileError saying ``what``."""
         if self._read_only:
             raise SaveFileError(f"{self._path}: cannot {what}: the database is open read-only", path=self._path)
-        with transaction(self._connection, self._path, what, errors=_SQLITE_ERRORS) as connection:
+        with transaction(self._connection, self._path, what) as connection:
             yield connection
 
     def create_game(
@@ -602,7 +599,7 @@ class GameStore:
                 yield connection
             finally:
                 connection.execute("COMMIT")
-        except _SQLITE_ERRORS as error:
+        except SQLITE_ERRORS as error:
             raise SaveFileError(f"{self._path}: cannot {what}: {error}", path=self._path) from error
 
     def list_games(self, limit: int | None = None) -> tuple[GameSummary, ...]:
@@ -793,7 +790,7 @@ def _probe(path: Path) -> int:
         if problems != ["ok"]:
             raise SaveFileError(f"{path}: the database is damaged: {'; '.join(problems[:3])}", path=path)
         _check_objects(path, connection, int(version))
-    except _SQLITE_ERRORS as error:
+    except SQLITE_ERRORS as error:
         raise SaveFileError(f"{path}: the database is damaged or unreadable: {error}", path=path) from error
     finally:
         connection.close()
@@ -903,7 +900,7 @@ def _snapshot(path: Path) -> sqlite3.Connection:
         _check_objects(path, memory, version)
         if version < _schema.CURRENT_VERSION:
             _schema.migrate(memory, version)
-    except _SQLITE_ERRORS as error:
+    except SQLITE_ERRORS as error:
         memory.close()
         raise SaveFileError(f"{path}: cannot read the database: {error}", path=path) from error
     except BaseException:
@@ -918,7 +915,7 @@ def _open_read_only(path: Path) -> sqlite3.Connection:
     connection = _connect(path, f"{path.absolute().as_uri()}?mode=ro", uri=True)
     try:
         connection.execute("SELECT count(*) FROM sqlite_master").fetchone()
-    except _SQLITE_ERRORS:
+    except SQLITE_ERRORS:
         connection.close()
         connection = _connect(path, f"{path.absolute().as_uri()}?mode=ro&immutable=1", uri=True)
     return connection
@@ -943,7 +940,7 @@ def _check_header(path: Path, header: _schema.Header) -> None:
 def _connect(path: Path, target: str, *, uri: bool = False) -> sqlite3.Connection:
     try:
         connection = sqlite3.connect(target, uri=uri, isolation_level=None, check_same_thread=True)
-    except _SQLITE_ERRORS as error:
+    except SQLITE_ERRORS as error:
         raise SaveFileError(f"{path}: cannot open the database: {error}", path=path) from error
     # Text comes back as bytes, decoded by the reader: a damaged text value then fails for its own game only
     # instead of failing the whole query (sqlite3 decodes every row of a result, and raises on bad UTF-8).
@@ -1006,7 +1003,7 @@ def _back_up(connection: sqlite3.Connection, path: Path, version: int) -> Path:
         with partial.open("rb+") as file:
             os.fsync(file.fileno())
         os.replace(partial, target)
-    except (OSError, *_SQLITE_ERRORS) as error:
+    except (OSError, *SQLITE_ERRORS) as error:
         raise SaveFileError(
             f"{path}: cannot copy the database aside before upgrading it: {error}", path=path
         ) from error

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -103,3 +104,33 @@ def test_unlinked_or_missing_games_are_refused(store: GameStore, tmp_path: Path)
             outbox.adopt(5, bodies=[], head=0, finished=False, acked_op=0)
     with pytest.raises(SaveFileError, match="cannot open the outbox"):
         LocalOutbox.open(tmp_path / "none.sqlite3")
+
+
+def _damage_schema(path: Path) -> None:
+    """Leave a schema entry whose name and SQL are not UTF-8, as a scribbled page may: SQLite's message about the
+    malformed schema then quotes those bytes, and the sqlite3 module raises UnicodeDecodeError building it."""
+    connection = sqlite3.connect(path)
+    connection.execute("PRAGMA writable_schema = ON")
+    connection.execute(
+        "INSERT INTO sqlite_master (type, name, tbl_name, rootpage, sql)"
+        " VALUES ('table', CAST(X'ff41' AS TEXT), 'x', 0, CAST(X'43524541544520ff' AS TEXT))"
+    )
+    (version,) = connection.execute("PRAGMA schema_version").fetchone()
+    connection.execute(f"PRAGMA schema_version = {version + 1}")  # so an open connection reads the schema again
+    connection.commit()
+    connection.close()
+
+
+def test_a_damaged_file_is_refused_with_the_files_error_as_the_store_refuses_it(db_path: Path) -> None:
+    with GameStore.open(db_path) as store:
+        game = store.create_game(players=PLAYERS, ruleset="tenhou")
+    with LocalOutbox.open(db_path) as outbox:
+        outbox.link(game, link="x", server_game="1")
+        _damage_schema(db_path)  # while the outbox is open: its next read sees the new schema
+        with pytest.raises(SaveFileError, match="cannot read the outbox") as raised:
+            outbox.pending(game)
+        assert raised.value.path == db_path
+    with pytest.raises(SaveFileError, match="cannot open the outbox"):
+        LocalOutbox.open(db_path)
+    with pytest.raises(SaveFileError):
+        GameStore.open(db_path)

@@ -137,7 +137,7 @@ def test_focus_and_selection_look_different(qapp: QApplication, chosen: Theme) -
         c = colors(chosen)
         assert c.focus not in (c.accent, c.panel, c.window)
         sheet = qapp.styleSheet()
-        assert f"QPushButton:focus, QToolButton:focus {{ border: 3px dashed {c.focus}; }}" in sheet
+        assert f"QPushButton:focus, QToolButton:focus {{ border: 3px dashed {c.focus};" in sheet
         assert f"QPushButton:checked, QToolButton:checked {{ background: {c.accent};" in sheet
         assert "QRadioButton::indicator:checked" in sheet
     finally:

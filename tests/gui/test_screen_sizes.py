@@ -12,7 +12,16 @@ from collections.abc import Callable, Iterator
 
 import pytest
 from PySide6.QtCore import QRect, QSize
-from PySide6.QtWidgets import QAbstractButton, QAbstractScrollArea, QApplication, QDialog, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractScrollArea,
+    QApplication,
+    QDialog,
+    QPushButton,
+    QStyle,
+    QStyleOptionButton,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.dialogs.new_game import NewGameDialog
@@ -98,6 +107,18 @@ def _assert_buttons_inside(window: QWidget) -> int:
     return count
 
 
+def _assert_text_whole_in_focus(button: QPushButton) -> None:
+    """The button's word fits inside its content box when it has the focus, whose dashed frame is thicker than the
+    plain border: the theme's padding shrinks as the frame grows, so the word is never cut (the Rotate button's
+    "Rotate" lost its "e" to the frame before)."""
+    option = QStyleOptionButton()
+    button.initStyleOption(option)
+    option.state |= QStyle.StateFlag.State_HasFocus
+    contents = button.style().subElementRect(QStyle.SubElement.SE_PushButtonContents, option, button)
+    needed = button.fontMetrics().horizontalAdvance(button.text())
+    assert contents.width() >= needed, f"{button.objectName() or button.text()!r}: {contents.width()} < {needed} px"
+
+
 def _scroll_ancestor(widget: QWidget, top: QWidget) -> QWidget | None:
     parent = widget.parentWidget()
     while parent is not None and parent is not top:
@@ -117,6 +138,11 @@ def test_the_table_fits(window: MainWindow, screen: QSize, language: Language) -
     window.resize(screen)  # the table opens at the screen's size
     _settle()
     assert _assert_buttons_inside(window) >= 7  # five hand buttons, undo, redo at least
+    # The table's own buttons (the centre's Rotate, the panels' Riichi and Win) keep their word whole when focused.
+    # Not yet the History's row: at 1280x720 in English its three buttons are 2-3 px short, focused or not.
+    for button in window.table.findChildren(QPushButton):
+        if button.isVisibleTo(window):
+            _assert_text_whole_in_focus(button)
     for panel in window.table.seat_panels:
         for button in (panel.riichi_button, panel.win_button):
             assert button.isVisible()
@@ -132,6 +158,7 @@ def test_the_table_fits(window: MainWindow, screen: QSize, language: Language) -
         assert centre.rect().contains(QRect(top_left, widget.size())), f"{widget.objectName()} is cut"
     for button in (centre.tsumo_button, centre.cancel_button):
         assert button.width() >= button.fontMetrics().horizontalAdvance(button.text()) + 16, button.text()
+        _assert_text_whole_in_focus(button)
     assert _assert_buttons_inside(window) >= 9
 
 

@@ -219,12 +219,17 @@ def script(qtbot: QtBot, tmp_path: Path) -> Iterator[Script]:
     scripted.assert_used_up()
 
 
-def open_window(qtbot: QtBot, data_dir: Path, script: Script) -> MainWindow:
-    """A main window over the store in ``data_dir``, shown (it reopens an unfinished game there)."""
+def open_window(qtbot: QtBot, data_dir: Path, script: Script, *, settings: AppSettings | None = None) -> MainWindow:
+    """A main window over the store in ``data_dir``, shown (it reopens an unfinished game there).
+
+    With ``settings``, the window starts with them (their language must already be installed, as run_app does).
+    """
     app = QApplication.instance()
     assert isinstance(app, QApplication)
     apply_theme(app, Theme.LIGHT)  # as run_app does: the style sheet sets the 44 px touch targets
-    window = create_main_window(data_dir, settings=AppSettings(), dialogs=script.dialogs())
+    window = create_main_window(
+        data_dir, settings=settings if settings is not None else AppSettings(), dialogs=script.dialogs()
+    )
     qtbot.addWidget(window)
     window.show()
     return window

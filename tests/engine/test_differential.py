@@ -30,6 +30,7 @@ from mahjong.hand_calculating.hand_config import HandConstants, OptionalRules
 from mahjong.hand_calculating.scores import Aotenjou, ScoresCalculator
 
 from benchmarks.mahjong_adapter import ERRORS, LIMITS, mahjong_hand, payments, read_yaku
+from scorekeeper.engine.conditions import CONDITION_WIN_KIND, WinKind
 from scorekeeper.engine.rules import HandRules, KazoeLimit, RenhouValue, hand_rules
 from scorekeeper.engine.tiles import Tile, TileKind, parse_tiles
 from tests.generate import generate_hands
@@ -613,8 +614,10 @@ def test_intentional_difference_still_differs(difference: IntentionalDifference)
 # The wait list (scorekeeper.engine.waits.list_waits), which the GUI shows on every tap, against theirs: the same
 # waits, and for each wait the same value by ron and by tsumo.
 
-_TSUMO_ONLY = ("haitei", "rinshan", "tenhou", "chiihou")
-_RON_ONLY = ("houtei", "chankan", "renhou")
+# The conditions a win of one kind cannot carry, as the engine lists them (engine.conditions.CONDITION_WIN_KIND):
+# haitei, rinshan, tenhou and chiihou on a tsumo only; houtei, chankan and renhou on a ron only.
+_TSUMO_ONLY = tuple(condition.value for condition, kind in CONDITION_WIN_KIND.items() if kind is WinKind.TSUMO)
+_RON_ONLY = tuple(condition.value for condition, kind in CONDITION_WIN_KIND.items() if kind is WinKind.RON)
 
 
 def _waiting_hand(obj: Mapping[str, Any]) -> dict[str, Any]:

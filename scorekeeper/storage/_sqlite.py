@@ -28,12 +28,11 @@ def transaction(
     what: str,
     *,
     begin: str = "BEGIN IMMEDIATE",
-    errors: tuple[type[Exception], ...] = SQLITE_ERRORS,
 ) -> Iterator[sqlite3.Connection]:
     """Run the body in one transaction on ``connection`` (autocommit mode), started with ``begin``.
 
     Raises:
-        SaveFileError: one of ``errors`` was raised, saying it could not ``what`` (``"link the game"``).
+        SaveFileError: one of ``SQLITE_ERRORS`` was raised, saying it could not ``what`` (``"link the game"``).
     """
     try:
         connection.execute(begin)
@@ -44,5 +43,5 @@ def transaction(
                 connection.execute("ROLLBACK")
             raise
         connection.execute("COMMIT")
-    except errors as error:
+    except SQLITE_ERRORS as error:
         raise SaveFileError(f"{path}: cannot {what}: {error}", path=path) from error

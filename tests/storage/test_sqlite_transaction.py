@@ -56,3 +56,22 @@ def test_a_sqlite_failure_is_a_save_file_error_naming_the_file_and_the_work(
         _add_then_fail(connection, tmp_path, "INSERT INTO t VALUES (NULL)", begin="BEGIN")
     assert caught.value.path == tmp_path
     assert _rows(connection) == []
+
+
+def _add_then_undecodable(connection: sqlite3.Connection, path: Path) -> None:
+    with transaction(connection, path, "add a row") as inside:
+        inside.execute("INSERT INTO t VALUES (1)")
+        raise UnicodeDecodeError("utf-8", b"\xff", 0, 1, "invalid start byte")
+
+
+def test_a_damaged_file_s_undecodable_message_is_a_save_file_error_too(
+    connection: sqlite3.Connection, tmp_path: Path
+) -> None:
+    """The sqlite3 module raises UnicodeDecodeError building a message that quotes a damaged file's bytes: it is one
+    of SQLITE_ERRORS, so the transaction names the file for it as for any SQLite failure (and rolls back)."""
+    with pytest.raises(SaveFileError, match="cannot add a row") as caught:
+        _add_then_undecodable(connection, tmp_path)
+    assert isinstance(caught.value.__cause__, UnicodeDecodeError)
+    assert caught.value.path == tmp_path
+    assert not connection.in_transaction
+    assert _rows(connection) == []

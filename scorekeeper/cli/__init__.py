@@ -103,11 +103,19 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
 def _silence_stdout() -> None:
     """Point standard output at the null device, so that the flush at exit does not fail on the closed pipe again."""
     try:
-        null = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(null, sys.stdout.fileno())
-        os.close(null)
+        target = sys.stdout.fileno()
     except (OSError, ValueError, AttributeError):  # stdout replaced by an object without a file (a test's capture)
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:  # no null device to point at: the flush at exit reports the closed pipe, nothing worse
+        return
+    try:
+        os.dup2(null, target)
+    except OSError:  # the descriptor was closed under us: nothing left to silence
         pass
+    finally:
+        os.close(null)  # the copy on ``target`` stays; this one would leak (once per broken pipe in one process)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

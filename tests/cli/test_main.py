@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -40,6 +41,50 @@ def test_a_reader_gone_away_ends_the_command_with_the_broken_pipe_status(
     record.write_text(json.dumps(SAMPLE_GAME), encoding="utf-8")
     monkeypatch.setattr(sys, "stdout", _GoneReader())
     assert main(["replay", str(record)]) == EXIT_BROKEN_PIPE  # 128 + SIGPIPE, as a shell reports it
+
+
+class _GoneFileReader(io.TextIOWrapper):
+    """Standard output on a real file descriptor whose reader has gone away."""
+
+    def write(self, text: str) -> int:
+        raise BrokenPipeError(32, "Broken pipe")
+
+
+@pytest.mark.parametrize("with_file", [pytest.param(False, id="no-fileno"), pytest.param(True, id="real-fileno")])
+def test_silencing_a_gone_reader_leaves_no_descriptor_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, with_file: bool
+) -> None:
+    """After a broken pipe, stdout is pointed at the null device; the null device's own descriptor is closed,
+    whether stdout has a file descriptor (it is redirected) or not (a capture: nothing to redirect)."""
+    record = tmp_path / "g.json"
+    record.write_text(json.dumps(SAMPLE_GAME), encoding="utf-8")
+    opened: list[int] = []
+    closed: list[int] = []
+    real_open, real_close = os.open, os.close
+
+    def tracked_open(path: str, flags: int, mode: int = 0o777) -> int:
+        descriptor = real_open(path, flags, mode)
+        if path == os.devnull:
+            opened.append(descriptor)
+        return descriptor
+
+    def tracked_close(descriptor: int) -> None:
+        if descriptor in opened:
+            closed.append(descriptor)
+        real_close(descriptor)
+
+    monkeypatch.setattr(os, "open", tracked_open)
+    monkeypatch.setattr(os, "close", tracked_close)
+    with open(tmp_path / "out.txt", "wb") as raw:
+        stdout = _GoneFileReader(raw, encoding="utf-8") if with_file else _GoneReader()
+        monkeypatch.setattr(sys, "stdout", stdout)
+        assert main(["replay", str(record)]) == EXIT_BROKEN_PIPE
+        monkeypatch.undo()
+        if with_file:
+            assert opened, "stdout with a file descriptor is pointed at the null device"
+        assert sorted(closed) == sorted(opened), f"opened {opened}, closed only {closed}"
+        if isinstance(stdout, io.TextIOWrapper):
+            stdout.detach()  # the file is closed by its own ``with``, not twice
 
 
 def test_ctrl_c_during_a_command_exits_with_the_interrupted_status(monkeypatch: pytest.MonkeyPatch) -> None:

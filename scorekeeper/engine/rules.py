@@ -125,24 +125,31 @@ _PRESETS: dict[str, HandRules] = {
     # ooyamaneko.net ("RCR_2016_en"): 4.1 (its opening), 4.2 (its opening), 4.3 (the four scoring examples, tested
     # in tests/engine/test_rcr2016_examples.py) and parts of chapter 3. Where the section that decides a value
     # could not be read, the comment says "not read" and names where the value comes from (docs/engine.md lists
-    # them).
+    # them): "EMA's change list" is the EMA's own announcement of the 2016 edition's changes since 2012 (Tina
+    # Christensen, 2015; copies on kasu.at and mahjong.ru, docs/sources.md), "seed 000" Riichi Book I, written to
+    # the revised 2016 rules.
     "ema2016": HandRules(
         name="ema2016",
         red_fives=False,  # RCR 2016 4.1: fan are yaku, dora, kan dora and ura dora (mahjongjoy.com's copy, with
-        # the 2016 tables on page 30; the 2012 text also counted red fives); 1.3 "Additional tiles" not read
+        # the 2016 tables on page 30; the 2012 text also counted red fives); 1.3 "Additional tiles" not read; EMA's
+        # change list: "Red fives have been removed"
         open_tanyao=True,  # RCR 2016 4.2.1: not read cleanly (the side-by-side page mixes both editions' tanyao);
-        # riichi.wiki's list of the 2016 changes: "open tanyao allowed"
+        # EMA's change list: "Tanyao (All Simples) can be an open hand"
         kiriage_mangan=False,  # RCR 2016 4.3 example 2: 4 fan 30 minipoints pays 7,700 (11,600 to East)
-        kazoe=KazoeLimit.SANBAIMAN,  # RCR 2016 4.1.3 not read: 11 fan and more is sanbaiman (riichi.wiki: no
-        # counted yakuman); 4.2 caps what yaku give at thirteen fan
-        double_yakuman=False,  # RCR 2016 4.2.5 not read: the maximum is a single yakuman (riichi.wiki)
+        kazoe=KazoeLimit.SANBAIMAN,  # RCR 2016 4.1.3 not read: EMA's change list: "A hand with 13+ fan is scored
+        # as a sanbaiman, not a yakuman"; seed 000 likewise; 4.2 caps what yaku give at thirteen fan
+        double_yakuman=False,  # RCR 2016 4.2.5 not read: EMA's change list: big four winds "is a yakuman, not a
+        # double yakuman" (the 2012 text's only double yakuman); 4.2 (read): "Yakuman are not cumulative"
         compound_yakuman=False,  # RCR 2016 4.2: "Yakuman are not cumulative"
-        double_wind_pair_fu=4,  # RCR 2016 4.1.1 not read past its first rows: 2 minipoints for a seat wind pair and
-        # 2 for a prevalent wind pair (seed 004's older 4.1.1 table)
-        renhou=RenhouValue.MANGAN,  # RCR 2016 4.2.4 / 4.2.6 not read: renhou a strict mangan (riichi.wiki)
+        double_wind_pair_fu=4,  # RCR 2016 4.1.1 not read past its first rows: seed 000 (the revised EMA rules) counts
+        # a seat-and-prevalent wind pair 2 + 2 = 4; the 2012 table (seed 004's RCR part) lists the two pairs as
+        # separate 2-minipoint rows
+        renhou=RenhouValue.MANGAN,  # RCR 2016 4.2.4 ("Five fan yaku", where a third-party reading of the PDF puts
+        # renhou) not read: EMA's change list: renhou "is a mangan, not a yakuman"
     ),
-    # The later EMA text, seed 004 (scoring in chapter 6, in han). What seed 004 does not say is taken from RCR 2016
-    # and marked so.
+    # Seed 004 (scoring in chapter 6, in han). Seed 004 is the WRC 2015 rule book's chapter 6 shown beside the RCR
+    # 2012 text on ooyamaneko.net, not the EMA 2025 edition (docs/sources.md); the values below follow it as issue 9
+    # asks. What seed 004 does not say is taken from RCR 2016 and marked so.
     "ema2025": HandRules(
         name="ema2025",
         red_fives=False,  # seed 004 6.1: han are yaku, dora, kan dora and ura dora: no red fives

@@ -8,7 +8,8 @@ Sources, cited per value below:
   [issue9]  issue 9, which corrects issue 3: tenhou.net's game end (section 1), the two EMA texts (section 2).
   RCR 2016  EMA Riichi Competition Rules, 2016 edition (``ema2016``), cited by section, "not read" where the
             section could not be read; see the note above it.
-  seed 004  the later EMA text (``ema2025``), cited by section.
+  seed 004  the text ``ema2025`` follows, cited by section: WRC 2015's scoring chapter beside RCR 2012 (issue 9
+            took it for the later EMA text; docs/sources.md).
   [WRC]     World Riichi Championship rules 2022 (no seed: values from the issue and general knowledge, marked
             "unverified" where no text we hold confirms them).
   [ML]      M-League rules (no seed: general knowledge, marked "unverified").
@@ -301,16 +302,22 @@ _TENHOU = TableRules(
 # EMA Riichi Competition Rules 2016 edition ("RCR 2016"), read on ooyamaneko.net ("RCR_2016_en", side by side with
 # the 2012 text; the 2016 text compared with WRC 2015, "RCR_2016MATCH") and in mahjongjoy.com's copy of its 4.1.
 # Read there: 3.3.11, 3.4 (its opening), 3.4.2, 3.4.9, 3.4.10, 4.1, the opening of 4.2, 4.3, and the table of
-# contents. Sections that could not be read are marked "not read" with the source the value comes from (riichi.wiki's
-# summary of the 2016 edition, "wiki"); docs/session.md lists them.
+# contents. Sections that could not be read are marked "not read" with the sources the value comes from instead:
+# "EMA's change list" (the EMA's own announcement of the 2016 edition's changes since 2012 and its differences from
+# WRC 2015, copied on kasu.at and mahjong.ru), "PDF notes" (Terminal-Mahjong's source notes, a third party's table
+# of values read in the 2016 PDF with its page and section numbers) and riichi.wiki's summary ("wiki"); the
+# addresses are in docs/sources.md, and docs/session.md lists the sections.
 _EMA2016 = TableRules(
     name="ema2016",
-    start_points=30000,  # RCR 2016 3.6 not read: scores are kept from 30,000 each (wiki: "There is no oka")
-    return_points=30000,  # RCR 2016 3.6 not read: no oka (wiki)
-    uma=(15, 5, -5, -15),  # RCR 2016 3.6.1 "Winner bonus" not read: +15,000/+5,000/-5,000/-15,000 (wiki)
+    start_points=30000,  # RCR 2016 3.6 not read: 30,000 each (PDF notes: "EMA p. 6 starts at 30,000"; wiki: "There
+    # is no oka")
+    return_points=30000,  # RCR 2016 3.6 not read: no oka (wiki; PDF notes: uma only)
+    uma=(15, 5, -5, -15),  # RCR 2016 3.6.1 "Winner bonus" not read: EMA's change list: "Uma is changed to
+    # 15,000/5,000/-5,000/-15,000"; PDF notes (p. 17, 3.6-3.6.1) the same
     honba_points=300,  # RCR 2016 3.4.10, 4.1: a counter adds 300 to a win on a discard, 100 from each on a self-draw
-    riichi_below_1000=True,  # RCR 2016 3.3.14 not read; 4.1 (mahjongjoy.com's copy): below zero the game goes on and
-    # the player borrows sticks (wiki: riichi with any score)
+    riichi_below_1000=True,  # RCR 2016 3.3.14 not read (the PDF notes' summary of it names a concealed tenpai hand,
+    # the 1,000 stake and four tiles left, no minimum score); 4.1 (mahjongjoy.com's copy): below zero the game goes
+    # on and the player borrows sticks (wiki: riichi with any score)
     double_ron=True,  # RCR 2016 3.4: a hand ends by exhaustive draw or by "one or more players" winning; 3.4.9: the
     # discarder pays each winner the full value of the hand
     triple_ron=TripleRon.ALLOWED,  # RCR 2016 3.4, 3.4.9: likewise, with no abortive draw for three wins
@@ -320,31 +327,36 @@ _EMA2016 = TableRules(
     # bets go to the winner closest to the discarder's right
     noten_payment=3000,  # RCR 2016 3.4.2: 3,000 in all from the noten to the tenpai players
     nagashi=False,  # RCR 2016 3.4: a hand ends by exhaustive draw or by a win, no nagashi mangan in either; 4.2.6
-    # "Obsolete hands" not read (wiki: "no more nagashi mangan")
+    # "Obsolete hands" not read (EMA's change list: "Nagashi Mangan is removed"; PDF notes: 4.2.6, not used)
     abortive_draws=frozenset(),  # RCR 2016 3.4: a hand ends in two ways, exhaustive draw or a win: no abortive draws
-    renchan_on_tenpai=True,  # RCR 2016 3.4.11 not read: East keeps the deal when winning or tenpai at an exhaustive
-    # draw (3.4.10, read: a counter after either)
+    renchan_on_tenpai=True,  # RCR 2016 3.4.11 not read: East keeps the deal after winning or being tenpai at an
+    # exhaustive draw (PDF notes, p. 16, 3.4.11; 3.4.10, read: a counter after either)
     renchan_on_abort=True,  # RCR 2016 3.4: no abortive draws, the knob is never used
-    chombo=ChomboSettlement.AFTER_UMA,  # RCR 2016 3.4.6 not read: the penalty is taken after the rank bonus (wiki)
-    chombo_points=20000,  # RCR 2016 3.4.6 not read: 20,000 points (wiki: "-20P (after rank bonus)")
+    chombo=ChomboSettlement.AFTER_UMA,  # RCR 2016 3.4.6 not read: EMA's change list: "Chombo penalty in a tournament
+    # is 20,000 points deduction after uma"
+    chombo_points=20000,  # RCR 2016 3.4.6 not read: 20,000 (EMA's change list, as above)
     chombo_returns_riichi=True,  # RCR 2016 3.4 (read): "Chombo results in a redeal"; 3.4.6 not read: riichi bets
-    # go back to their owners (as every EMA and WRC text read here says)
+    # go back to their owners (as the older RCR 3.4.6 and every WRC text read here say)
     pao_scope=PaoScope.FULL,  # RCR 2016 3.3.9 not read: the liable player pays (self-draw) or shares (discard) the
-    # hand; a hand is a single yakuman, so the scope never splits
+    # hand, as the older RCR 3.3.9 (mahjongtime.com's copy) and WRC 2015 6.2 (seed 004) say; a hand is a single
+    # yakuman, so the scope never splits
     pao_yakuman=_PAO_YAKUMAN,  # RCR 2016 3.3.9 (its title, read): "Liability: Third melded dragon pung and fourth
     # melded wind pung": big three dragons and big four winds only
     bust=False,  # RCR 2016 4.1 (mahjongjoy.com's copy): "The game continues if a player's score goes below zero"
-    extension=False,  # RCR 2016 3.5, 3.6 not read: the game ends after South 4 (wiki)
-    agari_yame=False,  # RCR 2016 3.6 not read: no agari-yame; a dealer repeat in South 4 plays on (wiki)
-    tenpai_yame=False,  # RCR 2016 3.6 not read: likewise (wiki)
-    leftover_sticks=LeftoverSticks.SPLIT_FIRST,  # RCR 2016 3.6.1 not read: leftover riichi bets go to the winner,
-    # shared by players tied first (wiki)
-    ties=TieBreak.SPLIT,  # RCR 2016 3.6.1 not read: tied players share their rank bonus (wiki)
+    extension=False,  # RCR 2016 3.5, 3.6 not read: the game is East and South rounds (PDF notes, pp. 16-17: "East-
+    # South; no agari-yame and no bankruptcy termination"; wiki)
+    agari_yame=False,  # RCR 2016 3.6 not read: no agari-yame (PDF notes, as above; wiki)
+    tenpai_yame=False,  # RCR 2016 3.6 not read: likewise (PDF notes and wiki name no early end of any kind)
+    leftover_sticks=LeftoverSticks.SPLIT_FIRST,  # RCR 2016 3.6.1 not read: EMA's change list: "Riichi bets at game
+    # end go to the winner"; PDF notes (p. 17): split on a tie
+    ties=TieBreak.SPLIT,  # RCR 2016 3.6.1 not read: ties stand and tied players share their rank bonus (PDF notes:
+    # "Ties allowed"; wiki)
     rounding=PointsRounding.EXACT,  # RCR 2016 3.6 not read: scores are not rounded to the nearest thousand (wiki)
 )
 
-# The later EMA text, seed 004. The seed holds its scoring chapter (6) only: what it says is cited; every other knob
-# is RCR 2016's, the text it revises, and says so.
+# Seed 004: the WRC 2015 rule book's scoring chapter (6), shown beside the RCR 2012 text on ooyamaneko.net; issue 9
+# took it for the later EMA text, which it is not (docs/sources.md). The seed holds that chapter only: what it says
+# is cited; every other knob is RCR 2016's and says so.
 _EMA2025 = dataclasses.replace(
     _EMA2016,
     name="ema2025",

@@ -1,8 +1,8 @@
 """The ``ema2016`` table values that the RCR 2016 text itself settles, each named after its section.
 
 Read on ooyamaneko.net ("RCR_2016_en", chapters 3.4 and 4.1) and in mahjongjoy.com's copy of 4.1. The values
-whose sections could not be read (3.3.14, 3.4.6, 3.6, 3.6.1) are riichi.wiki's and are listed as such in
-docs/session.md; they are not pinned here.
+whose sections could not be read (3.3.14, 3.4.6, 3.4.11, 3.6, 3.6.1) are listed as such in docs/session.md; the
+ones the EMA's own list of the 2016 changes states (docs/sources.md) are pinned by the last test, named after it.
 """
 
 from __future__ import annotations
@@ -15,8 +15,10 @@ from scorekeeper.errors import IllegalActionError
 from scorekeeper.session import (
     AbortiveDraw,
     AbortReason,
+    ChomboSettlement,
     ExhaustiveDraw,
     HonbaSplit,
+    LeftoverSticks,
     NagashiMangan,
     Ron,
     StickSplit,
@@ -74,3 +76,20 @@ def test_rcr2016_3_4_a_hand_ends_by_exhaustive_draw_or_a_win_only() -> None:
         settle_at("ema2016", AbortiveDraw(AbortReason.KYUUSHU))
     with pytest.raises(IllegalActionError, match="has no nagashi mangan"):
         settle_at("ema2016", NagashiMangan((S2,), ()))
+
+
+@pytest.mark.parametrize(
+    ("knob", "value"),
+    [
+        pytest.param("uma", (15, 5, -5, -15), id="uma-is-changed-to-15000-5000-minus-5000-minus-15000"),
+        pytest.param("chombo", ChomboSettlement.AFTER_UMA, id="chombo-is-a-deduction-after-uma"),
+        pytest.param("chombo_points", 20000, id="chombo-penalty-is-20000-points"),
+        pytest.param("abortive_draws", frozenset(), id="abortive-draws-are-removed"),
+        pytest.param("nagashi", False, id="nagashi-mangan-is-removed"),
+        pytest.param("double_ron", True, id="multiple-winners-are-allowed"),
+        pytest.param("leftover_sticks", LeftoverSticks.SPLIT_FIRST, id="riichi-bets-at-game-end-go-to-the-winner"),
+    ],
+)
+def test_ema_2016_change_list_table_value(knob: str, value: Any) -> None:
+    """The EMA's announcement of the 2016 edition (not its text): its changes since 2012 and differences from WRC."""
+    assert getattr(table_rules("ema2016"), knob) == value

@@ -34,6 +34,7 @@ from scorekeeper.gui.tiles import set_corner_indices
 from scorekeeper.gui.tournament_actions import TournamentActions
 from scorekeeper.gui.window_geometry import remembered_geometry, toggle_full_screen
 from scorekeeper.session import HandResult, Seat, seat_gaps
+from scorekeeper.session.corrections import is_same_hand
 from scorekeeper.session.sheet import game_sheet
 
 if TYPE_CHECKING:
@@ -465,8 +466,8 @@ class MainWindow(QMainWindow):
             return
         old = state.hands[index].record if edit else None
         record = self.questions.ask_hand(index, old)
-        if record is None or record == old:
-            return
+        if record is None or (edit and is_same_hand(state, index, record)):
+            return  # saved unchanged: no correction (by value, not by the text the hand was recorded in)
         if self.controller.edit_hand(index, record) if edit else self.controller.insert_hand(index, record):
             self._clear_message()
 

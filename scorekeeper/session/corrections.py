@@ -4,17 +4,30 @@ A correction is an event like any other (``HandEdited`` or ``HandInserted``); th
 without recording it and compares: each player's change in that hand and each player's standing at the end of the
 game (the final scores and points if it has ended, the scores now if not), before and after. The edit dialog shows
 exactly these figures, so what the referee confirms is what the session will record.
+
+A hand opened with Edit hand and saved unchanged is no correction: :func:`is_same_hand` compares hands by value,
+not by the text a full hand was recorded in (a record file may write its tiles in any order and leave out what the
+table knows; Edit hand writes them back in the hand draft's order), and :class:`~scorekeeper.session.Session`
+refuses such an edit, so the log never holds a correction that changes nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
-from scorekeeper.session.events import HandEdited, HandInserted, HandRecord
+from scorekeeper.engine.classical import format_extras, parse_extras
+from scorekeeper.engine.hand import Meld
+from scorekeeper.engine.tiles import Tile, format_tiles, parse_tiles
+from scorekeeper.errors import IllegalActionError, ScorekeeperError
+from scorekeeper.session.events import HandEdited, HandInserted, HandRecord, HandWin, Ron, Tsumo, Win
+from scorekeeper.session.rules import Family
+from scorekeeper.session.seats import ROUND_LETTERS, seat_wind
 from scorekeeper.session.settlement import Settlement
-from scorekeeper.session.state import GameState, apply_event
+from scorekeeper.session.state import GameState, HandEntry, apply_event
 
-__all__ = ["CorrectionPreview", "correction_preview"]
+__all__ = ["CorrectionPreview", "correction_preview", "is_same_hand"]
 
 Four = tuple[int, int, int, int]
 
@@ -91,3 +104,80 @@ def correction_preview(state: GameState, index: int, record: HandRecord, *, inse
         settlement=corrected.settlement,
         after=after,
     )
+
+
+def is_same_hand(state: GameState, index: int, record: HandRecord) -> bool:
+    """Whether ``record`` is finished hand ``index`` as recorded, compared by value, not by its text.
+
+    A full hand (``HandWin``) is compared in one normal form per notation: its tiles read with ``parse_tiles`` and
+    written sorted with ``format_tiles``, each meld read with ``Meld.parse``, the indicators and melds in a fixed
+    order, the classical extra tiles read with ``parse_extras`` and written with ``format_extras``; what the table
+    fills in when the hand leaves it out (self-draw, seat and round wind: ``agree`` in ``session._engine``) filled
+    in from hand ``index``; a false condition and an empty list the same as none. Without red fives in the ruleset
+    a red five is an ordinary five (engine ``rules.py``, ``red_fives``). A double ron's wins compare in any order.
+
+    Raises:
+        IllegalActionError: ``index`` is not a finished hand.
+    """
+    if not 0 <= index < len(state.hands):
+        raise IllegalActionError(f"cannot compare hand {index + 1}: the game has {len(state.hands)} finished hands")
+    entry = state.hands[index]
+    if record == entry.record:
+        return True
+    plain = state.rules.family is Family.RIICHI and not state.rules.hand.red_fives
+    try:
+        return _normal_record(entry, record, plain=plain) == _normal_record(entry, entry.record, plain=plain)
+    except ScorekeeperError:
+        return False  # a hand that cannot be read is not the recorded one, which was read when it was played
+
+
+def _normal_record(entry: HandEntry, record: HandRecord, *, plain: bool) -> tuple[object, ...]:
+    result = record.result
+    match result:
+        case Ron():
+            wins = sorted((_normal_win(entry, w, tsumo=False, plain=plain) for w in result.wins), key=lambda w: w[0])
+            return (record.riichi, "ron", result.discarder, tuple(wins), result.losers)
+        case Tsumo():
+            return (record.riichi, "tsumo", _normal_win(entry, result.win, tsumo=True, plain=plain), result.losers)
+        case _:
+            return (record.riichi, result)
+
+
+def _normal_win(entry: HandEntry, win: Win, *, tsumo: bool, plain: bool) -> tuple[int, object]:
+    if not isinstance(win, HandWin):
+        return (int(win.seat), win)
+    hand = win.input
+    # What the table fills in when the hand leaves it out (session._engine.agree).
+    hand.setdefault("tsumo", tsumo)
+    hand.setdefault("seat_wind", seat_wind(win.seat, entry.dealer).value)
+    hand.setdefault("round_wind", ROUND_LETTERS[entry.round_index % 4])
+    return (int(win.seat), (win.pao, _normal_input(hand, plain=plain)))
+
+
+def _normal_input(hand: dict[str, Any], *, plain: bool) -> dict[str, Any]:
+    """The hand's input object in its normal form (see :func:`is_same_hand`).
+
+    Raises:
+        ScorekeeperError: for tiles, melds or extra tiles that cannot be read.
+    """
+
+    def tiles(found: Iterable[Tile]) -> str:
+        return format_tiles(sorted((Tile(t.kind) if plain else t for t in found), key=lambda t: (t.kind, t.red)))
+
+    out: dict[str, Any] = {}
+    for key, value in hand.items():
+        if value is False or value in ([], ""):
+            continue  # the same as leaving it out: a condition defaults to false, a list to empty
+        if key in ("hand", "win"):
+            out[key] = tiles(parse_tiles(str(value)))
+        elif key in ("dora", "ura") and isinstance(value, list):
+            out[key] = sorted(tiles(parse_tiles(str(item))) for item in value)
+        elif key == "melds" and isinstance(value, list) and all(isinstance(m, dict) for m in value):
+            melds = [Meld.parse(str(m.get("type")), str(m.get("tiles"))) for m in value]
+            out[key] = sorted((m.kind.value, tiles(m.tiles)) for m in melds)
+        elif key == "flowers" and isinstance(value, (str, list)):
+            extras = [e for item in ([value] if isinstance(value, str) else value) for e in parse_extras(str(item))]
+            out[key] = format_extras(sorted(extras, key=lambda e: e.digit))
+        else:
+            out[key] = value
+    return out

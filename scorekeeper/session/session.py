@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from scorekeeper.errors import IllegalActionError, InvalidHandError, NothingToUndoError
+from scorekeeper.session.corrections import is_same_hand
 from scorekeeper.session.events import (
     AbortiveDraw,
     AbortReason,
@@ -147,9 +148,15 @@ class Session:
         """Record one event and return the new state; the redo list is cleared. Nothing changes if it is refused.
 
         Raises:
-            IllegalActionError: for an event the table does not allow now.
+            IllegalActionError: for an event the table does not allow now, or an edit that changes no hand.
             ScorekeeperError: for a full-hand win the engine cannot score.
         """
+        if isinstance(event, HandEdited) and 0 <= event.index < len(self.state.hands):
+            entry = self.state.hands[event.index]
+            if is_same_hand(self.state, event.index, event.hand):
+                # Edit hand saved without a change (the hand's text may differ: corrections.is_same_hand).
+                label = f"{entry.label}-{entry.honba}" if entry.honba else entry.label
+                raise IllegalActionError(f"hand {label} is saved unchanged: there is nothing to correct")
         new_state = self._push(event)
         self._redo.clear()
         return new_state

@@ -90,3 +90,26 @@ def test_edit_hand_opens_with_the_recorded_ron_and_saving_it_unchanged_changes_n
     after = state_of(window)
     assert after.hands == before.hands and after.scores == before.scores
     script.assert_used_up()
+
+
+def test_a_hand_recorded_in_another_tile_order_saved_unchanged_records_no_correction(
+    qtbot: QtBot, window: MainWindow, script: Script
+) -> None:
+    # As a record file or the CLI may hold it: the tiles in any order, the table's facts (ron, winds) left out.
+    cli_hand = {"hand": "4s55p678s23s456p234m", "win": "4s", "riichi": True, "dora": ["1p"]}
+    window.controller.new_game(("Aiko", "Bruno", "Chen", "Dana"), ruleset("tenhou"))
+    window.controller.declare_riichi(1)
+    assert window.controller.record_result(Ron(Seat.SEAT_0, (HandWin.from_input(Seat.SEAT_1, cli_hand),)))
+    controller = window.controller
+    assert controller.session is not None and controller.game_id is not None
+    events = controller.session.events
+
+    def filled(dialog: WinDialog) -> None:
+        assert dialog.value_widgets[1].tiles.entry.text_field.text() == "234m45556p23678s 4s"
+        click(qtbot, dialog.confirm_button)
+
+    edit_unchanged_by_ron(qtbot, window, script, 0, filled)
+    assert controller.session.events == events  # no correction entry ...
+    assert controller.store.load_session(controller.game_id).events == events  # ... saved either
+    assert not window.message_label.isVisible()  # and nothing to read about it
+    script.assert_used_up()

@@ -7,7 +7,7 @@ undoable like anything else.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -179,16 +179,15 @@ class HistoryWidget(QWidget):
             self.tr("Enter a hand someone forgot to record, played just before the chosen one.")
         )
         self.insert_button.clicked.connect(self._on_insert_button_clicked)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(self.insert_button)
-        buttons.addWidget(self.edit_button)
-        buttons.addWidget(self.delete_button)
+        #: The buttons' rows, right-aligned; one row while the widget is wide enough, else more (``_flow_buttons``).
+        self.button_rows = QVBoxLayout()
+        self._rows: list[list[QPushButton]] = []
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view, 1)
         layout.addWidget(self.detail_area)
-        layout.addLayout(buttons)
+        layout.addLayout(self.button_rows)
+        self._flow_buttons()
         self.view.selectionModel().selectionChanged.connect(self._update_buttons)
         self._update_buttons()
 
@@ -231,10 +230,50 @@ class HistoryWidget(QWidget):
         width = max(self.detail_area.width() - self.detail_area.verticalScrollBar().sizeHint().width(), 200)
         self.detail_area.setFixedHeight(min(self.detail_label.heightForWidth(width) + 4, _DETAIL_MAX_HEIGHT))
 
+    def _flow_buttons(self) -> None:
+        """Put Insert, Edit and Delete in as few right-aligned rows as the width holds, each as wide as its words.
+
+        A row narrower than its buttons would squeeze them below their words (the theme's ``min-width`` lets the
+        layout): at 1280x720 in English the one row lacked 9 px and each word lost 2-3 px of its box. The last
+        row fills first, so they read Insert, Edit, Delete wherever they wrap.
+        """
+        spacing = max(self.button_rows.spacing(), 0)
+        rows: list[list[QPushButton]] = [[]]
+        used = 0
+        for button in (self.delete_button, self.edit_button, self.insert_button):
+            need = button.sizeHint().width()
+            if rows[0] and used + spacing + need > self.width():
+                rows.insert(0, [])
+                used = 0
+            used += (spacing if rows[0] else 0) + need
+            rows[0].insert(0, button)
+        if rows == self._rows:
+            return
+        self._rows = rows
+        while (item := self.button_rows.takeAt(0)) is not None:
+            row = item.layout()
+            if row is not None:
+                while row.takeAt(0) is not None:
+                    pass
+                row.deleteLater()
+        for buttons in rows:
+            row = QHBoxLayout()
+            row.addStretch(1)
+            for button in buttons:
+                row.addWidget(button)
+            self.button_rows.addLayout(row)
+
     @override
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
+        self._flow_buttons()
         self._fit_detail()
+
+    @override
+    def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.StyleChange, QEvent.Type.FontChange):
+            self._flow_buttons()  # a theme's font or padding changes how wide the words are
 
     def _on_view_activated(self, index: QModelIndex) -> None:
         self.edit_requested.emit(index.row())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.dialogs.win_dialog import WinDialog
@@ -72,6 +73,30 @@ def test_cancel_esc_or_the_same_win_again_go_back_to_the_table(qtbot: QtBot, pla
     click(qtbot, panels[0].win_button)  # another Win: that player is the winner now
     assert centre.asking and "Aiko won." in centre.question_label.text()
     assert panels[0].win_button.isChecked() and not panels[1].win_button.isChecked()
+
+
+@pytest.mark.parametrize("where", ["history", "undo"])
+def test_esc_cancels_the_question_wherever_the_focus_is_in_the_window(
+    qtbot: QtBot, playing: MainWindow, where: str
+) -> None:
+    panels = playing.table.seat_panels
+    centre = playing.table.centre
+    playing.activateWindow()
+    qtbot.waitUntil(playing.isActiveWindow)
+    playing.controller.declare_riichi(0)  # so that Undo can take the focus
+    click(qtbot, panels[1].win_button)
+    assert centre.asking
+    # The referee taps the history (or Undo) before thinking better of the win: the focus leaves the table.
+    elsewhere = playing.history.view if where == "history" else playing.buttons["undo"]
+    elsewhere.setFocus()
+    qtbot.waitUntil(elsewhere.hasFocus)
+    focused = QApplication.focusWidget()
+    assert focused is elsewhere and not playing.table.isAncestorOf(focused)
+    qtbot.keyClick(elsewhere, Qt.Key.Key_Escape)
+    assert not centre.asking and not panels[1].win_button.isChecked()
+    assert elsewhere.hasFocus()  # the focus stays where the referee put it
+    state = playing.controller.state
+    assert state is not None and state.riichi_this_hand == (Seat(0),)  # Esc took nothing else back
 
 
 def test_a_wrong_discarder_tap_is_put_right_in_the_dialog(qtbot: QtBot, playing: MainWindow, script: Script) -> None:

@@ -2,8 +2,9 @@
 
 A win from the table (issue 12, fewer taps): a panel's Win button, then a tap on the seat that dealt in (or Tsumo
 in the centre) tells the window ``ron_chosen(winner, discarder)`` or ``tsumo_chosen(winner)``; while it asks, a
-panel tap picks rather than showing the gaps, and Cancel (or Esc) goes back. Nothing is recorded here: the window
-opens the win dialog with both chosen, where either can still be changed before Confirm.
+panel tap picks rather than showing the gaps, and Cancel (or Esc, wherever the focus is in the window) goes back.
+Nothing is recorded here: the window opens the win dialog with both chosen, where either can still be changed
+before Confirm.
 
 With no game open the view shows :class:`EmptyStateWidget` instead (no panels with made-up names and points).
 """
@@ -13,10 +14,9 @@ from __future__ import annotations
 import itertools
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QGridLayout, QStackedLayout, QWidget
 
-from scorekeeper.gui._compat import override
 from scorekeeper.gui.table.centre import CentreWidget
 from scorekeeper.gui.table.empty_state import EmptyStateWidget
 from scorekeeper.gui.table.seat_panel import PickRole, SeatPanelWidget
@@ -51,6 +51,12 @@ class TableViewWidget(QWidget):
         self.centre.cancel_requested.connect(self.stop_asking)
         #: The winner while the table asks who dealt in, else None.
         self.winner: int | None = None
+        # Esc goes back wherever the focus is in the window (the history, the action bar...), not only on the table;
+        # enabled only while the table asks, so Esc means nothing new otherwise.
+        self.cancel_shortcut = QShortcut(QKeySequence(Qt.Key.Key_Escape), self)
+        self.cancel_shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
+        self.cancel_shortcut.setEnabled(False)
+        self.cancel_shortcut.activated.connect(self.stop_asking)
         for panel in self.seat_panels:
             panel.riichi_requested.connect(self.riichi_requested)
             panel.win_requested.connect(self._on_panel_win_requested)
@@ -87,6 +93,7 @@ class TableViewWidget(QWidget):
     def ask_who_dealt_in(self, winner: int, name: str) -> None:
         """Ask on the table who dealt in a win by seat ``winner`` (called ``name``): the other panels are tapped."""
         self.winner = winner
+        self.cancel_shortcut.setEnabled(True)
         for panel in self.seat_panels:
             panel.set_pick_role(PickRole.WINNER if panel.seat == winner else PickRole.CANDIDATE)
         self.centre.show_question(name)
@@ -94,6 +101,7 @@ class TableViewWidget(QWidget):
     def stop_asking(self) -> None:
         """Back to the usual table: panel taps show the gaps again."""
         self.winner = None
+        self.cancel_shortcut.setEnabled(False)
         for panel in self.seat_panels:
             panel.set_pick_role(PickRole.NONE)
         self.centre.show_question(None)
@@ -117,15 +125,6 @@ class TableViewWidget(QWidget):
             return
         self.stop_asking()
         self.tsumo_chosen.emit(winner)
-
-    @override
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 - Qt's name
-        # Esc on the table (a panel or its buttons have the focus, as after tapping Win) goes back, like Cancel.
-        if event.key() == Qt.Key.Key_Escape and self.winner is not None:
-            self.stop_asking()
-            event.accept()
-            return
-        super().keyPressEvent(event)
 
     def rotate(self) -> None:
         """Turn the table a quarter: the seat to the right of the near side comes to the near side."""

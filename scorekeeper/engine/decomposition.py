@@ -31,14 +31,13 @@ API:
 * :func:`completing_kinds` -- the kinds that would complete ``3n + 1`` counts into a standard shape (waits),
   not counting seven pairs or thirteen orphans, which callers test with the two predicates above.
 
-Speed: each suit is decomposed on its own and the result cached by the suit's count tuple
-(``functools.cache``); a hand's readings are the product of its suits' readings. No objects are built in the
+Speed: each suit is decomposed on its own and the result cached by the suit's count tuple (the same counts in
+another number suit share the search); a hand's readings are the product of its suits' readings. No objects are built in the
 inner loops.
 """
 
 from __future__ import annotations
 
-import functools
 import itertools
 from collections.abc import Sequence
 
@@ -99,35 +98,66 @@ def _check_counts(counts: Sequence[int]) -> None:
         raise InvalidHandError(f"counts must have 34 slots (one per tile kind), got {len(counts)}")
 
 
-@functools.cache
-def _suit_sets(counts: tuple[int, ...], base: int, honors: bool) -> tuple[tuple[int, ...], ...]:
-    """Every split of one suit's counts into sets only (codes offset by ``base``), each once."""
-    first = next((i for i, c in enumerate(counts) if c), -1)
-    if first < 0:
-        return ((),)
-    out: list[tuple[int, ...]] = []
+def _search(counts: list[int], first: int, runs: bool, chosen: list[int], out: list[tuple[int, ...]]) -> None:
+    """Every split into sets of ``counts`` (changed in place and restored), whose kinds below ``first`` are all
+    used, each appended to ``out`` as ``chosen`` plus its sets: a triplet of the lowest kind left first, then a run
+    starting there (the order :func:`decompose` has always given)."""
+    size = len(counts)
+    while first < size and not counts[first]:
+        first += 1
+    if first == size:
+        out.append(tuple(chosen))
+        return
     if counts[first] >= 3:
-        rest = list(counts)
-        rest[first] -= 3
-        out.extend((base + first, *tail) for tail in _suit_sets(tuple(rest), base, honors))
-    if not honors and first <= 6 and counts[first + 1] and counts[first + 2]:
-        rest = list(counts)
-        rest[first] -= 1
-        rest[first + 1] -= 1
-        rest[first + 2] -= 1
-        out.extend((RUN + base + first, *tail) for tail in _suit_sets(tuple(rest), base, honors))
-    return tuple(out)
+        counts[first] -= 3
+        chosen.append(first)
+        _search(counts, first, runs, chosen, out)
+        chosen.pop()
+        counts[first] += 3
+    if runs and first <= 6 and counts[first + 1] and counts[first + 2]:
+        counts[first] -= 1
+        counts[first + 1] -= 1
+        counts[first + 2] -= 1
+        chosen.append(RUN + first)
+        _search(counts, first, runs, chosen, out)
+        chosen.pop()
+        counts[first] += 1
+        counts[first + 1] += 1
+        counts[first + 2] += 1
 
 
-@functools.cache
-def _suit_pair_readings(counts: tuple[int, ...], base: int, honors: bool) -> tuple[Reading, ...]:
+# The splits into sets of one suit's counts, by those counts, with set codes as if the suit were man (kinds 0..8;
+# honours are the only 7-slot suits and have no runs): the same shape in another suit is the same splits, each
+# code plus the suit's first kind (a triplet's ``k`` and a run's ``RUN + k`` alike).
+_SPLITS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+
+
+def _splits(counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    splits = _SPLITS.get(counts)
+    if splits is None:
+        out: list[tuple[int, ...]] = []
+        _search(list(counts), 0, len(counts) == 9, [], out)
+        splits = _SPLITS[counts] = tuple(out)
+    return splits
+
+
+def _suit_sets(counts: tuple[int, ...], base: int) -> tuple[tuple[int, ...], ...]:
+    """Every split of one suit's counts into sets only (codes offset by ``base``), each once."""
+    splits = _splits(counts)
+    if not base:
+        return splits
+    return tuple([tuple([base + code for code in split]) for split in splits])
+
+
+def _suit_pair_readings(counts: tuple[int, ...], base: int) -> tuple[Reading, ...]:
     """Every split of one suit's counts into one pair and sets."""
     out: list[Reading] = []
+    rest = list(counts)
     for kind, count in enumerate(counts):
         if count >= 2:
-            rest = list(counts)
             rest[kind] -= 2
-            out.extend((base + kind, sets) for sets in _suit_sets(tuple(rest), base, honors))
+            out.extend((base + kind, sets) for sets in _suit_sets(tuple(rest), base))
+            rest[kind] += 2
     return tuple(out)
 
 
@@ -145,11 +175,10 @@ def _suit_info(index: int, suit: tuple[int, ...]) -> _SuitInfo:
     cache = _SUIT_CACHES[index]
     info = cache.get(suit)
     if info is None:
-        honors = index == 3
         base = 9 * index
         remainder = sum(suit) % 3
-        sets = _suit_sets(suit, base, honors) if remainder == 0 else ()
-        pairs = _suit_pair_readings(suit, base, honors) if remainder == 2 else ()
+        sets = _suit_sets(suit, base) if remainder == 0 else ()
+        pairs = _suit_pair_readings(suit, base) if remainder == 2 else ()
         mask = sum(1 << (base + i) for i, count in enumerate(suit) if count)
         if remainder == 2:
             status = _PAIRED if pairs else _DEAD
@@ -229,7 +258,7 @@ def decompose_sets(counts: Sequence[int]) -> tuple[tuple[int, ...], ...]:
     counts = tuple(counts)
     parts = []
     for index, suit in enumerate((counts[0:9], counts[9:18], counts[18:27], counts[27:34])):
-        options = _suit_sets(suit, 9 * index, index == 3)
+        options = _suit_sets(suit, 9 * index)
         if not options:
             return ()
         parts.append(options)

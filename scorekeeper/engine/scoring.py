@@ -507,24 +507,30 @@ class _RunYaku(dict[tuple[int, ...], tuple[tuple[tuple[Yaku, int], ...], int]]):
         self.closed = closed
 
     def __missing__(self, runs: tuple[int, ...]) -> tuple[tuple[tuple[Yaku, int], ...], int]:
+        # Plain tests rather than generators: a new key is met about once in three hands of a first pass over new
+        # hands, so this is part of the cost of a bulk run (issue 15).
         closed = self.closed
         found: list[tuple[Yaku, int]] = []
-        if closed:
-            # Runs repeated within the concealed part (a closed hand has no called run).
-            peikou = sum(runs.count(code) // 2 for code in set(runs))
-            if peikou >= 2:
-                found.append((Yaku.RYANPEIKOU, 3))
-            elif peikou:
-                found.append((Yaku.IIPEIKOU, 1))
         run_set = set(runs)
-        if any(suit in run_set and suit + 3 in run_set and suit + 6 in run_set for suit in _RUN_SUITS):
-            found.append((Yaku.ITTSU, 2 if closed else 1))
-        if any(
-            code < RUN + _PIN_OFFSET and code + _PIN_OFFSET in run_set and code + _SOU_OFFSET in run_set
-            for code in run_set
-        ):
-            found.append((Yaku.SANSHOKU_DOUJUN, 2 if closed else 1))
-        entry = self[runs] = (tuple(found), sum(han for _, han in found))
+        if closed and len(run_set) < len(runs):
+            # Runs repeated within the concealed part (a closed hand has no called run).
+            peikou = 0
+            for code in run_set:
+                peikou += runs.count(code) // 2
+            found.append((Yaku.RYANPEIKOU, 3) if peikou >= 2 else (Yaku.IIPEIKOU, 1))
+        if len(run_set) >= 3:
+            for suit in _RUN_SUITS:
+                if suit in run_set and suit + 3 in run_set and suit + 6 in run_set:
+                    found.append((Yaku.ITTSU, 2 if closed else 1))
+                    break
+            for code in run_set:
+                if code < RUN + _PIN_OFFSET and code + _PIN_OFFSET in run_set and code + _SOU_OFFSET in run_set:
+                    found.append((Yaku.SANSHOKU_DOUJUN, 2 if closed else 1))
+                    break
+        han = 0
+        for _, yaku_han in found:
+            han += yaku_han
+        entry = self[runs] = (tuple(found), han)
         return entry
 
 

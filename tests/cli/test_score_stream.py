@@ -3,6 +3,7 @@ optional orjson path change nothing in the answers (the same bytes)."""
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import select
@@ -129,6 +130,20 @@ def test_bulk_input_is_written_in_blocks() -> None:
     assert _run_json(BytesIO(data), out) == 0
     assert len(out.getvalue().splitlines()) == 3000
     assert out.writes <= 5
+
+
+def test_bulk_loop_gives_the_garbage_collector_back_as_it_found_it() -> None:
+    # The loop freezes what exists and collects less often while it answers (issue 15); a caller's process, such
+    # as this test run, gets its settings back, and a line answered afterwards is answered the same.
+    threshold = gc.get_threshold()
+    first = BytesIO()
+    assert _run_json(BytesIO(json.dumps(HAND).encode() + b"\n"), first) == 0
+    assert gc.get_threshold() == threshold
+    assert gc.get_freeze_count() == 0
+    again = BytesIO()
+    assert _run_json(BytesIO(json.dumps(HAND).encode() + b"\n"), again) == 0
+    assert again.getvalue() == first.getvalue()
+    assert json.loads(first.getvalue())["ok"] is True
 
 
 def test_score_imports_neither_qt_nor_storage_nor_the_classical_family() -> None:

@@ -12,6 +12,7 @@ import dataclasses
 import enum
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import cast
 
 from scorekeeper.engine.decomposition import RUN, format_set
 from scorekeeper.engine.fu import FuItem, FuReason, set_fu
@@ -140,7 +141,21 @@ class HandScore:
 
 # The slot setters of HandScore's fields, in field order (see HandScore.__init__).
 _SCORE_SETTERS = tuple(getattr(HandScore, f.name).__set__ for f in dataclasses.fields(HandScore))
-_NEW_SCORE = object.__new__
+
+
+class _WritableScore:
+    """HandScore's slots, in the same order, writable: ``build_score`` fills one and makes it a HandScore."""
+
+    __slots__ = HandScore.__slots__
+    yaku: tuple[YakuValue, ...]
+    dora: int
+    aka: int
+    ura: int
+    value: PointValue
+    payment: Payment
+    wait: WaitKind
+    explanation: _Best
+
 
 _YAKU_ORDER = {y: i for i, y in enumerate(Yaku)}
 #: Whether each of the 34 kinds is a terminal or an honour (yaochuu), by kind.
@@ -542,15 +557,16 @@ def build_score(  # noqa: PLR0917
                 value = renhou_value
     dealer = hand.seat_wind is Wind.EAST
     payment = _PAYMENTS.get((value.base, value.exact, dealer, hand.tsumo)) or _payment(value, dealer, hand.tsumo)
-    # The slots are set as HandScore.__init__ sets them, without binding eight keywords on the hot path.
-    score: HandScore = _NEW_SCORE(HandScore)
-    set_yaku, set_dora, set_aka, set_ura, set_value, set_payment, set_wait, set_explanation = _SCORE_SETTERS
-    set_yaku(score, yaku)
-    set_dora(score, dora)
-    set_aka(score, aka)
-    set_ura(score, ura)
-    set_value(score, value)
-    set_payment(score, payment)
-    set_wait(score, _WAIT_KINDS[best.wait])
-    set_explanation(score, best)
-    return score
+    # The slots are filled on a writable twin that then becomes a HandScore, as hand._new_hand does for a Hand:
+    # plain slot stores instead of eight descriptor calls, without binding eight keywords on the hot path.
+    score = _WritableScore()
+    score.yaku = yaku
+    score.dora = dora
+    score.aka = aka
+    score.ura = ura
+    score.value = value
+    score.payment = payment
+    score.wait = _WAIT_KINDS[best.wait]
+    score.explanation = best
+    score.__class__ = HandScore  # type: ignore[assignment]
+    return cast(HandScore, score)

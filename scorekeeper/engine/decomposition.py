@@ -32,8 +32,8 @@ API:
   not counting seven pairs or thirteen orphans, which callers test with the two predicates above.
 
 Speed: each suit is decomposed on its own and the result cached by the suit's count tuple (the same counts in
-another number suit share the search); a hand's readings are the product of its suits' readings. No objects are built in the
-inner loops.
+another number suit share the search); a hand's readings are the product of its suits' readings. No objects are
+built in the inner loops.
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ import random
 
 import pytest
 
-from scorekeeper.engine.hand import Hand, Meld, validate_hand
+from scorekeeper.engine._result import _WritableScore
+from scorekeeper.engine.hand import Hand, Meld, _new_hand, _WritableHand, validate_hand
 from scorekeeper.engine.scoring import HandScore
 from scorekeeper.engine.tiles import Tile, TileKind, Wind, parse_tiles
 from scorekeeper.errors import ScorekeeperError
@@ -34,10 +35,26 @@ def test_init_signature_matches_the_dataclass_fields(cls: type) -> None:
             assert parameter.default is inspect.Parameter.empty, parameter.name
 
 
+@pytest.mark.parametrize(
+    ("cls", "twin"), [(Hand, _WritableHand), (HandScore, _WritableScore)], ids=["Hand", "HandScore"]
+)
+def test_writable_twin_has_the_same_slots_in_the_same_order(cls: type, twin: type) -> None:
+    # The hot paths fill a twin and then set its class (CPython allows it only between the same slot layouts); its
+    # annotations are what mypy checks the stores against.
+    assert getattr(twin, "__slots__") == getattr(cls, "__slots__")  # noqa: B009 - not on `type` for mypy
+    assert list(twin.__annotations__) == [f.name for f in dataclasses.fields(cls)]
+
+
 def _check(concealed, melds, win, tsumo, seat, dora, ura, flags) -> None:  # type: ignore[no-untyped-def]
     problems = validate_hand(concealed, melds, win, tsumo, seat, dora, ura, **flags)
+    positional = (tuple(concealed), tuple(melds), win, tsumo, seat, Wind.EAST, tuple(dora), tuple(ura))
+    fast_got: tuple[type[ScorekeeperError], str] | None = None
     try:
-        Hand(
+        fast = _new_hand(*positional, *[flags.get(name, False) for name in FLAGS])
+    except ScorekeeperError as error:
+        fast_got = (type(error), str(error))
+    try:
+        hand = Hand(
             concealed=tuple(concealed),
             melds=tuple(melds),
             win=win,
@@ -53,6 +70,12 @@ def _check(concealed, melds, win, tsumo, seat, dora, ura, flags) -> None:  # typ
         got = (type(error), str(error))
     want = (problems[0].error, problems[0].message) if problems else None
     assert got == want, (concealed, melds, win, tsumo, seat, flags)
+    # The JSON reader's positional constructor refuses the same hands with the same message, and builds the same.
+    assert fast_got == want, (concealed, melds, win, tsumo, seat, flags)
+    if got is None:
+        assert type(fast) is Hand
+        assert fast == hand
+        assert (fast.counts, fast._held, fast._red) == (hand.counts, hand._held, hand._red)
 
 
 @pytest.mark.parametrize(

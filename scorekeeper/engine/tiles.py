@@ -223,7 +223,7 @@ _SUIT_LETTERS = frozenset("mpsz")
 _BY_SUIT: dict[str, dict[str, Tile]] = {
     letter: {digit: tile for (digit, suit), tile in _TILES.items() if suit == letter} for letter in "mpsz"
 }
-_DIGITS = frozenset("0123456789")
+_NO_SUIT: dict[str, Tile] = {}  # no suit letter read yet
 
 
 def parse_tiles(text: str) -> tuple[Tile, ...]:
@@ -234,24 +234,25 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
             letter after them, a suit letter with no digits before it, ``0z``, ``8z`` or ``9z``.
     """
     # Fast path for well-formed text (the scorer reads thousands of hands a second); anything unusual, spaces
-    # included, goes to the careful reader below, which finds and names the problem.
+    # included, goes to the careful reader below, which finds and names the problem. The text is read backwards, so
+    # that each suit letter comes before its digits: a letter picks the suit's table, a digit is one lookup in it
+    # (no digits held back until their letter), and the tiles are put back in the order written at the end.
     tiles: list[Tile] = []
-    pending = ""
-    for char in text:
-        if char in _DIGITS:
-            pending += char
+    append = tiles.append
+    table = _NO_SUIT
+    read = -1  # the number of tiles read when the current suit letter was met: each letter needs digits before it
+    for char in reversed(text):
+        tile = table.get(char)
+        if tile is not None:
+            append(tile)
             continue
-        table = _BY_SUIT.get(char)
-        if table is None or not pending:
+        table = _BY_SUIT.get(char, _NO_SUIT)
+        if table is _NO_SUIT or len(tiles) == read:
             return _parse_tiles_carefully(text)
-        for digit in pending:
-            tile = table.get(digit)
-            if tile is None:
-                return _parse_tiles_carefully(text)
-            tiles.append(tile)
-        pending = ""
-    if pending:
+        read = len(tiles)
+    if len(tiles) == read:
         return _parse_tiles_carefully(text)
+    tiles.reverse()
     return tuple(tiles)
 
 

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.engine.tiles import Tile, TileKind, Wind, format_kinds, format_tiles, parse_kinds, parse_tiles
+from scorekeeper.engine.tiles import (
+    Tile,
+    TileKind,
+    Wind,
+    _parse_tiles_carefully,
+    format_kinds,
+    format_tiles,
+    parse_kinds,
+    parse_tiles,
+)
 from scorekeeper.errors import TileParseError
 
 _ALL_TILES = parse_tiles("123456789m123456789p123456789s1234567z0m0p0s")
@@ -73,3 +84,17 @@ def test_notation_round_trips(tiles: list[Tile]) -> None:
     text = format_tiles(tiles)
     assert parse_tiles(text) == tuple(tiles)
     assert format_kinds(t.kind for t in tiles) == format_tiles(Tile(t.kind) for t in tiles)
+
+
+@settings(max_examples=500)
+@given(st.text(alphabet="0123456789mpsz x", max_size=16))
+def test_fast_reader_agrees_with_the_careful_one(text: str) -> None:
+    # parse_tiles reads well-formed text on its own (backwards, see there) and hands anything else to the careful
+    # reader: on any text, both give the same tiles or the same error at the same position.
+    def read(parse: Callable[[str], tuple[Tile, ...]]) -> tuple[Tile, ...] | tuple[str, int]:
+        try:
+            return parse(text)
+        except TileParseError as error:
+            return (str(error), error.position)
+
+    assert read(parse_tiles) == read(_parse_tiles_carefully)

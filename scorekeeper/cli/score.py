@@ -138,7 +138,10 @@ def _too_long() -> dict[str, Any]:
 
 def _answer_object(obj: object) -> dict[str, Any]:
     try:
-        classical = type(obj) is dict and _is_classical(obj.get("ruleset"))
+        ruleset = obj.get("ruleset") if type(obj) is dict else None
+        # A missing ruleset or a riichi preset's name settles the common line without a call.
+        riichi = ruleset is None or (type(ruleset) is str and not ruleset.startswith("classical"))
+        classical = not riichi and _is_classical(ruleset)
         answer = _classical(cast(dict[str, Any], obj)) if classical else score_json(obj)
     except Exception as error:  # the command line must answer every line, whatever happens
         answer = {"ok": False, "error": f"internal error: {quote(error)}", "kind": type(error).__name__}
@@ -179,9 +182,10 @@ def _answer_bytes(line: bytes) -> bytes:
         else:
             answer = _answer_object(obj)
             try:
-                return cast(bytes, _orjson.dumps(answer, option=_orjson.OPT_APPEND_NEWLINE))
+                encoded: bytes = _orjson.dumps(answer, option=_orjson.OPT_APPEND_NEWLINE)
             except _orjson.JSONEncodeError:
                 return _encode(answer)
+            return encoded
     return _encode(answer_line(line))
 
 

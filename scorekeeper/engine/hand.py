@@ -20,7 +20,6 @@ import enum
 import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import cast
 
 from scorekeeper.engine.conditions import CONDITION_NAMES
 from scorekeeper.engine.decomposition import RUN
@@ -664,7 +663,7 @@ def _new_hand(  # noqa: PLR0917
     hand._held = held
     hand._red = red
     hand.__class__ = Hand  # type: ignore[assignment]
-    return cast(Hand, hand)
+    return hand  # type: ignore[return-value]  # a Hand now (typing.cast would be one more call a line)
 
 
 class _WritableHand:

@@ -40,6 +40,7 @@ def _tiles(value: object, field: str) -> tuple[Tile, ...]:
 
 
 _SINGLE_TILES = {str(tile): tile for tile in parse_tiles("123456789m123456789p123456789s1234567z0m0p0s")}
+_SINGLE_TILE = _SINGLE_TILES.__getitem__
 _WINDS = {wind.value: wind for wind in Wind}
 _FLAG_SET = frozenset(_FLAGS)
 _REQUIRED = frozenset({"hand", "win", "seat_wind", "round_wind"})
@@ -182,6 +183,18 @@ def hand_from_json(obj: object) -> tuple[Hand, HandRules]:
     if round_wind is None:
         round_wind = _wind(value, "round_wind")
     get = obj.get
+    # A list of known single tiles is read by one C-level map; anything else (a missing list, a bad item) by the
+    # helper, which names the problem.
+    value = get("dora", ())
+    try:
+        dora = tuple(map(_SINGLE_TILE, value)) if type(value) is list else _indicators(value, "dora")
+    except (KeyError, TypeError):
+        dora = _indicators(value, "dora")
+    value = get("ura", ())
+    try:
+        ura = tuple(map(_SINGLE_TILE, value)) if type(value) is list else _indicators(value, "ura")
+    except (KeyError, TypeError):
+        ura = _indicators(value, "ura")
     # Hand(...) with positional arguments (the same slots and checks, see hand._new_hand); every flag present was
     # checked above to be a bool.
     hand = _new_hand(
@@ -191,8 +204,8 @@ def hand_from_json(obj: object) -> tuple[Hand, HandRules]:
         get("tsumo", False),
         seat_wind,
         round_wind,
-        _indicators(get("dora", ()), "dora"),
-        _indicators(get("ura", ()), "ura"),
+        dora,
+        ura,
         get("riichi", False),
         get("double_riichi", False),
         get("ippatsu", False),

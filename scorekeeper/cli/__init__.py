@@ -9,13 +9,17 @@ family or Qt); ``--help`` and a missing or unknown subcommand import them all to
 
 Every command ends quietly when its reader goes away (``scorekeeper score --json < hands | head``, issue 10): no
 traceback, exit status 141 as a command killed by SIGPIPE reports it (128 + 13), so a pipeline's status reads the
-same as with the standard tools. Ctrl-C ends a command with status 130, also without a traceback.
+same as with the standard tools. Ctrl-C ends a command with status 130, also without a traceback. Output that cannot
+be written (a full disk, an I/O error, standard output closed: ``> /dev/full``, ``>&-``) is an error that says so,
+with status 1, never a traceback nor a success with the answers lost; a closed standard input reads as empty.
 """
 
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
+import io
 import os
 import sys
 from collections.abc import Sequence
@@ -118,10 +122,48 @@ def _silence_stdout() -> None:
         os.close(null)  # the copy on ``target`` stays; this one would leak (once per broken pipe in one process)
 
 
+class _ClosedBinaryOutput(io.RawIOBase):
+    """Standard output's bytes when its descriptor was closed before the start (``>&-``): every write fails."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, data: Any) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+class _ClosedOutput(io.TextIOBase):
+    """Standard output closed before the start: Python leaves ``sys.stdout`` None, and ``print`` then drops every
+    answer silently (status 0, nothing written) while ``sys.stdout.buffer`` fails with AttributeError. Writing to
+    this fails with an OSError that :func:`main` reports; there is never anything buffered to fail again at exit."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.buffer = _ClosedBinaryOutput()
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, "standard output is closed")
+
+
+def _describe_os_error(error: OSError) -> str:
+    """An OSError that reached the dispatch, in words: one naming a file says which; otherwise it is the output."""
+    reason = error.strerror or str(error)
+    if error.filename is not None:
+        return f"{error.filename}: {reason}"
+    return f"cannot write the output: {reason}"
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one subcommand and return its exit status."""
     args_list = list(sys.argv[1:] if argv is None else argv)
     only = args_list[0] if args_list and args_list[0] in SUBCOMMANDS else None
+    if sys.stdout is None:
+        sys.stdout = _ClosedOutput()
+    if sys.stdin is None:  # standard input closed before the start (``<&-``): read as empty
+        sys.stdin = io.TextIOWrapper(io.BytesIO(b""), encoding="utf-8")
     try:
         parser = build_parser(only)
         try:
@@ -140,4 +182,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BROKEN_PIPE
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    except OSError as error:  # the output cannot be written: a full disk, an I/O error, a closed descriptor
+        command = f"scorekeeper {only}" if only else "scorekeeper"
+        sys.stderr.write(f"{command}: error: {_describe_os_error(error)}\n")
+        _silence_stdout()  # what is still buffered would fail again at exit, with a traceback-like message
+        return 1
     return status

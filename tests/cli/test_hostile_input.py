@@ -177,3 +177,46 @@ def test_head_reads_the_first_answers_and_the_rest_ends_quietly(tmp_path: Path) 
     result = subprocess.run(["sh", "-c", command], capture_output=True, check=False, timeout=120)
     assert result.stderr == b""
     assert len(result.stdout.splitlines()) == 2
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["score", "--json"],
+        ["score", "--json", "--jobs", "2"],
+        ["score", "234m456p678s34588s", "--win", "2m"],
+        ["waits", "234m456p678s3488s"],
+        ["replay", "{record}"],
+        ["replay", "--json", "{record}"],
+        ["export", "{record}"],
+        ["export", "{database}"],
+    ],
+    ids=" ".join,
+)
+def test_closed_standard_output_is_an_error_that_says_so(command: list[str], tmp_path: Path) -> None:
+    """``scorekeeper ... >&-``: Python leaves sys.stdout None; replay and waits then printed nothing and exited 0
+    (the answers lost, success reported) and export failed with an AttributeError traceback."""
+    paths = {"{record}": str(_record(tmp_path)), "{database}": str(_database(tmp_path))}
+    argv = [paths.get(arg, arg) for arg in command]
+    result = subprocess.run(
+        ["sh", "-c", 'exec "$@" >&-', "sh", sys.executable, "-m", "scorekeeper", *argv],
+        input=GOOD + b"\n",
+        capture_output=True,
+        check=False,
+        timeout=120,
+    )
+    err = result.stderr.decode()
+    assert "Traceback" not in err
+    assert result.returncode == 1
+    assert f"scorekeeper {command[0]}: error: cannot write the output: standard output is closed" in err
+
+
+def test_closed_standard_input_reads_as_empty() -> None:
+    """``scorekeeper score --json <&-``: no lines, no answers, no AttributeError traceback."""
+    result = subprocess.run(
+        ["sh", "-c", 'exec "$@" <&-', "sh", sys.executable, "-m", "scorekeeper", "score", "--json"],
+        capture_output=True,
+        check=False,
+        timeout=60,
+    )
+    assert (result.returncode, result.stdout, result.stderr) == (0, b"", b"")

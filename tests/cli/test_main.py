@@ -7,6 +7,7 @@ is checked in-process, where its lines are measured.
 from __future__ import annotations
 
 import argparse
+import errno
 import io
 import json
 import os
@@ -93,3 +94,48 @@ def test_ctrl_c_during_a_command_exits_with_the_interrupted_status(monkeypatch: 
 
     monkeypatch.setattr("scorekeeper.cli.replay.run", interrupted)
     assert main(["replay", "any.json"]) == EXIT_INTERRUPTED  # 128 + SIGINT, without a traceback
+
+
+class _FullDiskBytes(io.BytesIO):
+    def write(self, data: object) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+class _FullDisk(io.StringIO):
+    """Standard output on a full disk (``> /dev/full``): every write fails with ENOSPC, text or bytes."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.bytes = _FullDiskBytes()
+
+    @property
+    def buffer(self) -> io.BytesIO:
+        return self.bytes
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+
+@pytest.mark.parametrize("command", [["replay"], ["replay", "--json"], ["export"]], ids=" ".join)
+def test_output_on_a_full_disk_is_an_error_not_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], command: list[str]
+) -> None:
+    """The answers could not be written: status 1 and a message that says why (it was an OSError traceback)."""
+    record = tmp_path / "g.json"
+    record.write_text(json.dumps(SAMPLE_GAME), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdout", _FullDisk())
+    assert main([*command, str(record)]) == 1
+    monkeypatch.undo()
+    err = capsys.readouterr().err
+    assert err == f"scorekeeper {command[0]}: error: cannot write the output: No space left on device\n"
+
+
+def test_an_os_error_naming_a_file_names_it(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def failing(args: argparse.Namespace) -> int:
+        raise FileNotFoundError(errno.ENOENT, "No such file or directory", "gone.json")
+
+    monkeypatch.setattr("scorekeeper.cli.replay.run", failing)
+    assert main(["replay", "gone.json"]) == 1
+    assert capsys.readouterr().err == "scorekeeper replay: error: gone.json: No such file or directory\n"

@@ -87,14 +87,32 @@ def default_database_path(data_folder: Path) -> Path:
 def write_atomically(path: Path, data: bytes) -> None:
     """Replace (or create) ``path`` with ``data`` so that it holds either the old or the new bytes, never a mix.
 
+    A symbolic link is written through: the file it points to is replaced and the link stays (renaming over the
+    link itself turned it into a plain file, and the file it named kept the old bytes). A target that exists but is
+    not a regular file (``-o /dev/stdout``, a FIFO, a terminal) is written to directly, as a shell redirection
+    would: renaming over it replaced the device or pipe with a file (as root, ``-o /dev/stdout`` turned the
+    system's /dev/stdout into a plain file) or failed for want of rights on its folder.
+
     Raises:
         SaveFileError: the file cannot be written (the old file, if any, is left as it was).
     """
     path = Path(path)
-    folder = path.parent
+    target = Path(os.path.realpath(path))
     try:
-        mode = path.stat().st_mode & 0o777 if path.exists() else _NEW_FILE_MODE
-        handle, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=folder)
+        status = target.stat()
+    except FileNotFoundError:
+        status = None
+    except OSError as error:
+        raise SaveFileError(f"{path}: cannot write the file: {error.strerror or error}", path=path) from error
+    if status is not None and stat.S_ISDIR(status.st_mode):
+        raise SaveFileError(f"{path}: cannot write the file: it is a folder", path=path)
+    if status is not None and not stat.S_ISREG(status.st_mode):
+        _write_through(path, target, data)
+        return
+    folder = target.parent
+    try:
+        mode = stat.S_IMODE(status.st_mode) if status is not None else _NEW_FILE_MODE
+        handle, temp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as error:
         raise SaveFileError(f"{path}: cannot write the file: {error.strerror or error}", path=path) from error
     temp = Path(temp_name)
@@ -104,11 +122,25 @@ def write_atomically(path: Path, data: bytes) -> None:
             file.flush()
             os.fsync(file.fileno())
         os.chmod(temp, mode)
-        os.replace(temp, path)
+        os.replace(temp, target)
     except OSError as error:
         temp.unlink(missing_ok=True)
         raise SaveFileError(f"{path}: cannot write the file: {error.strerror or error}", path=path) from error
     _sync_folder(folder)
+
+
+def _write_through(path: Path, target: Path, data: bytes) -> None:
+    """Write ``data`` into an existing file that is not a regular one (a device, a FIFO): nothing to rename.
+
+    Raises:
+        SaveFileError: it cannot be opened or written.
+    """
+    try:
+        with open(target, "wb") as file:
+            file.write(data)
+            file.flush()
+    except OSError as error:
+        raise SaveFileError(f"{path}: cannot write the file: {error.strerror or error}", path=path) from error
 
 
 def _sync_folder(folder: Path) -> None:

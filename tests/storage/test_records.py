@@ -6,6 +6,8 @@ import csv
 import io
 import json
 import os
+import stat
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -462,3 +464,35 @@ def test_record_with_a_nul_in_a_name_is_refused_at_import(tmp_path: Path) -> Non
     source = _write(tmp_path / "in.json", _record(players=["Ann", "B\u0000o", "Chie", "Dai"]))
     with pytest.raises(SaveFileError, match="player 2's name 'B\\\\x00o' holds a NUL character"):
         read_game_record_file(source)
+
+
+def test_writing_through_a_symbolic_link_keeps_the_link(tmp_path: Path) -> None:
+    """``export -o link.json`` replaced the link with a plain file; the file it points to kept the old bytes."""
+    real = tmp_path / "usb" / "game.json"
+    real.parent.mkdir()
+    real.write_bytes(b"old")
+    link = tmp_path / "game.json"
+    link.symlink_to(real)
+    write_atomically(link, b"new")
+    assert link.is_symlink()
+    assert real.read_bytes() == b"new"
+    assert sorted(p.name for p in real.parent.iterdir()) == ["game.json"]  # no temporary file left
+
+
+def test_writing_to_a_fifo_writes_into_it_instead_of_replacing_it(tmp_path: Path) -> None:
+    """``export -o /dev/stdout`` or ``-o >(gzip > x)``: the target is a pipe or device; renaming a file over it
+    replaced it (as root, the system's /dev/stdout became a plain file) or failed on its folder's rights."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    received: list[bytes] = []
+    reader = threading.Thread(target=lambda: received.append(fifo.read_bytes()), daemon=True)
+    reader.start()
+    write_atomically(fifo, b"the export")
+    reader.join(timeout=30)
+    assert received == [b"the export"]
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)
+
+
+def test_writing_over_a_folder_is_refused_naming_it(tmp_path: Path) -> None:
+    with pytest.raises(SaveFileError, match="it is a folder"):
+        write_atomically(tmp_path, b"x")

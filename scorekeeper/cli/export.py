@@ -134,6 +134,8 @@ def run(args: argparse.Namespace) -> int:
     """Export one game, or list a database's games; report errors on standard error."""
     source: Path = args.source
     try:
+        if source.is_dir():
+            raise SaveFileError(f"{source}: a folder, not a game-record file or a database", path=source)
         if not source.is_file():
             # Opening would create an empty database: an export never should.
             raise SaveFileError(f"{source}: no such file", path=source)

@@ -129,3 +129,12 @@ def test_a_pdf_export_without_qt_is_a_clear_error_and_writes_nothing(
         "scorekeeper export: error: PDF export needs PySide6 (Qt's GUI module), which cannot be loaded: "
     )
     assert not out.exists()
+
+
+def test_a_folder_as_source_is_named_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``export somedir`` said "no such file" of a folder that is there."""
+    assert _run(str(tmp_path)) == 1
+    assert (
+        capsys.readouterr().err
+        == f"scorekeeper export: error: {tmp_path}: a folder, not a game-record file or a database\n"
+    )

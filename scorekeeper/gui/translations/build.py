@@ -191,13 +191,19 @@ def japanese() -> tuple[dict[str, str], dict[tuple[str, str], str]]:
     return texts, by_context
 
 
+def compile_qm(ts: Path, qm: Path) -> None:
+    """Compile ``ts`` into ``qm`` with ``pyside6-lrelease`` (PySide6-Essentials ships it; the same .ts gives the
+    same bytes, which ``tests/gui/test_translations_fresh.py`` relies on)."""
+    lrelease = shutil.which("pyside6-lrelease") or str(Path(sys.executable).with_name("pyside6-lrelease"))
+    subprocess.run([lrelease, "-silent", str(ts), "-qm", str(qm)], check=True)
+
+
 def main() -> int:
     """Write ja.ts and compile ja.qm; list the strings still without Japanese."""
     texts, by_context = japanese()
     ts = HERE / "ja.ts"
     done, total = write_ts(ts, texts, by_context)
-    lrelease = shutil.which("pyside6-lrelease") or str(Path(sys.executable).with_name("pyside6-lrelease"))
-    subprocess.run([lrelease, str(ts), "-qm", str(HERE / "ja.qm")], check=True)
+    compile_qm(ts, HERE / "ja.qm")
     contexts = collect()
     missing = sorted(
         {(c, t) for c, found in contexts.items() for t in found if t not in texts and (c, t) not in by_context}

@@ -1160,6 +1160,277 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
 </context>
 <context>
+    <name>MainWindow</name>
+    <message>
+        <source>End</source>
+        <translation>終局</translation>
+    </message>
+    <message>
+        <source>Scorekeeper</source>
+        <translation>点数記録</translation>
+    </message>
+    <message>
+        <source>Read-only: another scorekeeper window has these games open. Nothing can be changed here.</source>
+        <translation>読み取り専用: 別の scorekeeper ウィンドウがこの対局データを開いています。ここでは何も変更できません。</translation>
+    </message>
+    <message>
+        <source>History</source>
+        <translation>履歴</translation>
+    </message>
+    <message>
+        <source>&amp;Game</source>
+        <translation>ゲーム(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;New game…</source>
+        <translation>新しい対局(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>&amp;Open a game…</source>
+        <translation>対局を開く(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Import a game record…</source>
+        <translation>牌譜記録を取り込む(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Join a tournament table…</source>
+        <translation>大会の卓に参加(&amp;J)…</translation>
+    </message>
+    <message>
+        <source>&amp;Players and statistics…</source>
+        <translation>プレイヤーと成績(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>&amp;Results</source>
+        <translation>結果(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;End the game now…</source>
+        <translation>今すぐ対局を終了(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Referee &amp;penalty…</source>
+        <translation>審判の罰符(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;CSV…</source>
+        <translation>CSV に書き出す(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Export game &amp;record…</source>
+        <translation>牌譜記録を書き出す(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Save as &amp;PDF…</source>
+        <translation>PDF で保存(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>編集(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>元に戻す(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>やり直す(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>テーマ(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>システムに合わせる</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>ライト</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>ダーク</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>言語(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Rotate table</source>
+        <translation>卓を回転(&amp;R)</translation>
+    </message>
+    <message>
+        <source>F&amp;ull screen</source>
+        <translation>全画面表示(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Face the players</source>
+        <translation>対面に向けて表示(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Tile &amp;labels for beginners (1m, E …)</source>
+        <translation>初心者向けの牌ラベル (1m, E …)(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Riichi, seat {n}</source>
+        <translation>立直 (席 {n})</translation>
+    </message>
+    <message>
+        <source>&amp;Hand</source>
+        <translation>局(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Ron…</source>
+        <translation>ロン(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Tsumo…</source>
+        <translation>ツモ(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Draw…</source>
+        <translation>流局(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>&amp;Abortive draw…</source>
+        <translation>途中流局(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Chombo…</source>
+        <translation>チョンボ(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>T&amp;ournament</source>
+        <translation>大会(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Referee's window…</source>
+        <translation>審判ウィンドウ(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Referee's window on a &amp;server…</source>
+        <translation>サーバー上の審判ウィンドウ(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>&amp;New tournament…</source>
+        <translation>新しい大会(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>Ended after {round}.</source>
+        <translation>{round}で終了しました。</translation>
+    </message>
+    <message>
+        <source>Scorekeeper — {round}</source>
+        <translation>点数記録 — {round}</translation>
+    </message>
+    <message>
+        <source>Take back the last event of the game as it is now?</source>
+        <translation>今の対局の最後の記録を取り消しますか?</translation>
+    </message>
+    <message>
+        <source>Put back the next undone event of the game as it is now?</source>
+        <translation>今の対局で、取り消した次の記録を戻しますか?</translation>
+    </message>
+    <message>
+        <source>Record your action again on the game as it is now?</source>
+        <translation>今の対局に、同じ操作をもう一度記録しますか?</translation>
+    </message>
+    <message>
+        <source>This game is not finished. It stays saved, but start a new game instead?</source>
+        <translation>この対局は終わっていません。保存されたままになりますが、新しい対局を始めますか?</translation>
+    </message>
+    <message>
+        <source>Delete hand {label}? Every later hand is recomputed; Undo brings it back.</source>
+        <translation>{label} を削除しますか? 以降の局はすべて再計算されます。「元に戻す」で復元できます。</translation>
+    </message>
+    <message>
+        <source>The settings could not be saved: {error}</source>
+        <translation>設定を保存できませんでした: {error}</translation>
+    </message>
+    <message>
+        <source>End the game now and show the final results?</source>
+        <translation>今すぐ対局を終了して最終結果を表示しますか?</translation>
+    </message>
+    <message>
+        <source>ended by the referee</source>
+        <translation>審判による終了</translation>
+    </message>
+    <message>
+        <source>Import a game record</source>
+        <translation>牌譜記録を取り込む</translation>
+    </message>
+    <message>
+        <source>Game records (*.json);;All files (*)</source>
+        <translation>牌譜記録 (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>プレイヤー</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV ファイル (*.csv);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Save the tournament as</source>
+        <translation>大会の保存先</translation>
+    </message>
+    <message>
+        <source>Tournament databases (*.db *.sqlite3);;All files (*)</source>
+        <translation>大会データベース (*.db *.sqlite3);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Tournament server</source>
+        <translation>大会サーバー</translation>
+    </message>
+    <message>
+        <source>The referee's address (postgresql://user:password@host/tournament):</source>
+        <translation>審判の接続先 (postgresql://ユーザー:パスワード@ホスト/大会):</translation>
+    </message>
+    <message>
+        <source>Please confirm</source>
+        <translation>確認</translation>
+    </message>
+    <message>
+        <source>Save as</source>
+        <translation>名前を付けて保存</translation>
+    </message>
+    <message>
+        <source>Open a tournament</source>
+        <translation>大会を開く</translation>
+    </message>
+    <message>
+        <source>{name} ({n} games)</source>
+        <translation>{name} ({n} 局)</translation>
+    </message>
+    <message>
+        <source>A new player named {name}</source>
+        <translation>新しいプレイヤー {name}</translation>
+    </message>
+    <message>
+        <source>Which player?</source>
+        <translation>どのプレイヤーですか?</translation>
+    </message>
+    <message>
+        <source>More than one player is called {name}. Which one played this game?</source>
+        <translation>{name} という名前のプレイヤーが複数います。この対局をしたのはどちらですか?</translation>
+    </message>
+    <message>
+        <source>Could not join the tournament: {reason}</source>
+        <translation>大会に参加できませんでした: {reason}</translation>
+    </message>
+    <message>
+        <source>The referee corrected this game on the server, so it was reloaded from there. {n} of the last changes made here were not taken: enter them again if they still stand.</source>
+        <translation>審判がサーバー上でこの対局を修正したため、サーバーから読み込み直しました。ここで行った直近の変更のうち {n} 件は反映されていません。まだ正しければ入力し直してください。</translation>
+    </message>
+</context>
+<context>
     <name>PointGaps</name>
     <message>
         <source>{points} all</source>
@@ -2207,277 +2478,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Scored by the engine under {rules}: {yaku} — {value} — {points} points</source>
         <translation>{rules} ルールでの計算: {yaku} — {value} — {points} 点</translation>
-    </message>
-</context>
-<context>
-    <name>MainWindow</name>
-    <message>
-        <source>Scorekeeper</source>
-        <translation>点数記録</translation>
-    </message>
-    <message>
-        <source>Read-only: another scorekeeper window has these games open. Nothing can be changed here.</source>
-        <translation>読み取り専用: 別の scorekeeper ウィンドウがこの対局データを開いています。ここでは何も変更できません。</translation>
-    </message>
-    <message>
-        <source>History</source>
-        <translation>履歴</translation>
-    </message>
-    <message>
-        <source>&amp;Game</source>
-        <translation>ゲーム(&amp;G)</translation>
-    </message>
-    <message>
-        <source>&amp;New game…</source>
-        <translation>新しい対局(&amp;N)…</translation>
-    </message>
-    <message>
-        <source>&amp;Open a game…</source>
-        <translation>対局を開く(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>&amp;Import a game record…</source>
-        <translation>牌譜記録を取り込む(&amp;I)…</translation>
-    </message>
-    <message>
-        <source>&amp;Join a tournament table…</source>
-        <translation>大会の卓に参加(&amp;J)…</translation>
-    </message>
-    <message>
-        <source>&amp;Players and statistics…</source>
-        <translation>プレイヤーと成績(&amp;P)…</translation>
-    </message>
-    <message>
-        <source>&amp;Results</source>
-        <translation>結果(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;End the game now…</source>
-        <translation>今すぐ対局を終了(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>Referee &amp;penalty…</source>
-        <translation>審判の罰符(&amp;P)…</translation>
-    </message>
-    <message>
-        <source>Export &amp;CSV…</source>
-        <translation>CSV に書き出す(&amp;C)…</translation>
-    </message>
-    <message>
-        <source>Export game &amp;record…</source>
-        <translation>牌譜記録を書き出す(&amp;R)…</translation>
-    </message>
-    <message>
-        <source>Save as &amp;PDF…</source>
-        <translation>PDF で保存(&amp;P)…</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>編集(&amp;E)</translation>
-    </message>
-    <message>
-        <source>&amp;Undo</source>
-        <translation>元に戻す(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Redo</source>
-        <translation>やり直す(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>表示(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Theme</source>
-        <translation>テーマ(&amp;T)</translation>
-    </message>
-    <message>
-        <source>Follow the system</source>
-        <translation>システムに合わせる</translation>
-    </message>
-    <message>
-        <source>Light</source>
-        <translation>ライト</translation>
-    </message>
-    <message>
-        <source>Dark</source>
-        <translation>ダーク</translation>
-    </message>
-    <message>
-        <source>&amp;Language</source>
-        <translation>言語(&amp;L)</translation>
-    </message>
-    <message>
-        <source>&amp;Rotate table</source>
-        <translation>卓を回転(&amp;R)</translation>
-    </message>
-    <message>
-        <source>F&amp;ull screen</source>
-        <translation>全画面表示(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Face the players</source>
-        <translation>対面に向けて表示(&amp;F)</translation>
-    </message>
-    <message>
-        <source>Tile &amp;labels for beginners (1m, E …)</source>
-        <translation>初心者向けの牌ラベル (1m, E …)(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Riichi, seat {n}</source>
-        <translation>立直 (席 {n})</translation>
-    </message>
-    <message>
-        <source>&amp;Hand</source>
-        <translation>局(&amp;H)</translation>
-    </message>
-    <message>
-        <source>&amp;Ron…</source>
-        <translation>ロン(&amp;R)…</translation>
-    </message>
-    <message>
-        <source>&amp;Tsumo…</source>
-        <translation>ツモ(&amp;T)…</translation>
-    </message>
-    <message>
-        <source>&amp;Draw…</source>
-        <translation>流局(&amp;D)…</translation>
-    </message>
-    <message>
-        <source>&amp;Abortive draw…</source>
-        <translation>途中流局(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>&amp;Chombo…</source>
-        <translation>チョンボ(&amp;C)…</translation>
-    </message>
-    <message>
-        <source>T&amp;ournament</source>
-        <translation>大会(&amp;O)</translation>
-    </message>
-    <message>
-        <source>&amp;Referee's window…</source>
-        <translation>審判ウィンドウ(&amp;R)…</translation>
-    </message>
-    <message>
-        <source>Referee's window on a &amp;server…</source>
-        <translation>サーバー上の審判ウィンドウ(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>&amp;New tournament…</source>
-        <translation>新しい大会(&amp;N)…</translation>
-    </message>
-    <message>
-        <source>Ended after {round}.</source>
-        <translation>{round}で終了しました。</translation>
-    </message>
-    <message>
-        <source>Scorekeeper — {round}</source>
-        <translation>点数記録 — {round}</translation>
-    </message>
-    <message>
-        <source>Take back the last event of the game as it is now?</source>
-        <translation>今の対局の最後の記録を取り消しますか?</translation>
-    </message>
-    <message>
-        <source>Put back the next undone event of the game as it is now?</source>
-        <translation>今の対局で、取り消した次の記録を戻しますか?</translation>
-    </message>
-    <message>
-        <source>Record your action again on the game as it is now?</source>
-        <translation>今の対局に、同じ操作をもう一度記録しますか?</translation>
-    </message>
-    <message>
-        <source>This game is not finished. It stays saved, but start a new game instead?</source>
-        <translation>この対局は終わっていません。保存されたままになりますが、新しい対局を始めますか?</translation>
-    </message>
-    <message>
-        <source>Delete hand {label}? Every later hand is recomputed; Undo brings it back.</source>
-        <translation>{label} を削除しますか? 以降の局はすべて再計算されます。「元に戻す」で復元できます。</translation>
-    </message>
-    <message>
-        <source>The settings could not be saved: {error}</source>
-        <translation>設定を保存できませんでした: {error}</translation>
-    </message>
-    <message>
-        <source>End the game now and show the final results?</source>
-        <translation>今すぐ対局を終了して最終結果を表示しますか?</translation>
-    </message>
-    <message>
-        <source>ended by the referee</source>
-        <translation>審判による終了</translation>
-    </message>
-    <message>
-        <source>End</source>
-        <translation>終局</translation>
-    </message>
-    <message>
-        <source>Import a game record</source>
-        <translation>牌譜記録を取り込む</translation>
-    </message>
-    <message>
-        <source>Game records (*.json);;All files (*)</source>
-        <translation>牌譜記録 (*.json);;すべてのファイル (*)</translation>
-    </message>
-    <message>
-        <source>Players</source>
-        <translation>プレイヤー</translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv);;All files (*)</source>
-        <translation>CSV ファイル (*.csv);;すべてのファイル (*)</translation>
-    </message>
-    <message>
-        <source>Save the tournament as</source>
-        <translation>大会の保存先</translation>
-    </message>
-    <message>
-        <source>Tournament databases (*.db *.sqlite3);;All files (*)</source>
-        <translation>大会データベース (*.db *.sqlite3);;すべてのファイル (*)</translation>
-    </message>
-    <message>
-        <source>Tournament server</source>
-        <translation>大会サーバー</translation>
-    </message>
-    <message>
-        <source>The referee's address (postgresql://user:password@host/tournament):</source>
-        <translation>審判の接続先 (postgresql://ユーザー:パスワード@ホスト/大会):</translation>
-    </message>
-    <message>
-        <source>Please confirm</source>
-        <translation>確認</translation>
-    </message>
-    <message>
-        <source>Save as</source>
-        <translation>名前を付けて保存</translation>
-    </message>
-    <message>
-        <source>Open a tournament</source>
-        <translation>大会を開く</translation>
-    </message>
-    <message>
-        <source>{name} ({n} games)</source>
-        <translation>{name} ({n} 局)</translation>
-    </message>
-    <message>
-        <source>A new player named {name}</source>
-        <translation>新しいプレイヤー {name}</translation>
-    </message>
-    <message>
-        <source>Which player?</source>
-        <translation>どのプレイヤーですか?</translation>
-    </message>
-    <message>
-        <source>More than one player is called {name}. Which one played this game?</source>
-        <translation>{name} という名前のプレイヤーが複数います。この対局をしたのはどちらですか?</translation>
-    </message>
-    <message>
-        <source>Could not join the tournament: {reason}</source>
-        <translation>大会に参加できませんでした: {reason}</translation>
-    </message>
-    <message>
-        <source>The referee corrected this game on the server, so it was reloaded from there. {n} of the last changes made here were not taken: enter them again if they still stand.</source>
-        <translation>審判がサーバー上でこの対局を修正したため、サーバーから読み込み直しました。ここで行った直近の変更のうち {n} 件は反映されていません。まだ正しければ入力し直してください。</translation>
     </message>
 </context>
 <context>

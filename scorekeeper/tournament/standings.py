@@ -4,7 +4,9 @@ Nothing here computes uma, oka or rounding: each game's :meth:`GameState.standin
 table, as if the game ended now while it runs) gives each seat's plus-minus in tenths of a point, and the
 standings add those up. Penalties inside a game (a chombo after uma, a referee's penalty at the table) are what the
 session's sheet shows between ``points_before_penalties_tenths`` and ``points_tenths``; the referee's tournament
-penalties are table points, as the session's (-20000 is -20.0). Substitutes play and rank nowhere (EMA style).
+penalties are table points, as the session's (-20000 is -20.0). Substitutes play and rank nowhere (EMA style),
+and neither does a player who withdrew without sitting at a table (a late withdrawal): the standings and the EMA
+results form list the players who took part, and the form's base rank counts them.
 """
 
 from __future__ import annotations
@@ -151,6 +153,9 @@ def compute_standings(tournament: Tournament) -> Standings:
     for penalty in tournament.penalties:
         if penalty.player in session_points:
             penalties[penalty.player] += penalty.points // 100
+    # A player who withdrew before sitting at any table took no part: ranked at 0.0 they would sit above everyone
+    # with a negative total and count as a participant of the EMA form. One who played and then left keeps a rank.
+    ranked = [p for p in ranked if p.dropped_after is None or games[p.name]]
     rows = [
         StandingsRow(
             rank=0,

@@ -14,6 +14,7 @@ import pytest
 
 from scorekeeper.errors import TournamentError
 from scorekeeper.session import Chombo, EndGame, Seat
+from scorekeeper.storage.tournament_export import format_ema_csv
 from scorekeeper.tournament import (
     Player,
     Seating,
@@ -182,3 +183,21 @@ def test_a_fixed_table_must_name_a_player_and_a_table() -> None:
         Tournament(settings=settings(), players=_PLAYERS, fixed=(("Zed", 1),))
     with pytest.raises(TournamentError, match="A's fixed table must be a table number"):
         Tournament(settings=settings(), players=_PLAYERS, fixed=(("A", 0),))
+
+
+def test_a_player_who_withdrew_before_playing_is_ranked_nowhere() -> None:
+    # H registered, then withdrew before session 1 (a late withdrawal): never seated, no game. Ranked at 0.0 they
+    # would sit mid-table above everyone with a negative total, and count as a participant of the EMA form.
+    roster = (*_PLAYERS[:7], Player(name="H", team="Blue", dropped_after=0), _PLAYERS[7])
+    tournament = dataclasses.replace(_tournament(), players=roster)
+    standings = compute_standings(tournament)
+    assert [r.player for r in standings.rows] == ["B", "C", "F", "G", "D", "A", "E"]
+    assert all("H" not in team.members for team in standings.teams)
+    ema = format_ema_csv(tournament).decode("utf-8-sig").splitlines()
+    assert len(ema) == 1 + 7
+    assert ema[5].startswith("5,D,") and ema[5].endswith(",333.33")  # 1000 x (7 - 5) / (7 - 1): seven took part
+
+
+def test_a_player_who_dropped_out_after_playing_keeps_a_rank() -> None:
+    tournament = _tournament().with_dropout("A", 1)
+    assert "A" in [r.player for r in compute_standings(tournament).rows]

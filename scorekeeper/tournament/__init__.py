@@ -9,6 +9,7 @@ from scorekeeper.tournament.players import (
     PLAYER_COLUMNS,
     Player,
     format_players_csv,
+    name_key,
     parse_players_csv,
     validate_roster,
 )
@@ -49,6 +50,7 @@ __all__ = [
     "format_players_csv",
     "format_seating_csv",
     "format_tenths",
+    "name_key",
     "parse_players_csv",
     "parse_seating_csv",
     "record_game_id",

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from scorekeeper.errors import IllegalActionError, TournamentError
 from scorekeeper.session.events import EndGame, Event, event_to_json
 from scorekeeper.session.state import GameState, apply_events, initial_state
-from scorekeeper.tournament.players import Player, validate_roster
+from scorekeeper.tournament.players import Player, name_key, validate_roster
 from scorekeeper.tournament.seating import Seating
 from scorekeeper.tournament.settings import TimeLimitRule, TournamentSettings
 
@@ -151,9 +151,9 @@ class Tournament:
         Raises:
             TournamentError: for a name nobody has.
         """
-        key = name.casefold()
+        key = name_key(name)
         for player in self.players:
-            if player.name.casefold() == key:
+            if name_key(player.name) == key:
                 return player
         raise TournamentError(f"no player called {name!r:.100} in {self.settings.name!r}")
 
@@ -188,17 +188,17 @@ class Tournament:
         session = seating.session
         if session > self.settings.sessions:
             raise TournamentError(f"{self.settings.name!r} has {self.settings.sessions} sessions, not {session}")
-        known = {p.name.casefold(): p for p in self.players}
+        known = {name_key(p.name): p for p in self.players}
         for name in seating.names:
-            player = known.get(name.casefold())
+            player = known.get(name_key(name))
             if player is None:
                 raise TournamentError(f"session {session}: {name!r:.100} is not a player of this tournament")
             if not player.plays_in(session):
                 raise TournamentError(
                     f"session {session}: {player.name} dropped out after session {player.dropped_after}"
                 )
-        seated = {name.casefold() for name in seating.names}
-        missing = [name for name in self.ranked_in(session) if name.casefold() not in seated]
+        seated = {name_key(name) for name in seating.names}
+        missing = [name for name in self.ranked_in(session) if name_key(name) not in seated]
         if missing:
             raise TournamentError(f"session {session}: {missing[0]} is not seated")
         ranked = len(self.ranked_in(session))
@@ -232,7 +232,7 @@ class Tournament:
         if seating is None:
             raise TournamentError(f"session {game.session} has no seating yet: seat it before recording games")
         table = seating.table(game.table)
-        if tuple(n.casefold() for n in game.players) != tuple(n.casefold() for n in table.seats):
+        if tuple(map(name_key, game.players)) != tuple(map(name_key, table.seats)):
             raise TournamentError(
                 f"session {game.session} table {game.table}: the game's players (East first) are "
                 f"{', '.join(game.players)}, but the seating has {', '.join(table.seats)}"

@@ -21,6 +21,7 @@ __all__ = [
     "PLAYER_COLUMNS",
     "Player",
     "format_players_csv",
+    "name_key",
     "parse_players_csv",
     "validate_roster",
 ]
@@ -33,6 +34,17 @@ MAX_PLAYERS = 10_000
 PLAYER_COLUMNS = ("name", "ema_id", "country", "club", "team", "substitute")
 _TRUE = frozenset({"1", "yes", "true", "y", "x"})
 _FALSE = frozenset({"", "0", "no", "false", "n"})
+
+
+def name_key(name: str) -> str:
+    """What makes two names the same player: equal after Unicode NFKC normalization and case folding.
+
+    ``Zoë`` typed on one laptop may be ``o`` plus a combining diaeresis (NFD, as macOS files names) and on another
+    the one character ``ë`` (NFC); a full-width ``Ａｎｎａ`` from a Japanese input method is ``Anna``. They look the
+    same on every sheet, so they must be one player, never two. NFKC with case folding is the Unicode Standard's
+    identifier match (UAX #31 section 5, "NFKC_Casefold"; UAX #15 for the normal forms).
+    """
+    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
 def _check_field(value: object, what: str, *, required: bool = False) -> None:
@@ -93,7 +105,7 @@ def validate_roster(players: Iterable[Player]) -> tuple[str, ...]:
     count = 0
     for player in players:
         count += 1
-        key = player.name.casefold()
+        key = name_key(player.name)
         if key in seen:
             problems.append(f"player {player.name!r} is listed twice (names must differ, ignoring case)")
         seen.add(key)

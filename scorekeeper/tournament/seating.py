@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.errors import TournamentError
+from scorekeeper.tournament.players import name_key
 
 __all__ = [
     "SEATING_COLUMNS",
@@ -78,7 +79,7 @@ class TableSeating:
             raise TournamentError(f"a table number is 1 or more, got {self.table!r:.40}")
         if not isinstance(self.seats, tuple) or len(self.seats) != 4 or not all(isinstance(s, str) for s in self.seats):
             raise TournamentError(f"table {self.table} needs four names (East, South, West, North)")
-        if len({s.casefold() for s in self.seats}) != 4:
+        if len({name_key(s) for s in self.seats}) != 4:
             raise TournamentError(f"table {self.table}: a player is seated twice: {', '.join(self.seats)}")
 
 
@@ -101,7 +102,7 @@ class Seating:
         numbers = [t.table for t in self.tables]
         if numbers != list(range(1, len(numbers) + 1)):
             raise TournamentError(f"session {self.session}: tables must be numbered 1 to {len(numbers)}, got {numbers}")
-        names = Counter(name.casefold() for t in self.tables for name in t.seats)
+        names = Counter(name_key(name) for t in self.tables for name in t.seats)
         twice = sorted(name for name, count in names.items() if count > 1)
         if twice:
             raise TournamentError(f"session {self.session}: {twice[0]!r} is seated at two tables")

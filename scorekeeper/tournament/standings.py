@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.tournament.model import Tournament
+from scorekeeper.tournament.players import name_key
 from scorekeeper.tournament.settings import StandingsTieBreak
 
 __all__ = ["Standings", "StandingsRow", "TeamRow", "compute_standings", "format_tenths"]
@@ -129,7 +130,7 @@ def compute_standings(tournament: Tournament) -> Standings:
     """
     settings = tournament.settings
     ranked = [p for p in tournament.players if not p.substitute]
-    by_key = {p.name.casefold(): p for p in ranked}
+    by_key = {name_key(p.name): p for p in ranked}
     session_points: dict[str, list[int | None]] = {p.name: [None] * settings.sessions for p in ranked}
     penalties: dict[str, int] = defaultdict(int)
     places: dict[str, list[int]] = defaultdict(list)
@@ -141,7 +142,7 @@ def compute_standings(tournament: Tournament) -> Standings:
         finished += state.ended
         running += not state.ended
         for seat, name in enumerate(game.players):
-            player = by_key.get(name.casefold())
+            player = by_key.get(name_key(name))
             if player is None:  # a substitute: the table's result counts for the others only
                 continue
             points = session_points[player.name]

@@ -7,7 +7,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.errors import ScorekeeperError, TournamentError
-from scorekeeper.tournament import Player, format_players_csv, parse_players_csv
+from scorekeeper.tournament import (
+    Player,
+    Seating,
+    TableSeating,
+    Tournament,
+    compute_standings,
+    format_players_csv,
+    name_key,
+    parse_players_csv,
+)
+from tests.tournament.builders import ron, roster, settings, table_game
 
 
 def test_players_csv_needs_only_a_name_column() -> None:
@@ -60,8 +70,36 @@ def test_players_csv_round_trips(rows: list[tuple[str, str, str, bool]]) -> None
     seen: set[str] = set()
     players = []
     for name, country, team, substitute in rows:
-        if name.casefold() in seen:
+        if name_key(name) in seen:
             continue
-        seen.add(name.casefold())
+        seen.add(name_key(name))
         players.append(Player(name=name, country=country, team=team, substitute=substitute))
     assert parse_players_csv(format_players_csv(players)) == tuple(players)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        pytest.param("Zo\u00eb \u00c5ngstr\u00f6m", "Zoe\u0308 A\u030angstro\u0308m", id="nfc-and-nfd"),
+        pytest.param("Anna Kowalska", "\uff21nna Kowalska", id="full-width-letter"),
+        pytest.param("Stra\u00dfe", "STRASSE", id="case-folded"),
+    ],
+)
+def test_names_that_read_the_same_are_one_player(first: str, second: str) -> None:
+    # Two laptops may type one name in two Unicode forms; on every sheet they look the same.
+    with pytest.raises(TournamentError, match="listed twice"):
+        parse_players_csv(f"name\n{first}\n{second}\n")
+    tournament = Tournament(settings=settings(), players=(Player(name=first), *roster(3)))
+    assert tournament.player(second).name == first
+
+
+def test_a_game_recorded_with_a_name_in_another_unicode_form_counts_for_its_player() -> None:
+    nfc, nfd = "Zo\u00eb", "Zoe\u0308"
+    players = (Player(name=nfc), *roster(3))
+    seats = (nfc, "P001", "P002", "P003")
+    tournament = Tournament(settings=settings(), players=players).with_seating(
+        Seating(session=1, tables=(TableSeating(1, seats),))
+    )
+    tournament = tournament.with_game(table_game(1, 1, (nfd, *seats[1:]), ron(winner=0, discarder=1)))
+    row = next(r for r in compute_standings(tournament).rows if r.player == nfc)
+    assert (row.games, row.points_tenths) == (1, 270)  # a dealer mangan ron: +12.0 and the uma of first, +15

@@ -260,9 +260,15 @@ class Tournament:
         """The tournament with a referee's penalty added.
 
         Raises:
-            TournamentError: for an unknown player or session.
+            TournamentError: for an unknown player or session, or a substitute (ranked nowhere, so the penalty would
+                count nowhere while the referee believes it given).
         """
         player = self.player(penalty.player)
+        if player.substitute:
+            raise TournamentError(
+                f"{player.name} is a substitute: substitutes are ranked nowhere, so a tournament penalty would count "
+                "nowhere (a penalty given at the table, in the game, shows on that game's result sheet)"
+            )
         if penalty.session is not None and penalty.session > self.settings.sessions:
             raise TournamentError(
                 f"{self.settings.name!r} has {self.settings.sessions} sessions, not {penalty.session}"

@@ -201,3 +201,9 @@ def test_a_player_who_withdrew_before_playing_is_ranked_nowhere() -> None:
 def test_a_player_who_dropped_out_after_playing_keeps_a_rank() -> None:
     tournament = _tournament().with_dropout("A", 1)
     assert "A" in [r.player for r in compute_standings(tournament).rows]
+
+
+def test_a_tournament_penalty_for_a_substitute_is_refused_not_lost() -> None:
+    # The CLI used to answer "penalty -1.0 for Sub" while the standings, which rank no substitute, dropped it.
+    with pytest.raises(TournamentError, match="Sub is a substitute"):
+        _tournament().with_penalty(TournamentPenalty(player="sub", points=-1000, reason="late"))

@@ -1,4 +1,5 @@
-"""``scorekeeper tournament create|seat|record|penalty|standings|export``: a tournament from the command line.
+"""``scorekeeper tournament create|add-player|drop|seat|record|penalty|standings|export``: a tournament from the
+command line.
 
 ``--db`` takes a SQLite file (created by ``create``) or a ``postgresql://`` URL. Each action prints one line (or
 JSON where asked) and exits 0, or prints ``scorekeeper tournament: error: ...`` on standard error and exits 1.
@@ -59,6 +60,22 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     create.add_argument("--tie-break", choices=("share", "places", "best_game"), default="share")
     create.add_argument("--teams", action="store_true", help="show team standings (players' 'team' column)")
     create.add_argument("--fixed", action="append", default=[], metavar="NAME=TABLE", help="a player's fixed table")
+
+    add_player = action("add-player", "register a late player or a substitute")
+    add_player.add_argument("--name", required=True, metavar="NAME")
+    add_player.add_argument("--substitute", action="store_true", help="a substitute: sits where a table is short")
+    for column in ("ema-id", "country", "club", "team"):
+        add_player.add_argument(f"--{column}", default="", metavar=column.replace("-", "_").upper())
+
+    drop = action("drop", "a player drops out (keeps the results of the sessions played; not seated again)")
+    drop.add_argument("--player", required=True, metavar="NAME")
+    drop.add_argument(
+        "--after",
+        required=True,
+        type=int,
+        metavar="K",
+        help="the last session played (0: withdrew before the first, and is ranked nowhere)",
+    )
 
     seat = action("seat", "seat a session and store the seating")
     seat.add_argument("--session", required=True, type=int, metavar="K")
@@ -138,6 +155,33 @@ def _create(args: argparse.Namespace) -> None:
         f"created {settings.name!r}: {ranked} players, {len(players) - ranked} substitutes, "
         f"{settings.sessions} sessions, ruleset {settings.ruleset.name}\n"
     )
+
+
+def _add_player(args: argparse.Namespace) -> None:
+    from scorekeeper.storage.tournament_store import open_tournament_store
+    from scorekeeper.tournament import Player
+
+    player = Player(
+        name=args.name,
+        ema_id=args.ema_id,
+        country=args.country,
+        club=args.club,
+        team=args.team,
+        substitute=args.substitute,
+    )
+    with open_tournament_store(args.db) as store:
+        store.add_player(player, tournament=args.tournament)
+    sys.stdout.write(f"registered {player.name}{' as a substitute' if player.substitute else ''}\n")
+
+
+def _drop(args: argparse.Namespace) -> None:
+    from scorekeeper.storage.tournament_store import open_tournament_store
+
+    with open_tournament_store(args.db) as store:
+        tournament = store.drop_player(args.player, args.after, tournament=args.tournament)
+    name = tournament.player(args.player).name
+    when = "before the first session" if args.after == 0 else f"after session {args.after}"
+    sys.stdout.write(f"{name} drops out {when}\n")
 
 
 def _seat(args: argparse.Namespace) -> None:
@@ -268,6 +312,8 @@ def _export(args: argparse.Namespace) -> None:
 
 _ACTIONS = {
     "create": _create,
+    "add-player": _add_player,
+    "drop": _drop,
     "seat": _seat,
     "record": _record,
     "penalty": _penalty,

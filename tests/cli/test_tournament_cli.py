@@ -199,3 +199,35 @@ def test_a_players_csv_with_a_byte_order_mark_is_read(tmp_path: Path, capsys: _C
     )
     assert status == 0
     assert "4 players" in out
+
+
+def test_a_late_withdrawal_and_a_late_substitute_from_the_command_line(tmp_path: Path, capsys: _Capture) -> None:
+    # 17 registered: one withdraws before the first session, so 16 sit at four tables with no substitute; then one
+    # drops out after session 1 and a substitute registered on the day fills the table.
+    db = _create(tmp_path, capsys, 17)
+    status, out, err = _run(capsys, "seat", "--db", db, "--session", "1")
+    assert status == 1
+    assert "need 3 substitutes" in err
+    assert _run(capsys, "drop", "--db", db, "--player", "p017", "--after", "0") == (
+        0,
+        "P017 drops out before the first session\n",
+        "",
+    )
+    assert _run(capsys, "seat", "--db", db, "--session", "1")[0] == 0
+    assert _run(capsys, "drop", "--db", db, "--player", "P001", "--after", "1")[1] == "P001 drops out after session 1\n"
+    assert _run(capsys, "add-player", "--db", db, "--name", "Sam Reyes", "--substitute", "--country", "ES") == (
+        0,
+        "registered Sam Reyes as a substitute\n",
+        "",
+    )
+    status, out, err = _run(capsys, "seat", "--db", db, "--session", "2", "--json")
+    assert (status, err) == (0, "")
+    seated = [n for t in json.loads(out)["tables"] for n in t["seats"]]
+    assert "Sam Reyes" in seated
+    assert "P001" not in seated
+    status, out, err = _run(capsys, "standings", "--db", db, "--json")
+    assert "P017" not in {row["player"] for row in json.loads(out)["standings"]}
+    assert _run(capsys, "add-player", "--db", db, "--name", "sam reyes")[2].endswith(
+        "listed twice (names must differ, ignoring case)\n"
+    )
+    assert "drop-out is after session 0 to 4" in _run(capsys, "drop", "--db", db, "--player", "P002", "--after", "5")[2]

@@ -10,15 +10,32 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from scorekeeper.documents import Document
-from scorekeeper.tournament import Seating, Standings, Tournament, compute_standings, format_tenths
+from scorekeeper.tournament import (
+    PenaltyLine,
+    Seating,
+    Standings,
+    Tournament,
+    compute_standings,
+    format_tenths,
+    penalty_lines,
+)
 
-__all__ = ["seating_document", "standings_document"]
+__all__ = ["penalty_place", "seating_document", "standings_document"]
 
 _WINDS = ("East", "South", "West", "North")
 
 
 def _same(text: str) -> str:
     return text
+
+
+def penalty_place(line: PenaltyLine, translate: Callable[[str], str] = _same) -> str:
+    """Where a penalty was given, in words: "session 1, Table 3" (in the game), "session 2" or "tournament"."""
+    t = translate
+    if line.session is None:
+        return t("tournament")
+    where = t("session {k}").format(k=line.session)
+    return where if line.table is None else f"{where}, {t('Table {t}').format(t=line.table)}"
 
 
 def _subtitle(tournament: Tournament) -> tuple[str, ...]:
@@ -70,19 +87,13 @@ def standings_document(
             numeric=(0, 2),
             bold=(2,),
         )
-    if tournament.penalties:
+    lines = penalty_lines(tournament)
+    if lines:
+        # Every penalty the standings count, the games' (chombo, a penalty at the table) and the referee's.
         document.add_heading(t("Penalties"))
         document.add_table(
             (t("Player"), t("Points"), t("For"), t("Reason")),
-            [
-                (
-                    p.player,
-                    format_tenths(p.points // 100),
-                    t("session {k}").format(k=p.session) if p.session else t("tournament"),
-                    p.reason,
-                )
-                for p in tournament.penalties
-            ],
+            [(p.player, format_tenths(p.points // 100), penalty_place(p, t), p.reason) for p in lines],
             numeric=(1,),
         )
     if games and tournament.games:

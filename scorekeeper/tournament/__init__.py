@@ -27,11 +27,20 @@ from scorekeeper.tournament.seating import (
     seating_quality,
 )
 from scorekeeper.tournament.settings import StandingsTieBreak, TimeLimitRule, TournamentSettings, settings_from_json
-from scorekeeper.tournament.standings import Standings, StandingsRow, TeamRow, compute_standings, format_tenths
+from scorekeeper.tournament.standings import (
+    PenaltyLine,
+    Standings,
+    StandingsRow,
+    TeamRow,
+    compute_standings,
+    format_tenths,
+    penalty_lines,
+)
 
 __all__ = [
     "PLAYER_COLUMNS",
     "SEATING_COLUMNS",
+    "PenaltyLine",
     "Player",
     "Seating",
     "SeatingMethod",
@@ -53,6 +62,7 @@ __all__ = [
     "name_key",
     "parse_players_csv",
     "parse_seating_csv",
+    "penalty_lines",
     "record_game_id",
     "seat_auto",
     "seat_random",

@@ -20,7 +20,15 @@ from scorekeeper.tournament.model import Tournament
 from scorekeeper.tournament.players import name_key
 from scorekeeper.tournament.settings import StandingsTieBreak
 
-__all__ = ["Standings", "StandingsRow", "TeamRow", "compute_standings", "format_tenths"]
+__all__ = [
+    "PenaltyLine",
+    "Standings",
+    "StandingsRow",
+    "TeamRow",
+    "compute_standings",
+    "format_tenths",
+    "penalty_lines",
+]
 
 
 def format_tenths(tenths: int) -> str:
@@ -206,3 +214,50 @@ def _with_rank(row: StandingsRow, rank: int) -> StandingsRow:
         dropped=row.dropped,
         team=row.team,
     )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PenaltyLine:
+    """One penalty behind the standings' penalties column: given at a table (in the game) or by the referee.
+
+    Attributes:
+        player: who.
+        points: table points (-20000 is -20.0 in the standings).
+        reason: why (a chombo's says which hand: "chombo in E2").
+        session: the session, or None for a referee's penalty for the whole tournament.
+        table: the table whose game holds it, or None for a referee's tournament penalty.
+    """
+
+    player: str
+    points: int
+    reason: str
+    session: int | None
+    table: int | None
+
+
+def penalty_lines(tournament: Tournament) -> tuple[PenaltyLine, ...]:
+    """Every penalty the standings count, where it was given and why: each game's (a chombo, a penalty at the
+    table, as its result sheet lists them), by session and table, then the referee's tournament penalties.
+
+    The standings' penalties column of a player is the sum of their lines, so a referee can trace every tenth.
+
+    Raises:
+        TournamentError: when a stored game cannot be played (naming it).
+    """
+    lines: list[PenaltyLine] = []
+    for game in tournament.games:
+        for penalty in game.state(tournament.settings).standings().penalties:
+            lines.append(
+                PenaltyLine(
+                    player=game.players[penalty.seat],
+                    points=penalty.points,
+                    reason=penalty.reason,
+                    session=game.session,
+                    table=game.table,
+                )
+            )
+    lines.extend(
+        PenaltyLine(player=p.player, points=p.points, reason=p.reason, session=p.session, table=None)
+        for p in tournament.penalties
+    )
+    return tuple(lines)

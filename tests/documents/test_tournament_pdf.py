@@ -10,7 +10,8 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication
 
 from scorekeeper.documents import pdf_bytes
-from scorekeeper.documents.tournament import seating_document
+from scorekeeper.documents.tournament import seating_document, standings_document
+from scorekeeper.session import Chombo, Seat
 from scorekeeper.storage.tournament_store import open_tournament_store
 from scorekeeper.tournament import (
     Player,
@@ -71,3 +72,18 @@ def test_a_seating_pdf_has_a_wall_sheet_and_a_card_per_table(qapp: QApplication,
     text = _words(pdf_text(out))
     for words in ("Autumn Open: Session 1", "Wall sheet", "Table cards", "Table 1", "East", "North", *_NAMES):
         assert words in text
+
+
+def test_the_standings_pdf_lists_the_penalties_given_at_the_tables_too(qapp: QApplication, tmp_path: Path) -> None:
+    # Dana's chombo at table 1 is -20.0 in her penalties column; the penalty list must say where it came from.
+    with open_tournament_store(tmp_path / "open.db") as store:
+        store.create(TournamentSettings(name="Autumn Open", sessions=2), [Player(name=n) for n in _NAMES])
+        store.save_seating(Seating(session=1, tables=(TableSeating(1, _NAMES),)))
+        store.add_game(table_game(1, 1, _NAMES, Chombo(Seat(3))))
+        tournament = store.load()
+    out = tmp_path / "standings.pdf"
+    out.write_bytes(pdf_bytes(standings_document(tournament)))
+    text = _words(pdf_text(out))
+    penalties = text[text.index("Penalties Player") : text.index("Games Session")]
+    for words in ("Dana Novak", "-20.0", "session 1, Table 1", "chombo in E1"):
+        assert words in penalties

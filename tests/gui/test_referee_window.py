@@ -19,7 +19,7 @@ from scorekeeper.errors import TournamentError
 from scorekeeper.gui.tournament import RefereeDialogs, RefereeWindow, TournamentController
 from scorekeeper.gui.tournament.correction import copy_for_correction, corrections_made
 from scorekeeper.session import EndGame, HandDeleted, Session, format_record, record_from_session, ruleset
-from scorekeeper.session.events import Event, HanFuWin, RefereePenalty, RiichiDeclared, Ron, event_from_json
+from scorekeeper.session.events import Chombo, Event, HanFuWin, RefereePenalty, RiichiDeclared, Ron, event_from_json
 from scorekeeper.session.seats import Seat
 from scorekeeper.storage import GameStore
 from scorekeeper.storage.files import default_database_path
@@ -521,3 +521,25 @@ def test_on_a_server_the_referee_makes_a_table_code_that_logs_in(
 
 def test_on_a_file_there_is_no_table_code(qtbot: QtBot, window: RefereeWindow) -> None:
     assert window.code_button.isHidden()
+
+
+def test_the_penalty_list_shows_a_chombo_at_a_table_where_it_was_given(
+    qtbot: QtBot, window: RefereeWindow, store: TournamentStore
+) -> None:
+    # The standings' penalties column counts it; the Penalties tab must show where it came from and why.
+    window.controller.seat(SeatingMethod.AUTO)
+    seating = window.controller.seating()
+    assert seating is not None
+    table = seating.tables[1]
+    store.add_game(
+        TableGame(game_id="s1-t2", session=1, table=2, players=table.seats, events=(Chombo(Seat(2)), EndGame("t")))
+    )
+    window.controller.reload()
+    window.tabs.setCurrentIndex(4)
+    rows = [
+        tuple(cell.text() for column in range(4) if (cell := window.penalties_table.item(row, column)) is not None)
+        for row in range(window.penalties_table.rowCount())
+    ]
+    assert rows == [(table.seats[2], "-20.0", "session 1, Table 2", "chombo in E1")]
+    row = next(r for r in window.controller.standings.rows if r.player == table.seats[2])
+    assert row.penalties_tenths == -200

@@ -13,7 +13,7 @@ import dataclasses
 import pytest
 
 from scorekeeper.errors import TournamentError
-from scorekeeper.session import Chombo, EndGame, Seat
+from scorekeeper.session import Chombo, EndGame, RefereePenalty, Seat
 from scorekeeper.storage.tournament_export import format_ema_csv
 from scorekeeper.tournament import (
     Player,
@@ -25,6 +25,7 @@ from scorekeeper.tournament import (
     TournamentPenalty,
     compute_standings,
     format_tenths,
+    penalty_lines,
     time_limit_end,
 )
 from tests.tournament.builders import ron, settings, table_game
@@ -207,3 +208,21 @@ def test_a_tournament_penalty_for_a_substitute_is_refused_not_lost() -> None:
     # The CLI used to answer "penalty -1.0 for Sub" while the standings, which rank no substitute, dropped it.
     with pytest.raises(TournamentError, match="Sub is a substitute"):
         _tournament().with_penalty(TournamentPenalty(player="sub", points=-1000, reason="late"))
+
+
+def test_every_penalty_the_standings_count_is_listed_where_it_was_given() -> None:
+    # A chombo and a penalty at table 2 (in the game), and the referee's -20.0 for D: the standings' penalties
+    # column of each player is the sum of their lines, so every tenth traces to a table or to the referee.
+    at_table = (Chombo(Seat(0)), RefereePenalty(seat=Seat(1), points=-5000, reason="slow play"))
+    tournament = Tournament(settings=settings(sessions=2), players=_PLAYERS).with_seating(_SEATING)
+    tournament = tournament.with_game(table_game(1, 1, ("A", "B", "C", "D"), ron(winner=1, discarder=0)))
+    tournament = tournament.with_game(table_game(1, 2, ("E", "F", "G", "Sub"), *at_table))
+    tournament = tournament.with_penalty(TournamentPenalty(player="D", points=-20000, reason="late", session=1))
+    lines = penalty_lines(tournament)
+    assert [(p.player, p.points, p.reason, p.session, p.table) for p in lines] == [
+        ("E", -20000, "chombo in E1", 1, 2),
+        ("F", -5000, "slow play", 1, 2),
+        ("D", -20000, "late", 1, None),
+    ]
+    for row in compute_standings(tournament).rows:
+        assert row.penalties_tenths == sum(p.points // 100 for p in lines if p.player == row.player)

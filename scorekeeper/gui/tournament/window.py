@@ -45,7 +45,14 @@ from scorekeeper.gui.file_dialogs import ask_open_file, ask_save_file
 from scorekeeper.gui.tournament.controller import TournamentController
 from scorekeeper.gui.tournament.correction import correct_in_table_view
 from scorekeeper.session.events import Event
-from scorekeeper.tournament import SeatingMethod, TableGame, TournamentSettings, format_tenths
+from scorekeeper.tournament import (
+    PenaltyLine,
+    SeatingMethod,
+    TableGame,
+    TournamentSettings,
+    format_tenths,
+    penalty_lines,
+)
 
 __all__ = ["RefereeDialogs", "RefereeWindow"]
 
@@ -438,17 +445,16 @@ class RefereeWindow(QMainWindow):
         self._redraw_standings()
         _fill(
             self.penalties_table,
-            [
-                (
-                    p.player,
-                    format_tenths(p.points // 100),
-                    self.tr("session {k}").format(k=p.session) if p.session else self.tr("tournament"),
-                    p.reason,
-                )
-                for p in t.penalties
-            ],
+            [(p.player, format_tenths(p.points // 100), self._penalty_place(p), p.reason) for p in penalty_lines(t)],
             numeric=(1,),
         )
+
+    def _penalty_place(self, line: PenaltyLine) -> str:
+        """Where a penalty was given: "session 1, Table 3" (in that table's game), "session 2" or "tournament"."""
+        if line.session is None:
+            return self.tr("tournament")
+        where = self.tr("session {k}").format(k=line.session)
+        return where if line.table is None else f"{where}, {self.tr('Table {t}').format(t=line.table)}"
 
     def _link_text(self, table: int, now: datetime.datetime) -> tuple[str, bool]:
         """How table ``table`` stands with the server, in words, and whether the referee should look at it."""

@@ -3442,12 +3442,16 @@ win</source>
         <translation>選手</translation>
     </message>
     <message>
+        <source>tournament</source>
+        <translation>大会全体</translation>
+    </message>
+    <message>
         <source>session {k}</source>
         <translation>{k} 回戦</translation>
     </message>
     <message>
-        <source>tournament</source>
-        <translation>大会全体</translation>
+        <source>Table {t}</source>
+        <translation>卓 {t}</translation>
     </message>
     <message>
         <source>local (no server)</source>
@@ -3476,10 +3480,6 @@ win</source>
     <message>
         <source>{n} changes held on the server</source>
         <translation>サーバーで保留中の変更 {n} 件</translation>
-    </message>
-    <message>
-        <source>Table {t}</source>
-        <translation>卓 {t}</translation>
     </message>
     <message>
         <source>no game yet</source>
@@ -4656,6 +4656,10 @@ win</source>
         <translation>卓: {table}</translation>
     </message>
     <message>
+        <source>tournament</source>
+        <translation>大会全体</translation>
+    </message>
+    <message>
         <source>Rank</source>
         <translation>順位</translation>
     </message>
@@ -4670,6 +4674,10 @@ win</source>
     <message>
         <source>Table cards</source>
         <translation>卓ごとの座席カード</translation>
+    </message>
+    <message>
+        <source>session {k}</source>
+        <translation>第 {k} 回戦</translation>
     </message>
     <message>
         <source>Teams</source>
@@ -4724,10 +4732,6 @@ win</source>
         <translation>{t} 番卓</translation>
     </message>
     <message>
-        <source>tournament</source>
-        <translation>大会全体</translation>
-    </message>
-    <message>
         <source>finished</source>
         <translation>終了</translation>
     </message>
@@ -4737,10 +4741,6 @@ win</source>
     </message>
     <message>
         <source>Session {k}</source>
-        <translation>第 {k} 回戦</translation>
-    </message>
-    <message>
-        <source>session {k}</source>
         <translation>第 {k} 回戦</translation>
     </message>
     <message>

@@ -243,14 +243,68 @@ def _run_json(stdin: BinaryIO, stdout: BinaryIO, jobs: int = 1) -> int:
     return 0
 
 
-def _run_json_parallel(stdin: BinaryIO, stdout: BinaryIO, jobs: int) -> int:
-    """``--jobs N``: blocks answered by N worker processes, written in input order."""
-    import multiprocessing
+def _ignore_interrupts() -> None:
+    """A worker's start: Ctrl-C is the parent's to handle (it ends the workers), not a traceback from each."""
+    import signal
 
-    with multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork").Pool(jobs) as pool:
-        for block in pool.imap(answer_lines, _blocks(stdin)):
-            stdout.write(block)
-            stdout.flush()
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _raw_input(stdin: BinaryIO) -> BinaryIO:
+    """Standard input without its buffer's lock, for the reading thread: a thread still blocked in a buffered read
+    at exit makes the interpreter's shutdown fail on that lock; a plain descriptor read does not."""
+    try:
+        descriptor = stdin.fileno()
+    except (AttributeError, OSError, ValueError):  # an in-memory stream (tests): never blocks
+        return stdin
+    return cast(BinaryIO, io.FileIO(descriptor, "rb", closefd=False))
+
+
+def _run_json_parallel(stdin: BinaryIO, stdout: BinaryIO, jobs: int) -> int:
+    """``--jobs N``: blocks answered by N worker processes, written in input order.
+
+    A thread reads the input; this thread hands blocks to the workers and writes each answer as soon as it and
+    those before it are done. At most ``2 N`` blocks are read and not yet written, so a reader of the output that
+    stops reading stops the input being read (``Pool.imap`` read it all, holding every answer in memory). Nothing
+    waits on the input here, so Ctrl-C, a closed pipe or a full disk end the command at once (``Pool.imap`` read
+    the input in the pool's own thread, which the pool's shutdown waited for: with the input still open, as at a
+    terminal, Ctrl-C hung until it was closed).
+    """
+    import multiprocessing
+    import queue
+    import threading
+    from collections import deque
+
+    limit = 2 * jobs
+    slots = threading.Semaphore(limit)
+    events: queue.Queue[list[bytes] | bool | None] = queue.Queue()  # a block, True (an answer is done), None (end)
+
+    def read() -> None:
+        try:
+            blocks = _blocks(_raw_input(stdin))
+            while slots.acquire() and (lines := next(blocks, None)) is not None:
+                events.put(lines)  # its slot is given back when its answer is written
+        finally:
+            events.put(None)
+
+    context = multiprocessing.get_context("spawn" if sys.platform == "win32" else "fork")
+    with context.Pool(jobs, initializer=_ignore_interrupts) as pool:
+        threading.Thread(target=read, name="score-input", daemon=True).start()
+        pending: deque[Any] = deque()
+        ended = False
+        while not ended or pending:
+            try:
+                event = events.get(timeout=0.5)  # a timeout, so that Ctrl-C is seen on every platform
+            except queue.Empty:
+                continue
+            if event is None:
+                ended = True
+            elif event is not True:
+                pending.append(pool.apply_async(answer_lines, (event,), callback=lambda _: events.put(True)))
+            while pending and pending[0].ready():
+                stdout.write(pending.popleft().get())
+                stdout.flush()
+                slots.release()
     return 0
 
 

@@ -7,6 +7,7 @@ import gc
 import json
 import os
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -169,3 +170,65 @@ def test_score_imports_neither_qt_nor_storage_nor_the_classical_family() -> None
             timeout=60,
         )
         assert result.stderr.strip() == b"[]", argv
+
+
+def _start_jobs(stdout: int) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        [sys.executable, "-m", "scorekeeper", "score", "--json", "--jobs", "2"],
+        stdin=subprocess.PIPE,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+
+
+@pytest.mark.skipif(os.name != "posix", reason="process groups and SIGINT as a terminal sends them are POSIX")
+def test_ctrl_c_with_jobs_ends_at_once_while_the_input_is_still_open() -> None:
+    """Ctrl-C at a terminal (SIGINT to the whole group) with the input open: ``--jobs 2`` hung until the input was
+    closed (the pool's shutdown waited for its thread, blocked reading the input), then printed a worker's name."""
+    process = _start_jobs(subprocess.PIPE)
+    assert process.stdin is not None and process.stdout is not None and process.stderr is not None
+    try:
+        process.stdin.write(json.dumps({**HAND, "riichi": True}).encode() + b"\n")
+        process.stdin.flush()
+        assert json.loads(_read_line(process.stdout.fileno(), timeout=60))["points"] == 3900
+        os.killpg(process.pid, signal.SIGINT)
+        assert process.wait(timeout=20) == 130
+        assert process.stderr.read() == b""
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
+        for stream in (process.stdin, process.stdout, process.stderr):
+            stream.close()
+
+
+@pytest.mark.skipif(os.name != "posix", reason="non-blocking pipe writes are POSIX")
+def test_jobs_stop_reading_when_nobody_reads_the_answers() -> None:
+    """With the output not read (``| less`` paused), ``--jobs 2`` read its whole input and held every answer in
+    memory (Pool.imap); now it reads a few blocks ahead, then waits."""
+    line = json.dumps({**HAND, "riichi": True}).encode() + b"\n"
+    chunk = line * 1000  # about 100 KB
+    read_end, write_end = os.pipe()  # the output: nobody reads it
+    process = _start_jobs(write_end)
+    os.close(write_end)
+    assert process.stdin is not None and process.stderr is not None
+    os.set_blocking(process.stdin.fileno(), False)
+    accepted = 0
+    stalled_since = time.monotonic()
+    deadline = time.monotonic() + 60
+    try:
+        while accepted < 40_000_000 and time.monotonic() < deadline and time.monotonic() - stalled_since < 3:
+            try:
+                accepted += os.write(process.stdin.fileno(), chunk)
+                stalled_since = time.monotonic()
+            except BlockingIOError:
+                time.sleep(0.05)
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+        os.close(read_end)
+        process.stdin.close()
+        process.stderr.close()
+    # Four blocks of 64 KiB in hand, and what the two pipes hold: well under 4 MB (it was all 40 MB).
+    assert accepted < 4_000_000

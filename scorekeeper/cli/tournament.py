@@ -23,7 +23,7 @@ from scorekeeper.errors import SaveFileError, ScorekeeperError, TournamentError
 __all__ = ["add_parser", "run"]
 
 _METHODS = ("auto", "random", "swiss", "file")
-_EXPORTS = ("ema", "csv", "games-csv", "pdf")
+_EXPORTS = ("ema", "csv", "games-csv", "corrections", "pdf")
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -103,7 +103,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     standings = action("standings", "print the standings")
     standings.add_argument("--json", action="store_true", help="print JSON")
 
-    export = action("export", "write the standings (EMA form, CSV, PDF) or every game (games-csv)")
+    export = action(
+        "export",
+        "write the standings (EMA form, CSV, PDF), every game (games-csv) or every correction to a played hand "
+        "(corrections)",
+    )
     export.add_argument("--format", required=True, choices=_EXPORTS)
     export.add_argument("-o", "--output", required=True, type=Path, metavar="FILE")
     export.add_argument(
@@ -288,7 +292,12 @@ def _standings(args: argparse.Namespace) -> None:
 
 def _export(args: argparse.Namespace) -> None:
     from scorekeeper.storage import write_atomically
-    from scorekeeper.storage.tournament_export import format_ema_csv, format_games_csv, format_standings_csv
+    from scorekeeper.storage.tournament_export import (
+        format_corrections_csv,
+        format_ema_csv,
+        format_games_csv,
+        format_standings_csv,
+    )
     from scorekeeper.storage.tournament_store import open_tournament_store
 
     with open_tournament_store(args.db) as store:
@@ -299,6 +308,8 @@ def _export(args: argparse.Namespace) -> None:
         data = format_standings_csv(tournament)
     elif args.format == "games-csv":
         data = format_games_csv(tournament)
+    elif args.format == "corrections":
+        data = format_corrections_csv(tournament)
     else:
         # Lazily: the documents use QtGui, which the rest of the command line never loads.
         from scorekeeper.documents import pdf_bytes

@@ -18,10 +18,11 @@ from pathlib import Path
 from scorekeeper.errors import TournamentError
 from scorekeeper.storage.files import read_bytes
 from scorekeeper.storage.records import _csv, _text
-from scorekeeper.tournament import Standings, Tournament, compute_standings, format_tenths
+from scorekeeper.tournament import Standings, Tournament, compute_standings, correction_lines, format_tenths
 
 __all__ = [
     "EMA_COLUMNS",
+    "format_corrections_csv",
     "format_ema_csv",
     "format_games_csv",
     "format_standings_csv",
@@ -147,4 +148,27 @@ def format_games_csv(tournament: Tournament) -> bytes:
                 *seats,
             )
         )
+    return _csv(rows)
+
+
+def format_corrections_csv(tournament: Tournament) -> bytes:
+    """Every correction to a played hand as CSV: session, table, game, the correction's event number in the game's
+    log, what it did (edited, deleted, inserted), the hand (number and round), then per seat the player and the
+    change it made to their points for the game (``14.2``, ``-14.2``; ``0.0`` for those it did not touch)."""
+    rows: list[Sequence[object]] = [
+        (
+            "session",
+            "table",
+            "game",
+            "event",
+            "correction",
+            "hand",
+            *(f"{wind} {what}" for wind in ("east", "south", "west", "north") for what in ("player", "change")),
+        )
+    ]
+    for line in correction_lines(tournament):
+        seats: list[object] = []
+        for name, change in line.points_tenths:
+            seats.extend((_text(name), format_tenths(change)))
+        rows.append((line.session, line.table, _text(line.game_id), line.event, line.kind, line.hand, *seats))
     return _csv(rows)

@@ -28,11 +28,13 @@ from scorekeeper.tournament.seating import (
 )
 from scorekeeper.tournament.settings import StandingsTieBreak, TimeLimitRule, TournamentSettings, settings_from_json
 from scorekeeper.tournament.standings import (
+    CorrectionLine,
     PenaltyLine,
     Standings,
     StandingsRow,
     TeamRow,
     compute_standings,
+    correction_lines,
     format_tenths,
     penalty_lines,
 )
@@ -40,6 +42,7 @@ from scorekeeper.tournament.standings import (
 __all__ = [
     "PLAYER_COLUMNS",
     "SEATING_COLUMNS",
+    "CorrectionLine",
     "PenaltyLine",
     "Player",
     "Seating",
@@ -56,6 +59,7 @@ __all__ = [
     "TournamentPenalty",
     "TournamentSettings",
     "compute_standings",
+    "correction_lines",
     "format_players_csv",
     "format_seating_csv",
     "format_tenths",

@@ -16,16 +16,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.session.events import HandDeleted, HandEdited, HandInserted
+from scorekeeper.session.state import apply_events, initial_state
 from scorekeeper.tournament.model import Tournament
 from scorekeeper.tournament.players import name_key
 from scorekeeper.tournament.settings import StandingsTieBreak
 
 __all__ = [
+    "CorrectionLine",
     "PenaltyLine",
     "Standings",
     "StandingsRow",
     "TeamRow",
     "compute_standings",
+    "correction_lines",
     "format_tenths",
     "penalty_lines",
 ]
@@ -260,4 +264,71 @@ def penalty_lines(tournament: Tournament) -> tuple[PenaltyLine, ...]:
         PenaltyLine(player=p.player, points=p.points, reason=p.reason, session=p.session, table=None)
         for p in tournament.penalties
     )
+    return tuple(lines)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CorrectionLine:
+    """One correction to a hand already played (the referee's, or a table's own through its history).
+
+    Attributes:
+        session: the session.
+        table: the table.
+        game_id: the game.
+        event: the correction's position in the game's log (0-based), where the stores keep it.
+        kind: ``edited``, ``deleted`` or ``inserted``.
+        hand: the hand it changed, 1-based in the game's hands at the time, and its round (``3 (E3)``).
+        points_tenths: what it changed in each player's points for the game (after penalties), East first, as
+            (player, change) pairs: the game's sheet just before it against just after it.
+    """
+
+    session: int
+    table: int
+    game_id: str
+    event: int
+    kind: str
+    hand: str
+    points_tenths: tuple[tuple[str, int], ...]
+
+
+_CORRECTIONS = {HandEdited: "edited", HandDeleted: "deleted", HandInserted: "inserted"}
+
+
+def correction_lines(tournament: Tournament) -> tuple[CorrectionLine, ...]:
+    """Every correction to a played hand in the tournament's games, and what each changed in the points.
+
+    A correction is an event of the game's log (edit, delete or insert a hand), so nothing is lost: the log keeps
+    the hand as first entered and the change. This reads it back for the referee: which hand, and who gained or
+    lost how much by it (the game's result sheet folded just before the correction and just after).
+
+    Raises:
+        TournamentError: when a stored game cannot be played (naming it).
+    """
+    lines: list[CorrectionLine] = []
+    for game in tournament.games:
+        if not any(type(e) in _CORRECTIONS for e in game.events):
+            continue
+        game.state(tournament.settings)  # a log that cannot be played is refused here, naming the game
+        state = initial_state(tournament.settings.ruleset, game.players)
+        for position, event in enumerate(game.events):
+            after = apply_events(state, (event,))
+            if isinstance(event, HandEdited | HandDeleted | HandInserted):
+                hands = after.hands if isinstance(event, HandInserted) else state.hands
+                label = hands[event.index].label if event.index < len(hands) else ""
+                before_points = state.standings().points_tenths
+                after_points = after.standings().points_tenths
+                lines.append(
+                    CorrectionLine(
+                        session=game.session,
+                        table=game.table,
+                        game_id=game.game_id,
+                        event=position,
+                        kind=_CORRECTIONS[type(event)],
+                        hand=f"{event.index + 1} ({label})" if label else str(event.index + 1),
+                        points_tenths=tuple(
+                            (name, after_points[seat] - before_points[seat]) for seat, name in enumerate(game.players)
+                        ),
+                    )
+                )
+            state = after
     return tuple(lines)

@@ -146,6 +146,12 @@ def test_a_seating_from_a_file_and_the_exports(tmp_path: Path, capsys: _Capture)
     standings = tmp_path / "standings.csv"
     assert _run(capsys, "export", "--db", db, "--format", "csv", "-o", str(standings))[0] == 0
     assert standings.read_bytes().decode("utf-8-sig").startswith("rank,player,points,games,penalties,session 1")
+    corrections = tmp_path / "corrections.csv"
+    assert _run(capsys, "export", "--db", db, "--format", "corrections", "-o", str(corrections))[0] == 0
+    assert corrections.read_bytes().decode("utf-8-sig") == (
+        "session,table,game,event,correction,hand,east player,east change,south player,south change,"
+        "west player,west change,north player,north change\r\n"
+    )  # a record file holds the hands as they stand: corrections arrive through the tables and the referee
 
 
 @pytest.mark.parametrize(

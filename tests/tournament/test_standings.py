@@ -13,9 +13,10 @@ import dataclasses
 import pytest
 
 from scorekeeper.errors import TournamentError
-from scorekeeper.session import Chombo, EndGame, RefereePenalty, Seat
-from scorekeeper.storage.tournament_export import format_ema_csv
+from scorekeeper.session import Chombo, EndGame, HandEdited, HandRecord, RefereePenalty, Seat
+from scorekeeper.storage.tournament_export import format_corrections_csv, format_ema_csv
 from scorekeeper.tournament import (
+    CorrectionLine,
     Player,
     Seating,
     StandingsTieBreak,
@@ -24,6 +25,7 @@ from scorekeeper.tournament import (
     Tournament,
     TournamentPenalty,
     compute_standings,
+    correction_lines,
     format_tenths,
     penalty_lines,
     time_limit_end,
@@ -226,3 +228,28 @@ def test_every_penalty_the_standings_count_is_listed_where_it_was_given() -> Non
     ]
     for row in compute_standings(tournament).rows:
         assert row.penalties_tenths == sum(p.points // 100 for p in lines if p.player == row.player)
+
+
+def test_a_correction_to_a_played_hand_is_listed_with_what_it_changed() -> None:
+    # B's mangan ron on A (8,000) is corrected to 3 han 40 fu (5,200) after the game ended: B 38,000 -> 35,200
+    # (+23.0 -> +20.2), A 22,000 -> 24,800 (-23.0 -> -20.2). The log keeps both; the line says who moved how much.
+    smaller = HandRecord(riichi=(), result=ron(winner=1, discarder=0, han=3, fu=40))
+    played = table_game(1, 1, ("A", "B", "C", "D"), ron(winner=1, discarder=0))
+    corrected = dataclasses.replace(played, events=(*played.events, HandEdited(0, smaller)))
+    tournament = Tournament(settings=settings(sessions=2), players=_PLAYERS).with_seating(_SEATING)
+    tournament = tournament.with_game(corrected)
+    assert correction_lines(tournament) == (
+        CorrectionLine(
+            session=1,
+            table=1,
+            game_id="s1-t1",
+            event=2,
+            kind="edited",
+            hand="1 (E1)",
+            points_tenths=(("A", 28), ("B", -28), ("C", 0), ("D", 0)),
+        ),
+    )
+    b = next(r for r in compute_standings(tournament).rows if r.player == "B")
+    assert b.points_tenths == 202
+    text = format_corrections_csv(tournament).decode("utf-8-sig").splitlines()
+    assert text[1] == "1,1,s1-t1,2,edited,1 (E1),A,2.8,B,-2.8,C,0.0,D,0.0"

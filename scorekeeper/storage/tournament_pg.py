@@ -20,11 +20,15 @@ _CONNECT_TIMEOUT_S = 10
 
 
 def describe_url(url: str) -> str:
-    """``url`` with any password left out (for messages and titles)."""
-    parts = urlsplit(url)
+    """``url`` with any password left out (for messages and titles); a malformed URL is described as one."""
+    try:
+        parts = urlsplit(url)
+        port = parts.port
+    except ValueError:  # "Invalid IPv6 URL", a port that is not a number: nothing of it can be shown safely
+        return "a malformed postgresql:// URL"
     host = parts.hostname or ""
-    if parts.port:
-        host = f"{host}:{parts.port}"
+    if port:
+        host = f"{host}:{port}"
     if parts.username:
         host = f"{parts.username}@{host}"
     return urlunsplit((parts.scheme, host, parts.path, "", ""))
@@ -42,6 +46,12 @@ def open_postgresql_store(url: str) -> TournamentStore:
     except ImportError:
         raise TournamentError(
             "PostgreSQL tournaments need the psycopg package (pip install 'psycopg[binary]')"
+        ) from None
+    try:
+        urlsplit(url).port  # noqa: B018 - reading the port is what checks it
+    except ValueError as error:
+        raise TournamentError(
+            f"not a valid PostgreSQL URL ({error}); write postgresql://USER:PASSWORD@HOST:PORT/DATABASE"
         ) from None
     where = describe_url(url)
     try:

@@ -84,10 +84,14 @@ _ANNOUNCED = ("tournaments", "players", "seats", "penalties")
 
 
 def describe_url(url: str) -> str:
-    """``user@host:port/database`` for a ``postgresql://`` URL: what messages and logs say instead of the URL."""
-    parts = urlsplit(url)
+    """``user@host:port/database`` for a ``postgresql://`` URL: what messages and logs say instead of the URL (a
+    malformed one is described as such: urlsplit refuses "[::1" and a port that is not a number with ValueError)."""
+    try:
+        parts = urlsplit(url)
+        port = f":{parts.port}" if parts.port else ""
+    except ValueError:
+        return "a malformed postgresql:// URL"
     user = f"{parts.username}@" if parts.username else ""
-    port = f":{parts.port}" if parts.port else ""
     return f"{user}{parts.hostname or 'localhost'}{port}{parts.path or '/'}"
 
 

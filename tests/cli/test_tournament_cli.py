@@ -237,3 +237,28 @@ def test_a_late_withdrawal_and_a_late_substitute_from_the_command_line(tmp_path:
         "listed twice (names must differ, ignoring case)\n"
     )
     assert "drop-out is after session 0 to 4" in _run(capsys, "drop", "--db", db, "--player", "P002", "--after", "5")[2]
+
+
+@pytest.mark.parametrize(
+    ("url", "reason"),
+    [
+        pytest.param("postgresql://ref:secret@[::1/open", "Invalid IPv6 URL", id="unclosed-ipv6"),
+        pytest.param("postgresql://ref:secret@host:port/open", "Port could not be cast", id="port-not-a-number"),
+    ],
+)
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(["tournament", "standings", "--db"], id="tournament"),
+        pytest.param(["stats", "--tournament"], id="stats"),
+        pytest.param(["server", "setup", "--tables", "2", "--db"], id="server"),
+    ],
+)
+def test_a_malformed_postgresql_url_is_refused_by_name_without_its_password(
+    capsys: _Capture, argv: list[str], url: str, reason: str
+) -> None:
+    """urlsplit's ValueError (describing the URL for the message) came out of tournament and stats as a traceback."""
+    assert main([*argv, url]) == 1
+    err = capsys.readouterr().err
+    assert "not a valid PostgreSQL URL" in err and reason in err
+    assert "secret" not in err

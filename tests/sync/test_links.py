@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime
 
-from scorekeeper.sync.server import QUIET_AFTER, LinkState, TableLink
+from scorekeeper.sync.server import QUIET_AFTER, LinkState, TableLink, describe_url
 
 NOW = datetime.datetime(2026, 5, 2, 14, 30, tzinfo=datetime.UTC)
 
@@ -34,3 +34,11 @@ def test_changes_the_server_holds_back_outrank_the_time() -> None:
 
 def test_a_game_no_table_opened_is_not_joined() -> None:
     assert _link(minutes_ago=1, joined=False).state(NOW) is LinkState.NOT_JOINED
+
+
+def test_describing_a_malformed_url_says_so_instead_of_raising() -> None:
+    """The message of a failed connection describes the URL; urlsplit's ValueError on "[::1" or a port that is not
+    a number escaped from inside that error handling (a traceback instead of the connection's reason)."""
+    assert describe_url("postgresql://ref:secret@[::1/open") == "a malformed postgresql:// URL"
+    assert describe_url("postgresql://ref:secret@host:port/open") == "a malformed postgresql:// URL"
+    assert describe_url("postgresql://ref:secret@host:5433/open") == "ref@host:5433/open"

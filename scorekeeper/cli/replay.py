@@ -77,7 +77,7 @@ def _replay(path: Path) -> GameState | str:
 
     try:
         data = read_bytes(path, max_bytes=MAX_RECORD_BYTES, what="a game record (a long game is a few KB)")
-        obj = json.loads(data.decode("utf-8"))
+        obj = json.loads(data.decode("utf-8-sig"))  # a byte order mark is ignored (RFC 8259 8.1), as import does
     except ScorekeeperError as error:
         return str(error)
     except UnicodeDecodeError:

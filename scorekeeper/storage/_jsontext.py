@@ -14,6 +14,7 @@ __all__ = ["JsonTextError", "dump_json", "load_json"]
 
 #: NaN and Infinity are not JSON (RFC 8259, section 6); Python's json module accepts them unless told otherwise.
 _NON_JSON_CONSTANTS = ("NaN", "Infinity", "-Infinity")
+_BYTE_ORDER_MARK = "\ufeff"
 
 
 class JsonTextError(ValueError):
@@ -31,7 +32,10 @@ def _reject_constant(name: str) -> Any:
 
 
 def load_json(text: str | bytes, *, max_chars: int) -> Any:
-    """Parse JSON text of at most ``max_chars`` characters.
+    """Parse JSON text of at most ``max_chars`` characters; a leading byte order mark is ignored.
+
+    RFC 8259 8.1 lets a parser ignore a byte order mark "in the interests of interoperability": Windows Notepad
+    (before 2019) saved UTF-8 with one, and a game record edited there was refused as "Unexpected UTF-8 BOM".
 
     Raises:
         JsonTextError: for text that is too long, not JSON, nested too deeply, or holds a number too long to read.
@@ -43,6 +47,7 @@ def load_json(text: str | bytes, *, max_chars: int) -> Any:
             text = text.decode("utf-8")
         except UnicodeDecodeError as error:
             raise JsonTextError(f"not UTF-8 text ({error.reason} at byte {error.start})") from None
+    text = text.removeprefix(_BYTE_ORDER_MARK)
     try:
         return json.loads(text, parse_constant=_reject_constant)
     except RecursionError:

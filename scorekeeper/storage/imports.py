@@ -105,7 +105,7 @@ def read_records(path: Path) -> tuple[ImportedRecord, ...]:
         except JsonTextError as error:
             whole_error = error
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte order mark is ignored, as load_json does (RFC 8259 8.1)
     except UnicodeDecodeError as error:
         raise SaveFileError(f"{path}: not a game record: not UTF-8 text (at byte {error.start})", path=path) from None
     lines = [(n, line) for n, line in enumerate(text.splitlines(), start=1) if line.strip()]

@@ -196,3 +196,13 @@ def test_replay_file_gives_the_output_object_or_the_error(tmp_path: Path) -> Non
         "ok": False,
         "error": f"{tmp_path / 'none.json'}: cannot read the file: No such file or directory",
     }
+
+
+def test_a_record_saved_with_a_byte_order_mark_replays(tmp_path: Path) -> None:
+    """RFC 8259 8.1 lets a parser ignore a byte order mark; Windows Notepad (before 2019) saved UTF-8 with one, and
+    replay refused such a record as "not JSON: Unexpected UTF-8 BOM"."""
+    plain = _write(tmp_path, "plain.json", SAMPLE_GAME)
+    marked = tmp_path / "marked.json"
+    marked.write_bytes(b"\xef\xbb\xbf" + plain.read_bytes())
+    assert replay_file(marked) == replay_file(plain)
+    assert replay_file(plain).get("ok") is not False

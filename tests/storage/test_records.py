@@ -17,6 +17,7 @@ from scorekeeper.errors import IllegalActionError, SaveFileError, UnsupportedVer
 from scorekeeper.session import HanFuWin, Ron, Seat, Session, ruleset
 from scorekeeper.session.record import format_record, parse_record, session_from_record
 from scorekeeper.storage.files import DATABASE_NAME, default_database_path, write_atomically
+from scorekeeper.storage.imports import read_records
 from scorekeeper.storage.record_words import record_translator
 from scorekeeper.storage.records import (
     export_game_record,
@@ -496,3 +497,14 @@ def test_writing_to_a_fifo_writes_into_it_instead_of_replacing_it(tmp_path: Path
 def test_writing_over_a_folder_is_refused_naming_it(tmp_path: Path) -> None:
     with pytest.raises(SaveFileError, match="it is a folder"):
         write_atomically(tmp_path, b"x")
+
+
+@pytest.mark.parametrize("lines", [1, 2], ids=["one-record", "json-lines"])
+def test_a_record_file_with_a_byte_order_mark_imports(tmp_path: Path, lines: int) -> None:
+    """RFC 8259 8.1: a byte order mark (Windows Notepad's UTF-8) is ignored; import and export refused it."""
+    text = "\n".join([json.dumps(SAMPLE_GAME)] * lines)
+    source = tmp_path / "marked.json"
+    source.write_bytes(b"\xef\xbb\xbf" + text.encode("utf-8"))
+    if lines == 1:  # export's reading of one record
+        assert read_game_record_file(source).events == session_from_record(parse_record(SAMPLE_GAME)).events
+    assert [item.record for item in read_records(source)] == [parse_record(SAMPLE_GAME)] * lines

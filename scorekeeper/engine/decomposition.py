@@ -230,7 +230,10 @@ def decompose_with_mask(counts: Sequence[int]) -> tuple[tuple[Reading, ...], int
         # suit has pair splits and only the others have a single split, so plain sums pick them.
         rest = m[5] + p[5] + s[5] + z[5]
         paired = m[2] or p[2] or s[2] or z[2]
-        return tuple([(pair, tuple(sorted(pair_sets + rest))) for pair, pair_sets in paired]), mask
+        joined: list[Reading] = []  # a loop, not a comprehension: on Python 3.11 that would be one more call
+        for pair, pair_sets in paired:
+            joined.append((pair, tuple(sorted(pair_sets + rest))))
+        return tuple(joined), mask
     if status >= _DEAD or status // _PAIRED != 1:
         return (), mask
     pair_options: tuple[Reading, ...] = ()

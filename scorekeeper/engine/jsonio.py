@@ -159,7 +159,7 @@ def hand_from_json(obj: object) -> tuple[Hand, HandRules]:
     if melds == ():
         meld_values: tuple[Meld, ...] = ()
     elif isinstance(melds, list):
-        meld_values = tuple([_meld(m) for m in melds])
+        meld_values = tuple(map(_meld, melds))
     else:
         raise InvalidHandError(f"melds must be a list, got {quote(melds)}")
     ruleset = obj.get("ruleset", _DEFAULT_RULESET)
@@ -222,25 +222,32 @@ def hand_from_json(obj: object) -> tuple[Hand, HandRules]:
 
 def score_to_json(score: HandScore) -> dict[str, Any]:
     """The public JSON shape of a score (``"ok": true`` and the issue's fields)."""
+    # Loops rather than comprehensions: on Python 3.11 each comprehension makes and calls a function, and this runs
+    # for every line of ``score --json`` (issue 15).
     value = score.value
+    yaku: list[dict[str, Any]] = []
+    for y in score.yaku:
+        if y.yakuman:
+            yaku.append({"name": _YAKU_NAMES[y.yaku], "yakuman": y.yakuman})
+        else:
+            yaku.append({"name": _YAKU_NAMES[y.yaku], "han": y.han})
+    breakdown: list[dict[str, Any]] = []
+    for item in score.explanation.fu_breakdown():
+        breakdown.append({"reason": _FU_REASONS[item.reason], "fu": item.fu})
+    payment = score.payment
     return {
         "ok": True,
         "han": value.han,
         "fu": value.fu,
         "yakuman": value.yakuman,
         "limit": None if value.limit is None else str(value.limit),
-        "yaku": [
-            {"name": _YAKU_NAMES[y.yaku], "yakuman": y.yakuman}
-            if y.yakuman
-            else {"name": _YAKU_NAMES[y.yaku], "han": y.han}
-            for y in score.yaku
-        ],
+        "yaku": yaku,
         "dora": score.dora,
         "aka": score.aka,
         "ura": score.ura,
-        "fu_breakdown": [{"reason": _FU_REASONS[item.reason], "fu": item.fu} for item in score.fu_breakdown],
-        "points": score.points,
-        "payments": score.payment.as_dict(),
+        "fu_breakdown": breakdown,
+        "points": payment.total,
+        "payments": payment.as_dict(),
     }
 
 

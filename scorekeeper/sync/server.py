@@ -6,9 +6,10 @@ push. :func:`install` adds what only a server has: the roles and policies (``_pg
 
 **Push.** A table sends the queued changes of its game (:mod:`scorekeeper.storage.outbox`) numbered 1, 2, 3...
 The server stores them under (game, number) in ``pushed_ops``, ignoring numbers it already has, so a retry or a
-duplicate changes nothing; then it applies, in order, every whole unit (the rows one local write changed, closed
-by a ``head`` row) that follows the last number it applied. Rows that arrived out of order wait for the missing
-numbers.
+duplicate changes nothing (a number it holds with a different change is another laptop of the same table: that
+push is refused whole, see :meth:`TournamentServer.push`); then it applies, in order, every whole unit (the rows
+one local write changed, closed by a ``head`` row) that follows the last number it applied. Rows that arrived out
+of order wait for the missing numbers.
 
 **Stale writes.** Every write to a server game, by a table or the referee, adds one to ``game_sync.version``; the
 version right after the table's own last write is ``game_sync.table_version``. A table's unit is built on that
@@ -549,14 +550,29 @@ class TournamentServer:
                 security).
         """
         with self._transaction("take the table's changes") as connection:
+            rows = [
+                (game_id, o.op, o.kind, o.seq, o.body, o.base, None if o.finished is None else int(o.finished))
+                for o in ops
+            ]
+            clash = self._clash(connection, game_id, rows)
+            if clash is not None:
+                # Not a duplicate: another laptop of this table (a spare joined while the first was still on) wrote
+                # this number first. Take nothing from this push, and acknowledge nothing from the clash on: the
+                # table takes the server's copy and offers its own events again, as after a referee's correction.
+                row = connection.execute("SELECT applied_op FROM game_sync WHERE game_id = %s", (game_id,)).fetchone()
+                applied = 0 if row is None else int(row[0])
+                return PushResult(
+                    applied_op=min(applied, clash - 1),
+                    conflict=(
+                        f"game {game_id}: change {clash} on the server was written by another laptop of this table"
+                        " (a second laptop joined it): this laptop's changes from there were not taken"
+                    ),
+                )
             with connection.cursor() as cursor:
                 cursor.executemany(
                     "INSERT INTO pushed_ops (game_id, op, kind, seq, body, base, finished)"
                     " VALUES (%s, %s, %s, %s, %s, %s, %s) ON CONFLICT (game_id, op) DO NOTHING",
-                    [
-                        (game_id, o.op, o.kind, o.seq, o.body, o.base, None if o.finished is None else int(o.finished))
-                        for o in ops
-                    ],
+                    rows,
                 )
             row = connection.execute(
                 "SELECT g.head, s.version, s.table_version, s.applied_op FROM games g"
@@ -608,6 +624,26 @@ class TournamentServer:
                 )
                 self._refresh(connection, game_id)
         return PushResult(applied_op=applied, conflict=conflict)
+
+    @staticmethod
+    def _clash(connection: psycopg.Connection[Any], game_id: str, rows: Sequence[tuple[Any, ...]]) -> int | None:
+        """The first pushed change number the server already holds with a different change, or None.
+
+        A number the server has with the same change is a retry or a duplicate delivery (ignored); with another
+        change it was written by another laptop joined to the same table, and taking this one would lose it.
+        """
+        if not rows:
+            return None
+        held = {
+            int(r[0]): tuple(r[1:])
+            for r in connection.execute(
+                "SELECT op, kind, seq, body, base, finished FROM pushed_ops"
+                " WHERE game_id = %s AND op >= %s AND op <= %s",
+                (game_id, min(r[1] for r in rows), max(r[1] for r in rows)),
+            ).fetchall()
+        }
+        clashes = [r[1] for r in rows if r[1] in held and held[r[1]] != tuple(r[2:])]
+        return min(clashes) if clashes else None
 
     def forget_refused(self, game_id: str) -> ServerGame:
         """After a conflict: drop the table's refused changes and accept the server's copy as the new base.

@@ -184,3 +184,28 @@ def test_a_game_recorded_from_a_file_can_be_corrected_on_the_server(tournament: 
     assert next(g for g in tournament_now.games if g.game_id == "s1-t2-file").events == (win, RiichiDeclared(Seat(2)))
     ranked = compute_standings(tournament_now)
     assert {row.player: row.points_tenths for row in ranked.rows if row.games} == server
+
+
+def test_two_laptops_joined_to_one_table_lose_nothing(tournament: Tournament, tmp_path: Path) -> None:
+    # A spare laptop joins table 1 while the first is still on; both enter a change with the same number. The
+    # server took the second as a duplicate of the first: the spare said "Synced" and its event was in no
+    # standings. Now its push is refused, and taking the server's copy gives its event back to offer again.
+    (tmp_path / "first").mkdir()
+    (tmp_path / "spare").mkdir()
+    first, first_game, login = tournament.join(tmp_path / "first", 1)
+    steps.append(first, first_game, RiichiDeclared(Seat(1)))
+    with TableSync(first.path, login.url) as sync:
+        assert sync.push().synced
+    spare, spare_game, _ = tournament.join(tmp_path / "spare", 1)
+    steps.append(first, first_game, RiichiDeclared(Seat(0)))
+    steps.append(spare, spare_game, RiichiDeclared(Seat(2)))
+    with TableSync(first.path, login.url) as sync:
+        assert sync.push().synced
+    with TableSync(spare.path, login.url) as sync:
+        status = sync.push()
+        assert not status.synced
+        assert "another laptop of this table" in status.problem
+        refused = sync.resolve_conflicts()
+    assert [event_from_json(json.loads(body)) for body in refused[spare_game]] == [RiichiDeclared(Seat(2))]
+    _same_game(first, first_game, tournament, _server_game(first, first_game))
+    _same_game(spare, spare_game, tournament, _server_game(spare, spare_game))

@@ -292,6 +292,14 @@ class Tournament:
         player = self.player(name)
         if not 0 <= after_session <= self.settings.sessions:
             raise TournamentError(f"a drop-out is after session 0 to {self.settings.sessions}, got {after_session}")
+        key = name_key(player.name)
+        later = [g for g in self.games if g.session > after_session and key in map(name_key, g.players)]
+        if later:
+            # The record would say they left before a game they played (their points count all the same).
+            raise TournamentError(
+                f"{player.name} played session {later[-1].session} (table {later[-1].table}): "
+                f"a drop-out is after session {later[-1].session} or later"
+            )
         players = tuple(dataclasses.replace(p, dropped_after=after_session) if p is player else p for p in self.players)
         return dataclasses.replace(self, players=players)
 

@@ -253,3 +253,10 @@ def test_a_correction_to_a_played_hand_is_listed_with_what_it_changed() -> None:
     assert b.points_tenths == 202
     text = format_corrections_csv(tournament).decode("utf-8-sig").splitlines()
     assert text[1] == "1,1,s1-t1,2,edited,1 (E1),A,2.8,B,-2.8,C,0.0,D,0.0"
+
+
+def test_a_drop_out_before_a_session_the_player_played_is_refused() -> None:
+    # A played session 1; "dropped out after session 0" would list them as never having played, beside a game.
+    with pytest.raises(TournamentError, match=r"A played session 1 \(table 1\): a drop-out is after session 1"):
+        _tournament().with_dropout("a", 0)
+    assert _tournament().with_dropout("A", 1).player("A").dropped_after == 1

@@ -53,6 +53,7 @@ __all__ = [
     "event_to_json",
     "hand_record_from_json",
     "hand_record_to_json",
+    "lone_surrogate",
     "result_from_json",
     "result_to_json",
     "win_from_json",
@@ -430,6 +431,22 @@ class RiichiDeclared:
 def _check_text(text: object, what: str) -> None:
     if not isinstance(text, str) or len(text) > _MAX_TEXT:
         raise IllegalActionError(f"{what} must be a text of at most {_MAX_TEXT} characters, got {text!r:.80}")
+    surrogate = lone_surrogate(text)
+    if surrogate is not None:
+        raise IllegalActionError(f"{what} {text!r:.80} holds {surrogate}, which is not a character")
+
+
+def lone_surrogate(text: str) -> str | None:
+    """The first lone surrogate in ``text`` (``"U+D800"``), or None.
+
+    JSON's ``"\\ud800"`` escape reads as one; no file, terminal or database can hold it as UTF-8 (writing the
+    record, its fingerprint or a table of it failed with UnicodeEncodeError), so a record holding one is refused.
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        return f"U+{ord(text[error.start]):04X}"
+    return None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

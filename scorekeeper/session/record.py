@@ -28,6 +28,7 @@ from scorekeeper.session.events import (
     RiichiDeclared,
     hand_record_from_json,
     hand_record_to_json,
+    lone_surrogate,
 )
 from scorekeeper.session.rules import Ruleset
 from scorekeeper.session.session import Session
@@ -132,6 +133,9 @@ def parse_record(obj: object) -> GameRecord:
         if "\x00" in name:
             # A NUL cuts the name short in C libraries, terminals and some spreadsheets (issue 10).
             raise GameRecordError(f"player {seat + 1}'s name {name!r:.60} holds a NUL character")
+        surrogate = lone_surrogate(name)
+        if surrogate is not None:
+            raise GameRecordError(f"player {seat + 1}'s name {name!r:.60} holds {surrogate}, which is not a character")
     hands = obj.get("hands")
     if not isinstance(hands, list) or len(hands) > MAX_HANDS:
         raise GameRecordError(f"'hands' must be a list of at most {MAX_HANDS} hands")

@@ -206,3 +206,24 @@ def test_a_record_saved_with_a_byte_order_mark_replays(tmp_path: Path) -> None:
     marked.write_bytes(b"\xef\xbb\xbf" + plain.read_bytes())
     assert replay_file(marked) == replay_file(plain)
     assert replay_file(plain).get("ok") is not False
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        pytest.param({"players": ["\ud800x", "B", "C", "D"]}, "player 1's name", id="name"),
+        pytest.param({"penalties": [{"seat": 0, "points": -100, "reason": "a\udc80"}]}, "penalty 1", id="penalty"),
+        pytest.param({"end": {"reason": "\udfff"}}, "end: the reason", id="end"),
+    ],
+)
+def test_a_lone_surrogate_in_a_record_is_refused_naming_where(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], change: dict[str, Any], message: str
+) -> None:
+    """JSON's ``"\\ud800"`` escape reads as a lone surrogate, which no file, terminal or database holds as UTF-8:
+    replay's table and import's fingerprint failed with a UnicodeEncodeError traceback."""
+    path = _write(tmp_path, "g.json", {**SAMPLE_GAME, **change})
+    assert main(["replay", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert message in out and "which is not a character" in out
+    assert main(["import", "--db", str(tmp_path / "db.sqlite3"), str(path)]) == 1
+    assert "which is not a character" in capsys.readouterr().err

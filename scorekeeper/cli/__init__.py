@@ -148,6 +148,33 @@ class _ClosedOutput(io.TextIOBase):
         raise OSError(errno.EBADF, "standard output is closed")
 
 
+#: Arguments that name a file (or a database URL): any bytes the file system allows are fine there.
+_PATH_ARGUMENTS = frozenset({"db"})
+#: The same for one subcommand only: ``stats --tournament DB`` (elsewhere ``--tournament`` is a tournament's name).
+_PATH_ARGUMENTS_OF = {"stats": frozenset({"tournament"})}
+
+
+def _undecodable_argument(args: argparse.Namespace) -> str | None:
+    """The first text argument holding bytes that are not UTF-8 (``--name $'\\xff'`` from a Latin-1 terminal), as
+    ``--name (byte 0xff)``, or None. Python keeps such bytes as lone surrogates, which no database, file or
+    terminal takes as text: ``tournament create --name`` and ``add-player --name`` failed with a UnicodeEncodeError
+    traceback when storing them."""
+    exempt = _PATH_ARGUMENTS | _PATH_ARGUMENTS_OF.get(str(getattr(args, "command", "")), frozenset())
+    for dest, value in vars(args).items():
+        if dest in exempt or dest.startswith("_"):
+            continue
+        for text in value if isinstance(value, list) else [value]:
+            if not isinstance(text, str):
+                continue
+            try:
+                text.encode("utf-8")
+            except UnicodeEncodeError as error:
+                code = ord(text[error.start])
+                byte = f"byte 0x{code - 0xDC00:02x}" if 0xDC80 <= code <= 0xDCFF else f"U+{code:04X}"
+                return f"{dest.replace('_', '-')} ({byte})"
+    return None
+
+
 def _describe_os_error(error: OSError) -> str:
     """An OSError that reached the dispatch, in words: one naming a file says which; otherwise it is the output."""
     reason = error.strerror or str(error)
@@ -174,6 +201,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         run = getattr(args, "_run", None)
         if run is None:
             parser.print_help(sys.stderr)
+            return 2
+        undecodable = _undecodable_argument(args)
+        if undecodable is not None:
+            sys.stderr.write(
+                f"scorekeeper {only or args.command}: error: argument {undecodable} is not UTF-8 text; "
+                "set the terminal to UTF-8 (LANG=...UTF-8) and type it again\n"
+            )
             return 2
         status = cast(int, run(args))
         sys.stdout.flush()  # here, not at exit, so that a reader gone away is noticed inside the try

@@ -139,3 +139,35 @@ def test_an_os_error_naming_a_file_names_it(
     monkeypatch.setattr("scorekeeper.cli.replay.run", failing)
     assert main(["replay", "gone.json"]) == 1
     assert capsys.readouterr().err == "scorekeeper replay: error: gone.json: No such file or directory\n"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        pytest.param(["tournament", "create", "--db", "{db}", "--name", "\udcff", "--sessions", "1"], id="name"),
+        pytest.param(["tournament", "add-player", "--db", "{db}", "--name", "A\udce9"], id="add-player"),
+        pytest.param(["score", "234m456p678s34588s", "--win", "2m", "--dora", "\udcff"], id="score-dora"),
+    ],
+)
+def test_an_argument_that_is_not_utf8_is_refused_by_name(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """Bytes a Latin-1 terminal sends (``--name $'A\\xe9'``) reach Python as lone surrogates; storing such a name
+    failed with a UnicodeEncodeError traceback. A file path may hold any bytes and is not checked."""
+    players = tmp_path / "players.csv"
+    players.write_text("name\nAnn\nBo\nCy\nDi\n", encoding="utf-8")
+    args = [str(tmp_path / "t.db") if arg == "{db}" else arg for arg in argv]
+    if argv[1] == "create":
+        args += ["--players", str(players)]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert "is not UTF-8 text" in err and "Traceback" not in err
+    assert not (tmp_path / "t.db").exists()
+
+
+def test_a_database_path_that_is_not_utf8_is_still_a_path(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "g.json"
+    record.write_text(json.dumps(SAMPLE_GAME), encoding="utf-8")
+    database = os.fsdecode(os.fsencode(tmp_path) + b"/\xff.sqlite3")
+    assert main(["import", "--db", database, str(record)]) == 0
+    assert "imported 1 game(s)" in capsys.readouterr().out

@@ -102,8 +102,9 @@ class TableLink:
             self._controller.open_game(game_id)
         text = QCoreApplication.translate(
             "MainWindow",
-            "The referee corrected this game on the server, so it was reloaded from there. {n} of the last "
-            "changes made here were not taken: enter them again if they still stand.",
+            "This game changed on the server (the referee corrected it, or another laptop joined to this table "
+            "wrote to it), so it was reloaded from there. {n} of the last changes made here were not taken: enter "
+            "them again if they still stand.",
         )
         self._show_message(text.format(n=refused))
 

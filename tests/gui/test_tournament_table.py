@@ -113,7 +113,7 @@ def test_a_referee_correction_made_while_the_table_wrote_reloads_the_game_and_sa
     click(qtbot, window.table.seat_panels[2].riichi_button)  # built on the table's old position
     assert window.link.sync is not None
     window.link.start(window.link.sync.login)
-    qtbot.waitUntil(lambda: "The referee corrected this game" in window.message_label.text(), timeout=15_000)
+    qtbot.waitUntil(lambda: "This game changed on the server" in window.message_label.text(), timeout=15_000)
     assert window.controller.session is not None
     assert window.controller.session.events == (RiichiDeclared(Seat(0)), penalty)
     qtbot.waitUntil(lambda: window.link.status.text() == "Synced", timeout=10_000)

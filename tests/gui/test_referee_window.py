@@ -543,3 +543,30 @@ def test_the_penalty_list_shows_a_chombo_at_a_table_where_it_was_given(
     assert rows == [(table.seats[2], "-20.0", "session 1, Table 2", "chombo in E1")]
     row = next(r for r in window.controller.standings.rows if r.player == table.seats[2])
     assert row.penalties_tenths == -200
+
+
+def test_end_the_games_now_ends_the_other_tables_when_one_wrote_meanwhile(
+    qtbot: QtBot, window: RefereeWindow, answers: _Answers, store: TournamentStore, tmp_path: Path
+) -> None:
+    # Table 1 sends a hand after the window last read it: its end is refused (the window had an old copy), but
+    # table 2 must still be ended; before, the first refusal stopped the loop and table 2 kept running.
+    window.controller.seat(SeatingMethod.AUTO)
+    seating = window.controller.seating()
+    assert seating is not None
+    for table in seating.tables:
+        game = Session(ruleset("ema2016"), table.seats)
+        game.apply(ron(1, 0))
+        path = tmp_path / f"running{table.table}.json"
+        path.write_text(json.dumps(format_record(record_from_session(game))), encoding="utf-8")
+        assert window.controller.record_game(table.table, path)
+    first = window.controller.tournament.game(1, 1)
+    assert first is not None
+    store.append_events(first.game_id, len(first.events), (RiichiDeclared(Seat(2)),))
+    qtbot.mouseClick(window.end_games_button, Qt.MouseButton.LeftButton)
+    assert len(answers.errors) == 1
+    assert "1 game(s) not ended, look again: table 1:" in answers.errors[0]
+    t = window.controller.tournament
+    second, first_now = t.game(1, 2), t.game(1, 1)
+    assert second is not None and first_now is not None
+    assert second.state(t.settings).ended
+    assert not first_now.state(t.settings).ended

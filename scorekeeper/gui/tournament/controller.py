@@ -389,15 +389,24 @@ class TournamentController(QObject):
 
         def run() -> None:
             nonlocal ended
+            refused: list[str] = []
             for game in self.tournament.games:
                 if game.session != self.session:
                     continue
                 state = game.state(self.tournament.settings)
                 events = time_limit_end(state, self.tournament.settings.time_limit_rule, hand_in_play=False)
-                if events:
+                if not events:
+                    continue
+                try:
                     self._append(game, events)
-                    ended += 1
+                except ScorekeeperError as error:
+                    # One table that wrote meanwhile must not leave the tables after it running.
+                    refused.append(f"table {game.table}: {error}")
+                    continue
+                ended += 1
             self._refresh()
+            if refused:
+                raise TournamentError(f"{len(refused)} game(s) not ended, look again: {'; '.join(refused)}")
 
         self._attempt("End the games now", run)
         return ended

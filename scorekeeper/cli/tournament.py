@@ -283,8 +283,9 @@ def _standings(args: argparse.Namespace) -> None:
         return
     for row in standings.rows:
         penalties = f"  (penalties {format_tenths(row.penalties_tenths)})" if row.penalties_tenths else ""
+        dropped = "  (dropped out)" if row.dropped else ""  # as the referee's window marks it
         sys.stdout.write(
-            f"{row.rank:>4}  {row.player}  {format_tenths(row.points_tenths)}  {row.games} games{penalties}\n"
+            f"{row.rank:>4}  {row.player}  {format_tenths(row.points_tenths)}  {row.games} games{penalties}{dropped}\n"
         )
     for team in standings.teams:
         sys.stdout.write(f"team {team.rank:>3}  {team.team}  {format_tenths(team.points_tenths)}\n")

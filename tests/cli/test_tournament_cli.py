@@ -219,7 +219,11 @@ def test_a_late_withdrawal_and_a_late_substitute_from_the_command_line(tmp_path:
         "P017 drops out before the first session\n",
         "",
     )
-    assert _run(capsys, "seat", "--db", db, "--session", "1")[0] == 0
+    status, out, _ = _run(capsys, "seat", "--db", db, "--session", "1", "--json")
+    assert status == 0
+    table = next(t for t in json.loads(out)["tables"] if "P001" in t["seats"])
+    played = _record(tmp_path, table["seats"], 1, table["table"])
+    assert _run(capsys, "record", "--db", db, "--session", "1", "--table", str(table["table"]), str(played))[0] == 0
     assert _run(capsys, "drop", "--db", db, "--player", "P001", "--after", "1")[1] == "P001 drops out after session 1\n"
     assert _run(capsys, "add-player", "--db", db, "--name", "Sam Reyes", "--substitute", "--country", "ES") == (
         0,
@@ -233,6 +237,9 @@ def test_a_late_withdrawal_and_a_late_substitute_from_the_command_line(tmp_path:
     assert "P001" not in seated
     status, out, err = _run(capsys, "standings", "--db", db, "--json")
     assert "P017" not in {row["player"] for row in json.loads(out)["standings"]}
+    assert "  1 games  (dropped out)\n" in next(
+        line + "\n" for line in _run(capsys, "standings", "--db", db)[1].splitlines() if "P001" in line
+    )
     assert _run(capsys, "add-player", "--db", db, "--name", "sam reyes")[2].endswith(
         "listed twice (names must differ, ignoring case)\n"
     )

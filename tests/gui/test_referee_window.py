@@ -570,3 +570,22 @@ def test_end_the_games_now_ends_the_other_tables_when_one_wrote_meanwhile(
     assert second is not None and first_now is not None
     assert second.state(t.settings).ended
     assert not first_now.state(t.settings).ended
+
+
+def test_the_penalties_tab_exports_the_corrections(
+    qtbot: QtBot, window: RefereeWindow, answers: _Answers, store: TournamentStore, tmp_path: Path
+) -> None:
+    window.controller.seat(SeatingMethod.AUTO)
+    seating = window.controller.seating()
+    assert seating is not None
+    seats = seating.tables[0].seats
+    store.add_game(TableGame(game_id="s1-t1", session=1, table=1, players=seats, events=(ron(1, 0), HandDeleted(0))))
+    window.controller.reload()
+    target = tmp_path / "corrections.csv"
+    answers.files.append(target)
+    window.tabs.setCurrentIndex(4)
+    button = window.findChild(QWidget, "export_corrections_button")
+    assert button is not None
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    lines = target.read_bytes().decode("utf-8-sig").splitlines()
+    assert lines[1] == f"1,1,s1-t1,1,deleted,1 (E1),{seats[0]},23.0,{seats[1]},-23.0,{seats[2]},0.0,{seats[3]},0.0"

@@ -19,6 +19,7 @@ from scorekeeper.errors import ScorekeeperError, TournamentError
 from scorekeeper.session.events import Event, event_to_json
 from scorekeeper.storage.records import read_game_record_file
 from scorekeeper.storage.tournament_export import (
+    format_corrections_csv,
     format_ema_csv,
     format_games_csv,
     format_standings_csv,
@@ -424,8 +425,8 @@ class TournamentController(QObject):
         self.timer_ticked.emit()
 
     def export(self, kind: str, path: Path) -> bool:
-        """Write an export: ``ema``, ``standings``, ``games`` or ``seating`` (CSV); ``standings-pdf`` (the standings
-        and every game) or ``seating-pdf`` (the session on show: wall sheet and table cards)."""
+        """Write an export: ``ema``, ``standings``, ``games``, ``corrections`` or ``seating`` (CSV); ``standings-pdf``
+        (the standings and every game) or ``seating-pdf`` (the session on show: wall sheet and table cards)."""
         from scorekeeper.documents import pdf_bytes
         from scorekeeper.documents.tournament import seating_document, standings_document
         from scorekeeper.gui.exports import translate_document
@@ -446,6 +447,7 @@ class TournamentController(QObject):
                 "ema": lambda: format_ema_csv(self.tournament, self.standings),
                 "standings": lambda: format_standings_csv(self.tournament, self.standings),
                 "games": lambda: format_games_csv(self.tournament),
+                "corrections": lambda: format_corrections_csv(self.tournament),
                 "seating": lambda: format_seating_csv(self.tournament.seatings).encode("utf-8"),
             }
             data = makers[kind]()

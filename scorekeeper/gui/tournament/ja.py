@@ -45,6 +45,8 @@ JA_REFEREE: dict[str, str] = {
     "Export standings CSV…": "順位を CSV に書き出す…",
     "Export EMA results…": "EMA 結果を書き出す…",
     "Export games CSV…": "対局を CSV に書き出す…",
+    "Export corrections CSV…": "訂正を CSV に書き出す…",
+    "Every correction to a played hand, and what it changed in each player's points": "終わった局へのすべての訂正と、それによる各選手のポイントの変化",
     "Rank": "順位",
     "Points": "ポイント",
     "Members": "メンバー",

@@ -393,6 +393,14 @@ class RefereeWindow(QMainWindow):
         self.penalty_button.clicked.connect(self._on_penalty_button_clicked)
         buttons.addWidget(self.penalty_button)
         buttons.addStretch(1)
+        # Corrections to played hands and penalties are what a referee is asked to account for: here side by side.
+        corrections = QPushButton(self.tr("Export corrections CSV…"))
+        corrections.setObjectName("export_corrections_button")
+        corrections.setToolTip(
+            self.tr("Every correction to a played hand, and what it changed in each player's points")
+        )
+        corrections.clicked.connect(lambda _=False: self._export("corrections"))
+        buttons.addWidget(corrections)
         layout.addLayout(buttons)
         self.penalties_table = _table(
             (self.tr("Player"), self.tr("Points"), self.tr("For"), self.tr("Reason")), "penalties_table"

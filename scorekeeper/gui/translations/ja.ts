@@ -3410,6 +3410,14 @@ win</source>
         <translation>罰符を科す…</translation>
     </message>
     <message>
+        <source>Export corrections CSV…</source>
+        <translation>訂正を CSV に書き出す…</translation>
+    </message>
+    <message>
+        <source>Every correction to a played hand, and what it changed in each player's points</source>
+        <translation>終わった局へのすべての訂正と、それによる各選手のポイントの変化</translation>
+    </message>
+    <message>
         <source>Player</source>
         <translation>プレイヤー</translation>
     </message>

@@ -114,7 +114,7 @@ def _search(counts: list[int], first: int, runs: bool, chosen: list[int], out: l
         _search(counts, first, runs, chosen, out)
         chosen.pop()
         counts[first] += 3
-    if runs and first <= 6 and counts[first + 1] and counts[first + 2]:
+    if runs and first + 2 < size and counts[first + 1] and counts[first + 2]:
         counts[first] -= 1
         counts[first + 1] -= 1
         counts[first + 2] -= 1
@@ -126,39 +126,37 @@ def _search(counts: list[int], first: int, runs: bool, chosen: list[int], out: l
         counts[first + 2] += 1
 
 
-# The splits into sets of one suit's counts, by those counts, with set codes as if the suit were man (kinds 0..8;
-# honours are the only 7-slot suits and have no runs): the same shape in another suit is the same splits, each
-# code plus the suit's first kind (a triplet's ``k`` and a run's ``RUN + k`` alike).
-_SPLITS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+# The splits into sets of a run of counts, by those counts (a number suit's and the honours' apart: honours make no
+# runs), with set codes as if the counts began at kind 0: the same counts elsewhere are the same splits, each code
+# plus the kind where they begin (a triplet's ``k`` and a run's ``RUN + k`` alike).
+_SPLITS: tuple[dict[tuple[int, ...], tuple[tuple[int, ...], ...]], ...] = ({}, {})
 
 
-def _splits(counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    splits = _SPLITS.get(counts)
+def _splits(counts: tuple[int, ...], runs: bool) -> tuple[tuple[int, ...], ...]:
+    cache = _SPLITS[runs]
+    splits = cache.get(counts)
     if splits is None:
         out: list[tuple[int, ...]] = []
-        _search(list(counts), 0, len(counts) == 9, [], out)
-        splits = _SPLITS[counts] = tuple(out)
+        _search(list(counts), 0, runs, [], out)
+        # The search can reach one split twice (77789: the triplet of 7 then 789, or 789 then the triplet);
+        # each is kept once, where it was first found.
+        seen: set[tuple[int, ...]] = set()
+        unique: list[tuple[int, ...]] = []
+        for split in out:
+            key = tuple(sorted(split))
+            if key not in seen:
+                seen.add(key)
+                unique.append(split)
+        splits = cache[counts] = tuple(unique)
     return splits
 
 
 def _suit_sets(counts: tuple[int, ...], base: int) -> tuple[tuple[int, ...], ...]:
     """Every split of one suit's counts into sets only (codes offset by ``base``), each once."""
-    splits = _splits(counts)
+    splits = _splits(counts, base < 27)
     if not base:
         return splits
     return tuple([tuple([base + code for code in split]) for split in splits])
-
-
-def _suit_pair_readings(counts: tuple[int, ...], base: int) -> tuple[Reading, ...]:
-    """Every split of one suit's counts into one pair and sets."""
-    out: list[Reading] = []
-    rest = list(counts)
-    for kind, count in enumerate(counts):
-        if count >= 2:
-            rest[kind] -= 2
-            out.extend((base + kind, sets) for sets in _suit_sets(tuple(rest), base))
-            rest[kind] += 2
-    return tuple(out)
 
 
 _SuitInfo = tuple[int, tuple[tuple[int, ...], ...], tuple[Reading, ...], int, int, tuple[int, ...]]
@@ -166,27 +164,69 @@ _SUIT_CACHES: tuple[dict[tuple[int, ...], _SuitInfo], ...] = ({}, {}, {}, {})
 # A suit's part in a whole hand, as a number that adds up over the four suits (see decompose_with_mask): one way
 # into sets, several ways into sets, the suit that holds the pair, or no way at all.
 _SINGLE, _SEVERAL, _PAIRED, _DEAD = 0, 1, 10, 100
+# What a shape allows (as _suit_info's answer, codes from kind 0), by its counts from its first held kind to its
+# last, a number suit's and the honours' apart: a shape met in several suits or places is worked out once.
+_SHAPES: tuple[dict[tuple[int, ...], _SuitInfo], ...] = ({}, {})
+
+
+def _shape_info(shape: tuple[int, ...], runs: bool) -> _SuitInfo:
+    remainder = sum(shape) % 3
+    sets = _splits(shape, runs) if remainder == 0 else ()
+    pairs: list[Reading] = []
+    if remainder == 2:
+        rest = list(shape)
+        for kind, count in enumerate(shape):
+            if count >= 2:
+                rest[kind] -= 2
+                for split in _splits(tuple(rest), runs):
+                    pairs.append((kind, split))
+                rest[kind] += 2
+    mask = 0
+    for kind, count in enumerate(shape):
+        if count:
+            mask |= 1 << kind
+    if remainder == 2:
+        status = _PAIRED if pairs else _DEAD
+    elif remainder == 1 or not sets:
+        status = _DEAD
+    else:
+        status = _SINGLE if len(sets) == 1 else _SEVERAL
+    info = (remainder, sets, tuple(pairs), mask, status, sets[0] if status == _SINGLE else ())
+    _SHAPES[runs][shape] = info
+    return info
 
 
 def _suit_info(index: int, suit: tuple[int, ...]) -> _SuitInfo:
     """What a suit's counts allow, cached per suit (a dict lookup on the count tuple is the whole cost of a known
     suit): the count modulo 3, the sets-only splits, the pair-plus-sets splits, the bits of the kinds held, the
-    suit's status (``_SINGLE``, ``_SEVERAL``, ``_PAIRED`` or ``_DEAD``), and its one split when it has only one."""
+    suit's status (``_SINGLE``, ``_SEVERAL``, ``_PAIRED`` or ``_DEAD``), and its one split when it has only one.
+
+    A new suit is its shape (the counts from its first held kind to its last) moved to where it lies: the first
+    pass over many new hands meets each suit's counts once, and filling this table was the largest part of what a
+    first pass costs more than a later one (issue 15).
+    """
     cache = _SUIT_CACHES[index]
     info = cache.get(suit)
     if info is None:
-        base = 9 * index
-        remainder = sum(suit) % 3
-        sets = _suit_sets(suit, base) if remainder == 0 else ()
-        pairs = _suit_pair_readings(suit, base) if remainder == 2 else ()
-        mask = sum(1 << (base + i) for i, count in enumerate(suit) if count)
-        if remainder == 2:
-            status = _PAIRED if pairs else _DEAD
-        elif remainder == 1 or not sets:
-            status = _DEAD
-        else:
-            status = _SINGLE if len(sets) == 1 else _SEVERAL
-        info = (remainder, sets, pairs, mask, status, sets[0] if status == _SINGLE else ())
+        first, end = 0, len(suit)
+        while first < end and not suit[first]:
+            first += 1
+        while end > first and not suit[end - 1]:
+            end -= 1
+        shape = suit[first:end]
+        runs = index < 3
+        info = _SHAPES[runs].get(shape) or _shape_info(shape, runs)
+        shift = 9 * index + first
+        if shift:
+            remainder, sets, pairs, mask, status, single = info
+            info = (
+                remainder,
+                tuple([tuple([shift + code for code in split]) for split in sets]),
+                tuple([(shift + pair, tuple([shift + code for code in split])) for pair, split in pairs]),
+                mask << shift,
+                status,
+                tuple([shift + code for code in single]),
+            )
         cache[suit] = info
     return info
 

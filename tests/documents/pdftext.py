@@ -17,7 +17,7 @@ from pathlib import Path
 __all__ = ["pdf_text", "read_pdf_text"]
 
 _OBJECT = re.compile(rb"(\d+) 0 obj(.*?)endobj", re.S)
-_STREAM = re.compile(rb"stream\r?\n(.*?)\r?\nendstream", re.S)
+_STREAM = re.compile(rb"stream\r?\n(.*?)endstream", re.S)
 _HEX = re.compile(rb"<([0-9A-Fa-f]+)>")
 
 
@@ -26,7 +26,11 @@ def _stream(body: bytes) -> bytes:
     if found is None:
         return b""
     raw = found.group(1)
-    return zlib.decompress(raw) if b"/FlateDecode" in body[: found.start()] else raw
+    if b"/FlateDecode" in body[: found.start()]:
+        # The stream ends where the compressed data says; the end-of-line before "endstream" is left over. (Cutting
+        # an optional "\r" off with the pattern cut the data itself when its last byte was 0x0d.)
+        return zlib.decompressobj().decompress(raw)
+    return raw.removesuffix(b"\n").removesuffix(b"\r")
 
 
 def _cmap(text: bytes) -> dict[int, str]:

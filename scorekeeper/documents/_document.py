@@ -100,6 +100,7 @@ class Document:
         numeric: Sequence[int] = (),
         bold: Sequence[int] = (),
         widths: Sequence[int] = (),
+        wrap_headings: Sequence[int] = (),
     ) -> None:
         """A table with a header row.
 
@@ -109,13 +110,22 @@ class Document:
             numeric: columns aligned right.
             bold: columns whose cells are bold.
             widths: each column's share of the page width in percent (empty: as the text needs).
+            wrap_headings: numeric columns whose heading may wrap (a player's name): a numeric heading otherwise
+                keeps its line as its cells do.
         """
         right = set(numeric)
+        wrapping = set(wrap_headings)
         strong = set(bold)
 
         def cell(tag: str, column: int, value: object) -> str:
-            # Numbers never break inside ("+7,70" / "0"): a numeric cell keeps its line.
-            align = ' align="right" style="white-space: nowrap"' if column in right else ""
+            # Numbers never break inside ("+7,70" / "0"): a numeric cell keeps its line. A name heading a numeric
+            # column may wrap: kept on one line, a long one made its column wider than the page (the table ran off
+            # it, the Result column one letter wide) and Qt's layout of a table repeating its heading on every page
+            # took quadratic time over it (1,000 hands with a 100-character name: 518 s).
+            align = ""
+            if column in right:
+                nowrap = tag == "td" or column not in wrapping
+                align = ' align="right"' + (' style="white-space: nowrap"' if nowrap else "")
             if tag == "th" and column < len(widths):
                 align += f' width="{widths[column]}%"'
             text = _e(value).replace("\n", "<br>")

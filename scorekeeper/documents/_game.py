@@ -191,7 +191,9 @@ def game_document(sheet: GameSheet, info: DocumentInfo = DocumentInfo(), transla
             if riichi_sticks:
                 cells.append(row.riichi_sticks)
             rows.append(cells)
-        doc.add_table(header, rows, numeric=(0, 3, 4, 5, 6, 7), widths=(4, 12, 40, 9, 9, 9, 9, 8))
+        doc.add_table(
+            header, rows, numeric=(0, 3, 4, 5, 6, 7), widths=(4, 12, 40, 9, 9, 9, 9, 8), wrap_headings=(3, 4, 5, 6)
+        )
         doc.add_paragraph(
             tr("Each player's change over the hand (riichi sticks put down included); Sticks: left on the table.")
             if riichi_sticks

@@ -110,3 +110,18 @@ def test_documents_use_no_widgets() -> None:
     }
     assert imports <= {"QtCore", "QtGui"}
     assert imports
+
+
+def test_a_long_name_heading_its_column_wraps_and_the_hands_table_stays_on_the_page(qapp: QApplication) -> None:
+    """A name heads its player's column in the hands table, whose headings kept their line as numbers do: a
+    42-character name made that column wider than the page, so the Result column was one letter wide (13 pages for
+    33 hands, no result readable) and Qt's layout took quadratic time (1,000 hands, a 100-character name: 518 s)."""
+    long_name = "Jean-Baptiste Emmanuel Zorg de la Fontaine"
+    hands = [{"riichi": [], "result": {"type": "draw", "tenpai": [1]}}] * 30
+    record = {**SAMPLE_GAME, "players": [long_name, "Bo", "Chie", "Di"], "hands": hands}
+    record.pop("penalties")
+    record.pop("end")
+    sheet = game_sheet(session_from_record(parse_record(record)).state)
+    data = pdf_bytes(game_document(sheet, DocumentInfo(date="2026-11-24")), page_size=PageSize.A4)
+    assert len(re.findall(rb"/Type\s*/Page[^s]", data)) <= 3  # pages, not the /Pages tree
+    assert _words(read_pdf_text(data)).count("Draw: tenpai Bo") == 30

@@ -40,6 +40,7 @@ __all__ = [
     "HandRecord",
     "HandResult",
     "HandWin",
+    "LastHandCalled",
     "LoserValue",
     "NagashiMangan",
     "RefereePenalty",
@@ -486,6 +487,20 @@ class EndGame:
 
 
 @dataclass(frozen=True, slots=True)
+class LastHandCalled:
+    """Time is called: the hand in play is the game's last (a tournament's ``finish_hand`` time-limit rule).
+
+    The game goes on until that hand is finished (a win, a draw, a nagashi, an abortive draw or a chombo), then
+    ends as an :class:`EndGame` right after it would end it; the referee may still end it outright before.
+    """
+
+    reason: str = ""
+
+    def __post_init__(self) -> None:
+        _check_text(self.reason, "the reason for calling the last hand")
+
+
+@dataclass(frozen=True, slots=True)
 class HandEdited:
     """A referee's correction: the finished hand at ``index`` (0-based) becomes ``hand``; all after is recomputed."""
 
@@ -518,6 +533,7 @@ Event: TypeAlias = (
     | Chombo
     | RefereePenalty
     | EndGame
+    | LastHandCalled
     | HandEdited
     | HandDeleted
     | HandInserted
@@ -596,6 +612,8 @@ def event_to_json(event: Event) -> dict[str, Any]:
             return {"type": "penalty", "seat": int(event.seat), "points": event.points, "reason": event.reason}
         case EndGame():
             return {"type": "end", "reason": event.reason}
+        case LastHandCalled():
+            return {"type": "last_hand", "reason": event.reason}
         case HandEdited():
             return {"type": "edit_hand", "index": event.index, "hand": hand_record_to_json(event.hand)}
         case HandDeleted():
@@ -824,6 +842,8 @@ def event_from_json(obj: object) -> Event:
         event = _build(reader.where, RefereePenalty, seat=seat, points=points, reason=reason)
     elif kind == "end":
         event = _build(reader.where, EndGame, reader.text("reason"))
+    elif kind == "last_hand":
+        event = _build(reader.where, LastHandCalled, reader.text("reason"))
     elif kind == "edit_hand":
         event = HandEdited(_index(reader), hand_record_from_json(reader.get("hand"), f"{reader.where}, hand"))
     elif kind == "delete_hand":
@@ -831,7 +851,10 @@ def event_from_json(obj: object) -> Event:
     elif kind == "insert_hand":
         event = HandInserted(_index(reader), hand_record_from_json(reader.get("hand"), f"{reader.where}, hand"))
     else:
-        known = "riichi, ron, tsumo, draw, nagashi, abort, chombo, penalty, end, edit_hand, delete_hand, insert_hand"
+        known = (
+            "riichi, ron, tsumo, draw, nagashi, abort, chombo, penalty, end, last_hand, edit_hand, delete_hand,"
+            " insert_hand"
+        )
         raise GameRecordError(f"{where}: unknown event type {_show(kind)}; known: {known}")
     reader.done()
     return event

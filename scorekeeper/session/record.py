@@ -7,10 +7,14 @@ Storage reads and writes the files; the replay command and import/export use the
      "players": [four names, seat 0 first],
      "hands": [{"riichi": [seats], "result": RESULT}, ...],
      "penalties": [{"seat": s, "points": -n, "reason": "..."}],   (optional)
-     "end": {"reason": "..."}}                                     (optional, see below)
+     "end": {"reason": "..."},                                     (optional, see below)
+     "last_hand": {"reason": "...", "hand": n}}                    (optional, see below)
 
 ``end`` is this program's addition within version 1: it records a referee's "end the game now", which the issue's
 keys cannot say. It is written only for games the referee ended, so every other record is exactly the issue's.
+``last_hand`` is the other addition: time was called (:class:`LastHandCalled`) while hand ``n`` (1-based) was in
+play, so that hand was the last: ``n`` is the number of hands when the call ended the game after it, one more when
+that hand is still in play (or the referee ended the game before it was finished). Written only when time was called.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from scorekeeper.session.events import (
     EndGame,
     Event,
     HandRecord,
+    LastHandCalled,
     RefereePenalty,
     RiichiDeclared,
     hand_record_from_json,
@@ -51,7 +56,7 @@ VERSION = 1
 #: More hands than any real game has (a hanchan rarely passes 20); refuses hostile files early.
 MAX_HANDS = 1000
 _MAX_PENALTIES = 1000
-_TOP_KEYS = frozenset({"format", "version", "ruleset", "players", "hands", "penalties", "end"})
+_TOP_KEYS = frozenset({"format", "version", "ruleset", "players", "hands", "penalties", "end", "last_hand"})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -64,6 +69,7 @@ class GameRecord:
         hands: the finished hands in order.
         penalties: the referee's penalties.
         end: the referee's end of the game, if they ended it.
+        last_hand: ``(index, call)`` when time was called while hand ``index`` (0-based) was in play.
     """
 
     rules: Ruleset
@@ -71,13 +77,19 @@ class GameRecord:
     hands: tuple[HandRecord, ...]
     penalties: tuple[RefereePenalty, ...] = ()
     end: EndGame | None = None
+    last_hand: tuple[int, LastHandCalled] | None = None
 
     def events(self) -> tuple[Event, ...]:
-        """The record as an event log: each hand's riichi then its result, then penalties, then the end."""
+        """The record as an event log: each hand's riichi then its result (the last-hand call in its place), then
+        penalties, then the end."""
         out: list[Event] = []
-        for hand in self.hands:
+        for index, hand in enumerate(self.hands):
+            if self.last_hand is not None and self.last_hand[0] == index:
+                out.append(self.last_hand[1])
             out.extend(RiichiDeclared(seat) for seat in hand.riichi)
             out.append(hand.result)
+        if self.last_hand is not None and self.last_hand[0] >= len(self.hands):
+            out.append(self.last_hand[1])
         out.extend(self.penalties)
         if self.end is not None:
             out.append(self.end)
@@ -89,7 +101,7 @@ class GameRecord:
         Raises:
             IllegalActionError: naming the first hand that cannot be played.
         """
-        state = replay_hands(self.rules, self.players, self.hands)
+        state = replay_hands(self.rules, self.players, self.hands, last_hand=self.last_hand)
         return apply_events(state, [*self.penalties, *([self.end] if self.end is not None else [])])
 
 
@@ -153,13 +165,34 @@ def parse_record(obj: object) -> GameRecord:
             end = EndGame(end_json["reason"])
         except ScorekeeperError as error:
             raise GameRecordError(f"end: {error}") from None
+    last_hand = _parse_last_hand(obj["last_hand"], len(parsed_hands)) if "last_hand" in obj else None
     return GameRecord(
         rules=rules,
         players=(players[0], players[1], players[2], players[3]),
         hands=parsed_hands,
         penalties=penalties,
         end=end,
+        last_hand=last_hand,
     )
+
+
+def _parse_last_hand(obj: object, hands: int) -> tuple[int, LastHandCalled]:
+    if (
+        not isinstance(obj, dict)
+        or set(obj) != {"reason", "hand"}
+        or not isinstance(obj["reason"], str)
+        or isinstance(obj["hand"], bool)
+        or not isinstance(obj["hand"], int)
+    ):
+        raise GameRecordError(f'\'last_hand\' must be {{"reason": text, "hand": n}}, got {obj!r:.120}')
+    if not 1 <= obj["hand"] <= hands + 1:
+        raise GameRecordError(
+            f"last_hand: 'hand' is the hand in play when time was called, 1 to {hands + 1}, got {obj['hand']}"
+        )
+    try:
+        return obj["hand"] - 1, LastHandCalled(obj["reason"])
+    except ScorekeeperError as error:
+        raise GameRecordError(f"last_hand: {error}") from None
 
 
 def _parse_penalty(obj: object, number: int) -> RefereePenalty:
@@ -185,17 +218,32 @@ def format_record(record: GameRecord) -> dict[str, Any]:
         out["penalties"] = [{"seat": int(p.seat), "points": p.points, "reason": p.reason} for p in record.penalties]
     if record.end is not None:
         out["end"] = {"reason": record.end.reason}
+    if record.last_hand is not None:
+        out["last_hand"] = {"reason": record.last_hand[1].reason, "hand": record.last_hand[0] + 1}
     return out
 
 
 def record_from_state(state: GameState, *, end: EndGame | None = None) -> GameRecord:
     """The record of a game state: its finished hands (corrections applied), penalties and referee end.
 
-    Riichi declared in a hand not yet finished is not part of any hand and so is not in the record.
+    Riichi declared in a hand not yet finished is not part of any hand and so is not in the record; a last-hand
+    call is (``last_hand``). A game the call ended has no ``end``: the call ends it.
     """
-    if end is None and state.end_reason is EndReason.REFEREE:
+    if state.ended_by_last_hand_call:
+        end = None
+    elif end is None and state.end_reason is EndReason.REFEREE:
         end = EndGame("")
-    return GameRecord(rules=state.rules, players=state.players, hands=state.records, penalties=state.penalties, end=end)
+    last_hand = None
+    if state.last_hand_reason is not None and state.last_hand_index is not None:
+        last_hand = (state.last_hand_index, LastHandCalled(state.last_hand_reason))
+    return GameRecord(
+        rules=state.rules,
+        players=state.players,
+        hands=state.records,
+        penalties=state.penalties,
+        end=end,
+        last_hand=last_hand,
+    )
 
 
 def record_from_session(session: Session) -> GameRecord:

@@ -23,6 +23,7 @@ from scorekeeper.session.events import (
     HandInserted,
     HandRecord,
     HandResult,
+    LastHandCalled,
     NagashiMangan,
     RefereePenalty,
     RiichiDeclared,
@@ -246,6 +247,10 @@ class Session:
     def end_game(self, reason: str = "") -> GameState:
         """The referee ends the game now."""
         return self.apply(EndGame(reason))
+
+    def call_last_hand(self, reason: str = "") -> GameState:
+        """Time is called: the hand in play is the last; the game ends when it is finished."""
+        return self.apply(LastHandCalled(reason))
 
     def edit_hand(self, index: int, hand: HandRecord) -> GameState:
         """Replace finished hand ``index`` (0-based); everything after it is recomputed."""

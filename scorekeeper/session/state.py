@@ -30,6 +30,7 @@ from scorekeeper.session.events import (
     HandInserted,
     HandRecord,
     HandResult,
+    LastHandCalled,
     NagashiMangan,
     RefereePenalty,
     RiichiDeclared,
@@ -127,6 +128,10 @@ class GameState:
         ended: the game is over.
         end_reason: why it ended, if it did.
         final: the result sheet, once ended.
+        last_hand_reason: the reason of the referee's :class:`LastHandCalled` ("time is called"), if one was made.
+        last_hand_index: the hand (0-based) that was in play when it was called: the game's last. It equals
+            ``len(hands)`` while that hand is being played (or when the referee ended the game before it was
+            finished), and ``len(hands) - 1`` once the call ended the game after it.
     """
 
     rules: Ruleset
@@ -142,6 +147,18 @@ class GameState:
     ended: bool = False
     end_reason: EndReason | None = None
     final: FinalResult | None = None
+    last_hand_reason: str | None = None
+    last_hand_index: int | None = None
+
+    @property
+    def last_hand_called(self) -> bool:
+        """Whether time was called with the game running: the hand being played is the last."""
+        return self.last_hand_reason is not None and not self.ended
+
+    @property
+    def ended_by_last_hand_call(self) -> bool:
+        """Whether the game ended because the hand in play when time was called was finished."""
+        return self.last_hand_index is not None and self.last_hand_index < len(self.hands)
 
     @property
     def label(self) -> str:
@@ -298,6 +315,14 @@ def apply_event(state: GameState, event: Event) -> GameState:
         case EndGame():
             state._check_not_ended(event)
             return _end(state, EndReason.REFEREE)
+        case LastHandCalled():
+            state._check_not_ended(event)
+            if state.last_hand_reason is not None:
+                raise IllegalActionError(
+                    f"time was already called in {state.hand_label} ({state.last_hand_reason or 'no reason given'}):"
+                    " the hand in play is the last; LastHandCalled refused"
+                )
+            return dataclasses.replace(state, last_hand_reason=event.reason, last_hand_index=len(state.hands))
         case HandEdited():
             _check_index(state, event.index, "edit")
             records = list(state.records)
@@ -389,6 +414,11 @@ def _finish_hand(state: GameState, result: HandResult) -> GameState:
         # The game ends in the position reached: keep the labels of the hand just played, for display.
         after = dataclasses.replace(after, round_index=state.round_index, dealer=state.dealer, honba=state.honba)
         return _end(after, advance.end)
+    if state.last_hand_reason is not None:
+        # Time was called during this hand: it was the last. The game ends as an EndGame right after it would
+        # end it (the position reached, the same sheet). A chombo ends it too: the hand in play was abandoned,
+        # and no rule text held here (../shared/seeds: none speaks of a time limit) plays another after it.
+        return _end(after, EndReason.REFEREE)
     return after
 
 
@@ -412,17 +442,38 @@ def _final_result(state: GameState) -> FinalResult:
     return family_of(state.rules).final_result(state, _penalties(state))
 
 
-def replay_hands(rules: Ruleset, players: Sequence[str], hands: Iterable[HandRecord]) -> GameState:
+def replay_hands(
+    rules: Ruleset,
+    players: Sequence[str],
+    hands: Iterable[HandRecord],
+    *,
+    last_hand: tuple[int, LastHandCalled] | None = None,
+) -> GameState:
     """The state after playing ``hands`` from the start.
+
+    ``last_hand`` is ``(index, call)``: time was called while hand ``index`` (0-based; the number of hands for
+    after the last) was in play, so that hand ends the game; a hand after it is refused as after any end.
 
     Raises:
         IllegalActionError: naming the first hand that cannot be played (``hand 7 (S3, 1 honba): ...``).
         ScorekeeperError: likewise for a full hand the engine cannot score.
     """
     state = initial_state(rules, players)
+    number = 0
     for number, hand in enumerate(hands, start=1):
+        if last_hand is not None and last_hand[0] == number - 1:
+            state = _call_last_hand(state, last_hand[1], number)
         state = _play_hand(state, hand, number)
+    if last_hand is not None and last_hand[0] >= number:
+        state = _call_last_hand(state, last_hand[1], number + 1)
     return state
+
+
+def _call_last_hand(state: GameState, call: LastHandCalled, number: int) -> GameState:
+    try:
+        return apply_event(state, call)
+    except ScorekeeperError as error:
+        raise _wrap(error, f"the last hand called before hand {number}") from None
 
 
 def _play_hand(state: GameState, hand: HandRecord, number: int) -> GameState:
@@ -449,10 +500,20 @@ def _wrap(error: ScorekeeperError, where: str) -> ScorekeeperError:
 
 
 def _rebuild(state: GameState, records: list[HandRecord], doing: str) -> GameState:
-    """Replay corrected hands, then the riichi of the hand in play, the penalties and a referee's end."""
+    """Replay corrected hands, then the riichi of the hand in play, the penalties and a referee's end.
+
+    A referee's :class:`LastHandCalled` keeps its place from the end: before the last hand when it ended the game
+    after it (a correction that takes that hand away leaves it before the new last hand: the game ends there),
+    after the last hand otherwise (the hand in play is still the last, or the referee ended the game first).
+    """
+    call = LastHandCalled(state.last_hand_reason) if state.last_hand_reason is not None else None
+    before_last = call is not None and state.ended_by_last_hand_call
     try:
-        rebuilt = replay_hands(state.rules, state.players, records)
+        last_hand = (max(0, len(records) - 1), call) if call is not None and before_last else None
+        rebuilt = replay_hands(state.rules, state.players, records, last_hand=last_hand)
         if not rebuilt.ended:
+            if call is not None and not before_last:
+                rebuilt = apply_event(rebuilt, call)
             for seat in state.riichi_this_hand:
                 rebuilt = apply_event(rebuilt, RiichiDeclared(seat))
     except ScorekeeperError as error:

@@ -10,6 +10,7 @@ from scorekeeper.session import (
     AbortReason,
     Chombo,
     EndGame,
+    LastHandCalled,
     Event,
     ExhaustiveDraw,
     HandDeleted,
@@ -80,7 +81,7 @@ texts = st.text(alphabet="abc XYZ-_.éß漢", max_size=30)
 @st.composite
 def events(draw: st.DrawFn) -> Event:
     """Any event, for codec round trips."""
-    kind = draw(st.sampled_from(["result", "riichi", "penalty", "end", "edit", "delete", "insert"]))
+    kind = draw(st.sampled_from(["result", "riichi", "penalty", "end", "last_hand", "edit", "delete", "insert"]))
     if kind == "result":
         return draw(results())
     if kind == "riichi":
@@ -90,6 +91,8 @@ def events(draw: st.DrawFn) -> Event:
         return RefereePenalty(seat=draw(seats), points=points, reason=draw(texts))
     if kind == "end":
         return EndGame(draw(texts))
+    if kind == "last_hand":
+        return LastHandCalled(draw(texts))
     index = draw(st.integers(0, 50))
     if kind == "edit":
         return HandEdited(index, draw(hand_records))

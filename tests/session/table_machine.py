@@ -15,6 +15,7 @@ from scorekeeper.session import (
     AbortReason,
     Chombo,
     EndGame,
+    LastHandCalled,
     Event,
     ExhaustiveDraw,
     HandDeleted,
@@ -80,6 +81,10 @@ class RiichiTableMachine(RuleBasedStateMachine):
     @rule()
     def referee_ends(self) -> None:
         self.apply(EndGame("time"))
+
+    @rule()
+    def referee_calls_the_last_hand(self) -> None:
+        self.apply(LastHandCalled("time"))
 
     @precondition(lambda self: bool(self.session.state.hands))
     @rule(data=st.data())

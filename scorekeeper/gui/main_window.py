@@ -302,6 +302,9 @@ class MainWindow(QMainWindow):
             )
         ended = state.ended and bool(state.hands)
         status = self.tr("Ended after {round}.").format(round=round_name(state.hands[-1].label)) if ended else ""
+        if state.last_hand_called:
+            # The referee called time (the session's LastHandCalled): this hand ends the game.
+            status = self.tr("Time: this is the last hand.")
         self.table.centre.show_round(
             label=state.label,
             honba=state.honba,
@@ -309,6 +312,7 @@ class MainWindow(QMainWindow):
             status=status,
             counters=riichi_game,
             ended=state.ended,
+            alert=state.last_hand_called,
         )
         self.setWindowTitle(self.tr("Scorekeeper — {round}").format(round=round_name(state.label)))
 

@@ -36,6 +36,7 @@ from scorekeeper.session.events import (
     ExhaustiveDraw,
     HandRecord,
     HanFuWin,
+    LastHandCalled,
     RiichiDeclared,
     Ron,
     Tsumo,
@@ -97,6 +98,11 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
     def table_facing() -> tuple[QWidget, int, int]:
         window = _window(folder / "facing", SAMPLE_EVENTS)
         window.toggle_face_players()
+        return window, 1440, 900
+
+    def table_last_hand() -> tuple[QWidget, int, int]:
+        # The referee called time (a tournament's finish_hand rule): the hand in play is the last.
+        window = _window(folder / "last", (*SAMPLE_EVENTS, LastHandCalled("time limit")))
         return window, 1440, 900
 
     def table_classical() -> tuple[QWidget, int, int]:
@@ -229,6 +235,7 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
         "empty": empty,
         "table-who-dealt-in": table_who_dealt_in,
         "table-facing": table_facing,
+        "table-last-hand": table_last_hand,
         "table-classical": table_classical,
         "new-game": new_game,
         "win-quick": win(1, ron_quick),

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorekeeper.errors import IllegalActionError, TournamentError
-from scorekeeper.session.events import EndGame, Event, event_to_json
+from scorekeeper.session.events import EndGame, Event, LastHandCalled, event_to_json
 from scorekeeper.session.state import GameState, apply_events, initial_state
 from scorekeeper.tournament.players import Player, name_key, validate_roster
 from scorekeeper.tournament.seating import Seating
@@ -304,21 +304,23 @@ class Tournament:
         return dataclasses.replace(self, players=players)
 
 
-def time_limit_end(state: GameState, rule: TimeLimitRule, *, hand_in_play: bool) -> Sequence[Event]:
+def time_limit_end(state: GameState, rule: TimeLimitRule) -> Sequence[Event]:
     """The events that end a table's game when the session's time is up ("end the game now").
 
-    The session decides what the game is from there: :class:`EndGame` is its own event (it folds the final result
-    with uma and oka as at any other end). Under :attr:`TimeLimitRule.FINISH_HAND` the hand being played
-    is finished first, so while one is in play nothing is ended yet (the referee ends the game after it); under
-    :attr:`TimeLimitRule.STOP_NOW` the game ends at once.
+    The session decides what the game is from there. Under :attr:`TimeLimitRule.FINISH_HAND` (the hand being
+    played when time is called is finished, then the game ends) a running game gets :class:`LastHandCalled`: the
+    table finishes its hand and enters it, and that hand ends the game with the sheet of an :class:`EndGame` right
+    after it. A table between hands when time is called plays one more hand: the referee who wants it to stop
+    there ends that table outright (its game's own "End the game now"). Under :attr:`TimeLimitRule.STOP_NOW` the
+    game ends at once with :class:`EndGame`.
 
     Returns:
-        the events to append: ``()`` when the game already ended or must first finish the hand in play.
+        the events to append: ``()`` when the game already ended, or time was already called in it.
     """
     if state.ended:
         return ()
-    if rule is TimeLimitRule.FINISH_HAND and (hand_in_play or state.riichi_this_hand):
-        return ()
+    if rule is TimeLimitRule.FINISH_HAND:
+        return () if state.last_hand_reason is not None else (LastHandCalled("time limit"),)
     return (EndGame("time limit"),)
 
 

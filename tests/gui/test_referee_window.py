@@ -19,14 +19,31 @@ from scorekeeper.errors import TournamentError
 from scorekeeper.gui.tournament import RefereeDialogs, RefereeWindow, TournamentController
 from scorekeeper.gui.tournament.correction import copy_for_correction, corrections_made
 from scorekeeper.session import EndGame, HandDeleted, Session, format_record, record_from_session, ruleset
-from scorekeeper.session.events import Chombo, Event, HanFuWin, RefereePenalty, RiichiDeclared, Ron, event_from_json
+from scorekeeper.session.events import (
+    Chombo,
+    Event,
+    ExhaustiveDraw,
+    HanFuWin,
+    LastHandCalled,
+    RefereePenalty,
+    RiichiDeclared,
+    Ron,
+    event_from_json,
+)
 from scorekeeper.session.seats import Seat
 from scorekeeper.storage import GameStore
 from scorekeeper.storage.files import default_database_path
 from scorekeeper.storage.outbox import LocalOutbox
 from scorekeeper.storage.tournament_store import TournamentStore, open_tournament_store
 from scorekeeper.sync.table import TableSync
-from scorekeeper.tournament import Player, SeatingMethod, TableGame, TournamentPenalty, TournamentSettings
+from scorekeeper.tournament import (
+    Player,
+    SeatingMethod,
+    TableGame,
+    TimeLimitRule,
+    TournamentPenalty,
+    TournamentSettings,
+)
 from tests.pgserver import TestServer
 from tests.sync import steps
 from tests.tournament.builders import names, ron
@@ -164,7 +181,12 @@ def test_the_session_clock_counts_down_and_says_when_time_is_up(qtbot: QtBot, wi
     assert window.timer_label.text() == "Time is up"
 
 
-def test_end_the_games_now_ends_the_running_games(qtbot: QtBot, window: RefereeWindow, tmp_path: Path) -> None:
+def test_end_the_games_now_under_finish_hand_makes_the_hand_in_play_the_last_and_the_table_enters_it(
+    qtbot: QtBot, window: RefereeWindow, store: TournamentStore, tmp_path: Path
+) -> None:
+    # The tournament's default rule, finish_hand: the game is not ended at once (its table could not enter the
+    # hand it is finishing); it is told the hand in play is the last, and the table's next hand ends it.
+    assert window.controller.tournament.settings.time_limit_rule is TimeLimitRule.FINISH_HAND
     window.controller.seat(SeatingMethod.AUTO)
     seating = window.controller.seating()
     assert seating is not None
@@ -175,7 +197,41 @@ def test_end_the_games_now_ends_the_running_games(qtbot: QtBot, window: RefereeW
     window.controller.record_game(1, path)
     assert window.controller.standings.games_running == 1
     qtbot.mouseClick(window.end_games_button, Qt.MouseButton.LeftButton)
+    assert window.controller.standings.games_running == 1
+    assert window.cards[0].state_label.text() == "playing E2, last hand"
+    told = window.controller.tournament.game(1, 1)
+    assert told is not None and told.events[-1] == LastHandCalled("time limit")
+    qtbot.mouseClick(window.end_games_button, Qt.MouseButton.LeftButton)  # a second press changes nothing
+    again = window.controller.tournament.game(1, 1)
+    assert again is not None and again.events == told.events
+    # The table finishes its hand and sends it: accepted, and the game is over with the sheet of an end after it.
+    store.append_events(told.game_id, len(told.events), (RiichiDeclared(Seat(2)), ExhaustiveDraw((Seat(2),))))
+    window.controller.reload()
     assert window.controller.standings.games_running == 0
+    assert window.cards[0].state_label.text() == "finished"
+    done = window.controller.tournament.game(1, 1)
+    assert done is not None
+    state = done.state(window.controller.tournament.settings)
+    plain = Session(ruleset("ema2016"), seating.tables[0].seats, (*game.events, *done.events[-2:], EndGame("")))
+    assert state.final == plain.state.final
+
+
+def test_end_the_games_now_under_stop_now_ends_the_running_games_at_once(qtbot: QtBot, tmp_path: Path) -> None:
+    with open_tournament_store(tmp_path / "stop.db") as store:
+        settings = TournamentSettings(name="Stop Open", sessions=1, time_limit_rule=TimeLimitRule.STOP_NOW)
+        store.create(settings, [Player(name=n) for n in names(4)])
+        controller = TournamentController(store)
+        controller.seat(SeatingMethod.AUTO)
+        seating = controller.seating()
+        assert seating is not None
+        game = Session(ruleset("ema2016"), seating.tables[0].seats)
+        game.apply(ron(1, 0))
+        path = tmp_path / "running.json"
+        path.write_text(json.dumps(format_record(record_from_session(game))), encoding="utf-8")
+        assert controller.record_game(1, path)
+        assert controller.end_games_at_time_limit() == 1
+        assert controller.standings.games_running == 0
+        controller.deleteLater()
 
 
 def test_exports_write_files(qtbot: QtBot, window: RefereeWindow, answers: _Answers, tmp_path: Path) -> None:
@@ -568,8 +624,8 @@ def test_end_the_games_now_ends_the_other_tables_when_one_wrote_meanwhile(
     t = window.controller.tournament
     second, first_now = t.game(1, 2), t.game(1, 1)
     assert second is not None and first_now is not None
-    assert second.state(t.settings).ended
-    assert not first_now.state(t.settings).ended
+    assert second.state(t.settings).last_hand_called
+    assert first_now.state(t.settings).last_hand_reason is None
 
 
 def test_the_penalties_tab_exports_the_corrections(

@@ -13,7 +13,16 @@ import dataclasses
 import pytest
 
 from scorekeeper.errors import TournamentError
-from scorekeeper.session import Chombo, EndGame, HandEdited, HandRecord, RefereePenalty, Seat
+from scorekeeper.session import (
+    Chombo,
+    EndGame,
+    ExhaustiveDraw,
+    HandEdited,
+    HandRecord,
+    LastHandCalled,
+    RefereePenalty,
+    Seat,
+)
 from scorekeeper.storage.tournament_export import format_corrections_csv, format_ema_csv
 from scorekeeper.tournament import (
     CorrectionLine,
@@ -136,15 +145,29 @@ def test_a_penalty_for_an_unknown_player_is_refused() -> None:
         _tournament().with_penalty(TournamentPenalty(player="Zed", points=-1000, reason="x"))
 
 
-def test_at_the_time_limit_ema_finishes_the_hand_in_play_then_ends_the_game() -> None:
+def test_at_the_time_limit_finish_hand_calls_the_last_hand_and_stop_now_ends_the_game() -> None:
     tournament = Tournament(settings=settings(), players=_PLAYERS).with_seating(_SEATING)
     game = table_game(1, 1, ("A", "B", "C", "D"))
     running = dataclasses.replace(game, events=())
     state = running.state(tournament.settings)
-    assert time_limit_end(state, TimeLimitRule.FINISH_HAND, hand_in_play=True) == ()
-    assert time_limit_end(state, TimeLimitRule.FINISH_HAND, hand_in_play=False) == (EndGame("time limit"),)
-    assert time_limit_end(state, TimeLimitRule.STOP_NOW, hand_in_play=True) == (EndGame("time limit"),)
-    assert time_limit_end(game.state(tournament.settings), TimeLimitRule.STOP_NOW, hand_in_play=False) == ()
+    assert time_limit_end(state, TimeLimitRule.FINISH_HAND) == (LastHandCalled("time limit"),)
+    assert time_limit_end(state, TimeLimitRule.STOP_NOW) == (EndGame("time limit"),)
+    assert time_limit_end(game.state(tournament.settings), TimeLimitRule.STOP_NOW) == ()
+    assert time_limit_end(game.state(tournament.settings), TimeLimitRule.FINISH_HAND) == ()
+
+
+def test_at_the_time_limit_a_game_already_told_its_last_hand_is_left_alone_and_its_next_hand_ends_it() -> None:
+    tournament = Tournament(settings=settings(), players=_PLAYERS).with_seating(_SEATING)
+    running = dataclasses.replace(table_game(1, 1, ("A", "B", "C", "D")), events=())
+    called = dataclasses.replace(
+        running, events=tuple(time_limit_end(running.state(tournament.settings), TimeLimitRule.FINISH_HAND))
+    )
+    state = called.state(tournament.settings)
+    assert state.last_hand_called
+    assert time_limit_end(state, TimeLimitRule.FINISH_HAND) == ()
+    assert time_limit_end(state, TimeLimitRule.STOP_NOW) == (EndGame("time limit"),)
+    finished = dataclasses.replace(called, events=(*called.events, ExhaustiveDraw(())))
+    assert finished.state(tournament.settings).ended
 
 
 def test_players_level_on_points_and_on_the_tie_break_share_the_rank() -> None:

@@ -109,10 +109,12 @@ class CentreWidget(QFrame):
         status: str = "",
         counters: bool = True,
         ended: bool = False,
+        alert: bool = False,
     ) -> None:
         """Show the hand's label (``E1``), the honba and the riichi sticks (``counters``: the family has them).
 
         ``ended``: the game is over: "Game over" in large type and the Results button instead of the counters.
+        ``alert``: the status must be read from across the table (time called: the last hand), bold and large.
         """
         self._ended, self._counters = ended, counters
         self.round_label.setText(self.tr("Game over") if ended else round_name(label))
@@ -120,6 +122,11 @@ class CentreWidget(QFrame):
             self.tr("Honba {honba}   ·   Sticks {sticks}").format(honba=honba, sticks=riichi_sticks)
         )
         self.status_label.setText(status)
+        # The theme's "error" role (its red, bold) reads from across the table; a property change needs a re-polish.
+        self.status_label.setProperty("role", "error" if alert else "muted")
+        self.status_label.setStyleSheet("font-size: 18px;" if alert else "")
+        self.status_label.style().unpolish(self.status_label)
+        self.status_label.style().polish(self.status_label)
         self._show_parts()
 
     @property

@@ -382,9 +382,11 @@ class TournamentController(QObject):
             server.correct_as_referee(game.game_id, events, version=held.version)
 
     def end_games_at_time_limit(self) -> int:
-        """End the session's running games as the time-limit rule says; return how many were ended.
+        """End the session's running games as the time-limit rule says; return how many games it reached.
 
-        Under the EMA rule a game with riichi declared in the hand being played finishes that hand first.
+        Under ``finish_hand`` (the default) each running game is told its hand in play is the last (the session's
+        ``LastHandCalled``): the table finishes and enters that hand, which ends its game; under ``stop_now`` every
+        game ends at once. A game already told is left as it is.
         """
         ended = 0
 
@@ -395,7 +397,7 @@ class TournamentController(QObject):
                 if game.session != self.session:
                     continue
                 state = game.state(self.tournament.settings)
-                events = time_limit_end(state, self.tournament.settings.time_limit_rule, hand_in_play=False)
+                events = time_limit_end(state, self.tournament.settings.time_limit_rule)
                 if not events:
                     continue
                 try:

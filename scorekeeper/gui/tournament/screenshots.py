@@ -20,7 +20,16 @@ from scorekeeper.gui import theme
 from scorekeeper.gui.app import create_application
 from scorekeeper.gui.tournament.controller import TournamentController
 from scorekeeper.gui.tournament.window import RefereeWindow
-from scorekeeper.session.events import EndGame, Event, ExhaustiveDraw, HanFuWin, RiichiDeclared, Ron, Tsumo
+from scorekeeper.session.events import (
+    EndGame,
+    Event,
+    ExhaustiveDraw,
+    HanFuWin,
+    LastHandCalled,
+    RiichiDeclared,
+    Ron,
+    Tsumo,
+)
 from scorekeeper.session.seats import Seat
 from scorekeeper.storage.tournament_store import TournamentStore, open_tournament_store
 from scorekeeper.tournament import (
@@ -65,12 +74,14 @@ def _hand(k: int) -> tuple[Event, ...]:
             return (ExhaustiveDraw((Seat(winner),)),)
 
 
-def _events(table: int, hands: int, *, ended: bool) -> tuple[Event, ...]:
+def _events(table: int, hands: int, *, ended: bool, last_hand: bool = False) -> tuple[Event, ...]:
     events: list[Event] = []
     for k in range(hands):
         events.extend(_hand(3 * table + 5 * k + k // 2))
     if ended:
         events.append(EndGame("time limit"))
+    elif last_hand:
+        events.append(LastHandCalled("time limit"))  # the referee called time: the table plays its last hand
     return tuple(events)
 
 
@@ -125,7 +136,9 @@ def build_demo(path: Path) -> TournamentStore:
                 session=2,
                 table=table.table,
                 players=table.seats,
-                events=_events(table.table + 4, 6 if table.table < 3 else 4, ended=table.table < 3),
+                events=_events(
+                    table.table + 4, 6 if table.table < 3 else 4, ended=table.table < 3, last_hand=table.table == 3
+                ),
             )
         )
     store.add_penalty(

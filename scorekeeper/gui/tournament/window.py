@@ -191,7 +191,12 @@ class RefereeWindow(QMainWindow):
         self.stop_timer_button.clicked.connect(controller.stop_timer)
         self.end_games_button = QPushButton(self.tr("End the games now"))
         self.end_games_button.setObjectName("end_games_button")
-        self.end_games_button.setToolTip(self.tr("Time is up: end every running game of this session"))
+        self.end_games_button.setToolTip(
+            self.tr(
+                "Time is up: end every running game of this session (under the tournament's rule 'finish the hand',"
+                " each table plays its hand in play as the last)"
+            )
+        )
         self.end_games_button.clicked.connect(self._on_end_games_button_clicked)
         self.reload_button = QPushButton(self.tr("Reload"))
         self.reload_button.setObjectName("reload_button")
@@ -515,7 +520,12 @@ class RefereeWindow(QMainWindow):
                 continue
             state = game.state(c.tournament.settings)
             finished += state.ended
-            status = self.tr("finished") if state.ended else self.tr("playing {hand}").format(hand=state.hand_label)
+            if state.ended:
+                status = self.tr("finished")
+            elif state.last_hand_called:
+                status = self.tr("playing {hand}, last hand").format(hand=state.hand_label)
+            else:
+                status = self.tr("playing {hand}").format(hand=state.hand_label)
             card.show_table(
                 self.tr("Table {t}").format(t=table.table),
                 status,

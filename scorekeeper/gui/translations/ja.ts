@@ -75,6 +75,10 @@
         <translation>対局終了</translation>
     </message>
     <message>
+        <source>last hand called</source>
+        <translation>最終局の宣告</translation>
+    </message>
+    <message>
         <source>hand corrected</source>
         <translation>局の訂正</translation>
     </message>
@@ -1324,6 +1328,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Ended after {round}.</source>
         <translation>{round}で終了しました。</translation>
+    </message>
+    <message>
+        <source>Time: this is the last hand.</source>
+        <translation>時間です: この局が最終局です。</translation>
     </message>
     <message>
         <source>Scorekeeper — {round}</source>
@@ -3218,8 +3226,8 @@ win</source>
         <translation>今すぐ全卓を終了</translation>
     </message>
     <message>
-        <source>Time is up: end every running game of this session</source>
-        <translation>時間切れ: この回戦の進行中の対局をすべて終了します</translation>
+        <source>Time is up: end every running game of this session (under the tournament's rule 'finish the hand', each table plays its hand in play as the last)</source>
+        <translation>時間切れ: この回戦の進行中の対局をすべて終了します (大会の規定が「その局まで」なら、各卓は進行中の局を最終局として打ちます)</translation>
     </message>
     <message>
         <source>Reload</source>
@@ -3496,6 +3504,10 @@ win</source>
     <message>
         <source>finished</source>
         <translation>終了</translation>
+    </message>
+    <message>
+        <source>playing {hand}, last hand</source>
+        <translation>{hand} 進行中、最終局</translation>
     </message>
     <message>
         <source>playing {hand}</source>

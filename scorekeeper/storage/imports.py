@@ -147,7 +147,18 @@ def import_records(
         if choose is not None:
             seat_players = [_join(store, name, choose, answers) for name in item.record.players]
         session = session_from_record(item.record)
-        game_id = store.start_game(session, seat_players=seat_players, fingerprint=fingerprint)
+        try:
+            game_id = store.start_game(session, seat_players=seat_players, fingerprint=fingerprint)
+        except SaveFileError:
+            # Another import (a second window, a second command) stored the same record since it was looked up:
+            # the fingerprint's uniqueness refused this copy. That is "already in the store", not a failure.
+            stored = game_with_fingerprint(store, fingerprint)
+            if stored is None:
+                raise
+            skipped.append(item.where)
+            existing.append(stored)
+            seen[fingerprint] = stored
+            continue
         seen[fingerprint] = game_id
         imported.append(game_id)
     return ImportReport(imported=tuple(imported), skipped=tuple(skipped), existing=tuple(existing))

@@ -11,7 +11,7 @@ import pytest
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.session import Session, ruleset
 from scorekeeper.session.record import format_record, record_from_session
-from scorekeeper.storage import _schema
+from scorekeeper.storage import _schema, imports
 from scorekeeper.storage.imports import import_records, read_records
 from scorekeeper.storage.registry import (
     Player,
@@ -137,3 +137,24 @@ def test_the_migration_enters_the_players_of_older_games(tmp_path: Path) -> None
         assert {p.name: p.games for p in list_players(store)} == {"Aki": 2, "Ben": 1, "Cho": 1, "Dan": 2, "Eve": 1}
         aki = join_player(store, "Aki")
         assert game_seats(store, 2)[1:3] == (None, aki)
+
+
+def test_a_record_another_import_stored_meanwhile_is_already_in_the_store(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two imports of the same file at once: each looked the record up before either stored it, and the second
+    failed with "cannot create a game: UNIQUE constraint failed: games.fingerprint" (status 1) instead of skipping."""
+    record = tmp_path / "r.json"
+    record.write_text(json.dumps(format_record(record_from_session(game_1()))), encoding="utf-8")
+    with GameStore.open(tmp_path / "g.sqlite3") as store:
+        (stored,) = import_records(store, read_records(record)).imported
+        real = imports.game_with_fingerprint
+        lookups: list[str] = []
+
+        def not_yet_on_first_look(store: GameStore, fingerprint: str) -> int | None:
+            lookups.append(fingerprint)
+            return None if len(lookups) == 1 else real(store, fingerprint)
+
+        monkeypatch.setattr(imports, "game_with_fingerprint", not_yet_on_first_look)
+        report = import_records(store, read_records(record))
+        assert (report.imported, report.skipped, report.existing) == ((), (str(record),), (stored,))

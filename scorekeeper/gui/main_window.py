@@ -304,7 +304,7 @@ class MainWindow(QMainWindow):
         status = self.tr("Ended after {round}.").format(round=round_name(state.hands[-1].label)) if ended else ""
         if state.last_hand_called:
             # The referee called time (the session's LastHandCalled): this hand ends the game.
-            status = self.tr("Time: this is the last hand.")
+            status = self.tr("Time: last hand.")
         self.table.centre.show_round(
             label=state.label,
             honba=state.honba,

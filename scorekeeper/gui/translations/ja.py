@@ -103,7 +103,7 @@ JA: dict[str, str] = {
     "Results": "結果",
     "Show the final results: places, uma/oka, points and the chart.": "最終結果を表示します: 順位、ウマ・オカ、ポイント、グラフ。",
     "Ended after {round}.": "{round}で終了しました。",
-    "Time: this is the last hand.": "時間です: この局が最終局です。",
+    "Time: last hand.": "時間です: 最終局",
     "Start a new game first.": "先に新しい対局を始めてください。",
     "The settings could not be saved: {error}": "設定を保存できませんでした: {error}",
     "Delete hand {label}? Every later hand is recomputed; Undo brings it back.": "{label} を削除しますか? 以降の局はすべて再計算されます。「元に戻す」で復元できます。",

@@ -1330,8 +1330,8 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>{round}で終了しました。</translation>
     </message>
     <message>
-        <source>Time: this is the last hand.</source>
-        <translation>時間です: この局が最終局です。</translation>
+        <source>Time: last hand.</source>
+        <translation>時間です: 最終局</translation>
     </message>
     <message>
         <source>Scorekeeper — {round}</source>

@@ -105,6 +105,12 @@ class SessionMachine(RiichiTableMachine):
             assert replayed.hands == state.hands
             assert replayed.scores == state.scores
             assert replayed.final == state.final
+            # A referee's call of the last hand keeps its place (LastHandCalled: the record's "last_hand").
+            assert (replayed.last_hand_reason, replayed.last_hand_index) == (
+                state.last_hand_reason,
+                state.last_hand_index,
+            )
+            assert (replayed.ended, replayed.end_reason) == (state.ended, state.end_reason)
 
 
 SessionMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=30, deadline=None)

@@ -587,7 +587,32 @@ def _derive_and_check(  # noqa: PLR0917
         problems = _context_problems(melds, win, tsumo, seat_wind, flags, held[win_kind], dora, ura)
         if problems:
             raise problems[0].error(problems[0].message)
+    if dora or ura:
+        _check_indicator_copies(held, dora, ura)
     return counts_t, tuple(held) if melds else counts_t, red
+
+
+def _check_indicator_copies(held: Sequence[int], dora: tuple[Tile, ...], ura: tuple[Tile, ...]) -> None:
+    """Refuse an indicator that would be a fifth copy: indicators are tiles of the same set as the hand.
+
+    Each indicator is a tile of the set turned over in the dead wall, and the set holds four of each tile, so the
+    hand, its melds and the indicators together hold at most four of a kind. A typo in an indicator would otherwise
+    count dora silently. (Other players' tiles are not known here, so only these are counted.)
+
+    Raises:
+        InvalidHandError: naming the indicator and the count.
+    """
+    seen: dict[int, int] = {}
+    for field_name, indicators in (("dora", dora), ("ura", ura)):
+        for tile in indicators:
+            kind = tile.kind
+            copies = seen.get(kind, held[kind]) + 1
+            if copies > 4:
+                raise InvalidHandError(
+                    f"five copies of {kind} counting the {field_name} indicator {tile}: a set has four (the hand "
+                    f"and its melds hold {held[kind]})"
+                )
+            seen[kind] = copies
 
 
 def _new_hand(  # noqa: PLR0917

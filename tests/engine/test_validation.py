@@ -351,3 +351,37 @@ def test_accepted_output_has_exactly_the_issue_fields(obj: dict[str, Any]) -> No
         assert isinstance(entry["reason"], str)
         assert isinstance(entry["fu"], int)
     assert set(result["payments"]) in ({"ron"}, {"dealer", "non_dealer"}, {"all"})
+
+
+@pytest.mark.parametrize(
+    ("obj", "message"),
+    [
+        (
+            hand("234789m567p55p333s", win="2m", riichi=True, dora=["3s", "3s"]),
+            "five copies of 3s counting the dora indicator 3s: a set has four (the hand and its melds hold 3)",
+        ),
+        (
+            hand("234789m567p55p333s", win="2m", riichi=True, dora=["1m"], ura=["3s", "3s"]),
+            "five copies of 3s counting the ura indicator 3s: a set has four (the hand and its melds hold 3)",
+        ),
+        (
+            hand("234m567p55p", melds=[minkan("7777s"), pon("999m")], win="2m", dora=["7s"]),
+            "five copies of 7s counting the dora indicator 7s: a set has four (the hand and its melds hold 4)",
+        ),
+    ],
+    ids=["two-dora-beside-a-triplet", "ura-beside-a-triplet", "dora-beside-a-kan"],
+)
+def test_an_indicator_cannot_be_a_fifth_copy_of_a_tile(obj: dict[str, object], message: str) -> None:
+    """Indicators are tiles of the same set, which has four of each: an indicator that makes a fifth copy with the
+    hand, its melds and the other indicators is a typo, refused by name instead of counting dora silently."""
+    result = score(obj)
+    assert result.get("ok") is False, result
+    assert result["kind"] == "InvalidHandError"
+    assert str(result["error"]).startswith(message), result
+
+
+def test_a_fourth_copy_in_an_indicator_is_allowed() -> None:
+    """Three in the hand and one indicator make four: allowed (the set's fourth copy turned over as a dora
+    indicator); only the fifth is refused."""
+    result = score(hand("234789m567p55p333s", win="2m", riichi=True, dora=["3s"]))
+    assert result.get("ok") is True, result

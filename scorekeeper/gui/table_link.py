@@ -100,6 +100,14 @@ class TableLink:
     def _on_sync_game_replaced(self, game_id: int, refused: int) -> None:
         if self._controller.game_id == game_id:
             self._controller.open_game(game_id)
+        if not refused:
+            # Nothing of the table's was lost: the referee wrote (time called for the last hand, a correction).
+            self._show_message(
+                QCoreApplication.translate(
+                    "MainWindow", "The referee changed this game on the server: it was reloaded from there."
+                )
+            )
+            return
         text = QCoreApplication.translate(
             "MainWindow",
             "This game changed on the server (the referee corrected it, or another laptop joined to this table "

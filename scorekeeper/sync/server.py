@@ -645,6 +645,22 @@ class TournamentServer:
         clashes = [r[1] for r in rows if r[1] in held and held[r[1]] != tuple(r[2:])]
         return min(clashes) if clashes else None
 
+    def overtaken(self, game_ids: Sequence[str]) -> tuple[str, ...]:
+        """The games among ``game_ids`` the referee wrote to since this table's last write (a call of the last
+        hand, a correction, an end): the table takes their copy even when it has nothing to push.
+
+        Raises:
+            TournamentServerError: the server cannot be reached, or refuses.
+        """
+        if not game_ids:
+            return ()
+        with self._transaction("read the games' versions") as connection:
+            rows = connection.execute(
+                "SELECT game_id FROM game_sync WHERE game_id = ANY(%s) AND version <> table_version ORDER BY game_id",
+                (list(game_ids),),
+            ).fetchall()
+        return tuple(str(row[0]) for row in rows)
+
     def forget_refused(self, game_id: str) -> ServerGame:
         """After a conflict: drop the table's refused changes and accept the server's copy as the new base.
 

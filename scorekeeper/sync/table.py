@@ -210,6 +210,7 @@ class TableSync:
                             break
                         if result.applied_op < ops[-1].op:
                             break  # a gap on the server that this push did not fill: try again later
+                self._notice_referee_writes()
                 self._offline_since = None
                 self._last_error = ""
             except TournamentServerError as error:
@@ -218,6 +219,26 @@ class TableSync:
                 if self._offline_since is None:
                     self._offline_since = datetime.datetime.now().astimezone()
             return self.status()
+
+    def _notice_referee_writes(self) -> None:
+        """Stop each game with nothing queued that the referee wrote to since this table's last write.
+
+        Without this a table learned of a referee's write (the call of the last hand at the time limit, a
+        correction) only when its next push was refused, so the hand it had just entered had to be entered again.
+        Stopped, the game is taken from the server like any conflict (:meth:`resolve_conflicts`), with nothing of
+        the table's refused. One query asks about all of them.
+        """
+        idle = [link for link in self._outbox.links() if not link.problem and not link.waiting]
+        if not idle:
+            return
+        if self._server is None:
+            self._server = TournamentServer.connect(self._url)
+        overtaken = set(self._server.overtaken([link.server_game for link in idle]))
+        for link in idle:
+            if link.server_game in overtaken:
+                self._outbox.set_problem(
+                    link.game_id, f"game {link.server_game} changed on the server (the referee wrote to it)"
+                )
 
     def take_server_copy(self, game_id: int) -> tuple[str, ...]:
         """After a conflict: make the local game the server's copy; return the refused events' JSON to re-offer.

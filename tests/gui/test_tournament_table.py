@@ -13,7 +13,7 @@ from scorekeeper.gui.app import create_main_window
 from scorekeeper.gui.main_window import Dialogs, MainWindow
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.gui.tournament_table import JoinTournamentDialog, status_text
-from scorekeeper.session.events import RefereePenalty, RiichiDeclared, event_to_json
+from scorekeeper.session.events import LastHandCalled, RefereePenalty, RiichiDeclared, event_to_json
 from scorekeeper.session.seats import Seat
 from scorekeeper.storage._jsontext import dump_json
 from scorekeeper.sync.table import SyncStatus, TableLogin
@@ -117,4 +117,26 @@ def test_a_referee_correction_made_while_the_table_wrote_reloads_the_game_and_sa
     assert window.controller.session is not None
     assert window.controller.session.events == (RiichiDeclared(Seat(0)), penalty)
     qtbot.waitUntil(lambda: window.link.status.text() == "Synced", timeout=10_000)
+    window.close()
+
+
+def test_a_table_with_nothing_to_send_takes_the_referees_call_of_the_last_hand_and_its_next_hand_ends_the_game(
+    qtbot: QtBot, tmp_path: Path, tournament: Tournament
+) -> None:
+    # Before, the table learned of the call only when its next hand was refused, and had to enter it again.
+    window = _window(qtbot, tmp_path / "data", _joining(qtbot, tournament))
+    _join_action(window)
+    click(qtbot, window.table.seat_panels[0].riichi_button)
+    with tournament.referee() as referee:
+        qtbot.waitUntil(lambda: referee.games()[0]["head"] == 1, timeout=10_000)
+        game = referee.games()[0]["id"]
+        referee.correct_as_referee(game, (LastHandCalled("time limit"),), version=referee.game(game).version)
+    centre = window.table.centre
+    qtbot.waitUntil(lambda: centre.status_label.text() == "Time: last hand.", timeout=15_000)
+    assert window.message_label.text() == "The referee changed this game on the server: it was reloaded from there."
+    assert window.controller.draw([0])
+    assert window.controller.session is not None and window.controller.session.state.ended
+    with tournament.referee() as referee:
+        qtbot.waitUntil(lambda: bool(referee.games()[0]["finished"]), timeout=15_000)
+        assert referee.games()[0]["head"] == 3
     window.close()

@@ -56,3 +56,31 @@ def test_the_hand_finished_after_time_is_called_is_entered_again_and_ends_the_ga
     events = [event_from_json(json.loads(b)) for b in remote.bodies[: remote.head]]
     assert events[1:] == [LastHandCalled("time limit"), RiichiDeclared(Seat(1)), ExhaustiveDraw((Seat(1),))]
     assert Session(session.rules, session.players, events).state.final == session.state.final
+
+
+def test_a_table_with_nothing_queued_takes_the_referees_call_on_its_next_push_and_enters_its_hand_once(
+    tournament: Tournament, tmp_path: Path
+) -> None:
+    store, game_id, login = tournament.join(tmp_path, 1)
+    with LocalOutbox.open(store.path) as outbox:
+        link = outbox.link_of(game_id)
+    assert link is not None
+    steps.append(store, game_id, ExhaustiveDraw(()))
+    with TableSync(store.path, login.url) as sync:
+        assert sync.push().synced
+        with tournament.referee() as referee:
+            referee.correct_as_referee(
+                link.server_game, (LastHandCalled("time limit"),), version=referee.game(link.server_game).version
+            )
+        assert "the referee wrote to it" in sync.push().problem  # nothing of the table's was waiting
+        assert sync.resolve_conflicts() == {game_id: ()}
+        session, _position = store.load_session_at(game_id)
+        assert session.state.last_hand_called
+        session.apply(ExhaustiveDraw(()))
+        steps.append(store, game_id, ExhaustiveDraw(()), finished=session.state.ended)
+        assert sync.push().synced
+        assert sync.push().synced  # the table's own write: nothing to take back
+    with tournament.referee() as referee:
+        remote = referee.game(link.server_game)
+    assert remote.finished
+    assert remote.head == 3

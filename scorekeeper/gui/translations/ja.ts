@@ -1434,6 +1434,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>大会に参加できませんでした: {reason}</translation>
     </message>
     <message>
+        <source>The referee changed this game on the server: it was reloaded from there.</source>
+        <translation>審判がサーバー上でこの対局を変更したため、サーバーから読み込み直しました。</translation>
+    </message>
+    <message>
         <source>This game changed on the server (the referee corrected it, or another laptop joined to this table wrote to it), so it was reloaded from there. {n} of the last changes made here were not taken: enter them again if they still stand.</source>
         <translation>サーバー上でこの対局が変更されたため (審判の修正、またはこの卓に参加した別のノートPCの書き込み)、サーバーから読み込み直しました。ここで行った直近の変更のうち {n} 件は反映されていません。まだ正しければ入力し直してください。</translation>
     </message>

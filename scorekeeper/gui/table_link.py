@@ -102,6 +102,9 @@ class TableLink:
             self._controller.open_game(game_id)
         if not refused:
             # Nothing of the table's was lost: the referee wrote (time called for the last hand, a correction).
+            # Another game of this laptop's (an earlier session's) is taken silently: the message would name this one.
+            if self._controller.game_id != game_id:
+                return
             self._show_message(
                 QCoreApplication.translate(
                     "MainWindow", "The referee changed this game on the server: it was reloaded from there."

@@ -195,14 +195,29 @@ def answer_lines(lines: list[bytes]) -> bytes:
 
 
 _OVER_CAP = b" " * (MAX_LINE_BYTES + 1)  # stands for a line refused unread
+_BOM = b"\xef\xbb\xbf"
+
+
+def _chunks(stdin: BinaryIO) -> Iterator[bytes]:
+    """What each read brings, up to the end of the input, without a byte order mark before the first line.
+
+    A byte order mark (Windows Notepad before 2019 saved UTF-8 with one) is not part of the first line: RFC 8259
+    8.1 lets a parser ignore it, as ``replay`` and ``import`` do.
+    """
+    read = getattr(stdin, "read1", stdin.read)
+    chunk = read(_READ_SIZE)
+    if chunk.startswith(_BOM):
+        chunk = chunk[len(_BOM) :] or read(_READ_SIZE)
+    while chunk:
+        yield chunk
+        chunk = read(_READ_SIZE)
 
 
 def _blocks(stdin: BinaryIO) -> Iterator[list[bytes]]:
     """The input's lines, in the groups one read brought; an over-long line stands as one line over the cap."""
-    read = getattr(stdin, "read1", stdin.read)
     pending = b""
     skipping = False  # inside a line already refused as too long: drop bytes up to its line feed
-    while chunk := read(_READ_SIZE):
+    for chunk in _chunks(stdin):
         lines = (pending + chunk).split(b"\n") if pending else chunk.split(b"\n")
         pending = lines.pop()
         if skipping:

@@ -232,3 +232,21 @@ def test_jobs_stop_reading_when_nobody_reads_the_answers() -> None:
         process.stderr.close()
     # Four blocks of 64 KiB in hand, and what the two pipes hold: well under 4 MB (it was all 40 MB).
     assert accepted < 4_000_000
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_a_byte_order_mark_before_the_first_line_is_ignored(jobs: str) -> None:
+    """A JSON Lines file saved with a byte order mark (Windows Notepad before 2019) is read like the same file
+    without one (RFC 8259 8.1: a parser may ignore it, as replay and import do): its first hand is answered, not
+    refused as bad JSON."""
+    data = (json.dumps(HAND) + "\n" + json.dumps(HAND) + "\n").encode()
+    with_mark = _score(b"\xef\xbb\xbf" + data, "--jobs", jobs)
+    assert with_mark == _score(data, "--jobs", jobs)
+    assert [json.loads(line)["ok"] for line in with_mark.splitlines()] == [True, True]
+
+
+def test_a_byte_order_mark_alone_is_an_empty_input() -> None:
+    """A file holding only the mark has no line to answer (a first read that brings only the mark reads on)."""
+    out = BytesIO()
+    assert _run_json(BytesIO(b"\xef\xbb\xbf"), out) == 0
+    assert out.getvalue() == b""

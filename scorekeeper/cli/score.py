@@ -20,7 +20,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Iterator
-from typing import Any, BinaryIO, cast
+from typing import Any, BinaryIO, NoReturn, cast
 
 from scorekeeper.engine.conditions import CONDITION_NAMES
 from scorekeeper.engine.hand import Hand, Meld
@@ -307,20 +307,41 @@ def _run_json_parallel(stdin: BinaryIO, stdout: BinaryIO, jobs: int) -> int:
         threading.Thread(target=read, name="score-input", daemon=True).start()
         pending: deque[Any] = deque()
         ended = False
-        while not ended or pending:
-            try:
-                event = events.get(timeout=0.5)  # a timeout, so that Ctrl-C is seen on every platform
-            except queue.Empty:
-                continue
-            if event is None:
-                ended = True
-            elif event is not True:
-                pending.append(pool.apply_async(answer_lines, (event,), callback=lambda _: events.put(True)))
-            while pending and pending[0].ready():
-                stdout.write(pending.popleft().get())
-                stdout.flush()
-                slots.release()
+        try:
+            while not ended or pending:
+                try:
+                    event = events.get(timeout=0.5)  # a timeout, so that Ctrl-C is seen on every platform
+                except queue.Empty:
+                    continue
+                if event is None:
+                    ended = True
+                elif event is not True:
+                    pending.append(pool.apply_async(answer_lines, (event,), callback=lambda _: events.put(True)))
+                while pending and pending[0].ready():
+                    stdout.write(pending.popleft().get())
+                    stdout.flush()
+                    slots.release()
+        except KeyboardInterrupt:
+            _leave_at_once(multiprocessing.active_children(), stdout)
     return 0
+
+
+def _leave_at_once(workers: list[Any], stdout: BinaryIO) -> NoReturn:
+    """Ctrl-C under ``--jobs``: kill the workers and end the process now, with the interrupted status.
+
+    The pool's own shutdown (``Pool.terminate``) takes the input queue's lock, which an idle worker holds while it
+    waits for work; it once waited there for good (a CI run, ``test_ctrl_c_with_jobs_ends_at_once...``). Every
+    answer written so far is flushed first; nothing else is pending (the input is read, not written).
+    """
+    import contextlib
+
+    from scorekeeper.cli import EXIT_INTERRUPTED
+
+    for worker in workers:
+        worker.kill()
+    with contextlib.suppress(OSError):
+        stdout.flush()
+    os._exit(EXIT_INTERRUPTED)
 
 
 def _parse_hand(args: argparse.Namespace) -> tuple[Hand, HandRules]:

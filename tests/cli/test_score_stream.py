@@ -172,14 +172,29 @@ def test_score_imports_neither_qt_nor_storage_nor_the_classical_family() -> None
         assert result.stderr.strip() == b"[]", argv
 
 
+def _interruptible() -> None:
+    """In the child before it starts: Ctrl-C as a terminal gives it, even under a runner started with it ignored
+    (a shell's background job inherits SIGINT ignored, and Python then never turns it into KeyboardInterrupt)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def _start_jobs(stdout: int) -> subprocess.Popen[bytes]:
     return subprocess.Popen(
-        [sys.executable, "-m", "scorekeeper", "score", "--json", "--jobs", "2"],
+        [sys.executable, "-X", "faulthandler", "-m", "scorekeeper", "score", "--json", "--jobs", "2"],
         stdin=subprocess.PIPE,
         stdout=stdout,
         stderr=subprocess.PIPE,
         start_new_session=True,
+        preexec_fn=_interruptible,  # noqa: PLW1509 (no threads of ours run in the test process meanwhile)
     )
+
+
+def _stacks_of(process: subprocess.Popen[bytes]) -> str:
+    """Where a process that did not end is stuck: its threads' stacks (faulthandler prints them on SIGABRT)."""
+    assert process.stderr is not None
+    process.send_signal(signal.SIGABRT)
+    process.wait(timeout=20)
+    return process.stderr.read().decode(errors="replace")[-4000:]
 
 
 @pytest.mark.skipif(os.name != "posix", reason="process groups and SIGINT as a terminal sends them are POSIX")
@@ -193,7 +208,11 @@ def test_ctrl_c_with_jobs_ends_at_once_while_the_input_is_still_open() -> None:
         process.stdin.flush()
         assert json.loads(_read_line(process.stdout.fileno(), timeout=60))["points"] == 3900
         os.killpg(process.pid, signal.SIGINT)
-        assert process.wait(timeout=20) == 130
+        try:
+            status = process.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            pytest.fail(f"Ctrl-C did not end the command within 20 s; its threads:\n{_stacks_of(process)}")
+        assert status == 130
         assert process.stderr.read() == b""
     finally:
         if process.poll() is None:

@@ -17,7 +17,9 @@ pair ``c (c - 1) / 2`` for ``c`` meetings (played and planned). Then winds: with
 two seats of one table, costing a player ``c * c`` per wind sat ``c`` times, plus a heavy cost past
 ``ceil(sessions / 4)``. It is seeded, so a session's seating is reproducible. For 40 players over 8
 sessions it finds seatings where no pair meets twice and nobody sits a wind more than twice
-(``tests/tournament/test_seating.py``; figures for other sizes: ``benchmarks/seating_quality.py``).
+(``tests/tournament/test_seating.py``; figures for other sizes: ``benchmarks/seating_quality.py``). Memory grows
+with the players (only the pairs that meet are kept), and the search's steps stop growing past 300 players, so
+10,000 players over 8 sessions seat in about 5 seconds.
 """
 
 from __future__ import annotations
@@ -55,6 +57,11 @@ __all__ = [
 SEATING_COLUMNS = ("session", "table", "east", "south", "west", "north")
 _PERMUTATIONS = tuple(itertools.permutations(range(4)))
 _WIND_OVER_COST = 400
+# The opponents' search takes 4000 x sqrt(tables) steps per planned session up to this many tables (300 players) and
+# no more beyond: past it chance repeats are few (about as many at 10,000 players as at 300) and the search still
+# clears them (benchmarks/seating_quality.py: no repeat pair at 2,000 or 10,000 players over 8 or 16 sessions), so
+# the largest field allowed (MAX_PLAYERS) seats in seconds. Sizes up to 300 players search exactly as before.
+_SEARCH_TABLES = 75
 _Node = tuple[object, ...]
 
 
@@ -393,10 +400,6 @@ def _plan(
     ]
 
 
-def _pair(a: str, b: str) -> tuple[str, str]:
-    return (a, b) if a < b else (b, a)
-
-
 def _spread_opponents(
     plan: list[list[list[str]]],
     pinned: list[set[tuple[int, int]]],
@@ -408,21 +411,45 @@ def _spread_opponents(
 
     The cost is, over all pairs, ``c (c - 1) / 2`` for ``c`` meetings (played and planned), so a swap's change is
     local: a meeting removed from a pair that met ``c`` times saves ``c - 1``, one added costs ``c``.
+
+    Memory and time grow with the players, not their pairs: players are numbered and a pair is one int, and a pair
+    whose count falls to nought is dropped, so the table holds only the pairs that meet (about six per player and
+    session). Before, every pair a swap had ever tried stayed in it: 2,000 players held 240 MB (report-audit).
     """
-    meetings: Counter[tuple[str, str]] = Counter()
+    index: dict[str, int] = {}
+    for groups in plan:
+        for group in groups:
+            for name in group:
+                index.setdefault(name, len(index))
+    for seating in history:
+        for name in seating.names:
+            index.setdefault(name, len(index))
+    size = len(index)
+    meetings: dict[int, int] = {}
+
+    def meet(a: int, b: int, change: int) -> None:
+        key = a * size + b if a < b else b * size + a
+        count = meetings.get(key, 0) + change
+        if count:
+            meetings[key] = count
+        else:
+            del meetings[key]
+
     for seating in history:
         for table in seating.tables:
             for a, b in itertools.combinations(table.seats, 2):
-                meetings[_pair(a, b)] += 1
-    for groups in plan:
-        for group in groups:
-            for a, b in itertools.combinations(group, 2):
-                meetings[_pair(a, b)] += 1
+                meet(index[a], index[b], 1)
+    seats = [[[index[name] for name in group] for group in groups] for groups in plan]
+    for numbered_groups in seats:
+        for numbered in numbered_groups:
+            for i, j in itertools.combinations(numbered, 2):
+                meet(i, j, 1)
     movable = [
         [(t, s) for t in range(len(groups)) for s in range(4) if (t, s) not in pins]
         for groups, pins in zip(plan, pinned, strict=True)
     ]
-    steps = int(effort * 4000 * len(plan) * len(plan[0]) ** 0.5)
+    get = meetings.get
+    steps = int(effort * 4000 * len(plan) * min(len(plan[0]), _SEARCH_TABLES) ** 0.5)
     temperature = 2.0
     cooling = (0.02 / temperature) ** (1 / max(1, steps))
     for _ in range(steps):
@@ -432,28 +459,32 @@ def _spread_opponents(
         (t1, s1), (t2, s2) = rng.sample(movable[k], 2)
         if t1 == t2:
             continue
-        g1, g2 = plan[k][t1], plan[k][t2]
+        g1, g2 = seats[k][t1], seats[k][t2]
         x, y = g1[s1], g2[s2]
         delta = 0
         for other in g1:
             if other != x:
-                delta -= meetings[_pair(x, other)] - 1
-                delta += meetings[_pair(y, other)]
+                delta -= get(x * size + other if x < other else other * size + x, 0) - 1
+                delta += get(y * size + other if y < other else other * size + y, 0)
         for other in g2:
             if other != y:
-                delta -= meetings[_pair(y, other)] - 1
-                delta += meetings[_pair(x, other)]
+                delta -= get(y * size + other if y < other else other * size + y, 0) - 1
+                delta += get(x * size + other if x < other else other * size + x, 0)
         if delta <= 0 or rng.random() < math.exp(-delta / temperature):
             for other in g1:
                 if other != x:
-                    meetings[_pair(x, other)] -= 1
-                    meetings[_pair(y, other)] += 1
+                    meet(x, other, -1)
+                    meet(y, other, 1)
             for other in g2:
                 if other != y:
-                    meetings[_pair(y, other)] -= 1
-                    meetings[_pair(x, other)] += 1
+                    meet(y, other, -1)
+                    meet(x, other, 1)
             g1[s1], g2[s2] = y, x
         temperature *= cooling
+    names = list(index)
+    for groups, numbered_groups in zip(plan, seats, strict=True):
+        for group, row in zip(groups, numbered_groups, strict=True):
+            group[:] = [names[i] for i in row]
 
 
 def _exact_winds(plan: list[list[list[str]]], rng: random.Random) -> list[list[tuple[int, ...]]]:

@@ -782,10 +782,14 @@ class TournamentServer:
     # -- standings ---------------------------------------------------------------------------------------------
 
     def standings_rows(self) -> tuple[StandingsRow, ...]:
-        """Every player's points (games' points plus penalties, tenths), games played and penalties, unranked.
+        """The fast, unranked sum of ``game_scores`` and penalties: points (tenths), games and penalties per name.
 
-        The fast sum for a live screen; the ranked standings (tie-breaks, substitutes, teams) are
-        :func:`scorekeeper.tournament.compute_standings` of the tournament store's :meth:`load`.
+        Not the standings. It holds only the games written through this server (pushes, the referee's appends and
+        corrections refresh ``game_scores``), not a game recorded from a file (``TournamentStore.add_game``); it
+        counts substitutes and players who withdrew, and lists only names with a game or a penalty. The app does
+        not read it (the benchmark and the sync tests do); the standings are
+        :func:`scorekeeper.tournament.compute_standings` of the tournament store's ``load()`` (docs/tournament.md,
+        "The server and the tables").
         """
         with self._transaction("read the standings") as connection:
             tid = self._tournament(connection)

@@ -31,7 +31,7 @@ class StandingsTieBreak(enum.StrEnum):
     """How players level on points are ordered in the standings (the standings rule's knob)."""
 
     SHARE = "share"  # they share the rank (1, 1, 3): the EMA results form allows equal ranks
-    PLACES = "places"  # the better sum of placings first (fewer points for 1st), then more first places
+    PLACES = "places"  # the better average placing (1st is best), then the larger share of first places
     BEST_GAME = "best_game"  # the better single game first
 
 

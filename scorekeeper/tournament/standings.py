@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from scorekeeper.session.events import HandDeleted, HandEdited, HandInserted
@@ -124,12 +125,25 @@ class Standings:
         return out
 
 
-def _tie_key(rule: StandingsTieBreak) -> Callable[[StandingsRow], tuple[int, ...]]:
+def _places_key(row: StandingsRow) -> tuple[Fraction, ...]:
+    """The average placing, then the share of first places (exact fractions; smaller is better).
+
+    Averages, not sums: a sum of placings favours whoever played fewer games (a drop-out's 2 games beat a 4-game
+    player's on a tie). A player with no game yet has no placing, which is not a perfect one: they come after the
+    level players who played (5 is past any place).
+    """
+    if not row.places:
+        return (Fraction(5), Fraction(0))
+    games = len(row.places)
+    return (Fraction(sum(row.places), games), -Fraction(row.places.count(1), games))
+
+
+def _tie_key(rule: StandingsTieBreak) -> Callable[[StandingsRow], tuple[Fraction | int, ...]]:
     match rule:
         case StandingsTieBreak.SHARE:
             return lambda row: ()
         case StandingsTieBreak.PLACES:
-            return lambda row: (sum(row.places), -row.places.count(1))
+            return _places_key
         case StandingsTieBreak.BEST_GAME:
             return lambda row: (-max((p for p in row.session_points_tenths if p is not None), default=0),)
 

@@ -283,3 +283,35 @@ def test_a_drop_out_before_a_session_the_player_played_is_refused() -> None:
     with pytest.raises(TournamentError, match=r"A played session 1 \(table 1\): a drop-out is after session 1"):
         _tournament().with_dropout("a", 0)
     assert _tournament().with_dropout("A", 1).player("A").dropped_after == 1
+
+
+def test_the_places_tie_break_compares_average_placing_so_a_drop_out_gains_nothing_by_fewer_games() -> None:
+    # Session 1: B rons A; C and D tie 2nd at 0.0. D drops out and a substitute takes the seat; session 2 ends at
+    # once, all four level on 30,000 (each 1st at 0.0). C and D both end on 0.0: C placed 2nd and 1st (average 1.5,
+    # sum 3), D placed 2nd in the one game played (average 2, sum 2). The sum put D above C for playing less.
+    players = (*(Player(name=n) for n in "ABCD"), Player(name="Sub", substitute=True))
+    tournament = Tournament(settings=settings(sessions=2, tie_break=StandingsTieBreak.PLACES), players=players)
+    tournament = tournament.with_seating(Seating(session=1, tables=(TableSeating(1, ("A", "B", "C", "D")),)))
+    tournament = tournament.with_game(table_game(1, 1, ("A", "B", "C", "D"), ron(winner=1, discarder=0)))
+    tournament = tournament.with_dropout("D", 1)
+    tournament = tournament.with_seating(Seating(session=2, tables=(TableSeating(1, ("A", "B", "C", "Sub")),)))
+    tournament = tournament.with_game(table_game(2, 1, ("A", "B", "C", "Sub")))
+    by_name = {r.player: r for r in compute_standings(tournament).rows}
+    assert by_name["C"].points_tenths == by_name["D"].points_tenths == 0
+    assert by_name["C"].places == (2, 1)
+    assert by_name["D"].places == (2,)
+    assert by_name["C"].rank < by_name["D"].rank
+
+
+def test_the_places_tie_break_puts_a_player_with_no_game_after_level_players_who_played() -> None:
+    # Nothing played yet for E (registered late, seated from session 2 on: no game recorded yet), while C and D
+    # stand on 0.0 after session 1: no placing is not a perfect placing.
+    players = tuple(Player(name=n) for n in "ABCDE")
+    tournament = Tournament(settings=settings(sessions=2, tie_break=StandingsTieBreak.PLACES), players=players[:4])
+    tournament = tournament.with_seating(Seating(session=1, tables=(TableSeating(1, ("A", "B", "C", "D")),)))
+    tournament = tournament.with_game(table_game(1, 1, ("A", "B", "C", "D"), ron(winner=1, discarder=0)))
+    tournament = tournament.with_player(players[4])
+    by_name = {r.player: r for r in compute_standings(tournament).rows}
+    assert by_name["E"].points_tenths == by_name["C"].points_tenths == 0
+    assert by_name["E"].places == ()
+    assert by_name["C"].rank < by_name["E"].rank

@@ -47,6 +47,8 @@ _BUSY_TIMEOUT_MS = 5_000
 _MAX_JSON = 1_000_000
 #: How many parsed events a store remembers by their JSON text (a 200-player, 10-session day holds about 10,000).
 _EVENTS_REMEMBERED = 200_000
+#: How many games a store remembers with the rows they were read from (a 200-player, 10-session day holds 500).
+_GAMES_REMEMBERED = 20_000
 
 
 class Connection(Protocol):
@@ -113,6 +115,10 @@ class TournamentStore:
         # Events already read, by their stored JSON text: a reload parses only what is new (events are immutable
         # values, so one may stand in every game that stored the same text). Cleared when it grows past a bound.
         self._events_read: dict[str, Event] = {}
+        # Games already read, by game id, with the row and event texts they were read from: a reload rebuilds only a
+        # game whose stored row or events differ (compared by value, so a replaced event is never missed), and an
+        # unchanged game is the same value as before, whose remembered standings result the standings reuse.
+        self._games_read: dict[str, tuple[tuple[object, ...], TableGame]] = {}
 
     # -- opening ---------------------------------------------------------------------------------------------------
 
@@ -350,6 +356,10 @@ class TournamentStore:
 
     def _game(self, game_id: str, session: int, table: int, players_json: str, bodies: Sequence[object]) -> TableGame:
         """A stored game from its row and its event texts (those below its head, in order)."""
+        source = (session, table, players_json, *bodies)
+        known_game = self._games_read.get(game_id)
+        if known_game is not None and known_game[0] == source:
+            return known_game[1]
         names = self._json(players_json, f"game {game_id} players")
         if not isinstance(names, list) or len(names) != 4 or not all(isinstance(n, str) for n in names):
             raise SaveFileError(f"{self._where}: game {game_id}: players must be four names", path=self._where)
@@ -368,13 +378,17 @@ class TournamentStore:
             assert isinstance(body, str)  # _json refused anything else
             self._events_read[body] = event
             events.append(event)
-        return TableGame(
+        game = TableGame(
             game_id=game_id,
             session=session,
             table=table,
             players=(names[0], names[1], names[2], names[3]),
             events=tuple(events),
         )
+        if len(self._games_read) >= _GAMES_REMEMBERED:
+            self._games_read.clear()
+        self._games_read[game_id] = (source, game)
+        return game
 
     # -- writing ---------------------------------------------------------------------------------------------------
 

@@ -4,7 +4,15 @@ Layered between the session (whose games and result sheets it uses) and storage 
 docs/tournament.md.
 """
 
-from scorekeeper.tournament.model import TableGame, Tournament, TournamentPenalty, record_game_id, time_limit_end
+from scorekeeper.tournament.model import (
+    GameResult,
+    TableGame,
+    Tournament,
+    TournamentPenalty,
+    forget_game_results,
+    record_game_id,
+    time_limit_end,
+)
 from scorekeeper.tournament.players import (
     PLAYER_COLUMNS,
     Player,
@@ -43,6 +51,7 @@ __all__ = [
     "PLAYER_COLUMNS",
     "SEATING_COLUMNS",
     "CorrectionLine",
+    "GameResult",
     "PenaltyLine",
     "Player",
     "Seating",
@@ -60,6 +69,7 @@ __all__ = [
     "TournamentSettings",
     "compute_standings",
     "correction_lines",
+    "forget_game_results",
     "format_players_csv",
     "format_seating_csv",
     "format_tenths",

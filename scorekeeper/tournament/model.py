@@ -16,14 +16,37 @@ from dataclasses import dataclass
 
 from scorekeeper.errors import IllegalActionError, TournamentError
 from scorekeeper.session.events import EndGame, Event, LastHandCalled, event_to_json
+from scorekeeper.session.standings import FinalResult
 from scorekeeper.session.state import GameState, apply_events, initial_state
 from scorekeeper.tournament.players import Player, name_key, validate_roster
 from scorekeeper.tournament.seating import Seating
 from scorekeeper.tournament.settings import TimeLimitRule, TournamentSettings
 
-__all__ = ["TableGame", "Tournament", "TournamentPenalty", "record_game_id", "time_limit_end"]
+__all__ = [
+    "GameResult",
+    "TableGame",
+    "Tournament",
+    "TournamentPenalty",
+    "forget_game_results",
+    "record_game_id",
+    "time_limit_end",
+]
 
 _MAX_REASON = 500
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameResult:
+    """What the standings read of one table's game: whether it has ended, and its result sheet.
+
+    Attributes:
+        ended: whether the game has ended.
+        sheet: the session's result sheet (:meth:`GameState.standings`): the final one once the game has ended, as
+            if it ended now while it runs.
+    """
+
+    ended: bool
+    sheet: FinalResult
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -72,12 +95,48 @@ class TableGame:
         except IllegalActionError as error:
             raise TournamentError(f"session {self.session} table {self.table}: {error}") from None
 
+    def result(self, settings: TournamentSettings) -> GameResult:
+        """The game's result now (ended or not, and its sheet), as the standings read it.
+
+        Remembered per log: the standings read every game again after each change, and most have not changed. The
+        key is the log itself (the ruleset's settings, the four players and every event in effect, compared by
+        value), not a game id and a head, so an entry can only be used for the very log it was computed from: a
+        correction, an event more, or the same id holding another log after a reload is a new key, never a stale
+        hit (tests/tournament/test_standings_cache.py).
+
+        Raises:
+            TournamentError: when the log cannot be played (naming the game).
+        """
+        try:
+            try:
+                return _result(settings, self.players, self.events)
+            except TypeError:  # an event that cannot be hashed: compute without the cache
+                state = apply_events(initial_state(settings.ruleset, self.players), self.events)
+                return GameResult(ended=state.ended, sheet=state.standings())
+        except IllegalActionError as error:
+            raise TournamentError(f"session {self.session} table {self.table}: {error}") from None
+
 
 @functools.lru_cache(maxsize=8192)
 def _fold(settings: TournamentSettings, players: tuple[str, str, str, str], events: tuple[Event, ...]) -> GameState:
     """A game's state, remembered: the standings fold every game again after each change, and most have not
     changed (benchmarks/bench_standings.py)."""
     return apply_events(initial_state(settings.ruleset, players), events)
+
+
+@functools.lru_cache(maxsize=8192)
+def _result(settings: TournamentSettings, players: tuple[str, str, str, str], events: tuple[Event, ...]) -> GameResult:
+    """A game's result, remembered: its sheet costs as much again as a short game's fold (the uma, the places and
+    the penalties), and the standings read every game's on every change (benchmarks/bench_standings.py)."""
+    state = _fold(settings, players, events)
+    return GameResult(ended=state.ended, sheet=state.standings())
+
+
+def forget_game_results() -> None:
+    """Forget every remembered fold and result (a benchmark's read "as if nothing was remembered", a test's
+    reference); the standings are the same either way, only slower to get."""
+    _fold.cache_clear()
+    _result.cache_clear()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -20,7 +20,7 @@ from typing import Any
 from scorekeeper.session.events import HandDeleted, HandEdited, HandInserted
 from scorekeeper.session.state import apply_events, initial_state
 from scorekeeper.tournament.model import Tournament
-from scorekeeper.tournament.players import name_key
+from scorekeeper.tournament.players import Player, name_key
 from scorekeeper.tournament.settings import StandingsTieBreak
 
 __all__ = [
@@ -161,14 +161,18 @@ def compute_standings(tournament: Tournament) -> Standings:
     penalties: dict[str, int] = defaultdict(int)
     places: dict[str, list[int]] = defaultdict(list)
     games: dict[str, int] = defaultdict(int)
+    player_of: dict[str, Player | None] = {}
     finished = running = 0
     for game in tournament.games:
-        state = game.state(settings)
-        sheet = state.standings()
-        finished += state.ended
-        running += not state.ended
+        result = game.result(settings)  # remembered per log: only a changed game is folded again
+        sheet = result.sheet
+        finished += result.ended
+        running += not result.ended
         for seat, name in enumerate(game.players):
-            player = by_key.get(name_key(name))
+            if name in player_of:
+                player = player_of[name]
+            else:  # each name is matched once, not once per game it played (name_key normalizes Unicode)
+                player = player_of[name] = by_key.get(name_key(name))
             if player is None:  # a substitute: the table's result counts for the others only
                 continue
             points = session_points[player.name]
@@ -264,7 +268,7 @@ def penalty_lines(tournament: Tournament) -> tuple[PenaltyLine, ...]:
     """
     lines: list[PenaltyLine] = []
     for game in tournament.games:
-        for penalty in game.state(tournament.settings).standings().penalties:
+        for penalty in game.result(tournament.settings).sheet.penalties:
             lines.append(
                 PenaltyLine(
                     player=game.players[penalty.seat],

@@ -9,7 +9,10 @@ that a correction shows at once, also through a store.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import json
+import sqlite3
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -29,6 +32,7 @@ from scorekeeper.session import (
     Seat,
     Tsumo,
 )
+from scorekeeper.session.events import event_to_json
 from scorekeeper.session.state import apply_event, apply_events, initial_state
 from scorekeeper.storage.tournament_store import TournamentStore
 from scorekeeper.tournament import (
@@ -198,3 +202,20 @@ def test_a_correction_written_to_the_store_shows_in_the_next_read(tmp_path: Path
         assert standings == _uncached(store.load())
         state = apply_events(initial_state(tournament_settings().ruleset, played.players), store.load().games[0].events)
         assert state.ended
+
+
+def test_a_reload_reads_a_game_whose_stored_event_was_replaced_in_place(tmp_path: Path) -> None:
+    # The store rebuilds a game only when its row or events differ; "differ" is by the stored text, so an event
+    # replaced under the same head (as the server does when a referee's correction overtakes a table's write) is
+    # read, not the game remembered from the previous load.
+    path = tmp_path / "open.db"
+    with TournamentStore.open_sqlite(path) as store:
+        store.create(tournament_settings(sessions=2), _PLAYERS)
+        store.save_seating(_SESSION_1)
+        store.add_game(table_game(1, 1, ("A", "B", "C", "D"), ron(winner=1, discarder=0)))
+        assert _points(compute_standings(store.load()))["B"] == 230
+        with contextlib.closing(sqlite3.connect(path)) as other, other:
+            body = json.dumps(event_to_json(ron(winner=2, discarder=0)))
+            other.execute("UPDATE game_events SET body = ? WHERE game_id = 's1-t1' AND seq = 0", (body,))
+        points = _points(compute_standings(store.load()))
+        assert (points["B"], points["C"]) == (0, 230)

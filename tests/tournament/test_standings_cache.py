@@ -14,6 +14,7 @@ import dataclasses
 import json
 import sqlite3
 from pathlib import Path
+from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -36,6 +37,7 @@ from scorekeeper.session.events import event_to_json
 from scorekeeper.session.state import apply_event, apply_events, initial_state
 from scorekeeper.storage.tournament_store import TournamentStore
 from scorekeeper.tournament import (
+    GameResult,
     Player,
     Seating,
     Standings,
@@ -44,6 +46,7 @@ from scorekeeper.tournament import (
     TableSeating,
     Tournament,
     TournamentPenalty,
+    TournamentSettings,
     compute_standings,
     forget_game_results,
 )
@@ -56,10 +59,17 @@ _SESSION_1 = Seating(session=1, tables=(TableSeating(1, ("A", "B", "C", "D")), T
 _SESSION_2 = Seating(session=2, tables=(TableSeating(1, ("A", "E", "B", "F")), TableSeating(2, ("C", "G", "H", "Sub"))))
 
 
+def _folded(game: TableGame, settings: TournamentSettings) -> GameResult:
+    """A game's result folded from its log, past anything remembered."""
+    state = apply_events(initial_state(settings.ruleset, game.players), game.events)
+    return GameResult(ended=state.ended, sheet=state.standings())
+
+
 def _uncached(tournament: Tournament) -> Standings:
-    """The standings with nothing remembered: every game folded from its log."""
+    """The standings with nothing remembered: every game folded from its log, not through ``TableGame.result``."""
     forget_game_results()
-    return compute_standings(tournament)
+    with mock.patch.object(TableGame, "result", _folded):
+        return compute_standings(tournament)
 
 
 def _hand(draw: st.DrawFn) -> Ron | Tsumo | ExhaustiveDraw | Chombo:

@@ -97,15 +97,22 @@ def test_the_status_words() -> None:
     assert status_text(SyncStatus(waiting=2, problem="x")).startswith("Stopped")
 
 
-def test_a_referee_correction_made_while_the_table_wrote_reloads_the_game_and_says_so(
-    qtbot: QtBot, tmp_path: Path, tournament: Tournament
-) -> None:
+def _joined_with_one_riichi_pushed(qtbot: QtBot, tmp_path: Path, tournament: Tournament) -> tuple[MainWindow, str]:
+    """A table window joined to its game, with East's riichi on the server; the window and the server's game id."""
     window = _window(qtbot, tmp_path / "data", _joining(qtbot, tournament))
     _join_action(window)
     click(qtbot, window.table.seat_panels[0].riichi_button)
     with tournament.referee() as referee:
         qtbot.waitUntil(lambda: referee.games()[0]["head"] == 1, timeout=10_000)
-        game = referee.games()[0]["id"]
+        game: str = referee.games()[0]["id"]
+    return window, game
+
+
+def test_a_referee_correction_made_while_the_table_wrote_reloads_the_game_and_says_so(
+    qtbot: QtBot, tmp_path: Path, tournament: Tournament
+) -> None:
+    window, game = _joined_with_one_riichi_pushed(qtbot, tmp_path, tournament)
+    with tournament.referee() as referee:
         assert window.link.sync is not None
         window.link.sync.close()  # the table is between two pushes while the referee corrects
         penalty = RefereePenalty(seat=Seat(1), points=-1000, reason="late")
@@ -124,12 +131,8 @@ def test_a_table_with_nothing_to_send_takes_the_referees_call_of_the_last_hand_a
     qtbot: QtBot, tmp_path: Path, tournament: Tournament
 ) -> None:
     # Before, the table learned of the call only when its next hand was refused, and had to enter it again.
-    window = _window(qtbot, tmp_path / "data", _joining(qtbot, tournament))
-    _join_action(window)
-    click(qtbot, window.table.seat_panels[0].riichi_button)
+    window, game = _joined_with_one_riichi_pushed(qtbot, tmp_path, tournament)
     with tournament.referee() as referee:
-        qtbot.waitUntil(lambda: referee.games()[0]["head"] == 1, timeout=10_000)
-        game = referee.games()[0]["id"]
         referee.correct_as_referee(game, (LastHandCalled("time limit"),), version=referee.game(game).version)
     centre = window.table.centre
     qtbot.waitUntil(lambda: centre.status_label.text() == "Time: last hand.", timeout=15_000)

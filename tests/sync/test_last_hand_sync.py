@@ -13,21 +13,28 @@ from pathlib import Path
 from scorekeeper.session import Session
 from scorekeeper.session.events import ExhaustiveDraw, LastHandCalled, RiichiDeclared, event_from_json
 from scorekeeper.session.seats import Seat
-from scorekeeper.storage.outbox import LocalOutbox
-from scorekeeper.sync.table import TableSync
+from scorekeeper.storage.outbox import GameLink, LocalOutbox
+from scorekeeper.storage.store import GameStore
+from scorekeeper.sync.table import TableLogin, TableSync
 from scorekeeper.tournament import TimeLimitRule, time_limit_end
 from tests.sync import steps
 from tests.tournament_db import Tournament
 
 
-def test_the_hand_finished_after_time_is_called_is_entered_again_and_ends_the_game_on_the_server(
-    tournament: Tournament, tmp_path: Path
-) -> None:
+def _joined_after_one_hand(tournament: Tournament, tmp_path: Path) -> tuple[GameStore, int, TableLogin, GameLink]:
+    """Table 1 joined, its link to the server's game, and one exhaustive draw entered (not pushed yet)."""
     store, game_id, login = tournament.join(tmp_path, 1)
     with LocalOutbox.open(store.path) as outbox:
         link = outbox.link_of(game_id)
     assert link is not None
     steps.append(store, game_id, ExhaustiveDraw(()))
+    return store, game_id, login, link
+
+
+def test_the_hand_finished_after_time_is_called_is_entered_again_and_ends_the_game_on_the_server(
+    tournament: Tournament, tmp_path: Path
+) -> None:
+    store, game_id, login, link = _joined_after_one_hand(tournament, tmp_path)
     with TableSync(store.path, login.url) as sync:
         assert sync.push().synced
         with tournament.store() as referee_store:
@@ -61,11 +68,7 @@ def test_the_hand_finished_after_time_is_called_is_entered_again_and_ends_the_ga
 def test_a_table_with_nothing_queued_takes_the_referees_call_on_its_next_push_and_enters_its_hand_once(
     tournament: Tournament, tmp_path: Path
 ) -> None:
-    store, game_id, login = tournament.join(tmp_path, 1)
-    with LocalOutbox.open(store.path) as outbox:
-        link = outbox.link_of(game_id)
-    assert link is not None
-    steps.append(store, game_id, ExhaustiveDraw(()))
+    store, game_id, login, link = _joined_after_one_hand(tournament, tmp_path)
     with TableSync(store.path, login.url) as sync:
         assert sync.push().synced
         with tournament.referee() as referee:

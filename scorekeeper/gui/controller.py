@@ -142,7 +142,7 @@ class GameController(QObject):
         if self._refuse_read_only():
             return False
         try:
-            session = Session(rules, players)
+            session = Session.start(rules, players)  # the session judges the names of a new game
             game_id = self.store.create_game(players=list(players), ruleset=rules.to_json(), guests=guests)
         except ScorekeeperError as error:
             self.error_occurred.emit(str(error))

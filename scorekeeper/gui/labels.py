@@ -5,8 +5,11 @@ Points are ints in the core (STYLE 3); "25,000", "+8,000" and "東" are made onl
 
 from __future__ import annotations
 
+from typing import assert_never
+
 from PySide6.QtCore import QCoreApplication
 
+from scorekeeper.session.names import MAX_NAME, NameProblem, NameProblemKind
 from scorekeeper.session.rules import Family, Ruleset
 from scorekeeper.session.seats import Seat, seat_wind
 
@@ -16,6 +19,7 @@ __all__ = [
     "format_signed",
     "is_riichi",
     "limit_name",
+    "name_problem_text",
     "round_name",
     "seat_winds",
     "short_label",
@@ -96,6 +100,23 @@ def abort_name(reason: str) -> str:
         "sanchahou": _t("Triple ron (sanchahou)"),
     }
     return names.get(reason, reason)
+
+
+def name_problem_text(problem: NameProblem) -> str:
+    """Why the session refuses a player's name (``scorekeeper.session.names``), worded for the field it is under."""
+    match problem.kind:
+        case NameProblemKind.EMPTY | NameProblemKind.NOT_TEXT:
+            return _t("Every player needs a name.")
+        case NameProblemKind.CONTROL:
+            return _t("A name is one line of text: no line breaks, tabs or control characters.")
+        case NameProblemKind.SPACES:
+            return _t("A name cannot start or end with spaces.")
+        case NameProblemKind.TOO_LONG:
+            return _t("A name has at most {n} characters.").format(n=MAX_NAME)
+        case NameProblemKind.DUPLICATE:
+            return _t("Another player already has this name (names must differ, ignoring case).")
+        case _:
+            assert_never(problem.kind)
 
 
 _YAKU = {

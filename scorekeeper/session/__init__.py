@@ -44,6 +44,16 @@ from scorekeeper.session.events import (
     win_to_json,
 )
 from scorekeeper.session.gaps import Gap, HandNeeded, point_gaps, seat_gaps
+from scorekeeper.session.names import (
+    MAX_NAME,
+    NameProblem,
+    NameProblemKind,
+    PlayerNameError,
+    check_player_names,
+    name_key,
+    player_name_problem,
+    validate_player_names,
+)
 from scorekeeper.session.record import (
     GameRecord,
     format_record,
@@ -99,6 +109,7 @@ from scorekeeper.session.state import (
 
 __all__ = [
     "CLASSICAL_PRESET_NAMES",
+    "MAX_NAME",
     "PRESET_NAMES",
     "RIICHI_STICK",
     "AbortReason",
@@ -134,8 +145,11 @@ __all__ = [
     "LoserSettlement",
     "LoserValue",
     "NagashiMangan",
+    "NameProblem",
+    "NameProblemKind",
     "PaoScope",
     "Penalty",
+    "PlayerNameError",
     "PointsRounding",
     "RefereePenalty",
     "RiichiDeclared",
@@ -162,14 +176,17 @@ __all__ = [
     "YakumanWin",
     "apply_event",
     "apply_events",
+    "check_player_names",
     "event_from_json",
     "event_to_json",
     "format_record",
     "hand_record_from_json",
     "hand_record_to_json",
     "initial_state",
+    "name_key",
     "parse_record",
     "parse_seat",
+    "player_name_problem",
     "point_gaps",
     "record_from_session",
     "record_from_state",
@@ -182,6 +199,7 @@ __all__ = [
     "session_from_record",
     "settle",
     "table_rules",
+    "validate_player_names",
     "value_win",
     "win_from_json",
     "win_to_json",

@@ -31,6 +31,7 @@ from scorekeeper.session.events import (
     Tsumo,
     Win,
 )
+from scorekeeper.session.names import check_player_names
 from scorekeeper.session.rules import Ruleset
 from scorekeeper.session.seats import Seat
 from scorekeeper.session.settlement import Settlement
@@ -76,6 +77,23 @@ class Session:
                     f"event {number} of the stored log ({type(event).__name__}): {error}"
                 ) from None
         self._redo = list(redo)[::-1]
+
+    @classmethod
+    def start(cls, rules: Ruleset, players: Sequence[str]) -> Session:
+        """Start a new game: as the constructor with no events, and the names must be fit for a new game.
+
+        A stored game reopens through the constructor, which takes any names it was stored with (an old game is
+        never refused for its names); a new one is where they are judged (``scorekeeper.session.names``).
+
+        Raises:
+            PlayerNameError: an empty, padded, too long, repeated or multi-line name (every problem listed).
+            IllegalActionError: anything but four names.
+        """
+        names = tuple(players)
+        if len(names) != 4:
+            raise IllegalActionError(f"a game has four player names, got {len(names)}: {names!r:.200}")
+        check_player_names(names)
+        return cls(rules, names)
 
     # -- reading ------------------------------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from scorekeeper.tournament.model import (
 from scorekeeper.tournament.players import (
     PLAYER_COLUMNS,
     Player,
+    check_new_player,
     format_players_csv,
     name_key,
     parse_players_csv,
@@ -67,6 +68,7 @@ __all__ = [
     "Tournament",
     "TournamentPenalty",
     "TournamentSettings",
+    "check_new_player",
     "compute_standings",
     "correction_lines",
     "forget_game_results",

@@ -18,7 +18,7 @@ from scorekeeper.errors import IllegalActionError, TournamentError
 from scorekeeper.session.events import EndGame, Event, LastHandCalled, event_to_json
 from scorekeeper.session.standings import FinalResult
 from scorekeeper.session.state import GameState, apply_events, initial_state
-from scorekeeper.tournament.players import Player, name_key, validate_roster
+from scorekeeper.tournament.players import Player, check_new_player, name_key, validate_roster
 from scorekeeper.tournament.seating import Seating
 from scorekeeper.tournament.settings import TimeLimitRule, TournamentSettings
 
@@ -338,8 +338,10 @@ class Tournament:
         """The tournament with a late player or substitute added.
 
         Raises:
-            TournamentError: for a name already taken.
+            TournamentError: for a name already taken or one a new registration may not take
+                (:func:`check_new_player`).
         """
+        check_new_player(player)
         return dataclasses.replace(self, players=(*self.players, player))
 
     def with_dropout(self, name: str, after_session: int) -> Tournament:

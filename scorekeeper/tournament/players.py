@@ -14,12 +14,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scorekeeper.errors import TournamentError
+from scorekeeper.session.names import name_key, player_name_problem
 
 __all__ = [
     "MAX_NAME",
     "MAX_PLAYERS",
     "PLAYER_COLUMNS",
     "Player",
+    "check_new_player",
     "format_players_csv",
     "name_key",
     "parse_players_csv",
@@ -34,17 +36,6 @@ MAX_PLAYERS = 10_000
 PLAYER_COLUMNS = ("name", "ema_id", "country", "club", "team", "substitute")
 _TRUE = frozenset({"1", "yes", "true", "y", "x"})
 _FALSE = frozenset({"", "0", "no", "false", "n"})
-
-
-def name_key(name: str) -> str:
-    """What makes two names the same player: equal after Unicode NFKC normalization and case folding.
-
-    ``Zoë`` typed on one laptop may be ``o`` plus a combining diaeresis (NFD, as macOS files names) and on another
-    the one character ``ë`` (NFC); a full-width ``Ａｎｎａ`` from a Japanese input method is ``Anna``. They look the
-    same on every sheet, so they must be one player, never two. NFKC with case folding is the Unicode Standard's
-    identifier match (UAX #31 section 5, "NFKC_Casefold"; UAX #15 for the normal forms).
-    """
-    return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
 
 
 def _check_field(value: object, what: str, *, required: bool = False) -> None:
@@ -105,6 +96,7 @@ def validate_roster(players: Iterable[Player]) -> tuple[str, ...]:
     count = 0
     for player in players:
         count += 1
+        # The same player as the session judges names (scorekeeper.session.names.name_key).
         key = name_key(player.name)
         if key in seen:
             problems.append(f"player {player.name!r} is listed twice (names must differ, ignoring case)")
@@ -112,6 +104,21 @@ def validate_roster(players: Iterable[Player]) -> tuple[str, ...]:
     if count > MAX_PLAYERS:
         problems.append(f"{count} players: at most {MAX_PLAYERS} are allowed")
     return tuple(problems)
+
+
+def check_new_player(player: Player) -> None:
+    """Refuse a name a new registration may not take (``scorekeeper.session.names``, the one judge of names).
+
+    :class:`Player` itself refuses the worst (empty, multi-line, padded) wherever it is made, a stored one too;
+    a registration (the players CSV, a late player, a substitute) is also refused a name the session refuses a new
+    game, such as one that shows nothing or holds a bidirectional control. A stored tournament keeps loading.
+
+    Raises:
+        TournamentError: naming the problem.
+    """
+    problem = player_name_problem(player.name)
+    if problem is not None:
+        raise TournamentError(problem.describe("a player"))
 
 
 def _flag(text: str, line: int) -> bool:
@@ -156,16 +163,16 @@ def parse_players_csv(text: str) -> tuple[Player, ...]:
                 raise TournamentError(f"players CSV: more than {MAX_PLAYERS} players")
             cells = {h: (row[k].strip() if k < len(row) else "") for k, h in enumerate(header)}
             try:
-                players.append(
-                    Player(
-                        name=cells["name"],
-                        ema_id=cells.get("ema_id", ""),
-                        country=cells.get("country", ""),
-                        club=cells.get("club", ""),
-                        team=cells.get("team", ""),
-                        substitute=_flag(cells.get("substitute", ""), line),
-                    )
+                player = Player(
+                    name=cells["name"],
+                    ema_id=cells.get("ema_id", ""),
+                    country=cells.get("country", ""),
+                    club=cells.get("club", ""),
+                    team=cells.get("team", ""),
+                    substitute=_flag(cells.get("substitute", ""), line),
                 )
+                check_new_player(player)
+                players.append(player)
             except TournamentError as error:
                 raise TournamentError(f"players CSV line {line}: {error}") from None
     except csv.Error as error:

@@ -67,6 +67,7 @@ class _Answers:
             text=lambda _parent, _title, _label: self.texts.popleft(),
             secret=lambda _parent, _title, _label: self.secrets.popleft(),
             penalty=lambda _parent, _names: self.penalties.popleft(),
+            player_name=lambda _parent, _title, _taken: self.texts.popleft(),
             error=lambda _parent, text: self.errors.append(text),
         )
 

@@ -35,10 +35,11 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.engine.rules import PRESET_NAMES
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.gui.labels import wind_name
+from scorekeeper.gui.labels import name_problem_text, wind_name
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.session.classical_rules import CLASSICAL_PRESET_NAMES
 from scorekeeper.session.events import AbortReason
+from scorekeeper.session.names import NameProblem, validate_player_names
 from scorekeeper.session.rules import LIABLE_YAKUMAN, Ruleset, ruleset
 
 __all__ = ["NewGameChoice", "NewGameDialog"]
@@ -187,6 +188,8 @@ class NewGameDialog(QDialog):
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         self.completer = completer
         self.guest_boxes: list[QCheckBox] = []
+        # Under each name, why the session refuses it (scorekeeper.session.names), shown when Start is pressed.
+        self.name_errors: list[QLabel] = []
         for seat in range(4):
             edit = QLineEdit()
             edit.setObjectName(f"player_{seat}")
@@ -205,10 +208,18 @@ class NewGameDialog(QDialog):
             guest.setObjectName(f"guest_{seat}")
             guest.setToolTip(self.tr("A guest is not added to the players list and counts in no statistics."))
             self.guest_boxes.append(guest)
-            names.addWidget(label, seat, 0)
-            names.addWidget(edit, seat, 1)
-            names.addWidget(up, seat, 2)
-            names.addWidget(guest, seat, 3)
+            error = QLabel()
+            error.setObjectName(f"player_error_{seat}")
+            error.setProperty("role", "error")
+            error.setWordWrap(True)
+            error.hide()
+            self.name_errors.append(error)
+            edit.textEdited.connect(self._on_name_edit_text_edited)
+            names.addWidget(label, 2 * seat, 0)
+            names.addWidget(edit, 2 * seat, 1)
+            names.addWidget(up, 2 * seat, 2)
+            names.addWidget(guest, 2 * seat, 3)
+            names.addWidget(error, 2 * seat + 1, 1, 1, 3)
         self.shuffle_button = QPushButton(self.tr("Random seating"))
         self.shuffle_button.setObjectName("shuffle_button")
         self.shuffle_button.setToolTip(self.tr("Seat the four players in a random order."))
@@ -285,6 +296,26 @@ class NewGameDialog(QDialog):
         ]
         return names[0], names[1], names[2], names[3]
 
+    def name_problems(self) -> tuple[NameProblem, ...]:
+        """What the session refuses of the names as entered (a repeated name, a control character...)."""
+        return validate_player_names(self.players())
+
+    def _show_name_problems(self) -> bool:
+        """Show each refused name's reason under its field (and focus the first); True when there is none."""
+        problems = {p.index: p for p in self.name_problems()}
+        for seat, error in enumerate(self.name_errors):
+            problem = problems.get(seat)
+            error.setText("" if problem is None else name_problem_text(problem))
+            error.setVisible(problem is not None)
+        if problems:
+            self.name_edits[min(problems)].setFocus()
+        return not problems
+
+    def _on_name_edit_text_edited(self) -> None:
+        # Once a reason shows, it follows the typing: it goes as soon as the name is fixed.
+        if any(not error.isHidden() for error in self.name_errors):
+            self._show_name_problems()
+
     def swap_seats(self, first: int, second: int) -> None:
         """Exchange the names in two seats."""
         a, b = self.name_edits[first].text(), self.name_edits[second].text()
@@ -293,6 +324,7 @@ class NewGameDialog(QDialog):
         guest_a, guest_b = self.guest_boxes[first].isChecked(), self.guest_boxes[second].isChecked()
         self.guest_boxes[first].setChecked(guest_b)
         self.guest_boxes[second].setChecked(guest_a)
+        self._on_name_edit_text_edited()
 
     def shuffle_seats(self) -> None:
         """Seat the four players at random."""
@@ -301,6 +333,7 @@ class NewGameDialog(QDialog):
         for edit, box, (name, guest) in zip(self.name_edits, self.guest_boxes, seats, strict=True):
             edit.setText(name)
             box.setChecked(guest)
+        self._on_name_edit_text_edited()
 
     # -- ruleset -------------------------------------------------------------------------------------------
 
@@ -478,6 +511,8 @@ class NewGameDialog(QDialog):
         )
 
     def _on_start_button_clicked(self) -> None:
+        if not self._show_name_problems():
+            return
         try:
             self.choice()
         except ScorekeeperError as error:

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui._compat import override
 from scorekeeper.gui.dialogs.penalty import PenaltyDialog
+from scorekeeper.gui.dialogs.player_name import PlayerNameDialog
 from scorekeeper.gui.file_dialogs import ask_open_file, ask_save_file
 from scorekeeper.gui.tournament.controller import TournamentController
 from scorekeeper.gui.tournament.correction import correct_in_table_view
@@ -69,6 +70,14 @@ def _ask_secret(parent: QWidget, title: str, label: str) -> str | None:
     return text.strip() if ok and text.strip() else None
 
 
+def _ask_player_name(parent: QWidget, title: str, taken: tuple[str, ...]) -> str | None:
+    dialog = PlayerNameDialog(title, parent.tr("Name"), taken, parent)
+    try:
+        return dialog.name() if dialog.exec() == PlayerNameDialog.DialogCode.Accepted else None
+    finally:
+        dialog.deleteLater()
+
+
 def _ask_penalty(parent: QWidget, names: tuple[str, ...]) -> tuple[str, int, str] | None:
     dialog = PenaltyDialog(names, parent)
     try:
@@ -95,6 +104,8 @@ class RefereeDialogs:
     text: Callable[[QWidget, str, str], str | None] = _ask_text
     secret: Callable[[QWidget, str, str], str | None] = _ask_secret
     penalty: Callable[[QWidget, tuple[str, ...]], tuple[str, int, str] | None] = _ask_penalty
+    #: A new player's name (title, the names taken); the session's name rules are checked as it is typed.
+    player_name: Callable[[QWidget, str, tuple[str, ...]], str | None] = _ask_player_name
     error: Callable[[QWidget, str], None] = _show_error
     correct: Callable[[QWidget, TableGame, TournamentSettings], Sequence[Event]] = correct_in_table_view
 
@@ -645,7 +656,8 @@ class RefereeWindow(QMainWindow):
             self.controller.add_penalty(player, points, reason, session=self.controller.session)
 
     def _on_add_substitute_button_clicked(self) -> None:
-        name = self.dialogs.text(self, self.tr("Add a substitute"), self.tr("Name"))
+        taken = tuple(p.name for p in self.controller.tournament.players)
+        name = self.dialogs.player_name(self, self.tr("Add a substitute"), taken)
         if name is not None:
             self.controller.add_substitute(name)
 

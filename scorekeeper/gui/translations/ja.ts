@@ -873,6 +873,17 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
 </context>
 <context>
+    <name>PlayerNameDialog</name>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+</context>
+<context>
     <name>QuickEntryWidget</name>
     <message>
         <source>Han</source>
@@ -1672,6 +1683,26 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Triple ron (sanchahou)</source>
         <translation>三家和</translation>
+    </message>
+    <message>
+        <source>Every player needs a name.</source>
+        <translation>どの参加者にも名前が必要です。</translation>
+    </message>
+    <message>
+        <source>A name is one line of text: no line breaks, tabs or control characters.</source>
+        <translation>名前は1行の文字列です。改行・タブ・制御文字は使えません。</translation>
+    </message>
+    <message>
+        <source>A name cannot start or end with spaces.</source>
+        <translation>名前の前後に空白は入れられません。</translation>
+    </message>
+    <message>
+        <source>A name has at most {n} characters.</source>
+        <translation>名前は {n} 文字までです。</translation>
+    </message>
+    <message>
+        <source>Another player already has this name (names must differ, ignoring case).</source>
+        <translation>同じ名前の参加者がいます (大文字と小文字は区別しません)。</translation>
     </message>
     <message>
         <source>Menzen tsumo</source>

@@ -1,0 +1,92 @@
+"""The GUI asks the session about names and says at the field why one is refused, before anything is written:
+the new-game dialog (a name two seats share, a control character) and a tournament's substitute; a stored game
+with such names still opens and shows."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog
+from pytestqt.qtbot import QtBot
+
+from scorekeeper.gui.dialogs.new_game import NewGameDialog
+from scorekeeper.gui.dialogs.player_name import PlayerNameDialog
+from scorekeeper.gui.main_window import MainWindow
+from scorekeeper.gui.settings import AppSettings
+from scorekeeper.session import EndGame, ruleset
+from tests.gui.conftest import Script, click
+
+
+def test_new_game_with_a_name_two_seats_share_says_so_under_the_second_and_stores_nothing(
+    qtbot: QtBot, window: MainWindow, script: Script
+) -> None:
+    def fill(dialog: NewGameDialog) -> None:
+        for edit, name in zip(dialog.name_edits, ("Ann", "Bo", "ann", "Di"), strict=True):
+            edit.setText(name)
+        click(qtbot, dialog.start_button)
+        assert dialog.result() != QDialog.DialogCode.Accepted  # still open
+        assert [e.isVisible() for e in dialog.name_errors] == [False, False, True, False]
+        assert "Another player already has this name" in dialog.name_errors[2].text()
+        assert dialog.focusWidget() is dialog.name_edits[2]
+        # Fixing the name takes the message away as it is typed, and Start then starts.
+        dialog.name_edits[2].clear()
+        qtbot.keyClicks(dialog.name_edits[2], "Cy")
+        assert not dialog.name_errors[2].isVisible()
+        click(qtbot, dialog.start_button)
+        assert dialog.result() == QDialog.DialogCode.Accepted
+
+    assert window.controller.store.list_games() == ()
+    script.then("new_game", fill)
+    window.new_game()
+    state = window.controller.state
+    assert state is not None
+    assert state.players == ("Ann", "Bo", "Cy", "Di")
+    assert len(window.controller.store.list_games()) == 1
+
+
+def test_new_game_refuses_a_name_with_a_control_character_at_its_field(qtbot: QtBot) -> None:
+    dialog = NewGameDialog(AppSettings())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    for edit, name in zip(dialog.name_edits, ("Ann", "Bo\u202e", "Cy", "Di"), strict=True):
+        edit.setText(name)
+    click(qtbot, dialog.start_button)
+    assert dialog.result() != QDialog.DialogCode.Accepted
+    assert dialog.name_errors[1].text() == "A name is one line of text: no line breaks, tabs or control characters."
+    dialog.close()
+
+
+def test_the_controller_refuses_a_new_game_the_session_refuses_and_stores_nothing(window: MainWindow) -> None:
+    errors: list[str] = []
+    window.controller.error_occurred.connect(errors.append)
+    assert not window.controller.new_game(("Ann", "Bo", "Cy", "Ann\n"), ruleset("tenhou"))
+    assert errors == [
+        "player 4's name 'Ann\\n' holds a line break or control character: a name is one line of visible text"
+    ]
+    assert window.controller.store.list_games() == ()
+
+
+def test_a_stored_game_with_a_shared_and_an_empty_name_still_opens(window: MainWindow) -> None:
+    store = window.controller.store
+    game = store.create_game(players=["Ann", "Ann", "", "Di"], ruleset="tenhou", events=[EndGame("old")], finished=True)
+    assert window.controller.open_game(game)
+    state = window.controller.state
+    assert state is not None
+    assert state.players == ("Ann", "Ann", "", "Di")
+
+
+def test_a_substitutes_name_another_player_has_greys_ok_and_says_why(qtbot: QtBot) -> None:
+    dialog = PlayerNameDialog("Add a substitute", "Name", ("Ann", "Bo"))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert not dialog.ok_button.isEnabled()
+    assert dialog.error_label.text() == ""  # nothing typed yet: nothing to blame
+    qtbot.keyClicks(dialog.name_edit, "ANN")
+    assert not dialog.ok_button.isEnabled()
+    assert "Another player already has this name" in dialog.error_label.text()
+    qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Backspace)
+    qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Backspace)
+    qtbot.keyClicks(dialog.name_edit, "lex ")
+    assert dialog.ok_button.isEnabled()
+    click(qtbot, dialog.ok_button)
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    assert dialog.name() == "Alex"

@@ -108,13 +108,13 @@ def name_problem_text(problem: NameProblem) -> str:
         case NameProblemKind.EMPTY | NameProblemKind.NOT_TEXT:
             return _t("Every player needs a name.")
         case NameProblemKind.CONTROL:
-            return _t("A name is one line of text: no line breaks, tabs or control characters.")
+            return _t("One line of text: no line breaks, tabs or control characters.")
         case NameProblemKind.SPACES:
-            return _t("A name cannot start or end with spaces.")
+            return _t("No spaces at the start or the end.")
         case NameProblemKind.TOO_LONG:
-            return _t("A name has at most {n} characters.").format(n=MAX_NAME)
+            return _t("At most {n} characters.").format(n=MAX_NAME)
         case NameProblemKind.DUPLICATE:
-            return _t("Another player already has this name (names must differ, ignoring case).")
+            return _t("Another player has this name (case is ignored).")
         case _:
             assert_never(problem.kind)
 

@@ -25,7 +25,7 @@ def test_new_game_with_a_name_two_seats_share_says_so_under_the_second_and_store
         click(qtbot, dialog.start_button)
         assert dialog.result() != QDialog.DialogCode.Accepted  # still open
         assert [e.isVisible() for e in dialog.name_errors] == [False, False, True, False]
-        assert "Another player already has this name" in dialog.name_errors[2].text()
+        assert "Another player has this name" in dialog.name_errors[2].text()
         assert dialog.focusWidget() is dialog.name_edits[2]
         # Fixing the name takes the message away as it is typed, and Start then starts.
         dialog.name_edits[2].clear()
@@ -51,7 +51,7 @@ def test_new_game_refuses_a_name_with_a_control_character_at_its_field(qtbot: Qt
         edit.setText(name)
     click(qtbot, dialog.start_button)
     assert dialog.result() != QDialog.DialogCode.Accepted
-    assert dialog.name_errors[1].text() == "A name is one line of text: no line breaks, tabs or control characters."
+    assert dialog.name_errors[1].text() == "One line of text: no line breaks, tabs or control characters."
     dialog.close()
 
 
@@ -75,14 +75,14 @@ def test_a_stored_game_with_a_shared_and_an_empty_name_still_opens(window: MainW
 
 
 def test_a_substitutes_name_another_player_has_greys_ok_and_says_why(qtbot: QtBot) -> None:
-    dialog = PlayerNameDialog("Add a substitute", "Name", ("Ann", "Bo"))
+    dialog = PlayerNameDialog("Add a substitute", ("Ann", "Bo"))
     qtbot.addWidget(dialog)
     dialog.show()
     assert not dialog.ok_button.isEnabled()
     assert dialog.error_label.text() == ""  # nothing typed yet: nothing to blame
     qtbot.keyClicks(dialog.name_edit, "ANN")
     assert not dialog.ok_button.isEnabled()
-    assert "Another player already has this name" in dialog.error_label.text()
+    assert "Another player has this name" in dialog.error_label.text()
     qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Backspace)
     qtbot.keyClick(dialog.name_edit, Qt.Key.Key_Backspace)
     qtbot.keyClicks(dialog.name_edit, "lex ")
@@ -90,3 +90,18 @@ def test_a_substitutes_name_another_player_has_greys_ok_and_says_why(qtbot: QtBo
     click(qtbot, dialog.ok_button)
     assert dialog.result() == QDialog.DialogCode.Accepted
     assert dialog.name() == "Alex"
+
+
+def test_new_game_with_every_name_refused_still_fits_a_1280x720_screen(qtbot: QtBot) -> None:
+    dialog = NewGameDialog(AppSettings())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    room = dialog.minimumSizeHint().height()
+    for edit, name in zip(dialog.name_edits, ("A\tnn", "B\no", "\u202eCy", "D" * 101), strict=True):
+        edit.setText(name)
+    click(qtbot, dialog.start_button)
+    assert all(error.isVisible() for error in dialog.name_errors)
+    # 720 less a 40 px task bar and a 32 px title bar (tests/gui/test_screen_sizes.py): the reasons take the room
+    # of the knobs' scrolled list, so the dialog needs no more height than before.
+    assert dialog.minimumSizeHint().height() == room <= 720 - 40 - 32
+    dialog.close()

@@ -49,6 +49,8 @@ _PRESETS = (*(name for name in PRESET_NAMES if name != "custom"), *CLASSICAL_PRE
 
 # The choices of the set-valued knobs, as the session's rules define them: the abortive draws (issue 3) and the
 # yakuman a ruleset may make a feeding player liable for (``LIABLE_YAKUMAN``, issue 3 "Pao").
+#: The knobs' scrolled list at its smallest: the dialog fits a 1280x720 screen (issue 12).
+_KNOBS_MIN_HEIGHT = 200
 _SET_CHOICES: dict[str, tuple[str, ...]] = {
     "abortive_draws": tuple(r.value for r in AbortReason),
     "pao_yakuman": LIABLE_YAKUMAN,
@@ -181,6 +183,7 @@ class NewGameDialog(QDialog):
 
         self.name_edits: list[QLineEdit] = []
         names = QGridLayout()
+        self._names_grid = names
         # Recent players first, then everyone in the registry, offered as you type (issue 14).
         offered = list(dict.fromkeys([*settings.recent_players, *known_players]))
         completer = QCompleter(offered, self)
@@ -211,7 +214,6 @@ class NewGameDialog(QDialog):
             error = QLabel()
             error.setObjectName(f"player_error_{seat}")
             error.setProperty("role", "error")
-            error.setWordWrap(True)
             error.hide()
             self.name_errors.append(error)
             edit.textEdited.connect(self._on_name_edit_text_edited)
@@ -246,7 +248,8 @@ class NewGameDialog(QDialog):
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self._knob_host)
-        scroll.setMinimumHeight(200)  # fits a 1280x720 screen; the knobs scroll (issue 12)
+        scroll.setMinimumHeight(_KNOBS_MIN_HEIGHT)  # fits a 1280x720 screen; the knobs scroll (issue 12)
+        self._knobs_scroll = scroll
 
         self.start_button = QPushButton(self.tr("Start game"))
         self.start_button.setObjectName("start_button")
@@ -306,7 +309,13 @@ class NewGameDialog(QDialog):
         for seat, error in enumerate(self.name_errors):
             problem = problems.get(seat)
             error.setText("" if problem is None else name_problem_text(problem))
-            error.setVisible(problem is not None)
+        # The reasons take their room from the knobs' scrolled list, so the dialog still fits 1280x720; the list
+        # shrinks first, or the window would grow to make room and stay grown.
+        spacing = max(self._names_grid.verticalSpacing(), 0)
+        shown = sum(self.name_errors[seat].sizeHint().height() + spacing for seat in problems)
+        self._knobs_scroll.setMinimumHeight(max(_KNOBS_MIN_HEIGHT - shown, 80))
+        for seat, error in enumerate(self.name_errors):
+            error.setVisible(seat in problems)
         if problems:
             self.name_edits[min(problems)].setFocus()
         return not problems

@@ -20,7 +20,9 @@ __all__ = ["PlayerNameDialog"]
 class PlayerNameDialog(QDialog):
     """One name, checked against the names already ``taken``; ``name()`` returns it (outer spaces dropped)."""
 
-    def __init__(self, title: str, label: str, taken: Sequence[str] = (), parent: QWidget | None = None) -> None:
+    def __init__(
+        self, title: str, taken: Sequence[str] = (), parent: QWidget | None = None, *, label: str | None = None
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
         self._taken = tuple(taken)
@@ -42,7 +44,7 @@ class PlayerNameDialog(QDialog):
         buttons.addWidget(cancel)
         buttons.addWidget(self.ok_button)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(label))
+        layout.addWidget(QLabel(self.tr("Name") if label is None else label))
         layout.addWidget(self.name_edit)
         layout.addWidget(self.error_label)
         layout.addLayout(buttons)

@@ -71,7 +71,7 @@ def _ask_secret(parent: QWidget, title: str, label: str) -> str | None:
 
 
 def _ask_player_name(parent: QWidget, title: str, taken: tuple[str, ...]) -> str | None:
-    dialog = PlayerNameDialog(title, parent.tr("Name"), taken, parent)
+    dialog = PlayerNameDialog(title, taken, parent)
     try:
         return dialog.name() if dialog.exec() == PlayerNameDialog.DialogCode.Accepted else None
     finally:

@@ -696,10 +696,10 @@ JA: dict[str, str] = {
     "Stopped: the referee changed this game. Reload it from the server.": "停止中: 審判がこの対局を修正しました。サーバーから読み込み直してください。",
     # player names (scorekeeper.session.names; gui.labels.name_problem_text, the player-name dialog)
     "Every player needs a name.": "どの参加者にも名前が必要です。",
-    "A name is one line of text: no line breaks, tabs or control characters.": "名前は1行の文字列です。改行・タブ・制御文字は使えません。",
-    "A name cannot start or end with spaces.": "名前の前後に空白は入れられません。",
-    "A name has at most {n} characters.": "名前は {n} 文字までです。",
-    "Another player already has this name (names must differ, ignoring case).": "同じ名前の参加者がいます (大文字と小文字は区別しません)。",
+    "One line of text: no line breaks, tabs or control characters.": "1行で入力してください (改行・タブ・制御文字は使えません)。",
+    "No spaces at the start or the end.": "前後に空白は入れられません。",
+    "At most {n} characters.": "{n} 文字までです。",
+    "Another player has this name (case is ignored).": "同じ名前の参加者がいます (大文字と小文字は区別しません)。",
     "OK": "OK",
 }
 

@@ -882,6 +882,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
+    <message>
+        <source>Name</source>
+        <translation>名前</translation>
+    </message>
 </context>
 <context>
     <name>QuickEntryWidget</name>
@@ -1689,19 +1693,19 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>どの参加者にも名前が必要です。</translation>
     </message>
     <message>
-        <source>A name is one line of text: no line breaks, tabs or control characters.</source>
-        <translation>名前は1行の文字列です。改行・タブ・制御文字は使えません。</translation>
+        <source>One line of text: no line breaks, tabs or control characters.</source>
+        <translation>1行で入力してください (改行・タブ・制御文字は使えません)。</translation>
     </message>
     <message>
-        <source>A name cannot start or end with spaces.</source>
-        <translation>名前の前後に空白は入れられません。</translation>
+        <source>No spaces at the start or the end.</source>
+        <translation>前後に空白は入れられません。</translation>
     </message>
     <message>
-        <source>A name has at most {n} characters.</source>
-        <translation>名前は {n} 文字までです。</translation>
+        <source>At most {n} characters.</source>
+        <translation>{n} 文字までです。</translation>
     </message>
     <message>
-        <source>Another player already has this name (names must differ, ignoring case).</source>
+        <source>Another player has this name (case is ignored).</source>
         <translation>同じ名前の参加者がいます (大文字と小文字は区別しません)。</translation>
     </message>
     <message>

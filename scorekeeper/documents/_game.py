@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scorekeeper.documents._document import Document, PageSize
+from scorekeeper.session.reasons import word_reason
 from scorekeeper.session.rules import Family
 from scorekeeper.session.seats import Seat
 from scorekeeper.session.sheet import GameSheet, HandRow, ResultKind, WinLine
@@ -171,7 +172,7 @@ def game_document(sheet: GameSheet, info: DocumentInfo = DocumentInfo(), transla
         doc.add_heading(tr("Penalties after uma"))
         doc.add_table(
             (tr("Player"), tr("Points"), tr("Reason")),
-            [(names[p.seat], format_signed(p.points), p.reason) for p in sheet.penalties],
+            [(names[p.seat], format_signed(p.points), word_reason(p.reason, tr)) for p in sheet.penalties],
             numeric=(1,),
             widths=(30, 20, 50),
         )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from scorekeeper.documents import Document
+from scorekeeper.session.reasons import word_reason
 from scorekeeper.tournament import (
     PenaltyLine,
     Seating,
@@ -93,7 +94,7 @@ def standings_document(
         document.add_heading(t("Penalties"))
         document.add_table(
             (t("Player"), t("Points"), t("For"), t("Reason")),
-            [(p.player, format_tenths(p.points // 100), penalty_place(p, t), p.reason) for p in lines],
+            [(p.player, format_tenths(p.points // 100), penalty_place(p, t), word_reason(p.reason, t)) for p in lines],
             numeric=(1,),
         )
     if games and tournament.games:

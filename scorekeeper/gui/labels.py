@@ -10,6 +10,7 @@ from typing import assert_never
 from PySide6.QtCore import QCoreApplication
 
 from scorekeeper.session.names import MAX_NAME, NameProblem, NameProblemKind
+from scorekeeper.session.reasons import ReasonCode, read_reason
 from scorekeeper.session.rules import Family, Ruleset
 from scorekeeper.session.seats import Seat, seat_wind
 
@@ -20,6 +21,7 @@ __all__ = [
     "is_riichi",
     "limit_name",
     "name_problem_text",
+    "reason_text",
     "round_name",
     "seat_winds",
     "short_label",
@@ -117,6 +119,23 @@ def name_problem_text(problem: NameProblem) -> str:
             return _t("Another player has this name (case is ignored).")
         case _:
             assert_never(problem.kind)
+
+
+def reason_text(text: str) -> str:
+    """A penalty's or an ending's reason in the window's language: a reason the program wrote (``chombo in E2``,
+    ``time limit``: ``scorekeeper.session.reasons``) by its code, anything typed by a referee as it was typed."""
+    reason = read_reason(text)
+    match reason.code:
+        case None:
+            return text
+        case ReasonCode.CHOMBO:
+            return _t("chombo in {hand}").format(hand=short_label(reason.hand))
+        case ReasonCode.TIME_LIMIT:
+            return _t("time limit")
+        case ReasonCode.REFEREE:
+            return _t("ended by the referee")
+        case _:
+            assert_never(reason.code)
 
 
 _YAKU = {

@@ -33,7 +33,7 @@ from scorekeeper.gui.table_link import TableLink
 from scorekeeper.gui.tiles import set_corner_indices
 from scorekeeper.gui.tournament_actions import TournamentActions
 from scorekeeper.gui.window_geometry import remembered_geometry, toggle_full_screen
-from scorekeeper.session import HandResult, Seat, seat_gaps
+from scorekeeper.session import HandResult, ReasonCode, Seat, format_reason, seat_gaps
 from scorekeeper.session.corrections import is_same_hand
 from scorekeeper.session.sheet import game_sheet
 
@@ -569,7 +569,8 @@ class MainWindow(QMainWindow):
         if self.controller.state is None:
             return
         if self.dialogs.confirm(self, self.tr("End the game now and show the final results?")):
-            self.controller.end_game(self.tr("ended by the referee"))
+            # Kept in English in the record, as every reason the program writes; windows word it by its code.
+            self.controller.end_game(format_reason(ReasonCode.REFEREE))
 
     def build_results_dialog(self) -> ResultsDialog | None:
         """The results screen of the ended game, or None while it is running."""

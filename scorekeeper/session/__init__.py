@@ -54,6 +54,7 @@ from scorekeeper.session.names import (
     player_name_problem,
     validate_player_names,
 )
+from scorekeeper.session.reasons import Reason, ReasonCode, format_reason, read_reason, word_reason
 from scorekeeper.session.record import (
     GameRecord,
     format_record,
@@ -151,6 +152,8 @@ __all__ = [
     "Penalty",
     "PlayerNameError",
     "PointsRounding",
+    "Reason",
+    "ReasonCode",
     "RefereePenalty",
     "RiichiDeclared",
     "RiichiRefusal",
@@ -179,6 +182,7 @@ __all__ = [
     "check_player_names",
     "event_from_json",
     "event_to_json",
+    "format_reason",
     "format_record",
     "hand_record_from_json",
     "hand_record_to_json",
@@ -188,6 +192,7 @@ __all__ = [
     "parse_seat",
     "player_name_problem",
     "point_gaps",
+    "read_reason",
     "record_from_session",
     "record_from_state",
     "replay_hands",
@@ -203,4 +208,5 @@ __all__ = [
     "value_win",
     "win_from_json",
     "win_to_json",
+    "word_reason",
 ]

@@ -26,6 +26,7 @@ from scorekeeper.session.classical import (
 )
 from scorekeeper.session.classical_rules import ClassicalGameRules
 from scorekeeper.session.events import Chombo, ExhaustiveDraw, HandResult, NagashiMangan
+from scorekeeper.session.reasons import ReasonCode, format_reason
 from scorekeeper.session.rules import ChomboSettlement, Family, RiichiRules, Ruleset
 from scorekeeper.session.seats import ROUND_LETTERS, Seat
 from scorekeeper.session.settlement import RiichiSettlement, Settlement, settle
@@ -151,7 +152,11 @@ class RiichiFamily(TableFamily):
         if table.chombo is not ChomboSettlement.AFTER_UMA:
             return ()
         return tuple(
-            Penalty(seat=entry.record.result.seat, points=-table.chombo_points, reason=f"chombo in {entry.label}")
+            Penalty(
+                seat=entry.record.result.seat,
+                points=-table.chombo_points,
+                reason=format_reason(ReasonCode.CHOMBO, hand=entry.label),  # worded by a window: read_reason
+            )
             for entry in state.hands
             if isinstance(entry.record.result, Chombo)
         )

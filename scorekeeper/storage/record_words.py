@@ -51,6 +51,10 @@ RECORD_WORDS_DYNAMIC: tuple[str, ...] = (
     "suukaikan",
     "sanchahou",
     "suucha_riichi",
+    # the reasons the program writes (scorekeeper.session.reasons.word_reason)
+    "chombo in {hand}",
+    "time limit",
+    "ended by the referee",
 )
 
 JA_RECORDS: dict[str, str] = {
@@ -181,6 +185,10 @@ JA_RECORDS: dict[str, str] = {
     "points": "ポイント",
     "penalties after uma": "ウマの後の罰符",
     "reason": "理由",
+    # the reasons the program writes (scorekeeper.session.reasons)
+    "chombo in {hand}": "{hand} のチョンボ",
+    "time limit": "時間切れ",
+    "ended by the referee": "審判による終了",
 }
 
 

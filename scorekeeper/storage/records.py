@@ -15,6 +15,7 @@ from pathlib import Path
 
 from scorekeeper.errors import IllegalActionError, SaveFileError, ScorekeeperError, UnsupportedVersionError
 from scorekeeper.session.events import result_to_json
+from scorekeeper.session.reasons import word_reason
 from scorekeeper.session.record import format_record, parse_record, record_from_session, session_from_record
 from scorekeeper.session.session import Session
 from scorekeeper.session.sheet import GameSheet, HandRow, game_sheet
@@ -296,7 +297,9 @@ def format_game_csv(state: GameState, translate: Callable[[str], str] = _same) -
         rows.append([])
         rows.append([tr("penalties after uma")])
         rows.append([tr(word) for word in ("seat", "player", "points", "reason")])
-        rows.extend([int(p.seat) + 1, names[p.seat], p.points, _text(p.reason)] for p in sheet.penalties)
+        rows.extend(
+            [int(p.seat) + 1, names[p.seat], p.points, _text(word_reason(p.reason, tr))] for p in sheet.penalties
+        )
     return _csv(rows)
 
 

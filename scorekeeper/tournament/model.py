@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from scorekeeper.errors import IllegalActionError, TournamentError
 from scorekeeper.session.events import EndGame, Event, LastHandCalled, event_to_json
+from scorekeeper.session.reasons import ReasonCode, format_reason
 from scorekeeper.session.standings import FinalResult
 from scorekeeper.session.state import GameState, apply_events, initial_state
 from scorekeeper.tournament.players import Player, check_new_player, name_key, validate_roster
@@ -33,6 +34,8 @@ __all__ = [
 ]
 
 _MAX_REASON = 500
+#: The reason the time limit writes ("time limit"; a window words it by its code: scorekeeper.session.reasons).
+_TIME_LIMIT = format_reason(ReasonCode.TIME_LIMIT)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -381,8 +384,8 @@ def time_limit_end(state: GameState, rule: TimeLimitRule) -> Sequence[Event]:
     if state.ended:
         return ()
     if rule is TimeLimitRule.FINISH_HAND:
-        return () if state.last_hand_reason is not None else (LastHandCalled("time limit"),)
-    return (EndGame("time limit"),)
+        return () if state.last_hand_reason is not None else (LastHandCalled(_TIME_LIMIT),)
+    return (EndGame(_TIME_LIMIT),)
 
 
 def record_game_id(session: int, table: int, events: Sequence[Event]) -> str:

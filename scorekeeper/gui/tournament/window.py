@@ -43,6 +43,7 @@ from scorekeeper.gui._compat import override
 from scorekeeper.gui.dialogs.penalty import PenaltyDialog
 from scorekeeper.gui.dialogs.player_name import PlayerNameDialog
 from scorekeeper.gui.file_dialogs import ask_open_file, ask_save_file
+from scorekeeper.gui.labels import reason_text
 from scorekeeper.gui.tournament.controller import TournamentController
 from scorekeeper.gui.tournament.correction import correct_in_table_view
 from scorekeeper.session.events import Event
@@ -469,7 +470,10 @@ class RefereeWindow(QMainWindow):
         self._redraw_standings()
         _fill(
             self.penalties_table,
-            [(p.player, format_tenths(p.points // 100), self._penalty_place(p), p.reason) for p in penalty_lines(t)],
+            [
+                (p.player, format_tenths(p.points // 100), self._penalty_place(p), reason_text(p.reason))
+                for p in penalty_lines(t)
+            ],
             numeric=(1,),
         )
 

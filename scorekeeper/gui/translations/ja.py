@@ -694,6 +694,9 @@ JA: dict[str, str] = {
     "The referee changed this game on the server: it was reloaded from there.": "審判がサーバー上でこの対局を変更したため、サーバーから読み込み直しました。",
     "This game changed on the server (the referee corrected it, or another laptop joined to this table wrote to it), so it was reloaded from there. {n} of the last changes made here were not taken: enter them again if they still stand.": "サーバー上でこの対局が変更されたため (審判の修正、またはこの卓に参加した別のノートPCの書き込み)、サーバーから読み込み直しました。ここで行った直近の変更のうち {n} 件は反映されていません。まだ正しければ入力し直してください。",
     "Stopped: the referee changed this game. Reload it from the server.": "停止中: 審判がこの対局を修正しました。サーバーから読み込み直してください。",
+    # the reasons the program writes (scorekeeper.session.reasons; gui.labels.reason_text)
+    "chombo in {hand}": "{hand} のチョンボ",
+    "time limit": "時間切れ",
     # player names (scorekeeper.session.names; gui.labels.name_problem_text, the player-name dialog)
     "Every player needs a name.": "どの参加者にも名前が必要です。",
     "One line of text: no line breaks, tabs or control characters.": "1行で入力してください (改行・タブ・制御文字は使えません)。",
@@ -701,6 +704,7 @@ JA: dict[str, str] = {
     "At most {n} characters.": "{n} 文字までです。",
     "Another player has this name (case is ignored).": "同じ名前の参加者がいます (大文字と小文字は区別しません)。",
     "OK": "OK",
+    "Name": "名前",
 }
 
 #: Where one English word needs two Japanese ones: (context, source) -> text.

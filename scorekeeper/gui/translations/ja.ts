@@ -1381,10 +1381,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>今すぐ対局を終了して最終結果を表示しますか?</translation>
     </message>
     <message>
-        <source>ended by the referee</source>
-        <translation>審判による終了</translation>
-    </message>
-    <message>
         <source>Import a game record</source>
         <translation>牌譜記録を取り込む</translation>
     </message>
@@ -1707,6 +1703,18 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Another player has this name (case is ignored).</source>
         <translation>同じ名前の参加者がいます (大文字と小文字は区別しません)。</translation>
+    </message>
+    <message>
+        <source>chombo in {hand}</source>
+        <translation>{hand} のチョンボ</translation>
+    </message>
+    <message>
+        <source>time limit</source>
+        <translation>時間切れ</translation>
+    </message>
+    <message>
+        <source>ended by the referee</source>
+        <translation>審判による終了</translation>
     </message>
     <message>
         <source>Menzen tsumo</source>
@@ -5021,6 +5029,18 @@ win</source>
     <message>
         <source>suucha_riichi</source>
         <translation>四家立直</translation>
+    </message>
+    <message>
+        <source>chombo in {hand}</source>
+        <translation>{hand} のチョンボ</translation>
+    </message>
+    <message>
+        <source>time limit</source>
+        <translation>時間切れ</translation>
+    </message>
+    <message>
+        <source>ended by the referee</source>
+        <translation>審判による終了</translation>
     </message>
 </context>
 </TS>

@@ -12,6 +12,7 @@ so it cannot be changed at the table).
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
 
@@ -130,6 +131,7 @@ class TableSyncController(QObject):
         self._again = False
         self._closed = False
         self._worker: threading.Thread | None = None
+        self._gate = _Gate()
         self.status: SyncStatus = self._sync.status()
         self._pushed.connect(self._on_pushed, Qt.ConnectionType.QueuedConnection)
         self._replaced.connect(self.game_replaced, Qt.ConnectionType.QueuedConnection)
@@ -151,23 +153,13 @@ class TableSyncController(QObject):
         if self._closed:
             return
         self._busy = True
-        self._worker = threading.Thread(target=self._work, name="table-push", daemon=True)
+        self._worker = threading.Thread(
+            target=_push_in_background,
+            args=(self._sync, self._gate, self._pushed.emit, self._replaced.emit),
+            name="table-push",
+            daemon=True,
+        )
         self._worker.start()
-
-    def _work(self) -> None:
-        replaced: dict[int, tuple[str, ...]] = {}
-        try:
-            status: object = self._sync.push()
-            if isinstance(status, SyncStatus) and status.problem:
-                replaced = self._sync.resolve_conflicts()
-                status = self._sync.status()
-        except ScorekeeperError as error:  # the local file failed; say so, keep the table running
-            status = error
-        if not self._closed:
-            for game_id, refused in replaced.items():
-                self._replaced.emit(game_id, len(refused))
-        if not self._closed:  # a closed controller may be gone on the Qt side: emit nothing then
-            self._pushed.emit(status)
 
     def _on_pushed(self, status: object) -> None:
         self._busy = False
@@ -179,9 +171,48 @@ class TableSyncController(QObject):
             self.push_soon()
 
     def close(self) -> None:
-        """Stop pushing and close the outbox (a push under way finishes first: at most the connect timeout)."""
-        self._closed = True
+        """Stop pushing and close the outbox, at once: never waits for the network.
+
+        A push under way (a connect attempt to a server that does not answer can take the connect timeout) goes on
+        in its daemon thread without this object, stops at its next step and closes the sync itself; what it did
+        not send stays in the outbox for the next start (:meth:`TableSync.close`).
+        """
+        with self._gate.lock:
+            self._closed = self._gate.closed = True
         self._timer.stop()
-        if self._worker is not None:
-            self._worker.join()
         self._sync.close()
+
+
+class _Gate:
+    """Whether the controller is still there to be told (the worker checks it and emits under its lock)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.closed = False
+
+
+def _push_in_background(
+    sync: TableSync,
+    gate: _Gate,
+    emit_pushed: Callable[[object], None],
+    emit_replaced: Callable[[int, int], None],
+) -> None:
+    """One push (and the server's copy after a conflict), in the worker thread.
+
+    Takes the sync and the signals' emitters, not the controller: once the controller is closed (and perhaps
+    deleted) a push still under way touches nothing of it and emits nothing.
+    """
+    replaced: dict[int, tuple[str, ...]] = {}
+    try:
+        status: object = sync.push()
+        if isinstance(status, SyncStatus) and status.problem:
+            replaced = sync.resolve_conflicts()
+            status = sync.status()
+    except ScorekeeperError as error:  # the local file failed (or the sync closed); say so, keep the table running
+        status = error
+    with gate.lock:  # close() sets `closed` under this lock: after it returns, nothing is emitted
+        if gate.closed:
+            return
+        for game_id, refused in replaced.items():
+            emit_replaced(game_id, len(refused))
+        emit_pushed(status)

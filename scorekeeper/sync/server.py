@@ -78,6 +78,12 @@ __all__ = [
 CHANNEL = "sk_games"
 #: Seconds to wait for a connection before calling the server unreachable.
 CONNECT_TIMEOUT = 5
+#: TCP keepalives and a send timeout, so a connection whose network went silently away (a cable pulled, Wi-Fi out
+#: of reach: no reset ever arrives) is found broken within about half a minute instead of the kernel's 15 minutes.
+#: A table keeps its connection open between pushes and sends nothing while idle (it listens, see
+#: :meth:`TournamentServer.listen`), so without them an idle table would say "Synced" long after the server was gone.
+_LIVENESS = {"keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5, "keepalives_count": 3}
+_TCP_USER_TIMEOUT_MS = 20_000
 #: The alphabet of table codes: no 0/O, 1/I/L, so a code read off a screen is typed right.
 _CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 #: The tables whose writes (the referee's, the command line's) a trigger announces on :data:`CHANNEL`.
@@ -138,7 +144,8 @@ def _parse_time(text: object) -> datetime.datetime | None:
 
 def _connect(url: str, *, autocommit: bool = False) -> psycopg.Connection[Any]:
     try:
-        return psycopg.connect(url, connect_timeout=CONNECT_TIMEOUT, autocommit=autocommit)
+        conninfo = psycopg.conninfo.make_conninfo(url, tcp_user_timeout=_TCP_USER_TIMEOUT_MS, **_LIVENESS)
+        return psycopg.connect(conninfo, connect_timeout=CONNECT_TIMEOUT, autocommit=autocommit)
     except psycopg.Error as error:
         raise TournamentServerError(
             f"cannot reach the tournament server {describe_url(url)}: {_reason(error)}"
@@ -373,6 +380,7 @@ class TournamentServer:
         self._name = tournament
         self._tid: int | None = None
         self._settings: TournamentSettings | None = None
+        self._heard: set[str] = set()
 
     @classmethod
     def connect(cls, url: str, *, tournament: str | None = None) -> TournamentServer:
@@ -644,6 +652,47 @@ class TournamentServer:
         }
         clashes = [r[1] for r in rows if r[1] in held and held[r[1]] != tuple(r[2:])]
         return min(clashes) if clashes else None
+
+    def listen(self) -> None:
+        """Hear of every applied write from now on (``LISTEN`` on :data:`CHANNEL`; :meth:`heard` collects them).
+
+        A table listens so that its idle push cycle costs nothing on the network: it asks the server about a game
+        (:meth:`overtaken`) only once the server has announced a write to it.
+
+        Raises:
+            TournamentServerError: the server cannot be reached, or refuses.
+        """
+        self._connection.add_notify_handler(lambda notify: self._note(notify.payload))
+        with self._transaction("listen to the games' changes") as connection:
+            connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(CHANNEL)))
+
+    def _note(self, payload: str) -> None:
+        try:
+            game = json.loads(payload).get("game")
+        except (ValueError, AttributeError):
+            return  # a change to no game (players, seats, penalties) or someone else's message on the channel
+        if isinstance(game, str):
+            self._heard.add(game)
+
+    def heard(self) -> frozenset[str]:
+        """The games the server announced a write to since the last call (after :meth:`listen`).
+
+        Reads what has already arrived on the connection and sends nothing: an idle table's poll is free for the
+        server and the network. A notification that came in during another call is kept for this one.
+
+        Raises:
+            TournamentServerError: the connection is lost (the server closed it, or the keepalives found it dead).
+        """
+        try:
+            with self._connection.lock:
+                pgconn = self._connection.pgconn
+                pgconn.consume_input()
+                while (notify := pgconn.notifies()) is not None:
+                    self._note(notify.extra.decode("utf-8", "replace"))
+        except psycopg.Error as error:
+            raise TournamentServerError(f"lost the tournament server {self._where}: {_reason(error)}") from None
+        heard, self._heard = frozenset(self._heard), set()
+        return heard
 
     def overtaken(self, game_ids: Sequence[str]) -> tuple[str, ...]:
         """The games among ``game_ids`` the referee wrote to since this table's last write (a call of the last

@@ -18,6 +18,7 @@ import datetime
 import json
 import os
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -138,6 +139,10 @@ class SyncStatus:
         return not self.waiting and self.offline_since is None and not self.problem
 
 
+class _ClosingError(Exception):
+    """Raised inside a push when :meth:`TableSync.close` was called meanwhile (never leaves this module)."""
+
+
 class TableSync:
     """Pushes one game store's outbox to the tournament server; never raises for the network."""
 
@@ -147,20 +152,68 @@ class TableSync:
         Raises:
             SaveFileError: the store has no outbox (open it with GameStore.open first).
         """
+        self._path = Path(store_path)
         self._outbox = LocalOutbox.open(store_path)
         self._url = url
         self._server: TournamentServer | None = None
+        # Server games announced (LISTEN) and not yet asked about; every idle game is asked about once after each
+        # (re)connect, for the writes made while this table was not listening.
+        self._announced: set[str] = set()
+        self._ask_all = True
         self._offline_since: datetime.datetime | None = None
         self._last_error = ""
         # One push, status or copy at a time: the app pushes from a worker thread and reads the status from the
         # GUI thread.
         self._lock = threading.RLock()
+        self._closing = False
+        self._closed = False
+        self._depth = 0  # calls under way in the thread holding the lock (only the outermost closes)
 
     def close(self) -> None:
-        """Close the outbox and the connection."""
-        with self._lock:
-            self._disconnect()
-            self._outbox.close()
+        """Close the outbox and the connection, without waiting for the network.
+
+        Called while another thread pushes (stuck in a connect attempt, say), it returns at once: that push stops at
+        its next step and closes them when it ends. Nothing is lost either way: what the server has not
+        acknowledged stays in the outbox (committed in the game store's own file) and goes at the next start.
+        """
+        self._closing = True
+        self._close_if_free()
+
+    def _close_if_free(self) -> None:
+        if not self._lock.acquire(blocking=False):
+            return  # a push under way closes everything when it ends (see _using)
+        try:
+            if not self._closed and not self._depth:
+                self._closed = True
+                self._disconnect()
+                self._outbox.close()
+        finally:
+            self._lock.release()
+
+    @contextlib.contextmanager
+    def _using(self) -> Iterator[None]:
+        """Hold the sync for one push, status or copy; close it at the end if :meth:`close` came meanwhile.
+
+        Raises:
+            SaveFileError: the sync is closed.
+        """
+        try:
+            with self._lock:
+                if self._closing:
+                    raise SaveFileError(f"{self._path}: the table's sync is closed", path=self._path)
+                self._depth += 1
+                try:
+                    yield
+                finally:
+                    self._depth -= 1
+        finally:
+            if self._closing:
+                self._close_if_free()
+
+    def _check_open(self) -> None:
+        """Stop a push between two network steps once :meth:`close` was called (the rest waits in the outbox)."""
+        if self._closing:
+            raise _ClosingError
 
     def __enter__(self) -> TableSync:
         return self
@@ -181,17 +234,43 @@ class TableSync:
             self._server = None
 
     def status(self) -> SyncStatus:
-        """Writes waiting, offline since when, and any stopped game (read from the outbox, no network)."""
-        with self._lock:
+        """Writes waiting, offline since when, and any stopped game (read from the outbox, no network).
+
+        Raises:
+            SaveFileError: the sync is closed.
+        """
+        with self._using():
             links = self._outbox.links()
             problem = next((link.problem for link in links if link.problem), "")
             return SyncStatus(
                 waiting=sum(link.waiting for link in links), offline_since=self._offline_since, problem=problem
             )
 
+    def _connected(self) -> TournamentServer:
+        """The server connection, listening for announced writes (connected now if there is none)."""
+        if self._server is None:
+            server = TournamentServer.connect(self._url)
+            try:
+                self._check_open()
+                server.listen()
+            except BaseException:
+                with contextlib.suppress(Exception):
+                    server.close()
+                raise
+            self._server = server
+            self._ask_all = True
+        return self._server
+
     def push(self) -> SyncStatus:
-        """Send every linked game's queue; return the status after it. Network trouble is reported, not raised."""
-        with self._lock:
+        """Send every linked game's queue; return the status after it. Network trouble is reported, not raised.
+
+        With nothing queued it sends nothing either, once connected: it reads the writes the server announced
+        (:meth:`TournamentServer.heard`) and asks about those games only.
+
+        Raises:
+            SaveFileError: the sync is closed (or closes during this push: what is left waits in the outbox).
+        """
+        with self._using():
             try:
                 for link in self._outbox.links():
                     if link.problem:
@@ -200,9 +279,9 @@ class TableSync:
                         ops = self._outbox.pending(link.game_id, limit=PUSH_BATCH)
                         if not ops:
                             break
-                        if self._server is None:
-                            self._server = TournamentServer.connect(self._url)
-                        result = self._server.push(link.server_game, ops)
+                        server = self._connected()
+                        self._check_open()
+                        result = server.push(link.server_game, ops)
                         if result.applied_op > link.acked_op:
                             self._outbox.acknowledge(link.game_id, result.applied_op)
                         if result.conflict:
@@ -213,6 +292,8 @@ class TableSync:
                 self._notice_referee_writes()
                 self._offline_since = None
                 self._last_error = ""
+            except _ClosingError:
+                raise SaveFileError(f"{self._path}: the table's sync closed during a push", path=self._path) from None
             except TournamentServerError as error:
                 self._disconnect()
                 self._last_error = str(error)
@@ -226,19 +307,32 @@ class TableSync:
         Without this a table learned of a referee's write (the call of the last hand at the time limit, a
         correction) only when its next push was refused, so the hand it had just entered had to be entered again.
         Stopped, the game is taken from the server like any conflict (:meth:`resolve_conflicts`), with nothing of
-        the table's refused. One query asks about all of them.
+        the table's refused.
+
+        Only games the server announced a write to are asked about (and every idle game once after a connect), in
+        one query; an idle cycle with nothing announced sends nothing. Before, every cycle asked the server
+        (a transaction of three round trips per table every 3 s, benchmarks/bench_sync_idle.py).
         """
-        idle = [link for link in self._outbox.links() if not link.problem and not link.waiting]
-        if not idle:
+        links = self._outbox.links()
+        if not links:
             return
-        if self._server is None:
-            self._server = TournamentServer.connect(self._url)
-        overtaken = set(self._server.overtaken([link.server_game for link in idle]))
-        for link in idle:
-            if link.server_game in overtaken:
-                self._outbox.set_problem(
-                    link.game_id, f"game {link.server_game} changed on the server (the referee wrote to it)"
-                )
+        server = self._connected()
+        self._check_open()
+        linked = {link.server_game for link in links}
+        self._announced |= server.heard() & linked
+        idle = [link for link in links if not link.problem and not link.waiting]
+        asked = [link for link in idle if self._ask_all or link.server_game in self._announced]
+        if asked:
+            overtaken = set(server.overtaken([link.server_game for link in asked]))
+            for link in asked:
+                if link.server_game in overtaken:
+                    self._outbox.set_problem(
+                        link.game_id, f"game {link.server_game} changed on the server (the referee wrote to it)"
+                    )
+        # A game still busy (its queue pushed next time, or stopped) is asked about once it is idle.
+        self._announced -= {link.server_game for link in asked}
+        self._announced &= linked
+        self._ask_all = False
 
     def take_server_copy(self, game_id: int) -> tuple[str, ...]:
         """After a conflict: make the local game the server's copy; return the refused events' JSON to re-offer.
@@ -247,14 +341,14 @@ class TableSync:
             TournamentServerError: the server cannot be reached.
             SaveFileError: the game is not linked, or the file cannot be written.
         """
-        with self._lock:
+        with self._using():
             link = self._outbox.link_of(game_id)
             if link is None:
                 raise SaveFileError(f"game {game_id} is not joined to a tournament", path=Path(""))
             try:
-                if self._server is None:
-                    self._server = TournamentServer.connect(self._url)
-                game = self._server.forget_refused(link.server_game)
+                game = self._connected().forget_refused(link.server_game)
+            except _ClosingError:
+                raise SaveFileError(f"{self._path}: the table's sync is closed", path=self._path) from None
             except ScorekeeperError:
                 self._disconnect()
                 raise
@@ -268,7 +362,7 @@ class TableSync:
         The referee's correction wins (it is on the server and others may have seen it); what the table wrote on
         the old position comes back for the app to offer again. Games that cannot be fetched now stay stopped.
         """
-        with self._lock:
+        with self._using():
             stopped = [link.game_id for link in self._outbox.links() if link.problem]
             refused: dict[int, tuple[str, ...]] = {}
             for game_id in stopped:

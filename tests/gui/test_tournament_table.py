@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import threading
 from pathlib import Path
 
 import pytest
@@ -16,8 +17,10 @@ from scorekeeper.gui.tournament_table import JoinTournamentDialog, status_text
 from scorekeeper.session.events import LastHandCalled, RefereePenalty, RiichiDeclared, event_to_json
 from scorekeeper.session.seats import Seat
 from scorekeeper.storage._jsontext import dump_json
-from scorekeeper.sync.table import SyncStatus, TableLogin
+from scorekeeper.storage.outbox import LocalOutbox
+from scorekeeper.sync.table import SyncStatus, TableLogin, TableSync
 from tests.gui.conftest import click
+from tests.sync import steps
 from tests.tournament_db import PLAYERS, Tournament
 
 pytestmark = pytest.mark.gui
@@ -143,3 +146,30 @@ def test_a_table_with_nothing_to_send_takes_the_referees_call_of_the_last_hand_a
         qtbot.waitUntil(lambda: bool(referee.games()[0]["finished"]), timeout=15_000)
         assert referee.games()[0]["head"] == 3
     window.close()
+
+
+def test_closing_the_window_while_a_push_waits_on_the_server_is_immediate_and_the_hand_goes_at_the_next_start(
+    qtbot: QtBot, tmp_path: Path, tournament: Tournament
+) -> None:
+    # Before, closing waited for the push under way: up to the 5 s connect timeout when the server did not answer.
+    window, _game = _joined_with_one_riichi_pushed(qtbot, tmp_path, tournament)
+    assert window.link.sync is not None
+    login = window.link.sync.login
+    store_path = window.controller.store.path
+    with steps.SilentServer() as silent:
+        window.link.start(TableLogin(url=silent.url, session=1, table_no=1))  # the server stops answering
+        click(qtbot, window.table.seat_panels[1].riichi_button)
+        qtbot.waitUntil(silent.someone_waits, timeout=10_000)
+        window.close()
+        assert _pushing()  # the window closed while the push still waits for the server
+    qtbot.waitUntil(lambda: not _pushing(), timeout=15_000)  # gone with the silent server; it closed the sync
+    with LocalOutbox.open(store_path) as outbox:
+        assert [link.waiting for link in outbox.links()] == [1]  # South's riichi waits for the next start
+    with TableSync(store_path, login.url) as sync:
+        assert sync.push().synced
+    with tournament.referee() as referee:
+        assert referee.games()[0]["head"] == 2
+
+
+def _pushing() -> bool:
+    return any(thread.name == "table-push" and thread.is_alive() for thread in threading.enumerate())

@@ -1,9 +1,15 @@
-"""Writes to a game store the way the app makes them: each names the log position it was built on."""
+"""Writes to a game store the way the app makes them (each names the log position it was built on), and pushes."""
 
 from __future__ import annotations
 
+import select
+import socket
+import time
+from collections.abc import Callable
+
 from scorekeeper.session.events import Event
 from scorekeeper.storage.store import GameStore, LogPosition
+from scorekeeper.sync.table import SyncStatus, TableSync
 
 
 def append(store: GameStore, game: int, event: Event, *, finished: bool | None = None) -> LogPosition:
@@ -23,3 +29,46 @@ def redo(store: GameStore, game: int) -> LogPosition:
     session, position = store.load_session_at(game)
     event = session.redo()
     return store.redo(game, event, at=position, finished=session.state.ended)
+
+
+def push_until(sync: TableSync, done: Callable[[SyncStatus], bool], *, timeout: float = 10.0) -> SyncStatus:
+    """Push as the app's 3-second cycle does until ``done(status)`` holds (or ``timeout`` seconds pass).
+
+    An idle table learns of a referee's write from the server's notification, which reaches its connection a
+    moment after the write commits: the next cycle after it arrives takes it.
+    """
+    deadline = time.monotonic() + timeout
+    while True:
+        status = sync.push()
+        if done(status) or time.monotonic() > deadline:
+            return status
+        time.sleep(0.02)
+
+
+class SilentServer:
+    """A server that takes connections and never answers: a connect attempt to it waits its whole timeout.
+
+    The socket listens and accepts nothing; the kernel completes the handshake, the client sends its first message
+    and waits. :meth:`close` (or leaving the ``with`` block) closes the socket, which resets the waiting connections.
+    """
+
+    def __init__(self) -> None:
+        self._listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        self._listener.bind(("127.0.0.1", 0))
+        self._listener.listen(8)
+        port = self._listener.getsockname()[1]
+        self.url = f"postgresql://nobody:secret@127.0.0.1:{port}/nothing"
+
+    def someone_waits(self) -> bool:
+        """Whether a connection attempt is waiting for an answer (one sits in the listening queue)."""
+        return self._listener.fileno() >= 0 and bool(select.select([self._listener], [], [], 0)[0])
+
+    def close(self) -> None:
+        """Stop listening: every waiting connection attempt fails at once."""
+        self._listener.close()
+
+    def __enter__(self) -> SilentServer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

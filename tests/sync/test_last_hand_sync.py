@@ -75,7 +75,8 @@ def test_a_table_with_nothing_queued_takes_the_referees_call_on_its_next_push_an
             referee.correct_as_referee(
                 link.server_game, (LastHandCalled("time limit"),), version=referee.game(link.server_game).version
             )
-        assert "the referee wrote to it" in sync.push().problem  # nothing of the table's was waiting
+        # Nothing of the table's was waiting: it takes the call once the server's announcement of it arrives.
+        assert "the referee wrote to it" in steps.push_until(sync, lambda status: bool(status.problem)).problem
         assert sync.resolve_conflicts() == {game_id: ()}
         session, _position = store.load_session_at(game_id)
         assert session.state.last_hand_called

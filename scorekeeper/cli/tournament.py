@@ -217,6 +217,7 @@ def _seat(args: argparse.Namespace) -> None:
                 sessions=tournament.settings.sessions,
                 fixed=fixed,
                 seed=seed,
+                roster_at=lambda k: (tournament.ranked_in(k), tournament.substitutes_in(k)),
             )
         elif method == "swiss":
             playing = set(players)

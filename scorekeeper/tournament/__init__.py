@@ -23,6 +23,7 @@ from scorekeeper.tournament.players import (
     validate_roster,
 )
 from scorekeeper.tournament.seating import (
+    PLAN_AHEAD,
     SEATING_COLUMNS,
     Seating,
     SeatingMethod,
@@ -49,6 +50,7 @@ from scorekeeper.tournament.standings import (
 )
 
 __all__ = [
+    "PLAN_AHEAD",
     "PLAYER_COLUMNS",
     "SEATING_COLUMNS",
     "CorrectionLine",

@@ -32,7 +32,7 @@ import itertools
 import math
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +40,7 @@ from scorekeeper.errors import TournamentError
 from scorekeeper.tournament.players import name_key
 
 __all__ = [
+    "PLAN_AHEAD",
     "SEATING_COLUMNS",
     "Seating",
     "SeatingMethod",
@@ -62,6 +63,11 @@ _WIND_OVER_COST = 400
 # clears them (benchmarks/seating_quality.py: no repeat pair at 2,000 or 10,000 players over 8 or 16 sessions), so
 # the largest field allowed (MAX_PLAYERS) seats in seconds. Sizes up to 300 players search exactly as before.
 _SEARCH_TABLES = 75
+#: The most sessions planned together. A league of 200 sessions planned at once took a minute at 300 players (the
+#: search's steps grow with the sessions planned); planned 16 at a time, no call takes longer than a 16-session
+#: tournament's first one (benchmarks/bench_seating.py). 16 is a multiple of four, so a block that keeps to its plan
+#: leaves every player's winds exact; tournaments of up to 16 sessions are planned whole, as before.
+PLAN_AHEAD = 16
 _Node = tuple[object, ...]
 
 
@@ -295,11 +301,13 @@ def seat_auto(
     fixed: Mapping[str, int] | None = None,
     seed: int | str = 0,
     effort: float = 1.0,
+    roster_at: Callable[[int], tuple[Sequence[str], Sequence[str]]] | None = None,
 ) -> Seating:
     """A seating that avoids repeat opponents and balances winds given the earlier sessions' seatings.
 
-    The sessions still to come are planned together (a session seated alone can leave the last sessions with no
-    way out) and this session's part of the plan is returned; the next call plans again from what was played.
+    The sessions still to come are planned together, up to ``PLAN_AHEAD`` at a time (a session seated alone can
+    leave the last sessions with no way out), and this session's part of the plan is returned; the next call plans
+    again from what was played.
 
     Args:
         session: the session to seat (1-based).
@@ -310,6 +318,9 @@ def seat_auto(
         fixed: fixed tables for the players who need them.
         seed: makes the search reproducible.
         effort: scales the number of search steps.
+        roster_at: the ranked players and substitutes of an earlier session (as ``players`` and ``substitutes``),
+            so that after a drop-out the plan made before it can be found again and a substitute can take the
+            leaver's place in it; without it a drop-out always plans again.
 
     Raises:
         TournamentError: as :func:`seat_random`.
@@ -317,21 +328,57 @@ def seat_auto(
     names, tables = _roster(players, substitutes, fixed or {})
     fixed = _fixed_in_play(fixed or {}, names)
     played = tuple(sorted(history, key=lambda seating: seating.session))
-    # Follow the plan of the whole tournament while the tournament keeps to it. Planned as a whole, the winds can
-    # be balanced exactly: split each player's sittings into sets of four and the players' sets and the tables make
-    # a regular bipartite multigraph, which König's theorem splits into four perfect matchings, one per wind. The
-    # plan's first session is a random draw (nothing has been played yet to steer it).
+    last = max(sessions, session)
+    # Follow the plan while the tournament keeps to it. Planned as a whole, the winds can be balanced exactly: split
+    # each player's sittings into sets of four and the players' sets and the tables make a regular bipartite
+    # multigraph, which König's theorem splits into four perfect matchings, one per wind. A league of many sessions
+    # is planned in blocks of PLAN_AHEAD sessions (a multiple of four, so each block's winds are exact too), each
+    # from what was played before it: the time of a call no longer grows with the sessions. The first plan's first
+    # session is a random draw (nothing has been played yet to steer it).
     if [s.session for s in played] == list(range(1, session)):
-        plan = _whole_plan(
-            tuple(names),
-            tables=tables,
-            fixed=tuple(sorted(fixed.items())),
-            sessions=max(sessions, session),
-            seed=str(seed),
-            effort=effort,
-        )
-        if plan[: session - 1] == played and set(plan[session - 1].names) == set(names):
-            return plan[session - 1]
+        start = (session - 1) // PLAN_AHEAD * PLAN_AHEAD + 1
+        plan_names, plan_tables, plan_fixed = names, tables, fixed
+        if roster_at is not None and start < session:
+            try:
+                then_players, then_substitutes = roster_at(start)
+                plan_names, plan_tables = _roster(then_players, then_substitutes, fixed or {})
+            except TournamentError:
+                plan_names, plan_tables = [], 0
+            plan_fixed = _fixed_in_play(fixed or {}, plan_names)
+        if plan_names:
+            plan = _block_plan(
+                tuple(plan_names),
+                tables=plan_tables,
+                fixed=tuple(sorted(plan_fixed.items())),
+                sessions=last,
+                start=start,
+                history=played[: start - 1],
+                seed=str(seed),
+                effort=effort,
+            )
+            done = played[start - 1 :]
+            if plan[: len(done)] == done and set(plan[len(done)].names) == set(names):
+                return plan[len(done)]
+            renamed = _renamed(plan[: len(done) + 1], done, names, fixed)
+            if renamed is not None:
+                # As good as the plan was for this session (a long tournament's plan may hold repeat meetings it
+                # cannot avoid): taken without planning again; else only if planning again does no better.
+                cost = _drawbacks(renamed, played, last)
+                if cost <= _drawbacks(plan[len(done)], (*played[: start - 1], *plan[: len(done)]), last):
+                    return renamed
+                again = _plan(
+                    session=session,
+                    names=names,
+                    tables=tables,
+                    fixed=fixed,
+                    history=played,
+                    sessions=sessions,
+                    seed=f"auto:{seed}:{session}",
+                    effort=effort,
+                )[0]
+                if cost <= _drawbacks(again, played, last):
+                    return renamed
+                return again
     return _plan(
         session=session,
         names=names,
@@ -344,27 +391,99 @@ def seat_auto(
     )[0]
 
 
+def _renamed(
+    plan: Sequence[Seating], done: Sequence[Seating], names: Sequence[str], fixed: Mapping[str, int]
+) -> Seating | None:
+    """The plan's next session with substitutes in the seats of the players who left, if the sessions played so far
+    kept to the plan but for such substitutions; else None.
+
+    A substitute called in for a player who dropped out sits where the plan put the leaver, in every session left:
+    the plan's winds were exact, so the substitute's are too, and nobody else moves (report-tourney: planning
+    again after a drop-out left 4-8 of 19 players on one wind twice).
+    """
+    present = set(names)
+    planned = {name for seating in plan for name in seating.names}
+    taken: dict[str, str] = {}
+    for ours, theirs in zip(plan, done, strict=False):
+        if len(ours.tables) != len(theirs.tables):
+            return None
+        for mine, real in zip(ours.tables, theirs.tables, strict=True):
+            for want, sat in zip(mine.seats, real.seats, strict=True):
+                if want == sat:
+                    continue
+                if want in present or sat in planned or taken.setdefault(want, sat) != sat:
+                    return None
+    target = plan[len(done)]
+    if len(target.tables) != math.ceil(len(names) / 4):
+        return None
+    gone = [name for name in target.names if name not in present]
+    came = [name for name in names if name not in set(target.names)]
+    if not gone or len(gone) != len(came):
+        return None
+    mapping = {old: new for old, new in taken.items() if old in gone and new in came}
+    spare = iter(name for name in came if name not in mapping.values())
+    for old in gone:
+        if old not in mapping:
+            mapping[old] = next(spare)
+    tables = tuple(
+        TableSeating(
+            t.table,
+            (
+                mapping.get(t.seats[0], t.seats[0]),
+                mapping.get(t.seats[1], t.seats[1]),
+                mapping.get(t.seats[2], t.seats[2]),
+                mapping.get(t.seats[3], t.seats[3]),
+            ),
+        )
+        for t in target.tables
+    )
+    seating = Seating(session=target.session, tables=tables)
+    for name, table in fixed.items():
+        if name not in seating.table(table).seats:
+            return None
+    return seating
+
+
+def _drawbacks(seating: Seating, played: Sequence[Seating], last: int) -> tuple[int, int]:
+    """What a session's seating costs after ``played``: repeat meetings, then sittings past the wind goal."""
+    quality_before = seating_quality(played)
+    quality_after = seating_quality((*played, seating))
+    limit = max(1, math.ceil(last / 4))
+    winds: Counter[tuple[str, int]] = Counter()
+    for earlier in (*played, seating):
+        for table in earlier.tables:
+            for wind, name in enumerate(table.seats):
+                winds[name, wind] += 1
+    over = sum(max(0, winds[name, wind] - limit) for table in seating.tables for wind, name in enumerate(table.seats))
+    return quality_after.repeat_meetings - quality_before.repeat_meetings, over
+
+
 @functools.lru_cache(maxsize=8)
-def _whole_plan(
+def _block_plan(
     names: tuple[str, ...],
     *,
     tables: int,
     fixed: tuple[tuple[str, int], ...],
     sessions: int,
+    start: int,
+    history: tuple[Seating, ...],
     seed: str,
     effort: float,
 ) -> tuple[Seating, ...]:
-    """Every session, planned together (kept: the next session's call finds the same plan)."""
+    """Sessions ``start`` to the block's end, planned together after ``history`` (kept: the next session's call
+    finds the same plan). The first block's seed is the one whole-tournament plans had, so tournaments of up to
+    PLAN_AHEAD sessions seat as they always did."""
     return tuple(
         _plan(
-            session=1,
+            session=start,
             names=names,
             tables=tables,
             fixed=dict(fixed),
-            history=(),
-            sessions=sessions,
-            seed=f"auto:{seed}:plan",
+            history=history,
+            sessions=min(sessions, start + PLAN_AHEAD - 1),
+            seed=f"auto:{seed}:plan" if start == 1 else f"auto:{seed}:plan:{start}",
             effort=effort,
+            exact=True,
         )
     )
 
@@ -379,15 +498,22 @@ def _plan(
     sessions: int,
     seed: str,
     effort: float,
+    exact: bool = False,
 ) -> list[Seating]:
-    """Seatings for sessions ``session`` to the last (at least one), planned together after ``history``."""
+    """Seatings for sessions ``session`` to the last (at least one, at most ``PLAN_AHEAD``), planned together after
+    ``history``. ``exact``: the winds of the planned sessions are made exact whenever every player's winds so far
+    are (a block after a block that kept to its plan); otherwise they are balanced against the history."""
     rng = random.Random(seed)
-    ahead = max(1, sessions - session + 1)
+    ahead = min(PLAN_AHEAD, max(1, sessions - session + 1))
     plan = [_layout(names, tables, fixed, rng) for _ in range(ahead)]
     groups = [layout for layout, _ in plan]
     if tables > 1:
         _spread_opponents(groups, [pinned for _, pinned in plan], history, rng, effort)
-    orders = _exact_winds(groups, rng) if not history else _balance_winds(groups, history, sessions, rng, effort)
+    orders = (
+        _exact_winds(groups, rng)
+        if not history or (exact and _even(history))
+        else _balance_winds(groups, history, session + ahead - 1, rng, effort)
+    )
     return [
         Seating(
             session=session + k,
@@ -398,6 +524,16 @@ def _plan(
         )
         for k in range(ahead)
     ]
+
+
+def _even(history: Sequence[Seating]) -> bool:
+    """Whether every player has sat every wind equally often in ``history``."""
+    winds: dict[str, list[int]] = {}
+    for seating in history:
+        for table in seating.tables:
+            for wind, name in enumerate(table.seats):
+                winds.setdefault(name, [0, 0, 0, 0])[wind] += 1
+    return all(len(set(counts)) == 1 for counts in winds.values())
 
 
 def _spread_opponents(

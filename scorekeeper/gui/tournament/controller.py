@@ -285,7 +285,14 @@ class TournamentController(QObject):
                     seating = seat_random(session, players, subs, fixed=fixed, seed=seed)
                 case SeatingMethod.AUTO:
                     seating = seat_auto(
-                        session, players, subs, history=history, sessions=t.settings.sessions, fixed=fixed, seed=seed
+                        session,
+                        players,
+                        subs,
+                        history=history,
+                        sessions=t.settings.sessions,
+                        fixed=fixed,
+                        seed=seed,
+                        roster_at=lambda k: (t.ranked_in(k), t.substitutes_in(k)),
                     )
                 case SeatingMethod.SWISS:
                     playing = set(players)

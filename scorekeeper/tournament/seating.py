@@ -3,10 +3,11 @@
 Methods (issue 13):
 
 * ``random``: a shuffle (the first session);
-* ``auto``: the whole tournament planned at once from a random draw, so that players meet as few times as they
-  can and sit each wind as evenly as the number of sessions allows; each session takes its part of the plan while
-  the played sessions follow it, and a new plan is made from what was played when they do not (a drop-out, a
-  Swiss or prescripted session);
+* ``auto``: the whole tournament (a longer league ``PLAN_AHEAD`` sessions at a time) planned at once from a random
+  draw, so that players meet as few times as they can and sit each wind as evenly as the number of sessions
+  allows; each session takes its part of the plan while the played sessions follow it, a substitute who comes in
+  for a drop-out takes the leaver's planned seats, and a new plan is made from what was played otherwise (a
+  drop-out that changes the tables, a Swiss or prescripted session);
 * ``swiss``: the top tables by the standings (1st-4th at table 1, ...), for final sessions;
 * a prescripted seating read from CSV (:func:`parse_seating_csv`).
 

@@ -100,6 +100,16 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     penalty.add_argument("--reason", required=True, metavar="TEXT")
     penalty.add_argument("--session", type=int, metavar="K", help="the session (default: the tournament)")
 
+    substitute = action(
+        "substitute",
+        "a substitute takes a player's seat in a running game from the hand in play on (the seat's points carry on)",
+    )
+    substitute.add_argument("--session", required=True, type=int, metavar="K")
+    substitute.add_argument("--table", required=True, type=int, metavar="T")
+    substitute.add_argument("--leaving", required=True, metavar="NAME", help="the player who leaves the table")
+    substitute.add_argument("--player", required=True, metavar="NAME", help="the registered player who comes in")
+    substitute.add_argument("--reason", default="", metavar="TEXT")
+
     standings = action("standings", "print the standings")
     standings.add_argument("--json", action="store_true", help="print JSON")
 
@@ -273,6 +283,31 @@ def _penalty(args: argparse.Namespace) -> None:
     sys.stdout.write(f"penalty {stored.points / 1000:+.1f} for {stored.player} ({where}): {stored.reason}\n")
 
 
+def _substitute(args: argparse.Namespace) -> None:
+    from scorekeeper.storage.tournament_store import open_tournament_store
+
+    with open_tournament_store(args.db) as store:
+        tournament = store.load(args.tournament)
+        event = tournament.substitution(args.session, args.table, args.leaving, args.player, args.reason)
+        game = tournament.game(args.session, args.table)
+        assert game is not None  # substitution() refuses a table with no game
+        if str(args.db).startswith(("postgresql://", "postgres://")):
+            # Through the sync server's referee write, as the referee's window does: the table takes the
+            # referee's copy at its next push and shows who sits there now.
+            from scorekeeper.sync.server import TournamentServer
+
+            with TournamentServer.connect(str(args.db), tournament=tournament.settings.name) as server:
+                held = server.game(game.game_id)
+                server.correct_as_referee(game.game_id, [event], version=held.version)
+        else:
+            store.append_events(game.game_id, len(game.events), [event])
+    left = game.state(tournament.settings).players[event.seat]
+    sys.stdout.write(
+        f"session {args.session} table {args.table}: {event.player} takes seat {int(event.seat)} from {left} "
+        "from the hand in play on\n"
+    )
+
+
 def _standings(args: argparse.Namespace) -> None:
     from scorekeeper.storage.tournament_store import open_tournament_store
     from scorekeeper.tournament import compute_standings, format_tenths
@@ -330,6 +365,7 @@ _ACTIONS = {
     "seat": _seat,
     "record": _record,
     "penalty": _penalty,
+    "substitute": _substitute,
     "standings": _standings,
     "export": _export,
 }

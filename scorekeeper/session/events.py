@@ -43,6 +43,7 @@ __all__ = [
     "LastHandCalled",
     "LoserValue",
     "NagashiMangan",
+    "PlayerReplaced",
     "RefereePenalty",
     "RiichiDeclared",
     "Ron",
@@ -500,6 +501,36 @@ class LastHandCalled:
         _check_text(self.reason, "the reason for calling the last hand")
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerReplaced:
+    """A substitute takes ``seat`` from the hand in play on, in place of whoever sits there (a player fell ill or
+    had to leave): the seat keeps its score, its riichi sticks and its turn to deal; only who sits there changes.
+
+    The log keeps who sat when, so a correction of an earlier hand moves nothing: the substitute still comes in
+    before the same hand. How the result is shared between the two is the tournament's
+    (``scorekeeper.session.substitution.seat_shares``).
+
+    Attributes:
+        seat: the seat taken over.
+        player: who comes in (a text of 1 to 100 characters; a new game's name rules are checked where the
+            referee enters it, ``Session.replace_player``, so that a stored log always loads).
+        reason: why, for the record.
+    """
+
+    seat: Seat
+    player: str
+    reason: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seat", parse_seat(self.seat))
+        if not isinstance(self.player, str) or not 1 <= len(self.player) <= 100 or "\x00" in self.player:
+            raise IllegalActionError(
+                f"a substitute's name must be a text of 1 to 100 characters, got {self.player!r:.80}"
+            )
+        _check_text(self.player, "a substitute's name")
+        _check_text(self.reason, "the reason for the substitution")
+
+
 @dataclass(frozen=True, slots=True)
 class HandEdited:
     """A referee's correction: the finished hand at ``index`` (0-based) becomes ``hand``; all after is recomputed."""
@@ -534,6 +565,7 @@ Event: TypeAlias = (
     | RefereePenalty
     | EndGame
     | LastHandCalled
+    | PlayerReplaced
     | HandEdited
     | HandDeleted
     | HandInserted
@@ -614,6 +646,8 @@ def event_to_json(event: Event) -> dict[str, Any]:
             return {"type": "end", "reason": event.reason}
         case LastHandCalled():
             return {"type": "last_hand", "reason": event.reason}
+        case PlayerReplaced():
+            return {"type": "substitute", "seat": int(event.seat), "player": event.player, "reason": event.reason}
         case HandEdited():
             return {"type": "edit_hand", "index": event.index, "hand": hand_record_to_json(event.hand)}
         case HandDeleted():
@@ -844,6 +878,9 @@ def event_from_json(obj: object) -> Event:
         event = _build(reader.where, EndGame, reader.text("reason"))
     elif kind == "last_hand":
         event = _build(reader.where, LastHandCalled, reader.text("reason"))
+    elif kind == "substitute":
+        seat, player, reason = reader.seat("seat"), reader.text("player"), reader.text("reason")
+        event = _build(reader.where, PlayerReplaced, seat=seat, player=player, reason=reason)
     elif kind == "edit_hand":
         event = HandEdited(_index(reader), hand_record_from_json(reader.get("hand"), f"{reader.where}, hand"))
     elif kind == "delete_hand":
@@ -852,8 +889,8 @@ def event_from_json(obj: object) -> Event:
         event = HandInserted(_index(reader), hand_record_from_json(reader.get("hand"), f"{reader.where}, hand"))
     else:
         known = (
-            "riichi, ron, tsumo, draw, nagashi, abort, chombo, penalty, end, last_hand, edit_hand, delete_hand,"
-            " insert_hand"
+            "riichi, ron, tsumo, draw, nagashi, abort, chombo, penalty, end, last_hand, substitute, edit_hand,"
+            " delete_hand, insert_hand"
         )
         raise GameRecordError(f"{where}: unknown event type {_show(kind)}; known: {known}")
     reader.done()

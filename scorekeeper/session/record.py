@@ -8,13 +8,17 @@ Storage reads and writes the files; the replay command and import/export use the
      "hands": [{"riichi": [seats], "result": RESULT}, ...],
      "penalties": [{"seat": s, "points": -n, "reason": "..."}],   (optional)
      "end": {"reason": "..."},                                     (optional, see below)
-     "last_hand": {"reason": "...", "hand": n}}                    (optional, see below)
+     "last_hand": {"reason": "...", "hand": n},                    (optional, see below)
+     "substitutes": [{"hand": n, "seat": s, "player": "...", "reason": "..."}]}   (optional, see below)
 
 ``end`` is this program's addition within version 1: it records a referee's "end the game now", which the issue's
 keys cannot say. It is written only for games the referee ended, so every other record is exactly the issue's.
 ``last_hand`` is the other addition: time was called (:class:`LastHandCalled`) while hand ``n`` (1-based) was in
 play, so that hand was the last: ``n`` is the number of hands when the call ended the game after it, one more when
 that hand is still in play (or the referee ended the game before it was finished). Written only when time was called.
+``substitutes`` is the third: a substitute took seat ``s`` before hand ``n`` (1-based; one more than the hands
+when they came in during the hand in play), in place of whoever sat there (:class:`PlayerReplaced`); ``players``
+are the four who sat down at the start. Written only when someone was replaced.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ from scorekeeper.session.events import (
     Event,
     HandRecord,
     LastHandCalled,
+    PlayerReplaced,
     RefereePenalty,
     RiichiDeclared,
     hand_record_from_json,
@@ -56,7 +61,9 @@ VERSION = 1
 #: More hands than any real game has (a hanchan rarely passes 20); refuses hostile files early.
 MAX_HANDS = 1000
 _MAX_PENALTIES = 1000
-_TOP_KEYS = frozenset({"format", "version", "ruleset", "players", "hands", "penalties", "end", "last_hand"})
+_TOP_KEYS = frozenset(
+    {"format", "version", "ruleset", "players", "hands", "penalties", "end", "last_hand", "substitutes"}
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -70,6 +77,7 @@ class GameRecord:
         penalties: the referee's penalties.
         end: the referee's end of the game, if they ended it.
         last_hand: ``(index, call)`` when time was called while hand ``index`` (0-based) was in play.
+        substitutes: ``(index, event)`` for each substitute who took a seat before hand ``index`` (0-based).
     """
 
     rules: Ruleset
@@ -78,16 +86,19 @@ class GameRecord:
     penalties: tuple[RefereePenalty, ...] = ()
     end: EndGame | None = None
     last_hand: tuple[int, LastHandCalled] | None = None
+    substitutes: tuple[tuple[int, PlayerReplaced], ...] = ()
 
     def events(self) -> tuple[Event, ...]:
-        """The record as an event log: each hand's riichi then its result (the last-hand call in its place), then
-        penalties, then the end."""
+        """The record as an event log: each hand's substitutes, riichi then result (the last-hand call in its
+        place), then penalties, then the end."""
         out: list[Event] = []
         for index, hand in enumerate(self.hands):
+            out.extend(event for before, event in self.substitutes if before == index)
             if self.last_hand is not None and self.last_hand[0] == index:
                 out.append(self.last_hand[1])
             out.extend(RiichiDeclared(seat) for seat in hand.riichi)
             out.append(hand.result)
+        out.extend(event for before, event in self.substitutes if before >= len(self.hands))
         if self.last_hand is not None and self.last_hand[0] >= len(self.hands):
             out.append(self.last_hand[1])
         out.extend(self.penalties)
@@ -101,7 +112,9 @@ class GameRecord:
         Raises:
             IllegalActionError: naming the first hand that cannot be played.
         """
-        state = replay_hands(self.rules, self.players, self.hands, last_hand=self.last_hand)
+        state = replay_hands(
+            self.rules, self.players, self.hands, last_hand=self.last_hand, substitutions=self.substitutes
+        )
         return apply_events(state, [*self.penalties, *([self.end] if self.end is not None else [])])
 
 
@@ -166,6 +179,7 @@ def parse_record(obj: object) -> GameRecord:
         except ScorekeeperError as error:
             raise GameRecordError(f"end: {error}") from None
     last_hand = _parse_last_hand(obj["last_hand"], len(parsed_hands)) if "last_hand" in obj else None
+    substitutes = _parse_substitutes(obj["substitutes"], len(parsed_hands)) if "substitutes" in obj else ()
     return GameRecord(
         rules=rules,
         players=(players[0], players[1], players[2], players[3]),
@@ -173,7 +187,35 @@ def parse_record(obj: object) -> GameRecord:
         penalties=penalties,
         end=end,
         last_hand=last_hand,
+        substitutes=substitutes,
     )
+
+
+def _parse_substitutes(obj: object, hands: int) -> tuple[tuple[int, PlayerReplaced], ...]:
+    if not isinstance(obj, list) or len(obj) > _MAX_PENALTIES:
+        raise GameRecordError(f"'substitutes' must be a list of at most {_MAX_PENALTIES} substitutions")
+    out: list[tuple[int, PlayerReplaced]] = []
+    for number, item in enumerate(obj, start=1):
+        where = f"substitute {number}"
+        if (
+            not isinstance(item, dict)
+            or set(item) != {"hand", "seat", "player", "reason"}
+            or isinstance(item["hand"], bool)
+            or not isinstance(item["hand"], int)
+        ):
+            raise GameRecordError(
+                f'{where}: must be {{"hand": n, "seat": s, "player": name, "reason": text}}, got {item!r:.120}'
+            )
+        if not 1 <= item["hand"] <= hands + 1:
+            raise GameRecordError(f"{where}: 'hand' is the first hand the substitute played, 1 to {hands + 1}")
+        try:
+            event = PlayerReplaced(seat=item["seat"], player=item["player"], reason=item["reason"])
+        except (ScorekeeperError, ValueError) as error:
+            raise GameRecordError(f"{where}: {error}") from None
+        out.append((item["hand"] - 1, event))
+    if [index for index, _ in out] != sorted(index for index, _ in out):
+        raise GameRecordError("'substitutes' must be in the order of their hands")
+    return tuple(out)
 
 
 def _parse_last_hand(obj: object, hands: int) -> tuple[int, LastHandCalled]:
@@ -220,6 +262,11 @@ def format_record(record: GameRecord) -> dict[str, Any]:
         out["end"] = {"reason": record.end.reason}
     if record.last_hand is not None:
         out["last_hand"] = {"reason": record.last_hand[1].reason, "hand": record.last_hand[0] + 1}
+    if record.substitutes:
+        out["substitutes"] = [
+            {"hand": index + 1, "seat": int(event.seat), "player": event.player, "reason": event.reason}
+            for index, event in record.substitutes
+        ]
     return out
 
 
@@ -238,11 +285,12 @@ def record_from_state(state: GameState, *, end: EndGame | None = None) -> GameRe
         last_hand = (state.last_hand_index, LastHandCalled(state.last_hand_reason))
     return GameRecord(
         rules=state.rules,
-        players=state.players,
+        players=state.starting_players,
         hands=state.records,
         penalties=state.penalties,
         end=end,
         last_hand=last_hand,
+        substitutes=state.replacements,
     )
 
 

@@ -25,13 +25,14 @@ from scorekeeper.session.events import (
     HandResult,
     LastHandCalled,
     NagashiMangan,
+    PlayerReplaced,
     RefereePenalty,
     RiichiDeclared,
     Ron,
     Tsumo,
     Win,
 )
-from scorekeeper.session.names import check_player_names
+from scorekeeper.session.names import PlayerNameError, check_player_names, player_name_problem
 from scorekeeper.session.rules import Ruleset
 from scorekeeper.session.seats import Seat
 from scorekeeper.session.settlement import Settlement
@@ -269,6 +270,18 @@ class Session:
     def call_last_hand(self, reason: str = "") -> GameState:
         """Time is called: the hand in play is the last; the game ends when it is finished."""
         return self.apply(LastHandCalled(reason))
+
+    def replace_player(self, seat: Seat, player: str, reason: str = "") -> GameState:
+        """A substitute takes ``seat`` from the hand in play on; the seat's points carry on.
+
+        Raises:
+            PlayerNameError: a name a new game would refuse (empty, padded, multi-line, too long).
+            IllegalActionError: after the end of the game, or a name already at the table.
+        """
+        problem = player_name_problem(player)
+        if problem is not None:
+            raise PlayerNameError((problem,))
+        return self.apply(PlayerReplaced(seat=seat, player=player, reason=reason))
 
     def edit_hand(self, index: int, hand: HandRecord) -> GameState:
         """Replace finished hand ``index`` (0-based); everything after it is recomputed."""

@@ -32,12 +32,14 @@ from scorekeeper.session.events import (
     HandResult,
     LastHandCalled,
     NagashiMangan,
+    PlayerReplaced,
     RefereePenalty,
     RiichiDeclared,
     Ron,
     Tsumo,
 )
 from scorekeeper.session.families import EndReason, family_of
+from scorekeeper.session.names import name_key
 from scorekeeper.session.rules import Ruleset
 from scorekeeper.session.seats import ROUND_LETTERS, Seat, round_label
 from scorekeeper.session.settlement import RIICHI_STICK, Settlement
@@ -49,6 +51,7 @@ __all__ = [
     "HandEntry",
     "RiichiRefusal",
     "ScoreSeries",
+    "Substitution",
     "apply_event",
     "apply_events",
     "initial_state",
@@ -111,6 +114,26 @@ class HandEntry:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Substitution:
+    """A substitute who took a seat (:class:`PlayerReplaced`), as the game holds it.
+
+    Attributes:
+        seat: the seat.
+        player: who came in.
+        left: who sat there before.
+        hand: the first hand (0-based) the newcomer plays: the number of finished hands when they came in, moved
+            by a correction that inserts or deletes an earlier hand.
+        reason: why.
+    """
+
+    seat: Seat
+    player: str
+    left: str
+    hand: int
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GameState:
     """The table at one moment.
 
@@ -132,6 +155,8 @@ class GameState:
         last_hand_index: the hand (0-based) that was in play when it was called: the game's last. It equals
             ``len(hands)`` while that hand is being played (or when the referee ended the game before it was
             finished), and ``len(hands) - 1`` once the call ended the game after it.
+        substitutions: the substitutes who took a seat during the game, in order (``players`` names who sits
+            now; :attr:`starting_players` who sat at the start).
     """
 
     rules: Ruleset
@@ -149,6 +174,31 @@ class GameState:
     final: FinalResult | None = None
     last_hand_reason: str | None = None
     last_hand_index: int | None = None
+    substitutions: tuple[Substitution, ...] = ()
+
+    @property
+    def replacements(self) -> tuple[tuple[int, PlayerReplaced], ...]:
+        """The substitutions as ``(hand, event)`` pairs, as :func:`replay_hands` and a game record take them."""
+        return tuple(
+            (sub.hand, PlayerReplaced(seat=sub.seat, player=sub.player, reason=sub.reason))
+            for sub in self.substitutions
+        )
+
+    @property
+    def starting_players(self) -> tuple[str, str, str, str]:
+        """The four who sat down at the start, seat 0 first (``players`` once nobody was replaced)."""
+        names = list(self.players)
+        for substitution in reversed(self.substitutions):
+            names[substitution.seat] = substitution.left
+        return (names[0], names[1], names[2], names[3])
+
+    def player_at(self, seat: Seat, hand: int) -> str:
+        """Who sat at ``seat`` for hand ``hand`` (0-based; ``len(hands)`` is the hand in play)."""
+        name = self.starting_players[seat]
+        for substitution in self.substitutions:
+            if substitution.seat == seat and substitution.hand <= hand:
+                name = substitution.player
+        return name
 
     @property
     def last_hand_called(self) -> bool:
@@ -323,6 +373,8 @@ def apply_event(state: GameState, event: Event) -> GameState:
                     " the hand in play is the last; LastHandCalled refused"
                 )
             return dataclasses.replace(state, last_hand_reason=event.reason, last_hand_index=len(state.hands))
+        case PlayerReplaced():
+            return _replace_player(state, event)
         case HandEdited():
             _check_index(state, event.index, "edit")
             records = list(state.records)
@@ -332,7 +384,12 @@ def apply_event(state: GameState, event: Event) -> GameState:
             _check_index(state, event.index, "delete")
             records = list(state.records)
             del records[event.index]
-            return _rebuild(state, records, f"deleting hand {event.index + 1}")
+            # A substitute who came in after the deleted hand came in one hand earlier in the count.
+            moved = tuple(
+                dataclasses.replace(sub, hand=sub.hand - 1) if sub.hand > event.index else sub
+                for sub in state.substitutions
+            )
+            return _rebuild(state, records, f"deleting hand {event.index + 1}", moved)
         case HandInserted():
             if not 0 <= event.index <= len(state.hands):
                 raise IllegalActionError(
@@ -340,9 +397,36 @@ def apply_event(state: GameState, event: Event) -> GameState:
                 )
             records = list(state.records)
             records.insert(event.index, event.hand)
-            return _rebuild(state, records, f"inserting a hand at position {event.index + 1}")
+            # A forgotten hand played before a substitute's first hand: they came in one hand later in the count.
+            moved = tuple(
+                dataclasses.replace(sub, hand=sub.hand + 1) if sub.hand >= event.index else sub
+                for sub in state.substitutions
+            )
+            return _rebuild(state, records, f"inserting a hand at position {event.index + 1}", moved)
         case _:
             assert_never(event)
+
+
+def _replace_player(state: GameState, event: PlayerReplaced) -> GameState:
+    state._check_not_ended(event)
+    taken = [name for seat, name in enumerate(state.players) if seat != event.seat]
+    if name_key(event.player) in {name_key(name) for name in taken}:
+        raise IllegalActionError(
+            f"{event.player} already sits at this table: a substitute for seat {int(event.seat)}"
+            f" ({state.players[event.seat]}) must be someone else"
+        )
+    if name_key(event.player) == name_key(state.players[event.seat]):
+        raise IllegalActionError(f"{event.player} already sits at seat {int(event.seat)}: nobody to replace")
+    players = list(state.players)
+    substitution = Substitution(
+        seat=event.seat, player=event.player, left=players[event.seat], hand=len(state.hands), reason=event.reason
+    )
+    players[event.seat] = event.player
+    return dataclasses.replace(
+        state,
+        players=(players[0], players[1], players[2], players[3]),
+        substitutions=(*state.substitutions, substitution),
+    )
 
 
 def _check_index(state: GameState, index: int, verb: str) -> None:
@@ -448,11 +532,14 @@ def replay_hands(
     hands: Iterable[HandRecord],
     *,
     last_hand: tuple[int, LastHandCalled] | None = None,
+    substitutions: Sequence[tuple[int, PlayerReplaced]] = (),
 ) -> GameState:
     """The state after playing ``hands`` from the start.
 
     ``last_hand`` is ``(index, call)``: time was called while hand ``index`` (0-based; the number of hands for
     after the last) was in play, so that hand ends the game; a hand after it is refused as after any end.
+    ``substitutions`` are ``(index, event)``: a substitute came in before hand ``index`` (0-based; the number of
+    hands for the hand in play).
 
     Raises:
         IllegalActionError: naming the first hand that cannot be played (``hand 7 (S3, 1 honba): ...``).
@@ -461,11 +548,22 @@ def replay_hands(
     state = initial_state(rules, players)
     number = 0
     for number, hand in enumerate(hands, start=1):
+        state = _substitute(state, [sub for index, sub in substitutions if index == number - 1], number)
         if last_hand is not None and last_hand[0] == number - 1:
             state = _call_last_hand(state, last_hand[1], number)
         state = _play_hand(state, hand, number)
+    state = _substitute(state, [sub for index, sub in substitutions if index >= number], number + 1)
     if last_hand is not None and last_hand[0] >= number:
         state = _call_last_hand(state, last_hand[1], number + 1)
+    return state
+
+
+def _substitute(state: GameState, substitutions: Sequence[PlayerReplaced], number: int) -> GameState:
+    for sub in substitutions:
+        try:
+            state = apply_event(state, sub)
+        except ScorekeeperError as error:
+            raise _wrap(error, f"the substitute {sub.player} before hand {number}") from None
     return state
 
 
@@ -499,7 +597,9 @@ def _wrap(error: ScorekeeperError, where: str) -> ScorekeeperError:
         return IllegalActionError(f"{where}: {error}")
 
 
-def _rebuild(state: GameState, records: list[HandRecord], doing: str) -> GameState:
+def _rebuild(
+    state: GameState, records: list[HandRecord], doing: str, substitutions: tuple[Substitution, ...] | None = None
+) -> GameState:
     """Replay corrected hands, then the riichi of the hand in play, the penalties and a referee's end.
 
     A referee's :class:`LastHandCalled` keeps its place from the end: before the last hand when it ended the game
@@ -510,7 +610,16 @@ def _rebuild(state: GameState, records: list[HandRecord], doing: str) -> GameSta
     before_last = call is not None and state.ended_by_last_hand_call
     try:
         last_hand = (max(0, len(records) - 1), call) if call is not None and before_last else None
-        rebuilt = replay_hands(state.rules, state.players, records, last_hand=last_hand)
+        rebuilt = replay_hands(
+            state.rules,
+            state.starting_players,
+            records,
+            last_hand=last_hand,
+            substitutions=[
+                (sub.hand, PlayerReplaced(seat=sub.seat, player=sub.player, reason=sub.reason))
+                for sub in (state.substitutions if substitutions is None else substitutions)
+            ],
+        )
         if not rebuilt.ended:
             if call is not None and not before_last:
                 rebuilt = apply_event(rebuilt, call)

@@ -15,10 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorekeeper.errors import IllegalActionError, TournamentError
-from scorekeeper.session.events import EndGame, Event, LastHandCalled, event_to_json
+from scorekeeper.session.events import EndGame, Event, LastHandCalled, PlayerReplaced, event_to_json
 from scorekeeper.session.reasons import ReasonCode, format_reason
+from scorekeeper.session.seats import Seat
 from scorekeeper.session.standings import FinalResult
 from scorekeeper.session.state import GameState, apply_events, initial_state
+from scorekeeper.session.substitution import SeatShare, seat_shares
 from scorekeeper.tournament.players import Player, check_new_player, name_key, validate_roster
 from scorekeeper.tournament.seating import Seating
 from scorekeeper.tournament.settings import TimeLimitRule, TournamentSettings
@@ -46,10 +48,13 @@ class GameResult:
         ended: whether the game has ended.
         sheet: the session's result sheet (:meth:`GameState.standings`): the final one once the game has ended, as
             if it ended now while it runs.
+        shares: who is credited with what (``scorekeeper.session.substitution.seat_shares``): one share per seat,
+            or more for a seat a substitute took during the game.
     """
 
     ended: bool
     sheet: FinalResult
+    shares: tuple[SeatShare, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -115,7 +120,8 @@ class TableGame:
                 return _result(settings, self.players, self.events)
             except TypeError:  # an event that cannot be hashed: compute without the cache
                 state = apply_events(initial_state(settings.ruleset, self.players), self.events)
-                return GameResult(ended=state.ended, sheet=state.standings())
+                sheet = state.standings()
+                return GameResult(ended=state.ended, sheet=sheet, shares=seat_shares(state, sheet))
         except IllegalActionError as error:
             raise TournamentError(f"session {self.session} table {self.table}: {error}") from None
 
@@ -132,7 +138,8 @@ def _result(settings: TournamentSettings, players: tuple[str, str, str, str], ev
     """A game's result, remembered: its sheet costs as much again as a short game's fold (the uma, the places and
     the penalties), and the standings read every game's on every change (benchmarks/bench_standings.py)."""
     state = _fold(settings, players, events)
-    return GameResult(ended=state.ended, sheet=state.standings())
+    sheet = state.standings()
+    return GameResult(ended=state.ended, sheet=sheet, shares=seat_shares(state, sheet))
 
 
 def forget_game_results() -> None:
@@ -300,6 +307,56 @@ class Tournament:
                 f"{', '.join(game.players)}, but the seating has {', '.join(table.seats)}"
             )
         game.state(self.settings)
+        for event in game.events:
+            if isinstance(event, PlayerReplaced):
+                self._check_substitute(game, event.player)
+
+    def _check_substitute(self, game: TableGame, name: str) -> None:
+        """A substitute who takes a seat during a game is a registered player in play who sits at no other table
+        of the session (our reading: the day's substitutes, or a player the session left out)."""
+        try:
+            player = self.player(name)
+        except TournamentError:
+            raise TournamentError(
+                f"session {game.session} table {game.table}: the substitute {name!r:.100} is not a player of this "
+                "tournament: register them first (a substitute)"
+            ) from None
+        if not player.plays_in(game.session):
+            raise TournamentError(f"{player.name} dropped out after session {player.dropped_after}: cannot come in")
+        seating = self.seating(game.session)
+        for table in seating.tables if seating is not None else ():
+            if table.table != game.table and name_key(name) in {name_key(n) for n in table.seats}:
+                raise TournamentError(
+                    f"{player.name} sits at table {table.table} in session {game.session}: cannot also come in at "
+                    f"table {game.table}"
+                )
+
+    def substitution(self, session: int, table: int, leaving: str, substitute: str, reason: str = "") -> PlayerReplaced:
+        """The event that puts ``substitute`` in ``leaving``'s seat at (session, table) from the hand in play on.
+
+        Raises:
+            TournamentError: for no such game, a game that has ended, ``leaving`` not at that table now, or a
+                substitute :meth:`check_game` would refuse.
+        """
+        game = self.game(session, table)
+        if game is None:
+            raise TournamentError(f"session {session} table {table} has no game yet: seat the substitute instead")
+        state = game.state(self.settings)
+        if state.ended:
+            raise TournamentError(f"session {session} table {table}: the game has ended; nobody can come in")
+        seats = [seat for seat, name in enumerate(state.players) if name_key(name) == name_key(leaving)]
+        if not seats:
+            raise TournamentError(
+                f"session {session} table {table}: {leaving!r:.100} does not sit there now ({', '.join(state.players)})"
+            )
+        self._check_substitute(game, substitute)
+        registered = self.player(substitute).name
+        try:
+            event = PlayerReplaced(seat=Seat(seats[0]), player=registered, reason=reason)
+            apply_events(state, (event,))
+        except IllegalActionError as error:
+            raise TournamentError(f"session {session} table {table}: {error}") from None
+        return event
 
     def with_game(self, game: TableGame) -> Tournament:
         """The tournament with ``game`` recorded; the same game again changes nothing.

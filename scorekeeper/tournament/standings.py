@@ -160,15 +160,18 @@ def compute_standings(tournament: Tournament) -> Standings:
     session_points: dict[str, list[int | None]] = {p.name: [None] * settings.sessions for p in ranked}
     penalties: dict[str, int] = defaultdict(int)
     places: dict[str, list[int]] = defaultdict(list)
-    games: dict[str, int] = defaultdict(int)
+    games: dict[str, set[str]] = defaultdict(set)
     player_of: dict[str, Player | None] = {}
     finished = running = 0
     for game in tournament.games:
         result = game.result(settings)  # remembered per log: only a changed game is folded again
-        sheet = result.sheet
         finished += result.ended
         running += not result.ended
-        for seat, name in enumerate(game.players):
+        # Each seat's result is credited to whoever sat there: one share per seat, or, for a seat a substitute
+        # took during the game, the one who left gets the seat's change while they sat and the one who finished
+        # the rest with the place (scorekeeper.session.substitution; our reading, docs/tournament.md).
+        for share in result.shares:
+            name = share.player
             if name in player_of:
                 player = player_of[name]
             else:  # each name is matched once, not once per game it played (name_key normalizes Unicode)
@@ -177,10 +180,11 @@ def compute_standings(tournament: Tournament) -> Standings:
                 continue
             points = session_points[player.name]
             if game.session <= len(points):
-                points[game.session - 1] = (points[game.session - 1] or 0) + sheet.points_before_penalties_tenths[seat]
-            penalties[player.name] += sheet.points_tenths[seat] - sheet.points_before_penalties_tenths[seat]
-            places[player.name].append(sheet.places[seat])
-            games[player.name] += 1
+                points[game.session - 1] = (points[game.session - 1] or 0) + share.points_tenths
+            penalties[player.name] += share.penalties_tenths
+            if share.place is not None:
+                places[player.name].append(share.place)
+            games[player.name].add(game.game_id)
     for penalty in tournament.penalties:
         if penalty.player in session_points:
             penalties[penalty.player] += penalty.points // 100
@@ -192,7 +196,7 @@ def compute_standings(tournament: Tournament) -> Standings:
             rank=0,
             player=p.name,
             points_tenths=sum(x for x in session_points[p.name] if x is not None) + penalties[p.name],
-            games=games[p.name],
+            games=len(games[p.name]),
             session_points_tenths=tuple(session_points[p.name]),
             penalties_tenths=penalties[p.name],
             places=tuple(places[p.name]),
@@ -268,15 +272,16 @@ def penalty_lines(tournament: Tournament) -> tuple[PenaltyLine, ...]:
     """
     lines: list[PenaltyLine] = []
     for game in tournament.games:
-        for penalty in game.result(tournament.settings).sheet.penalties:
-            lines.append(
+        for share in game.result(tournament.settings).shares:
+            lines.extend(
                 PenaltyLine(
-                    player=game.players[penalty.seat],
+                    player=share.player,
                     points=penalty.points,
                     reason=penalty.reason,
                     session=game.session,
                     table=game.table,
                 )
+                for penalty in share.penalties
             )
     lines.extend(
         PenaltyLine(player=p.player, points=p.points, reason=p.reason, session=p.session, table=None)

@@ -35,6 +35,7 @@ from scorekeeper.session import (
 )
 from scorekeeper.session.events import event_to_json
 from scorekeeper.session.state import apply_event, apply_events, initial_state
+from scorekeeper.session.substitution import seat_shares
 from scorekeeper.storage.tournament_store import TournamentStore
 from scorekeeper.tournament import (
     GameResult,
@@ -62,7 +63,7 @@ _SESSION_2 = Seating(session=2, tables=(TableSeating(1, ("A", "E", "B", "F")), T
 def _folded(game: TableGame, settings: TournamentSettings) -> GameResult:
     """A game's result folded from its log, past anything remembered."""
     state = apply_events(initial_state(settings.ruleset, game.players), game.events)
-    return GameResult(ended=state.ended, sheet=state.standings())
+    return GameResult(ended=state.ended, sheet=state.standings(), shares=seat_shares(state))
 
 
 def _uncached(tournament: Tournament) -> Standings:

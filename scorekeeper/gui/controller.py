@@ -43,6 +43,7 @@ from scorekeeper.session.events import (
     HandResult,
     LastHandCalled,
     NagashiMangan,
+    PlayerReplaced,
     RefereePenalty,
     RiichiDeclared,
     Ron,
@@ -373,6 +374,7 @@ class GameController(QObject):
             RefereePenalty: self.tr("penalty"),
             EndGame: self.tr("game ended"),
             LastHandCalled: self.tr("last hand called"),
+            PlayerReplaced: self.tr("substitute"),
             HandEdited: self.tr("hand corrected"),
             HandDeleted: self.tr("hand deleted"),
             HandInserted: self.tr("hand inserted"),
@@ -384,6 +386,8 @@ class GameController(QObject):
         # Say whose it was: "riichi (Ann)", "Ron: Ann 3 han 40 fu, paid by Bo" (the history's own sentence).
         if isinstance(event, RiichiDeclared | Chombo):
             return f"{name} ({players[int(event.seat)]})"
+        if isinstance(event, PlayerReplaced):
+            return f"{name} ({players[int(event.seat)]} → {event.player})"
         if isinstance(event, Ron | Tsumo | ExhaustiveDraw | NagashiMangan | AbortiveDraw):
             from scorekeeper.gui.describe import describe_result
 

@@ -331,6 +331,18 @@ class Tournament:
                     f"table {game.table}"
                 )
 
+    def free_players(self, session: int) -> tuple[str, ...]:
+        """Who may come in as a substitute during a game of ``session``: registered, in play, seated at no table of
+        the session and sitting in none of its games now; the substitutes first, each group in registration order.
+        """
+        seating = self.seating(session)
+        busy = {name_key(n) for n in (seating.names if seating is not None else ())}
+        for game in self.games:
+            if game.session == session:
+                busy |= {name_key(n) for n in game.state(self.settings).players}
+        free = [p for p in self.players if p.plays_in(session) and name_key(p.name) not in busy]
+        return tuple(p.name for p in sorted(free, key=lambda p: not p.substitute))
+
     def substitution(self, session: int, table: int, leaving: str, substitute: str, reason: str = "") -> PlayerReplaced:
         """The event that puts ``substitute`` in ``leaving``'s seat at (session, table) from the hand in play on.
 
@@ -351,6 +363,13 @@ class Tournament:
             )
         self._check_substitute(game, substitute)
         registered = self.player(substitute).name
+        for other in self.games:
+            if (
+                other.session == session
+                and other.table != table
+                and name_key(registered) in {name_key(n) for n in other.state(self.settings).players}
+            ):
+                raise TournamentError(f"{registered} sits at table {other.table} now: cannot also come in here")
         try:
             event = PlayerReplaced(seat=Seat(seats[0]), player=registered, reason=reason)
             apply_events(state, (event,))

@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 from scorekeeper.errors import TournamentError
 from scorekeeper.gui.tournament import RefereeDialogs, RefereeWindow, TournamentController
 from scorekeeper.gui.tournament.correction import copy_for_correction, corrections_made
+from scorekeeper.gui.tournament.substitute import SubstituteDialog
 from scorekeeper.session import EndGame, HandDeleted, Session, format_record, record_from_session, ruleset
 from scorekeeper.session.events import (
     Chombo,
@@ -58,7 +59,13 @@ class _Answers:
         self.texts: deque[str | None] = deque()
         self.secrets: deque[str | None] = deque()
         self.penalties: deque[tuple[str, int, str] | None] = deque()
+        self.substitutes: deque[tuple[str, str, str] | None] = deque()
+        self.offered: list[tuple[int, tuple[str, ...], tuple[str, ...]]] = []
         self.errors: list[str] = []
+
+    def _substitute(self, table: int, seated: tuple[str, ...], free: tuple[str, ...]) -> tuple[str, str, str] | None:
+        self.offered.append((table, seated, free))
+        return self.substitutes.popleft()
 
     def dialogs(self) -> RefereeDialogs:
         return RefereeDialogs(
@@ -69,6 +76,7 @@ class _Answers:
             penalty=lambda _parent, _names: self.penalties.popleft(),
             player_name=lambda _parent, _title, _taken: self.texts.popleft(),
             error=lambda _parent, text: self.errors.append(text),
+            substitute=lambda _parent, table, seated, free: self._substitute(table, seated, free),
         )
 
 
@@ -646,3 +654,67 @@ def test_the_penalties_tab_exports_the_corrections(
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     lines = target.read_bytes().decode("utf-8-sig").splitlines()
     assert lines[1] == f"1,1,s1-t1,1,deleted,1 (E1),{seats[0]},23.0,{seats[1]},-23.0,{seats[2]},0.0,{seats[3]},0.0"
+
+
+def _running(tmp_path: Path, seats: tuple[str, ...]) -> Path:
+    """A game record with one hand played (seat 1 won a mangan from seat 0), not ended."""
+    game = Session(ruleset("ema2016"), seats)
+    game.apply(ron(1, 0))
+    path = tmp_path / f"running-{seats[0]}.json"
+    path.write_text(json.dumps(format_record(record_from_session(game))), encoding="utf-8")
+    return path
+
+
+def test_a_referee_puts_a_substitute_in_a_seat_mid_game_and_the_leaver_keeps_what_they_won(
+    qtbot: QtBot, window: RefereeWindow, answers: _Answers, tmp_path: Path
+) -> None:
+    window.controller.seat(SeatingMethod.AUTO)
+    seating = window.controller.seating()
+    assert seating is not None
+    seats = seating.tables[0].seats
+    window.controller.record_game(1, _running(tmp_path, seats))
+    window.tabs.setCurrentIndex(2)
+    window.record_table_spin.setValue(1)
+    answers.substitutes.append((seats[1], "Sub001", "fell ill"))
+    qtbot.mouseClick(window.substitute_button, Qt.MouseButton.LeftButton)
+    assert answers.errors == []
+    assert answers.offered == [(1, seats, ("Sub001",))]
+    game = window.controller.tournament.game(1, 1)
+    assert game is not None
+    assert game.state(window.controller.tournament.settings).players[1] == "Sub001"
+    assert f"Sub001 for {seats[1]}  38,000" in window.cards[0].seats_label.text()
+    rows = {row.player: row for row in window.controller.standings.rows}
+    assert rows[seats[1]].points_tenths == 80  # the seat's mangan while they sat, no uma (our reading)
+    assert "Sub001" not in rows
+
+
+def test_a_substitute_for_a_table_with_no_game_is_a_message(
+    qtbot: QtBot, window: RefereeWindow, answers: _Answers
+) -> None:
+    window.controller.seat(SeatingMethod.AUTO)
+    window.tabs.setCurrentIndex(2)
+    qtbot.mouseClick(window.substitute_button, Qt.MouseButton.LeftButton)
+    assert answers.errors == ["Table 1 has no game yet: seat the substitute instead."]
+    assert answers.offered == []
+
+
+def test_the_substitute_dialog_returns_who_leaves_and_who_comes_in(qtbot: QtBot) -> None:
+    dialog = SubstituteDialog(3, ("Ann", "Bo", "Cy", "Di"), ("Sam", "Lee"))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.leaving_combo.setCurrentIndex(2)
+    dialog.player_combo.setCurrentIndex(1)
+    qtbot.keyClicks(dialog.reason_edit, "fell ill")
+    with qtbot.waitSignal(dialog.accepted):
+        qtbot.mouseClick(dialog.confirm_button, Qt.MouseButton.LeftButton)
+    assert dialog.answer() == ("Cy", "Lee", "fell ill")
+    dialog.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def test_the_substitute_dialog_cannot_confirm_with_nobody_free(qtbot: QtBot) -> None:
+    dialog = SubstituteDialog(1, ("Ann", "Bo", "Cy", "Di"), ())
+    qtbot.addWidget(dialog)
+    assert not dialog.confirm_button.isEnabled()
+    dialog.deleteLater()
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)

@@ -370,6 +370,19 @@ class TournamentController(QObject):
 
         return self._attempt("Correction", run)
 
+    def substitute(self, table: int, leaving: str, player: str, reason: str = "") -> bool:
+        """Put ``player`` in ``leaving``'s seat at table ``table`` of the session on show, from the hand in play on
+        (the tournament checks who may come in; the session keeps the seat's points)."""
+
+        def run() -> None:
+            game = self.tournament.game(self.session, table)
+            event = self.tournament.substitution(self.session, table, leaving, player, reason)
+            assert game is not None  # substitution() refuses a table with no game
+            self._append(game, [event])
+            self._refresh()
+
+        return self._attempt("Substitution", run)
+
     def _append(self, game: TableGame, events: Sequence[Event]) -> None:
         """Add ``events`` after ``game``'s log: through the sync server's version check on PostgreSQL."""
         if self._server_url is None:

@@ -2,8 +2,9 @@
 
 Usage: ``python -m scorekeeper.gui.tournament.screenshots OUTDIR [WIDTHxHEIGHT]`` (offscreen; default 1366x768).
 Writes ``referee-<tab>-light-en.png`` for each tab and ``referee-new-tournament-light-en.png``. Session 1 is
-played, session 2 seated with three games in (two finished, one still running), one penalty given, one player
-dropped out after session 1 and a substitute in.
+played, session 2 seated with three games in (two finished, one still running, where a second substitute took a
+player's seat after two hands), one penalty given, one player dropped out after session 1 and a substitute in.
+Also ``referee-substitute-light-en.png``, the dialog that puts a substitute in a seat during a game.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from scorekeeper.session.events import (
     ExhaustiveDraw,
     HanFuWin,
     LastHandCalled,
+    PlayerReplaced,
     RiichiDeclared,
     Ron,
     Tsumo,
@@ -101,7 +103,7 @@ def build_demo(path: Path) -> TournamentStore:
             time_limit_minutes=90,
             teams=True,
         ),
-        [*players, Player(name="Sam Reyes", substitute=True)],
+        [*players, Player(name="Sam Reyes", substitute=True), Player(name="Lee Park", substitute=True)],
         fixed=(("Nora Quinn", 1),),
     )
     tournament = store.load()
@@ -138,6 +140,13 @@ def build_demo(path: Path) -> TournamentStore:
                 players=table.seats,
                 events=_events(
                     table.table + 4, 6 if table.table < 3 else 4, ended=table.table < 3, last_hand=table.table == 3
+                )
+                if table.table != 3
+                # At table 3 a player fell ill after two hands: the second substitute took the seat (West).
+                else (
+                    *_events(7, 2, ended=False),
+                    PlayerReplaced(seat=Seat.SEAT_2, player="Lee Park", reason="fell ill"),
+                    *_events(8, 2, ended=False, last_hand=True),
                 ),
             )
         )
@@ -168,6 +177,18 @@ def render(outdir: Path, size: tuple[int, int] = (1366, 768)) -> list[Path]:
         window.close()
         window.deleteLater()
         QApplication.processEvents()
+    from scorekeeper.gui.tournament.substitute import SubstituteDialog
+
+    substitute = SubstituteDialog(4, ("Nora Quinn", "Eva Lind", "Oscar Diaz", "Pia Holm"), ("Sam Reyes", "Lee Park"))
+    substitute.reason_edit.setText("fell ill")
+    substitute.show()
+    QApplication.processEvents()
+    path = outdir / "referee-substitute-light-en.png"
+    substitute.grab().save(str(path))
+    written.append(path)
+    substitute.close()
+    substitute.deleteLater()
+    QApplication.processEvents()
     from scorekeeper.gui.tournament.new_tournament import NewTournamentDialog
 
     dialog = NewTournamentDialog(ask_open=lambda _owner: None, ask_save=lambda _owner: None)

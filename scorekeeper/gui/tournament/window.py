@@ -46,6 +46,7 @@ from scorekeeper.gui.file_dialogs import ask_open_file, ask_save_file
 from scorekeeper.gui.labels import reason_text
 from scorekeeper.gui.tournament.controller import TournamentController
 from scorekeeper.gui.tournament.correction import correct_in_table_view
+from scorekeeper.gui.tournament.substitute import SubstituteDialog
 from scorekeeper.session.events import Event
 from scorekeeper.tournament import (
     PenaltyLine,
@@ -90,6 +91,16 @@ def _ask_penalty(parent: QWidget, names: tuple[str, ...]) -> tuple[str, int, str
         dialog.deleteLater()
 
 
+def _ask_substitute(
+    parent: QWidget, table: int, seated: tuple[str, ...], free: tuple[str, ...]
+) -> tuple[str, str, str] | None:
+    dialog = SubstituteDialog(table, seated, free, parent)
+    try:
+        return dialog.answer() if dialog.exec() == SubstituteDialog.DialogCode.Accepted else None
+    finally:
+        dialog.deleteLater()
+
+
 def _show_error(parent: QWidget, text: str) -> None:
     box = QMessageBox(QMessageBox.Icon.Warning, parent.tr("Not done"), text, QMessageBox.StandardButton.Ok, parent)
     box.setTextFormat(Qt.TextFormat.PlainText)  # the message quotes player names (issue 10)
@@ -109,6 +120,10 @@ class RefereeDialogs:
     player_name: Callable[[QWidget, str, tuple[str, ...]], str | None] = _ask_player_name
     error: Callable[[QWidget, str], None] = _show_error
     correct: Callable[[QWidget, TableGame, TournamentSettings], Sequence[Event]] = correct_in_table_view
+    #: Who leaves table ``table`` and who comes in (the table, the four seated now, the players free to come in).
+    substitute: Callable[[QWidget, int, tuple[str, ...], tuple[str, ...]], tuple[str, str, str] | None] = (
+        _ask_substitute
+    )
 
 
 def _table(headers: Sequence[str], name: str) -> QTableWidget:
@@ -346,6 +361,12 @@ class RefereeWindow(QMainWindow):
             self.tr("Open the table's game in the table view; edit hands in its history, then close it")
         )
         self.correct_button.clicked.connect(self._on_correct_button_clicked)
+        self.substitute_button = QPushButton(self.tr("Substitute a player…"))
+        self.substitute_button.setObjectName("substitute_button")
+        self.substitute_button.setToolTip(
+            self.tr("A substitute takes a player's seat in the chosen table's game from the hand in play on")
+        )
+        self.substitute_button.clicked.connect(self._on_substitute_button_clicked)
         self.code_button = QPushButton(self.tr("New table code…"))
         self.code_button.setObjectName("code_button")
         self.code_button.setToolTip(
@@ -361,6 +382,7 @@ class RefereeWindow(QMainWindow):
         buttons.addWidget(self.record_table_spin)
         buttons.addWidget(self.record_button)
         buttons.addWidget(self.correct_button)
+        buttons.addWidget(self.substitute_button)
         buttons.addWidget(self.code_button)
         buttons.addWidget(self.code_label)
         buttons.addStretch(1)
@@ -544,7 +566,10 @@ class RefereeWindow(QMainWindow):
             card.show_table(
                 self.tr("Table {t}").format(t=table.table),
                 status,
-                [f"{_WINDS[k]}  {name}  {state.scores[k]:,}" for k, name in enumerate(table.seats)],
+                [
+                    f"{_WINDS[k]}  {self._sitter(name, seated)}  {state.scores[k]:,}"
+                    for k, (seated, name) in enumerate(zip(table.seats, state.players, strict=True))
+                ],
                 link,
                 alert=alert,
             )
@@ -552,6 +577,10 @@ class RefereeWindow(QMainWindow):
         self.tables_summary.setText(
             self.tr("{done} of {all} tables finished").format(done=finished, all=len(tables)) if tables else ""
         )
+
+    def _sitter(self, name: str, seated: str) -> str:
+        """Who sits at a seat now: a substitute who came in during the game shows whom they replace."""
+        return name if name == seated else self.tr("{name} for {seated}").format(name=name, seated=seated)
 
     def _redraw_standings(self) -> None:
         c = self.controller
@@ -636,6 +665,24 @@ class RefereeWindow(QMainWindow):
             self.dialogs.error(self, str(error))
             return
         c.correct_game(table, events, base=game)
+
+    def _on_substitute_button_clicked(self) -> None:
+        c = self.controller
+        table = self.record_table_spin.value()
+        game = c.tournament.game(c.session, table)
+        if game is None:
+            self.dialogs.error(self, self.tr("Table {t} has no game yet: seat the substitute instead.").format(t=table))
+            return
+        try:
+            seated = game.state(c.tournament.settings).players
+            free = c.tournament.free_players(c.session)
+        except ScorekeeperError as error:
+            self.dialogs.error(self, str(error))
+            return
+        answer = self.dialogs.substitute(self, table, tuple(seated), free)
+        if answer is not None:
+            leaving, player, reason = answer
+            c.substitute(table, leaving, player, reason)
 
     def _on_code_button_clicked(self) -> None:
         table = self.record_table_spin.value()

@@ -81,6 +81,7 @@ JA: dict[str, str] = {
     "penalty": "罰符",
     "game ended": "対局終了",
     "last hand called": "最終局の宣告",
+    "substitute": "選手の交代",
     "hand corrected": "局の訂正",
     "hand deleted": "局の削除",
     "hand inserted": "局の挿入",

@@ -79,6 +79,10 @@
         <translation>最終局の宣告</translation>
     </message>
     <message>
+        <source>substitute</source>
+        <translation>選手の交代</translation>
+    </message>
+    <message>
         <source>hand corrected</source>
         <translation>局の訂正</translation>
     </message>
@@ -3425,6 +3429,14 @@ win</source>
         <translation>卓の対局を卓画面で開き、履歴で局を訂正してから閉じてください</translation>
     </message>
     <message>
+        <source>Substitute a player…</source>
+        <translation>選手を交代…</translation>
+    </message>
+    <message>
+        <source>A substitute takes a player's seat in the chosen table's game from the hand in play on</source>
+        <translation>選んだ卓の対局で、進行中の局から補欠が選手の席に入ります</translation>
+    </message>
+    <message>
         <source>New table code…</source>
         <translation>卓のコードを新規発行…</translation>
     </message>
@@ -3494,7 +3506,7 @@ win</source>
     </message>
     <message>
         <source>substitute</source>
-        <translation>補欠</translation>
+        <translation>選手の交代</translation>
     </message>
     <message>
         <source>dropped out after session {k}</source>
@@ -3565,6 +3577,10 @@ win</source>
         <translation>{all} 卓中 {done} 卓終了</translation>
     </message>
     <message>
+        <source>{name} for {seated}</source>
+        <translation>{name} ({seated} の代わり)</translation>
+    </message>
+    <message>
         <source>Games</source>
         <translation>対局数</translation>
     </message>
@@ -3607,6 +3623,10 @@ win</source>
     <message>
         <source>Table {t} has no game to correct yet.</source>
         <translation>卓 {t} には訂正する対局がまだありません。</translation>
+    </message>
+    <message>
+        <source>Table {t} has no game yet: seat the substitute instead.</source>
+        <translation>卓 {t} にはまだ対局がありません: 補欠は座席で割り当ててください。</translation>
     </message>
     <message>
         <source>New table code</source>
@@ -3702,6 +3722,41 @@ win</source>
     <message>
         <source>Choose the players CSV file.</source>
         <translation>選手の CSV ファイルを選んでください。</translation>
+    </message>
+</context>
+<context>
+    <name>SubstituteDialog</name>
+    <message>
+        <source>Substitute a player</source>
+        <translation>選手の交代</translation>
+    </message>
+    <message>
+        <source>Table {t}: the substitute plays from the hand in play on and the seat keeps its points. The one who leaves is credited with what the seat won or lost while they sat; the one who finishes the game there with the rest, the uma and the place.</source>
+        <translation>卓 {t}: 補欠は進行中の局から打ち、席の点数はそのまま引き継がれます。退席する選手には在席中にその席が得失した点が、最後まで打った選手には残りの点とウマ・順位が計上されます。</translation>
+    </message>
+    <message>
+        <source>e.g. fell ill</source>
+        <translation>例: 体調不良</translation>
+    </message>
+    <message>
+        <source>Leaves the table</source>
+        <translation>退席する選手</translation>
+    </message>
+    <message>
+        <source>Comes in</source>
+        <translation>入る選手</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>Confirm</source>
+        <translation>確定</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
     </message>
 </context>
 <context>

@@ -22,6 +22,7 @@ from scorekeeper.session import (
     HandRecord,
     LastHandCalled,
     NagashiMangan,
+    PlayerReplaced,
     RefereePenalty,
     RiichiDeclared,
     Ron,
@@ -85,6 +86,11 @@ class RiichiTableMachine(RuleBasedStateMachine):
     @rule()
     def referee_calls_the_last_hand(self) -> None:
         self.apply(LastHandCalled("time"))
+
+    @rule(seat=seats, player=st.sampled_from(("Sub1", "Sub2", "Ann")))
+    def substitute(self, seat: Seat, player: str) -> None:
+        # A substitute takes a seat mid-game ("Ann" is refused wherever she still sits).
+        self.apply(PlayerReplaced(seat=seat, player=player))
 
     @precondition(lambda self: bool(self.session.state.hands))
     @rule(data=st.data())

@@ -27,6 +27,7 @@ from scorekeeper.session import (
     parse_record,
     record_from_session,
     ruleset,
+    seat_shares,
 )
 from tests.session.builders import PLAYERS
 from tests.session.table_machine import RiichiTableMachine
@@ -80,6 +81,15 @@ class SessionMachine(RiichiTableMachine):
         for entry in state.hands:
             assert entry.honba >= 0
             assert entry.riichi_sticks >= 0
+        # Whoever sat at a seat, the seat's shares add up to its result (scorekeeper.session.substitution).
+        sheet = state.standings()
+        for seat in range(4):
+            shares = [share for share in seat_shares(state, sheet) if share.seat == seat]
+            assert sum(share.points_tenths for share in shares) == sheet.points_before_penalties_tenths[seat]
+            assert sum(share.penalties_tenths for share in shares) == (
+                sheet.points_tenths[seat] - sheet.points_before_penalties_tenths[seat]
+            )
+            assert [share.player for share in shares][-1] == state.players[seat]
         if state.ended:
             final = state.final
             assert final is not None
@@ -111,6 +121,7 @@ class SessionMachine(RiichiTableMachine):
                 state.last_hand_index,
             )
             assert (replayed.ended, replayed.end_reason) == (state.ended, state.end_reason)
+            assert (replayed.players, replayed.substitutions) == (state.players, state.substitutions)
 
 
 SessionMachine.TestCase.settings = settings(max_examples=60, stateful_step_count=30, deadline=None)

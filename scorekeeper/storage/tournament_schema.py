@@ -12,8 +12,10 @@ Version history:
 * 2: the tables' sync on a server (``scorekeeper/sync/server.py``): ``game_sync`` (a game's write version, the
   version after its table's last write, the table's last applied change number, the hand and scores at a glance),
   ``pushed_ops`` (the changes tables pushed, keyed by game and change number), ``game_scores`` (each game's points
-  per player now, what live standings add up) and ``table_logins`` (which database login is which table). A SQLite
-  tournament has them too, empty: one description for both.
+  per player, a fast sum of the standings: no longer written or read, see docs/tournament.md; left in the layout, as
+  dropping it would need the table's owner and would break a referee's login on an installed server) and
+  ``table_logins`` (which database login is which table). A SQLite tournament has them too, empty: one description
+  for both.
 
 The version is the single row of ``schema_version`` in both engines; a SQLite file is also marked with
 ``PRAGMA application_id`` (:data:`SQLITE_APPLICATION_ID`) so that a game store or a stranger's file is refused.

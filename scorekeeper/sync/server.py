@@ -19,9 +19,12 @@ takes the server's copy and offers its refused events again. A referee's write n
 and is refused the same way if a table pushed in between (:class:`~scorekeeper.errors.SyncConflictError`). One
 check, both directions: a table and a referee correcting the same game at once cannot both win.
 
-**Live.** Each applied write recomputes the game's points (``game_scores``) and sends ``NOTIFY sk_games`` in the
-same transaction, so a listener (:mod:`scorekeeper.sync.live`) hears of it when it commits; triggers announce the
-referee's writes to players, seats, penalties and settings the same way.
+**Live.** Each applied write replays the game (its hand and scores at a glance in ``game_sync``, whether it ended)
+and sends ``NOTIFY sk_games`` in the same transaction, so a listener (:mod:`scorekeeper.sync.live`, or a table:
+:meth:`TournamentServer.listen`) hears of it when it commits; triggers announce the referee's writes to players,
+seats, penalties and settings the same way. The standings are the model's
+(:func:`scorekeeper.tournament.compute_standings` of the tournament store's ``load()``); the server keeps no sum of
+its own (``game_scores``, in the version-2 layout, is no longer written: see docs/tournament.md).
 
 Passwords: URLs given to this module may hold one; every message and :func:`describe_url` leave it out.
 """
@@ -64,7 +67,6 @@ __all__ = [
     "LinkState",
     "PushResult",
     "ServerGame",
-    "StandingsRow",
     "TableLink",
     "TournamentServer",
     "create_table_login",
@@ -312,16 +314,6 @@ class ServerGame:
         """
         events = [event_from_json(json.loads(body)) for body in self.bodies]
         return Session(_ruleset(self.ruleset), self.players, events[: self.head], redo=events[self.head :])
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class StandingsRow:
-    """A player's line of the live standings, before ranking (points in tenths, penalties included)."""
-
-    player: str
-    points_tenths: int
-    games: int
-    penalties_tenths: int
 
 
 #: A running game whose table has written nothing for this long is shown as "no news": its laptop may be offline
@@ -739,7 +731,7 @@ class TournamentServer:
         """The referee adds events (one correction: an edit, a deleted hand, an end...) to a game, built on ``version``.
 
         All of them or none, in one transaction: the version check, the new head, the game's finished flag, its
-        ``game_scores`` and the announcement. Returns the game's new version (one more than ``version``).
+        hand and scores at a glance and the announcement. Returns the game's new version (one more than ``version``).
 
         Raises:
             SyncConflictError: the game is no longer at ``version`` (a table pushed in between): reload, retry.
@@ -785,7 +777,7 @@ class TournamentServer:
         return current + 1
 
     def _refresh(self, connection: psycopg.Connection[Any], game_id: str) -> bool | None:
-        """Recompute a game's scores and points from its log, and announce the change (same transaction).
+        """Replay a game's log for its hand and scores at a glance, and announce the change (same transaction).
 
         Returns whether the game has ended, or None when its log cannot be replayed.
         """
@@ -812,14 +804,6 @@ class TournamentServer:
             )
             return None
         state = game.state
-        points = state.standings().points_tenths
-        connection.execute("DELETE FROM game_scores WHERE game_id = %s", (game_id,))
-        with connection.cursor() as cursor:
-            cursor.executemany(
-                "INSERT INTO game_scores (game_id, seat, tournament_id, player, points_tenths)"
-                " VALUES (%s, %s, %s, %s, %s)",
-                [(game_id, seat, tid, players[seat], points[seat]) for seat in range(4)],
-            )
         connection.execute(
             "UPDATE game_sync SET hand = %s, scores = %s WHERE game_id = %s",
             ("end" if state.ended else state.hand_label, json.dumps(list(state.scores)), game_id),
@@ -827,41 +811,3 @@ class TournamentServer:
         payload = {"game": game_id, "session": int(session), "table": int(table_no), "head": int(head)}
         connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps(payload)))
         return state.ended
-
-    # -- standings ---------------------------------------------------------------------------------------------
-
-    def standings_rows(self) -> tuple[StandingsRow, ...]:
-        """The fast, unranked sum of ``game_scores`` and penalties: points (tenths), games and penalties per name.
-
-        Not the standings. It holds only the games written through this server (pushes, the referee's appends and
-        corrections refresh ``game_scores``), not a game recorded from a file (``TournamentStore.add_game``); it
-        counts substitutes and players who withdrew, and lists only names with a game or a penalty. The app does
-        not read it (the benchmark and the sync tests do); the standings are
-        :func:`scorekeeper.tournament.compute_standings` of the tournament store's ``load()`` (docs/tournament.md,
-        "The server and the tables").
-        """
-        with self._transaction("read the standings") as connection:
-            tid = self._tournament(connection)
-            rows = connection.execute(
-                """
-                WITH played AS (
-                    SELECT player, sum(points_tenths) AS points, count(*) AS games FROM game_scores
-                    WHERE tournament_id = %s GROUP BY player
-                ), fined AS (
-                    SELECT player, sum(points) / 100 AS points FROM penalties WHERE tournament_id = %s
-                    GROUP BY player
-                )
-                SELECT coalesce(p.player, f.player), coalesce(p.points, 0), coalesce(p.games, 0), coalesce(f.points, 0)
-                FROM played p FULL JOIN fined f ON f.player = p.player
-                """,
-                (tid, tid),
-            ).fetchall()
-        return tuple(
-            StandingsRow(
-                player=player,
-                points_tenths=int(points) + int(fined),
-                games=int(games),
-                penalties_tenths=int(fined),
-            )
-            for player, points, games, fined in rows
-        )

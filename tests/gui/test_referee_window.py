@@ -455,7 +455,7 @@ def _close(shown: RefereeWindow) -> None:
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
 
 
-def test_on_a_server_a_correction_bumps_the_games_version_and_its_fast_standings(
+def test_on_a_server_a_correction_bumps_the_games_version_and_the_standings(
     qtbot: QtBot, tournament: Tournament, tmp_path: Path
 ) -> None:
     table, game_id, login = tournament.join(tmp_path, 1)
@@ -475,9 +475,9 @@ def test_on_a_server_a_correction_bumps_the_games_version_and_its_fast_standings
         held = referee.game(game.game_id)
         assert held.version == before + 1
         assert event_from_json(json.loads(held.bodies[-1])) == late
-        fast = {row.player: row.points_tenths for row in referee.standings_rows()}
+        folded = dict(zip(held.players, held.session_object().state.standings().points_tenths, strict=True))
         ranked = {row.player: row.points_tenths for row in shown.controller.standings.rows if row.games}
-        assert fast == ranked  # game_scores refreshed with the correction, the same as the ranked standings
+        assert folded == ranked  # the window's standings took the correction: the server's game folded
         # The table, still on the old position, writes: its push is refused, it takes the server's copy.
         steps.append(table, game_id, RiichiDeclared(Seat(2)))
         with TableSync(table.path, login.url) as sync:

@@ -55,9 +55,7 @@ def _assert_server_equals_table(tournament: Tournament, stores: dict[int, tuple[
             points = store.load_session(game).state.standings().points_tenths
             for player, value in zip(local.players, points, strict=True):
                 expected[player] = expected.get(player, 0) + value
-        standings = {row.player: row.points_tenths for row in referee.standings_rows()}
-    assert standings == expected
-    # The referee's window and the command line read the same games through the tournament store.
+    # The referee's window and the command line rank the very games the tables pushed, through the tournament store.
     with tournament.store() as tournament_store:
         ranked = compute_standings(tournament_store.load())
     assert {row.player: row.points_tenths for row in ranked.rows if row.games} == expected

@@ -178,7 +178,8 @@ def test_a_game_recorded_from_a_file_can_be_corrected_on_the_server(tournament: 
         assert (game.head, game.version) == (1, 0)
         riichi = dump_json(event_to_json(RiichiDeclared(Seat(2))))
         assert referee.append_as_referee("s1-t2-file", riichi, version=0) == 1
-        server = {row.player: row.points_tenths for row in referee.standings_rows()}
+        held = referee.game("s1-t2-file")
+    server = dict(zip(held.players, held.session_object().state.standings().points_tenths, strict=True))
     with tournament.store() as store:
         tournament_now = store.load()
     assert next(g for g in tournament_now.games if g.game_id == "s1-t2-file").events == (win, RiichiDeclared(Seat(2)))

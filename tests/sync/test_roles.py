@@ -16,7 +16,7 @@ from scorekeeper.storage._jsontext import dump_json
 from scorekeeper.storage.outbox import OutboxOp
 from scorekeeper.sync.server import TournamentServer
 from scorekeeper.sync.table import TableSync, load_login, save_login
-from scorekeeper.tournament import Seating, TableSeating, TournamentPenalty
+from scorekeeper.tournament import Seating, TableSeating, TournamentPenalty, compute_standings
 from tests.sync import steps
 from tests.tournament_db import Tournament
 
@@ -98,8 +98,9 @@ def test_the_referee_writes_penalties_seatings_and_any_game(tournament: Tourname
     riichi = dump_json(event_to_json(RiichiDeclared(Seat(0))))
     with tournament.referee() as referee:
         referee.append_as_referee(theirs, riichi, version=referee.game(theirs).version)
-        rows = {row.player: row for row in referee.standings_rows()}
         assert referee.game(theirs).head == 1
+    with tournament.store() as store:
+        rows = {row.player: row for row in compute_standings(store.load()).rows}
     assert rows["Eve"].penalties_tenths == -200
 
 

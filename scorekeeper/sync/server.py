@@ -73,6 +73,7 @@ __all__ = [
     "describe_url",
     "install",
     "make_code",
+    "table_channel",
     "table_role",
 ]
 
@@ -90,6 +91,12 @@ _TCP_USER_TIMEOUT_MS = 20_000
 _CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 #: The tables whose writes (the referee's, the command line's) a trigger announces on :data:`CHANNEL`.
 _ANNOUNCED = ("tournaments", "players", "seats", "penalties")
+
+
+def table_channel(tournament_id: int, table_no: int) -> str:
+    """The channel a table listens on: every applied write to the games of table ``table_no`` is announced there
+    as well as on :data:`CHANNEL`, so a table hears of its own games only (not of every table's every hand)."""
+    return f"{CHANNEL}_t{tournament_id}_{table_no}"
 
 
 def describe_url(url: str) -> str:
@@ -646,7 +653,8 @@ class TournamentServer:
         return min(clashes) if clashes else None
 
     def listen(self) -> None:
-        """Hear of every applied write from now on (``LISTEN`` on :data:`CHANNEL`; :meth:`heard` collects them).
+        """Hear of the applied writes from now on (:meth:`heard` collects them): a table's login listens on its
+        table's channel (:func:`table_channel`), any other login on :data:`CHANNEL`.
 
         A table listens so that its idle push cycle costs nothing on the network: it asks the server about a game
         (:meth:`overtaken`) only once the server has announced a write to it.
@@ -656,7 +664,10 @@ class TournamentServer:
         """
         self._connection.add_notify_handler(lambda notify: self._note(notify.payload))
         with self._transaction("listen to the games' changes") as connection:
-            connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(CHANNEL)))
+            tid = self._tournament(connection)
+            row = connection.execute("SELECT table_no FROM table_logins WHERE role = current_user").fetchone()
+            channel = CHANNEL if row is None else table_channel(tid, int(row[0]))
+            connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
 
     def _note(self, payload: str) -> None:
         try:
@@ -808,6 +819,7 @@ class TournamentServer:
             "UPDATE game_sync SET hand = %s, scores = %s WHERE game_id = %s",
             ("end" if state.ended else state.hand_label, json.dumps(list(state.scores)), game_id),
         )
-        payload = {"game": game_id, "session": int(session), "table": int(table_no), "head": int(head)}
-        connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, json.dumps(payload)))
+        payload = json.dumps({"game": game_id, "session": int(session), "table": int(table_no), "head": int(head)})
+        connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+        connection.execute("SELECT pg_notify(%s, %s)", (table_channel(int(tid), int(table_no)), payload))
         return state.ended

@@ -19,6 +19,7 @@ from scorekeeper.errors import SaveFileError
 from scorekeeper.session.events import LastHandCalled, RiichiDeclared
 from scorekeeper.session.seats import Seat
 from scorekeeper.storage.outbox import LocalOutbox
+from scorekeeper.sync.server import TournamentServer
 from scorekeeper.sync.table import SyncStatus, TableSync
 from tests.sync import steps
 from tests.tournament_db import Tournament
@@ -58,7 +59,7 @@ def test_an_idle_table_sends_nothing_until_the_server_announces_a_write_to_its_g
         with TableSync(other_store.path, other_login.url) as other:
             assert other.push().synced
         assert sync.push().synced
-        assert _table_backend(tournament, 1) == before  # another table's write is announced too: not asked about
+        assert _table_backend(tournament, 1) == before  # another table's write: not announced to this one
         with tournament.referee() as referee:
             referee.correct_as_referee(
                 link.server_game, (LastHandCalled("time limit"),), version=referee.game(link.server_game).version
@@ -69,6 +70,29 @@ def test_an_idle_table_sends_nothing_until_the_server_announces_a_write_to_its_g
         assert sync.resolve_conflicts() == {game_id: ()}
     session, _position = store.load_session_at(game_id)
     assert session.state.last_hand_called
+
+
+def test_a_table_hears_of_its_own_games_only(tournament: Tournament, tmp_path: Path) -> None:
+    _store, game_id, login = tournament.join(tmp_path, 1)
+    other_store, other_game, other_login = tournament.join(tmp_path, 2)
+    with LocalOutbox.open(_store.path) as outbox:
+        link = outbox.link_of(game_id)
+    assert link is not None
+    heard: set[str] = set()
+    with TournamentServer.connect(login.url) as table:
+        table.listen()
+        steps.append(other_store, other_game, RiichiDeclared(Seat(0)))
+        with TableSync(other_store.path, other_login.url) as other:  # table 2's write commits first ...
+            assert other.push().synced
+        with tournament.referee() as referee:  # ... then the referee's to table 1's game
+            referee.correct_as_referee(
+                link.server_game, (LastHandCalled("time limit"),), version=referee.game(link.server_game).version
+            )
+        deadline = time.monotonic() + 10
+        while link.server_game not in heard and time.monotonic() < deadline:
+            heard |= table.heard()
+            time.sleep(0.01)
+    assert heard == {link.server_game}  # announcements come in commit order: table 2's never came
 
 
 def test_a_table_that_was_not_listening_asks_about_its_games_when_it_connects(

@@ -119,16 +119,16 @@ def _palette(c: Colors) -> QPalette:
 def _style_sheet(c: Colors) -> str:
     return f"""
 QPushButton, QToolButton {{
-    min-height: {MIN_TOUCH}px; min-width: {MIN_TOUCH}px; padding: 4px 14px;
+    min-height: {MIN_TOUCH}px; padding: 4px 15px;
     border: 1px solid {c.muted}; border-radius: 8px; background: {c.panel}; color: {c.text}; font-size: 15px;
 }}
 QPushButton:checked, QToolButton:checked {{ background: {c.accent}; color: {c.panel}; border-color: {c.accent}; }}
-QPushButton:focus, QToolButton:focus {{ border: 3px dashed {c.focus}; padding: 2px 12px; }}
+QPushButton:focus, QToolButton:focus {{ border: 3px dashed {c.focus}; padding: 2px 13px; }}
 QPushButton:disabled, QToolButton:disabled {{ color: {c.muted}; border-color: {c.window}; }}
 QPushButton[role="primary"] {{ background: {c.accent}; color: {c.panel}; font-weight: bold; }}
 QPushButton[role="primary"]:disabled {{ background: {c.panel}; color: {c.muted}; border-color: {c.window}; }}
 QPushButton[role="danger"] {{ color: {c.negative}; }}
-QPushButton[role="compact"] {{ padding: 4px 2px; }}
+QPushButton[role="compact"] {{ min-width: {MIN_TOUCH}px; padding: 4px 2px; }}
 QPushButton[role="compact"]:focus {{ padding: 2px 0; }}
 QCheckBox, QRadioButton {{ min-height: {MIN_TOUCH}px; font-size: 15px; spacing: 10px; }}
 QCheckBox::indicator, QRadioButton::indicator {{ width: 24px; height: 24px; }}

@@ -126,6 +126,9 @@ def _place(widget: QWidget) -> None:
         size = widget.sizeHint().boundedTo(SCREEN).expandedTo(widget.minimumSizeHint())
     widget.resize(size)
     _settle()
+    # A screen that needs more room than 1280x720 gives would have its buttons pushed off it instead.
+    assert widget.width() <= SCREEN.width(), f"{type(widget).__name__} needs {widget.minimumSizeHint()}"
+    assert widget.height() <= SCREEN.height(), f"{type(widget).__name__} needs {widget.minimumSizeHint()}"
 
 
 def _plain(text: str) -> list[str]:

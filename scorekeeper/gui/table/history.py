@@ -7,7 +7,7 @@ undoable like anything else.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QResizeEvent
 from PySide6.QtWidgets import (
     QFrame,
@@ -262,6 +262,14 @@ class HistoryWidget(QWidget):
             for button in buttons:
                 row.addWidget(button)
             self.button_rows.addLayout(row)
+
+    @override
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        """As narrow as the widest button: the buttons wrap (``_flow_buttons``), so one row is not the minimum."""
+        hint = super().minimumSizeHint()
+        buttons = (self.insert_button, self.edit_button, self.delete_button)
+        others = (self.view.minimumSizeHint().width(), self.detail_area.minimumSizeHint().width())
+        return QSize(max(*others, *(b.sizeHint().width() for b in buttons)), hint.height())
 
     @override
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name

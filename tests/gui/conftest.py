@@ -33,8 +33,15 @@ from scorekeeper.storage.store import GameSummary
 
 
 def click(qtbot: QtBot, button: QAbstractButton) -> None:
-    """Tap a button as a user does."""
+    """Tap a button as a user does: on the screen as laid out.
+
+    A user taps what is on the screen, so the layouts Qt has queued run first: a button shown a moment ago (the
+    History's, when a game starts) has no size until they do, and a tap on a button of no size does nothing.
+    """
+    for _ in range(3):
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
     assert button.isVisible(), f"{button.objectName()} is not visible"
+    assert not button.rect().isEmpty(), f"{button.objectName()} has no size: it is not laid out"
     assert button.isEnabled(), f"{button.objectName()} is disabled"
     if isinstance(button, (QCheckBox, QRadioButton)):
         # Tap the box itself: the widget may be wider than its box and label.

@@ -301,3 +301,14 @@ def test_an_ambiguous_name_in_an_imported_record_is_asked(
     window.import_game()
     assert window.controller.game_id == game
     assert len(store.list_games()) == 1
+
+
+def test_a_rename_to_a_name_with_a_line_break_is_refused_before_any_game_changes(
+    qtbot: QtBot, players: PlayersWindow, store: GameStore, answers: Answers
+) -> None:
+    choose(qtbot, players, "Ben")
+    answers.texts.append("Ben\nJamin")
+    click(qtbot, players.rename_button)
+    assert players.message.text() == "One line of text: no line breaks, tabs or control characters."
+    assert store.load_session(1).players[1] == "Ben"
+    assert players.name_label.text() == "Ben"

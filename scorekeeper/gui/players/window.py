@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.file_dialogs import ask_save_file
-from scorekeeper.gui.labels import yaku_name
+from scorekeeper.gui.labels import name_problem_text, yaku_name
 from scorekeeper.gui.players.charts import (
     ChartWidget,
     PlaceChartWidget,
@@ -53,6 +53,7 @@ from scorekeeper.gui.players.charts import (
     YakuChartWidget,
 )
 from scorekeeper.gui.players.league import LeagueTableModel
+from scorekeeper.session.names import player_name_problem
 from scorekeeper.session.rules import CLASSICAL_PRESET_NAMES, PRESET_NAMES
 from scorekeeper.session.statistics import (
     PlayerTotals,
@@ -547,6 +548,11 @@ class PlayersWindow(QWidget):
             self, self.tr("Rename a player"), self.tr("New name for {name}:").format(name=player.name), player.name
         )
         if name is None or name.strip() == player.name:
+            return
+        # The new name goes into every game of the entry: the session's rules for a new game's names apply.
+        problem = player_name_problem(name.strip())
+        if problem is not None:
+            self.show_message(name_problem_text(problem))
             return
         old = player.name
         self._act(

@@ -569,7 +569,6 @@ class MainWindow(QMainWindow):
         if self.controller.state is None:
             return
         if self.dialogs.confirm(self, self.tr("End the game now and show the final results?")):
-            # Kept in English in the record, as every reason the program writes; windows word it by its code.
             self.controller.end_game(format_reason(ReasonCode.REFEREE))
 
     def build_results_dialog(self) -> ResultsDialog | None:

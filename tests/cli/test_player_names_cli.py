@@ -3,6 +3,7 @@ clear error and status 1, writing nothing."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -55,3 +56,15 @@ def test_add_player_refuses_a_name_with_a_direction_override(tmp_path: Path, cap
     assert "a player's name '\\u202eP1' holds a line break or control character" in err
     with open_tournament_store(tmp_path / "open.db") as store:
         assert len(store.load().players) == 8
+
+
+def test_replay_and_import_still_read_a_record_whose_names_a_new_game_would_refuse(
+    tmp_path: Path, capsys: _Capture
+) -> None:
+    # Written before names were judged: refusing it at load would hide the game, so only creation asks.
+    record = {"format": "scorekeeper-game", "version": 1, "ruleset": "tenhou", "players": ["Ann", "ann", "", "Di\nx"]}
+    path = tmp_path / "old.json"
+    path.write_text(json.dumps({**record, "hands": []}), encoding="utf-8")
+    assert main(["replay", "--json", str(path)]) == 0
+    assert main(["import", "--db", str(tmp_path / "games.db"), str(path)]) == 0
+    capsys.readouterr()

@@ -40,6 +40,7 @@ from scorekeeper.gui.theme import Theme, apply_theme
 from scorekeeper.gui.tournament.controller import TournamentController
 from scorekeeper.gui.tournament.new_tournament import NewTournamentDialog
 from scorekeeper.gui.tournament.screenshots import build_demo
+from scorekeeper.gui.tournament.substitute import SubstituteDialog
 from scorekeeper.gui.tournament.window import RefereeWindow
 from scorekeeper.gui.tournament_table import JoinTournamentDialog
 
@@ -94,6 +95,7 @@ OTHER_SCREENS: dict[str, Build] = {
     "new-tournament": lambda _folder: NewTournamentDialog(ask_open=lambda _owner: None, ask_save=lambda _owner: None),
     "join-tournament": lambda _folder: JoinTournamentDialog(),
     "substitute-name": lambda _folder: PlayerNameDialog("Add a substitute", ("Ann",)),
+    "substitute-mid-game": lambda _folder: SubstituteDialog(2, ("Ann", "Bo", "Cy", "Di"), ("Sam Reyes",)),
     **{f"guide-{n + 1}": _guide(n) for n in range(7)},
     "yaku-reference": lambda _folder: YakuReferenceDialog(hand_rules("mleague")),
     "score-tables": lambda _folder: ScoreTablesDialog(hand_rules("mleague")),

@@ -14,6 +14,7 @@ from scorekeeper.session import (
     Session,
     format_reason,
     read_reason,
+    round_label,
     ruleset,
     word_reason,
 )
@@ -67,3 +68,11 @@ def test_the_documents_word_the_programs_reasons_in_japanese() -> None:
     assert word_reason("time limit", ja) == "時間切れ"
     assert word_reason("ended by the referee", ja) == "審判による終了"
     assert word_reason("chombo in S3", record_translator("en")) == "chombo in S3"
+
+
+def test_a_chombo_in_any_hand_reads_back_with_its_label() -> None:
+    for round_index in range(8):  # East to North, and past North where a custom ruleset's extensions wrap
+        for dealer in Seat:
+            label = round_label(round_index, dealer)
+            reason = read_reason(format_reason(ReasonCode.CHOMBO, hand=label))
+            assert (reason.code, reason.hand) == (ReasonCode.CHOMBO, label)

@@ -69,6 +69,12 @@ _SEARCH_TABLES = 75
 #: tournament's first one (benchmarks/bench_seating.py). 16 is a multiple of four, so a block that keeps to its plan
 #: leaves every player's winds exact; tournaments of up to 16 sessions are planned whole, as before.
 PLAN_AHEAD = 16
+# How many wind schedules a new plan after a drop-out tries before it keeps the tables found first (each try is one
+# search of the tables, as long as the first; the winds given first rarely allow the fewest repeat meetings).
+_WIND_FIRST_TRIES = 2
+# ... and only up to this many tables (100 players): a small field is where a drop-out leaves winds uneven, and the
+# tries would triple the time of a large field's new plan.
+_WIND_FIRST_TABLES = 25
 _Node = tuple[object, ...]
 
 
@@ -508,13 +514,37 @@ def _plan(
     ahead = min(PLAN_AHEAD, max(1, sessions - session + 1))
     plan = [_layout(names, tables, fixed, rng) for _ in range(ahead)]
     groups = [layout for layout, _ in plan]
+    cost = 0
     if tables > 1:
-        _spread_opponents(groups, [pinned for _, pinned in plan], history, rng, effort)
-    orders = (
-        _exact_winds(groups, rng)
-        if not history or (exact and _even(history))
-        else _balance_winds(groups, history, session + ahead - 1, rng, effort)
-    )
+        cost = _spread_opponents(groups, [pinned for _, pinned in plan], history, rng, effort)
+    if not history or (exact and _even(history)):
+        orders = _exact_winds(groups, rng)
+    else:
+        orders = _balance_winds(groups, history, session + ahead - 1, rng, effort)
+        # After a drop-out (or a Swiss or prescripted session) the tables were found first and the winds fitted
+        # to them, which left some players on one wind twice (report-tourney: 4-8 of 19). Search again the other
+        # way round: the winds first, as even as the history allows, then the tables keeping them; take that
+        # when it costs no more repeat meetings and sits no more winds unevenly.
+        uneven = _wind_spread(groups, orders, history)[1] > 0  # someone sits one wind two more than another
+        for attempt in range(_WIND_FIRST_TRIES if uneven and 1 < tables <= _WIND_FIRST_TABLES else 0):
+            other = _wind_first(
+                names,
+                tables=tables,
+                fixed=fixed,
+                history=history,
+                ahead=ahead,
+                rng=random.Random(f"{seed}:winds:{attempt}"),
+                effort=effort,
+            )
+            if other is not None and other[1] <= cost:
+                other_groups, other_cost = other
+                straight: list[list[tuple[int, ...]]] = [[(0, 1, 2, 3)] * tables for _ in range(ahead)]
+                if (other_cost, _wind_spread(other_groups, straight, history)) <= (
+                    cost,
+                    _wind_spread(groups, orders, history),
+                ):
+                    groups, orders = other_groups, straight
+                break
     return [
         Seating(
             session=session + k,
@@ -525,6 +555,120 @@ def _plan(
         )
         for k in range(ahead)
     ]
+
+
+def _wind_counts(history: Sequence[Seating]) -> dict[str, list[int]]:
+    winds: dict[str, list[int]] = {}
+    for seating in history:
+        for table in seating.tables:
+            for wind, name in enumerate(table.seats):
+                winds.setdefault(name, [0, 0, 0, 0])[wind] += 1
+    return winds
+
+
+def _wind_spread(
+    plan: Sequence[Sequence[Sequence[str]]], orders: Sequence[Sequence[tuple[int, ...]]], history: Sequence[Seating]
+) -> tuple[int, int]:
+    """How unevenly the players sit the winds after ``plan``: the sum of the squares of every count (smaller is
+    more even), and how many players sit one wind at least two more times than another."""
+    winds = _wind_counts(history)
+    for groups, session_orders in zip(plan, orders, strict=True):
+        for group, order in zip(groups, session_orders, strict=True):
+            for wind, index in enumerate(order):
+                winds.setdefault(group[index], [0, 0, 0, 0])[wind] += 1
+    return (
+        sum(c * c for counts in winds.values() for c in counts),
+        sum(1 for counts in winds.values() if max(counts) - min(counts) > 1),
+    )
+
+
+def _wind_first(
+    names: Sequence[str],
+    *,
+    tables: int,
+    fixed: Mapping[str, int],
+    history: Sequence[Seating],
+    ahead: int,
+    rng: random.Random,
+    effort: float,
+) -> tuple[list[list[list[str]]], int] | None:
+    """Tables for ``ahead`` sessions whose slots are winds given first: each player's winds as even as the history
+    allows, every session with ``tables`` players on each wind; then the tables are searched keeping them.
+
+    Returns the groups (slot k of a table is wind k) and their repeat-meeting cost, or None when fixed tables
+    cannot be kept.
+
+    The winds: each player is given the winds they sat least (ties at random); while a wind has more players than
+    tables over the sessions planned, one player moves from it to a wind short of players, the one whose winds
+    that evens the least (each move makes the totals closer, so this ends). Then each player's winds are spread
+    over the sessions: the players and ``tables`` copies of each wind make an ``ahead``-regular bipartite
+    multigraph, which König's theorem colours with one colour per session.
+    """
+    counts = _wind_counts(history)
+    need: dict[str, list[int]] = {}
+    for name in names:
+        have = counts.get(name, [0, 0, 0, 0])
+        n = [0, 0, 0, 0]
+        for _ in range(ahead):
+            w = min(range(4), key=lambda w: (have[w] + n[w], rng.random()))
+            n[w] += 1
+        need[name] = n
+    total = ahead * tables
+    column = [sum(need[name][w] for name in names) for w in range(4)]
+    while column != [total] * 4:
+        best: tuple[int, float, str, int, int] | None = None
+        for name in names:
+            have, n = counts.get(name, [0, 0, 0, 0]), need[name]
+            for a in range(4):
+                if column[a] <= total or not n[a]:
+                    continue
+                for b in range(4):
+                    if column[b] < total:
+                        change = 2 * ((have[b] + n[b]) - (have[a] + n[a])) + 2
+                        if best is None or (change, rng.random()) < best[:2]:
+                            best = (change, rng.random(), name, a, b)
+        assert best is not None, "a wind over its total has a player to move"
+        _, _, name, a, b = best
+        need[name][a] -= 1
+        need[name][b] += 1
+        column[a] -= 1
+        column[b] += 1
+    edges: list[tuple[_Node, _Node]] = []
+    sitting: list[tuple[str, int]] = []
+    by_wind: list[list[str]] = [[name for name in names for _ in range(need[name][w])] for w in range(4)]
+    for w, players in enumerate(by_wind):
+        rng.shuffle(players)
+        for k, name in enumerate(players):
+            edges.append((("player", name), ("wind", w, k % tables)))
+            sitting.append((name, w))
+    order = list(range(len(edges)))
+    rng.shuffle(order)
+    colour = _colour_edges(edges, order, ahead)
+    classes: list[list[list[str]]] = [[[] for _ in range(4)] for _ in range(ahead)]
+    for (name, w), session in zip(sitting, colour, strict=True):
+        classes[session][w].append(name)
+    plan: list[list[list[str]]] = []
+    pinned: list[set[tuple[int, int]]] = []
+    for session_classes in classes:
+        groups: list[list[str | None]] = [[None, None, None, None] for _ in range(tables)]
+        pins: set[tuple[int, int]] = set()
+        for w, players in enumerate(session_classes):
+            rng.shuffle(players)
+            for name in players:
+                if name in fixed:
+                    t = fixed[name] - 1
+                    if groups[t][w] is not None:
+                        return None  # two players with one fixed table on one wind
+                    groups[t][w] = name
+                    pins.add((t, w))
+            free = iter(name for name in players if name not in fixed)
+            for group in groups:
+                if group[w] is None:
+                    group[w] = next(free)
+        plan.append([[name for name in group if name is not None] for group in groups])
+        pinned.append(pins)
+    cost = _spread_opponents(plan, pinned, history, rng, effort, same_slot=True)
+    return plan, cost
 
 
 def _even(history: Sequence[Seating]) -> bool:
@@ -543,8 +687,13 @@ def _spread_opponents(
     history: Sequence[Seating],
     rng: random.Random,
     effort: float,
-) -> None:
-    """Anneal the planned sessions' tables so that pairs meet as few times as they can (in place).
+    *,
+    same_slot: bool = False,
+) -> int:
+    """Anneal the planned sessions' tables so that pairs meet as few times as they can (in place); return the cost.
+
+    ``same_slot``: swap only players in the same slot of their tables (the slots are winds: the winds stay as
+    they were given).
 
     The cost is, over all pairs, ``c (c - 1) / 2`` for ``c`` meetings (played and planned), so a swap's change is
     local: a meeting removed from a pair that met ``c`` times saves ``c - 1``, one added costs ``c``.
@@ -589,6 +738,9 @@ def _spread_opponents(
     steps = int(effort * 4000 * len(plan) * min(len(plan[0]), _SEARCH_TABLES) ** 0.5)
     temperature = 2.0
     cooling = (0.02 / temperature) ** (1 / max(1, steps))
+    if same_slot:
+        _anneal_keeping_winds(seats, pinned, meet=meet, get=get, size=size, rng=rng, steps=steps)
+        steps = 0
     for _ in range(steps):
         k = rng.randrange(len(plan))
         if len(movable[k]) < 2:
@@ -622,6 +774,92 @@ def _spread_opponents(
     for groups, numbered_groups in zip(plan, seats, strict=True):
         for group, row in zip(groups, numbered_groups, strict=True):
             group[:] = [names[i] for i in row]
+    return sum(count * (count - 1) // 2 for count in meetings.values())
+
+
+def _anneal_keeping_winds(
+    seats: list[list[list[int]]],
+    pinned: list[set[tuple[int, int]]],
+    *,
+    meet: Callable[[int, int, int], None],
+    get: Callable[[int, int], int],
+    size: int,
+    rng: random.Random,
+    steps: int,
+) -> None:
+    """The opponents' search with every player's winds kept (slot k of a table is wind k), in place.
+
+    Two moves: two players on one wind in one session change tables; or two players who sit winds a and b in one
+    session and b and a in another change places in both (each keeps their winds, the sessions' tables of each
+    wind stay full). The second lets the search change which session a player sits which wind.
+    """
+    where = [{player: (t, s) for t, group in enumerate(groups) for s, player in enumerate(group)} for groups in seats]
+
+    def change(k: int, t1: int, s1: int, t2: int, s2: int) -> int:
+        """Swap two seats of session ``k`` and return what it changed in the cost."""
+        g1, g2 = seats[k][t1], seats[k][t2]
+        x, y = g1[s1], g2[s2]
+        delta = 0
+        if t1 != t2:
+            for other in g1:
+                if other != x:
+                    delta -= get(x * size + other if x < other else other * size + x, 0) - 1
+                    meet(x, other, -1)
+            for other in g2:
+                if other != y:
+                    delta -= get(y * size + other if y < other else other * size + y, 0) - 1
+                    meet(y, other, -1)
+            g1[s1], g2[s2] = y, x
+            for other in g1:
+                if other != y:
+                    delta += get(y * size + other if y < other else other * size + y, 0)
+                    meet(y, other, 1)
+            for other in g2:
+                if other != x:
+                    delta += get(x * size + other if x < other else other * size + x, 0)
+                    meet(x, other, 1)
+        else:
+            g1[s1], g1[s2] = y, x
+        where[k][x], where[k][y] = (t2, s2), (t1, s1)
+        return delta
+
+    temperature = 1.0
+    cooling = (0.02 / temperature) ** (1 / max(1, steps))
+    sessions = len(seats)
+    for _ in range(steps):
+        k = rng.randrange(sessions)
+        tables = len(seats[k])
+        t1, t2 = rng.randrange(tables), rng.randrange(tables)
+        s1 = rng.randrange(4)
+        s2 = s1 if sessions == 1 or rng.random() < 0.5 else rng.randrange(4)
+        if (t1, s1) in pinned[k] or (t2, s2) in pinned[k] or (t1 == t2 and s1 == s2):
+            continue
+        if s1 == s2:
+            if t1 == t2:
+                continue
+            delta = change(k, t1, s1, t2, s2)
+            if delta > 0 and rng.random() >= math.exp(-delta / temperature):
+                change(k, t1, s1, t2, s2)  # back
+        else:
+            x, y = seats[k][t1][s1], seats[k][t2][s2]
+            others = [
+                j
+                for j in range(sessions)
+                if j != k
+                and where[j][x][1] == s2
+                and where[j][y][1] == s1
+                and where[j][x] not in pinned[j]
+                and where[j][y] not in pinned[j]
+            ]
+            if not others:
+                continue
+            j = rng.choice(others)
+            (u1, v1), (u2, v2) = where[j][x], where[j][y]
+            delta = change(k, t1, s1, t2, s2) + change(j, u1, v1, u2, v2)
+            if delta > 0 and rng.random() >= math.exp(-delta / temperature):
+                change(j, u1, v1, u2, v2)
+                change(k, t1, s1, t2, s2)
+        temperature *= cooling
 
 
 def _exact_winds(plan: list[list[list[str]]], rng: random.Random) -> list[list[tuple[int, ...]]]:
@@ -641,15 +879,32 @@ def _exact_winds(plan: list[list[list[str]]], rng: random.Random) -> list[list[t
             for name in group:
                 edges.append((("table", k, t), ("run", name, sittings[name] // 4)))
                 sittings[name] += 1
-    at: dict[_Node, dict[int, int]] = {}
-    colour = [-1] * len(edges)
     order = list(range(len(edges)))
     rng.shuffle(order)
+    colour = _colour_edges(edges, order, 4)
+    orders: list[list[tuple[int, ...]]] = []
+    e = 0
+    for groups in plan:
+        orders.append([])
+        for _group in groups:
+            by_wind = [0, 0, 0, 0]
+            for slot in range(4):
+                by_wind[colour[e + slot]] = slot
+            orders[-1].append(tuple(by_wind))
+            e += 4
+    return orders
+
+
+def _colour_edges(edges: Sequence[tuple[_Node, _Node]], order: Sequence[int], colours: int) -> list[int]:
+    """Colour the edges of a bipartite multigraph of degree at most ``colours`` so that no two edges at a node
+    share a colour (König), taking the edges in ``order``."""
+    at: dict[_Node, dict[int, int]] = {}
+    colour = [-1] * len(edges)
     for e in order:
         u, v = edges[e]
         at_u, at_v = at.setdefault(u, {}), at.setdefault(v, {})
-        a = next(c for c in range(4) if c not in at_u)
-        b = next(c for c in range(4) if c not in at_v)
+        a = next(c for c in range(colours) if c not in at_u)
+        b = next(c for c in range(colours) if c not in at_v)
         if a in at_v:
             path = []
             node, wanted = v, a
@@ -668,17 +923,7 @@ def _exact_winds(plan: list[list[list[str]]], rng: random.Random) -> list[list[t
                 at[x][colour[f]] = at[y][colour[f]] = f
         colour[e] = a
         at_u[a] = at_v[a] = e
-    orders: list[list[tuple[int, ...]]] = []
-    e = 0
-    for groups in plan:
-        orders.append([])
-        for _group in groups:
-            by_wind = [0, 0, 0, 0]
-            for slot in range(4):
-                by_wind[colour[e + slot]] = slot
-            orders[-1].append(tuple(by_wind))
-            e += 4
-    return orders
+    return colour
 
 
 def _balance_winds(

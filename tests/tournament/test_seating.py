@@ -297,3 +297,62 @@ def test_a_tournament_of_plan_ahead_sessions_is_planned_whole() -> None:
         session=1, names=players, tables=2, fixed={}, history=(), sessions=PLAN_AHEAD, seed="auto:2:plan", effort=0.05
     )
     assert history == whole
+
+
+@settings(max_examples=20, deadline=None)
+@given(
+    count=st.integers(min_value=2, max_value=6).map(lambda tables: 4 * tables),
+    ahead=st.integers(min_value=1, max_value=5),
+    played=st.integers(min_value=0, max_value=3),
+    seed=st.integers(min_value=0, max_value=1000),
+)
+def test_winds_given_first_stay_even_while_the_tables_are_searched(
+    count: int, ahead: int, played: int, seed: int
+) -> None:
+    # The second search of a new plan (after a drop-out): each player's winds are chosen first, as even as the
+    # sessions played allow with every table full on every wind, and the tables are searched keeping them (slot k
+    # of a table is wind k).
+    import random
+
+    from scorekeeper.tournament.seating import _wind_first
+
+    players = names(count)
+    history = [seat_random(k, players, seed=seed) for k in range(1, played + 1)]
+    result = _wind_first(
+        players, tables=count // 4, fixed={}, history=history, ahead=ahead, rng=random.Random(seed), effort=0.05
+    )
+    assert result is not None
+    plan, _ = result
+    winds = {name: [0, 0, 0, 0] for name in players}
+    for seating in history:
+        for table in seating.tables:
+            for wind, name in enumerate(table.seats):
+                winds[name][wind] += 1
+    before = {name: max(c) - min(c) for name, c in winds.items()}
+    for groups in plan:
+        assert sorted(name for group in groups for name in group) == sorted(players)
+        for group in groups:
+            for wind, name in enumerate(group):
+                winds[name][wind] += 1
+    if not history:  # from a fresh start everyone's winds can be even (with history the totals may forbid it)
+        assert all(max(c) - min(c) <= 1 for c in winds.values())
+    # Every player sat as many winds as sessions, and everyone already apart by more stays no further apart than
+    # the history plus one sitting allows.
+    assert all(sum(c) == played + ahead for c in winds.values())
+    assert all(max(c) - min(c) <= before[name] + ahead for name, c in winds.items())
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_new_plan_after_a_drop_out_that_changes_the_tables_meets_nobody_twice(seed: int) -> None:
+    # 21 players and three substitutes at six tables; one leaves after session 2, so 20 play at five. The new plan
+    # is searched both ways (tables first, winds first) and meets nobody twice either way.
+    players = names(21)
+    left = players[:5] + players[6:]
+    substitutes = names(3, "Sub")
+    history: list[Seating] = []
+    for session in range(1, 5):
+        playing = players if session <= 2 else left
+        history.append(seat_auto(session, playing, substitutes, history=history, sessions=4, seed=seed))
+    quality = seating_quality(history)
+    assert quality.repeat_pairs == 0
+    assert quality.max_same_wind <= 2

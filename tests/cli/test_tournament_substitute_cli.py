@@ -7,9 +7,22 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.session import Session, format_record, record_from_session, ruleset
+from scorekeeper.session import (
+    HanFuWin,
+    PlayerReplaced,
+    Ron,
+    Seat,
+    Session,
+    format_record,
+    record_from_session,
+    ruleset,
+)
+from scorekeeper.sync.table import TableSync
+from scorekeeper.tournament import Player
 from tests.cli.test_tournament_cli import _create, _run
+from tests.sync import steps
 from tests.tournament.builders import ron
+from tests.tournament_db import Tournament
 
 _Capture = pytest.CaptureFixture[str]
 
@@ -61,3 +74,25 @@ def test_a_bad_substitution_is_a_clear_error(
     status, out, err = _run(capsys, "substitute", "--db", db, *argv)
     assert (status, out) == (1, "")
     assert message in err
+
+
+def test_on_postgresql_the_substitute_goes_through_the_referees_write(
+    tmp_path: Path, capsys: _Capture, tournament: Tournament
+) -> None:
+    table, game_id, login = tournament.join(tmp_path, 1)
+    steps.append(table, game_id, Ron(Seat(1), (HanFuWin(seat=Seat(0), han=3, fu=40),)))
+    with TableSync(table.path, login.url) as sync:
+        assert sync.push().synced
+    with tournament.store() as store:
+        store.add_player(Player(name="Sam Reyes", substitute=True))
+    argv = ["--session", "1", "--table", "1", "--leaving", "Chie", "--player", "Sam Reyes"]
+    status, out, err = _run(capsys, "substitute", "--db", tournament.referee_url, *argv)
+    assert (status, err) == (0, "")
+    assert out == "session 1 table 1: Sam Reyes takes seat 2 from Chie from the hand in play on\n"
+    with tournament.store() as store:
+        game = store.load().game(1, 1)
+    assert game is not None
+    assert game.events[-1] == PlayerReplaced(seat=Seat(2), player="Sam Reyes")
+    # Written as the referee: the table learns of it at its next push, as of a correction.
+    with TableSync(table.path, login.url) as sync:
+        assert "changed on the server" in sync.push().problem

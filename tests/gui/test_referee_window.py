@@ -26,6 +26,7 @@ from scorekeeper.session.events import (
     ExhaustiveDraw,
     HanFuWin,
     LastHandCalled,
+    PlayerReplaced,
     RefereePenalty,
     RiichiDeclared,
     Ron,
@@ -718,3 +719,33 @@ def test_the_substitute_dialog_cannot_confirm_with_nobody_free(qtbot: QtBot) -> 
     assert not dialog.confirm_button.isEnabled()
     dialog.deleteLater()
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def test_on_a_server_a_substitute_reaches_the_table_at_its_next_push(
+    qtbot: QtBot, tournament: Tournament, tmp_path: Path
+) -> None:
+    table, game_id, login = tournament.join(tmp_path, 1)
+    steps.append(table, game_id, Ron(Seat(1), (HanFuWin(seat=Seat(0), han=3, fu=40),)))
+    with TableSync(table.path, login.url) as sync:
+        assert sync.push().synced
+    answers = _Answers()
+    with tournament.store() as store, tournament.referee() as referee:
+        store.add_player(Player(name="Sam Reyes", substitute=True))
+        shown = _referee_window(qtbot, store, tournament.referee_url, answers)
+        answers.substitutes.append(("Chie", "Sam Reyes", "fell ill"))
+        qtbot.mouseClick(shown.substitute_button, Qt.MouseButton.LeftButton)
+        assert answers.errors == []
+        game = shown.controller.tournament.game(1, 1)
+        assert game is not None
+        held = referee.game(game.game_id)
+        assert event_from_json(json.loads(held.bodies[-1])) == PlayerReplaced(
+            seat=Seat(2), player="Sam Reyes", reason="fell ill"
+        )
+        # The table has nothing queued: its next push learns the referee wrote, and it takes the server's copy.
+        with TableSync(table.path, login.url) as sync:
+            assert "changed on the server" in sync.push().problem
+            sync.take_server_copy(game_id)
+        stored = table.load(game_id)
+        assert stored.events[-1] == PlayerReplaced(seat=Seat(2), player="Sam Reyes", reason="fell ill")
+        assert table.load_session(game_id).state.players == ("Ann", "Bo", "Sam Reyes", "Dai")
+        _close(shown)

@@ -18,7 +18,8 @@ from fractions import Fraction
 from typing import Any
 
 from scorekeeper.session.events import HandDeleted, HandEdited, HandInserted
-from scorekeeper.session.state import apply_events, initial_state
+from scorekeeper.session.state import GameState, apply_events, initial_state
+from scorekeeper.session.substitution import seat_shares
 from scorekeeper.tournament.model import Tournament
 from scorekeeper.tournament.players import Player, name_key
 from scorekeeper.tournament.settings import StandingsTieBreak
@@ -302,7 +303,8 @@ class CorrectionLine:
         kind: ``edited``, ``deleted`` or ``inserted``.
         hand: the hand it changed, 1-based in the game's hands at the time, and its round (``3 (E3)``).
         points_tenths: what it changed in each player's points for the game (after penalties), East first, as
-            (player, change) pairs: the game's sheet just before it against just after it.
+            (player, change) pairs: the game's sheet just before it against just after it, credited as the
+            standings credit it (a seat a substitute took during the game gives a pair to each who sat there).
     """
 
     session: int
@@ -315,6 +317,15 @@ class CorrectionLine:
 
 
 _CORRECTIONS = {HandEdited: "edited", HandDeleted: "deleted", HandInserted: "inserted"}
+
+
+def _credited(state: GameState) -> dict[str, int]:
+    """Each player's points from the game (after penalties), seat order, as the standings credit them: by seat, or
+    shared between the one who left and a substitute (``seat_shares``)."""
+    credited: dict[str, int] = {}
+    for share in seat_shares(state):
+        credited[share.player] = credited.get(share.player, 0) + share.points_tenths + share.penalties_tenths
+    return credited
 
 
 def correction_lines(tournament: Tournament) -> tuple[CorrectionLine, ...]:
@@ -338,8 +349,8 @@ def correction_lines(tournament: Tournament) -> tuple[CorrectionLine, ...]:
             if isinstance(event, HandEdited | HandDeleted | HandInserted):
                 hands = after.hands if isinstance(event, HandInserted) else state.hands
                 label = hands[event.index].label if event.index < len(hands) else ""
-                before_points = state.standings().points_tenths
-                after_points = after.standings().points_tenths
+                before_points = _credited(state)
+                after_points = _credited(after)
                 lines.append(
                     CorrectionLine(
                         session=game.session,
@@ -349,7 +360,7 @@ def correction_lines(tournament: Tournament) -> tuple[CorrectionLine, ...]:
                         kind=_CORRECTIONS[type(event)],
                         hand=f"{event.index + 1} ({label})" if label else str(event.index + 1),
                         points_tenths=tuple(
-                            (name, after_points[seat] - before_points[seat]) for seat, name in enumerate(game.players)
+                            (name, points - before_points.get(name, 0)) for name, points in after_points.items()
                         ),
                     )
                 )

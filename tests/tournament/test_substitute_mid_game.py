@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.errors import TournamentError
-from scorekeeper.session import Chombo, EndGame, PlayerReplaced, Seat
+from scorekeeper.session import Chombo, EndGame, HandDeleted, PlayerReplaced, Seat
 from scorekeeper.storage.tournament_store import TournamentStore
 from scorekeeper.tournament import (
     Player,
@@ -23,6 +23,7 @@ from scorekeeper.tournament import (
     TableSeating,
     Tournament,
     compute_standings,
+    correction_lines,
     penalty_lines,
 )
 from tests.tournament.builders import ron, settings
@@ -129,3 +130,21 @@ def test_a_substitution_is_stored_and_read_back_with_the_same_standings(tmp_path
     assert game.state(loaded.settings).players == ("A", "Sub", "C", "D")
     rows = {row.player: row.points_tenths for row in compute_standings(loaded).rows}
     assert rows["B"] == 80
+
+
+def test_a_correction_before_the_substitute_came_in_is_the_leavers_in_the_corrections_list() -> None:
+    # B's mangan from A is corrected away after Sub took B's seat: the +8.0 taken back is B's (who sat then), the
+    # uma the seat no longer earns the substitute's; the corrections list says so, as the standings credit it.
+    game = _game(
+        ron(winner=1, discarder=0),
+        PlayerReplaced(seat=Seat.SEAT_1, player="Sub"),
+        HandDeleted(0),
+        EndGame("time"),
+    )
+    tournament = _tournament().with_game(game)
+    (line,) = correction_lines(tournament)
+    changes = dict(line.points_tenths)
+    assert changes["B"] == -80
+    assert changes["Sub"] == -150  # the seat's first place and its uma (+15) were the substitute's: four now tie
+    rows = {row.player: row for row in compute_standings(tournament).rows}
+    assert rows["B"].points_tenths == 0

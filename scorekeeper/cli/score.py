@@ -24,7 +24,7 @@ from typing import Any, BinaryIO, NoReturn, cast
 
 from scorekeeper.engine.conditions import CONDITION_NAMES
 from scorekeeper.engine.hand import Hand, Meld
-from scorekeeper.engine.jsonio import error_to_json, score_json
+from scorekeeper.engine.jsonio import error_to_json, score_json_line
 from scorekeeper.engine.rules import PRESET_NAMES, HandRules, hand_rules
 from scorekeeper.engine.scoring import HandScore, score_hand
 from scorekeeper.engine.tiles import Tile, Wind, parse_tiles
@@ -136,22 +136,22 @@ def _too_long() -> dict[str, Any]:
     return _refusal(f"line is longer than {MAX_LINE_BYTES:,} bytes, far more than any hand: not read")
 
 
-def _answer_object(obj: object) -> dict[str, Any]:
+def _answer(obj: object) -> bytes | dict[str, Any]:
+    """The answer to one decoded line: an accepted riichi hand as its answer line, anything else as a dict."""
     try:
         ruleset = obj.get("ruleset") if type(obj) is dict else None
         # A missing ruleset or a riichi preset's name settles the common line without a call.
         riichi = ruleset is None or (type(ruleset) is str and not ruleset.startswith("classical"))
         classical = not riichi and _is_classical(ruleset)
-        answer = _classical(cast(dict[str, Any], obj)) if classical else score_json(obj)
+        answer = _classical(cast(dict[str, Any], obj)) if classical else score_json_line(obj)
     except Exception as error:  # the command line must answer every line, whatever happens
         answer = {"ok": False, "error": f"internal error: {quote(error)}", "kind": type(error).__name__}
-    if answer["ok"] is False and len(answer["error"]) > MAX_ERROR_CHARS:
+    if type(answer) is dict and answer["ok"] is False and len(answer["error"]) > MAX_ERROR_CHARS:
         answer["error"] = answer["error"][: MAX_ERROR_CHARS - 20] + "... (message cut)"
     return answer
 
 
-def answer_line(line: str | bytes) -> dict[str, Any]:
-    """The JSON answer for one input line (text, or bytes to be read as UTF-8); never raises."""
+def _line_answer(line: str | bytes) -> bytes | dict[str, Any]:
     if isinstance(line, bytes):
         try:
             line = line.decode("utf-8")
@@ -163,7 +163,13 @@ def answer_line(line: str | bytes) -> dict[str, Any]:
         return _refusal(f"line is not JSON ({error}): {quote(line.strip())}")
     except RecursionError:
         return _refusal("line is JSON nested too deeply to be a hand (a hand is at most 3 levels deep)")
-    return _answer_object(obj)
+    return _answer(obj)
+
+
+def answer_line(line: str | bytes) -> dict[str, Any]:
+    """The JSON answer for one input line (text, or bytes to be read as UTF-8); never raises."""
+    answer = _line_answer(line)
+    return answer if type(answer) is dict else cast(dict[str, Any], json.loads(answer))
 
 
 def _encode(answer: dict[str, Any]) -> bytes:
@@ -180,13 +186,16 @@ def _answer_bytes(line: bytes) -> bytes:
         except _orjson.JSONDecodeError:
             pass
         else:
-            answer = _answer_object(obj)
+            answer = _answer(obj)
+            if type(answer) is bytes:
+                return answer
             try:
                 encoded: bytes = _orjson.dumps(answer, option=_orjson.OPT_APPEND_NEWLINE)
             except _orjson.JSONEncodeError:
-                return _encode(answer)
+                return _encode(cast(dict[str, Any], answer))
             return encoded
-    return _encode(answer_line(line))
+    answer = _line_answer(line)
+    return answer if type(answer) is bytes else _encode(cast(dict[str, Any], answer))
 
 
 def answer_lines(lines: list[bytes]) -> bytes:

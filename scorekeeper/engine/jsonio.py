@@ -18,15 +18,16 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.engine.conditions import CONDITION_NAMES
-from scorekeeper.engine.fu import FuReason
+from scorekeeper.engine.fu import FuItem, FuReason
 from scorekeeper.engine.hand import Hand, Meld, _new_hand
+from scorekeeper.engine.points import Payment, PointValue
 from scorekeeper.engine.rules import PRESET_NAMES, HandRules, hand_rules
-from scorekeeper.engine.scoring import HandScore, score_hand
+from scorekeeper.engine.scoring import HandScore, YakuValue, score_hand
 from scorekeeper.engine.tiles import Tile, Wind, parse_tiles
 from scorekeeper.engine.yaku import Yaku
 from scorekeeper.errors import InvalidContextError, InvalidHandError, InvalidRulesetError, ScorekeeperError, quote
 
-__all__ = ["hand_from_json", "rules_from_json", "score_json", "score_to_json"]
+__all__ = ["hand_from_json", "rules_from_json", "score_json", "score_json_line", "score_line", "score_to_json"]
 
 _FLAGS = ("tsumo", *CONDITION_NAMES)
 _FIELDS = frozenset({"hand", "melds", "win", "seat_wind", "round_wind", "dora", "ura", "ruleset", *_FLAGS})
@@ -251,9 +252,106 @@ def score_to_json(score: HandScore) -> dict[str, Any]:
     }
 
 
+# The parts of an answer line, each written once (issue 15: building the answer dict and writing it was an eighth
+# of a line's cost). The scorer shares its values between hands (point values, payments, yaku and fu items are
+# looked up, not made; see _result.py), so a part is found by the identity of its value, or of the values in its
+# tuple; each entry holds what it was made from, so that no identity it is keyed by is reused while it lives. The
+# tables are bounded; past their size a part is written each time. Every name and reason is a plain ASCII word
+# (the Yaku and FuReason values), so the parts are written as ``json.dumps(..., separators=(",", ":"))`` would.
+_PARTS_MAX = 16_384
+_HEADS: dict[int, tuple[PointValue, bytes]] = {}
+_TAILS: dict[int, tuple[Payment, bytes]] = {}
+_YAKU_PARTS: dict[tuple[int, ...], tuple[tuple[YakuValue, ...], bytes]] = {}
+_FU_PARTS: dict[tuple[int, ...], tuple[tuple[FuItem, ...], bytes]] = {}
+
+
+def _number(value: int | None) -> bytes:
+    return b"null" if value is None else b"%d" % value
+
+
+def _head(value: PointValue) -> bytes:
+    limit = b"null" if value.limit is None else b'"%s"' % value.limit.value.encode()
+    head = b'{"ok":true,"han":%b,"fu":%b,"yakuman":%d,"limit":%b,"yaku":' % (
+        _number(value.han),
+        _number(value.fu),
+        value.yakuman,
+        limit,
+    )
+    if len(_HEADS) < _PARTS_MAX and not value.exact:  # an exact (aotenjou) yakuman value is made per hand
+        _HEADS[id(value)] = (value, head)
+    return head
+
+
+def _tail(payment: Payment) -> bytes:
+    paid = b",".join([b'"%s":%d' % (name.encode(), points) for name, points in payment.as_dict().items()])
+    tail = b',"points":%d,"payments":{%b}}\n' % (payment.total, paid)
+    if len(_TAILS) < _PARTS_MAX:
+        _TAILS[id(payment)] = (payment, tail)
+    return tail
+
+
+def _yaku_part(key: tuple[int, ...], yaku: tuple[YakuValue, ...]) -> bytes:
+    items = []
+    for item in yaku:
+        name = item.yaku.value.encode()
+        if item.yakuman:
+            items.append(b'{"name":"%s","yakuman":%d}' % (name, item.yakuman))
+        else:
+            items.append(b'{"name":"%s","han":%d}' % (name, item.han))
+    part = b"[%b]" % b",".join(items)
+    if len(_YAKU_PARTS) < _PARTS_MAX:
+        _YAKU_PARTS[key] = (yaku, part)
+    return part
+
+
+def _fu_part(key: tuple[int, ...], items: tuple[FuItem, ...]) -> bytes:
+    part = b"[%b]" % b",".join([b'{"reason":"%s","fu":%d}' % (item.reason.value.encode(), item.fu) for item in items])
+    if len(_FU_PARTS) < _PARTS_MAX:
+        _FU_PARTS[key] = (items, part)
+    return part
+
+
+def score_line(score: HandScore) -> bytes:
+    """:func:`score_to_json` as one compact JSON line with its line feed: the bytes ``json.dumps(score_to_json(
+    score), separators=(",", ":"))`` writes, put together from parts written once."""
+    value = score.value
+    entry = _HEADS.get(id(value))
+    head = entry[1] if entry is not None and entry[0] is value else _head(value)
+    payment = score.payment
+    entry_tail = _TAILS.get(id(payment))
+    tail = entry_tail[1] if entry_tail is not None and entry_tail[0] is payment else _tail(payment)
+    yaku = score.yaku
+    key = tuple(map(id, yaku))
+    entry_yaku = _YAKU_PARTS.get(key)
+    yaku_part = entry_yaku[1] if entry_yaku is not None else _yaku_part(key, yaku)
+    items = score.explanation.fu_breakdown()
+    key = tuple(map(id, items))
+    entry_fu = _FU_PARTS.get(key)
+    fu_part = entry_fu[1] if entry_fu is not None else _fu_part(key, items)
+    return b'%b%b,"dora":%d,"aka":%d,"ura":%d,"fu_breakdown":%b%b' % (
+        head,
+        yaku_part,
+        score.dora,
+        score.aka,
+        score.ura,
+        fu_part,
+        tail,
+    )
+
+
 def error_to_json(error: ScorekeeperError) -> dict[str, Any]:
     """The public JSON shape of a refusal: ``{"ok": false, "error": message, "kind": class name}``."""
     return {"ok": False, "error": str(error), "kind": type(error).__name__}
+
+
+def score_json_line(obj: object) -> bytes | dict[str, Any]:
+    """:func:`score_json` for the command line: an accepted hand as its answer line (:func:`score_line`), a
+    refusal as its dict (``{"ok": false, ...}``); never raises for bad input."""
+    try:
+        hand, rules = hand_from_json(obj)
+        return score_line(score_hand(hand, rules))
+    except ScorekeeperError as error:
+        return error_to_json(error)
 
 
 def score_json(obj: object) -> dict[str, Any]:

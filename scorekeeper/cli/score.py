@@ -24,7 +24,7 @@ from typing import Any, BinaryIO, NoReturn, cast
 
 from scorekeeper.engine.conditions import CONDITION_NAMES
 from scorekeeper.engine.hand import Hand, Meld
-from scorekeeper.engine.jsonio import error_to_json, score_json_line
+from scorekeeper.engine.jsonio import error_to_json, hand_from_json, score_json_line, score_line
 from scorekeeper.engine.rules import PRESET_NAMES, HandRules, hand_rules
 from scorekeeper.engine.scoring import HandScore, score_hand
 from scorekeeper.engine.tiles import Tile, Wind, parse_tiles
@@ -178,6 +178,17 @@ def _encode(answer: dict[str, Any]) -> bytes:
     return (text + "\n").encode("utf-8", "backslashreplace")
 
 
+def _dumps(answer: dict[str, Any]) -> bytes:
+    """An answer dict as its line: by orjson when it is loaded and can write it, else by the standard library."""
+    if _orjson is not None:
+        try:
+            encoded: bytes = _orjson.dumps(answer, option=_orjson.OPT_APPEND_NEWLINE)
+        except _orjson.JSONEncodeError:
+            return _encode(answer)
+        return encoded
+    return _encode(answer)
+
+
 def _answer_bytes(line: bytes) -> bytes:
     """The answer line for one input line."""
     if _orjson is not None:
@@ -186,14 +197,21 @@ def _answer_bytes(line: bytes) -> bytes:
         except _orjson.JSONDecodeError:
             pass
         else:
+            if type(obj) is dict:
+                ruleset = obj.get("ruleset")
+                if ruleset is None or (type(ruleset) is str and not ruleset.startswith("classical")):
+                    # The common line, a riichi hand, without the calls of the general way below (issue 15).
+                    try:
+                        hand, rules = hand_from_json(obj)
+                        return score_line(score_hand(hand, rules))
+                    except ScorekeeperError as error:
+                        refusal = error_to_json(error)
+                        if len(refusal["error"]) <= MAX_ERROR_CHARS:
+                            return _dumps(refusal)
+                    except Exception:  # answered the general way below, which reports it
+                        pass
             answer = _answer(obj)
-            if type(answer) is bytes:
-                return answer
-            try:
-                encoded: bytes = _orjson.dumps(answer, option=_orjson.OPT_APPEND_NEWLINE)
-            except _orjson.JSONEncodeError:
-                return _encode(cast(dict[str, Any], answer))
-            return encoded
+            return answer if type(answer) is bytes else _dumps(cast(dict[str, Any], answer))
     answer = _line_answer(line)
     return answer if type(answer) is bytes else _encode(cast(dict[str, Any], answer))
 

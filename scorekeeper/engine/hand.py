@@ -92,6 +92,8 @@ class Meld:
     #: opens the hand, whether it is a kong, whether a concealed one, an index ``4*kan + 2*concealed +
     #: terminal_or_honour`` (8 for a chi) into a table of set fu, and the bits of the kinds it holds.
     _shape: tuple[int, int, int, int, int, int] = field(init=False, repr=False, compare=False)
+    #: How many of its tiles are red fives (engine-private, for the Hand's count).
+    _red: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         problem = _meld_problem(self.kind, self.tiles)
@@ -111,6 +113,7 @@ class Meld:
             outside = int(first >= 27 or first % 9 in (0, 8))
             shape = (first, 1 - concealed, kan, kan & concealed, 4 * kan + 2 * concealed + outside, 1 << first)
         object.__setattr__(self, "_shape", shape)
+        object.__setattr__(self, "_red", sum(tile.red for tile in tiles))
 
     @classmethod
     def parse(cls, kind: MeldKind | str, text: str) -> Meld:
@@ -290,6 +293,7 @@ _FIVES = frozenset({TileKind.M5, TileKind.P5, TileKind.S5})
 
 
 _RED = operator.attrgetter("red")
+_UP_TO_FOUR = frozenset(range(5))
 
 
 def _plain_five_held(concealed: Sequence[Tile], kind: TileKind) -> bool:
@@ -435,6 +439,7 @@ class Hand:
             tenhou,
             chiihou,
             renhou,
+            None,
         )
         (
             set_concealed,
@@ -527,6 +532,7 @@ def _derive_and_check(  # noqa: PLR0917
     tenhou: bool,
     chiihou: bool,
     renhou: bool,
+    red: int | None,
     /,
 ) -> tuple[tuple[int, ...], tuple[int, ...], int]:
     """A new Hand's derived slots (``counts``, ``_held``, ``_red``), or the reason it is refused: the checks of
@@ -548,16 +554,17 @@ def _derive_and_check(  # noqa: PLR0917
         for meld in melds:
             for tile in meld.tiles:
                 held[tile.kind] += 1
-    red = 0
-    if held[4] or held[13] or held[22]:
-        red = sum(map(_RED, concealed))
-        for meld in melds:
-            red += sum(map(_RED, meld.tiles))
+    if red is None:  # the caller may know it already (the JSON reader counts the 0s of the text)
+        red = 0
+        if held[4] or held[13] or held[22]:
+            red = sum(map(_RED, concealed))
+            for meld in melds:
+                red += meld._red
     win_kind = win.kind
     if not (
         len(concealed) == 14 - 3 * len(melds)
         and len(melds) <= 4
-        and max(held) <= 4
+        and _UP_TO_FOUR.issuperset(held)
         and counts[win_kind] > 0
         and (not win.red or win in concealed)
         and (win.red or win_kind not in _FIVES or red < counts[win_kind] or _plain_five_held(concealed, win_kind))
@@ -588,7 +595,13 @@ def _derive_and_check(  # noqa: PLR0917
         if problems:
             raise problems[0].error(problems[0].message)
     if dora or ura:
-        _check_indicator_copies(held, dora, ura)
+        # No kind can reach five while each indicated kind, with every indicator added, stays within four.
+        indicators = dora + ura if ura else dora
+        most = 4 - len(indicators)
+        for tile in indicators:
+            if held[tile.kind] > most:
+                _check_indicator_copies(held, dora, ura)
+                break
     return counts_t, tuple(held) if melds else counts_t, red
 
 
@@ -634,10 +647,12 @@ def _new_hand(  # noqa: PLR0917
     tenhou: bool,
     chiihou: bool,
     renhou: bool,
+    red: int | None = None,
     /,
 ) -> Hand:
     """``Hand(...)`` with positional arguments in field order, for the engine's hot paths (JSON input): the same
-    slots and the same checks as the constructor, without binding eighteen keywords.
+    slots and the same checks as the constructor, without binding eighteen keywords. ``red``, when given, is the
+    number of red fives among the tiles and melds (the JSON reader counts them in the text).
 
     Raises:
         InvalidHandError: for tiles that cannot exist together (the first problem found).
@@ -661,6 +676,7 @@ def _new_hand(  # noqa: PLR0917
         tenhou,
         chiihou,
         renhou,
+        red,
     )
     # The slots are filled on a writable twin, which then becomes a Hand (CPython lets an object change class
     # between two classes with the same slots): plain slot stores instead of 21 calls of the frozen class's slot

@@ -170,7 +170,14 @@ def hand_from_json(obj: object) -> tuple[Hand, HandRules]:
     # The common, well-typed values are read inline; anything else goes through the helpers, which name the
     # problem. The order of the reads is the order in which problems are reported.
     text = obj["hand"]
-    concealed = parse_tiles(text) if type(text) is str else _tiles(text, "hand")
+    if type(text) is str:
+        concealed = parse_tiles(text)
+        # Every 0 of well-formed text is a red five; a meld knows its own.
+        red = text.count("0")
+        for meld in meld_values:
+            red += meld._red
+    else:
+        concealed, red = _tiles(text, "hand"), None  # refused: not text
     value = obj["win"]
     win = _SINGLE_TILES.get(value) if type(value) is str else None
     if win is None:
@@ -217,6 +224,7 @@ def hand_from_json(obj: object) -> tuple[Hand, HandRules]:
         get("tenhou", False),
         get("chiihou", False),
         get("renhou", False),
+        red,
     )
     return hand, rules
 
@@ -263,6 +271,7 @@ _HEADS: dict[int, tuple[PointValue, bytes]] = {}
 _TAILS: dict[int, tuple[Payment, bytes]] = {}
 _YAKU_PARTS: dict[tuple[int, ...], tuple[tuple[YakuValue, ...], bytes]] = {}
 _FU_PARTS: dict[tuple[int, ...], tuple[tuple[FuItem, ...], bytes]] = {}
+_FU_ITEM_TEXTS: dict[int, tuple[FuItem, bytes]] = {}  # a few dozen shared items
 
 
 def _number(value: int | None) -> bytes:
@@ -305,7 +314,15 @@ def _yaku_part(key: tuple[int, ...], yaku: tuple[YakuValue, ...]) -> bytes:
 
 
 def _fu_part(key: tuple[int, ...], items: tuple[FuItem, ...]) -> bytes:
-    part = b"[%b]" % b",".join([b'{"reason":"%s","fu":%d}' % (item.reason.value.encode(), item.fu) for item in items])
+    texts = []
+    for item in items:
+        entry = _FU_ITEM_TEXTS.get(id(item))
+        if entry is None:
+            entry = (item, b'{"reason":"%s","fu":%d}' % (item.reason.value.encode(), item.fu))
+            if len(_FU_ITEM_TEXTS) < _PARTS_MAX:
+                _FU_ITEM_TEXTS[id(item)] = entry
+        texts.append(entry[1])
+    part = b"[%b]" % b",".join(texts)
     if len(_FU_PARTS) < _PARTS_MAX:
         _FU_PARTS[key] = (items, part)
     return part

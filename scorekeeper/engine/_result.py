@@ -157,6 +157,12 @@ class _WritableScore:
 
 
 _YAKU_ORDER = {y: i for i, y in enumerate(Yaku)}
+# Members read per hand, as globals (reading one through its class costs ten times as much on 3.11; scoring.py).
+_EAST = Wind.EAST
+_RENHOU_MANGAN = RenhouValue.MANGAN
+_PINFU_1 = (Yaku.PINFU, 1)
+_SANANKOU_2 = (Yaku.SANANKOU, 2)
+_CHIITOITSU_2 = (Yaku.CHIITOITSU, 2)
 #: Whether each of the 34 kinds is a terminal or an honour (yaochuu), by kind.
 IS_TERMINAL_OR_HONOR = tuple(k >= 27 or k % 9 in (0, 8) for k in range(34))
 _TH = IS_TERMINAL_OR_HONOR
@@ -523,9 +529,9 @@ def build_score(  # noqa: PLR0917
             else:
                 found = [*base_yaku, *best.reading_yaku]
                 if best.pinfu:
-                    found.append((Yaku.PINFU, 1))
+                    found.append(_PINFU_1)
                 if best.sanankou:
-                    found.append((Yaku.SANANKOU, 2))
+                    found.append(_SANANKOU_2)
                 others = _aotenjou_other_yaku(best.yakuman, found)
             others.sort(key=lambda p: _YAKU_ORDER[p[0]])
             han = 13 * mult + dora + aka + ura + sum(h for _, h in others)
@@ -538,23 +544,23 @@ def build_score(  # noqa: PLR0917
         if best.shape == "standard":
             found.extend(best.reading_yaku)
             if best.pinfu:
-                found.append((Yaku.PINFU, 1))
+                found.append(_PINFU_1)
             if best.sanankou:
-                found.append((Yaku.SANANKOU, 2))
+                found.append(_SANANKOU_2)
         else:
-            found.append((Yaku.CHIITOITSU, 2))
+            found.append(_CHIITOITSU_2)
         han = best.key[2]  # the loop's total: the yaku found plus dora, aka and ura
         value = _VALUES.get((han, best.fu, rules.kiriage_mangan, rules.kazoe, rules.aotenjou)) or _han_fu_value(
             han, best.fu, rules
         )
         cached = _YAKU_TUPLES.get(tuple(found))
-        if cached is not None and not (hand.renhou and rules.renhou is RenhouValue.MANGAN):
+        if cached is not None and not (hand.renhou and rules.renhou is _RENHOU_MANGAN):
             yaku = cached
         else:
             yaku, renhou_value = _yaku_tuple(found, hand, rules, best, han)
             if renhou_value is not None:
                 value = renhou_value
-    dealer = hand.seat_wind is Wind.EAST
+    dealer = hand.seat_wind is _EAST
     payment = _PAYMENTS.get((value.base, value.exact, dealer, hand.tsumo)) or _payment(value, dealer, hand.tsumo)
     # The slots are filled on a writable twin that then becomes a HandScore, as hand._new_hand does for a Hand:
     # plain slot stores instead of eight descriptor calls, without binding eight keywords on the hot path.

@@ -218,15 +218,18 @@ def _suit_info(index: int, suit: tuple[int, ...]) -> _SuitInfo:
         info = _SHAPES[runs].get(shape) or _shape_info(shape, runs)
         shift = 9 * index + first
         if shift:
+            # Loops and a C-level map: each comprehension would be a function call on 3.11, and this runs for
+            # every new suit of a first pass (issue 15).
             remainder, sets, pairs, mask, status, single = info
-            info = (
-                remainder,
-                tuple([tuple([shift + code for code in split]) for split in sets]),
-                tuple([(shift + pair, tuple([shift + code for code in split])) for pair, split in pairs]),
-                mask << shift,
-                status,
-                tuple([shift + code for code in single]),
-            )
+            add = shift.__add__
+            shifted_sets = []
+            for split in sets:
+                shifted_sets.append(tuple(map(add, split)))
+            shifted_pairs = []
+            for pair, split in pairs:
+                shifted_pairs.append((shift + pair, tuple(map(add, split))))
+            shifted_single = tuple(map(add, single))
+            info = (remainder, tuple(shifted_sets), tuple(shifted_pairs), mask << shift, status, shifted_single)
         cache[suit] = info
     return info
 

@@ -80,6 +80,57 @@ _RENHOU_HAN = frozenset({RenhouValue.MANGAN, RenhouValue.FIVE_HAN})
 _KOKUSHI_YAKUMAN = frozenset({Yaku.TENHOU, Yaku.CHIIHOU, Yaku.RENHOU})
 
 
+# Enum members and (yaku, han) pairs used per hand, as module constants: on Python 3.11 reading a member through its
+# class (Yaku.RIICHI) goes through EnumType.__getattr__'s hook and costs ten times a global (issue 15).
+_CHANKAN_1 = (Yaku.CHANKAN, 1)
+_CHIITOITSU_2 = (Yaku.CHIITOITSU, 2)
+_DOUBLE_RIICHI_2 = (Yaku.DOUBLE_RIICHI, 2)
+_HAITEI_1 = (Yaku.HAITEI, 1)
+_HONROUTOU_2 = (Yaku.HONROUTOU, 2)
+_HOUTEI_1 = (Yaku.HOUTEI, 1)
+_IIPEIKOU_1 = (Yaku.IIPEIKOU, 1)
+_IPPATSU_1 = (Yaku.IPPATSU, 1)
+_MENZEN_TSUMO_1 = (Yaku.MENZEN_TSUMO, 1)
+_PINFU_1 = (Yaku.PINFU, 1)
+_RIICHI_1 = (Yaku.RIICHI, 1)
+_RINSHAN_KAIHOU_1 = (Yaku.RINSHAN_KAIHOU, 1)
+_RYANPEIKOU_3 = (Yaku.RYANPEIKOU, 3)
+_SANANKOU_2 = (Yaku.SANANKOU, 2)
+_SANKANTSU_2 = (Yaku.SANKANTSU, 2)
+_SANSHOKU_DOUKOU_2 = (Yaku.SANSHOKU_DOUKOU, 2)
+_SHOUSANGEN_2 = (Yaku.SHOUSANGEN, 2)
+_TANYAO_1 = (Yaku.TANYAO, 1)
+_TOITOI_2 = (Yaku.TOITOI, 2)
+_YAKUHAI_CHUN_1 = (Yaku.YAKUHAI_CHUN, 1)
+_YAKUHAI_HAKU_1 = (Yaku.YAKUHAI_HAKU, 1)
+_YAKUHAI_HATSU_1 = (Yaku.YAKUHAI_HATSU, 1)
+_YAKUHAI_ROUND_WIND_1 = (Yaku.YAKUHAI_ROUND_WIND, 1)
+_YAKUHAI_SEAT_WIND_1 = (Yaku.YAKUHAI_SEAT_WIND, 1)
+_Y_CHANTA = Yaku.CHANTA
+_Y_CHIIHOU = Yaku.CHIIHOU
+_Y_CHINITSU = Yaku.CHINITSU
+_Y_CHINROUTOU = Yaku.CHINROUTOU
+_Y_CHUUREN_POUTOU = Yaku.CHUUREN_POUTOU
+_Y_DAISANGEN = Yaku.DAISANGEN
+_Y_DAISUUSHII = Yaku.DAISUUSHII
+_Y_HONITSU = Yaku.HONITSU
+_Y_ITTSU = Yaku.ITTSU
+_Y_JUNCHAN = Yaku.JUNCHAN
+_Y_JUNSEI_CHUUREN_POUTOU = Yaku.JUNSEI_CHUUREN_POUTOU
+_Y_KOKUSHI_MUSOU = Yaku.KOKUSHI_MUSOU
+_Y_KOKUSHI_MUSOU_13 = Yaku.KOKUSHI_MUSOU_13
+_Y_RENHOU = Yaku.RENHOU
+_Y_RYUUIISOU = Yaku.RYUUIISOU
+_Y_SANSHOKU_DOUJUN = Yaku.SANSHOKU_DOUJUN
+_Y_SHOUSUUSHII = Yaku.SHOUSUUSHII
+_Y_SUUANKOU = Yaku.SUUANKOU
+_Y_SUUANKOU_TANKI = Yaku.SUUANKOU_TANKI
+_Y_SUUKANTSU = Yaku.SUUKANTSU
+_Y_TENHOU = Yaku.TENHOU
+_Y_TSUUIISOU = Yaku.TSUUIISOU
+_RENHOU_YAKUMAN = RenhouValue.YAKUMAN
+
+
 def _yakuman_base(mult: int, fu: int, rules: HandRules, extra: int = 0) -> int:
     if rules.aotenjou:
         # Seed 002, "Aotenjou": each yakuman counts as a 13-han yaku, so the hand's other han (``extra``: the
@@ -102,24 +153,24 @@ def _situational_yaku(hand: Hand, rules: HandRules, closed: bool) -> list[tuple[
         or hand.renhou
     ):
         if hand.double_riichi:
-            found.append((Yaku.DOUBLE_RIICHI, 2))
+            found.append(_DOUBLE_RIICHI_2)
         elif hand.riichi:
-            found.append((Yaku.RIICHI, 1))
+            found.append(_RIICHI_1)
         if hand.ippatsu:
-            found.append((Yaku.IPPATSU, 1))
+            found.append(_IPPATSU_1)
         if hand.chankan:
-            found.append((Yaku.CHANKAN, 1))
+            found.append(_CHANKAN_1)
         if hand.rinshan:
-            found.append((Yaku.RINSHAN_KAIHOU, 1))
+            found.append(_RINSHAN_KAIHOU_1)
         if hand.haitei:
-            found.append((Yaku.HAITEI, 1))
+            found.append(_HAITEI_1)
         if hand.houtei:
-            found.append((Yaku.HOUTEI, 1))
+            found.append(_HOUTEI_1)
         if hand.renhou and rules.renhou in _RENHOU_HAN:
             # Counted as a 5-han yaku here; a flat mangan (EMA 2016) is settled in build_score.
-            found.append((Yaku.RENHOU, closed_han(Yaku.RENHOU)))
+            found.append((_Y_RENHOU, closed_han(_Y_RENHOU)))
     if closed and hand.tsumo:
-        found.append((Yaku.MENZEN_TSUMO, 1))
+        found.append(_MENZEN_TSUMO_1)
     return found
 
 
@@ -138,32 +189,32 @@ def _shape_yaku(  # noqa: PLR0917
     sankantsu."""
     if not mask & _TERMINAL_OR_HONOR_MASK and (closed or rules.open_tanyao):
         # Tanyao; on an open hand only with open tanyao (kuitan), a ruleset knob.
-        found.append((Yaku.TANYAO, 1))
+        found.append(_TANYAO_1)
     honors = mask & _HONOR_MASK
     if number_suits == 1:
         if honors:
-            found.append((Yaku.HONITSU, 3 if closed else 2))
+            found.append((_Y_HONITSU, 3 if closed else 2))
         else:
-            found.append((Yaku.CHINITSU, 6 if closed else 5))
+            found.append((_Y_CHINITSU, 6 if closed else 5))
     if honors:
         if number_suits and not mask & ~_TERMINAL_OR_HONOR_MASK:
-            found.append((Yaku.HONROUTOU, 2))
+            found.append(_HONROUTOU_2)
         if held[_WHITE] >= 3:
-            found.append((Yaku.YAKUHAI_HAKU, 1))
+            found.append(_YAKUHAI_HAKU_1)
         if held[_GREEN] >= 3:
-            found.append((Yaku.YAKUHAI_HATSU, 1))
+            found.append(_YAKUHAI_HATSU_1)
         if held[_RED] >= 3:
-            found.append((Yaku.YAKUHAI_CHUN, 1))
+            found.append(_YAKUHAI_CHUN_1)
         if held[seat] >= 3:
-            found.append((Yaku.YAKUHAI_SEAT_WIND, 1))
+            found.append(_YAKUHAI_SEAT_WIND_1)
         if held[prevailing] >= 3:
-            found.append((Yaku.YAKUHAI_ROUND_WIND, 1))
+            found.append(_YAKUHAI_ROUND_WIND_1)
         if held[_WHITE] + held[_GREEN] + held[_RED] >= 8:  # shousangen holds at least 3 + 3 + 2
             dragons = sorted(held[_DRAGONS])
             if dragons[0] == 2 and dragons[1] >= 3:
-                found.append((Yaku.SHOUSANGEN, 2))
+                found.append(_SHOUSANGEN_2)
     if kans == 3:
-        found.append((Yaku.SANKANTSU, 2))
+        found.append(_SANKANTSU_2)
 
 
 def _fixed_yakuman(  # noqa: PLR0917
@@ -172,36 +223,36 @@ def _fixed_yakuman(  # noqa: PLR0917
     """The yakuman that do not depend on the reading (all but suuankou and the shapes of their own)."""
     found: list[Yaku] = []
     if hand.tenhou:
-        found.append(Yaku.TENHOU)
+        found.append(_Y_TENHOU)
     if hand.chiihou:
-        found.append(Yaku.CHIIHOU)
-    if hand.renhou and rules.renhou is RenhouValue.YAKUMAN:
-        found.append(Yaku.RENHOU)
+        found.append(_Y_CHIIHOU)
+    if hand.renhou and rules.renhou is _RENHOU_YAKUMAN:
+        found.append(_Y_RENHOU)
     if not mask & _SIMPLE_MASK:
         if not mask & ~_HONOR_MASK:
-            found.append(Yaku.TSUUIISOU)
+            found.append(_Y_TSUUIISOU)
         if not mask & ~_TERMINAL_MASK:
-            found.append(Yaku.CHINROUTOU)
+            found.append(_Y_CHINROUTOU)
     if not mask & ~_GREEN_MASK:
-        found.append(Yaku.RYUUIISOU)
+        found.append(_Y_RYUUIISOU)
     if mask & _HONOR_MASK:
         if held[_WHITE] >= 3 and held[_GREEN] >= 3 and held[_RED] >= 3:
-            found.append(Yaku.DAISANGEN)
+            found.append(_Y_DAISANGEN)
         if sum(held[_WINDS]) >= 11:  # 3 + 3 + 3 + 2 at least
             winds = sorted(held[_WINDS])
             if winds[0] >= 3:
-                found.append(Yaku.DAISUUSHII)
+                found.append(_Y_DAISUUSHII)
             elif winds[0] == 2 and winds[1] >= 3:
-                found.append(Yaku.SHOUSUUSHII)
+                found.append(_Y_SHOUSUUSHII)
     elif number_suits == 1 and not hand.melds:
         suit = win // _SUIT_SIZE * _SUIT_SIZE
         own = hand.counts[suit : suit + _SUIT_SIZE]
         if all(own[i] >= _CHUUREN[i] for i in range(_SUIT_SIZE)):
             before = list(own)
             before[win - suit] -= 1
-            found.append(Yaku.JUNSEI_CHUUREN_POUTOU if tuple(before) == _CHUUREN else Yaku.CHUUREN_POUTOU)
+            found.append(_Y_JUNSEI_CHUUREN_POUTOU if tuple(before) == _CHUUREN else _Y_CHUUREN_POUTOU)
     if kans == 4:
-        found.append(Yaku.SUUKANTSU)
+        found.append(_Y_SUUKANTSU)
     return found
 
 
@@ -231,7 +282,7 @@ def _value_chiitoitsu(  # noqa: PLR0917
     if yakuman:
         mult = _yakuman_multiplier(yakuman, rules)
         if rules.aotenjou:
-            others = _aotenjou_other_yaku(yakuman, [*situational_and_shape, (Yaku.CHIITOITSU, 2)])
+            others = _aotenjou_other_yaku(yakuman, [*situational_and_shape, _CHIITOITSU_2])
             yakuman_extra = extra + sum(h for _, h in others)
         key = (_yakuman_base(mult, 25, rules, yakuman_extra), mult, 0, 25, 25)
     else:
@@ -253,7 +304,7 @@ def _value_kokushi(  # noqa: PLR0917
 ) -> None:
     """Value the hand as thirteen orphans (the only reading such tiles have)."""
     thirteen = counts[win] == 2
-    yakuman = [Yaku.KOKUSHI_MUSOU_13 if thirteen else Yaku.KOKUSHI_MUSOU]
+    yakuman = [_Y_KOKUSHI_MUSOU_13 if thirteen else _Y_KOKUSHI_MUSOU]
     yakuman.extend(y for y in fixed_yakuman if y in _KOKUSHI_YAKUMAN)
     mult = _yakuman_multiplier(yakuman, rules)
     # Its fu matter only under aotenjou: 20 + 10 closed ron (or 2 tsumo) + 2 single wait, rounded.
@@ -363,10 +414,10 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
                 ):
                     if pair >= _FIRST_HONOR or any(t >= _FIRST_HONOR for t in all_trips):
                         han = 2 if closed else 1
-                        reading_yaku = (*reading_yaku, (Yaku.CHANTA, han))
+                        reading_yaku = (*reading_yaku, (_Y_CHANTA, han))
                     else:
                         han = 3 if closed else 2
-                        reading_yaku = (*reading_yaku, (Yaku.JUNCHAN, han))
+                        reading_yaku = (*reading_yaku, (_Y_JUNCHAN, han))
                     reading_han += han
             else:
                 reading_yaku = _TOITOI_YAKU
@@ -375,7 +426,7 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
                 trip_set = set(all_trips)
                 for first in trip_set:
                     if first < _PIN_OFFSET and first + _PIN_OFFSET in trip_set and first + _SOU_OFFSET in trip_set:
-                        reading_yaku = (*reading_yaku, (Yaku.SANSHOKU_DOUKOU, 2))
+                        reading_yaku = (*reading_yaku, _SANSHOKU_DOUKOU_2)
                         reading_han += 2
                         break
 
@@ -442,15 +493,15 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
                     fu = (fu + 9) // 10 * 10
                 yakuman = fixed_yakuman
                 if ankou == 4:
-                    yakuman = [*fixed_yakuman, Yaku.SUUANKOU_TANKI if wait == _TANKI else Yaku.SUUANKOU]
+                    yakuman = [*fixed_yakuman, _Y_SUUANKOU_TANKI if wait == _TANKI else _Y_SUUANKOU]
                 if yakuman:
                     mult = _yakuman_multiplier(yakuman, rules)
                     if rules.aotenjou:
                         others = [*base_yaku, *reading_yaku]
                         if pinfu:
-                            others.append((Yaku.PINFU, 1))
+                            others.append(_PINFU_1)
                         if ankou == 3:
-                            others.append((Yaku.SANANKOU, 2))
+                            others.append(_SANANKOU_2)
                         yakuman_extra = extra + sum(h for _, h in _aotenjou_other_yaku(yakuman, others))
                     key = (_yakuman_base(mult, fu, rules, yakuman_extra), mult, 0, fu, raw_fu)
                 else:
@@ -517,15 +568,15 @@ class _RunYaku(dict[tuple[int, ...], tuple[tuple[tuple[Yaku, int], ...], int]]):
             peikou = 0
             for code in run_set:
                 peikou += runs.count(code) // 2
-            found.append((Yaku.RYANPEIKOU, 3) if peikou >= 2 else (Yaku.IIPEIKOU, 1))
+            found.append(_RYANPEIKOU_3 if peikou >= 2 else _IIPEIKOU_1)
         if len(run_set) >= 3:
             for suit in _RUN_SUITS:
                 if suit in run_set and suit + 3 in run_set and suit + 6 in run_set:
-                    found.append((Yaku.ITTSU, 2 if closed else 1))
+                    found.append((_Y_ITTSU, 2 if closed else 1))
                     break
             for code in run_set:
                 if code < RUN + _PIN_OFFSET and code + _PIN_OFFSET in run_set and code + _SOU_OFFSET in run_set:
-                    found.append((Yaku.SANSHOKU_DOUJUN, 2 if closed else 1))
+                    found.append((_Y_SANSHOKU_DOUJUN, 2 if closed else 1))
                     break
         han = 0
         for _, yaku_han in found:
@@ -536,4 +587,4 @@ class _RunYaku(dict[tuple[int, ...], tuple[tuple[tuple[Yaku, int], ...], int]]):
 
 _CLOSED_RUN_YAKU = _RunYaku(closed=True)
 _OPEN_RUN_YAKU = _RunYaku(closed=False)
-_TOITOI_YAKU = ((Yaku.TOITOI, 2),)
+_TOITOI_YAKU = (_TOITOI_2,)

@@ -169,7 +169,7 @@ def _line_answer(line: str | bytes) -> bytes | dict[str, Any]:
 def answer_line(line: str | bytes) -> dict[str, Any]:
     """The JSON answer for one input line (text, or bytes to be read as UTF-8); never raises."""
     answer = _line_answer(line)
-    return answer if type(answer) is dict else cast(dict[str, Any], json.loads(answer))
+    return answer if isinstance(answer, dict) else cast(dict[str, Any], json.loads(answer))
 
 
 def _encode(answer: dict[str, Any]) -> bytes:

@@ -1,7 +1,8 @@
 """Tournament documents: the standings with every game, and a session's seating (wall sheet and table cards).
 
 Laid out with the shared :class:`Document` (real text, A4 or Letter). The figures are the tournament core's
-(:func:`scorekeeper.tournament.compute_standings`, each game's own result sheet); nothing is computed here.
+(:func:`scorekeeper.tournament.compute_standings`; each game's seats as the standings credit them, from
+:func:`scorekeeper.storage.tournament_export.seat_spells`, as in the games CSV); nothing is computed here.
 Headings pass through ``translate`` so the app can give them in its language.
 """
 
@@ -11,6 +12,7 @@ from collections.abc import Callable
 
 from scorekeeper.documents import Document
 from scorekeeper.session.reasons import word_reason
+from scorekeeper.storage.tournament_export import SeatSpell, seat_spells
 from scorekeeper.tournament import (
     PenaltyLine,
     Seating,
@@ -37,6 +39,22 @@ def penalty_place(line: PenaltyLine, translate: Callable[[str], str] = _same) ->
         return t("tournament")
     where = t("session {k}").format(k=line.session)
     return where if line.table is None else f"{where}, {t('Table {t}').format(t=line.table)}"
+
+
+def _spell_line(spell: SeatSpell, t: Callable[[str], str]) -> str:
+    """One player's line of a game's seats: wind, name, (with a substitute: the hands they played), the seat's score
+    when they left or at the end, and the points the standings credit them with."""
+    name = spell.player
+    if spell.left and not spell.hands:
+        name += " (" + t("no hand played, left") + ")"
+    elif spell.left and spell.hands == 1:
+        name += " (" + t("hand {first}, left").format(first=spell.first_hand) + ")"
+    elif spell.left:
+        last = spell.first_hand + spell.hands - 1
+        name += " (" + t("hands {first}-{last}, left").format(first=spell.first_hand, last=last) + ")"
+    elif spell.first_hand > 1:
+        name += " (" + t("from hand {first}").format(first=spell.first_hand) + ")"
+    return f"{t(_WINDS[spell.seat])}: {name}  {spell.score:,}  {format_tenths(spell.points_tenths)}"
 
 
 def _subtitle(tournament: Tournament) -> tuple[str, ...]:
@@ -102,13 +120,14 @@ def standings_document(
         rows = []
         for game in tournament.games:
             state = game.state(tournament.settings)
-            sheet = state.standings()
-            seats = "\n".join(
-                f"{t(_WINDS[k])}: {name}  {sheet.scores[k]:,}  {format_tenths(sheet.points_tenths[k])}"
-                for k, name in enumerate(game.players)
-            )
             rows.append(
-                (game.session, game.table, t("finished") if state.ended else t("running"), len(state.hands), seats)
+                (
+                    game.session,
+                    game.table,
+                    t("finished") if state.ended else t("running"),
+                    len(state.hands),
+                    "\n".join(_spell_line(spell, t) for spell in seat_spells(game, tournament.settings)),
+                )
             )
         document.add_table(
             (t("Session"), t("Table"), t("State"), t("Hands"), t("Seats, scores and points")),

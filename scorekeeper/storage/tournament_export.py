@@ -12,22 +12,35 @@ CSV is UTF-8 with a byte-order mark and CRLF line ends, text cells guarded again
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
 from scorekeeper.errors import TournamentError
 from scorekeeper.storage.files import read_bytes
 from scorekeeper.storage.records import _csv, _text
-from scorekeeper.tournament import Standings, Tournament, compute_standings, correction_lines, format_tenths
+from scorekeeper.tournament import (
+    Standings,
+    TableGame,
+    Tournament,
+    TournamentSettings,
+    compute_standings,
+    correction_lines,
+    format_tenths,
+)
 
 __all__ = [
+    "CORRECTIONS_COLUMNS",
     "EMA_COLUMNS",
+    "GAMES_COLUMNS",
+    "SeatSpell",
     "format_corrections_csv",
     "format_ema_csv",
     "format_games_csv",
     "format_standings_csv",
     "mers_base_rank",
     "read_csv_text",
+    "seat_spells",
 ]
 
 #: The largest players or seating CSV read (a 10,000-player list is under 1 MB).
@@ -116,59 +129,142 @@ def format_standings_csv(tournament: Tournament, standings: Standings | None = N
     return _csv(rows)
 
 
-def format_games_csv(tournament: Tournament) -> bytes:
-    """Every recorded game as CSV: session, table, game id, state, then per seat the player, score and points."""
-    rows: list[Sequence[object]] = [
-        (
-            "session",
-            "table",
-            "game",
-            "state",
-            "hands",
-            *(
-                f"{wind} {what}"
-                for wind in ("east", "south", "west", "north")
-                for what in ("player", "score", "points")
-            ),
-        )
-    ]
-    for game in tournament.games:
-        state = game.state(tournament.settings)
-        sheet = state.standings()
-        seats: list[object] = []
-        for seat, name in enumerate(game.players):
-            seats.extend((_text(name), sheet.scores[seat], format_tenths(sheet.points_tenths[seat])))
-        rows.append(
-            (
-                game.session,
-                game.table,
-                _text(game.game_id),
-                "finished" if state.ended else "running",
-                len(state.hands),
-                *seats,
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatSpell:
+    """One player's spell at one seat of one game, as the games CSV and the tournament PDF show it.
+
+    The figures are the standings' own (:attr:`GameResult.shares`, from ``seat_shares``): a seat a substitute took
+    during the game gives a spell to each who sat there, and a seat's spells add up to the seat's result.
+
+    Attributes:
+        seat: the seat (0 East).
+        player: who sat there.
+        first_hand: the first hand they played, 1-based.
+        hands: how many hands they played to a result (the one who sits at the seat now: up to now).
+        score: the seat's table score when they left (the one who sits there now: its score now, or at the end).
+        points_tenths: what the standings credit them with from this game, penalties included, in tenths.
+        place: the seat's place for whoever finished the game there (or sits there now); None for one who left.
+        left: whether they left the seat during the game.
+    """
+
+    seat: int
+    player: str
+    first_hand: int
+    hands: int
+    score: int
+    points_tenths: int
+    place: int | None
+    left: bool
+
+
+def seat_spells(game: TableGame, settings: TournamentSettings) -> tuple[SeatSpell, ...]:
+    """Who played what at ``game``'s seats: a spell per player per seat, seat order, then in the order they sat.
+
+    Raises:
+        TournamentError: when the game's log cannot be played (naming it).
+    """
+    result = game.result(settings)  # the standings' shares, the very same numbers
+    state = game.state(settings)
+    played = len(state.hands)
+    spells: list[SeatSpell] = []
+    shares = result.shares
+    for index, share in enumerate(shares):
+        following = shares[index + 1] if index + 1 < len(shares) else None
+        left = following is not None and following.seat == share.seat
+        until = min(following.first_hand, played) if following is not None and left else played
+        score = state.position_before(until).scores[share.seat] if left else result.sheet.scores[share.seat]
+        spells.append(
+            SeatSpell(
+                seat=share.seat,
+                player=share.player,
+                first_hand=share.first_hand + 1,
+                hands=max(0, until - share.first_hand),
+                score=score,
+                points_tenths=share.points_tenths + share.penalties_tenths,
+                place=share.place,
+                left=left,
             )
         )
+    return tuple(spells)
+
+
+_WIND_WORDS = ("east", "south", "west", "north")
+
+#: The games CSV's columns: one row per player per seat per game.
+GAMES_COLUMNS = (
+    "session",
+    "table",
+    "game",
+    "state",
+    "hands",
+    "seat",
+    "player",
+    "first hand",
+    "hands played",
+    "score",
+    "points",
+    "place",
+    "left",
+)
+
+
+def format_games_csv(tournament: Tournament) -> bytes:
+    """Every recorded game as CSV, one row per player who sat at a seat (:func:`seat_spells`).
+
+    A row: session, table, game id, finished or running, the game's hands, the seat (east..north), the player, the
+    first hand they played, how many they played, the seat's score when they left (or now, or at the end), their
+    points from the game as the standings credit them (penalties included), the seat's place (for the one who
+    finished there) and ``yes`` for one who left. A game without a substitute gives four rows, one per seat; a
+    seat a substitute took during the game gives a row to each who sat there, and those rows' points add up to the
+    seat's result.
+    """
+    rows: list[Sequence[object]] = [GAMES_COLUMNS]
+    for game in tournament.games:
+        state = game.state(tournament.settings)
+        for spell in seat_spells(game, tournament.settings):
+            rows.append(
+                (
+                    game.session,
+                    game.table,
+                    _text(game.game_id),
+                    "finished" if state.ended else "running",
+                    len(state.hands),
+                    _WIND_WORDS[spell.seat],
+                    _text(spell.player),
+                    spell.first_hand,
+                    spell.hands,
+                    spell.score,
+                    format_tenths(spell.points_tenths),
+                    "" if spell.place is None else spell.place,
+                    "yes" if spell.left else "",
+                )
+            )
     return _csv(rows)
 
 
+#: The corrections CSV's columns: one row per player per correction.
+CORRECTIONS_COLUMNS = ("session", "table", "game", "event", "correction", "hand", "player", "change")
+
+
 def format_corrections_csv(tournament: Tournament) -> bytes:
-    """Every correction to a played hand as CSV: session, table, game, the correction's event number in the game's
-    log, what it did (edited, deleted, inserted), the hand (number and round), then per seat the player and the
-    change it made to their points for the game (``14.2``, ``-14.2``; ``0.0`` for those it did not touch)."""
-    rows: list[Sequence[object]] = [
-        (
-            "session",
-            "table",
-            "game",
-            "event",
-            "correction",
-            "hand",
-            *(f"{wind} {what}" for wind in ("east", "south", "west", "north") for what in ("player", "change")),
-        )
-    ]
+    """Every correction to a played hand as CSV, one row per player of the game: session, table, game, the
+    correction's event number in the game's log, what it did (edited, deleted, inserted), the hand (number and
+    round), the player and the change it made to their points for the game (``14.2``, ``-14.2``; ``0.0`` for those
+    it did not touch), credited as the standings credit it (:func:`scorekeeper.tournament.correction_lines`): a
+    seat a substitute took during the game gives a row to each who sat there, East's first."""
+    rows: list[Sequence[object]] = [CORRECTIONS_COLUMNS]
     for line in correction_lines(tournament):
-        seats: list[object] = []
         for name, change in line.points_tenths:
-            seats.extend((_text(name), format_tenths(change)))
-        rows.append((line.session, line.table, _text(line.game_id), line.event, line.kind, line.hand, *seats))
+            rows.append(
+                (
+                    line.session,
+                    line.table,
+                    _text(line.game_id),
+                    line.event,
+                    line.kind,
+                    line.hand,
+                    _text(name),
+                    format_tenths(change),
+                )
+            )
     return _csv(rows)

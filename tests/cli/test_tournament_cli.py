@@ -149,8 +149,7 @@ def test_a_seating_from_a_file_and_the_exports(tmp_path: Path, capsys: _Capture)
     corrections = tmp_path / "corrections.csv"
     assert _run(capsys, "export", "--db", db, "--format", "corrections", "-o", str(corrections))[0] == 0
     assert corrections.read_bytes().decode("utf-8-sig") == (
-        "session,table,game,event,correction,hand,east player,east change,south player,south change,"
-        "west player,west change,north player,north change\r\n"
+        "session,table,game,event,correction,hand,player,change\r\n"
     )  # a record file holds the hands as they stand: corrections arrive through the tables and the referee
 
 

@@ -66,22 +66,32 @@ def test_the_standings_csv_lists_the_teams_below_the_players(tmp_path: Path, cap
     assert rows[blank + 3][:3] == ["1", "Red", "0.0"]
 
 
-def test_the_games_csv_has_each_game_with_every_seats_player_score_and_points(tmp_path: Path, capsys: _Capture) -> None:
+def test_the_games_csv_has_a_row_per_seat_with_its_player_score_and_points(tmp_path: Path, capsys: _Capture) -> None:
     db = _one_game(tmp_path, capsys)
     path = tmp_path / "games.csv"
     assert _run(capsys, "export", "--db", db, "--format", "games-csv", "-o", str(path))[0] == 0
-    header, *games = _csv_rows(path)
-    assert header[:8] == ["session", "table", "game", "state", "hands", "east player", "east score", "east points"]
-    assert header[-3:] == ["north player", "north score", "north points"]
-    (game,) = games
-    assert game[:2] == ["1", "1"]
-    assert game[3:5] == ["finished", "2"]
-    seats = [game[k : k + 3] for k in range(5, 17, 3)]
-    assert seats == [
-        ["P001", "32000", "17.0"],
-        ["P002", "30000", "0.0"],
-        ["P003", "30000", "0.0"],
-        ["P004", "28000", "-17.0"],
+    header, *rows = _csv_rows(path)
+    assert header == [
+        "session",
+        "table",
+        "game",
+        "state",
+        "hands",
+        "seat",
+        "player",
+        "first hand",
+        "hands played",
+        "score",
+        "points",
+        "place",
+        "left",
+    ]
+    assert all(row[:2] == ["1", "1"] and row[3:5] == ["finished", "2"] for row in rows)
+    assert [row[5:] for row in rows] == [
+        ["east", "P001", "1", "2", "32000", "17.0", "1", ""],
+        ["south", "P002", "1", "2", "30000", "0.0", "2", ""],
+        ["west", "P003", "1", "2", "30000", "0.0", "2", ""],
+        ["north", "P004", "1", "2", "28000", "-17.0", "4", ""],
     ]
 
 

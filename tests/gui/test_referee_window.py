@@ -654,7 +654,8 @@ def test_the_penalties_tab_exports_the_corrections(
     assert button is not None
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     lines = target.read_bytes().decode("utf-8-sig").splitlines()
-    assert lines[1] == f"1,1,s1-t1,1,deleted,1 (E1),{seats[0]},23.0,{seats[1]},-23.0,{seats[2]},0.0,{seats[3]},0.0"
+    changes = zip(seats, ("23.0", "-23.0", "0.0", "0.0"), strict=True)
+    assert lines[1:] == [f"1,1,s1-t1,1,deleted,1 (E1),{name},{change}" for name, change in changes]
 
 
 def _running(tmp_path: Path, seats: tuple[str, ...]) -> Path:

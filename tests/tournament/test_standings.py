@@ -275,7 +275,13 @@ def test_a_correction_to_a_played_hand_is_listed_with_what_it_changed() -> None:
     b = next(r for r in compute_standings(tournament).rows if r.player == "B")
     assert b.points_tenths == 202
     text = format_corrections_csv(tournament).decode("utf-8-sig").splitlines()
-    assert text[1] == "1,1,s1-t1,2,edited,1 (E1),A,2.8,B,-2.8,C,0.0,D,0.0"
+    assert text[0] == "session,table,game,event,correction,hand,player,change"
+    assert text[1:] == [
+        "1,1,s1-t1,2,edited,1 (E1),A,2.8",
+        "1,1,s1-t1,2,edited,1 (E1),B,-2.8",
+        "1,1,s1-t1,2,edited,1 (E1),C,0.0",
+        "1,1,s1-t1,2,edited,1 (E1),D,0.0",
+    ]
 
 
 def test_a_drop_out_before_a_session_the_player_played_is_refused() -> None:

@@ -4814,6 +4814,10 @@ win</source>
         <translation>風</translation>
     </message>
     <message>
+        <source>no hand played, left</source>
+        <translation>1 局も打たずに退席</translation>
+    </message>
+    <message>
         <source>Standings</source>
         <translation>順位表</translation>
     </message>
@@ -4864,6 +4868,18 @@ win</source>
     <message>
         <source>Session {k}</source>
         <translation>第 {k} 回戦</translation>
+    </message>
+    <message>
+        <source>hand {first}, left</source>
+        <translation>{first} 局目、途中退席</translation>
+    </message>
+    <message>
+        <source>hands {first}-{last}, left</source>
+        <translation>{first}-{last} 局目、途中退席</translation>
+    </message>
+    <message>
+        <source>from hand {first}</source>
+        <translation>{first} 局目から</translation>
     </message>
     <message>
         <source>yes</source>

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from scorekeeper.gui.tournament.new_tournament import NewTournament
     from scorekeeper.storage.registry import Player
     from scorekeeper.storage.store import GameSummary
-    from scorekeeper.sync.table import TableLogin
+    from scorekeeper.sync.table import JoinedGame, TableLogin
 
 __all__ = ["Dialogs", "open_referee_window"]
 
@@ -175,11 +175,13 @@ def _ask_tournament_path(parent: QWidget) -> Path | None:
     )
 
 
-def _join_tournament(parent: QWidget) -> TableLogin | None:
+def _join_tournament(parent: QWidget, join: Callable[[TableLogin], JoinedGame]) -> tuple[TableLogin, JoinedGame] | None:
     from scorekeeper.gui.tournament_table import JoinTournamentDialog
 
-    dialog = JoinTournamentDialog(parent)
-    return dialog.login() if _run(dialog) else None
+    dialog = JoinTournamentDialog(parent, join=join)
+    if not _run(dialog) or dialog.joined is None:
+        return None
+    return dialog.login(), dialog.joined
 
 
 def open_referee_window(db: str, show_message: Callable[[str], None], *, live: bool) -> QWidget | None:
@@ -259,7 +261,10 @@ class Dialogs:
     ask_path: Callable[[QWidget, str], Path | None] = _ask_path
     ask_open_path: Callable[[QWidget], Path | None] = _ask_open_path
     ask_tournament_path: Callable[[QWidget], Path | None] = _ask_tournament_path
-    join_tournament: Callable[[QWidget], TableLogin | None] = _join_tournament
+    #: Ask for the login and join with the callable (the dialog runs it off the GUI thread); the login and the game.
+    join_tournament: Callable[[QWidget, Callable[[TableLogin], JoinedGame]], tuple[TableLogin, JoinedGame] | None] = (
+        _join_tournament
+    )
     ask_tournament_url: Callable[[QWidget], str | None] = _ask_tournament_url
     new_tournament: Callable[[QWidget], NewTournament | None] = _new_tournament
     choose_player: Callable[[QWidget, str, tuple[Player, ...]], int | None] = _choose_player

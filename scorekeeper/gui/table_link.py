@@ -7,6 +7,7 @@ joined a tournament table ("Synced", "3 events waiting", "Offline since 14:05").
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,9 +20,23 @@ from scorekeeper.gui.openers import Dialogs
 
 if TYPE_CHECKING:
     from scorekeeper.gui.tournament_table import TableSyncController
-    from scorekeeper.sync.table import TableLogin
+    from scorekeeper.sync.table import JoinedGame, TableLogin
 
-__all__ = ["TableLink"]
+__all__ = ["TableLink", "join_with_own_store"]
+
+
+def join_with_own_store(store_path: Path, login: TableLogin) -> JoinedGame:
+    """Join ``login``'s table into the game file at ``store_path``, opened for this call (safe in a worker thread).
+
+    Raises:
+        TournamentServerError: the server cannot be reached, refuses the login, or the table is not seated.
+        SaveFileError: the local file cannot be written.
+    """
+    from scorekeeper.storage.store import GameStore
+    from scorekeeper.sync.table import join
+
+    with GameStore.open(store_path) as store:
+        return join(store, login)
 
 
 class TableLink:
@@ -60,15 +75,19 @@ class TableLink:
         return self.status
 
     def join(self) -> None:
-        """Join a tournament table: the game on the server, with its seating and ruleset, then push as we play."""
-        from scorekeeper.gui.tournament_table import LOGIN_FILE
-        from scorekeeper.sync.table import join, save_login
+        """Join a tournament table: the game on the server, with its seating and ruleset, then push as we play.
 
-        login = self._dialogs.join_tournament(self._parent)
-        if login is None:
+        The dialog joins in a worker thread (the window stays live while the server is slow or silent), through
+        :func:`join_with_own_store`: the worker's own connection to this window's game file.
+        """
+        from scorekeeper.gui.tournament_table import LOGIN_FILE
+        from scorekeeper.sync.table import save_login
+
+        answer = self._dialogs.join_tournament(self._parent, partial(join_with_own_store, self._controller.store.path))
+        if answer is None:
             return
+        login, joined = answer
         try:
-            joined = join(self._controller.store, login)
             save_login(self._data_dir / LOGIN_FILE, login)
         except ScorekeeperError as error:
             text = QCoreApplication.translate("MainWindow", "Could not join the tournament: {reason}")

@@ -1,17 +1,19 @@
 """A table laptop in a tournament: join the table's game on the tournament server, push, and say how it stands.
 
 ``JoinTournamentDialog`` asks what the referee hands out: the server, the tournament (its database), the session,
-the table number and the table's code. :class:`TableSyncController` pushes the outbox
-(:class:`scorekeeper.sync.table.TableSync`) after every change and every few seconds, in a worker thread so a
-dead network never freezes the table, and tells the window's status line: "Synced",
-"3 events waiting", "Offline since 14:05 – 3 events waiting". The table view itself is the ordinary one: the
-joined game comes with the seating and the tournament's ruleset from the server (the ruleset is not asked for,
-so it cannot be changed at the table).
+the table number and the table's code, then joins in a worker thread: a server that does not answer keeps the dialog
+saying "Connecting…" with Cancel, never a frozen window (before, up to the 5 s connect timeout).
+:class:`TableSyncController` pushes the outbox (:class:`scorekeeper.sync.table.TableSync`) after every change and
+every few seconds, in a worker thread so a dead network never freezes the table, and tells the window's status
+line: "Synced", "3 events waiting", "Offline since 14:05 – 3 events waiting". The table view itself is the ordinary
+one: the joined game comes with the seating and the tournament's ruleset from the server (the ruleset is not asked
+for, so it cannot be changed at the table).
 """
 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import quote
@@ -21,14 +23,18 @@ from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
+    QProgressBar,
     QPushButton,
     QSpinBox,
     QWidget,
 )
+from typing_extensions import override
 
 from scorekeeper.errors import ScorekeeperError
-from scorekeeper.sync.table import SyncStatus, TableLogin, TableSync
+from scorekeeper.sync.server import CONNECT_TIMEOUT
+from scorekeeper.sync.table import JoinedGame, SyncStatus, TableLogin, TableSync
 
 __all__ = ["LOGIN_FILE", "JoinTournamentDialog", "TableSyncController", "status_text"]
 
@@ -57,10 +63,28 @@ def status_text(status: SyncStatus) -> str:
 
 
 class JoinTournamentDialog(QDialog):
-    """Server, tournament, session, table and code; :meth:`login` builds the table's login from them."""
+    """Server, tournament, session, table and code; Join runs ``join`` off the GUI thread and waits for it, cancellably.
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    While ``join`` runs the fields are locked and the dialog says it is connecting; Cancel closes the dialog at once
+    (the attempt goes on in its daemon thread and is not heard of again). A refusal or an unreachable server is
+    said in the dialog, the fields unlocked to correct them. Once joined, :attr:`joined` holds the game and the dialog
+    is accepted; :meth:`login` is the login that joined.
+
+    Args:
+        parent: the window.
+        join: joins a table with a login (run in a worker thread: it must not touch Qt);
+            raises ScorekeeperError when the server cannot be reached or refuses.
+    """
+
+    #: From the worker thread: the attempt and its outcome (a JoinedGame, or the ScorekeeperError it raised).
+    _joining_done = Signal(object, object)
+
+    def __init__(self, parent: QWidget | None = None, *, join: Callable[[TableLogin], JoinedGame]) -> None:
         super().__init__(parent)
+        self._join = join
+        self._attempt: _Attempt | None = None
+        self._started = 0.0
+        self.joined: JoinedGame | None = None
         self.setWindowTitle(self.tr("Join a tournament"))
         self.server_edit = QLineEdit()
         self.server_edit.setObjectName("join_server")
@@ -78,35 +102,163 @@ class JoinTournamentDialog(QDialog):
         self.code_edit.setObjectName("join_code")
         self.code_edit.setPlaceholderText(self.tr("the code the referee shows, e.g. K7QX-M2PD-9TRA"))
         self.code_edit.setEchoMode(QLineEdit.EchoMode.Password)
-        form = QFormLayout(self)
+        form = self._form = QFormLayout(self)
         form.addRow(self.tr("Server"), self.server_edit)
         form.addRow(self.tr("Tournament"), self.tournament_edit)
         form.addRow(self.tr("Session"), self.session_spin)
         form.addRow(self.tr("Table number"), self.table_spin)
         form.addRow(self.tr("Code"), self.code_edit)
+        self.status_label = QLabel()
+        self.status_label.setObjectName("join_status")
+        self.status_label.setWordWrap(True)
+        self.status_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.status_label.hide()
+        self.busy_bar = QProgressBar()
+        self.busy_bar.setObjectName("join_busy")
+        self.busy_bar.setRange(0, 0)  # no end known: the bar moves to show the attempt is alive
+        self.busy_bar.setTextVisible(False)
+        self.busy_bar.hide()
+        form.addRow(self.status_label)
+        form.addRow(self.busy_bar)
         self.join_button = QPushButton(self.tr("Join"))
         self.join_button.setObjectName("join_button")
         self.join_button.setProperty("role", "primary")
         self.join_button.setDefault(True)
-        self.join_button.clicked.connect(self.accept)
-        cancel = QPushButton(self.tr("Cancel"))
-        cancel.clicked.connect(self.reject)
+        self.join_button.clicked.connect(self._on_join_button_clicked)
+        self.cancel_button = QPushButton(self.tr("Cancel"))
+        self.cancel_button.setObjectName("join_cancel")
+        self.cancel_button.clicked.connect(self.reject)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
-        buttons.addWidget(cancel)
+        buttons.addWidget(self.cancel_button)
         buttons.addWidget(self.join_button)
         form.addRow(buttons)
+        self._joining_done.connect(self._on_joining_done, Qt.ConnectionType.QueuedConnection)
         self.resize(520, 300)
+
+    @property
+    def connecting(self) -> bool:
+        """Whether a join attempt is under way."""
+        return self._attempt is not None
 
     def login(self) -> TableLogin:
         """The login the fields describe: the table's own role on the server, with the code as its password."""
-        server = self.server_edit.text().strip() or "localhost:5432"
         database = self.tournament_edit.text().strip()
         table_no = self.table_spin.value()
         user = f"{database}_table{table_no}"
         code = self.code_edit.text().strip().upper()
-        url = f"postgresql://{quote(user, safe='')}:{quote(code, safe='')}@{server}/{quote(database, safe='')}"
+        url = f"postgresql://{quote(user, safe='')}:{quote(code, safe='')}@{self._server()}/{quote(database, safe='')}"
         return TableLogin(url=url, session=self.session_spin.value(), table_no=table_no)
+
+    def _server(self) -> str:
+        return self.server_edit.text().strip() or "localhost:5432"
+
+    def _on_join_button_clicked(self) -> None:
+        if self._attempt is not None:
+            return
+        attempt = self._attempt = _Attempt()
+        self._started = time.monotonic()
+        # Deleted without closing (its parent went): the worker must not emit to a dead dialog either.
+        self.destroyed.connect(attempt.abandon)
+        self._show_connecting(True)
+        self.status_label.setProperty("role", "")
+        self._show_status(self.tr("Connecting to {server}…").format(server=self._server()))
+        threading.Thread(
+            target=_join_in_background,
+            args=(self._join, self.login(), attempt, self._joining_done.emit),
+            name="table-join",
+            daemon=True,
+        ).start()
+
+    def _on_joining_done(self, attempt: object, outcome: object) -> None:
+        if attempt is not self._attempt:
+            return  # an abandoned attempt (cannot happen after done(): the gate stops it; kept for safety)
+        self._attempt = None
+        if isinstance(outcome, JoinedGame):
+            self.joined = outcome
+            self.accept()
+            return
+        self._show_connecting(False)
+        self.status_label.setProperty("role", "error")
+        self._show_status(f"{self._problem(str(outcome), time.monotonic() - self._started)}\n{outcome}")
+
+    def _problem(self, reason: str, waited: float) -> str:
+        """The plain words for why the join failed, above the core's own reason (which stays as it is written).
+
+        A connect that failed after the whole connect timeout is a server that did not answer, whatever words the
+        driver used; the login refusal and the refused connection are told by the driver's (libpq's) words, which
+        a server or a system in another language may word otherwise: then the plain line is the general one.
+        """
+        if waited >= CONNECT_TIMEOUT - 0.5:
+            return self.tr(
+                "The server at {server} did not answer within {n} s. Check the address, and that this laptop is on "
+                "the tournament's network."
+            ).format(server=self._server(), n=CONNECT_TIMEOUT)
+        if "password authentication failed" in reason:
+            return self.tr("The server refused this table's login: check the table number and the code.")
+        if "Connection refused" in reason or "accepting TCP/IP connections" in reason:  # libpq's last line of it
+            return self.tr(
+                "Nothing answers at {server}: check the address and the port, and that the server is running."
+            ).format(server=self._server())
+        return self.tr("Could not join the tournament.")
+
+    def _show_connecting(self, connecting: bool) -> None:
+        for field in (self.server_edit, self.tournament_edit, self.session_spin, self.table_spin, self.code_edit):
+            field.setEnabled(not connecting)
+        self.join_button.setEnabled(not connecting)
+        self.busy_bar.setVisible(connecting)
+        if connecting:
+            self.cancel_button.setFocus()
+
+    def _show_status(self, text: str) -> None:
+        self.status_label.setText(text)
+        self.status_label.style().unpolish(self.status_label)  # the role changed: restyle
+        self.status_label.style().polish(self.status_label)
+        self.status_label.show()
+        self._form.activate()
+        # Grow to the wrapped text's height at this width (a dialog keeps its size when a label gets longer).
+        self.resize(self.width(), max(self.height(), self._form.totalHeightForWidth(self.width())))
+
+    @override
+    def done(self, arg__1: int) -> None:
+        """Close (Cancel, Escape, the window's close button or a join): an attempt under way is not heard of again."""
+        self._abandon()
+        super().done(arg__1)
+
+    def _abandon(self) -> None:
+        if self._attempt is not None:
+            self._attempt.abandon()
+            self._attempt = None
+
+
+class _Attempt:
+    """One join attempt: whether the dialog still waits for it (the worker emits under the lock only if so)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.abandoned = False
+
+    def abandon(self, *_: object) -> None:
+        """The dialog no longer waits: once this returns, the worker emits nothing."""
+        with self.lock:
+            self.abandoned = True
+
+
+def _join_in_background(
+    join: Callable[[TableLogin], JoinedGame],
+    login: TableLogin,
+    attempt: _Attempt,
+    emit_done: Callable[[object, object], None],
+) -> None:
+    """Run one join in the worker thread and tell the dialog, unless it was closed meanwhile."""
+    outcome: object
+    try:
+        outcome = join(login)
+    except ScorekeeperError as error:  # unreachable, refused, not seated, the local file: the dialog says so
+        outcome = error
+    with attempt.lock:  # done() sets `abandoned` under this lock: after it returns, nothing is emitted
+        if not attempt.abandoned:
+            emit_done(attempt, outcome)
 
 
 class TableSyncController(QObject):

@@ -9,11 +9,12 @@ title bar), and every visible push or tool button must hold its text, focused an
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QEvent, QSize
+from PySide6.QtCore import QCoreApplication, QEvent, QSize
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.engine.rules import hand_rules
+from scorekeeper.errors import TournamentServerError
 from scorekeeper.gui import screenshots
 from scorekeeper.gui.dialogs.player_name import PlayerNameDialog
 from scorekeeper.gui.help.about import AboutDialog
@@ -43,6 +45,8 @@ from scorekeeper.gui.tournament.screenshots import build_demo
 from scorekeeper.gui.tournament.substitute import SubstituteDialog
 from scorekeeper.gui.tournament.window import RefereeWindow
 from scorekeeper.gui.tournament_table import JoinTournamentDialog
+from scorekeeper.sync.server import describe_url
+from scorekeeper.sync.table import JoinedGame, TableLogin
 
 pytestmark = pytest.mark.gui
 
@@ -80,6 +84,26 @@ def _referee(folder: Path) -> QWidget:
     return window
 
 
+def _never_joins(login: TableLogin) -> JoinedGame:
+    raise TournamentServerError(
+        f"cannot reach the tournament server {describe_url(login.url)}: connection to server at "
+        '"192.168.1.10", port 5432 failed: timeout expired'
+    )
+
+
+def _join_refused(_folder: Path) -> QWidget:
+    """The join dialog saying why the server could not be joined (the longest text it shows)."""
+    dialog = JoinTournamentDialog(join=_never_joins)
+    dialog.server_edit.setText("192.168.1.10:5432")
+    dialog.tournament_edit.setText("spring")
+    dialog.join_button.click()
+    deadline = time.monotonic() + 10
+    while dialog.connecting and time.monotonic() < deadline:
+        QCoreApplication.processEvents()
+    assert not dialog.connecting
+    return dialog
+
+
 def _guide(page: int) -> Build:
     def build(_folder: Path) -> QWidget:
         dialog = GuideDialog()
@@ -93,7 +117,8 @@ OTHER_SCREENS: dict[str, Build] = {
     "players": _players,
     "referee": _referee,
     "new-tournament": lambda _folder: NewTournamentDialog(ask_open=lambda _owner: None, ask_save=lambda _owner: None),
-    "join-tournament": lambda _folder: JoinTournamentDialog(),
+    "join-tournament": lambda _folder: JoinTournamentDialog(join=_never_joins),
+    "join-tournament-refused": _join_refused,
     "substitute-name": lambda _folder: PlayerNameDialog("Add a substitute", ("Ann",)),
     "substitute-mid-game": lambda _folder: SubstituteDialog(2, ("Ann", "Bo", "Cy", "Di"), ("Sam Reyes",)),
     **{f"guide-{n + 1}": _guide(n) for n in range(7)},

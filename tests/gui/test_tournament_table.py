@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import datetime
+import socket
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QWidget
 from pytestqt.qtbot import QtBot
 
@@ -18,7 +21,7 @@ from scorekeeper.session.events import LastHandCalled, RefereePenalty, RiichiDec
 from scorekeeper.session.seats import Seat
 from scorekeeper.storage._jsontext import dump_json
 from scorekeeper.storage.outbox import LocalOutbox
-from scorekeeper.sync.table import SyncStatus, TableLogin, TableSync
+from scorekeeper.sync.table import JoinedGame, SyncStatus, TableLogin, TableSync
 from tests.gui.conftest import click
 from tests.sync import steps
 from tests.tournament_db import PLAYERS, Tournament
@@ -37,8 +40,8 @@ def _joining(qtbot: QtBot, tournament: Tournament, *, port: int | None = None) -
     """Dialogs whose join dialog is filled in as a player types what the referee shows, then Join is tapped."""
     code = tournament.table_url(1).rsplit("@", 1)[0].rsplit(":", 1)[1]
 
-    def fill(parent: QWidget) -> TableLogin | None:
-        dialog = JoinTournamentDialog(parent)
+    def fill(parent: QWidget, join: Callable[[TableLogin], JoinedGame]) -> tuple[TableLogin, JoinedGame] | None:
+        dialog = JoinTournamentDialog(parent, join=join)
         qtbot.addWidget(dialog)
         dialog.show()
         qtbot.keyClicks(dialog.server_edit, f"127.0.0.1:{port or tournament.server.port}")
@@ -46,10 +49,143 @@ def _joining(qtbot: QtBot, tournament: Tournament, *, port: int | None = None) -
         dialog.table_spin.setValue(1)
         qtbot.keyClicks(dialog.code_edit, code.lower())
         click(qtbot, dialog.join_button)
-        assert dialog.result() == JoinTournamentDialog.DialogCode.Accepted
-        return dialog.login()
+        qtbot.waitUntil(lambda: dialog.result() == JoinTournamentDialog.DialogCode.Accepted, timeout=15_000)
+        assert dialog.joined is not None
+        return dialog.login(), dialog.joined
 
     return Dialogs(join_tournament=fill)
+
+
+def _typing_a_server(
+    qtbot: QtBot, server: str, then: Callable[[JoinTournamentDialog], None]
+) -> tuple[Dialogs, list[JoinTournamentDialog]]:
+    """Dialogs whose join dialog gets ``server`` and a table's login typed, Join tapped, then ``then`` (the user's
+    next steps, which end by closing the dialog); and the list the dialog is put in."""
+    opened: list[JoinTournamentDialog] = []
+
+    def fill(parent: QWidget, join: Callable[[TableLogin], JoinedGame]) -> tuple[TableLogin, JoinedGame] | None:
+        dialog = JoinTournamentDialog(parent, join=join)
+        qtbot.addWidget(dialog)
+        opened.append(dialog)
+        dialog.show()
+        qtbot.keyClicks(dialog.server_edit, server)
+        qtbot.keyClicks(dialog.tournament_edit, "spring")
+        qtbot.keyClicks(dialog.code_edit, "k7qx-m2pd-9tra")
+        click(qtbot, dialog.join_button)
+        then(dialog)
+        assert dialog.isHidden()
+        return None if dialog.joined is None else (dialog.login(), dialog.joined)
+
+    return Dialogs(join_tournament=fill), opened
+
+
+def _joining_threads() -> bool:
+    return any(thread.name == "table-join" and thread.is_alive() for thread in threading.enumerate())
+
+
+def test_joining_a_server_that_does_not_answer_says_connecting_keeps_the_window_live_and_cancel_closes_at_once(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    # Before, Join ran the connect on the GUI thread: the window froze up to the 5 s connect timeout.
+    with steps.SilentServer() as silent:
+        host_port = silent.url.rsplit("@", 1)[1].split("/", 1)[0]
+        ticks: list[int] = []
+
+        def wait_then_cancel(dialog: JoinTournamentDialog) -> None:
+            assert dialog.isVisible()
+            assert dialog.connecting
+            assert dialog.status_label.text() == f"Connecting to {host_port}…"
+            assert dialog.busy_bar.isVisible()
+            assert not dialog.join_button.isEnabled() and not dialog.code_edit.isEnabled()
+            assert dialog.cancel_button.isEnabled()
+            timer = QTimer(dialog)
+            timer.timeout.connect(lambda: ticks.append(1))
+            timer.start(10)
+            qtbot.waitUntil(silent.someone_waits, timeout=10_000)  # the connect attempt waits for the server...
+            qtbot.waitUntil(lambda: len(ticks) >= 5, timeout=3_000)  # ...while the GUI thread goes on working
+            assert dialog.connecting and _joining_threads()
+            click(qtbot, dialog.cancel_button)
+            assert dialog.result() == JoinTournamentDialog.DialogCode.Rejected
+            assert not dialog.connecting
+
+        dialogs, opened = _typing_a_server(qtbot, host_port, wait_then_cancel)
+        window = _window(qtbot, tmp_path / "data", dialogs)
+        _join_action(window)
+        assert len(opened) == 1
+        assert _joining_threads()  # cancelled while the attempt still waits: the window did not wait for it
+        assert window.controller.session is None and window.link.sync is None
+        assert window.message_label.text() == ""
+    qtbot.waitUntil(lambda: not _joining_threads(), timeout=15_000)  # it failed with the silent server gone
+    assert window.message_label.text() == "" and window.link.sync is None  # and nothing was said of it
+    assert not (tmp_path / "data" / "tournament-login.json").exists()
+    window.close()
+
+
+def test_a_join_the_server_refuses_is_said_in_the_dialog_which_stays_open_to_correct_it(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    with socket.socket() as closed:  # a port nobody listens on: the connection is refused
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+
+    def read_then_cancel(dialog: JoinTournamentDialog) -> None:
+        qtbot.waitUntil(lambda: not dialog.connecting, timeout=15_000)
+        assert dialog.isVisible()
+        plain, reason = dialog.status_label.text().split("\n")
+        assert plain == (
+            f"Nothing answers at 127.0.0.1:{port}: check the address and the port, and that the server is running."
+        )
+        assert reason.startswith(f"cannot reach the tournament server spring_table1@127.0.0.1:{port}/spring: ")
+        text = plain + reason
+        assert "k7qx" not in text.lower()  # never the code
+        assert dialog.status_label.property("role") == "error"
+        assert not dialog.busy_bar.isVisible()
+        assert dialog.join_button.isEnabled() and dialog.code_edit.isEnabled()
+        click(qtbot, dialog.cancel_button)
+
+    dialogs, _opened = _typing_a_server(qtbot, f"127.0.0.1:{port}", read_then_cancel)
+    window = _window(qtbot, tmp_path / "data", dialogs)
+    _join_action(window)
+    assert window.controller.session is None and window.link.sync is None
+    window.close()
+
+
+def test_a_wrong_code_is_said_to_be_refused_in_the_dialog(qtbot: QtBot, tmp_path: Path, tournament: Tournament) -> None:
+    def read_then_cancel(dialog: JoinTournamentDialog) -> None:
+        qtbot.waitUntil(lambda: not dialog.connecting, timeout=15_000)
+        plain = dialog.status_label.text().split("\n")[0]
+        assert plain == "The server refused this table's login: check the table number and the code."
+        click(qtbot, dialog.cancel_button)
+
+    dialogs, _opened = _typing_a_server(qtbot, f"127.0.0.1:{tournament.server.port}", read_then_cancel)
+    window = _window(qtbot, tmp_path / "data", dialogs)
+    _join_action(window)
+    assert window.controller.session is None
+    window.close()
+
+
+@pytest.mark.slow
+def test_a_join_that_times_out_says_so_after_the_connect_timeout_with_the_window_live(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    with steps.SilentServer() as silent:
+        host_port = silent.url.rsplit("@", 1)[1].split("/", 1)[0]
+
+        def wait_for_the_timeout(dialog: JoinTournamentDialog) -> None:
+            qtbot.waitUntil(lambda: not dialog.connecting, timeout=20_000)
+            plain, reason = dialog.status_label.text().split("\n")
+            assert plain == (
+                f"The server at {host_port} did not answer within 5 s. Check the address, and that this laptop is "
+                "on the tournament's network."
+            )
+            assert reason.startswith("cannot reach the tournament server")
+            click(qtbot, dialog.cancel_button)
+
+        dialogs, _opened = _typing_a_server(qtbot, host_port, wait_for_the_timeout)
+        window = _window(qtbot, tmp_path / "data", dialogs)
+        _join_action(window)
+    assert window.controller.session is None
+    window.close()
 
 
 def _join_action(window: MainWindow) -> None:

@@ -3828,6 +3828,26 @@ win</source>
         <source>Cancel</source>
         <translation>キャンセル</translation>
     </message>
+    <message>
+        <source>Connecting to {server}…</source>
+        <translation>{server} に接続中…</translation>
+    </message>
+    <message>
+        <source>The server at {server} did not answer within {n} s. Check the address, and that this laptop is on the tournament's network.</source>
+        <translation>{server} のサーバーが {n} 秒以内に応答しませんでした。アドレスと、このノートPCが大会のネットワークにつながっているかを確認してください。</translation>
+    </message>
+    <message>
+        <source>The server refused this table's login: check the table number and the code.</source>
+        <translation>サーバーがこの卓のログインを拒否しました。卓番号とコードを確認してください。</translation>
+    </message>
+    <message>
+        <source>Nothing answers at {server}: check the address and the port, and that the server is running.</source>
+        <translation>{server} で応答するものがありません。アドレスとポート、サーバーが動いているかを確認してください。</translation>
+    </message>
+    <message>
+        <source>Could not join the tournament.</source>
+        <translation>大会に参加できませんでした。</translation>
+    </message>
 </context>
 <context>
     <name>ClassicalEntryWidget</name>

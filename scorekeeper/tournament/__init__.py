@@ -16,6 +16,8 @@ from scorekeeper.tournament.model import (
 from scorekeeper.tournament.players import (
     PLAYER_COLUMNS,
     Player,
+    PlayersCsvError,
+    PlayersCsvProblem,
     check_new_player,
     format_players_csv,
     name_key,
@@ -57,6 +59,8 @@ __all__ = [
     "GameResult",
     "PenaltyLine",
     "Player",
+    "PlayersCsvError",
+    "PlayersCsvProblem",
     "Seating",
     "SeatingMethod",
     "SeatingQuality",

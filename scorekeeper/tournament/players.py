@@ -8,19 +8,22 @@ the sessions they played and is seated no more.
 from __future__ import annotations
 
 import csv
+import enum
 import io
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
 
 from scorekeeper.errors import TournamentError
-from scorekeeper.session.names import name_key, player_name_problem
+from scorekeeper.session.names import NameProblem, name_key, player_name_problem
 
 __all__ = [
     "MAX_NAME",
     "MAX_PLAYERS",
     "PLAYER_COLUMNS",
     "Player",
+    "PlayersCsvError",
+    "PlayersCsvProblem",
     "check_new_player",
     "format_players_csv",
     "name_key",
@@ -38,12 +41,74 @@ _TRUE = frozenset({"1", "yes", "true", "y", "x"})
 _FALSE = frozenset({"", "0", "no", "false", "n"})
 
 
+class PlayersCsvProblem(enum.StrEnum):
+    """Why a players CSV is refused (stable values: a GUI words each in its own language)."""
+
+    EMPTY_FILE = "empty_file"  # no header row at all
+    NOT_CSV = "not_csv"  # the csv module cannot read it (a NUL, a quote left open); ``detail`` is its reason
+    NO_NAME_COLUMN = "no_name_column"  # the header row has no ``name``
+    UNKNOWN_COLUMN = "unknown_column"  # ``field`` is a column not in PLAYER_COLUMNS
+    REPEATED_COLUMN = "repeated_column"  # a column is named twice in the header row
+    TOO_MANY_FIELDS = "too_many_fields"  # ``count`` fields on ``line``, more than the header's ``columns``
+    TOO_MANY_PLAYERS = "too_many_players"  # more than MAX_PLAYERS
+    BAD_NAME = "bad_name"  # ``name_problem`` says why the name on ``line`` is refused
+    BAD_FIELD = "bad_field"  # ``field`` on ``line`` is not one line of at most MAX_NAME characters
+    BAD_SUBSTITUTE = "bad_substitute"  # the substitute column on ``line`` is neither yes nor no (``value``)
+    DUPLICATE_NAME = "duplicate_name"  # the name on ``line`` repeats the one on ``other_line`` (name_key)
+    NO_PLAYERS = "no_players"  # a header row and no player
+
+
+class PlayersCsvError(TournamentError):
+    """A players CSV that cannot be used: the English message as before, and what a GUI needs to word it itself.
+
+    Attributes:
+        kind: what is wrong.
+        line: the file's line (1 is the header row), or None when the problem is the file's as a whole.
+        field: the column concerned (``name``, ``club``...), or empty.
+        value: the refused text (a field's value, a name), or empty.
+        name_problem: for :attr:`PlayersCsvProblem.BAD_NAME`, the session's reason.
+        other_line: for a duplicate, the line of the name it repeats.
+        count: fields on the line (too many fields) or the limit (too many players); else 0.
+        columns: the header's number of columns (too many fields); else 0.
+        detail: the csv module's own reason (not CSV), else empty.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        kind: PlayersCsvProblem,
+        line: int | None = None,
+        field: str = "",
+        value: str = "",
+        name_problem: NameProblem | None = None,
+        other_line: int | None = None,
+        count: int = 0,
+        columns: int = 0,
+        detail: str = "",
+    ) -> None:
+        super().__init__(message)
+        self.kind = kind
+        self.line = line
+        self.field = field
+        self.value = value
+        self.name_problem = name_problem
+        self.other_line = other_line
+        self.count = count
+        self.columns = columns
+        self.detail = detail
+
+
+def _is_one_line(value: object) -> bool:
+    return (
+        isinstance(value, str)
+        and len(value) <= MAX_NAME
+        and not any(unicodedata.category(c) in {"Cc", "Zl", "Zp"} for c in value)
+    )
+
+
 def _check_field(value: object, what: str, *, required: bool = False) -> None:
-    if (
-        not isinstance(value, str)
-        or len(value) > MAX_NAME
-        or any(unicodedata.category(c) in {"Cc", "Zl", "Zp"} for c in value)
-    ):
+    if not isinstance(value, str) or not _is_one_line(value):
         raise TournamentError(f"{what} must be a one-line text of at most {MAX_NAME} characters, got {value!r:.80}")
     if required and not value.strip():
         raise TournamentError(f"{what} must not be empty")
@@ -127,7 +192,26 @@ def _flag(text: str, line: int) -> bool:
         return True
     if value in _FALSE:
         return False
-    raise TournamentError(f"players CSV line {line}: substitute must be yes or no, got {text!r:.40}")
+    raise PlayersCsvError(
+        f"players CSV line {line}: substitute must be yes or no, got {text!r:.40}",
+        kind=PlayersCsvProblem.BAD_SUBSTITUTE,
+        line=line,
+        field="substitute",
+        value=text,
+    )
+
+
+def _row_error(message: str, line: int, cells: dict[str, str]) -> PlayersCsvError:
+    """The structured error for a row :class:`Player` or :func:`check_new_player` refused (``message`` theirs)."""
+    problem = player_name_problem(cells["name"])
+    if problem is not None:
+        return PlayersCsvError(
+            message, kind=PlayersCsvProblem.BAD_NAME, line=line, field="name", value=cells["name"], name_problem=problem
+        )
+    field = next((f for f in PLAYER_COLUMNS if f in cells and not _is_one_line(cells[f])), "")
+    return PlayersCsvError(
+        message, kind=PlayersCsvProblem.BAD_FIELD, line=line, field=field, value=cells.get(field, "")
+    )
 
 
 def parse_players_csv(text: str) -> tuple[Player, ...]:
@@ -135,32 +219,64 @@ def parse_players_csv(text: str) -> tuple[Player, ...]:
     ``substitute`` optional (issue 13). Blank lines are skipped; fields are trimmed.
 
     Raises:
-        TournamentError: for a missing ``name`` column, an unknown column, a bad row or a duplicate name, naming
-            the line.
+        PlayersCsvError: for a missing ``name`` column, an unknown column, a bad row or a duplicate name, naming
+            the line (and carrying the line, the column and the kind of problem, for a GUI to word).
     """
     rows = csv.reader(io.StringIO(text.lstrip("\ufeff")))
     try:
         header = [h.strip().casefold() for h in next(rows)]
     except StopIteration:
-        raise TournamentError("players CSV is empty: it needs a header row with at least 'name'") from None
+        raise PlayersCsvError(
+            "players CSV is empty: it needs a header row with at least 'name'", kind=PlayersCsvProblem.EMPTY_FILE
+        ) from None
     except csv.Error as error:
-        raise TournamentError(f"players CSV line 1: {error}") from None
+        raise PlayersCsvError(
+            f"players CSV line 1: {error}", kind=PlayersCsvProblem.NOT_CSV, line=1, detail=str(error)
+        ) from None
     if "name" not in header:
-        raise TournamentError(f"players CSV needs a 'name' column in its header row, got {header!r:.120}")
+        raise PlayersCsvError(
+            f"players CSV needs a 'name' column in its header row, got {header!r:.120}",
+            kind=PlayersCsvProblem.NO_NAME_COLUMN,
+            line=1,
+        )
     unknown = [h for h in header if h not in PLAYER_COLUMNS]
     if unknown:
-        raise TournamentError(f"players CSV: unknown column {unknown[0]!r} (known: {', '.join(PLAYER_COLUMNS)})")
+        raise PlayersCsvError(
+            f"players CSV: unknown column {unknown[0]!r} (known: {', '.join(PLAYER_COLUMNS)})",
+            kind=PlayersCsvProblem.UNKNOWN_COLUMN,
+            line=1,
+            field=unknown[0],
+        )
     if len(set(header)) != len(header):
-        raise TournamentError("players CSV: a column is named twice in the header row")
+        raise PlayersCsvError(
+            "players CSV: a column is named twice in the header row",
+            kind=PlayersCsvProblem.REPEATED_COLUMN,
+            line=1,
+            field=next(h for h in header if header.count(h) > 1),
+        )
     players: list[Player] = []
+    lines: dict[str, int] = {}  # name_key -> the line it was first on
+    duplicate: PlayersCsvError | None = None
+    line = 1
     try:
         for line, row in enumerate(rows, start=2):
             if not any(cell.strip() for cell in row):
                 continue
             if len(row) > len(header):
-                raise TournamentError(f"players CSV line {line}: {len(row)} fields, the header has {len(header)}")
+                raise PlayersCsvError(
+                    f"players CSV line {line}: {len(row)} fields, the header has {len(header)}",
+                    kind=PlayersCsvProblem.TOO_MANY_FIELDS,
+                    line=line,
+                    count=len(row),
+                    columns=len(header),
+                )
             if len(players) >= MAX_PLAYERS:
-                raise TournamentError(f"players CSV: more than {MAX_PLAYERS} players")
+                raise PlayersCsvError(
+                    f"players CSV: more than {MAX_PLAYERS} players",
+                    kind=PlayersCsvProblem.TOO_MANY_PLAYERS,
+                    line=line,
+                    count=MAX_PLAYERS,
+                )
             cells = {h: (row[k].strip() if k < len(row) else "") for k, h in enumerate(header)}
             try:
                 player = Player(
@@ -173,15 +289,32 @@ def parse_players_csv(text: str) -> tuple[Player, ...]:
                 )
                 check_new_player(player)
                 players.append(player)
+            except PlayersCsvError:
+                raise
             except TournamentError as error:
-                raise TournamentError(f"players CSV line {line}: {error}") from None
+                raise _row_error(f"players CSV line {line}: {error}", line, cells) from None
+            key = name_key(player.name)
+            if key in lines and duplicate is None:  # said after the whole file is read, as validate_roster does
+                duplicate = PlayersCsvError(
+                    f"players CSV: player {player.name!r} is listed twice (names must differ, ignoring case)",
+                    kind=PlayersCsvProblem.DUPLICATE_NAME,
+                    line=line,
+                    field="name",
+                    value=player.name,
+                    other_line=lines[key],
+                )
+            lines.setdefault(key, line)
     except csv.Error as error:
-        raise TournamentError(f"players CSV: {error}") from None
+        raise PlayersCsvError(
+            f"players CSV: {error}", kind=PlayersCsvProblem.NOT_CSV, line=line + 1, detail=str(error)
+        ) from None
+    if duplicate is not None:
+        raise duplicate
     problems = validate_roster(players)
-    if problems:
+    if problems:  # nothing beyond the duplicates and the count checked above; kept as the one judge of a roster
         raise TournamentError(f"players CSV: {problems[0]}")
     if not players:
-        raise TournamentError("players CSV has a header row but no players")
+        raise PlayersCsvError("players CSV has a header row but no players", kind=PlayersCsvProblem.NO_PLAYERS)
     return tuple(players)
 
 

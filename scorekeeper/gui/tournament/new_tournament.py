@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import assert_never
 
-from PySide6.QtCore import QDate
+from PySide6.QtCore import QCoreApplication, QDate
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -25,13 +26,81 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.errors import ScorekeeperError, TournamentError
+from scorekeeper.gui.labels import name_problem_text
 from scorekeeper.session.rules import PRESET_NAMES
 from scorekeeper.storage.tournament_export import read_csv_text
-from scorekeeper.tournament import Player, TournamentSettings, parse_players_csv
+from scorekeeper.tournament import (
+    PLAYER_COLUMNS,
+    Player,
+    PlayersCsvError,
+    PlayersCsvProblem,
+    TournamentSettings,
+    parse_players_csv,
+)
+from scorekeeper.tournament.players import MAX_NAME, MAX_PLAYERS
 
-__all__ = ["NewTournament", "NewTournamentDialog"]
+__all__ = ["NewTournament", "NewTournamentDialog", "players_csv_problem_text"]
 
 NewTournament = tuple[Path, TournamentSettings, tuple[Player, ...]]
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate("NewTournamentDialog", text)
+
+
+def players_csv_problem_text(error: PlayersCsvError) -> str:
+    """Why the players CSV is refused, in the window's language, from the reader's structured error.
+
+    The line is the file's as an editor numbers it (1 is the header row); a column is named as the file names it.
+    """
+    match error.kind:
+        case PlayersCsvProblem.EMPTY_FILE:
+            return _t("The players file is empty: its first line names the columns, at least 'name'.")
+        case PlayersCsvProblem.NOT_CSV:
+            if error.line is None:
+                return _t("The players file cannot be read as CSV (a quotation mark left open?).")
+            return _t("Players file, line {line}: cannot be read as CSV (a quotation mark left open?).").format(
+                line=error.line
+            )
+        case PlayersCsvProblem.NO_NAME_COLUMN:
+            return _t("The first line of the players file must name a 'name' column (known: {columns}).").format(
+                columns=", ".join(PLAYER_COLUMNS)
+            )
+        case PlayersCsvProblem.UNKNOWN_COLUMN:
+            return _t("The players file has an unknown column '{column}' (known: {columns}).").format(
+                column=error.field, columns=", ".join(PLAYER_COLUMNS)
+            )
+        case PlayersCsvProblem.REPEATED_COLUMN:
+            return _t("The players file names the column '{column}' twice in its first line.").format(
+                column=error.field
+            )
+        case PlayersCsvProblem.TOO_MANY_FIELDS:
+            return _t("Players file, line {line}: {n} fields, but the first line names {columns} columns.").format(
+                line=error.line, n=error.count, columns=error.columns
+            )
+        case PlayersCsvProblem.TOO_MANY_PLAYERS:
+            return _t("The players file lists more than {n} players.").format(n=MAX_PLAYERS)
+        case PlayersCsvProblem.BAD_NAME:
+            assert error.name_problem is not None
+            return _t("Players file, line {line}: {problem}").format(
+                line=error.line, problem=name_problem_text(error.name_problem)
+            )
+        case PlayersCsvProblem.BAD_FIELD:
+            return _t("Players file, line {line}, column '{column}': one line of text, at most {n} characters.").format(
+                line=error.line, column=error.field, n=MAX_NAME
+            )
+        case PlayersCsvProblem.BAD_SUBSTITUTE:
+            return _t("Players file, line {line}, column 'substitute': write yes or no (not '{value}').").format(
+                line=error.line, value=error.value
+            )
+        case PlayersCsvProblem.DUPLICATE_NAME:
+            return _t(
+                "Players file, line {line}: {name} is already on line {other} (names must differ, ignoring case)."
+            ).format(line=error.line, name=error.value, other=error.other_line)
+        case PlayersCsvProblem.NO_PLAYERS:
+            return _t("The players file names its columns but lists no players.")
+        case _:
+            assert_never(error.kind)
 
 
 class NewTournamentDialog(QDialog):
@@ -97,6 +166,7 @@ class NewTournamentDialog(QDialog):
         self.problem_label = QLabel()
         self.problem_label.setObjectName("problem_label")
         self.problem_label.setWordWrap(True)
+        self.problem_label.setProperty("role", "error")
         self.create_button = QPushButton(self.tr("Create…"))
         self.create_button.setObjectName("create_button")
         self.create_button.setProperty("role", "primary")
@@ -150,6 +220,9 @@ class NewTournamentDialog(QDialog):
     def _on_create_button_clicked(self) -> None:
         try:
             settings, players = self.choice()
+        except PlayersCsvError as error:
+            self.problem_label.setText(players_csv_problem_text(error))
+            return
         except ScorekeeperError as error:
             self.problem_label.setText(str(error))
             return

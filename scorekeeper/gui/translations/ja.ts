@@ -3660,6 +3660,58 @@ win</source>
 <context>
     <name>NewTournamentDialog</name>
     <message>
+        <source>The players file is empty: its first line names the columns, at least 'name'.</source>
+        <translation>選手ファイルが空です: 1 行目に列名 (少なくとも 'name') を書いてください。</translation>
+    </message>
+    <message>
+        <source>The players file cannot be read as CSV (a quotation mark left open?).</source>
+        <translation>選手ファイルを CSV として読めません (閉じていない引用符はありませんか?)。</translation>
+    </message>
+    <message>
+        <source>Players file, line {line}: cannot be read as CSV (a quotation mark left open?).</source>
+        <translation>選手ファイル {line} 行目: CSV として読めません (閉じていない引用符はありませんか?)。</translation>
+    </message>
+    <message>
+        <source>The first line of the players file must name a 'name' column (known: {columns}).</source>
+        <translation>選手ファイルの 1 行目には 'name' 列が必要です (使える列: {columns})。</translation>
+    </message>
+    <message>
+        <source>The players file has an unknown column '{column}' (known: {columns}).</source>
+        <translation>選手ファイルに不明な列 '{column}' があります (使える列: {columns})。</translation>
+    </message>
+    <message>
+        <source>The players file names the column '{column}' twice in its first line.</source>
+        <translation>選手ファイルの 1 行目に列 '{column}' が 2 回あります。</translation>
+    </message>
+    <message>
+        <source>Players file, line {line}: {n} fields, but the first line names {columns} columns.</source>
+        <translation>選手ファイル {line} 行目: 項目が {n} 個ありますが、1 行目の列は {columns} 個です。</translation>
+    </message>
+    <message>
+        <source>The players file lists more than {n} players.</source>
+        <translation>選手ファイルの選手が {n} 人を超えています。</translation>
+    </message>
+    <message>
+        <source>Players file, line {line}: {problem}</source>
+        <translation>選手ファイル {line} 行目: {problem}</translation>
+    </message>
+    <message>
+        <source>Players file, line {line}, column '{column}': one line of text, at most {n} characters.</source>
+        <translation>選手ファイル {line} 行目の列 '{column}': 改行を含まない {n} 文字以内の文字列にしてください。</translation>
+    </message>
+    <message>
+        <source>Players file, line {line}, column 'substitute': write yes or no (not '{value}').</source>
+        <translation>選手ファイル {line} 行目の列 'substitute': yes か no を書いてください ('{value}' ではなく)。</translation>
+    </message>
+    <message>
+        <source>Players file, line {line}: {name} is already on line {other} (names must differ, ignoring case).</source>
+        <translation>選手ファイル {line} 行目: {name} は {other} 行目にすでにあります (名前は大文字・小文字を区別せずに異なる必要があります)。</translation>
+    </message>
+    <message>
+        <source>The players file names its columns but lists no players.</source>
+        <translation>選手ファイルには列名だけがあり、選手がいません。</translation>
+    </message>
+    <message>
         <source>New tournament</source>
         <translation>新しい大会</translation>
     </message>

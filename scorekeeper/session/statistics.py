@@ -4,12 +4,18 @@ Every figure comes from what the game state already holds: the final result shee
 scores) and each finished hand's settlement (who was paid for a win, and every transfer with its reason). Nothing
 here settles a hand or pays a yaku again; the exact definitions are in docs/statistics.md.
 
-The unit is one seat's line in one game (:class:`PlayerTotals`). Totals add up (``+``) and every average is a
-quotient of two totals, so the statistics of a selection of games are the sums of the statistics of its parts:
-that is what makes a league table, a player's card and a head-to-head table the same computation over different
-selections (and what the property test checks).
+The unit is one player's line in one game (:class:`PlayerTotals`): one per seat, or, for a seat a substitute took
+during the game (:class:`~scorekeeper.session.events.PlayerReplaced`), one for each who sat there. Totals add up
+(``+``) and every average is a quotient of two totals, so the statistics of a selection of games are the sums of
+the statistics of its parts: that is what makes a league table, a player's card and a head-to-head table the same
+computation over different selections (and what the property test checks).
 
-Players are named by an identity text given per seat (the registry's player, or the name at the table); a seat
+A substituted seat is shared as the standings share it (:func:`scorekeeper.session.substitution.seat_shares`, our
+reading, docs/tournament.md): each one who sat there has the hands they played (their riichi, wins, deal-ins,
+chombo and yaku) and their share of the seat's points; the one who finished the game there has the seat's place
+(and a bust); the game counts as a game for each. The lines of a seat add up to the seat's.
+
+Players are named by an identity text given per line (the registry's player, or the name at the table); a line
 whose identity is None (a guest) counts in no one's statistics, but its games still count for the others.
 """
 
@@ -29,12 +35,14 @@ from scorekeeper.session.events import Chombo, HandResult, HanFuWin, Ron, Tsumo
 from scorekeeper.session.seats import Seat
 from scorekeeper.session.settlement import RiichiSettlement, TransferReason, WinValue
 from scorekeeper.session.state import GameState, HandEntry
+from scorekeeper.session.substitution import seat_shares
 
 __all__ = [
     "ROW_FIELDS",
     "GameLines",
     "HeadToHead",
     "PlayerGame",
+    "PlayerLine",
     "PlayerTotals",
     "Row",
     "Selection",
@@ -44,6 +52,7 @@ __all__ = [
     "game_lines",
     "head_to_head",
     "league_table",
+    "line_totals",
     "moving_average",
     "parse_lines",
     "player_history",
@@ -58,10 +67,11 @@ class PlayerTotals:
     """A player's counts over some games: one seat of one game, or the sum over a selection (``a + b``).
 
     Attributes:
-        games: finished games played.
-        places: how many times 1st, 2nd, 3rd and 4th (tied seats share a place where the ruleset splits ties).
+        games: finished games played (a game left or joined during play counts for each who sat at the seat).
+        places: how many times 1st, 2nd, 3rd and 4th (tied seats share a place where the ruleset splits ties): a
+            place is the one's who finished the game at the seat, so one who left a game has none for it.
         points_tenths: plus-minus points after uma, oka and penalties, in tenths of a point.
-        busts: games ended with a final score below zero.
+        busts: games finished with a final score below zero.
         chombo: chombo committed.
         hands: hands played (every finished hand of those games: wins, draws, aborts and chombo hands).
         wins: hands won (ron or tsumo; each winner of a multiple ron; nagashi mangan is not a win).
@@ -150,10 +160,11 @@ class PlayerTotals:
 
     @property
     def average_place(self) -> Fraction | None:
-        """The mean place, 1 to 4."""
-        if not self.games:
+        """The mean place, 1 to 4, over the games finished at the seat (a game left during play has no place)."""
+        placed = sum(self.places)
+        if not placed:
             return None
-        return Fraction(sum(k * n for k, n in enumerate(self.places, start=1)), self.games)
+        return Fraction(sum(k * n for k, n in enumerate(self.places, start=1)), placed)
 
     @property
     def average_points_tenths(self) -> Fraction | None:
@@ -267,36 +278,39 @@ def _declared_yaku(result: HandResult, seat: Seat) -> tuple[Yaku, ...]:
     return ()
 
 
-def seat_totals(state: GameState) -> tuple[PlayerTotals, PlayerTotals, PlayerTotals, PlayerTotals]:
-    """Each seat's counts in one finished game, seat 0 first.
-
-    Raises:
-        IllegalActionError: the game has not ended (statistics count finished games only).
-    """
-    final = state.final
-    if not state.ended or final is None:
+def _finished(state: GameState) -> None:
+    if not state.ended or state.final is None:
         raise IllegalActionError(f"statistics count finished games only; this game is still in {state.hand_label}")
-    counts: list[dict[str, int]] = [Counter() for _ in range(4)]
-    largest = [0, 0, 0, 0]
-    yaku: list[Counter[str]] = [Counter() for _ in range(4)]
-    for entry in state.hands:
+
+
+def _count(
+    state: GameState, owner: Sequence[Sequence[int]], lines: int
+) -> tuple[list[Counter[str]], list[int], list[Counter[str]]]:
+    """The per-hand counts of each line: ``owner[seat][hand]`` is the line that sat at ``seat`` in ``hand``."""
+    counts: list[Counter[str]] = [Counter() for _ in range(lines)]
+    largest = [0] * lines
+    yaku: list[Counter[str]] = [Counter() for _ in range(lines)]
+    for index, entry in enumerate(state.hands):
         result = entry.record.result
+        for seat in Seat:
+            counts[owner[seat][index]]["hands"] += 1
         for seat in entry.record.riichi:
-            counts[seat]["riichi"] += 1
+            counts[owner[seat][index]]["riichi"] += 1
         if isinstance(result, Chombo):
-            counts[result.seat]["chombo"] += 1
+            counts[owner[result.seat][index]]["chombo"] += 1
         winners = entry.settlement.winners
         if isinstance(result, Ron) and winners:
-            counts[result.discarder]["deal_ins"] += 1
+            counts[owner[result.discarder][index]]["deal_ins"] += 1
         values = _riichi_wins(entry)
         for seat in winners:
-            line = counts[seat]
+            who = owner[seat][index]
+            line = counts[who]
             line["wins"] += 1
             if isinstance(result, Tsumo):
                 line["tsumo_wins"] += 1
             points = _win_points(entry, seat)
             line["win_points"] += points
-            largest[seat] = max(largest[seat], points)
+            largest[who] = max(largest[who], points)
             value = values.get(seat)
             if value is None:
                 continue
@@ -308,105 +322,216 @@ def seat_totals(state: GameState) -> tuple[PlayerTotals, PlayerTotals, PlayerTot
                 line["detailed_wins"] += 1
                 line["dora"] += value.score.dora + value.score.aka + value.score.ura
                 line["yaku_wins"] += 1
-                yaku[seat].update({y.yaku.value for y in value.score.yaku})
+                yaku[who].update({y.yaku.value for y in value.score.yaku})
             elif declared := _declared_yaku(result, seat):
                 line["yaku_wins"] += 1
-                yaku[seat].update(y.value for y in declared)
-    out = []
-    for seat in Seat:
-        place = final.places[seat]
-        places = [0, 0, 0, 0]
+                yaku[who].update(y.value for y in declared)
+    return counts, largest, yaku
+
+
+def _totals(
+    counts: Counter[str], largest: int, yaku: Counter[str], *, points_tenths: int, place: int | None, busted: bool
+) -> PlayerTotals:
+    places = [0, 0, 0, 0]
+    if place is not None:
         places[place - 1] = 1
-        out.append(
-            PlayerTotals(
-                games=1,
-                places=(places[0], places[1], places[2], places[3]),
-                points_tenths=final.points_tenths[seat],
-                busts=int(final.scores[seat] < 0),
-                hands=len(state.hands),
-                largest_win=largest[seat],
-                yaku=tuple(sorted(yaku[seat].items())),
-                **counts[seat],
-            )
+    return PlayerTotals(
+        games=1,
+        places=(places[0], places[1], places[2], places[3]),
+        points_tenths=points_tenths,
+        busts=int(busted),
+        largest_win=largest,
+        yaku=tuple(sorted(yaku.items())),
+        **counts,
+    )
+
+
+def seat_totals(state: GameState) -> tuple[PlayerTotals, PlayerTotals, PlayerTotals, PlayerTotals]:
+    """Each seat's counts in one finished game, seat 0 first, whoever sat there (:func:`line_totals` shares a seat
+    a substitute took among those who sat there; the lines of a seat add up to this).
+
+    Raises:
+        IllegalActionError: the game has not ended (statistics count finished games only).
+    """
+    _finished(state)
+    final = state.final
+    assert final is not None
+    hands = len(state.hands)
+    counts, largest, yaku = _count(state, [[seat] * hands for seat in Seat], 4)
+    out = [
+        _totals(
+            counts[seat],
+            largest[seat],
+            yaku[seat],
+            points_tenths=final.points_tenths[seat],
+            place=final.places[seat],
+            busted=final.scores[seat] < 0,
         )
+        for seat in Seat
+    ]
     return (out[0], out[1], out[2], out[3])
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerLine:
+    """One player's line of one finished game: the seat, who sat there, and their counts.
+
+    Attributes:
+        seat: the seat.
+        player: the name at the table.
+        totals: their counts (:func:`line_totals`).
+    """
+
+    seat: Seat
+    player: str
+    totals: PlayerTotals
+
+
+def line_totals(state: GameState) -> tuple[PlayerLine, ...]:
+    """Each player's counts in one finished game: a line per seat, seat 0 first, and for a seat a substitute took
+    during the game a line for each who sat there, in the order they sat (the standings' ``seat_shares`` order).
+
+    The hands are counted for whoever sat at the seat in each; the points are the standings' shares (penalties
+    included); the seat's place, and a bust, are the one's who finished the game there.
+
+    Raises:
+        IllegalActionError: the game has not ended (statistics count finished games only).
+    """
+    _finished(state)
+    final = state.final
+    assert final is not None
+    shares = seat_shares(state, final)
+    hands = len(state.hands)
+    owner: list[list[int]] = [[0] * hands for _ in Seat]
+    for index, share in enumerate(shares):
+        for hand in range(min(share.first_hand, hands), hands):
+            owner[share.seat][hand] = index  # a later share of the seat overwrites from its first hand on
+    counts, largest, yaku = _count(state, owner, len(shares))
+    return tuple(
+        PlayerLine(
+            seat=share.seat,
+            player=share.player,
+            totals=_totals(
+                counts[index],
+                largest[index],
+                yaku[index],
+                points_tenths=share.points_tenths + share.penalties_tenths,
+                place=share.place,
+                busted=share.place is not None and final.scores[share.seat] < 0,
+            ),
+        )
+        for index, share in enumerate(shares)
+    )
+
+
+_SEATS = (0, 1, 2, 3)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GameLines:
-    """One finished game as statistics see it: when, under which rules, who sat where, and each seat's counts.
+    """One finished game as statistics see it: when, under which rules, who sat where, and each line's counts.
+
+    A line is one player's part of a seat (:func:`line_totals`): four lines, one per seat, or more when a substitute
+    took a seat during the game (``seats`` then names a seat more than once, in the order they sat).
 
     Attributes:
         game_id: the game's id in its store (0 for a game read from a record).
         played: the day the game was played (or created).
         ruleset: the ruleset's preset name (``tenhou``, ``ema2016``...).
-        players: each seat's player identity, seat 0 first; None for a guest.
-        rows: each seat's counts as a row (:data:`ROW_FIELDS`), seat 0 first.
-        yaku: each seat's yaku counts, seat 0 first.
+        players: each line's player identity; None for a guest.
+        rows: each line's counts as a row (:data:`ROW_FIELDS`).
+        yaku: each line's yaku counts (none given: none for every line).
+        seats: each line's seat (0 East), seat order: ``(0, 1, 2, 3)`` for a game without a substitute.
     """
 
     game_id: int
     played: datetime.date
     ruleset: str
-    players: tuple[str | None, str | None, str | None, str | None]
-    rows: tuple[Row, Row, Row, Row]
-    yaku: tuple[YakuCounts, YakuCounts, YakuCounts, YakuCounts] = ((), (), (), ())
+    players: tuple[str | None, ...]
+    rows: tuple[Row, ...]
+    yaku: tuple[YakuCounts, ...] = ()
+    seats: tuple[int, ...] = _SEATS
 
     def __post_init__(self) -> None:
-        if len(self.rows) != 4 or any(len(row) != len(ROW_FIELDS) for row in self.rows):
-            raise IllegalActionError(f"a game has four lines of {len(ROW_FIELDS)} counts")
+        if not self.yaku:
+            object.__setattr__(self, "yaku", ((),) * len(self.rows))
+        _check_seats(self.seats)
+        count = len(self.seats)
+        if len(self.rows) != count or any(len(row) != len(ROW_FIELDS) for row in self.rows):
+            raise IllegalActionError(f"a game has a line of {len(ROW_FIELDS)} counts per seat and substitute")
+        if len(self.players) != count or len(self.yaku) != count:
+            raise IllegalActionError(f"a game of {count} lines has {count} identities and {count} yaku counts")
 
     @property
-    def lines(self) -> tuple[PlayerTotals, PlayerTotals, PlayerTotals, PlayerTotals]:
-        """Each seat's totals, seat 0 first."""
-        out = [PlayerTotals.from_row(row, yaku) for row, yaku in zip(self.rows, self.yaku, strict=True)]
-        return (out[0], out[1], out[2], out[3])
+    def lines(self) -> tuple[PlayerTotals, ...]:
+        """Each line's totals, in line order."""
+        return tuple(PlayerTotals.from_row(row, yaku) for row, yaku in zip(self.rows, self.yaku, strict=True))
 
-    def seats_of(self, player: str) -> tuple[Seat, ...]:
-        """The seats ``player`` took in this game (normally one)."""
-        return tuple(seat for seat in Seat if self.players[seat] == player)
+    def lines_of(self, player: str) -> tuple[int, ...]:
+        """The lines of ``player`` in this game (normally one)."""
+        return tuple(line for line, who in enumerate(self.players) if who == player)
 
 
-def format_lines(rows: Sequence[Row], yaku: Sequence[YakuCounts]) -> str:
-    """A game's four lines as compact text (storage caches them), read back by :func:`parse_lines`.
+def _check_seats(seats: Sequence[int]) -> None:
+    if not (
+        len(seats) >= 4
+        and all(isinstance(seat, int) and 0 <= seat <= 3 for seat in seats)
+        and list(seats) == sorted(seats)
+        and set(seats) == set(_SEATS)
+    ):
+        raise IllegalActionError(
+            f"statistics lines: a game's lines are every seat 0 to 3 in order, got {tuple(seats)!r:.80}"
+        )
 
-    The four rows, comma-separated integers, are separated by ``;``; the yaku counts follow a ``|`` as JSON
-    (``[[["riichi", 1], ...], [], [], []]``) when any seat has some. Integers parse far faster than JSON objects,
-    and a league table reads ten thousand of these.
+
+def format_lines(rows: Sequence[Row], yaku: Sequence[YakuCounts], seats: Sequence[int] = _SEATS) -> str:
+    """A game's lines as compact text (storage caches them), read back by :func:`parse_lines`.
+
+    The rows, comma-separated integers, are separated by ``;``; the yaku counts follow a ``|`` as JSON
+    (``[[["riichi", 1], ...], [], [], []]``) when any line has some; a game with a substitute's lines end with
+    ``@`` and each line's seat (``@0,1,1,2,3``). Integers parse far faster than JSON objects, and a league table
+    reads ten thousand of these.
     """
     text = ";".join(",".join(str(v) for v in row) for row in rows)
     if any(yaku):
         text += "|" + json.dumps([[list(pair) for pair in counts] for counts in yaku], separators=(",", ":"))
+    if tuple(seats) != _SEATS:
+        text += "@" + ",".join(str(seat) for seat in seats)
     return text
 
 
-def parse_lines(text: str) -> tuple[tuple[Row, Row, Row, Row], tuple[YakuCounts, YakuCounts, YakuCounts, YakuCounts]]:
-    """The rows and yaku counts :func:`format_lines` wrote.
+def parse_lines(text: str) -> tuple[tuple[Row, ...], tuple[YakuCounts, ...], tuple[int, ...]]:
+    """The rows, yaku counts and seats :func:`format_lines` wrote.
 
     Raises:
-        IllegalActionError: the text is not four rows of integers and the optional yaku counts.
+        IllegalActionError: the text is not a row of integers per line, the optional yaku counts and seats.
     """
-    head, _, tail = text.partition("|")
+    body, _, seat_text = text.partition("@")
+    head, _, tail = body.partition("|")
     try:
         rows = tuple(tuple(map(int, part.split(","))) for part in head.split(";"))
-        yaku = json.loads(tail) if tail else [[], [], [], []]
+        seats = tuple(map(int, seat_text.split(","))) if seat_text else _SEATS
+        yaku = json.loads(tail) if tail else [[] for _ in rows]
     except ValueError:
-        raise IllegalActionError(f"statistics lines must be four rows of integers, got {text[:80]!r}") from None
+        raise IllegalActionError(f"statistics lines must be rows of integers, got {text[:80]!r}") from None
     width = len(ROW_FIELDS)
-    if len(rows) != 4 or any(len(row) != width for row in rows):
-        raise IllegalActionError(f"statistics lines must be four rows of {width} integers, got {text[:80]!r}")
+    if len(rows) != len(seats) or any(len(row) != width for row in rows):
+        raise IllegalActionError(f"statistics lines must be a row of {width} integers per line, got {text[:80]!r}")
+    _check_seats(seats)
     if (
         not isinstance(yaku, list)
-        or len(yaku) != 4
+        or len(yaku) != len(rows)
         or not all(
             isinstance(c, list)
             and all(isinstance(p, list) and len(p) == 2 and isinstance(p[0], str) and _is_count(p[1]) for p in c)
             for c in yaku
         )
     ):
-        raise IllegalActionError(f"statistics lines: the yaku must be four lists of (yaku, count), got {tail[:80]!r}")
-    counts = [tuple((p[0], p[1]) for p in c) for c in yaku]
-    return (rows[0], rows[1], rows[2], rows[3]), (counts[0], counts[1], counts[2], counts[3])
+        raise IllegalActionError(
+            f"statistics lines: the yaku must be a list of (yaku, count) per line, got {tail[:80]!r}"
+        )
+    counts = tuple(tuple((p[0], p[1]) for p in c) for c in yaku)
+    return rows, counts, seats
 
 
 def _is_count(value: object) -> bool:
@@ -420,29 +545,32 @@ def game_lines(
     played: datetime.date,
     players: Sequence[str | None] | None = None,
 ) -> GameLines:
-    """The statistics lines of one finished game.
+    """The statistics lines of one finished game (:func:`line_totals`).
 
     Args:
         state: the game's state after its whole log (it must have ended).
         game_id: the game's id in its store.
         played: the day it was played.
-        players: each seat's identity (None: a guest); the names at the table if not given.
+        players: each line's identity (None: a guest), in :func:`line_totals` order (one per seat without a
+            substitute); the names at the table if not given.
 
     Raises:
-        IllegalActionError: the game has not ended, or ``players`` is not four entries.
+        IllegalActionError: the game has not ended, or ``players`` is not one entry per line.
     """
-    who = tuple(state.players if players is None else players)
-    if len(who) != 4:
-        raise IllegalActionError(f"a game has four seats, got {len(who)} player identities")
-    lines = seat_totals(state)
-    rows = [line.to_row() for line in lines]
+    lines = line_totals(state)
+    who = tuple(line.player for line in lines) if players is None else tuple(players)
+    if len(who) != len(lines):
+        raise IllegalActionError(
+            f"this game has {len(lines)} lines (seats and substitutes), got {len(who)} player identities"
+        )
     return GameLines(
         game_id=game_id,
         played=played,
         ruleset=state.rules.preset,
-        players=(who[0], who[1], who[2], who[3]),
-        rows=(rows[0], rows[1], rows[2], rows[3]),
-        yaku=(lines[0].yaku, lines[1].yaku, lines[2].yaku, lines[3].yaku),
+        players=who,
+        rows=tuple(line.totals.to_row() for line in lines),
+        yaku=tuple(line.totals.yaku for line in lines),
+        seats=tuple(int(line.seat) for line in lines),
     )
 
 
@@ -480,19 +608,19 @@ def player_statistics(games: Iterable[GameLines], player: str, selection: Select
     part = _Part()
     for game in games:
         if selection.matches(game):
-            for seat in game.seats_of(player):
-                part.add(game, seat)
+            for line in game.lines_of(player):
+                part.add(game, line)
     return part.total()
 
 
 def club_totals(games: Iterable[GameLines], selection: Selection = Selection()) -> PlayerTotals:
-    """Every seat's totals over the selected games, guests included: the club's average player (its rates are
+    """Every line's totals over the selected games, guests included: the club's average player (its rates are
     the club's rates, its averages the club's averages)."""
     part = _Part()
     for game in games:
         if selection.matches(game):
-            for seat in Seat:
-                part.add(game, seat)
+            for line in range(len(game.rows)):
+                part.add(game, line)
     return part.total()
 
 
@@ -519,11 +647,11 @@ def league_table(games: Iterable[GameLines], selection: Selection = Selection())
     parts: dict[str, _Part] = {}
     for game in games:
         if selection.matches(game):
-            for seat, player in enumerate(game.players):
+            for line, player in enumerate(game.players):
                 if player is not None:
                     if player not in parts:
                         parts[player] = _Part()
-                    parts[player].add(game, seat)
+                    parts[player].add(game, line)
     return {player: part.total() for player, part in parts.items()}
 
 
@@ -536,10 +664,10 @@ class _Part:
         self.rows: list[Row] = []
         self.yaku: list[YakuCounts] = []
 
-    def add(self, game: GameLines, seat: int) -> None:
-        self.rows.append(game.rows[seat])
-        if game.yaku[seat]:
-            self.yaku.append(game.yaku[seat])
+    def add(self, game: GameLines, line: int) -> None:
+        self.rows.append(game.rows[line])
+        if game.yaku[line]:
+            self.yaku.append(game.yaku[line])
 
     def total(self) -> PlayerTotals:
         return PlayerTotals.from_row(_sum_rows(self.rows), _sum_yaku(self.yaku))
@@ -586,17 +714,17 @@ def head_to_head(
     mine: dict[str, _Part] = {}
     theirs: dict[str, _Part] = {}
     for game in games:
-        seats = game.seats_of(player)
-        if not seats or not selection.matches(game):
+        own_lines = game.lines_of(player)
+        if not own_lines or not selection.matches(game):
             continue
-        for seat, other in enumerate(game.players):
+        for line, other in enumerate(game.players):
             if other is None or other == player:
                 continue
             if other not in mine:
                 mine[other], theirs[other] = _Part(), _Part()
-            for own in seats:
+            for own in own_lines:
                 mine[other].add(game, own)
-            theirs[other].add(game, seat)
+            theirs[other].add(game, line)
     out = [
         HeadToHead(opponent=other, totals=part.total(), opponent_totals=theirs[other].total())
         for other, part in mine.items()
@@ -612,13 +740,13 @@ class PlayerGame:
     Attributes:
         game_id: the game's id.
         played: the day.
-        place: the player's place.
+        place: the player's place; None for a game they left during play (the place is the one's who finished it).
         points_tenths: the player's plus-minus, in tenths of a point.
     """
 
     game_id: int
     played: datetime.date
-    place: int
+    place: int | None
     points_tenths: int
 
 
@@ -630,13 +758,13 @@ def player_history(
     for game in games:
         if not selection.matches(game):
             continue
-        for seat in game.seats_of(player):
-            row = game.rows[seat]
+        for line in game.lines_of(player):
+            row = game.rows[line]
             out.append(
                 PlayerGame(
                     game_id=game.game_id,
                     played=game.played,
-                    place=row[1:5].index(1) + 1,
+                    place=row[1:5].index(1) + 1 if 1 in row[1:5] else None,
                     points_tenths=row[_POINTS],
                 )
             )

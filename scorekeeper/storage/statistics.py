@@ -8,7 +8,9 @@ A league table over ten thousand games is then one read of the cache (benchmarks
 
 Who sat where comes from the registry (``seats``), each player followed to the entry they were merged into, so a
 merge or an unmerge needs no recomputation. Players are identified by their registry id as text; the display
-names come with them (:class:`StoredStatistics`).
+names come with them (:class:`StoredStatistics`). A substitute who took a seat during a game (a line of its own,
+``line_totals``) is not in ``seats``, which names the four who sat down: they are the registry entry of their name
+at the table (the first one, following merges), or a guest when the registry has none.
 """
 
 from __future__ import annotations
@@ -28,9 +30,9 @@ from scorekeeper.session.statistics import (
     YakuCounts,
     format_lines,
     game_lines,
+    line_totals,
     parse_lines,
     round_half_up,
-    seat_totals,
 )
 from scorekeeper.storage._jsontext import JsonTextError, load_json
 from scorekeeper.storage.files import write_atomically
@@ -49,8 +51,9 @@ __all__ = [
     "write_league_csv",
 ]
 
-#: The version of the statistics definitions the cache holds; bump it when a definition changes.
-STATS_VERSION = 2
+#: The version of the statistics definitions the cache holds; bump it when a definition changes (3: a seat a
+#: substitute took during the game is a line per player who sat there).
+STATS_VERSION = 3
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -103,7 +106,7 @@ def _day(created: bytes) -> datetime.date:
         return datetime.date.min
 
 
-def _cached_lines(body: bytes) -> tuple[tuple[Row, Row, Row, Row], tuple[YakuCounts, ...]] | None:
+def _cached_lines(body: bytes) -> tuple[tuple[Row, ...], tuple[YakuCounts, ...], tuple[int, ...]] | None:
     try:
         return parse_lines(body.decode("utf-8"))
     except (UnicodeDecodeError, IllegalActionError):
@@ -147,6 +150,9 @@ def load_statistics(store: GameStore, *, player: int | None = None) -> StoredSta
     fresh: list[tuple[int, int, str]] = []
     problems: list[str] = []
     presets: dict[bytes, str] = {}
+    by_name: dict[str, str] = {}  # a substitute's name at the table -> the first entry of that name, after merges
+    for entry in sorted(names):
+        by_name.setdefault(names[entry].casefold(), str(roots.get(entry, entry)))
     for game_id, created, ruleset_text, revision, body in rows:
         lines = None if body is None else _cached_lines(body)
         if ruleset_text not in presets:
@@ -154,25 +160,39 @@ def load_statistics(store: GameStore, *, player: int | None = None) -> StoredSta
                 presets[ruleset_text] = _preset(load_json(ruleset_text, max_chars=65_536))
             except JsonTextError:
                 presets[ruleset_text] = ""
-        if lines is None:
+        substitutes: tuple[str, ...] | None = None
+        if lines is None or len(lines[2]) > 4:
             try:
-                totals = seat_totals(store.load_session(game_id).state)
+                folded = line_totals(store.load_session(game_id).state)
             except (SaveFileError, IllegalActionError) as error:
                 problems.append(str(error))
                 continue
-            rows = [t.to_row() for t in totals]
-            lines = (rows[0], rows[1], rows[2], rows[3]), tuple(t.yaku for t in totals)
-            fresh.append((game_id, revision, format_lines(*lines)))
-        who = seats.get(game_id, [None, None, None, None])
-        yaku = lines[1]
+            substitutes = tuple(line.player for k, line in enumerate(folded) if k and folded[k - 1].seat == line.seat)
+            if lines is None:
+                lines = (
+                    tuple(line.totals.to_row() for line in folded),
+                    tuple(line.totals.yaku for line in folded),
+                    tuple(int(line.seat) for line in folded),
+                )
+                fresh.append((game_id, revision, format_lines(*lines)))
+        seat_ids = seats.get(game_id, [None, None, None, None])
+        line_seats = lines[2]
+        came_in = iter(substitutes or ())
+        who: list[str | None] = []
+        for k, seat in enumerate(line_seats):
+            if k and line_seats[k - 1] == seat:  # a substitute: their registry entry by name, or a guest
+                who.append(by_name.get(next(came_in).strip().casefold()))
+            else:
+                who.append(seat_ids[seat])
         games.append(
             GameLines(
                 game_id=game_id,
                 played=_day(created),
                 ruleset=presets[ruleset_text],
-                players=(who[0], who[1], who[2], who[3]),
+                players=tuple(who),
                 rows=lines[0],
-                yaku=(yaku[0], yaku[1], yaku[2], yaku[3]),
+                yaku=lines[1],
+                seats=line_seats,
             )
         )
     if fresh:
@@ -219,7 +239,8 @@ def tournament_statistics(tournament: Tournament) -> StoredStatistics:
     The games come from the tournament store (:meth:`TournamentStore.load`), folded under the tournament's ruleset;
     unfinished games count for nobody, as in the game store. Each game is dated on the tournament's first day (a
     tournament without dates: the earliest day), its ``game_id`` is its place in the tournament's game order, and
-    each seat's identity is the player's name there (the same name in two games is the same player).
+    each line's identity is the player's name there (the same name in two games is the same player; a substitute
+    who took a seat during a game has a line of their own, as ``line_totals`` shares the seat).
     """
     names: dict[str, str] = {}
     identity: dict[str, str] = {}
@@ -235,12 +256,12 @@ def tournament_statistics(tournament: Tournament) -> StoredStatistics:
             continue
         if not state.ended or state.final is None:
             continue
-        seats = []
-        for name in game.players:
-            key = identity.setdefault(name, str(len(identity) + 1))
-            names[key] = name
-            seats.append(key)
-        games.append(game_lines(state, game_id=number, played=played, players=seats))
+        lines = []
+        for line in line_totals(state):  # a substitute who took a seat during the game has a line of their own
+            key = identity.setdefault(line.player, str(len(identity) + 1))
+            names[key] = line.player
+            lines.append(key)
+        games.append(game_lines(state, game_id=number, played=played, players=lines))
     return StoredStatistics(games=tuple(games), names=names, problems=tuple(problems))
 
 

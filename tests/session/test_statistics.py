@@ -244,11 +244,22 @@ def test_history_is_in_the_order_played() -> None:
 
 def test_lines_round_trip_through_json_and_rows() -> None:
     game = game_lines(game_2().state, played=DAYS[1])
-    assert parse_lines(format_lines(game.rows, game.yaku)) == (game.rows, game.yaku)
-    assert parse_lines(format_lines(game.rows, ((), (), (), ()))) == (game.rows, ((), (), (), ()))
+    assert parse_lines(format_lines(game.rows, game.yaku)) == (game.rows, game.yaku, (0, 1, 2, 3))
+    assert parse_lines(format_lines(game.rows, ((), (), (), ()))) == (game.rows, ((), (), (), ()), (0, 1, 2, 3))
+    five = (*game.rows, game.rows[1])
+    assert parse_lines(format_lines(five, (), (0, 1, 1, 2, 3))) == (five, ((),) * 5, (0, 1, 1, 2, 3))
     for line in seat_totals(game_2().state):
         assert PlayerTotals.from_row(line.to_row(), line.yaku) == line
-    for bad in ("1,2;3", "x", "1;2;3;4|[", format_lines(game.rows, ((), (), (), ())) + '|[["a"]]'):
+    no_yaku = format_lines(game.rows, ((), (), (), ()))
+    for bad in (
+        "1,2;3",
+        "x",
+        "1;2;3;4|[",
+        no_yaku + '|[["a"]]',
+        no_yaku + "@0,1,2",
+        no_yaku + "@0,1,3,2",
+        no_yaku + "@x",
+    ):
         with pytest.raises(IllegalActionError, match="statistics lines"):
             parse_lines(bad)
 
@@ -326,10 +337,14 @@ def test_totals_add_only_to_totals() -> None:
         _ = PlayerTotals() + 1  # type: ignore[operator]
 
 
-def test_a_game_has_four_lines_of_counts_and_four_identities() -> None:
+def test_a_game_has_a_line_of_counts_and_an_identity_per_seat() -> None:
     (line, *_) = finished_lines()
-    with pytest.raises(IllegalActionError, match="a game has four lines of"):
-        GameLines(game_id=1, played=DAYS[0], ruleset="tenhou", players=line.players, rows=line.rows[:3])  # type: ignore[arg-type]
-    with pytest.raises(IllegalActionError, match="a game has four seats, got 3 player identities"):
+    with pytest.raises(IllegalActionError, match="a line of 21 counts per seat and substitute"):
+        GameLines(game_id=1, played=DAYS[0], ruleset="tenhou", players=line.players, rows=line.rows[:3])
+    with pytest.raises(IllegalActionError, match=r"every seat 0 to 3 in order, got \(0, 1, 2\)"):
+        GameLines(game_id=1, played=DAYS[0], ruleset="tenhou", players=line.players, rows=line.rows, seats=(0, 1, 2))
+    with pytest.raises(
+        IllegalActionError, match=r"this game has 4 lines \(seats and substitutes\), got 3 player identities"
+    ):
         game_lines(game_1().state, played=DAYS[0], players=["Aki", "Ben", "Cho"])
     assert [t.games for t in line.lines] == [1, 1, 1, 1]

@@ -15,7 +15,6 @@ from pathlib import Path
 from scorekeeper.documents._document import Document, PageSize
 from scorekeeper.session.reasons import word_reason
 from scorekeeper.session.rules import Family
-from scorekeeper.session.seats import Seat
 from scorekeeper.session.sheet import GameSheet, HandRow, ResultKind, WinLine
 
 __all__ = ["DocumentInfo", "format_hand_result", "format_signed", "format_tenths", "game_document", "write_game_pdf"]
@@ -115,7 +114,6 @@ def _override_value(value: object) -> str:
 def game_document(sheet: GameSheet, info: DocumentInfo = DocumentInfo(), translate: Translate = _same) -> Document:
     """The record of a game as a :class:`Document`."""
     tr = translate
-    names = sheet.players
     subtitle = [
         " · ".join(
             part
@@ -140,7 +138,17 @@ def game_document(sheet: GameSheet, info: DocumentInfo = DocumentInfo(), transla
     doc.add_heading(tr("Players"))
     doc.add_table(
         (tr("Seat"), tr("First wind"), tr("Player"), tr("Start")),
-        [(int(seat) + 1, tr(_SEAT_WINDS[seat]), names[seat], f"{sheet.start[seat]:,}") for seat in Seat],
+        [
+            (
+                int(share.seat) + 1,
+                tr(_SEAT_WINDS[share.seat]),
+                share.player
+                if not share.first_hand
+                else tr("{name} (from hand {first})").format(name=share.player, first=share.first_hand + 1),
+                f"{sheet.start[share.seat]:,}" if not share.first_hand else "",
+            )
+            for share in sheet.shares
+        ],
         numeric=(0, 3),
         widths=(10, 20, 50, 20),
     )
@@ -152,7 +160,7 @@ def game_document(sheet: GameSheet, info: DocumentInfo = DocumentInfo(), transla
             (
                 r.place,
                 int(r.seat) + 1,
-                names[r.seat],
+                sheet.seat_names[r.seat],  # the seat's result: "Bo / Sub" where a substitute took it
                 f"{r.score:,}",
                 "" if r.uma_oka_tenths is None else format_tenths(r.uma_oka_tenths),
                 format_signed(r.penalties) if r.penalties else "",
@@ -164,6 +172,25 @@ def game_document(sheet: GameSheet, info: DocumentInfo = DocumentInfo(), transla
         bold=(6,),
         widths=(8, 8, 28, 14, 14, 14, 14),
     )
+    if sheet.substituted:
+        # Who is credited with what at every seat (seat_shares, as the tournament standings): the one who left
+        # has the seat's change while they sat, the one who finished the rest with the place.
+        doc.add_heading(tr("Players credited"))
+        doc.add_table(
+            (tr("Seat"), tr("Player"), tr("From hand"), tr("Points")),
+            [
+                (
+                    int(x.seat) + 1,
+                    x.player,
+                    x.first_hand + 1,
+                    format_tenths(x.points_tenths + x.penalties_tenths),
+                )
+                for x in sheet.shares
+            ],
+            numeric=(0, 2, 3),
+            bold=(3,),
+            widths=(10, 50, 20, 20),
+        )
     if sheet.leftover_sticks:
         doc.add_paragraph(
             tr("Riichi sticks left on the table at the end: {n}.").format(n=sheet.leftover_sticks), muted=True
@@ -172,7 +199,10 @@ def game_document(sheet: GameSheet, info: DocumentInfo = DocumentInfo(), transla
         doc.add_heading(tr("Penalties after uma"))
         doc.add_table(
             (tr("Player"), tr("Points"), tr("Reason")),
-            [(names[p.seat], format_signed(p.points), word_reason(p.reason, tr)) for p in sheet.penalties],
+            [
+                (who, format_signed(p.points), word_reason(p.reason, tr))
+                for p, who in zip(sheet.penalties, sheet.penalty_players, strict=True)
+            ],
             numeric=(1,),
             widths=(30, 20, 50),
         )
@@ -180,14 +210,14 @@ def game_document(sheet: GameSheet, info: DocumentInfo = DocumentInfo(), transla
     doc.add_heading(tr("Hands"))
     if sheet.hands:
         riichi_sticks = sheet.family is Family.RIICHI
-        header = [tr("#"), tr("Hand"), tr("Result"), *names]
+        header = [tr("#"), tr("Hand"), tr("Result"), *sheet.seat_names]
         if riichi_sticks:
             header.append(tr("Sticks"))  # riichi sticks left on the table
         rows: list[list[object]] = []
         for row in sheet.hands:
-            result = format_hand_result(row, names, tr)
+            result = format_hand_result(row, row.players, tr)  # who sat at each seat in this hand
             if row.riichi:
-                result += "\n" + tr("Riichi: {names}").format(names=", ".join(names[s] for s in row.riichi))
+                result += "\n" + tr("Riichi: {names}").format(names=", ".join(row.players[s] for s in row.riichi))
             cells: list[object] = [row.number, _label(row, tr), result, *(format_signed(d) for d in row.deltas)]
             if riichi_sticks:
                 cells.append(row.riichi_sticks)
@@ -206,7 +236,7 @@ def game_document(sheet: GameSheet, info: DocumentInfo = DocumentInfo(), transla
 
     if sheet.hands:
         doc.add_heading(tr("Scores over the game"))
-        doc.add_chart(names, sheet.labels, sheet.series)
+        doc.add_chart(sheet.seat_names, sheet.labels, sheet.series)
     return doc
 
 

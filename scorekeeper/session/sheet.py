@@ -27,6 +27,7 @@ from scorekeeper.session.seats import Seat
 from scorekeeper.session.settlement import RiichiSettlement
 from scorekeeper.session.standings import FinalResult, Penalty
 from scorekeeper.session.state import EndReason, GameState, HandEntry, initial_state
+from scorekeeper.session.substitution import SeatShare, seat_shares
 
 __all__ = [
     "FinalRow",
@@ -118,6 +119,8 @@ class HandRow:
         scores: the scores after the hand.
         riichi_sticks: the sticks left on the table after the hand.
         result: the result as entered.
+        players: who sat at each seat in this hand, seat 0 first (a substitute who took a seat during the game
+            plays from their first hand on: the hands before are the one's who left).
     """
 
     number: int
@@ -138,6 +141,7 @@ class HandRow:
     scores: Four
     riichi_sticks: int
     result: HandResult
+    players: tuple[str, str, str, str]
 
     @property
     def hand_label(self) -> str:
@@ -187,6 +191,11 @@ class GameSheet:
         end_reason: why it ended (an :class:`EndReason` value), if it did.
         final: the final table in place order (the standings as if it ended now, for a game still running).
         leftover_sticks: the riichi sticks on the table at the end.
+        starting_players: the four who sat down at the start (``players`` names who sits now).
+        shares: each seat's result as credited to those who sat there (``seat_shares``: one per seat, or one per
+            player at a seat a substitute took during the game).
+        penalty_players: whose each penalty after uma is, in ``penalties`` order (``seat_shares``' reading: a
+            chombo is the one's who made it).
     """
 
     preset: str
@@ -200,6 +209,20 @@ class GameSheet:
     end_reason: EndReason | None
     final: tuple[FinalRow, ...]
     leftover_sticks: int
+    starting_players: tuple[str, str, str, str]
+    shares: tuple[SeatShare, ...]
+    penalty_players: tuple[str, ...]
+
+    @property
+    def substituted(self) -> bool:
+        """Whether a substitute took a seat during the game."""
+        return len(self.shares) > len(Seat)
+
+    @property
+    def seat_names(self) -> tuple[str, str, str, str]:
+        """Each seat's players in the order they sat, ``/``-joined (``Bo / Sub``): a seat's column heading."""
+        names = [" / ".join(share.player for share in self.shares if share.seat == seat) for seat in Seat]
+        return (names[0], names[1], names[2], names[3])
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -285,6 +308,12 @@ def _hand_row(state: GameState, number: int, entry: HandEntry, replay: bool) -> 
         scores=entry.scores,
         riichi_sticks=entry.riichi_sticks,
         result=result,
+        players=(
+            state.player_at(Seat.SEAT_0, number - 1),
+            state.player_at(Seat.SEAT_1, number - 1),
+            state.player_at(Seat.SEAT_2, number - 1),
+            state.player_at(Seat.SEAT_3, number - 1),
+        ),
     )
 
 
@@ -316,16 +345,26 @@ def game_sheet(state: GameState) -> GameSheet:
         riichi = _riichi(entry)
         replay = riichi is not None and riichi.replayed
     final = state.standings()
+    shares = seat_shares(state, final)
+    # seat_shares hands each seat's penalties to its shares in sheet order (the family's in hand order, then the
+    # referee's), so a seat's penalties taken in order are its shares' in the order they sat.
+    owners: dict[Seat, list[str]] = {seat: [] for seat in Seat}
+    for share in shares:
+        owners[share.seat].extend(share.player for _ in share.penalties)
+    queues = {seat: iter(names) for seat, names in owners.items()}
     return GameSheet(
         preset=state.rules.preset,
         overrides=state.rules.overrides,
         family=state.rules.family,
         players=state.players,
-        start=initial_state(state.rules, state.players).scores,
+        start=initial_state(state.rules, state.starting_players).scores,
         hands=tuple(rows),
         penalties=final.penalties,
         ended=state.ended,
         end_reason=state.end_reason,
         final=_final_rows(final),
         leftover_sticks=final.leftover_sticks,
+        starting_players=state.starting_players,
+        shares=shares,
+        penalty_players=tuple(next(queues[p.seat], state.players[p.seat]) for p in final.penalties),
     )

@@ -120,6 +120,12 @@ JA_RECORDS: dict[str, str] = {
     "suucha_riichi": "四家立直",
     "suukaikan": "四開槓",
     "sanchahou": "三家和",
+    # a seat a substitute took during the game: scorekeeper/documents/_game.py, storage/records.py
+    "{name} (from hand {first})": "{name} ({first} 局目から)",
+    "Players credited": "各プレイヤーの獲得ポイント",
+    "From hand": "開始局",
+    "players credited": "各プレイヤーの獲得ポイント",
+    "first hand": "開始局",
     # tournament documents (PDF): scorekeeper/documents/tournament.py
     "Standings": "順位表",
     "{finished} games finished, {running} running": "終了 {finished} 対局、進行中 {running} 対局",

@@ -18,7 +18,7 @@ from scorekeeper.session.events import result_to_json
 from scorekeeper.session.reasons import word_reason
 from scorekeeper.session.record import format_record, parse_record, record_from_session, session_from_record
 from scorekeeper.session.session import Session
-from scorekeeper.session.sheet import GameSheet, HandRow, game_sheet
+from scorekeeper.session.sheet import HandRow, game_sheet
 from scorekeeper.session.state import GameState
 from scorekeeper.storage._jsontext import JsonTextError, dump_json, load_json
 from scorekeeper.storage.files import MAX_RECORD_BYTES, read_bytes, write_atomically
@@ -169,12 +169,13 @@ def format_results_csv(state: GameState) -> bytes:
     final = state.final
     if not state.ended or final is None:
         raise IllegalActionError(f"the game has no final result yet: it is still in {state.hand_label}")
+    sheet = game_sheet(state)
     rows: list[list[object]] = [["seat", "player", "score", "place", "points", "points_before_penalties"]]
     for seat in range(4):
         rows.append(
             [
                 seat,
-                _text(state.players[seat]),
+                _text(sheet.seat_names[seat]),  # the seat's result: "Bo / Sub" where a substitute took it
                 final.scores[seat],
                 final.places[seat],
                 _tenths(final.points_tenths[seat]),
@@ -184,12 +185,15 @@ def format_results_csv(state: GameState) -> bytes:
     if final.penalties:
         rows.append([])
         rows.append(["penalty seat", "player", "table points", "reason"])
-        rows.extend([int(p.seat), _text(state.players[p.seat]), p.points, _text(p.reason)] for p in final.penalties)
+        rows.extend(
+            [int(p.seat), _text(who), p.points, _text(p.reason)]
+            for p, who in zip(final.penalties, sheet.penalty_players, strict=True)
+        )
     return _csv(rows)
 
 
-def _names(sheet: GameSheet, seats: Sequence[int]) -> str:
-    return " / ".join(_text(sheet.players[s]) for s in seats)
+def _names(row: HandRow, seats: Sequence[int]) -> str:
+    return " / ".join(_text(row.players[s]) for s in seats)
 
 
 def _same(text: str) -> str:
@@ -219,7 +223,9 @@ _HAND_COLUMNS = (
 )
 
 
-def _hand_cells(sheet: GameSheet, row: HandRow, tr: Callable[[str], str] = _same) -> list[object]:
+def _hand_cells(row: HandRow, tr: Callable[[str], str] = _same) -> list[object]:
+    """A hand's cells, naming who sat at each seat in that hand (a substitute only from their first hand on)."""
+
     def each(values: Sequence[object]) -> str:
         # One value per winner, in the winners' order (a double ron has two); blank where a winner has none.
         shown = ["" if v is None else str(v) for v in values]
@@ -232,18 +238,18 @@ def _hand_cells(sheet: GameSheet, row: HandRow, tr: Callable[[str], str] = _same
         row.honba,
         tr("yes") if row.replay else "",
         tr(row.kind),
-        _names(sheet, [w.seat for w in wins]),
-        "" if row.discarder is None else _text(sheet.players[row.discarder]),
+        _names(row, [w.seat for w in wins]),
+        "" if row.discarder is None else _text(row.players[row.discarder]),
         each([w.han for w in wins]),
         each([w.fu for w in wins]),
         each([w.yakuman or None for w in wins]),
         each([tr(w.limit.value) if w.limit else None for w in wins]),
         each([w.points for w in wins]),
-        each([None if w.pao is None else _text(sheet.players[w.pao]) for w in wins]),
-        _names(sheet, row.riichi),
-        _names(sheet, row.tenpai),
+        each([None if w.pao is None else _text(row.players[w.pao]) for w in wins]),
+        _names(row, row.riichi),
+        _names(row, row.tenpai),
         tr(row.abort) if row.abort else "",
-        "" if row.chombo is None else _text(sheet.players[row.chombo]),
+        "" if row.chombo is None else _text(row.players[row.chombo]),
         row.chombo_points or "",
         *row.deltas,
         *row.scores,
@@ -268,16 +274,16 @@ def format_game_csv(state: GameState, translate: Callable[[str], str] = _same) -
     """
     tr = translate
     sheet = game_sheet(state)
-    names = [_text(p) for p in sheet.players]
+    seat_names = [_text(p) for p in sheet.seat_names]  # "Bo / Sub" for a seat a substitute took during the game
     rows: list[list[object]] = [
         [
             *(tr(word) for word in _HAND_COLUMNS),
-            *(tr("{name} change").format(name=n) for n in names),
-            *(tr("{name} score").format(name=n) for n in names),
+            *(tr("{name} change").format(name=n) for n in seat_names),
+            *(tr("{name} score").format(name=n) for n in seat_names),
             tr("riichi sticks"),
         ]
     ]
-    rows.extend(_hand_cells(sheet, row, tr) for row in sheet.hands)
+    rows.extend(_hand_cells(row, tr) for row in sheet.hands)
     rows.append([])
     rows.append([tr("final table") if sheet.ended else tr("standings (game not ended)")])
     rows.append([tr(word) for word in ("place", "seat", "player", "score", "uma/oka", "penalties", "points")])
@@ -286,19 +292,30 @@ def format_game_csv(state: GameState, translate: Callable[[str], str] = _same) -
             [
                 final.place,
                 int(final.seat) + 1,
-                names[final.seat],
+                seat_names[final.seat],  # the seat's result: "Bo / Sub" where a substitute took it
                 final.score,
                 "" if final.uma_oka_tenths is None else _tenths(final.uma_oka_tenths),
                 final.penalties or "",
                 _tenths(final.points_tenths),
             ]
         )
+    if sheet.substituted:
+        # Who is credited with what at every seat (seat_shares, as the tournament standings): the one who left
+        # has the seat's change while they sat, the one who finished the rest with the place.
+        rows.append([])
+        rows.append([tr("players credited")])
+        rows.append([tr("seat"), tr("player"), tr("first hand"), tr("points")])
+        rows.extend(
+            [int(x.seat) + 1, _text(x.player), x.first_hand + 1, _tenths(x.points_tenths + x.penalties_tenths)]
+            for x in sheet.shares
+        )
     if sheet.penalties:
         rows.append([])
         rows.append([tr("penalties after uma")])
         rows.append([tr(word) for word in ("seat", "player", "points", "reason")])
         rows.extend(
-            [int(p.seat) + 1, names[p.seat], p.points, _text(word_reason(p.reason, tr))] for p in sheet.penalties
+            [int(p.seat) + 1, _text(who), p.points, _text(word_reason(p.reason, tr))]
+            for p, who in zip(sheet.penalties, sheet.penalty_players, strict=True)
         )
     return _csv(rows)
 

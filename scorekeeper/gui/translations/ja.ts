@@ -4734,6 +4734,10 @@ win</source>
         <translation>ポイント</translation>
     </message>
     <message>
+        <source>Players credited</source>
+        <translation>各プレイヤーの獲得ポイント</translation>
+    </message>
+    <message>
         <source>Penalties after uma</source>
         <translation>ウマの後の罰符</translation>
     </message>
@@ -4776,6 +4780,10 @@ win</source>
     <message>
         <source>Ruleset: {name}</source>
         <translation>ルール: {name}</translation>
+    </message>
+    <message>
+        <source>From hand</source>
+        <translation>開始局</translation>
     </message>
     <message>
         <source>Reason</source>
@@ -4836,6 +4844,10 @@ win</source>
     <message>
         <source>{points} after uma</source>
         <translation>ウマの後 {points}</translation>
+    </message>
+    <message>
+        <source>{name} (from hand {first})</source>
+        <translation>{name} ({first} 局目から)</translation>
     </message>
     <message>
         <source>Riichi: {names}</source>
@@ -4970,6 +4982,26 @@ win</source>
         <translation>途中経過 (対局は終了していません)</translation>
     </message>
     <message>
+        <source>players credited</source>
+        <translation>各プレイヤーの獲得ポイント</translation>
+    </message>
+    <message>
+        <source>seat</source>
+        <translation>席</translation>
+    </message>
+    <message>
+        <source>player</source>
+        <translation>プレイヤー</translation>
+    </message>
+    <message>
+        <source>first hand</source>
+        <translation>開始局</translation>
+    </message>
+    <message>
+        <source>points</source>
+        <translation>ポイント</translation>
+    </message>
+    <message>
         <source>penalties after uma</source>
         <translation>ウマの後の罰符</translation>
     </message>
@@ -5058,14 +5090,6 @@ win</source>
         <translation>順位</translation>
     </message>
     <message>
-        <source>seat</source>
-        <translation>席</translation>
-    </message>
-    <message>
-        <source>player</source>
-        <translation>プレイヤー</translation>
-    </message>
-    <message>
         <source>score</source>
         <translation>持ち点</translation>
     </message>
@@ -5076,10 +5100,6 @@ win</source>
     <message>
         <source>penalties</source>
         <translation>罰符</translation>
-    </message>
-    <message>
-        <source>points</source>
-        <translation>ポイント</translation>
     </message>
     <message>
         <source>reason</source>

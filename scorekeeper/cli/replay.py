@@ -109,13 +109,14 @@ def format_text(path: Path, state: GameState) -> str:
     Every figure is the session's (``scorekeeper.session.sheet``); columns are as wide as the longest name.
     """
     sheet = game_sheet(state)
-    width = max(9, *(len(name) for name in sheet.players))
+    names = sheet.seat_names  # a seat a substitute took during the game is headed by both: "Bo / Sub"
+    width = max(9, *(len(name) for name in names))
 
     def row(label: str, cells: Sequence[str], tail: str = "") -> str:
         return f"  {label:<8}" + "".join(f"{cell:>{width + 2}}" for cell in cells) + tail
 
     sticks = sheet.family is Family.RIICHI
-    lines = [f"{path}  ({sheet.ruleset_name})", row("hand", sheet.players, "  sticks" if sticks else "")]
+    lines = [f"{path}  ({sheet.ruleset_name})", row("hand", names, "  sticks" if sticks else "")]
     lines.append(row("start", [f"{v:,}" for v in sheet.start]))
     for hand in sheet.hands:
         label = f"{hand.label}-{hand.honba}" + ("*" if hand.replay else "")
@@ -130,6 +131,16 @@ def format_text(path: Path, state: GameState) -> str:
         lines.append(row("points", [f"{r.points_tenths // 10:+,}" for r in by_seat]))
     else:
         lines.append(row("points", [_tenths(r.points_tenths) for r in by_seat]))
+    if sheet.substituted:
+        # Who is credited with what (seat_shares, as the tournament standings): the one who left has the seat's
+        # change while they sat, the one who finished the rest with the place.
+        lines.append(
+            "  credited: "
+            + ", ".join(
+                f"{x.player} {_tenths(x.points_tenths + x.penalties_tenths)} (from hand {x.first_hand + 1})"
+                for x in sheet.shares
+            )
+        )
     if any(h.replay for h in sheet.hands):
         lines.append("  * the hand replayed after a chombo")
     return "\n".join(lines)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
+from scorekeeper.cli.replay import format_text
 from scorekeeper.documents import game_document, pdf_bytes
 from scorekeeper.session import Chombo, Seat, seat_shares
 from scorekeeper.session.sheet import game_sheet
@@ -101,3 +102,15 @@ def test_the_game_pdf_names_who_sat_in_each_hand_and_credits_each_player(qapp: Q
     credited = text[text.index("Players credited") :]
     for share in seat_shares(state):
         assert share.player in credited
+
+
+def test_replay_heads_a_shared_seat_by_both_and_says_who_is_credited_with_what() -> None:
+    state = _substituted().state
+    text = format_text(Path("game.json"), state)
+    assert "Bo / Sub" in text.splitlines()[1]
+    credited = next(line for line in text.splitlines() if line.strip().startswith("credited:"))
+    for share in seat_shares(state):
+        points = share.points_tenths + share.penalties_tenths
+        sign = "+" if points > 0 else "-" if points < 0 else ""
+        words = f"{share.player} {sign}{abs(points) // 10}.{abs(points) % 10} (from hand {share.first_hand + 1})"
+        assert words in credited

@@ -9,6 +9,8 @@ With ``--laptop`` every screen is laid out as a 1366x768 laptop shows it (issue 
 
 from __future__ import annotations
 
+import atexit
+import json
 import os
 import sys
 import tempfile
@@ -46,12 +48,32 @@ from scorekeeper.session.events import (
 from scorekeeper.session.rules import ruleset
 from scorekeeper.session.seats import Seat
 
-__all__ = ["LAPTOP", "PLAYERS", "SAMPLE_EVENTS", "main", "render_all"]
+__all__ = ["LAPTOP", "PLAYERS", "RENDER_SCREEN", "SAMPLE_EVENTS", "main", "render_all", "use_offscreen_platform"]
 
 #: What a 1366x768 laptop screen leaves a window: a 40 px task bar and a 32 px title bar off its height.
 LAPTOP = QSize(1366, 768 - 40 - 32)
 
 PLAYERS = ("Aiko", "Bruno", "Chen", "Dana")
+
+#: The screen the renders run on. The offscreen plugin's own screen is 800x800, and a window shown there is
+#: narrowed towards it (down to its minimum size): a dialog asked for at 1366x696 came out at the width its layout
+#: first had, narrower than its content once the tiles were laid out (the classical win dialog's right column cut).
+RENDER_SCREEN = QSize(1920, 1200)
+
+
+def use_offscreen_platform() -> None:
+    """Render offscreen (no display needed) on a :data:`RENDER_SCREEN`, unless ``QT_QPA_PLATFORM`` names another
+    platform; call before the application is made."""
+    if os.environ.get("QT_QPA_PLATFORM", "offscreen") != "offscreen":
+        return
+    screen = {"name": "render", "x": 0, "y": 0, "width": RENDER_SCREEN.width(), "height": RENDER_SCREEN.height()}
+    screen |= {"logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}
+    handle, name = tempfile.mkstemp(prefix="scorekeeper-screen-", suffix=".json")
+    with os.fdopen(handle, "w", encoding="utf-8") as config:
+        json.dump({"screens": [screen]}, config)
+    atexit.register(os.remove, name)
+    os.environ["QT_QPA_PLATFORM"] = f"offscreen:configfile={name}"
+
 
 #: A short game: riichi and ron, a tsumo, a draw with tenpai, a dealer repeat, a double ron.
 SAMPLE_EVENTS: tuple[Event, ...] = (
@@ -310,7 +332,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args:
         print("usage: python -m scorekeeper.gui.screenshots [--laptop] OUTDIR [SCREEN...]", file=sys.stderr)
         return 2
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    use_offscreen_platform()
     for path in render_all(Path(args[0]), only=args[1:], laptop=laptop):
         print(path)
     return 0

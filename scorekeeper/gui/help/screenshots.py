@@ -6,7 +6,6 @@ Usage: ``python -m scorekeeper.gui.help.screenshots OUTDIR`` (offscreen; needs n
 
 from __future__ import annotations
 
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -21,6 +20,7 @@ from scorekeeper.gui.help.ja import install_help_translator, remove_help_transla
 from scorekeeper.gui.help.score_tables import ScoreTablesDialog
 from scorekeeper.gui.help.yaku_reference import YakuReferenceDialog
 from scorekeeper.gui.i18n import Language, install_language
+from scorekeeper.gui.screenshots import use_offscreen_platform
 from scorekeeper.gui.theme import Theme, apply_theme
 
 __all__ = ["main", "render_all"]
@@ -117,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     if not args:
         print(f"usage: python -m scorekeeper.gui.help.screenshots OUTDIR [{' | '.join(SCREENS)}]", file=sys.stderr)
         return 2
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    use_offscreen_platform()
     for path in render_all(Path(args[0]), args[1:] or None):
         print(path)
     return 0

@@ -9,7 +9,6 @@ Also ``referee-substitute-light-en.png``, the dialog that puts a substitute in a
 
 from __future__ import annotations
 
-import os
 import sys
 import tempfile
 from collections.abc import Sequence
@@ -19,6 +18,7 @@ from PySide6.QtWidgets import QApplication
 
 from scorekeeper.gui import theme
 from scorekeeper.gui.app import create_application
+from scorekeeper.gui.screenshots import use_offscreen_platform
 from scorekeeper.gui.tournament.controller import TournamentController
 from scorekeeper.gui.tournament.window import RefereeWindow
 from scorekeeper.session.events import (
@@ -213,7 +213,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args:
         print("usage: python -m scorekeeper.gui.tournament.screenshots OUTDIR [WIDTHxHEIGHT]", file=sys.stderr)
         return 2
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    use_offscreen_platform()
     width, height = (int(x) for x in (args[1] if len(args) > 1 else "1366x768").split("x"))
     for path in render(Path(args[0]), (width, height)):
         print(path)

@@ -95,6 +95,10 @@ class UnsupportedVersionError(SaveFileError):
     """A file or database written by a newer version of the program; it is left untouched."""
 
 
+class OutdatedSchemaError(SaveFileError):
+    """A server's tables are older than the program, and this login may not update them (the admin must)."""
+
+
 class GameRecordError(ScorekeeperError, ValueError):
     """A game record (JSON) that does not follow the scorekeeper-game format."""
 

@@ -14,6 +14,7 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from scorekeeper.storage import tournament_schema as schema
 from scorekeeper.storage.store import GameStore
 from scorekeeper.storage.tournament_pg import open_postgresql_store
 from scorekeeper.storage.tournament_store import TournamentStore
@@ -58,6 +59,15 @@ class Tournament:
         store = GameStore.open(folder / "games.sqlite3", durable=False)
         login = TableLogin(url=self.table_url(table_no), session=session, table_no=table_no)
         return store, join(store, login).game_id, login
+
+
+def pretend_newer_program(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make this program know a version 3 of the tournament tables (one more table) that no server has yet."""
+    pretend_v3 = schema.CreateTable(
+        name="pretend_v3", columns=(schema.Column(name="id", type=schema.ColumnType.INTEGER),), primary_key=("id",)
+    )
+    monkeypatch.setattr(schema, "MIGRATIONS", (*schema.MIGRATIONS, (pretend_v3,)))
+    monkeypatch.setattr(schema, "CURRENT_VERSION", len(schema.MIGRATIONS))
 
 
 @pytest.fixture

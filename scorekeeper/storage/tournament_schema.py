@@ -37,6 +37,8 @@ __all__ = [
     "Dialect",
     "ForeignKey",
     "migration_statements",
+    "newer_message",
+    "outdated_message",
 ]
 
 #: ``PRAGMA application_id`` of a tournament database: the bytes "SKTN".
@@ -312,3 +314,28 @@ def migration_statements(dialect: Dialect, start: int, stop: int = CURRENT_VERSI
     else:
         statements.append(f"UPDATE schema_version SET version = {int(stop)}")
     return statements
+
+
+#: What the tournament's admin runs to create or update a server's tables (docs/tournament.md, "Server").
+SETUP_COMMAND = "scorekeeper server setup --db ADMIN_URL --tables N"
+
+
+def newer_message(where: str, version: int, dialect: Dialect) -> str:
+    """Why a database whose tables are ``version``, newer than this program's, is refused (and left untouched)."""
+    older = "the server" if dialect is Dialect.POSTGRESQL else "the program that wrote this file"
+    return (
+        f"{where}: the tournament tables are version {int(version)}, newer than this program's "
+        f"({CURRENT_VERSION}): this program is older than {older}; install the scorekeeper version the "
+        "tournament uses. The database is left untouched"
+    )
+
+
+def outdated_message(where: str, version: int, login: str) -> str:
+    """Why a server whose tables are ``version``, older than this program's, is not used by a ``login`` that may not
+    update them: a referee's or a table's login cannot create or alter tables (docs/tournament.md, "Server")."""
+    have = "holds no tournament tables" if version == 0 else f"has tournament tables of version {int(version)}"
+    return (
+        f"{where} {have}, and this program needs version {CURRENT_VERSION}; the login {login!r:.80} may not "
+        f"update them: the tournament's admin runs `{SETUP_COMMAND}` (with the database owner's or a superuser's "
+        "URL) once, then this works"
+    )

@@ -26,7 +26,13 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Protocol, Self
 
-from scorekeeper.errors import SaveFileError, ScorekeeperError, TournamentError, UnsupportedVersionError
+from scorekeeper.errors import (
+    OutdatedSchemaError,
+    SaveFileError,
+    ScorekeeperError,
+    TournamentError,
+    UnsupportedVersionError,
+)
 from scorekeeper.session.events import Event, event_from_json, event_to_json
 from scorekeeper.storage import tournament_schema as schema
 from scorekeeper.storage._jsontext import JsonTextError, dump_json, load_json
@@ -156,20 +162,40 @@ class TournamentStore:
     def migrate(self) -> None:
         """Bring the schema to this program's version (one transaction), or refuse a newer one.
 
+        On a server, the referee's login (the window, the command line) opens the store too, and it may not create
+        or alter tables: an out-of-date server is then refused, saying that the admin runs ``server setup`` (which
+        opens the store as the admin and so updates it), instead of failing on the first statement.
+
         Raises:
             UnsupportedVersionError: for a database from a newer program (left untouched).
+            OutdatedSchemaError: for an older server whose tables this login may not update (left untouched).
         """
         with self._transaction():
             version = self._version()
             if version > schema.CURRENT_VERSION:
                 raise UnsupportedVersionError(
-                    f"{self._where}: tournament database version {version} is newer than this program's "
-                    f"({schema.CURRENT_VERSION}); it is left untouched",
-                    path=self._where,
+                    schema.newer_message(self._where, version, self._dialect), path=self._where
                 )
             if version < schema.CURRENT_VERSION:
-                for statement in schema.migration_statements(self._dialect, version):
+                if self._dialect is schema.Dialect.POSTGRESQL:
+                    self._check_may_migrate(version)
+                for statement in schema.migration_statements(self._dialect, version, schema.CURRENT_VERSION):
                     self._run(statement)
+
+    def _check_may_migrate(self, version: int) -> None:
+        """Refuse a login that may not create tables in the schema or does not own the existing ones.
+
+        A migration creates tables (CREATE on the schema) and may alter the existing ones (their owner's right;
+        ``pg_has_role`` is also true for a superuser). The tables' owner is taken from ``schema_version``'s: one
+        login creates them all.
+        """
+        login, allowed = self._rows(
+            "SELECT current_user, coalesce(has_schema_privilege(current_schema(), 'CREATE'), false) AND coalesce("
+            "(SELECT pg_has_role(tableowner, 'USAGE') FROM pg_tables WHERE schemaname = current_schema() "
+            "AND tablename = 'schema_version'), true)"
+        )[0]
+        if not allowed:
+            raise OutdatedSchemaError(schema.outdated_message(self._where, version, str(login)), path=self._where)
 
     def _version(self) -> int:
         if self._dialect is schema.Dialect.SQLITE:

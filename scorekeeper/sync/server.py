@@ -55,6 +55,7 @@ from scorekeeper.errors import (
 from scorekeeper.session.events import Event, event_from_json, event_to_json
 from scorekeeper.session.rules import Ruleset, ruleset
 from scorekeeper.session.session import Session
+from scorekeeper.storage import tournament_schema
 from scorekeeper.storage._jsontext import dump_json
 from scorekeeper.storage.outbox import OutboxOp
 from scorekeeper.storage.tournament_pg import open_postgresql_store
@@ -388,9 +389,41 @@ class TournamentServer:
         ``tournament`` names it when the database holds several (a table's login knows its own).
 
         Raises:
-            TournamentServerError: unreachable, or the login is refused (the message has no password).
+            TournamentServerError: unreachable, the login is refused (the message has no password), or the server's
+                tables are of another version than this program's (the message says who does what about it).
         """
-        return cls(_connect(url), describe_url(url), tournament)
+        server = cls(_connect(url), describe_url(url), tournament)
+        try:
+            server._check_schema()
+        except TournamentServerError:
+            server.close()
+            raise
+        return server
+
+    def _check_schema(self) -> None:
+        """Refuse a server whose tables are older or newer than this program's.
+
+        A table's or the referee's login may not create or alter tables, so the queries of an out-of-date layout
+        would fail one by one with the database's own words; say at once who does what instead: the admin runs
+        ``server setup`` (older tables), or this laptop needs the newer program (newer tables).
+        """
+        connection = self._connection
+        try:
+            with connection.transaction():
+                row = connection.execute("SELECT max(version), current_user FROM schema_version").fetchone()
+        except psycopg.errors.UndefinedTable:
+            row = (0, connection.info.user)
+        except psycopg.Error as error:
+            what = f"{self._where} refused to read the tables' version"
+            raise TournamentServerError(f"{what}: {_reason(error)}") from None
+        assert row is not None
+        version = int(row[0] or 0)
+        if version > tournament_schema.CURRENT_VERSION:
+            raise TournamentServerError(
+                tournament_schema.newer_message(self._where, version, tournament_schema.Dialect.POSTGRESQL)
+            )
+        if version < tournament_schema.CURRENT_VERSION:
+            raise TournamentServerError(tournament_schema.outdated_message(self._where, version, str(row[1])))
 
     @property
     def where(self) -> str:

@@ -156,21 +156,25 @@ def _sort_key(tile: Tile) -> tuple[int, bool]:
     return (int(tile.kind), tile.red)
 
 
-def copies_left(tile: Tile, in_use: Iterable[Tile], *, red_fives: bool) -> int:
+def copies_left(
+    tile: Tile, in_use: Iterable[Tile], *, red_fives: bool, red_fives_per_suit: tuple[int, ...] = (1, 1, 1)
+) -> int:
     """How many more copies of this exact tile (red or not) the set holds once ``in_use`` are placed.
 
-    A set has four of each kind (seed 000, "The tiles"); with red fives in play one five of each number suit is
-    red (the Tenhou and M-League sets), so there are three ordinary fives and one red five per suit; without them
-    there is no red tile (rules.py, ``red_fives``). The tile picker greys a tile out by this count too.
+    A set has four of each kind (seed 000, "The tiles"); with red fives in play ``red_fives_per_suit`` (man, pin,
+    sou) of a suit's fives are red (one each in the Tenhou and M-League sets: three ordinary fives and one red),
+    the rest ordinary; without them there is no red tile (rules.py, ``red_fives`` and ``red_fives_per_suit``).
+    The tile picker greys a tile out by this count too.
     """
     used = [t for t in in_use if t.kind is tile.kind]
     total_left = _COPIES - len(used)
     if tile.kind not in _FIVES or not red_fives:
         return 0 if tile.red else max(0, total_left)
+    reds = red_fives_per_suit[tile.kind // 9]
     red_used = sum(1 for t in used if t.red)
     if tile.red:
-        return max(0, min(total_left, 1 - red_used))
-    return max(0, min(total_left, _COPIES - 1 - (len(used) - red_used)))
+        return max(0, min(total_left, reds - red_used))
+    return max(0, min(total_left, _COPIES - reds - (len(used) - red_used)))
 
 
 class HandDraft(abc.ABC, Generic[ScoreT]):
@@ -269,6 +273,11 @@ class HandDraft(abc.ABC, Generic[ScoreT]):
         """Whether the ruleset plays with red fives (then each five is three ordinary copies and one red)."""
         return False
 
+    @property
+    def red_fives_per_suit(self) -> tuple[int, int, int]:
+        """How many of each number suit's fives (man, pin, sou) are red, when :attr:`red_fives` is on."""
+        return (1, 1, 1)
+
     def tile_count(self) -> int:
         """Tiles toward the 14 of a winning hand: a meld counts 3 (a kan's fourth tile is a replacement)."""
         return len(self._concealed) + (self._win is not None) + 3 * len(self._melds) + len(self._pending)
@@ -286,7 +295,9 @@ class HandDraft(abc.ABC, Generic[ScoreT]):
         """How many more copies of this exact tile (red or not; or this extra tile) the set still holds."""
         if isinstance(tile, ExtraTile):
             return 0 if tile in self._extras or not self.extras_allowed else 1
-        return copies_left(tile, self.tiles_in_use(), red_fives=self.red_fives)
+        return copies_left(
+            tile, self.tiles_in_use(), red_fives=self.red_fives, red_fives_per_suit=self.red_fives_per_suit
+        )
 
     def meld_row(self) -> tuple[tuple[Tile, ...], frozenset[int]]:
         """The tiles of the melds and of a chi being built, and where a gap sets each apart."""
@@ -583,6 +594,11 @@ class RiichiDraft(HandDraft[HandScore]):
     def red_fives(self) -> bool:
         """Whether the ruleset plays with red fives (rules.py, ``red_fives``)."""
         return self._rules.red_fives
+
+    @property
+    def red_fives_per_suit(self) -> tuple[int, int, int]:
+        """How many of each suit's fives are red in the ruleset's set (rules.py, ``red_fives_per_suit``)."""
+        return self._rules.red_fives_per_suit
 
     @property
     def riichi_on(self) -> bool:

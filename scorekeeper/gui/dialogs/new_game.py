@@ -72,6 +72,7 @@ def knob_names() -> dict[str, str]:
     """Each ruleset knob's name as the dialog shows it, translated (unknown knobs show their field name)."""
     return {
         "red_fives": QCoreApplication.translate("NewGameDialog", "Red fives count as dora"),
+        "red_fives_per_suit": QCoreApplication.translate("NewGameDialog", "Red fives in the set (man, pin, sou)"),
         "open_tanyao": QCoreApplication.translate("NewGameDialog", "Open tanyao (kuitan)"),
         "kiriage_mangan": QCoreApplication.translate("NewGameDialog", "Kiriage mangan (4 han 30 fu, 3 han 60 fu)"),
         "kazoe": QCoreApplication.translate("NewGameDialog", "13+ han without a yakuman is worth"),

@@ -305,6 +305,7 @@ JA: dict[str, str] = {
     "Hand scoring": "手牌の点数",
     "Table": "卓のルール",
     "Red fives count as dora": "赤ドラあり",
+    "Red fives in the set (man, pin, sou)": "赤五の枚数 (萬子・筒子・索子)",
     "Open tanyao (kuitan)": "喰いタンあり",
     "Kiriage mangan (4 han 30 fu, 3 han 60 fu)": "切り上げ満貫 (4翻30符・3翻60符)",
     "13+ han without a yakuman is worth": "役満なしの13翻以上 (数え役満)",

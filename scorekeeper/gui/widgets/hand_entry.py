@@ -192,7 +192,7 @@ class HandEntryWidget(TileEntryWidget):
         available.
         """
         self.draft.set_context(rules=rules, tsumo=tsumo, seat_wind=seat_wind, round_wind=round_wind, riichi=riichi)
-        self.picker.set_red_fives(rules.red_fives)
+        self.picker.set_red_fives(rules.red_fives, rules.red_fives_per_suit)
         self.refresh()
 
     def result(self) -> HandScore | None:

@@ -255,6 +255,7 @@ class TilePickerWidget(QWidget):
     ) -> None:
         super().__init__(parent)
         self._red_fives = red_fives
+        self._red_fives_per_suit: tuple[int, int, int] = (1, 1, 1)
         self._extra_tiles = extra_tiles
         self._in_use: tuple[Tile, ...] = ()
         self._used: Counter[TileKind] = Counter()
@@ -295,9 +296,11 @@ class TilePickerWidget(QWidget):
         """Whether the red fives are offered."""
         return self._red_fives
 
-    def set_red_fives(self, enabled: bool) -> None:
-        """Offer the red fives (and then allow only three ordinary fives per suit), or hide them."""
+    def set_red_fives(self, enabled: bool, per_suit: tuple[int, int, int] = (1, 1, 1)) -> None:
+        """Offer the red fives (``per_suit`` of each suit's four fives, man, pin, sou; the rest ordinary), or hide
+        them."""
         self._red_fives = enabled
+        self._red_fives_per_suit = per_suit
         self._refresh()
 
     @property
@@ -356,7 +359,9 @@ class TilePickerWidget(QWidget):
         """How many more copies of this exact tile (red or not; or this extra tile) the set still holds."""
         if isinstance(tile, ExtraTile):
             return 0 if tile in self._extras_used or not self._extra_tiles else 1
-        return copies_left(tile, self._in_use, red_fives=self._red_fives)  # the hand draft's count (issue 11)
+        return copies_left(  # the hand draft's count (issue 11)
+            tile, self._in_use, red_fives=self._red_fives, red_fives_per_suit=self._red_fives_per_suit
+        )
 
     def is_available(self, tile: Tile | ExtraTile) -> bool:
         """Whether a tap on this tile would add a copy that exists."""

@@ -454,6 +454,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>赤ドラあり</translation>
     </message>
     <message>
+        <source>Red fives in the set (man, pin, sou)</source>
+        <translation>赤五の枚数 (萬子・筒子・索子)</translation>
+    </message>
+    <message>
         <source>Open tanyao (kuitan)</source>
         <translation>喰いタンあり</translation>
     </message>

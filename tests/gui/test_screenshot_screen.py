@@ -26,3 +26,13 @@ def test_another_platform_is_left_as_it_is(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setenv("QT_QPA_PLATFORM", "xcb")
     use_offscreen_platform()
     assert os.environ["QT_QPA_PLATFORM"] == "xcb"
+
+
+def test_the_players_card_for_the_docs_renders_at_a_laptops_size(tmp_path: Path) -> None:
+    from PySide6.QtGui import QImage
+
+    from scorekeeper.gui.players import screenshots
+
+    (path,) = screenshots.render(tmp_path)
+    assert path.name == "players-card.png"
+    assert QImage(str(path)).size().toTuple() == screenshots.CARD_SIZE

@@ -20,6 +20,7 @@ from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.exports import export_csv, export_json, export_pdf, suggested_file_name
 from scorekeeper.gui.labels import is_riichi, short_label
 from scorekeeper.gui.openers import Dialogs
+from scorekeeper.session.sheet import game_sheet
 
 if TYPE_CHECKING:
     from scorekeeper.gui.dialogs.results import ResultsDialog
@@ -82,7 +83,7 @@ class ExportActions:
             # the scores the table shows, so its last point and the sheet agree.
             labels = (*labels, QCoreApplication.translate("MainWindow", "End"))
         return ResultsDialog(
-            names=state.players,
+            names=game_sheet(state).seat_names,  # a seat a substitute took is both ("Bo / Sub"), as in the records
             result=state.final,
             labels=labels,
             series=series.points,

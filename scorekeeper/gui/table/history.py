@@ -55,10 +55,13 @@ class HistoryTableModel(QAbstractTableModel):
         """Show the hands of ``state``."""
         self.beginResetModel()
         self.hands = () if state is None else state.hands
-        # The rows say what happened as the session worked it out: values, payers, pao, chombo costs, replays.
-        self.rows = () if state is None else game_sheet(state).hands
+        # The rows say what happened as the session worked it out: values, payers, pao, chombo costs, replays, and
+        # who sat at each seat in that hand (a hand before a substitute came in was the leaver's).
+        sheet = None if state is None else game_sheet(state)
+        self.rows = () if sheet is None else sheet.hands
         self.classical = state is not None and not is_riichi(state.rules)
-        self.names = ("", "", "", "") if state is None else state.players
+        # A seat's column is everyone who sat there, in order ("Bo / Sub").
+        self.names = ("", "", "", "") if sheet is None else sheet.seat_names
         self.endResetModel()
 
     @override
@@ -92,7 +95,7 @@ class HistoryTableModel(QAbstractTableModel):
                 # The hand replayed after a chombo has the chombo's label: say which is which (issue 12).
                 return self.tr("{label}\n(replay)").format(label=label) if row.replay else label
             if column == 1:
-                return describe_hand_row(row, self.names, classical=self.classical)
+                return describe_hand_row(row, row.players, classical=self.classical)
             delta = hand.deltas[column - _FIXED_COLUMNS]
             return format_signed(delta) if delta else ""
         if role == Qt.ItemDataRole.ForegroundRole and column >= _FIXED_COLUMNS:
@@ -113,10 +116,11 @@ class HistoryTableModel(QAbstractTableModel):
         as tiles lists its yaku, dora and fu; a classical one its points and doubles.
         """
         hand = self.hands[row]
+        names = self.rows[row].players  # who sat at each seat in this hand
         parts = [
-            describe_hand_wins(hand, self.names),
-            describe_classical_values(hand.settlement, self.names),
-            describe_settlement(hand.settlement, self.names),
+            describe_hand_wins(hand, names),
+            describe_classical_values(hand.settlement, names),
+            describe_settlement(hand.settlement, names),
         ]
         if scores:
             parts.append(self.tr("Scores after: {scores}").format(scores=", ".join(f"{s:,}" for s in hand.scores)))
@@ -216,7 +220,8 @@ class HistoryWidget(QWidget):
             self._fit_detail()
             return
         hand = self.model.hands[index]
-        scores = "   ".join(f"{name} {points:,}" for name, points in zip(self.model.names, hand.scores, strict=True))
+        names = self.model.rows[index].players
+        scores = "   ".join(f"{name} {points:,}" for name, points in zip(names, hand.scores, strict=True))
         after = self.tr("After {label}: {scores}").format(label=short_label(hand.label, hand.honba), scores=scores)
         explained = self.model.explain(index, scores=False)
         self.detail_label.setText(f"{after}\n{explained}" if explained else after)

@@ -10,14 +10,10 @@ import csv
 import io
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication
-
 from scorekeeper.cli.replay import format_text
-from scorekeeper.documents import game_document, pdf_bytes
 from scorekeeper.session import Chombo, Seat, seat_shares
 from scorekeeper.session.sheet import game_sheet
 from scorekeeper.storage.records import format_game_csv, format_results_csv
-from tests.documents.pdftext import pdf_text
 from tests.session.builders import S1, S2, S3, game, hf
 from tests.session.test_statistics_substitution import _substituted
 
@@ -86,22 +82,6 @@ def test_a_game_without_a_substitute_has_no_credit_section_and_the_same_names() 
     assert not sheet.substituted
     assert sheet.seat_names == sheet.players == sheet.starting_players
     assert ["players credited"] not in _csv(format_game_csv(session.state))
-
-
-def test_the_game_pdf_names_who_sat_in_each_hand_and_credits_each_player(qapp: QApplication, tmp_path: Path) -> None:
-    state = _substituted().state
-    out = tmp_path / "game.pdf"
-    out.write_bytes(pdf_bytes(game_document(game_sheet(state))))
-    text = " ".join(pdf_text(out).split())
-    players = text[text.index("Players") : text.index("Final table")]
-    assert "Bo 25,000" in players and "Sub (from hand 3)" in players
-    hands = text[text.index("Hands") :]
-    assert "Ron: Bo (3 han 30 fu) from Cy" in hands
-    assert "Ron: Sub (1 han 30 fu) from Di" in hands
-    assert "Ron: Cy (3 han 30 fu) from Sub" in hands
-    credited = text[text.index("Players credited") :]
-    for share in seat_shares(state):
-        assert share.player in credited
 
 
 def test_replay_heads_a_shared_seat_by_both_and_says_who_is_credited_with_what() -> None:

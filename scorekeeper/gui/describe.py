@@ -44,11 +44,14 @@ def _t(text: str) -> str:
     return QCoreApplication.translate(_CONTEXT, text)
 
 
-def describe_value(value: PointValue) -> str:
-    """``3 han 40 fu``, ``Mangan (5 han)``, ``Yakuman``, ``2× yakuman``."""
+def describe_value(value: PointValue, *, in_brackets: bool = False) -> str:
+    """``3 han 40 fu``, ``Mangan (5 han)``, ``Yakuman``, ``2× yakuman``; ``in_brackets``: ``Mangan, 5 han``, for
+    a line that puts the value in brackets itself (``Ron: Bruno (Mangan, 5 han) from Aiko``)."""
     if value.han is None:
         return _t("Yakuman") if value.yakuman == 1 else _t("{n}× yakuman").format(n=value.yakuman)
     if value.limit is not None:
+        if in_brackets:
+            return _t("{limit}, {han} han").format(limit=limit_name(value.limit), han=value.han)
         return _t("{limit} ({han} han)").format(limit=limit_name(value.limit), han=value.han)
     return _t("{han} han {fu} fu").format(han=value.han, fu=value.fu)
 
@@ -76,7 +79,7 @@ def describe_result(
     """
     if classical is None:
         classical = isinstance(settlement, ClassicalHandSettlement)
-    values = {int(w.seat): describe_value(w.value) for w in _riichi_wins(settlement)}
+    values = {int(w.seat): describe_value(w.value, in_brackets=True) for w in _riichi_wins(settlement)}
     if isinstance(settlement, ClassicalHandSettlement):
         # A classical win's value is one number in table points (seed 003, C), worked out from tiles or called out.
         for classical_value in settlement.values:

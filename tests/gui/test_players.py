@@ -312,3 +312,15 @@ def test_a_rename_to_a_name_with_a_line_break_is_refused_before_any_game_changes
     assert players.message.text() == "One line of text: no line breaks, tabs or control characters."
     assert store.load_session(1).players[1] == "Ben"
     assert players.name_label.text() == "Ben"
+
+
+def test_an_empty_yaku_chart_says_whether_there_are_no_games_or_no_win_with_known_yaku(
+    qtbot: QtBot, players: PlayersWindow
+) -> None:
+    choose(qtbot, players, "Aki")  # three games, one win entered without its yaku
+    assert players.figure("games") == "3"
+    assert players.yaku_chart.rows == ()
+    assert players.yaku_chart.empty_text() == "No win with known yaku in this selection"
+    players.yaku_chart.set_yaku([], 0, games=0)  # what a player with no game in the selection gets
+    assert players.yaku_chart.empty_text() == "No games in this selection"
+    assert players.place_chart.empty_text() == "No games in this selection"

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -42,6 +42,10 @@ class ChartWidget(QWidget):
         """Whether there is anything to draw (otherwise the chart says so)."""
         raise NotImplementedError
 
+    def empty_text(self) -> str:
+        """What the chart says when it has nothing to draw."""
+        return QCoreApplication.translate("ChartWidget", "No games in this selection")
+
     def draw(self, painter: QPainter, area: QRectF, colors: theme.Colors) -> None:
         """Draw the figures inside ``area``."""
         raise NotImplementedError
@@ -63,7 +67,7 @@ class ChartWidget(QWidget):
         area = QRectF(_MARGIN, 28, width - 2 * _MARGIN, height - 28 - _MARGIN)
         if not self.has_data():
             painter.setPen(QColor(c.muted))
-            painter.drawText(area, Qt.AlignmentFlag.AlignCenter, self.tr("No games in this selection"))
+            painter.drawText(area, Qt.AlignmentFlag.AlignCenter, self.empty_text())
             return
         self.draw(painter, area, c)
 
@@ -295,15 +299,24 @@ class YakuChartWidget(ChartWidget):
         super().__init__(self.tr("Yaku of the wins with known yaku"), parent)
         self.rows: tuple[tuple[str, int, float], ...] = ()
         self.wins = 0
+        self.games = 0
 
-    def set_yaku(self, rows: Sequence[tuple[str, int, float]], wins: int, limit: int = 8) -> None:
-        """Set (yaku name, count, share of the wins) rows, most frequent first; only the first ``limit`` show."""
-        self.rows, self.wins = tuple(rows)[:limit], wins
+    def set_yaku(self, rows: Sequence[tuple[str, int, float]], wins: int, limit: int = 8, *, games: int = 0) -> None:
+        """Set (yaku name, count, share of the wins) rows, most frequent first; only the first ``limit`` show.
+        ``games`` is how many games the selection holds (the chart says why it is empty)."""
+        self.rows, self.wins, self.games = tuple(rows)[:limit], wins, games
         self.update()
 
     @override
     def has_data(self) -> bool:
         return bool(self.rows)
+
+    @override
+    def empty_text(self) -> str:
+        # Games but no win whose yaku are known (wins entered as han and fu, or none at all): say that, not "no games".
+        if self.games:
+            return self.tr("No win with known yaku in this selection")
+        return super().empty_text()
 
     @override
     def draw(self, painter: QPainter, area: QRectF, colors: theme.Colors) -> None:

@@ -83,6 +83,7 @@ JA_PLAYERS: dict[str, str] = {
     "Riichi %": "立直率",
     "Avg win": "平均打点",
     "No games in this selection": "この条件の対局はありません",
+    "No win with known yaku in this selection": "この条件では役の分かる和了がありません",
     "Places": "順位",
     "Points per game": "対局ごとのポイント",
     "Moving average of {n} games": "直近 {n} 局の移動平均",

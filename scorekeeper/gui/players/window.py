@@ -468,6 +468,7 @@ class PlayersWindow(QWidget):
         self.yaku_chart.set_yaku(
             [(yaku_name(name), count, float(share)) for name, count, share in totals.yaku_frequencies()],
             totals.yaku_wins,
+            games=totals.games,
         )
         rows = head_to_head(self.stats.games, identity, min_games=HEAD_TO_HEAD_MIN_GAMES, selection=self.selection())
         self.head_table.setRowCount(len(rows) if identity else 0)

@@ -241,6 +241,7 @@ JA: dict[str, str] = {
     "Tile entry is not available in this installation; use Quick or Yaku list.": "この環境では牌入力を使えません。翻符か役一覧を使ってください。",
     # describe
     "{limit} ({han} han)": "{limit} ({han} 翻)",
+    "{limit}, {han} han": "{limit}・{han} 翻",
     "{han} han {fu} fu": "{han} 翻 {fu} 符",
     "Ron: {winners} from {discarder}": "ロン: {winners} ← {discarder}",
     "Ron: {winner} {value}, paid by {payer}": "ロン: {winner} {value}、支払い {payer}",

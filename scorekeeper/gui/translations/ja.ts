@@ -121,6 +121,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>{n}倍役満</translation>
     </message>
     <message>
+        <source>{limit}, {han} han</source>
+        <translation>{limit}・{han} 翻</translation>
+    </message>
+    <message>
         <source>{limit} ({han} han)</source>
         <translation>{limit} ({han} 翻)</translation>
     </message>
@@ -2600,6 +2604,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Yaku of the wins with known yaku</source>
         <translation>役の分かる和了の役</translation>
+    </message>
+    <message>
+        <source>No win with known yaku in this selection</source>
+        <translation>この条件では役の分かる和了がありません</translation>
     </message>
     <message>
         <source>{n} wins with known yaku</source>

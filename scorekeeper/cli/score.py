@@ -25,7 +25,7 @@ from typing import Any, BinaryIO, NoReturn, cast
 from scorekeeper.engine.conditions import CONDITION_NAMES
 from scorekeeper.engine.hand import Hand, Meld
 from scorekeeper.engine.jsonio import error_to_json, hand_from_json, score_json_line, score_line
-from scorekeeper.engine.rules import PRESET_NAMES, HandRules, hand_rules
+from scorekeeper.engine.rules import PRESET_NAMES, HandRules, check_red_fives, hand_rules
 from scorekeeper.engine.scoring import HandScore, score_hand
 from scorekeeper.engine.tiles import Tile, Wind, parse_tiles
 from scorekeeper.errors import InvalidHandError, ScorekeeperError, quote
@@ -203,6 +203,8 @@ def _answer_bytes(line: bytes) -> bytes:
                     # The common line, a riichi hand, without the calls of the general way below (issue 15).
                     try:
                         hand, rules = hand_from_json(obj)
+                        if hand._red > 1:
+                            check_red_fives(hand, rules)
                         return score_line(score_hand(hand, rules))
                     except ScorekeeperError as error:
                         refusal = error_to_json(error)
@@ -456,6 +458,7 @@ def run(args: argparse.Namespace) -> int:
         return _run_json(stdin, sys.stdout.buffer, args.jobs)
     try:
         hand, rules = _parse_hand(args)
+        check_red_fives(hand, rules)
         score = score_hand(hand, rules)
     except ScorekeeperError as error:
         print(f"error: {error}", file=sys.stderr)

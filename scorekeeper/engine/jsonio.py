@@ -21,7 +21,7 @@ from scorekeeper.engine.conditions import CONDITION_NAMES
 from scorekeeper.engine.fu import FuItem, FuReason
 from scorekeeper.engine.hand import Hand, Meld, _new_hand
 from scorekeeper.engine.points import Payment, PointValue
-from scorekeeper.engine.rules import PRESET_NAMES, HandRules, hand_rules
+from scorekeeper.engine.rules import PRESET_NAMES, HandRules, check_red_fives, hand_rules
 from scorekeeper.engine.scoring import HandScore, YakuValue, score_hand
 from scorekeeper.engine.tiles import Tile, Wind, parse_tiles
 from scorekeeper.engine.yaku import Yaku
@@ -366,6 +366,8 @@ def score_json_line(obj: object) -> bytes | dict[str, Any]:
     refusal as its dict (``{"ok": false, ...}``); never raises for bad input."""
     try:
         hand, rules = hand_from_json(obj)
+        if hand._red > 1:
+            check_red_fives(hand, rules)
         return score_line(score_hand(hand, rules))
     except ScorekeeperError as error:
         return error_to_json(error)
@@ -375,6 +377,8 @@ def score_json(obj: object) -> dict[str, Any]:
     """Score one decoded JSON hand; never raises for bad input, answering ``{"ok": false, ...}`` instead."""
     try:
         hand, rules = hand_from_json(obj)
+        if hand._red > 1:
+            check_red_fives(hand, rules)
         return score_to_json(score_hand(hand, rules))
     except ScorekeeperError as error:
         return error_to_json(error)

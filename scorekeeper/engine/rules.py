@@ -107,12 +107,16 @@ _SUIT_LETTERS = "mps"
 def check_red_fives(hand: Hand, rules: HandRules) -> None:
     """Refuse a hand holding more red fives of a suit (concealed tiles and melds) than the ruleset's set has.
 
-    The scorer calls it only when red fives count and the hand holds more than one (a set holds at least one red
-    five per suit), so the common hand pays one comparison. A Hand knows no ruleset, so the check is here.
+    Called where a hand comes in under a ruleset: the JSON answers (``jsonio``), the command line, the hand draft
+    and a session's new win; not by the scorer, so that a game stored before this knob existed keeps loading. The
+    common hand pays one comparison (a set holds at least one red five per suit). A Hand knows no ruleset, so the
+    check is here.
 
     Raises:
         InvalidHandError: naming the suit, the count and the set, e.g. "two red 5m: the tenhou set has one".
     """
+    if hand._red <= 1 or not rules.red_fives:
+        return
     held = [0, 0, 0]
     for tile in hand.concealed:
         if tile.red:

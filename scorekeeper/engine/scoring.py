@@ -36,7 +36,7 @@ from scorekeeper.engine._result import (
 from scorekeeper.engine.decomposition import RUN, decompose_with_mask, is_thirteen_orphans
 from scorekeeper.engine.hand import Hand
 from scorekeeper.engine.points import KIRIAGE_BASE, MANGAN_BASE, YAKUMAN_BASE
-from scorekeeper.engine.rules import HandRules, RenhouValue, check_red_fives
+from scorekeeper.engine.rules import HandRules, RenhouValue
 from scorekeeper.engine.tiles import TileKind, Wind
 from scorekeeper.engine.yaku import Yaku, closed_han
 from scorekeeper.errors import NotWinningError, NoYakuError
@@ -322,10 +322,11 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
     Raises:
         NotWinningError: if the tiles form no winning shape.
         NoYakuError: if no reading has a yaku (dora, red fives and ura alone never are).
-        InvalidHandError: if the hand holds more red fives of a suit than the ruleset's set has.
+
+    Red fives beyond the ruleset's set (``red_fives_per_suit``) are refused where a hand comes in (the JSON answers,
+    the command line, hand entry, a session's new win: ``rules.check_red_fives``), not here: a game stored before
+    the knob existed keeps loading and scoring as it did.
     """
-    if hand._red > 1 and rules.red_fives:  # a set holds at least one red five per suit (rules.py)
-        check_red_fives(hand, rules)
     counts = hand.counts
     win = int(hand.win.kind)
     tsumo = hand.tsumo

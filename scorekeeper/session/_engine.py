@@ -11,9 +11,9 @@ from collections.abc import Collection
 from typing import Any
 
 from scorekeeper.engine.jsonio import hand_from_json
-from scorekeeper.engine.rules import HandRules
+from scorekeeper.engine.rules import HandRules, check_red_fives
 from scorekeeper.engine.scoring import HandScore, score_hand
-from scorekeeper.errors import IllegalActionError
+from scorekeeper.errors import IllegalActionError, ScorekeeperError
 from scorekeeper.session.seats import ROUND_LETTERS, Seat, seat_wind
 
 __all__ = ["agree", "score_full_hand"]
@@ -71,3 +71,20 @@ def score_full_hand(
     score = score_hand(parsed, rules)
     liable_count = sum(y.yakuman for y in score.yaku if y.yaku.value in liable)
     return score, liable_count
+
+
+def check_new_hand(hand: dict[str, Any], rules: HandRules) -> None:
+    """What a full hand coming into a game must meet beyond what scoring it checks: no more red fives of a suit
+    than the game's set holds (``red_fives_per_suit``). A stored game is folded without it, so one recorded
+    before the knob existed keeps loading; a hand the engine cannot read is left for the fold to report.
+
+    Raises:
+        InvalidHandError: naming the red fives the set does not hold.
+    """
+    # Only the tiles matter here (the table fills in the winds and the way of winning when it scores the hand).
+    tiles: dict[str, Any] = {key: hand[key] for key in ("hand", "melds", "win") if key in hand}
+    try:
+        parsed, _ = hand_from_json({**tiles, "seat_wind": "E", "round_wind": "E"})
+    except ScorekeeperError:
+        return
+    check_red_fives(parsed, rules)

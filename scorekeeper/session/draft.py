@@ -40,7 +40,7 @@ from scorekeeper.engine.classical import (
 from scorekeeper.engine.conditions import CONDITION_NAMES, WinCondition
 from scorekeeper.engine.entry_text import HAND_SIZE, EntryText, format_entry_text, parse_entry_text
 from scorekeeper.engine.hand import Hand, Meld, MeldKind, validate_hand
-from scorekeeper.engine.rules import PRESET_NAMES, HandRules, RenhouValue, hand_rules
+from scorekeeper.engine.rules import PRESET_NAMES, HandRules, RenhouValue, check_red_fives, hand_rules
 from scorekeeper.engine.scoring import HandScore, score_hand
 from scorekeeper.engine.tiles import Tile, TileKind, Wind, format_tiles, parse_tiles
 from scorekeeper.engine.waits import Wait, list_waits
@@ -743,6 +743,7 @@ class RiichiDraft(HandDraft[HandScore]):
                     ura=self.ura_counted,
                     **self._flags,
                 )
+                check_red_fives(hand, self._rules)  # the set this ruleset plays with (a hand comes in here)
                 return DraftEvaluation(status=DraftStatus.SCORED, count=count, score=score_hand(hand, self._rules))
             except ScorekeeperError as error:
                 return DraftEvaluation(status=DraftStatus.REFUSED, count=count, error=error)

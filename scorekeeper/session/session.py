@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from scorekeeper.errors import IllegalActionError, InvalidHandError, NothingToUndoError
+from scorekeeper.session._engine import check_new_hand
 from scorekeeper.session.corrections import is_same_hand
 from scorekeeper.session.events import (
     AbortiveDraw,
@@ -23,6 +24,7 @@ from scorekeeper.session.events import (
     HandInserted,
     HandRecord,
     HandResult,
+    HandWin,
     LastHandCalled,
     NagashiMangan,
     PlayerReplaced,
@@ -33,7 +35,7 @@ from scorekeeper.session.events import (
     Win,
 )
 from scorekeeper.session.names import PlayerNameError, check_player_names, player_name_problem
-from scorekeeper.session.rules import Ruleset
+from scorekeeper.session.rules import Family, Ruleset
 from scorekeeper.session.seats import Seat
 from scorekeeper.session.settlement import Settlement
 from scorekeeper.session.state import GameState, apply_event, initial_state
@@ -177,6 +179,9 @@ class Session:
                 # Edit hand saved without a change (the hand's text may differ: corrections.is_same_hand).
                 label = f"{entry.label}-{entry.honba}" if entry.honba else entry.label
                 raise IllegalActionError(f"hand {label} is saved unchanged: there is nothing to correct")
+        if self._rules.family is Family.RIICHI:
+            for win in _hand_wins(event):
+                check_new_hand(win.input, self._rules.hand)
         new_state = self._push(event)
         self._redo.clear()
         return new_state
@@ -294,3 +299,15 @@ class Session:
     def insert_hand(self, index: int, hand: HandRecord) -> GameState:
         """Insert a forgotten hand before ``index`` (0-based); everything after it is recomputed."""
         return self.apply(HandInserted(index, hand))
+
+
+def _hand_wins(event: Event) -> tuple[HandWin, ...]:
+    """The full-hand wins an event brings into the game (a result, or a correction's or inserted hand's)."""
+    result = event.hand.result if isinstance(event, HandEdited | HandInserted) else event
+    if isinstance(result, Ron):
+        wins: tuple[object, ...] = tuple(result.wins)
+    elif isinstance(result, Tsumo):
+        wins = (result.win,)
+    else:
+        return ()
+    return tuple(win for win in wins if isinstance(win, HandWin))

@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper.engine.hand import Hand
 from scorekeeper.engine.jsonio import hand_from_json
-from scorekeeper.engine.rules import PRESET_NAMES, hand_rules
+from scorekeeper.engine.rules import PRESET_NAMES, check_red_fives, hand_rules
 from scorekeeper.engine.scoring import score_hand
 from scorekeeper.errors import InvalidHandError, InvalidRulesetError
 from tests.builders import hand, pon, score, score_ok
@@ -62,11 +62,14 @@ def test_without_red_fives_a_red_five_is_an_ordinary_five_and_any_number_is_acce
     assert score_ok(hand(_TWO_RED_5M, win="2m", tsumo=True, overrides={"red_fives": False}))["aka"] == 0
 
 
-def test_the_scorer_refuses_what_the_hand_accepts() -> None:
+def test_the_set_is_checked_where_a_hand_comes_in_not_by_the_scorer() -> None:
+    # A Hand knows no ruleset: two red 5m are a hand. The scorer scores them (a game stored before the knob keeps
+    # loading, tests/session/test_red_fives_stored.py); the ruleset's check refuses them where a hand comes in.
     parsed, rules = hand_from_json(hand(_TWO_RED_5M, win="2m", tsumo=True))
-    assert isinstance(parsed, Hand)  # a Hand knows no ruleset: two red 5m are a hand
+    assert isinstance(parsed, Hand)
+    assert score_hand(parsed, rules).aka == 2
     with pytest.raises(InvalidHandError, match=r"^two red 5m: the tenhou set has one"):
-        score_hand(parsed, rules)
+        check_red_fives(parsed, rules)
 
 
 def test_every_preset_holds_one_red_five_per_suit() -> None:

@@ -717,8 +717,11 @@ def head_to_head(
         own_lines = game.lines_of(player)
         if not own_lines or not selection.matches(game):
             continue
+        # Who took a seat from this player during the game (or whose seat they took) sat there instead of them:
+        # they did not play each other.
+        own_seats = {game.seats[line] for line in own_lines}
         for line, other in enumerate(game.players):
-            if other is None or other == player:
+            if other is None or other == player or game.seats[line] in own_seats:
                 continue
             if other not in mine:
                 mine[other], theirs[other] = _Part(), _Part()

@@ -21,6 +21,7 @@ from scorekeeper.session.statistics import (
     PlayerLine,
     PlayerTotals,
     game_lines,
+    head_to_head,
     league_table,
     line_totals,
     player_history,
@@ -143,3 +144,11 @@ def test_the_lines_of_every_seat_add_up_to_the_seat_and_each_players_points_are_
     table = league_table([game_lines(state, played=_DAY)])
     for name, totals in table.items():
         assert totals.points_tenths == sum(x.totals.points_tenths for x in lines if x.player == name)
+
+
+def test_a_leaver_and_the_substitute_who_took_their_seat_did_not_meet() -> None:
+    lines = game_lines(_substituted().state, game_id=1, played=_DAY)
+    assert [h.opponent for h in head_to_head([lines], "Bo")] == ["Ann", "Cy", "Di"]
+    assert [h.opponent for h in head_to_head([lines], "Sub")] == ["Ann", "Cy", "Di"]
+    met_ann = {h.opponent for h in head_to_head([lines], "Ann")}
+    assert met_ann == {"Bo", "Sub", "Cy", "Di"}  # both sat across from Ann, one after the other

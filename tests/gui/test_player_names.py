@@ -43,6 +43,21 @@ def test_new_game_with_a_name_two_seats_share_says_so_under_the_second_and_store
     assert len(window.controller.store.list_games()) == 1
 
 
+def test_a_typed_name_that_repeats_an_empty_fields_default_is_flagged_where_it_was_typed(qtbot: QtBot) -> None:
+    # Seat 2 left empty becomes "Player 2"; typing "player 2" in seat 1 is what to change, so the reason shows there.
+    dialog = NewGameDialog(AppSettings())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    for edit, name in zip(dialog.name_edits, ("player 2", "", "Cy", "Di"), strict=True):
+        edit.setText(name)
+    click(qtbot, dialog.start_button)
+    assert dialog.result() != QDialog.DialogCode.Accepted
+    assert [e.isVisible() for e in dialog.name_errors] == [True, False, False, False]
+    assert "Another player has this name" in dialog.name_errors[0].text()
+    assert dialog.focusWidget() is dialog.name_edits[0]
+    dialog.close()
+
+
 def test_new_game_refuses_a_name_with_a_control_character_at_its_field(qtbot: QtBot) -> None:
     dialog = NewGameDialog(AppSettings())
     qtbot.addWidget(dialog)

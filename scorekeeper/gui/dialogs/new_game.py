@@ -39,7 +39,7 @@ from scorekeeper.gui.labels import name_problem_text, wind_name
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.session.classical_rules import CLASSICAL_PRESET_NAMES
 from scorekeeper.session.events import AbortReason
-from scorekeeper.session.names import NameProblem, validate_player_names
+from scorekeeper.session.names import NameProblem, NameProblemKind, validate_player_names
 from scorekeeper.session.rules import LIABLE_YAKUMAN, Ruleset, ruleset
 
 __all__ = ["NewGameChoice", "NewGameDialog"]
@@ -301,8 +301,23 @@ class NewGameDialog(QDialog):
         return names[0], names[1], names[2], names[3]
 
     def name_problems(self) -> tuple[NameProblem, ...]:
-        """What the session refuses of the names as entered (a repeated name, a control character...)."""
-        return validate_player_names(self.players())
+        """What the session refuses of the names as entered (a repeated name, a control character...).
+
+        A typed name that repeats an empty field's "Player n" is the typed field's problem: the reason shows where
+        the user wrote the name, not under the field they left empty (the session names the later of the two).
+        """
+        empty = {seat for seat, edit in enumerate(self.name_edits) if not edit.text().replace("\x00", "").strip()}
+        problems = []
+        for problem in validate_player_names(self.players()):
+            if (
+                problem.kind is NameProblemKind.DUPLICATE
+                and problem.index in empty
+                and problem.other is not None
+                and problem.other not in empty
+            ):
+                problem = dataclasses.replace(problem, index=problem.other, other=problem.index)
+            problems.append(problem)
+        return tuple(problems)
 
     def _show_name_problems(self) -> bool:
         """Show each refused name's reason under its field (and focus the first); True when there is none."""

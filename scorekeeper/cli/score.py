@@ -24,7 +24,7 @@ from typing import Any, BinaryIO, NoReturn, cast
 
 from scorekeeper.engine.conditions import CONDITION_NAMES
 from scorekeeper.engine.hand import Hand, Meld
-from scorekeeper.engine.jsonio import error_to_json, hand_from_json, score_json_line, score_line
+from scorekeeper.engine.jsonio import error_to_json, score_json_line, score_line, score_object
 from scorekeeper.engine.rules import PRESET_NAMES, HandRules, check_red_fives, hand_rules
 from scorekeeper.engine.scoring import HandScore, score_hand
 from scorekeeper.engine.tiles import Tile, Wind, parse_tiles
@@ -202,10 +202,7 @@ def _answer_bytes(line: bytes) -> bytes:
                 if ruleset is None or (type(ruleset) is str and not ruleset.startswith("classical")):
                     # The common line, a riichi hand, without the calls of the general way below (issue 15).
                     try:
-                        hand, rules = hand_from_json(obj)
-                        if hand._red > 1:
-                            check_red_fives(hand, rules)
-                        return score_line(score_hand(hand, rules))
+                        return score_line(score_object(obj))
                     except ScorekeeperError as error:
                         refusal = error_to_json(error)
                         if len(refusal["error"]) <= MAX_ERROR_CHARS:

@@ -27,7 +27,15 @@ from scorekeeper.engine.tiles import Tile, Wind, parse_tiles
 from scorekeeper.engine.yaku import Yaku
 from scorekeeper.errors import InvalidContextError, InvalidHandError, InvalidRulesetError, ScorekeeperError, quote
 
-__all__ = ["hand_from_json", "rules_from_json", "score_json", "score_json_line", "score_line", "score_to_json"]
+__all__ = [
+    "hand_from_json",
+    "rules_from_json",
+    "score_json",
+    "score_json_line",
+    "score_line",
+    "score_object",
+    "score_to_json",
+]
 
 _FLAGS = ("tsumo", *CONDITION_NAMES)
 _FIELDS = frozenset({"hand", "melds", "win", "seat_wind", "round_wind", "dora", "ura", "ruleset", *_FLAGS})
@@ -361,14 +369,24 @@ def error_to_json(error: ScorekeeperError) -> dict[str, Any]:
     return {"ok": False, "error": str(error), "kind": type(error).__name__}
 
 
+def score_object(obj: object) -> HandScore:
+    """Read and score one decoded JSON hand under its own ruleset, with what a hand coming in must meet (the red
+    fives of the ruleset's set, ``rules.check_red_fives``).
+
+    Raises:
+        ScorekeeperError: whatever :func:`hand_from_json`, the set check or :func:`score_hand` refuses.
+    """
+    hand, rules = hand_from_json(obj)
+    if hand._red > 1:
+        check_red_fives(hand, rules)
+    return score_hand(hand, rules)
+
+
 def score_json_line(obj: object) -> bytes | dict[str, Any]:
     """:func:`score_json` for the command line: an accepted hand as its answer line (:func:`score_line`), a
     refusal as its dict (``{"ok": false, ...}``); never raises for bad input."""
     try:
-        hand, rules = hand_from_json(obj)
-        if hand._red > 1:
-            check_red_fives(hand, rules)
-        return score_line(score_hand(hand, rules))
+        return score_line(score_object(obj))
     except ScorekeeperError as error:
         return error_to_json(error)
 
@@ -376,9 +394,6 @@ def score_json_line(obj: object) -> bytes | dict[str, Any]:
 def score_json(obj: object) -> dict[str, Any]:
     """Score one decoded JSON hand; never raises for bad input, answering ``{"ok": false, ...}`` instead."""
     try:
-        hand, rules = hand_from_json(obj)
-        if hand._red > 1:
-            check_red_fives(hand, rules)
-        return score_to_json(score_hand(hand, rules))
+        return score_to_json(score_object(obj))
     except ScorekeeperError as error:
         return error_to_json(error)

@@ -336,6 +336,20 @@ def seat_auto(
     fixed = _fixed_in_play(fixed or {}, names)
     played = tuple(sorted(history, key=lambda seating: seating.session))
     last = max(sessions, session)
+
+    def plan_again() -> Seating:
+        """This session planned from what was played (the plan of a block set aside)."""
+        return _plan(
+            session=session,
+            names=names,
+            tables=tables,
+            fixed=fixed,
+            history=played,
+            sessions=sessions,
+            seed=f"auto:{seed}:{session}",
+            effort=effort,
+        )[0]
+
     # Follow the plan while the tournament keeps to it. Planned as a whole, the winds can be balanced exactly: split
     # each player's sittings into sets of four and the players' sets and the tables make a regular bipartite
     # multigraph, which König's theorem splits into four perfect matchings, one per wind. A league of many sessions
@@ -373,29 +387,11 @@ def seat_auto(
                 cost = _drawbacks(renamed, played, last)
                 if cost <= _drawbacks(plan[len(done)], (*played[: start - 1], *plan[: len(done)]), last):
                     return renamed
-                again = _plan(
-                    session=session,
-                    names=names,
-                    tables=tables,
-                    fixed=fixed,
-                    history=played,
-                    sessions=sessions,
-                    seed=f"auto:{seed}:{session}",
-                    effort=effort,
-                )[0]
+                again = plan_again()
                 if cost <= _drawbacks(again, played, last):
                     return renamed
                 return again
-    return _plan(
-        session=session,
-        names=names,
-        tables=tables,
-        fixed=fixed,
-        history=played,
-        sessions=sessions,
-        seed=f"auto:{seed}:{session}",
-        effort=effort,
-    )[0]
+    return plan_again()
 
 
 def _renamed(

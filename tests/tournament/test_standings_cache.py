@@ -2,7 +2,8 @@
 
 Each game's result (its sheet, ended or not) is remembered under its log (settings, players, every event in
 effect), so the referee's window does not fold 500 games on every change. These tests build tournaments step by
-step (hands, corrections, penalties at the table and the referee's, a drop-out and a substitute, ties) and check
+step (hands, corrections, penalties at the table and the referee's, a drop-out and a substitute in the next session,
+substitutes who take a seat during a game, ties) and check
 that the standings read with everything remembered are those read with nothing remembered, at every step, and
 that a correction shows at once, also through a store.
 """
@@ -28,6 +29,7 @@ from scorekeeper.session import (
     HandDeleted,
     HandEdited,
     HandRecord,
+    PlayerReplaced,
     RefereePenalty,
     Ron,
     Seat,
@@ -55,9 +57,26 @@ from tests.tournament.builders import ron, table_game, tsumo
 from tests.tournament.builders import settings as tournament_settings
 
 _PLAYERS = (*(Player(name=n) for n in "ABCDEFGH"), Player(name="Sub", substitute=True))
-# Session 1: everyone. D drops out after it, so session 2 seats the substitute where a table is short.
+# Session 1: everyone.
 _SESSION_1 = Seating(session=1, tables=(TableSeating(1, ("A", "B", "C", "D")), TableSeating(2, ("E", "F", "G", "H"))))
-_SESSION_2 = Seating(session=2, tables=(TableSeating(1, ("A", "E", "B", "F")), TableSeating(2, ("C", "G", "H", "Sub"))))
+# Who may come in during a game of the property test (registered substitutes who are seated at no table).
+_STANDBY = ("Sub2", "Sub3")
+_ALL_PLAYERS = (*_PLAYERS, *(Player(name=n, substitute=True) for n in _STANDBY))
+
+
+def _session_2(leaver: str | None) -> Seating:
+    """Session 2 of the property test: ``leaver`` (dropped out after session 1) replaced by Sub, or everyone."""
+
+    def seat(name: str) -> str:
+        return "Sub" if name == leaver else name
+
+    return Seating(
+        session=2,
+        tables=(
+            TableSeating(1, (seat("A"), seat("E"), seat("B"), seat("F"))),
+            TableSeating(2, (seat("C"), seat("G"), seat("H"), seat("D"))),
+        ),
+    )
 
 
 def _folded(game: TableGame, settings: TournamentSettings) -> GameResult:
@@ -89,9 +108,10 @@ def _hand(draw: st.DrawFn) -> Ron | Tsumo | ExhaustiveDraw | Chombo:
     return ExhaustiveDraw(tuple(Seat(s) for s in sorted(tenpai)))
 
 
-def _event(draw: st.DrawFn, hands: int) -> Event:
-    """The next event of a game with ``hands`` hands played: a hand, or a correction to one, or a penalty."""
-    choice = draw(st.sampled_from(("hand", "hand", "hand", "edit", "delete", "penalty", "end")))
+def _event(draw: st.DrawFn, hands: int, seated: tuple[str, ...]) -> Event:
+    """The next event of a game with ``hands`` hands played and ``seated`` at its seats now: a hand, a correction
+    to one, a penalty, the end, or a substitute coming in for one of them (who may leave again in turn)."""
+    choice = draw(st.sampled_from(("hand", "hand", "hand", "edit", "delete", "penalty", "end", "substitute")))
     if choice == "edit" and hands:
         return HandEdited(draw(st.integers(0, hands - 1)), HandRecord(riichi=(), result=_hand(draw)))
     if choice == "delete" and hands:
@@ -102,20 +122,30 @@ def _event(draw: st.DrawFn, hands: int) -> Event:
         )
     if choice == "end":
         return EndGame("time limit")
+    if choice == "substitute":
+        free = [name for name in _STANDBY if name not in seated]
+        if free:
+            return PlayerReplaced(seat=Seat(draw(st.integers(0, 3))), player=draw(st.sampled_from(free)), reason="ill")
     return _hand(draw)
 
 
 @st.composite
 def _versions(draw: st.DrawFn) -> tuple[Tournament, ...]:
-    """A tournament as the referee sees it change: every game growing event by event (corrections included),
-    penalties given between, one player dropping out after session 1 and the substitute playing session 2."""
+    """A tournament as the referee sees it change: every game growing event by event (corrections and substitutes
+    coming in during a game included), penalties given between, and (most often) one player dropping out after
+    session 1 with the substitute playing session 2 in their place."""
     tie_break = draw(st.sampled_from(tuple(StandingsTieBreak)))
-    tournament = Tournament(settings=tournament_settings(sessions=2, tie_break=tie_break), players=_PLAYERS)
+    tournament = Tournament(settings=tournament_settings(sessions=2, tie_break=tie_break), players=_ALL_PLAYERS)
     tournament = tournament.with_seating(_SESSION_1)
     versions = [tournament]
-    for seating in (_SESSION_1, _SESSION_2):
-        if seating is _SESSION_2:
-            tournament = tournament.with_dropout("D", 1).with_seating(_SESSION_2)
+    leaver = draw(st.sampled_from((*"ABCDEFGH", None)))
+    session_2 = _session_2(leaver)
+    for seating in (_SESSION_1, session_2):
+        if seating is session_2:
+            if leaver is not None:
+                tournament = tournament.with_dropout(leaver, 1)
+                versions.append(tournament)
+            tournament = tournament.with_seating(session_2)
         for table in seating.tables:
             game = TableGame(
                 game_id=f"s{seating.session}-t{table.table}",
@@ -127,7 +157,7 @@ def _versions(draw: st.DrawFn) -> tuple[Tournament, ...]:
             tournament = tournament.with_game(game)
             state = initial_state(tournament.settings.ruleset, game.players)
             for _ in range(draw(st.integers(0, 8))):
-                event = _event(draw, len(state.hands))
+                event = _event(draw, len(state.hands), state.players)
                 try:
                     state = apply_event(state, event)
                 except IllegalActionError:
@@ -137,7 +167,7 @@ def _versions(draw: st.DrawFn) -> tuple[Tournament, ...]:
                 tournament = dataclasses.replace(tournament, games=(*others, game))
                 versions.append(tournament)
             if draw(st.booleans()):
-                player = draw(st.sampled_from([n for n in game.players if n != "Sub"]))
+                player = draw(st.sampled_from([n for n in game.players if n != "Sub"]))  # who sat down
                 points = -100 * draw(st.integers(1, 200))
                 penalty = TournamentPenalty(player=player, points=points, reason="late", session=seating.session)
                 tournament = tournament.with_penalty(penalty)

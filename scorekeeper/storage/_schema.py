@@ -26,6 +26,15 @@ Version history:
   importing the same game twice changes nothing; ``game_stats`` caches each finished game's statistics lines
   (keyed by the game's ``revision`` when they were folded, so any write to the game makes them stale). The migration
   enters every name found in the stored games once, and seats each game's players.
+* 6: a substitute who took a seat during a game (a ``PlayerReplaced`` event, ``{"type": "substitute"}``) is a
+  registry entry like the four who sat down: ``substitutes`` says which entry each (game, seat, name in the log)
+  is, so a rename or merge follows them into statistics as it follows ``seats`` (before, statistics matched them by
+  name, and a renamed substitute fell back to a guest). The name is the key because the log keeps the name played
+  under (a rename rewrites ``games.players`` but never a log). Triggers on ``events`` bind each substitute event
+  written by any path (an append, a rewritten log, an import, a server's copy taken by a tournament table) to the
+  oldest entry of exactly that name, made if there is none, as a name at the table joins on a new game. The
+  migration binds the substitutes already stored as statistics matched them (the oldest entry whose name is the
+  same without case, after merges), and enters the ones with no entry (they were guests in statistics).
 
 Every migration runs inside one transaction together with the version bump, so a crash mid-migration leaves the
 old version intact; the store also copies the file aside before migrating (see ``GameStore.open``).
@@ -54,7 +63,7 @@ __all__ = [
 APPLICATION_ID = 0x534B5052
 
 #: The layout this program writes.
-CURRENT_VERSION = 5
+CURRENT_VERSION = 6
 
 #: The first 16 bytes of every SQLite 3 database file (https://www.sqlite.org/fileformat.html, 1.3).
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -250,6 +259,97 @@ def _v4_to_v5(connection: sqlite3.Connection) -> None:
     _seat_existing_players(connection)
 
 
+# A substitute event's fields, read only from a well-formed body (a CASE is evaluated lazily, so json_extract never
+# sees a body that is not JSON; a damaged row is the store's to report, not a reason to refuse the write).
+_SUB_NAME = "CASE WHEN json_valid(NEW.body) THEN json_extract(NEW.body, '$.player') END"
+_SUB_SEAT = "CASE WHEN json_valid(NEW.body) THEN json_extract(NEW.body, '$.seat') END"
+_IS_SUBSTITUTE = (
+    "CASE WHEN json_valid(NEW.body) THEN json_extract(NEW.body, '$.type') = 'substitute'"
+    " AND typeof(json_extract(NEW.body, '$.player')) = 'text'"
+    " AND length(trim(json_extract(NEW.body, '$.player'))) > 0"
+    " AND typeof(json_extract(NEW.body, '$.seat')) = 'integer'"
+    " AND json_extract(NEW.body, '$.seat') BETWEEN 0 AND 3 ELSE 0 END"
+)
+# The binding, for the INSERT and the UPDATE trigger alike: enter the name if no entry has it, then bind the
+# substitute (an existing binding stays: a rename or a merge since must not be undone by a rewrite of the log).
+_BIND_SUBSTITUTE = f"""
+    WHEN {_IS_SUBSTITUTE}
+    BEGIN
+        INSERT INTO players (name, created)
+            SELECT trim({_SUB_NAME}), strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now')
+            WHERE NOT EXISTS (SELECT 1 FROM players WHERE name = trim({_SUB_NAME}))
+            AND NOT EXISTS (
+                SELECT 1 FROM substitutes WHERE game_id = NEW.game_id AND seat = {_SUB_SEAT} AND name = {_SUB_NAME}
+            );
+        INSERT OR IGNORE INTO substitutes (game_id, seat, name, player_id)
+            SELECT NEW.game_id, {_SUB_SEAT}, {_SUB_NAME},
+                (SELECT id FROM players WHERE name = trim({_SUB_NAME}) ORDER BY id LIMIT 1);
+    END
+"""
+
+_V5_TO_V6 = (
+    """
+    CREATE TABLE substitutes (
+        game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+        seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+        name TEXT NOT NULL,
+        player_id INTEGER REFERENCES players (id),
+        PRIMARY KEY (game_id, seat, name)
+    ) WITHOUT ROWID
+    """,
+    "CREATE INDEX substitutes_by_player ON substitutes (player_id)",
+    f"CREATE TRIGGER substitute_put AFTER INSERT ON events {_BIND_SUBSTITUTE}",
+    f"CREATE TRIGGER substitute_rewrite AFTER UPDATE OF body ON events {_BIND_SUBSTITUTE}",
+)
+
+
+def _bind_existing_substitutes(connection: sqlite3.Connection) -> None:
+    """Bind every substitute event already stored to the entry statistics matched them with until version 5 (the
+    oldest entry whose name is the same without case, followed through merges), or to a new entry of their name.
+
+    Rows that cannot be read are left alone: the store reports the game as damaged anyway.
+    """
+    entries = connection.execute("SELECT id, name, merged_into, created FROM players ORDER BY id").fetchall()
+    merged = {int(r[0]): (None if r[2] is None else int(r[2])) for r in entries}
+    by_name: dict[str, int] = {}
+    for entry, name, _, _ in entries:
+        root = int(entry)
+        seen = {root}
+        while (target := merged.get(root)) is not None and target not in seen:
+            root = target
+            seen.add(root)
+        text = name.decode("utf-8", "replace") if isinstance(name, bytes) else str(name)
+        by_name.setdefault(text.casefold(), root)
+    rows = connection.execute(
+        "SELECT e.game_id, e.body, g.created FROM events e JOIN games g ON g.id = e.game_id ORDER BY e.game_id, e.seq"
+    ).fetchall()
+    for game_id, body, created in rows:
+        try:
+            text = body.decode("utf-8") if isinstance(body, bytes) else body
+            event = json.loads(text)
+        except (UnicodeDecodeError, TypeError, ValueError):
+            continue
+        if not isinstance(event, dict) or event.get("type") != "substitute":
+            continue
+        name, seat = event.get("player"), event.get("seat")
+        if not isinstance(name, str) or not name.strip() or type(seat) is not int or not 0 <= seat <= 3:
+            continue
+        key = name.strip()
+        if key.casefold() not in by_name:
+            cursor = connection.execute("INSERT INTO players (name, created) VALUES (?, ?)", (key, created))
+            assert cursor.lastrowid is not None
+            by_name[key.casefold()] = cursor.lastrowid
+        connection.execute(
+            "INSERT OR IGNORE INTO substitutes (game_id, seat, name, player_id) VALUES (?, ?, ?, ?)",
+            (game_id, seat, name, by_name[key.casefold()]),
+        )
+
+
+def _v5_to_v6(connection: sqlite3.Connection) -> None:
+    _run(_V5_TO_V6)(connection)
+    _bind_existing_substitutes(connection)
+
+
 def _run(statements: tuple[str, ...]) -> Callable[[sqlite3.Connection], None]:
     def step(connection: sqlite3.Connection) -> None:
         for statement in statements:
@@ -265,6 +365,7 @@ MIGRATIONS: tuple[Callable[[sqlite3.Connection], None], ...] = (
     _run(_V2_TO_V3),
     _run(_V3_TO_V4),
     _v4_to_v5,
+    _v5_to_v6,
 )
 
 assert len(MIGRATIONS) == CURRENT_VERSION

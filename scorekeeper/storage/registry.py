@@ -7,6 +7,17 @@ change here rewrites those names in the same transaction, so a rename shows ever
 Merging entry B into A (the same person entered twice) marks B ``merged_into`` A and shows A's name at B's seats;
 B's seats still name B, so unmerging B (the undo of a merge) gives it back its games and its own name exactly.
 Each function is one transaction.
+
+A substitute who took a seat during a game is bound to an entry too (``substitutes``, one row per game, seat and
+name in the log; the store writes it with the event, see ``_schema`` version 6). The log keeps the name they
+played under, so a rename shows in statistics (which follow the binding) but not in that game's log.
+
+One game never shows two people under one name: a rename, merge, unmerge or reseating that would give two
+different people of one game the same name (as the session's names judge compares them, ``name_key``) is refused
+with :class:`NameClashError`, naming the game. Besides the confusion on every sheet, the game would no longer
+load when the name is a substitute's: the log's substitute would come in under a name already at the table. A
+merge of two entries who sat at two different seats of one game is refused the same way: one person cannot sit
+twice.
 """
 
 from __future__ import annotations
@@ -16,15 +27,19 @@ import sqlite3
 from dataclasses import dataclass
 
 from scorekeeper.errors import IllegalActionError, SaveFileError
+from scorekeeper.session.names import name_key
 from scorekeeper.storage._jsontext import JsonTextError, dump_json, load_json
 from scorekeeper.storage.store import GameStore
 
 __all__ = [
     "MAX_NAME",
+    "NameClashError",
     "Player",
+    "SubstituteSeat",
     "add_player",
     "find_players",
     "game_seats",
+    "game_substitutes",
     "join_player",
     "list_players",
     "merge_players",
@@ -53,6 +68,38 @@ class Player:
     name: str
     merged_into: int | None
     games: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SubstituteSeat:
+    """A substitute who took a seat during a game, and the entry they are.
+
+    Attributes:
+        seat: the seat (0-3).
+        name: the name they played under, as the game's log has it.
+        player: their registry entry as bound (not followed through merges), or None (a guest).
+    """
+
+    seat: int
+    name: str
+    player: int | None
+
+
+class NameClashError(IllegalActionError):
+    """A registry change refused because one game would show two different people under one name, or seat one
+    person twice.
+
+    Attributes:
+        name: the name both would show (for a merge: the name kept).
+        other: the other one's name as that game shows it (for a merge: the merged entry's).
+        game_id: the first game it would happen in.
+    """
+
+    def __init__(self, message: str, *, name: str, other: str, game_id: int) -> None:
+        super().__init__(message)
+        self.name = name
+        self.other = other
+        self.game_id = game_id
 
 
 def _now() -> str:
@@ -189,10 +236,96 @@ def _show_name(connection: sqlite3.Connection, players: set[int], name: str) -> 
         connection.execute("UPDATE games SET players = ? WHERE id = ?", (dump_json(names), game_id))
 
 
+def _games_of(connection: sqlite3.Connection, players: set[int]) -> list[int]:
+    """The games where any of ``players`` sat down or came in as a substitute, oldest first."""
+    marks = ",".join("?" * len(players))
+    ids = tuple(sorted(players))
+    rows = connection.execute(
+        f"SELECT game_id FROM seats WHERE player_id IN ({marks})"
+        f" UNION SELECT game_id FROM substitutes WHERE player_id IN ({marks}) ORDER BY game_id",
+        ids + ids,
+    ).fetchall()
+    return [int(r[0]) for r in rows]
+
+
+def _people(connection: sqlite3.Connection, game_id: int) -> list[tuple[tuple[str, object], str, tuple[str, ...]]]:
+    """Everyone of a game: (who: an entry's root, or a guest's seat or name; the name they are shown under;
+    every name their seat's log calls them), the four who sat down first."""
+    merged = _merged(connection)
+
+    def root(player: int) -> int:
+        seen = {player}
+        while (target := merged.get(player)) is not None and target not in seen:
+            player = target
+            seen.add(player)
+        return player
+
+    names = {int(r[0]): _text(r[1]) for r in connection.execute("SELECT id, name FROM players").fetchall()}
+    (text,) = connection.execute("SELECT players FROM games WHERE id = ?", (game_id,)).fetchone()
+    try:
+        shown = load_json(_text(text), max_chars=65_536)
+    except JsonTextError:
+        return []  # a damaged row: the store reports it
+    if not isinstance(shown, list) or len(shown) != 4 or not all(isinstance(n, str) for n in shown):
+        return []
+    entries = dict(connection.execute("SELECT seat, player_id FROM seats WHERE game_id = ?", (game_id,)).fetchall())
+    people: list[tuple[tuple[str, object], str, tuple[str, ...]]] = []
+    for seat, name in enumerate(shown):
+        entry = entries.get(seat)
+        who: tuple[str, object] = ("guest seat", seat) if entry is None else ("entry", root(int(entry)))
+        people.append((who, name, (name,)))
+    for _seat, played, entry in connection.execute(
+        "SELECT seat, name, player_id FROM substitutes WHERE game_id = ?", (game_id,)
+    ).fetchall():
+        played = _text(played)
+        if entry is None:
+            people.append((("guest", name_key(played)), played, (played,)))
+        else:
+            top = root(int(entry))
+            people.append((("entry", top), names.get(top, played), (names.get(top, played), played)))
+    return people
+
+
+def _refuse_clashes(connection: sqlite3.Connection, changed: set[int], doing: str) -> None:
+    """Refuse (NameClashError) if, after the change made in this transaction, a game of the ``changed`` entries
+    shows one of them and a different person under one name (as ``name_key`` compares), or names one of them in its
+    log's substitutions under a name another person of the game is shown under (the log would no longer load)."""
+    roots = {_root(connection, player) for player in changed}
+    for game_id in _games_of(connection, _subtree_all(connection, roots)):
+        people = _people(connection, game_id)
+        by_key: dict[str, tuple[tuple[str, object], str]] = {}
+        for who, shown, called in people:
+            for name in (shown, *called):
+                key = name_key(name)
+                first = by_key.setdefault(key, (who, shown))
+                if first[0] == who:
+                    continue
+                mine = who[0] == "entry" and who[1] in roots
+                theirs = first[0][0] == "entry" and first[0][1] in roots
+                if mine or theirs:
+                    ours, other = (name, first[1]) if mine else (first[1], name)
+                    raise NameClashError(
+                        f"cannot {doing}: game {game_id} would have two players called {ours!r} "
+                        f"(with {other!r}, another player of that game); one game shows each player under a name "
+                        "of their own",
+                        name=ours,
+                        other=other,
+                        game_id=game_id,
+                    )
+
+
+def _subtree_all(connection: sqlite3.Connection, roots: set[int]) -> set[int]:
+    out: set[int] = set()
+    for root in roots:
+        out |= _subtree(connection, root)
+    return out
+
+
 def rename_player(store: GameStore, player: int, name: str) -> str:
     """Rename an entry everywhere (its games and the games of entries merged into it); return the old name.
 
     Raises:
+        NameClashError: one of the entry's games would show two players under the new name.
         IllegalActionError: no such entry, or an empty or too long name.
     """
     key = _check_name(name)
@@ -201,6 +334,7 @@ def rename_player(store: GameStore, player: int, name: str) -> str:
         connection.execute("UPDATE players SET name = ? WHERE id = ?", (key, player))
         root = _root(connection, player)
         _show_name(connection, _subtree(connection, root), _entry(connection, root)[0])
+        _refuse_clashes(connection, {player}, f"rename {old!r} to {key!r}")
     return old
 
 
@@ -208,6 +342,8 @@ def merge_players(store: GameStore, *, keep: int, merge: int) -> None:
     """Record that ``merge`` is the same person as ``keep``: its games become ``keep``'s, shown under its name.
 
     Raises:
+        NameClashError: both sat at two different seats of one game, or one of the games would show two players
+            under the kept name.
         IllegalActionError: no such entry, the same entry twice, or an entry already merged into another.
     """
     with store._write("merge the players") as connection:
@@ -218,14 +354,45 @@ def merge_players(store: GameStore, *, keep: int, merge: int) -> None:
         if keep_into is not None or merge_into is not None:
             which = keep_name if keep_into is not None else merge_name
             raise IllegalActionError(f"{which!r} is already merged into another entry; merge into that one")
+        _refuse_two_seats(connection, keep=keep, merge=merge, keep_name=keep_name, merge_name=merge_name)
         connection.execute("UPDATE players SET merged_into = ? WHERE id = ?", (keep, merge))
         _show_name(connection, _subtree(connection, merge), keep_name)
+        _refuse_clashes(connection, {keep}, f"merge {merge_name!r} into {keep_name!r}")
+
+
+def _refuse_two_seats(
+    connection: sqlite3.Connection, *, keep: int, merge: int, keep_name: str, merge_name: str
+) -> None:
+    """Refuse a merge of two entries who sat at two different seats of one game, down at the start or as a
+    substitute (two people, whatever their names; one who left a seat and came back to it is one)."""
+
+    def places(entry: int) -> set[tuple[int, int]]:
+        players = sorted(_subtree(connection, entry))
+        marks = ",".join("?" * len(players))
+        rows = connection.execute(
+            f"SELECT game_id, seat FROM seats WHERE player_id IN ({marks})"
+            f" UNION SELECT game_id, seat FROM substitutes WHERE player_id IN ({marks})",
+            (*players, *players),
+        ).fetchall()
+        return {(int(game), int(seat)) for game, seat in rows}
+
+    kept, merged = places(keep), places(merge)
+    both = sorted(game for game, seat in kept if any(other == game and there != seat for other, there in merged))
+    if both:
+        raise NameClashError(
+            f"cannot merge {merge_name!r} into {keep_name!r}: both sat in game {both[0]}, at two different seats; "
+            "they are two people",
+            name=keep_name,
+            other=merge_name,
+            game_id=both[0],
+        )
 
 
 def unmerge_player(store: GameStore, player: int) -> None:
     """Undo a merge: the entry gets its own games and name back (with the entries merged into it).
 
     Raises:
+        NameClashError: one of its games would show two players under its own name.
         IllegalActionError: no such entry, or it was not merged.
     """
     with store._write("unmerge the player") as connection:
@@ -234,6 +401,7 @@ def unmerge_player(store: GameStore, player: int) -> None:
             raise IllegalActionError(f"{name!r} is not merged into another entry")
         connection.execute("UPDATE players SET merged_into = NULL WHERE id = ?", (player,))
         _show_name(connection, _subtree(connection, player), name)
+        _refuse_clashes(connection, {player}, f"give {name!r} its own games back")
 
 
 def game_seats(store: GameStore, game_id: int) -> tuple[int | None, int | None, int | None, int | None]:
@@ -247,10 +415,24 @@ def game_seats(store: GameStore, game_id: int) -> tuple[int | None, int | None, 
     return (out[0], out[1], out[2], out[3])
 
 
+def game_substitutes(store: GameStore, game_id: int) -> tuple[SubstituteSeat, ...]:
+    """The substitutes who took a seat during a game and their entries (as bound, not followed through merges), by
+    seat then name. An undone substitution keeps its row: it is found again if the event is redone."""
+    with store._read("read the substitutes") as connection:
+        rows = connection.execute(
+            "SELECT seat, name, player_id FROM substitutes WHERE game_id = ? ORDER BY seat, name", (game_id,)
+        ).fetchall()
+    return tuple(
+        SubstituteSeat(seat=int(seat), name=_text(name), player=None if player is None else int(player))
+        for seat, name, player in rows
+    )
+
+
 def set_seat_player(store: GameStore, game_id: int, seat: int, player: int | None) -> None:
     """Seat ``player`` (None: a guest) at ``seat`` of a game; the game shows the entry's name there.
 
     Raises:
+        NameClashError: another player of the game is shown under the entry's name.
         IllegalActionError: no such seat or entry.
         SaveFileError: no such game, or the database cannot be written.
     """
@@ -265,3 +447,4 @@ def set_seat_player(store: GameStore, game_id: int, seat: int, player: int | Non
             connection.execute("INSERT INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)", (game_id, seat, player))
             root = _root(connection, player)
             _show_name(connection, {player}, _entry(connection, root)[0])
+            _refuse_clashes(connection, {player}, f"seat {_entry(connection, root)[0]!r} at seat {seat}")

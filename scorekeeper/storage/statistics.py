@@ -9,8 +9,10 @@ A league table over ten thousand games is then one read of the cache (benchmarks
 Who sat where comes from the registry (``seats``), each player followed to the entry they were merged into, so a
 merge or an unmerge needs no recomputation. Players are identified by their registry id as text; the display
 names come with them (:class:`StoredStatistics`). A substitute who took a seat during a game (a line of its own,
-``line_totals``) is not in ``seats``, which names the four who sat down: they are the registry entry of their name
-at the table (the first one, following merges), or a guest when the registry has none.
+``line_totals``) is not in ``seats``, which names the four who sat down: ``substitutes`` binds each (game, seat,
+name in the log) to its entry (the store does it when the event is written, ``_schema`` version 6), followed
+through merges like ``seats``, so a renamed substitute stays who they are. A substitute with no binding (none is
+expected) is the entry of their name at the table (the first one, following merges), or a guest when there is none.
 """
 
 from __future__ import annotations
@@ -133,19 +135,31 @@ def load_statistics(store: GameStore, *, player: int | None = None) -> StoredSta
         roots, names = _roots(player_rows)
         parameters: list[int] = [STATS_VERSION]
         seat_query = "SELECT game_id, seat, player_id FROM seats"
+        substitute_query = "SELECT game_id, seat, name, player_id FROM substitutes"
         if player is not None:
             entries = sorted(p for p, root in roots.items() if root == player) or [player]
             marks = ",".join("?" * len(entries))
-            chosen = f" IN (SELECT game_id FROM seats WHERE player_id IN ({marks}))"
+            # The games they sat down in or came into as a substitute.
+            chosen = (
+                f" IN (SELECT game_id FROM seats WHERE player_id IN ({marks})"
+                f" UNION SELECT game_id FROM substitutes WHERE player_id IN ({marks}))"
+            )
             query += " AND g.id" + chosen
             seat_query += " WHERE game_id" + chosen
-            parameters.extend(entries)
+            substitute_query += " WHERE game_id" + chosen
+            parameters.extend(entries * 2)
         rows = connection.execute(query + " ORDER BY g.created, g.id", parameters).fetchall()
         seat_rows = connection.execute(seat_query, parameters[1:]).fetchall()
+        substitute_rows = connection.execute(substitute_query, parameters[1:]).fetchall()
     seats: dict[int, list[str | None]] = {}
     for game_id, seat, entry in seat_rows:
         if entry is not None and isinstance(seat, int) and 0 <= seat <= 3:
             seats.setdefault(int(game_id), [None, None, None, None])[seat] = str(roots.get(int(entry), int(entry)))
+    bound: dict[tuple[int, int, str], str | None] = {}  # (game, seat, name in the log) -> identity
+    for game_id, seat, name, entry in substitute_rows:
+        text = name.decode("utf-8", "replace") if isinstance(name, bytes) else str(name)
+        identity = None if entry is None else str(roots.get(int(entry), int(entry)))
+        bound[(int(game_id), int(seat), text)] = identity
     games: list[GameLines] = []
     fresh: list[tuple[int, int, str]] = []
     problems: list[str] = []
@@ -180,8 +194,10 @@ def load_statistics(store: GameStore, *, player: int | None = None) -> StoredSta
         came_in = iter(substitutes or ())
         who: list[str | None] = []
         for k, seat in enumerate(line_seats):
-            if k and line_seats[k - 1] == seat:  # a substitute: their registry entry by name, or a guest
-                who.append(by_name.get(next(came_in).strip().casefold()))
+            if k and line_seats[k - 1] == seat:  # a substitute: the entry bound to them, else by name, or a guest
+                name = next(came_in)
+                key = (game_id, seat, name)
+                who.append(bound[key] if key in bound else by_name.get(name.strip().casefold()))
             else:
                 who.append(seat_ids[seat])
         games.append(

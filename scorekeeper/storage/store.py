@@ -1,6 +1,6 @@
 """The game store: every game in one SQLite file, every confirmed event committed the moment it happens.
 
-Layout (``_schema`` version 5; the registry and statistics tables are ``scorekeeper.storage.registry``'s and
+Layout (``_schema`` version 6; the registry and statistics tables are ``scorekeeper.storage.registry``'s and
 ``scorekeeper.storage.statistics``'s, the outbox ``scorekeeper.storage.outbox``'s): a ``games`` row per game
 (players, ruleset, finished flag, and ``head``) and an
 ``events`` row per event, numbered 0, 1, 2... within its game, holding the event's JSON
@@ -306,10 +306,6 @@ class GameStore:
             )
             game_id = cursor.lastrowid
             assert game_id is not None
-            connection.executemany(
-                "INSERT INTO events (game_id, seq, body) VALUES (?, ?, ?)",
-                ((game_id, seq, body) for seq, body in enumerate(bodies)),
-            )
             if seat_players is not None:
                 ids = list(seat_players)
             else:
@@ -318,6 +314,12 @@ class GameStore:
             connection.executemany(
                 "INSERT INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)",
                 ((game_id, seat, player) for seat, player in enumerate(ids) if player is not None),
+            )
+            # After the seats: a substitute event joins the registry as it is written (``_schema`` version 6), and
+            # the four who sat down come first.
+            connection.executemany(
+                "INSERT INTO events (game_id, seq, body) VALUES (?, ?, ?)",
+                ((game_id, seq, body) for seq, body in enumerate(bodies)),
             )
         return game_id
 

@@ -132,9 +132,15 @@ def test_merge_then_undo_gives_back_exactly_what_was_there(
     choose(qtbot, players, "Eve")
     answers.items.append(2)  # the other entries: Aki, Ben, Cho, Dan
     click(qtbot, players.merge_button)
-    assert players.name_label.text() == "Cho"  # Eve's entry now shows the player it was merged into
+    # Eve and Cho sat at two seats of game 2: two people; the refusal is shown and nothing changes.
+    assert "both sat in game 2, at two different seats" in players.message.text()
+    assert players.name_label.text() == "Eve"
+    assert not players.unmerge_button.isEnabled()
+    answers.items.append(3)  # Dan, who did not play game 2
+    click(qtbot, players.merge_button)
+    assert players.name_label.text() == "Dan"  # Eve's entry now shows the player it was merged into
     assert players.figure("games") == "3"
-    assert players.registry_list.findItems("Eve, merged into Cho", Qt.MatchFlag.MatchExactly)
+    assert players.registry_list.findItems("Eve, merged into Dan", Qt.MatchFlag.MatchExactly)
     assert players.unmerge_button.isEnabled()
     click(qtbot, players.undo_button)
     choose(qtbot, players, "Eve")

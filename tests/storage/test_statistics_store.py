@@ -5,9 +5,11 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
+import pytest
+
 from scorekeeper.cli.stats import player_json
 from scorekeeper.session.statistics import Selection, league_table, player_statistics
-from scorekeeper.storage.registry import join_player, merge_players, rename_player, unmerge_player
+from scorekeeper.storage.registry import NameClashError, join_player, merge_players, rename_player, unmerge_player
 from scorekeeper.storage.statistics import STATS_VERSION, load_statistics
 from scorekeeper.storage.store import GameStore
 from tests.session.test_statistics import DAYS, EXPECTED, finished_lines, sessions
@@ -89,11 +91,15 @@ def test_rename_merge_and_unmerge_need_no_refolding(tmp_path: Path) -> None:
     with _store(tmp_path) as store:
         eve = join_player(store, "Eve")
         cho = join_player(store, "Cho")
-        merge_players(store, keep=cho, merge=eve)  # Eve turns out to be Cho
+        dan = join_player(store, "Dan")
+        # Eve and Cho sat at two seats of game 2: two people, whatever the registry says (refused, registry.py).
+        with pytest.raises(NameClashError, match="both sat in game 2, at two different seats"):
+            merge_players(store, keep=cho, merge=eve)
+        merge_players(store, keep=dan, merge=eve)  # Eve turns out to be Dan (who did not play game 2)
         merged = _by_name(store)
         assert "Eve" not in merged
-        assert merged["Cho"]["games"] == 3  # type: ignore[index]
-        assert merged["Cho"]["points"] == -28.1  # type: ignore[index]
+        assert merged["Dan"]["games"] == 3  # type: ignore[index]
+        assert merged["Dan"]["points"] == round(EXPECTED["Dan"]["points"] + EXPECTED["Eve"]["points"], 1)  # type: ignore[index]
         unmerge_player(store, eve)
         assert _by_name(store) == EXPECTED
         rename_player(store, cho, "Chou")

@@ -1,7 +1,8 @@
 """A game with a substitute in the stores' statistics: each who sat at the seat has a line, as the standings credit.
 
-The game store's registry names the four who sat down (``seats``); a substitute is the registry entry of their name
-at the table, or a guest when there is none. A tournament's statistics name everyone by the name at the table.
+The game store's registry names the four who sat down (``seats``) and each substitute (``substitutes``: the entry
+of their name, made when the event was stored; tests/storage/test_registry_substitutes.py). A tournament's
+statistics name everyone by the name at the table.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from scorekeeper.session.statistics import league_table, line_totals
-from scorekeeper.storage.registry import add_player
+from scorekeeper.storage.registry import join_player
 from scorekeeper.storage.statistics import load_statistics, tournament_statistics
 from scorekeeper.storage.store import GameStore
 from scorekeeper.tournament import compute_standings
@@ -24,17 +25,14 @@ def test_a_stored_game_with_a_substitute_gives_each_who_sat_a_line_and_the_subst
     expected = {line.player: line.totals for line in line_totals(session.state)}
     with GameStore.open(tmp_path / "games.sqlite3") as store:
         store.start_game(session)
+        sub = join_player(store, "Sub")  # entered when the game was stored, after the four who sat down
+        assert sub == 5
         for _ in range(2):  # folded, then read from the cache
             stored = load_statistics(store)
             (game,) = stored.games
             assert game.seats == (0, 1, 1, 2, 3)
-            assert game.players[2] is None  # no registry entry is called Sub: a guest
-            table = {stored.names[i]: t for i, t in league_table(stored.games).items()}
-            assert table == {name: t for name, t in expected.items() if name != "Sub"}
-        sub = add_player(store, "Sub")
-        stored = load_statistics(store)
-        assert stored.games[0].players[2] == str(sub)
-        assert {stored.names[i]: t for i, t in league_table(stored.games).items()} == expected
+            assert game.players[2] == str(sub)
+            assert {stored.names[i]: t for i, t in league_table(stored.games).items()} == expected
 
 
 def test_a_tournaments_statistics_credit_each_who_sat_with_the_standings_points() -> None:

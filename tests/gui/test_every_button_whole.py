@@ -5,6 +5,11 @@ layout short of room may squeeze a button below its words (the History's buttons
 1280x720). Here each screen the app has (the table and its states, every dialog, the players window, the referee's
 window on each tab, the help) is laid out as a window manager would on a 1280x720 screen (less a task bar and a
 title bar), and every visible push or tool button must hold its text, focused and not.
+
+No widget is squeezed below its minimum either: the window is at least its minimum size, every widget laid out in
+it at least its own minimum width, and a scroll area that never scrolls sideways shows its content's whole width
+(the classical win dialog opened 32 px narrower than its laid-out tiles, the conditions column cut). The win dialog
+is checked at the size it opens itself at (``WinDialog.fit_to_screen``), not resized here.
 """
 
 from __future__ import annotations
@@ -14,12 +19,14 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QEvent, QSize
+from PySide6.QtCore import QCoreApplication, QEvent, QRect, QSize, Qt
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
     QMainWindow,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QStyle,
     QStyleOptionButton,
     QTabWidget,
@@ -32,6 +39,7 @@ from scorekeeper.engine.rules import hand_rules
 from scorekeeper.errors import TournamentServerError
 from scorekeeper.gui import screenshots
 from scorekeeper.gui.dialogs.player_name import PlayerNameDialog
+from scorekeeper.gui.dialogs.win_dialog import TITLE_BAR_ALLOWANCE, WinDialog
 from scorekeeper.gui.help.about import AboutDialog
 from scorekeeper.gui.help.guide import GuideDialog
 from scorekeeper.gui.help.score_tables import ScoreTablesDialog
@@ -145,13 +153,16 @@ def _settle() -> None:
 def _place(widget: QWidget) -> None:
     """Lay ``widget`` out as a window manager would at 1280x720: a window fills the screen, a dialog takes its
     preferred size within it (never below its minimum)."""
+    if isinstance(widget, WinDialog):  # it sizes itself to the screen's room (as it opens) and its laid-out content
+        widget.fit_to_screen(QRect(0, 0, SCREEN.width(), SCREEN.height() + TITLE_BAR_ALLOWANCE))
     widget.show()
     _settle()
-    if isinstance(widget, QMainWindow | PlayersWindow):
-        size = SCREEN.expandedTo(widget.minimumSizeHint())
+    if isinstance(widget, WinDialog):
+        pass
+    elif isinstance(widget, QMainWindow | PlayersWindow):
+        widget.resize(SCREEN.expandedTo(widget.minimumSizeHint()))
     else:
-        size = widget.sizeHint().boundedTo(SCREEN).expandedTo(widget.minimumSizeHint())
-    widget.resize(size)
+        widget.resize(widget.sizeHint().boundedTo(SCREEN).expandedTo(widget.minimumSizeHint()))
     _settle()
     # A screen that needs more room than 1280x720 gives would have its buttons pushed off it instead.
     assert widget.width() <= SCREEN.width(), f"{type(widget).__name__} needs {widget.minimumSizeHint()}"
@@ -199,17 +210,48 @@ def _cut_buttons(window: QWidget) -> list[str]:
     return found
 
 
+def _squeezed(window: QWidget) -> list[str]:
+    """The window below its minimum size, a widget laid out below its minimum width, or a scroll area that never
+    scrolls sideways narrower than its content's minimum width (the content cut at the right)."""
+    found = []
+    minimum = window.minimumSizeHint()
+    if window.width() < minimum.width() or window.height() < minimum.height():
+        found.append(f"{type(window).__name__} is {window.size().toTuple()}, its content needs {minimum.toTuple()}")
+    for child in window.findChildren(QWidget):
+        if not child.isVisibleTo(window):
+            continue
+        name = f"{type(child).__name__} {child.objectName()}".strip()
+        ignored = child.sizePolicy().horizontalPolicy() == QSizePolicy.Policy.Ignored
+        needed = child.minimumSizeHint().width()
+        parent = child.parentWidget()
+        if parent is not None and parent.layout() is not None and not ignored:
+            needed = max(needed, child.minimumWidth())
+            if child.width() < needed:
+                found.append(f"{name} is {child.width()} px wide, needs {needed} px")
+        content_widget = child.widget() if isinstance(child, QScrollArea) else None
+        if isinstance(child, QScrollArea) and content_widget is not None:
+            off = child.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+            content = content_widget.minimumSizeHint().width()
+            if off and child.widgetResizable() and child.viewport().width() < content:
+                found.append(f"{name} shows {child.viewport().width()} px of its content's {content} px")
+    return found
+
+
+def _problems(window: QWidget) -> list[str]:
+    return _cut_buttons(window) + _squeezed(window)
+
+
 def _check(widget: QWidget) -> list[str]:
-    """Every visible button of ``widget`` whole, on every page of each of its tab widgets."""
+    """Every visible button of ``widget`` whole and no widget squeezed, on every page of each of its tab widgets."""
     _place(widget)
-    found = _cut_buttons(widget)
+    found = _problems(widget)
     for tabs in widget.findChildren(QTabWidget):
         if not tabs.isVisibleTo(widget):
             continue
         for index in range(tabs.count()):
             tabs.setCurrentIndex(index)
             _settle()
-            found += [f"tab {tabs.tabText(index)!r}: {problem}" for problem in _cut_buttons(widget)]
+            found += [f"tab {tabs.tabText(index)!r}: {problem}" for problem in _problems(widget)]
     return list(dict.fromkeys(found))
 
 

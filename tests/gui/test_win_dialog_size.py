@@ -277,3 +277,28 @@ def test_flow_layout_wraps_and_hidden_boxes_leave_no_holes(qtbot: QtBot) -> None
     host.resize(3 * widest + 20, flow.heightForWidth(3 * widest + 20))
     _settle()
     assert boxes[1].geometry().topLeft() == host.rect().topLeft()  # the next box takes the hidden one's place
+
+
+def test_a_hand_entered_before_the_dialog_opens_shows_whole_at_the_first_paint(qtbot: QtBot) -> None:
+    # Edit hand fills the recorded hand before the dialog opens (and sizes itself): a classical hand with kongs
+    # lays its tiles' line out wider than the hidden pages measured, and the dialog opened 32 px narrower than
+    # its content, the conditions column cut (on a screen narrower than the content, as the tests' 800x800 one).
+    dialog = WinDialog(_context("classical"), tsumo=True, preview=_preview)
+    qtbot.addWidget(dialog)
+    _classical_tiles(dialog)
+    dialog.refresh()
+    dialog.fit_to_screen()
+    dialog.show()
+    QApplication.processEvents()  # the first paint
+    pages = dialog.middle_area.widget()
+    assert pages is not None
+    assert dialog.width() >= dialog.minimumSizeHint().width()
+    assert dialog.middle_area.viewport().width() >= pages.minimumSizeHint().width()
+    entry = dialog.value_widgets[1].classical_tiles
+    assert entry is not None
+    for box in entry.entry.condition_boxes.values():
+        if box.isVisible():
+            assert _inside(box, dialog), box.objectName()
+    screen = dialog.screen()
+    assert screen is not None
+    assert dialog.x() >= screen.availableGeometry().x()  # grown leftwards, not off the screen's left edge

@@ -157,6 +157,13 @@ def _to_json(value: object) -> object:
     return value
 
 
+def _polished_width(widget: QWidget) -> int:
+    """The least width of ``widget`` once the theme's style sheet sizes it (a spin box's min-width)."""
+    for part in (widget, *widget.findChildren(QWidget)):
+        part.ensurePolished()
+    return widget.minimumSizeHint().width()
+
+
 class NewGameDialog(QDialog):
     """Players, seating and ruleset for a new game. ``choice()`` builds the result; it never runs ``exec()``.
 
@@ -250,6 +257,7 @@ class NewGameDialog(QDialog):
         scroll.setWidgetResizable(True)
         scroll.setWidget(self._knob_host)
         scroll.setMinimumHeight(_KNOBS_MIN_HEIGHT)  # fits a 1280x720 screen; the knobs scroll (issue 12)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._knobs_scroll = scroll
 
         self.start_button = QPushButton(self.tr("Start game"))
@@ -398,6 +406,7 @@ class NewGameDialog(QDialog):
             self._knob_form.removeRow(0)
         self.knob_widgets = {}
         names = knob_names()
+        widest = (0, 0)  # the labels' and the fields' widths
         for heading, values in ((self.tr("Hand scoring"), rules.game.hand), (self.tr("Table"), rules.game.table)):
             title = QLabel(heading)
             title.setProperty("role", "section")
@@ -413,6 +422,15 @@ class NewGameDialog(QDialog):
                 label = QLabel(names.get(field.name, field.name.replace("_", " ")))
                 label.setWordWrap(True)
                 self._knob_form.addRow(label, widget)
+                widest = (max(widest[0], label.sizeHint().width()), max(widest[1], _polished_width(widget)))
+        # A form gives its labels their preferred width and its fields the rest, below their minimum if need be
+        # (the uma's four boxes got 79 px of their 120): the knobs ask for both, and scroll in height only.
+        form = self._knob_form
+        margins = form.contentsMargins()
+        self._knob_host.setMinimumWidth(sum(widest) + form.horizontalSpacing() + margins.left() + margins.right())
+        scroll = self._knobs_scroll
+        bar = scroll.verticalScrollBar().sizeHint().width()
+        scroll.setMinimumWidth(self._knob_host.minimumWidth() + bar + 2 * scroll.frameWidth())
 
     def _watch(self, widget: QWidget) -> None:
         """Re-mark the preset as modified (or not) whenever this knob's widget changes."""

@@ -24,8 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, Signal
-from PySide6.QtGui import QPainter, QPaintEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QPainter, QPaintEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -618,18 +618,20 @@ class WinDialog(QDialog):
             self.fill(recorded)
         self.fit_to_screen()
 
-    def fit_to_screen(self) -> None:
+    def fit_to_screen(self, room: QRect | None = None) -> None:
         """Open at a size that fits the screen's available room (issue 4: a 1366x768 or 1440x900 laptop).
 
         The dialog takes the screen's available geometry less the room of a title bar, up to a comfortable
         1480x960 on a large monitor, and never less than its minimum size; it is centred in that room. The tiles
-        of the Tiles tab grow into whatever room there is (``HandEntryWidget.fit_tiles``).
+        of the Tiles tab grow into whatever room there is (``HandEntryWidget.fit_tiles``). ``room``: another room
+        than the screen's available geometry (the tests' screens).
         """
-        parent = self.parentWidget()
-        screen = parent.screen() if parent is not None else self.screen()
-        if screen is None:  # pragma: no cover - a platform without screens
-            return
-        room = screen.availableGeometry()
+        if room is None:
+            parent = self.parentWidget()
+            screen = parent.screen() if parent is not None else self.screen()
+            if screen is None:  # pragma: no cover - a platform without screens
+                return
+            room = screen.availableGeometry()
         minimum = self.minimumSizeHint()
         width = max(min(room.width() - 2 * FRAME_ALLOWANCE, MAX_OPEN_SIZE.width()), minimum.width())
         height = max(min(room.height() - TITLE_BAR_ALLOWANCE, MAX_OPEN_SIZE.height()), minimum.height())
@@ -637,6 +639,37 @@ class WinDialog(QDialog):
         left = room.x() + max(0, (room.width() - width) // 2)
         top = room.y() + max(0, (room.height() - height - TITLE_BAR_ALLOWANCE) // 2)
         self.move(left, top)
+
+    @override
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        # Pages lay themselves out only once shown (a tab widget defers its layout while hidden), each level passing
+        # its new need one level up per turn of the event loop: the width measured before showing was short of the
+        # laid-out tiles' (a classical hand with kongs: 32 px, the conditions column cut). Settle them now and open
+        # again at the width they need, before the first paint.
+        for _ in range(8):
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        needed = self.minimumSizeHint().width()
+        if self.width() < needed:
+            self.resize(needed, self.height())
+
+    @override
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if self.isVisible():
+            self._keep_on_screen()
+
+    def _keep_on_screen(self) -> None:
+        """Move the dialog back into the screen's room when it grew past its right or bottom edge (a hand entered
+        with kongs widens the tiles' line; Qt grows the dialog to its content's minimum, never moves it)."""
+        screen = self.screen()
+        if screen is None:  # pragma: no cover - a platform without screens
+            return
+        room = screen.availableGeometry()
+        left = max(room.x(), min(self.x(), room.right() + 1 - self.width()))
+        top = max(room.y(), min(self.y(), room.bottom() + 1 - self.height() - TITLE_BAR_ALLOWANCE))
+        if (left, top) != (self.x(), self.y()):
+            self.move(left, top)
 
     def fill(self, result: HandResult) -> None:
         """Show a recorded ron or tsumo: winners, discarder and each winner's value (Edit hand, issue 12).

@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from scorekeeper.gui.dialogs.results import ResultsDialog
     from scorekeeper.gui.dialogs.win_dialog import WinContext
     from scorekeeper.gui.tournament.new_tournament import NewTournament
+    from scorekeeper.gui.tournament_table import TableJoin
     from scorekeeper.storage.registry import Player
     from scorekeeper.storage.store import GameSummary
     from scorekeeper.sync.table import JoinedGame, TableLogin
@@ -175,7 +176,7 @@ def _ask_tournament_path(parent: QWidget) -> Path | None:
     )
 
 
-def _join_tournament(parent: QWidget, join: Callable[[TableLogin], JoinedGame]) -> tuple[TableLogin, JoinedGame] | None:
+def _join_tournament(parent: QWidget, join: TableJoin) -> tuple[TableLogin, JoinedGame] | None:
     from scorekeeper.gui.tournament_table import JoinTournamentDialog
 
     dialog = JoinTournamentDialog(parent, join=join)
@@ -261,10 +262,8 @@ class Dialogs:
     ask_path: Callable[[QWidget, str], Path | None] = _ask_path
     ask_open_path: Callable[[QWidget], Path | None] = _ask_open_path
     ask_tournament_path: Callable[[QWidget], Path | None] = _ask_tournament_path
-    #: Ask for the login and join with the callable (the dialog runs it off the GUI thread); the login and the game.
-    join_tournament: Callable[[QWidget, Callable[[TableLogin], JoinedGame]], tuple[TableLogin, JoinedGame] | None] = (
-        _join_tournament
-    )
+    #: Ask for the login and join with the callable (its server part off the GUI thread); the login and the game.
+    join_tournament: Callable[[QWidget, TableJoin], tuple[TableLogin, JoinedGame] | None] = _join_tournament
     ask_tournament_url: Callable[[QWidget], str | None] = _ask_tournament_url
     new_tournament: Callable[[QWidget], NewTournament | None] = _new_tournament
     choose_player: Callable[[QWidget, str, tuple[Player, ...]], int | None] = _choose_player

@@ -20,23 +20,24 @@ from scorekeeper.gui.openers import Dialogs
 
 if TYPE_CHECKING:
     from scorekeeper.gui.tournament_table import TableSyncController
+    from scorekeeper.storage.store import GameStore
     from scorekeeper.sync.table import JoinedGame, TableLogin
 
-__all__ = ["TableLink", "join_with_own_store"]
+__all__ = ["TableLink", "join_in_two_parts"]
 
 
-def join_with_own_store(store_path: Path, login: TableLogin) -> JoinedGame:
-    """Join ``login``'s table into the game file at ``store_path``, opened for this call (safe in a worker thread).
+def join_in_two_parts(store: GameStore, login: TableLogin) -> Callable[[], JoinedGame]:
+    """Reach ``login``'s table on the server (safe in a worker thread: the window's game file is not touched) and
+    give the local part, which makes or finds the linked game in ``store`` (run it on the thread that owns the store,
+    and only if the join is still wanted: a join cancelled before the server answered leaves nothing behind).
 
     Raises:
         TournamentServerError: the server cannot be reached, refuses the login, or the table is not seated.
-        SaveFileError: the local file cannot be written.
     """
-    from scorekeeper.storage.store import GameStore
-    from scorekeeper.sync.table import join
+    from scorekeeper.sync.table import join_reached, reach_table
 
-    with GameStore.open(store_path) as store:
-        return join(store, login)
+    game = reach_table(login)
+    return partial(join_reached, store, login, game)
 
 
 class TableLink:
@@ -77,13 +78,13 @@ class TableLink:
     def join(self) -> None:
         """Join a tournament table: the game on the server, with its seating and ruleset, then push as we play.
 
-        The dialog joins in a worker thread (the window stays live while the server is slow or silent), through
-        :func:`join_with_own_store`: the worker's own connection to this window's game file.
+        The dialog reaches the server in a worker thread (the window stays live while the server is slow or silent)
+        and makes the local game on this thread only if it still waits (:func:`join_in_two_parts`).
         """
         from scorekeeper.gui.tournament_table import LOGIN_FILE
         from scorekeeper.sync.table import save_login
 
-        answer = self._dialogs.join_tournament(self._parent, partial(join_with_own_store, self._controller.store.path))
+        answer = self._dialogs.join_tournament(self._parent, partial(join_in_two_parts, self._controller.store))
         if answer is None:
             return
         login, joined = answer

@@ -36,7 +36,7 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.sync.server import CONNECT_TIMEOUT
 from scorekeeper.sync.table import JoinedGame, SyncStatus, TableLogin, TableSync
 
-__all__ = ["LOGIN_FILE", "JoinTournamentDialog", "TableSyncController", "status_text"]
+__all__ = ["LOGIN_FILE", "JoinTournamentDialog", "TableJoin", "TableSyncController", "status_text"]
 
 #: The login file in the app's data folder (mode 0600; see scorekeeper.sync.table.save_login).
 LOGIN_FILE = "tournament-login.json"
@@ -62,24 +62,31 @@ def status_text(status: SyncStatus) -> str:
     return waiting if status.waiting else _t("Synced")
 
 
+#: How a window joins a table: the server's part, run in a worker thread (it must not touch Qt or the window's game
+#: file; raises ScorekeeperError when the server cannot be reached or refuses), which gives the local part, run on
+#: the GUI thread only if the dialog still waits for it (raises ScorekeeperError when the file cannot be written).
+TableJoin = Callable[[TableLogin], Callable[[], JoinedGame]]
+
+
 class JoinTournamentDialog(QDialog):
     """Server, tournament, session, table and code; Join runs ``join`` off the GUI thread and waits for it, cancellably.
 
-    While ``join`` runs the fields are locked and the dialog says it is connecting; Cancel closes the dialog at once
-    (the attempt goes on in its daemon thread and is not heard of again). A refusal or an unreachable server is
-    said in the dialog, the fields unlocked to correct them. Once joined, :attr:`joined` holds the game and the dialog
-    is accepted; :meth:`login` is the login that joined.
+    While ``join`` reaches the server the fields are locked and the dialog says it is connecting; Cancel closes the
+    dialog at once (the attempt goes on in its daemon thread and is not heard of again). Its local part (the game
+    made in the window's file) runs only once the server answered and while the dialog still waits: a join cancelled
+    before the server answered leaves nothing behind, however late it succeeds. A refusal or an unreachable server
+    is said in the dialog, the fields unlocked to correct them. Once joined, :attr:`joined` holds the game and the
+    dialog is accepted; :meth:`login` is the login that joined.
 
     Args:
         parent: the window.
-        join: joins a table with a login (run in a worker thread: it must not touch Qt);
-            raises ScorekeeperError when the server cannot be reached or refuses.
+        join: joins a table with a login (:data:`TableJoin`).
     """
 
     #: From the worker thread: the attempt and its outcome (a JoinedGame, or the ScorekeeperError it raised).
     _joining_done = Signal(object, object)
 
-    def __init__(self, parent: QWidget | None = None, *, join: Callable[[TableLogin], JoinedGame]) -> None:
+    def __init__(self, parent: QWidget | None = None, *, join: TableJoin) -> None:
         super().__init__(parent)
         self._join = join
         self._attempt: _Attempt | None = None
@@ -174,10 +181,15 @@ class JoinTournamentDialog(QDialog):
         if attempt is not self._attempt:
             return  # an abandoned attempt (cannot happen after done(): the gate stops it; kept for safety)
         self._attempt = None
-        if isinstance(outcome, JoinedGame):
-            self.joined = outcome
-            self.accept()
-            return
+        if not isinstance(outcome, ScorekeeperError):
+            assert callable(outcome)
+            try:
+                self.joined = outcome()  # the local part, on this thread: the dialog still waits for it
+            except ScorekeeperError as error:
+                outcome = error
+            else:
+                self.accept()
+                return
         self._show_connecting(False)
         self.status_label.setProperty("role", "error")
         self._show_status(f"{self._problem(str(outcome), time.monotonic() - self._started)}\n{outcome}")
@@ -245,12 +257,12 @@ class _Attempt:
 
 
 def _join_in_background(
-    join: Callable[[TableLogin], JoinedGame],
+    join: TableJoin,
     login: TableLogin,
     attempt: _Attempt,
     emit_done: Callable[[object, object], None],
 ) -> None:
-    """Run one join in the worker thread and tell the dialog, unless it was closed meanwhile."""
+    """Run one join's server part in the worker thread and tell the dialog, unless it was closed meanwhile."""
     outcome: object
     try:
         outcome = join(login)

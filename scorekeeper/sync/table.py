@@ -29,7 +29,17 @@ from scorekeeper.storage.outbox import LocalOutbox
 from scorekeeper.storage.store import GameStore
 from scorekeeper.sync.server import ServerGame, TournamentServer, describe_url
 
-__all__ = ["JoinedGame", "SyncStatus", "TableLogin", "TableSync", "join", "load_login", "save_login"]
+__all__ = [
+    "JoinedGame",
+    "SyncStatus",
+    "TableLogin",
+    "TableSync",
+    "join",
+    "join_reached",
+    "load_login",
+    "reach_table",
+    "save_login",
+]
 
 #: How many queued rows one push sends at most (a unit is never split; the rest goes next time).
 PUSH_BATCH = 2_000
@@ -90,11 +100,31 @@ def join(store: GameStore, login: TableLogin) -> JoinedGame:
         TournamentServerError: the server cannot be reached, refuses the login, or the table is not seated.
         SaveFileError: the local file cannot be written.
     """
+    return join_reached(store, login, reach_table(login))
+
+
+def reach_table(login: TableLogin) -> ServerGame:
+    """The server's part of :func:`join`: the table's game on the server (made from the seating the first time).
+
+    Nothing local is written: a window that joins in the background runs this off its GUI thread, then
+    :func:`join_reached` only if the join is still wanted (a join cancelled meanwhile leaves nothing behind).
+
+    Raises:
+        TournamentServerError: the server cannot be reached, refuses the login, or the table is not seated.
+    """
     with TournamentServer.connect(login.url) as server:
         mine = server.my_table()
         if mine is not None and mine != login.table_no:
             raise TournamentServerError(f"this code belongs to table {mine}, not table {login.table_no}")
-        game = server.open_game(login.session, login.table_no)
+        return server.open_game(login.session, login.table_no)
+
+
+def join_reached(store: GameStore, login: TableLogin, game: ServerGame) -> JoinedGame:
+    """The local part of :func:`join`: the local game linked to ``game`` (found, or made as a copy of it).
+
+    Raises:
+        SaveFileError: the local file cannot be written.
+    """
     with LocalOutbox.open(store.path) as outbox:
         for link in outbox.links():
             if link.server_game == game.id and link.link == _link_text(login):

@@ -92,7 +92,7 @@ def _referee(folder: Path) -> QWidget:
     return window
 
 
-def _never_joins(login: TableLogin) -> JoinedGame:
+def _never_joins(login: TableLogin) -> Callable[[], JoinedGame]:
     raise TournamentServerError(
         f"cannot reach the tournament server {describe_url(login.url)}: connection to server at "
         '"192.168.1.10", port 5432 failed: timeout expired'

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import select
 import socket
 import threading
 from collections.abc import Callable
@@ -10,13 +11,13 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.app import create_main_window
 from scorekeeper.gui.main_window import Dialogs, MainWindow
 from scorekeeper.gui.settings import AppSettings
-from scorekeeper.gui.tournament_table import JoinTournamentDialog, status_text
+from scorekeeper.gui.tournament_table import JoinTournamentDialog, TableJoin, status_text
 from scorekeeper.session.events import LastHandCalled, RefereePenalty, RiichiDeclared, event_to_json
 from scorekeeper.session.seats import Seat
 from scorekeeper.storage._jsontext import dump_json
@@ -40,7 +41,7 @@ def _joining(qtbot: QtBot, tournament: Tournament, *, port: int | None = None) -
     """Dialogs whose join dialog is filled in as a player types what the referee shows, then Join is tapped."""
     code = tournament.table_url(1).rsplit("@", 1)[0].rsplit(":", 1)[1]
 
-    def fill(parent: QWidget, join: Callable[[TableLogin], JoinedGame]) -> tuple[TableLogin, JoinedGame] | None:
+    def fill(parent: QWidget, join: TableJoin) -> tuple[TableLogin, JoinedGame] | None:
         dialog = JoinTournamentDialog(parent, join=join)
         qtbot.addWidget(dialog)
         dialog.show()
@@ -63,7 +64,7 @@ def _typing_a_server(
     next steps, which end by closing the dialog); and the list the dialog is put in."""
     opened: list[JoinTournamentDialog] = []
 
-    def fill(parent: QWidget, join: Callable[[TableLogin], JoinedGame]) -> tuple[TableLogin, JoinedGame] | None:
+    def fill(parent: QWidget, join: TableJoin) -> tuple[TableLogin, JoinedGame] | None:
         dialog = JoinTournamentDialog(parent, join=join)
         qtbot.addWidget(dialog)
         opened.append(dialog)
@@ -309,3 +310,93 @@ def test_closing_the_window_while_a_push_waits_on_the_server_is_immediate_and_th
 
 def _pushing() -> bool:
     return any(thread.name == "table-push" and thread.is_alive() for thread in threading.enumerate())
+
+
+class _HeldServer:
+    """A slow server in front of a real one: connections wait, unanswered, until :meth:`release`; then each is
+    passed on to the real server both ways (a server that answers only after the table gave up waiting)."""
+
+    def __init__(self, port: int) -> None:
+        self._port = port
+        self._listener = socket.socket()
+        self._listener.bind(("127.0.0.1", 0))
+        self._listener.listen(8)
+        self.address = f"127.0.0.1:{self._listener.getsockname()[1]}"
+        self._threads: list[threading.Thread] = []
+
+    def someone_waits(self) -> bool:
+        return bool(select.select([self._listener], [], [], 0)[0])
+
+    def release(self) -> None:
+        """Answer: each waiting connection (and any later one, for a second) is passed on to the real server."""
+        self._listener.settimeout(1.0)
+        while True:
+            try:
+                client, _ = self._listener.accept()
+            except TimeoutError:
+                return
+            thread = threading.Thread(target=self._pipe, args=(client,), daemon=True)
+            thread.start()
+            self._threads.append(thread)
+
+    def _pipe(self, client: socket.socket) -> None:
+        with client, socket.create_connection(("127.0.0.1", self._port)) as server:
+            ends = {client: server, server: client}
+            while True:
+                readable, _, _ = select.select(list(ends), [], [], 10.0)
+                if not readable:
+                    return
+                for end in readable:
+                    data = end.recv(65536)
+                    if not data:
+                        return
+                    ends[end].sendall(data)
+
+    def close(self) -> None:
+        self._listener.close()
+        for thread in self._threads:
+            thread.join(timeout=15)
+
+
+def test_a_join_cancelled_before_the_server_answered_leaves_nothing_behind_when_it_later_succeeds(
+    qtbot: QtBot, tmp_path: Path, tournament: Tournament
+) -> None:
+    # Before, the late success still made the local game and linked it (not opened): a game the user never saw,
+    # found again by the next join.
+    code = tournament.table_url(1).rsplit("@", 1)[0].rsplit(":", 1)[1]
+    held = _HeldServer(tournament.server.port)
+
+    def cancel_then_the_server_answers(dialog: JoinTournamentDialog) -> None:
+        qtbot.waitUntil(held.someone_waits, timeout=10_000)
+        assert dialog.connecting
+        click(qtbot, dialog.cancel_button)
+        assert dialog.result() == JoinTournamentDialog.DialogCode.Rejected
+        held.release()  # the server answers after all: the join goes through on the server's side
+
+    def fill(parent: QWidget, join: TableJoin) -> tuple[TableLogin, JoinedGame] | None:
+        dialog = JoinTournamentDialog(parent, join=join)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.keyClicks(dialog.server_edit, held.address)
+        qtbot.keyClicks(dialog.tournament_edit, tournament.database)
+        dialog.table_spin.setValue(1)
+        qtbot.keyClicks(dialog.code_edit, code)
+        click(qtbot, dialog.join_button)
+        cancel_then_the_server_answers(dialog)
+        return None if dialog.joined is None else (dialog.login(), dialog.joined)
+
+    try:
+        window = _window(qtbot, tmp_path / "data", Dialogs(join_tournament=fill))
+        _join_action(window)
+        qtbot.waitUntil(lambda: not _joining_threads(), timeout=15_000)
+        with tournament.referee() as referee:
+            assert len(referee.games()) == 1  # the server made the table's game: the join succeeded late
+        QApplication.processEvents()  # anything the late success might still send the window arrives now
+        assert window.controller.session is None and window.link.sync is None
+        assert window.controller.store.list_games() == ()
+        with LocalOutbox.open(window.controller.store.path) as outbox:
+            assert outbox.links() == ()
+        assert not (tmp_path / "data" / "tournament-login.json").exists()
+        window.close()
+    finally:
+        held.close()

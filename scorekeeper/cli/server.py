@@ -1,8 +1,11 @@
-"""``scorekeeper server setup|code``: prepare a tournament's PostgreSQL database for the referee and the tables.
+"""``scorekeeper server setup|upgrade|code``: prepare a tournament's PostgreSQL database for the referee and the tables.
 
 * ``setup --db ADMIN_URL --tables N [--json]``: the roles, row-level security and change triggers (issue 13), the
   referee's password and one code per table, printed once (the codes are the tables' passwords; nothing stores
   them but PostgreSQL, as hashes). Run it after ``scorekeeper tournament create --db ADMIN_URL ...``.
+* ``upgrade --db ADMIN_URL [--json]``: bring a set-up server's tables to this program's version (a new program with
+  a new layout) and secure any table that has no row security yet, in one transaction; every login and code stays
+  as it is, so the tables and the referee carry on (``setup`` would renew them all).
 * ``code --db ADMIN_URL --table T [--json]``: a new code for one table (a lost or leaked one stops working).
 
 ``ADMIN_URL`` is a superuser's or the database owner's with CREATEROLE. Errors print
@@ -30,9 +33,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     actions = parser.add_subparsers(dest="action", metavar="ACTION", required=True)
     setup = actions.add_parser("setup", help="roles, policies, the referee's password and every table's code")
     setup.add_argument("--tables", type=int, required=True, metavar="N", help="how many tables play")
+    upgrade = actions.add_parser(
+        "upgrade", help="bring the server's tables up to date and secure them; every login and code stays"
+    )
     code = actions.add_parser("code", help="a new code for one table")
     code.add_argument("--table", type=int, required=True, metavar="T")
-    for sub in (setup, code):
+    for sub in (setup, upgrade, code):
         sub.add_argument("--db", required=True, metavar="URL", help="postgresql:// URL of an admin of the database")
         sub.add_argument("--tournament", metavar="NAME", help="which tournament (needed when DB holds several)")
         sub.add_argument("--json", action="store_true", help="print JSON")
@@ -40,12 +46,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     """Run the action; 0 on success, 1 with a message on standard error."""
-    from scorekeeper.sync.server import create_table_login, describe_url, install
+    from scorekeeper.sync.server import create_table_login, describe_url, install, upgrade
 
     try:
         if not str(args.db).startswith(("postgresql://", "postgres://")):
             raise ScorekeeperError(f"--db must be a postgresql:// URL, got {str(args.db)[:40]!r}")
-        if args.action == "setup":
+        if args.action == "upgrade":
+            done = upgrade(args.db)
+        elif args.action == "setup":
             if args.tables < 1:
                 raise ScorekeeperError(f"--tables must be 1 or more, got {args.tables}")
             referee = install(args.db)
@@ -56,6 +64,14 @@ def run(args: argparse.Namespace) -> int:
     except (ScorekeeperError, ValueError) as error:
         print(f"scorekeeper server: error: {error}", file=sys.stderr)
         return 1
+    if args.action == "upgrade":
+        if args.json:
+            print(json.dumps({"was": done.was, "now": done.now, "secured": list(done.secured)}))
+        else:
+            moved = f"version {done.was} -> {done.now}" if done.was != done.now else f"version {done.now}, up to date"
+            secured = f"secured now: {', '.join(done.secured)}" if done.secured else "every table was secured already"
+            print(f"tournament tables: {moved}; {secured}; the referee's password and the tables' codes are unchanged")
+        return 0
     database = describe_url(args.db).rsplit("/", 1)[-1]
     if args.json:
         out: dict[str, object] = {"tables": [{"table": n, "code": c} for n, c in codes.items()]}

@@ -316,8 +316,10 @@ def migration_statements(dialect: Dialect, start: int, stop: int = CURRENT_VERSI
     return statements
 
 
-#: What the tournament's admin runs to create or update a server's tables (docs/tournament.md, "Server").
+#: What the tournament's admin runs to create a server's tables, logins and codes (docs/tournament.md, "Server").
 SETUP_COMMAND = "scorekeeper server setup --db ADMIN_URL --tables N"
+#: What the tournament's admin runs to bring a server's tables up to date, keeping every login and code.
+UPGRADE_COMMAND = "scorekeeper server upgrade --db ADMIN_URL"
 
 
 def newer_message(where: str, version: int, dialect: Dialect) -> str:
@@ -333,9 +335,13 @@ def newer_message(where: str, version: int, dialect: Dialect) -> str:
 def outdated_message(where: str, version: int, login: str) -> str:
     """Why a server whose tables are ``version``, older than this program's, is not used by a ``login`` that may not
     update them: a referee's or a table's login cannot create or alter tables (docs/tournament.md, "Server")."""
-    have = "holds no tournament tables" if version == 0 else f"has tournament tables of version {int(version)}"
+    if version == 0:
+        have, run, keeps = "holds no tournament tables", SETUP_COMMAND, ""
+    else:
+        have, run = f"has tournament tables of version {int(version)}", UPGRADE_COMMAND
+        keeps = " (the referee's password and the tables' codes stay as they are)"
     return (
         f"{where} {have}, and this program needs version {CURRENT_VERSION}; the login {login!r:.80} may not "
-        f"update them: the tournament's admin runs `{SETUP_COMMAND}` (with the database owner's or a superuser's "
-        "URL) once, then this works"
+        f"update them: the tournament's admin runs `{run}` (with the database owner's or a superuser's URL) once, "
+        f"then this works{keeps}"
     )

@@ -20,7 +20,7 @@ import datetime
 import importlib
 import json
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import TracebackType
@@ -159,12 +159,20 @@ class TournamentStore:
             raise
         return store
 
-    def migrate(self) -> None:
+    def migrate(self, *, then: Callable[[], None] | None = None) -> int:
         """Bring the schema to this program's version (one transaction), or refuse a newer one.
 
         On a server, the referee's login (the window, the command line) opens the store too, and it may not create
-        or alter tables: an out-of-date server is then refused, saying that the admin runs ``server setup`` (which
+        or alter tables: an out-of-date server is then refused, saying that the admin runs ``server upgrade`` (which
         opens the store as the admin and so updates it), instead of failing on the first statement.
+
+        Args:
+            then: run inside the same transaction after the schema is up to date (even when it already was): the
+                server's admin secures the tables there (``scorekeeper.sync.server``), so a table a migration adds is
+                never committed without its grants and row security. An exception from it rolls everything back.
+
+        Returns:
+            The version the database was at before (0 for an empty one).
 
         Raises:
             UnsupportedVersionError: for a database from a newer program (left untouched).
@@ -181,6 +189,9 @@ class TournamentStore:
                     self._check_may_migrate(version)
                 for statement in schema.migration_statements(self._dialect, version, schema.CURRENT_VERSION):
                     self._run(statement)
+            if then is not None:
+                then()
+        return version
 
     def _check_may_migrate(self, version: int) -> None:
         """Refuse a login that may not create tables in the schema or does not own the existing ones.

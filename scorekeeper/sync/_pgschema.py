@@ -11,25 +11,33 @@ Who may write what is PostgreSQL's business, not only ours (issue 13): the table
 rows of games whose (tournament, table) is its login's own, read its own table's seats, the tournament's settings
 and everyone's scores (the live standings), and nothing else: no penalties, no players, no seats to write, no other
 table's game. The referee reads and writes everything. Row-level security is forced on every table, so even the
-tables' owner goes through the policies (only a superuser bypasses them: the admin who installs the layout).
+tables' owner goes through the policies (only a superuser bypasses them); the owner (the admin who installs the
+layout, a superuser or the database's owner with CREATEROLE) has a policy that lets it do everything, as an owner
+may anyway. ``server setup`` and ``server upgrade`` secure every table of the layout that is not secured yet
+(:func:`layout_tables`), in the transaction that creates it.
 """
 
 from __future__ import annotations
 
-#: Every table of the tournament store (version 2).
-TABLES = (
-    "schema_version",
-    "tournaments",
-    "players",
-    "seats",
-    "games",
-    "game_events",
-    "penalties",
-    "game_sync",
-    "pushed_ops",
-    "game_scores",  # no longer written or read; still in the layout, so still locked down like the rest
-    "table_logins",
-)
+from scorekeeper.storage import tournament_schema
+
+
+def layout_tables() -> tuple[str, ...]:
+    """Every table of the tournament store's layout, in the order the migrations create them.
+
+    Read from the one description (``tournament_schema.MIGRATIONS``) at each call, so a table a future migration
+    adds is secured by ``server upgrade`` / ``server setup`` without being listed here: forced row-level security
+    and the referee's policy, and for the tables' group nothing (no policy, no grant) until :data:`TABLE_POLICIES`
+    and :data:`GRANTS` say otherwise. ``game_scores`` is no longer written or read; it is still in the layout, so
+    still locked down like the rest.
+    """
+    return tuple(
+        step.name
+        for steps in tournament_schema.MIGRATIONS
+        for step in steps
+        if isinstance(step, tournament_schema.CreateTable)
+    )
+
 
 _MY_TABLE = (
     "EXISTS (SELECT 1 FROM table_logins l WHERE l.role = current_user"
@@ -38,7 +46,9 @@ _MY_TABLE = (
 _MY_GAME = "game_id IN (SELECT g.game_id FROM games g)"  # the games policy applies inside: own games only
 _MY_TOURNAMENT = "{alias}tournament_id IN (SELECT l.tournament_id FROM table_logins l WHERE l.role = current_user)"
 
-#: Per table, the tables' group's policies (``{tables}`` stands for the group role).
+#: Per table, the tables' group's policies (``{tables}`` stands for the group role). A table of the layout that is
+#: not listed gets none: the tables' logins see none of its rows (tests/sync/test_upgrade.py checks that every
+#: table of this program's layout is listed, so that leaving one out is a decision, not an oversight).
 TABLE_POLICIES: dict[str, tuple[str, ...]] = {
     "schema_version": ("CREATE POLICY tables_read ON schema_version FOR SELECT TO {tables} USING (true)",),
     "tournaments": (
@@ -74,6 +84,9 @@ TABLE_POLICIES: dict[str, tuple[str, ...]] = {
 
 #: The referee's policy, on every table.
 REFEREE_POLICY = "CREATE POLICY referee_all ON {table} TO {referee} USING (true) WITH CHECK (true)"
+#: The tables' owner's (the admin who set the server up), on every table: row security is forced, so without it an
+#: owner who is not a superuser would see no row of its own tables.
+OWNER_POLICY = "CREATE POLICY owner_all ON {table} TO {owner} USING (true) WITH CHECK (true)"
 
 #: What each group may do at all (the policies then narrow it to rows).
 GRANTS = (

@@ -58,7 +58,7 @@ from scorekeeper.session.session import Session
 from scorekeeper.storage import tournament_schema
 from scorekeeper.storage._jsontext import dump_json
 from scorekeeper.storage.outbox import OutboxOp
-from scorekeeper.storage.tournament_pg import open_postgresql_store
+from scorekeeper.storage.tournament_store import TournamentStore
 from scorekeeper.sync import _pgschema
 from scorekeeper.tournament import TournamentSettings, settings_from_json
 
@@ -70,12 +70,14 @@ __all__ = [
     "ServerGame",
     "TableLink",
     "TournamentServer",
+    "Upgrade",
     "create_table_login",
     "describe_url",
     "install",
     "make_code",
     "table_channel",
     "table_role",
+    "upgrade",
 ]
 
 #: The LISTEN/NOTIFY channel every applied write is announced on.
@@ -186,67 +188,164 @@ def _tournament_id(connection: psycopg.Connection[Any], name: str | None) -> int
     return int(rows[0][0])
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Upgrade:
+    """What :func:`upgrade` (or :func:`install`) did to a server.
+
+    Attributes:
+        was: the tables' version before (0: the database held none).
+        now: the tables' version after (this program's).
+        secured: the tables given row-level security, the referee's policy and the tables' group's now (every
+            table on a first setup; a table a migration added; none when all were secured already).
+    """
+
+    was: int
+    now: int
+    secured: tuple[str, ...]
+
+
 def install(admin_url: str) -> str:
     """Prepare a tournament database for tables and a referee; return the referee's (new) password.
 
     ``admin_url`` is a superuser's (or the database owner's with CREATEROLE). The tournament store's tables are
-    created or brought up to date first (the tournament itself may be created before or after, with
-    ``scorekeeper tournament create --db ...``). Running it again renews the referee's password.
+    created or brought up to date first and secured in the same transaction (the tournament itself may be created
+    before or after, with ``scorekeeper tournament create --db ...``). Running it again renews the referee's
+    password; :func:`upgrade` updates a server without touching any login.
 
     Raises:
         TournamentServerError: the server cannot be reached or refuses (no rights).
     """
-    try:
-        open_postgresql_store(admin_url).close()
-    except ScorekeeperError as error:
-        raise TournamentServerError(str(error)) from None
     password = make_code()
-    with _connect(admin_url) as connection:
+    _prepare(admin_url, referee_password=password)
+    return password
+
+
+def upgrade(admin_url: str) -> Upgrade:
+    """Bring a set-up server's tables to this program's version and secure every table, keeping every login.
+
+    One transaction: the migration, then row-level security, the referee's policy and the tables' group's for each
+    table that has none yet (a table the migration added), the grants and the change triggers. The referee's
+    password and the tables' codes are not touched, so an update in the middle of a tournament logs nobody out.
+    Run again, it changes nothing.
+
+    Raises:
+        TournamentServerError: the server cannot be reached or refuses (no rights), it was never set up (run
+            :func:`install`, ``server setup``), or its tables are newer than this program's.
+    """
+    return _prepare(admin_url, referee_password=None)
+
+
+def _prepare(admin_url: str, *, referee_password: str | None) -> Upgrade:
+    """Migrate and secure in one transaction; with ``referee_password``, also make the roles and set it."""
+    secured: list[str] = []
+    with _connect(admin_url, autocommit=True) as connection:  # the store's migrate runs its own BEGIN ... COMMIT
         database = connection.info.dbname
         names = _names(database)
-        try:
-            with connection.transaction():
-                for group in ("referee", "tables"):
-                    role = f"{database}_{group}"
-                    if not connection.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone():
-                        connection.execute(sql.SQL("CREATE ROLE {} NOLOGIN").format(sql.Identifier(role)))
+
+        def secure() -> None:
+            roles = {f"{database}_{group}" for group in ("referee", "tables")}
+            found = {
+                str(row[0])
+                for row in connection.execute(
+                    "SELECT rolname FROM pg_roles WHERE rolname = ANY(%s)", (sorted(roles),)
+                ).fetchall()
+            }
+            if referee_password is None:
+                if found != roles:
+                    raise TournamentServerError(
+                        f"{describe_url(admin_url)} is not set up for a referee and tables yet (no role"
+                        f" {sorted(roles - found)[0]!r}): the admin runs `{tournament_schema.SETUP_COMMAND}` first"
+                    )
+            else:
+                for role in sorted(roles - found):
+                    connection.execute(sql.SQL("CREATE ROLE {} NOLOGIN").format(sql.Identifier(role)))
                 connection.execute(
-                    sql.SQL("ALTER ROLE {} LOGIN PASSWORD {}").format(names["referee"], sql.Literal(password))
+                    sql.SQL("ALTER ROLE {} LOGIN PASSWORD {}").format(names["referee"], sql.Literal(referee_password))
                 )
-                installed = connection.execute(
-                    "SELECT 1 FROM pg_policies WHERE tablename = 'games' AND policyname = 'referee_all'"
-                ).fetchone()
-                if not installed:
-                    _secure(connection, names)
+            secured.extend(_secure(connection, names))
+
+        store = TournamentStore(
+            connection, tournament_schema.Dialect.POSTGRESQL, describe_url(admin_url), errors=(psycopg.Error,)
+        )
+        try:
+            with connection.transaction():  # a server set up by an older program: its owner may migrate it
+                _let_the_owner_in(connection)
+            was = store.migrate(then=secure)
         except psycopg.Error as error:
             raise TournamentServerError(
                 f"cannot prepare the tournament in {describe_url(admin_url)}: {_reason(error)}"
             ) from None
-    return password
+        except TournamentServerError:
+            raise
+        except ScorekeeperError as error:
+            raise TournamentServerError(str(error)) from None
+    return Upgrade(was=was, now=tournament_schema.CURRENT_VERSION, secured=tuple(secured))
 
 
-def _secure(connection: psycopg.Connection[Any], names: dict[str, sql.Composable]) -> None:
-    """Row-level security, grants and change triggers (once per database)."""
-    for table in _pgschema.TABLES:
+def _secure(connection: psycopg.Connection[Any], names: dict[str, sql.Composable]) -> list[str]:
+    """Secure every table of the layout that is not secured yet; grants and change triggers; return those secured.
+
+    A table counts as secured once it has the referee's policy (each table is secured whole, in the transaction
+    that creates it or the one that first sees it). Row-level security is forced, so a table's group sees nothing
+    of a table its policies do not name (:data:`_pgschema.TABLE_POLICIES`). The grants and the announcing function
+    are written again every time (both are idempotent), so an upgrade also brings them up to date.
+    """
+    have = {
+        str(row[0])
+        for row in connection.execute(
+            "SELECT tablename FROM pg_policies WHERE schemaname = current_schema() AND policyname = 'referee_all'"
+        ).fetchall()
+    }
+    secured = [table for table in _pgschema.layout_tables() if table not in have]
+    for table in secured:
         ident = sql.Identifier(table)
         connection.execute(sql.SQL("ALTER TABLE {} ENABLE ROW LEVEL SECURITY").format(ident))
         connection.execute(sql.SQL("ALTER TABLE {} FORCE ROW LEVEL SECURITY").format(ident))
         connection.execute(sql.SQL(_pgschema.REFEREE_POLICY).format(table=ident, **names))
-        for policy in _pgschema.TABLE_POLICIES[table]:
+        for policy in _pgschema.TABLE_POLICIES.get(table, ()):
             connection.execute(sql.SQL(policy).format(**names))
+    _let_the_owner_in(connection)
     for grant in _pgschema.GRANTS:
         connection.execute(sql.SQL(grant).format(**names))
     connection.execute(
-        "CREATE FUNCTION sk_announce() RETURNS trigger LANGUAGE plpgsql AS $$"
+        "CREATE OR REPLACE FUNCTION sk_announce() RETURNS trigger LANGUAGE plpgsql AS $$"
         " BEGIN PERFORM pg_notify('" + CHANNEL + "', json_build_object('changed', TG_TABLE_NAME)::text);"
         " RETURN NULL; END $$"
     )
     for table in _ANNOUNCED:
+        if connection.execute(
+            "SELECT 1 FROM pg_trigger WHERE tgname = 'sk_announce' AND tgrelid = %s::regclass", (table,)
+        ).fetchone():
+            continue
         connection.execute(
             sql.SQL(
                 "CREATE TRIGGER sk_announce AFTER INSERT OR UPDATE OR DELETE ON {} FOR EACH STATEMENT"
                 " EXECUTE FUNCTION sk_announce()"
             ).format(sql.Identifier(table))
+        )
+    return secured
+
+
+def _let_the_owner_in(connection: psycopg.Connection[Any]) -> None:
+    """Give each secured table's owner a policy of its own, so the admin who owns the tables still reads and writes
+    them.
+
+    Row-level security is forced, so the owner goes through the policies like everyone else (only a superuser
+    bypasses them); with no policy of its own, an owner who is not a superuser (docs/tournament.md: the database's
+    owner with CREATEROLE may set a server up) saw no tournament once the tables were secured: ``server setup``
+    found "0 tournaments" when it came to the table codes, and a migration's version bump changed no row. The policy
+    gives the owner nothing new: an owner may switch the table's row security off anyway.
+    """
+    rows = connection.execute(
+        "SELECT c.relname, pg_get_userbyid(c.relowner) FROM pg_class c"
+        " WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind = 'r' AND c.relforcerowsecurity"
+        " AND c.relname = ANY(%s) AND NOT EXISTS (SELECT 1 FROM pg_policies p WHERE p.schemaname = current_schema()"
+        " AND p.tablename = c.relname AND p.policyname = 'owner_all')",
+        (list(_pgschema.layout_tables()),),
+    ).fetchall()
+    for table, owner in rows:
+        connection.execute(
+            sql.SQL(_pgschema.OWNER_POLICY).format(table=sql.Identifier(table), owner=sql.Identifier(owner))
         )
 
 

@@ -1,7 +1,7 @@
 """A server whose tables are of another version than the program's is refused with what to do, wherever it is opened.
 
 A referee's or a table's login may not create or alter tables, so a newer program (a future version-3 layout) must not
-try to migrate through them: the admin runs ``server setup``. A server newer than the program is left alone: this
+try to migrate through them: the admin runs ``server upgrade``. A server newer than the program is left alone: this
 program is older than the server. Checked on a real PostgreSQL (tests/pgserver.py) with a pretend version 3.
 """
 
@@ -38,7 +38,7 @@ def _set_server_version(tournament: Tournament, version: int) -> None:
         connection.execute("UPDATE schema_version SET version = %s", (version,))
 
 
-def test_a_referee_opening_an_out_of_date_server_is_told_that_the_admin_runs_server_setup(
+def test_a_referee_opening_an_out_of_date_server_is_told_that_the_admin_runs_server_upgrade(
     tournament: Tournament, newer_program: None
 ) -> None:
     with pytest.raises(OutdatedSchemaError) as refused:
@@ -46,9 +46,19 @@ def test_a_referee_opening_an_out_of_date_server_is_told_that_the_admin_runs_ser
     message = str(refused.value)
     assert "tables of version 2, and this program needs version 3" in message
     assert f"the login '{tournament.database}_referee' may not update them" in message
-    assert "the tournament's admin runs `scorekeeper server setup --db ADMIN_URL --tables N`" in message
+    assert "the tournament's admin runs `scorekeeper server upgrade --db ADMIN_URL`" in message
+    assert "the referee's password and the tables' codes stay as they are" in message
     assert tournament.server.password not in message
     assert _server_version(tournament) == 2  # left untouched
+
+
+def test_once_the_admin_has_run_server_upgrade_the_referee_opens_the_updated_server_with_the_same_password(
+    tournament: Tournament, newer_program: None
+) -> None:
+    assert main(["server", "upgrade", "--db", tournament.admin_url]) == 0
+    assert _server_version(tournament) == 3
+    with open_postgresql_store(tournament.referee_url) as store:
+        assert store.tournament_names() == ("Test Open",)
 
 
 def test_once_the_admin_has_run_server_setup_the_referee_opens_the_updated_server(
@@ -61,20 +71,20 @@ def test_once_the_admin_has_run_server_setup_the_referee_opens_the_updated_serve
         assert store.tournament_names() == ("Test Open",)
 
 
-def test_the_command_line_on_an_out_of_date_server_says_that_the_admin_runs_server_setup(
+def test_the_command_line_on_an_out_of_date_server_says_that_the_admin_runs_server_upgrade(
     tournament: Tournament, newer_program: None, capsys: pytest.CaptureFixture[str]
 ) -> None:
     assert main(["tournament", "standings", "--db", tournament.referee_url]) == 1
     err = capsys.readouterr().err
-    assert "scorekeeper server setup" in err
+    assert "scorekeeper server upgrade" in err
     assert "Traceback" not in err
     assert "permission denied" not in err
 
 
-def test_a_table_joining_an_out_of_date_server_is_told_that_the_admin_runs_server_setup(
+def test_a_table_joining_an_out_of_date_server_is_told_that_the_admin_runs_server_upgrade(
     tournament: Tournament, newer_program: None, tmp_path: Path
 ) -> None:
-    with pytest.raises(TournamentServerError, match=r"the tournament's admin runs `scorekeeper server setup"):
+    with pytest.raises(TournamentServerError, match=r"the tournament's admin runs `scorekeeper server upgrade"):
         tournament.join(tmp_path, 1)
 
 

@@ -14,7 +14,7 @@ from scorekeeper.errors import SaveFileError, ScorekeeperError, TournamentError
 from scorekeeper.storage.tournament_schema import Dialect
 from scorekeeper.storage.tournament_store import TournamentStore
 
-__all__ = ["describe_url", "open_postgresql_store"]
+__all__ = ["check_url", "describe_url", "open_postgresql_store"]
 
 _CONNECT_TIMEOUT_S = 10
 
@@ -34,6 +34,20 @@ def describe_url(url: str) -> str:
     return urlunsplit((parts.scheme, host, parts.path, "", ""))
 
 
+def check_url(url: str) -> None:
+    """Refuse a ``postgresql://`` URL that cannot be read, naming why and leaving the password out.
+
+    Raises:
+        TournamentError: an unclosed IPv6 address, a port that is not a number.
+    """
+    try:
+        urlsplit(url).port  # noqa: B018 - reading the port is what checks it
+    except ValueError as error:
+        raise TournamentError(
+            f"not a valid PostgreSQL URL ({error}); write postgresql://USER:PASSWORD@HOST:PORT/DATABASE"
+        ) from None
+
+
 def open_postgresql_store(url: str) -> TournamentStore:
     """Connect to the PostgreSQL database ``url`` names and bring its tournament tables up to date.
 
@@ -47,12 +61,7 @@ def open_postgresql_store(url: str) -> TournamentStore:
         raise TournamentError(
             "PostgreSQL tournaments need the psycopg package (pip install 'psycopg[binary]')"
         ) from None
-    try:
-        urlsplit(url).port  # noqa: B018 - reading the port is what checks it
-    except ValueError as error:
-        raise TournamentError(
-            f"not a valid PostgreSQL URL ({error}); write postgresql://USER:PASSWORD@HOST:PORT/DATABASE"
-        ) from None
+    check_url(url)
     where = describe_url(url)
     try:
         connection = psycopg.connect(url, autocommit=True, connect_timeout=_CONNECT_TIMEOUT_S)

@@ -58,6 +58,7 @@ from scorekeeper.session.session import Session
 from scorekeeper.storage import tournament_schema
 from scorekeeper.storage._jsontext import dump_json
 from scorekeeper.storage.outbox import OutboxOp
+from scorekeeper.storage.tournament_pg import check_url
 from scorekeeper.storage.tournament_store import TournamentStore
 from scorekeeper.sync import _pgschema
 from scorekeeper.tournament import TournamentSettings, settings_from_json
@@ -155,6 +156,10 @@ def _parse_time(text: object) -> datetime.datetime | None:
 
 
 def _connect(url: str, *, autocommit: bool = False) -> psycopg.Connection[Any]:
+    try:
+        check_url(url)
+    except TournamentError as error:
+        raise TournamentServerError(str(error)) from None
     try:
         conninfo = psycopg.conninfo.make_conninfo(url, tcp_user_timeout=_TCP_USER_TIMEOUT_MS, **_LIVENESS)
         return psycopg.connect(conninfo, connect_timeout=CONNECT_TIMEOUT, autocommit=autocommit)

@@ -19,8 +19,9 @@ two seats of one table, costing a player ``c * c`` per wind sat ``c`` times, plu
 ``ceil(sessions / 4)``. It is seeded, so a session's seating is reproducible. For 40 players over 8
 sessions it finds seatings where no pair meets twice and nobody sits a wind more than twice
 (``tests/tournament/test_seating.py``; figures for other sizes: ``benchmarks/seating_quality.py``). Memory grows
-with the players (only the pairs that meet are kept), and the search's steps stop growing past 300 players, so
-10,000 players over 8 sessions seat in about 5 seconds.
+with the players (only the pairs that meet are kept), and the search's steps stop growing past 300 players; past
+100 players it also stops as soon as no planned pair meets again, so a 300-player block of 16 sessions is planned
+in half a second and 10,000 players over 8 sessions seat in about 4 seconds.
 """
 
 from __future__ import annotations
@@ -62,8 +63,15 @@ _WIND_OVER_COST = 400
 # The opponents' search takes 4000 x sqrt(tables) steps per planned session up to this many tables (300 players) and
 # no more beyond: past it chance repeats are few (about as many at 10,000 players as at 300) and the search still
 # clears them (benchmarks/seating_quality.py: no repeat pair at 2,000 or 10,000 players over 8 or 16 sessions), so
-# the largest field allowed (MAX_PLAYERS) seats in seconds. Sizes up to 300 players search exactly as before.
+# the largest field allowed (MAX_PLAYERS) seats in seconds.
 _SEARCH_TABLES = 75
+# Up to this many tables (100 players) the opponents' search runs its steps from a hot start (2.0) to the end, as it
+# always did, so a seed seats a club's event as it always has. A larger field starts cooler (_LARGE_FIELD_HOT) and
+# stops as soon as no planned pair meets again: a 300-player block of 16 sessions found its first such plan half
+# way through its steps and spent the rest moving players among equally good plans (benchmarks/bench_seating.py).
+# A league whose pairs must meet again (no early stop) still runs every step.
+_SMALL_FIELD_TABLES = 25
+_LARGE_FIELD_HOT = 0.5
 #: The most sessions planned together. A league of 200 sessions planned at once took a minute at 300 players (the
 #: search's steps grow with the sessions planned); planned 16 at a time, no call takes longer than a 16-session
 #: tournament's first one (benchmarks/bench_seating.py). 16 is a multiple of four, so a block that keeps to its plan
@@ -694,9 +702,10 @@ def _spread_opponents(
     The cost is, over all pairs, ``c (c - 1) / 2`` for ``c`` meetings (played and planned), so a swap's change is
     local: a meeting removed from a pair that met ``c`` times saves ``c - 1``, one added costs ``c``.
 
-    Memory and time grow with the players, not their pairs: players are numbered and a pair is one int, and a pair
-    whose count falls to nought is dropped, so the table holds only the pairs that meet (about six per player and
-    session). Before, every pair a swap had ever tried stayed in it: 2,000 players held 240 MB (report-audit).
+    Memory and time grow with the players, not their pairs: players are numbered and each holds a row of the
+    players they meet and how often, and a pair whose count falls to nought is dropped, so the rows hold only the
+    pairs that meet (about six per player and session). Before, every pair a swap had ever tried was kept: 2,000
+    players held 240 MB (report-audit).
     """
     index: dict[str, int] = {}
     for groups in plan:
@@ -706,80 +715,184 @@ def _spread_opponents(
     for seating in history:
         for name in seating.names:
             index.setdefault(name, len(index))
-    size = len(index)
-    meetings: dict[int, int] = {}
-
-    def meet(a: int, b: int, change: int) -> None:
-        key = a * size + b if a < b else b * size + a
-        count = meetings.get(key, 0) + change
-        if count:
-            meetings[key] = count
-        else:
-            del meetings[key]
-
+    meetings = _Meetings(len(index))
     for seating in history:
         for table in seating.tables:
             for a, b in itertools.combinations(table.seats, 2):
-                meet(index[a], index[b], 1)
+                meetings.meet(index[a], index[b], 1)
+    floor = meetings.cost()  # what the played sessions cost: a plan in which no pair meets again costs no more
     seats = [[[index[name] for name in group] for group in groups] for groups in plan]
     for numbered_groups in seats:
         for numbered in numbered_groups:
             for i, j in itertools.combinations(numbered, 2):
-                meet(i, j, 1)
+                meetings.meet(i, j, 1)
     movable = [
         [(t, s) for t in range(len(groups)) for s in range(4) if (t, s) not in pins]
         for groups, pins in zip(plan, pinned, strict=True)
     ]
-    get = meetings.get
     steps = int(effort * 4000 * len(plan) * min(len(plan[0]), _SEARCH_TABLES) ** 0.5)
-    temperature = 2.0
-    cooling = (0.02 / temperature) ** (1 / max(1, steps))
     if same_slot:
-        _anneal_keeping_winds(seats, pinned, meet=meet, get=get, size=size, rng=rng, steps=steps)
-        steps = 0
-    for _ in range(steps):
-        k = rng.randrange(len(plan))
-        if len(movable[k]) < 2:
-            continue
-        (t1, s1), (t2, s2) = rng.sample(movable[k], 2)
-        if t1 == t2:
-            continue
-        g1, g2 = seats[k][t1], seats[k][t2]
-        x, y = g1[s1], g2[s2]
-        delta = 0
-        for other in g1:
-            if other != x:
-                delta -= get(x * size + other if x < other else other * size + x, 0) - 1
-                delta += get(y * size + other if y < other else other * size + y, 0)
-        for other in g2:
-            if other != y:
-                delta -= get(y * size + other if y < other else other * size + y, 0) - 1
-                delta += get(x * size + other if x < other else other * size + x, 0)
-        if delta <= 0 or rng.random() < math.exp(-delta / temperature):
-            for other in g1:
-                if other != x:
-                    meet(x, other, -1)
-                    meet(y, other, 1)
-            for other in g2:
-                if other != y:
-                    meet(y, other, -1)
-                    meet(x, other, 1)
-            g1[s1], g2[s2] = y, x
-        temperature *= cooling
+        _anneal_keeping_winds(seats, pinned, meetings, rng=rng, steps=steps)
+    elif len(plan[0]) > _SMALL_FIELD_TABLES:
+        _anneal_tables(seats, movable, meetings, rng=rng, steps=steps, hot=_LARGE_FIELD_HOT, floor=floor)
+    else:
+        _anneal_tables(seats, movable, meetings, rng=rng, steps=steps)
     names = list(index)
     for groups, numbered_groups in zip(plan, seats, strict=True):
         for group, row in zip(groups, numbered_groups, strict=True):
             group[:] = [names[i] for i in row]
-    return sum(count * (count - 1) // 2 for count in meetings.values())
+    return meetings.cost()
+
+
+class _Meetings:
+    """How often each pair of players (numbered 0..size-1) meets: row ``a`` maps each player ``a`` meets to the
+    count, and a pair that no longer meets is dropped (so memory grows with the meetings, not the pairs)."""
+
+    __slots__ = ("rows",)
+
+    def __init__(self, size: int) -> None:
+        self.rows: list[dict[int, int]] = [{} for _ in range(size)]
+
+    def meet(self, a: int, b: int, change: int) -> None:
+        row = self.rows[a]
+        count = row.get(b, 0) + change
+        if count:
+            row[b] = self.rows[b][a] = count
+        else:
+            del row[b], self.rows[b][a]
+
+    def swap_change(self, x: int, y: int, xs: Sequence[int], ys: Sequence[int]) -> int:
+        """What the cost changes when ``x`` (at a table with ``xs``) and ``y`` (with ``ys``) change tables."""
+        rx, ry = self.rows[x], self.rows[y]
+        delta = 0
+        for other in xs:
+            if other != x:
+                delta += ry.get(other, 0) - rx.get(other, 0) + 1
+        for other in ys:
+            if other != y:
+                delta += rx.get(other, 0) - ry.get(other, 0) + 1
+        return delta
+
+    def swap(self, x: int, y: int, xs: Sequence[int], ys: Sequence[int]) -> None:
+        """``x`` leaves the table of ``xs`` for the table of ``ys`` and ``y`` the other way (counts only)."""
+        meet = self.meet
+        for other in xs:
+            if other != x:
+                meet(x, other, -1)
+                meet(y, other, 1)
+        for other in ys:
+            if other != y:
+                meet(y, other, -1)
+                meet(x, other, 1)
+
+    def cost(self) -> int:
+        """The sum over pairs of ``c (c - 1) / 2``."""
+        return sum(count * (count - 1) for row in self.rows for count in row.values()) // 4
+
+
+def _anneal_tables(
+    seats: list[list[list[int]]],
+    movable: Sequence[Sequence[tuple[int, int]]],
+    meetings: _Meetings,
+    *,
+    rng: random.Random,
+    steps: int,
+    hot: float = 2.0,
+    floor: int | None = None,
+) -> int:
+    """The opponents' search: swap two movable players of two tables of one planned session, in place; return the
+    steps taken.
+
+    The temperature falls from ``hot`` to 0.02 over the steps; the search stops early when the cost comes down to
+    ``floor`` (nothing can be cheaper).
+
+    The draws are ``rng.randrange(sessions)`` and ``rng.sample(movable, 2)`` taken straight from
+    ``rng.getrandbits`` the way ``random`` takes them (its ``_randbelow`` and both paths of ``sample``), so a seed
+    seats as it did when those calls were made, in a third of the time.
+    """
+    getrandbits = rng.getrandbits
+    uniform = rng.random
+    exp = math.exp
+    rows = meetings.rows
+    sessions = len(seats)
+    temperature = hot
+    cooling = (0.02 / temperature) ** (1 / max(1, steps))
+    cost = meetings.cost()
+    for step in range(steps):
+        if cost == floor:
+            return step
+        k = _below(getrandbits, sessions)
+        cells = movable[k]
+        if len(cells) < 2:
+            continue
+        i, j = _two_below(getrandbits, len(cells))
+        t1, s1 = cells[i]
+        t2, s2 = cells[j]
+        if t1 == t2:
+            continue
+        g1, g2 = seats[k][t1], seats[k][t2]
+        x, y = g1[s1], g2[s2]
+        rx, ry = rows[x], rows[y]
+        delta = 6  # meetings.swap_change(x, y, g1, g2) written out
+        for other in g1:
+            if other != x:
+                delta += ry.get(other, 0) - rx.get(other, 0)
+        for other in g2:
+            if other != y:
+                delta += rx.get(other, 0) - ry.get(other, 0)
+        if delta <= 0 or uniform() < exp(-delta / temperature):
+            # meetings.swap(x, y, g1, g2) written out (half the search's time went to the calls): x leaves g1 and
+            # meets g2, y the other way; a pair at one table meets at least once, so its count is there to lower.
+            for other in g1:
+                if other != x:
+                    row = rows[other]
+                    count = rx[other] - 1
+                    if count:
+                        rx[other] = row[x] = count
+                    else:
+                        del rx[other], row[x]
+                    ry[other] = row[y] = ry.get(other, 0) + 1
+            for other in g2:
+                if other != y:
+                    row = rows[other]
+                    count = ry[other] - 1
+                    if count:
+                        ry[other] = row[y] = count
+                    else:
+                        del ry[other], row[y]
+                    rx[other] = row[x] = rx.get(other, 0) + 1
+            g1[s1], g2[s2] = y, x
+            cost += delta
+        temperature *= cooling
+    return steps
+
+
+def _below(getrandbits: Callable[[int], int], n: int) -> int:
+    """``Random.randrange(n)`` as ``random`` draws it (``_randbelow``): ``n.bit_length()`` bits until below ``n``."""
+    bits = n.bit_length()
+    r = getrandbits(bits)
+    while r >= n:
+        r = getrandbits(bits)
+    return r
+
+
+def _two_below(getrandbits: Callable[[int], int], n: int) -> tuple[int, int]:
+    """The two positions ``Random.sample(range(n), 2)`` picks, drawn as ``random`` draws them (``n`` >= 2)."""
+    i = _below(getrandbits, n)
+    if n <= 21:  # a small population: the second comes from the n - 1 left, the last moved into the first's place
+        j = _below(getrandbits, n - 1)
+        return i, n - 1 if j == i else j
+    j = _below(getrandbits, n)  # a larger one: drawn again until it differs from the first
+    while j == i:
+        j = _below(getrandbits, n)
+    return i, j
 
 
 def _anneal_keeping_winds(
     seats: list[list[list[int]]],
     pinned: list[set[tuple[int, int]]],
+    meetings: _Meetings,
     *,
-    meet: Callable[[int, int, int], None],
-    get: Callable[[int, int], int],
-    size: int,
     rng: random.Random,
     steps: int,
 ) -> None:
@@ -797,25 +910,9 @@ def _anneal_keeping_winds(
         x, y = g1[s1], g2[s2]
         delta = 0
         if t1 != t2:
-            for other in g1:
-                if other != x:
-                    delta -= get(x * size + other if x < other else other * size + x, 0) - 1
-                    meet(x, other, -1)
-            for other in g2:
-                if other != y:
-                    delta -= get(y * size + other if y < other else other * size + y, 0) - 1
-                    meet(y, other, -1)
-            g1[s1], g2[s2] = y, x
-            for other in g1:
-                if other != y:
-                    delta += get(y * size + other if y < other else other * size + y, 0)
-                    meet(y, other, 1)
-            for other in g2:
-                if other != x:
-                    delta += get(x * size + other if x < other else other * size + x, 0)
-                    meet(x, other, 1)
-        else:
-            g1[s1], g1[s2] = y, x
+            delta = meetings.swap_change(x, y, g1, g2)
+            meetings.swap(x, y, g1, g2)
+        g1[s1], g2[s2] = y, x
         where[k][x], where[k][y] = (t2, s2), (t1, s1)
         return delta
 

@@ -356,3 +356,91 @@ def test_a_new_plan_after_a_drop_out_that_changes_the_tables_meets_nobody_twice(
     quality = seating_quality(history)
     assert quality.repeat_pairs == 0
     assert quality.max_same_wind <= 2
+
+
+@settings(max_examples=200, deadline=None)
+@given(n=st.integers(min_value=2, max_value=80), seed=st.integers(min_value=0, max_value=10_000))
+def test_the_searchs_draws_are_those_random_sample_and_randrange_make(n: int, seed: int) -> None:
+    # The opponents' search draws straight from getrandbits (random.sample and randrange took a third of its time)
+    # the way random draws them, so a seed seats a club's event as it always did; the stream is left where random
+    # leaves it.
+    import random
+
+    from scorekeeper.tournament.seating import _below, _two_below
+
+    ours, theirs = random.Random(seed), random.Random(seed)
+    assert _below(ours.getrandbits, n) == theirs.randrange(n)
+    population = list(range(n))
+    assert list(_two_below(ours.getrandbits, n)) == theirs.sample(population, 2)
+    assert ours.random() == theirs.random()
+
+
+def _digest(seatings: Sequence[Seating]) -> str:
+    import hashlib
+
+    return hashlib.sha256(format_seating_csv(seatings).encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize(
+    ("count", "sessions", "seed", "substitutes", "dropped_after", "fixed", "digest"),
+    [
+        pytest.param(16, 4, 0, 0, None, {}, "d61c5258a3dd3867", id="16 players, 4 sessions"),
+        pytest.param(40, 8, 1, 0, None, {}, "8c3e0c88a3024b7d", id="40 players, 8 sessions"),
+        pytest.param(21, 5, 2, 3, None, {}, "1992e9c49d7ab3a2", id="21 players and substitutes"),
+        pytest.param(20, 4, 1, 1, 2, {}, "eaad118a57f771ff", id="a substitute for a drop-out"),
+        pytest.param(40, 6, 1, 0, None, {"P001": 1, "P002": 1, "P010": 3}, "e83104a0df1c1c29", id="fixed tables"),
+        pytest.param(100, 4, 5, 0, None, {}, "66b66a4de6645ea9", id="100 players"),
+    ],
+)
+def test_a_club_event_seats_from_its_seed_as_it_always_did(
+    count: int,
+    sessions: int,
+    seed: int,
+    substitutes: int,
+    dropped_after: int | None,
+    fixed: dict[str, int],
+    digest: str,
+) -> None:
+    # The digests are of the seatings made before the search was made faster (seating.py at 58f8886): up to
+    # _SMALL_FIELD_TABLES tables a seed seats exactly as it did, drop-outs and fixed tables included.
+    players = names(count)
+    left = players[:5] + players[6:]
+    subs = names(substitutes, "Sub")
+
+    def roster_at(session: int) -> tuple[Sequence[str], Sequence[str]]:
+        return (players if dropped_after is None or session <= dropped_after else left), subs
+
+    history: list[Seating] = []
+    for session in range(1, sessions + 1):
+        playing, _ = roster_at(session)
+        history.append(
+            seat_auto(
+                session, playing, subs, history=history, sessions=sessions, seed=seed, fixed=fixed, roster_at=roster_at
+            )
+        )
+    assert _digest(history) == digest
+
+
+def test_a_large_field_stops_searching_once_no_pair_meets_twice(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Past _SMALL_FIELD_TABLES tables the opponents' search starts cooler and ends as soon as no planned pair meets
+    # again: a 300-player block of 16 sessions took 3 s of steps that only moved players among equally good plans.
+    from scorekeeper.tournament import seating as module
+
+    taken: list[tuple[int, int]] = []
+    anneal = module._anneal_tables
+
+    def counting(*args: object, steps: int, **kwargs: object) -> int:
+        ran = anneal(*args, steps=steps, **kwargs)  # type: ignore[arg-type]
+        taken.append((ran, steps))
+        return ran
+
+    monkeypatch.setattr(module, "_anneal_tables", counting)
+    players = names(4 * (module._SMALL_FIELD_TABLES + 5))
+    history: list[Seating] = []
+    for session in range(1, 5):
+        history.append(seat_auto(session, players, history=history, sessions=4, seed=1, effort=0.5))
+    assert len(taken) == 1
+    ran, steps = taken[0]
+    assert ran < steps
+    quality = seating_quality(history)
+    assert (quality.repeat_pairs, quality.max_same_wind) == (0, 1)

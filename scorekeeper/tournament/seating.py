@@ -341,22 +341,33 @@ def seat_auto(
         TournamentError: as :func:`seat_random`.
     """
     names, tables = _roster(players, substitutes, fixed or {})
-    fixed = _fixed_in_play(fixed or {}, names)
+    every_fixed = fixed or {}
+    fixed = _fixed_in_play(every_fixed, names)
     played = tuple(sorted(history, key=lambda seating: seating.session))
     last = max(sessions, session)
 
-    def plan_again() -> Seating:
-        """This session planned from what was played (the plan of a block set aside)."""
-        return _plan(
-            session=session,
-            names=names,
-            tables=tables,
-            fixed=fixed,
-            history=played,
+    def new_plan(at: int, at_names: Sequence[str], at_tables: int) -> tuple[Seating, ...]:
+        """The plan made at session ``at`` from what was played before it (a plan set aside there)."""
+        return _new_plan(
+            tuple(at_names),
+            tables=at_tables,
+            fixed=tuple(sorted(_fixed_in_play(every_fixed, at_names).items())),
             sessions=sessions,
-            seed=f"auto:{seed}:{session}",
+            start=at,
+            history=played[: at - 1],
+            seed=str(seed),
             effort=effort,
-        )[0]
+        )
+
+    def roster_of(at: int) -> tuple[list[str], int]:
+        """Session ``at``'s roster and tables, or none when ``roster_at`` cannot give them."""
+        if roster_at is None:
+            return [], 0
+        try:
+            then_players, then_substitutes = roster_at(at)
+            return _roster(then_players, then_substitutes, every_fixed)
+        except TournamentError:
+            return [], 0
 
     # Follow the plan while the tournament keeps to it. Planned as a whole, the winds can be balanced exactly: split
     # each player's sittings into sets of four and the players' sets and the tables make a regular bipartite
@@ -366,40 +377,66 @@ def seat_auto(
     # session is a random draw (nothing has been played yet to steer it).
     if [s.session for s in played] == list(range(1, session)):
         start = (session - 1) // PLAN_AHEAD * PLAN_AHEAD + 1
-        plan_names, plan_tables, plan_fixed = names, tables, fixed
-        if roster_at is not None and start < session:
-            try:
-                then_players, then_substitutes = roster_at(start)
-                plan_names, plan_tables = _roster(then_players, then_substitutes, fixed or {})
-            except TournamentError:
-                plan_names, plan_tables = [], 0
-            plan_fixed = _fixed_in_play(fixed or {}, plan_names)
+        plan_names, plan_tables = (names, tables) if roster_at is None or start == session else roster_of(start)
         if plan_names:
-            plan = _block_plan(
+            plan: tuple[Seating, ...] | None = _block_plan(
                 tuple(plan_names),
                 tables=plan_tables,
-                fixed=tuple(sorted(plan_fixed.items())),
+                fixed=tuple(sorted(_fixed_in_play(every_fixed, plan_names).items())),
                 sessions=last,
                 start=start,
                 history=played[: start - 1],
                 seed=str(seed),
                 effort=effort,
             )
-            done = played[start - 1 :]
-            if plan[: len(done)] == done and set(plan[len(done)].names) == set(names):
-                return plan[len(done)]
-            renamed = _renamed(plan[: len(done) + 1], done, names, fixed)
-            if renamed is not None:
-                # As good as the plan was for this session (a long tournament's plan may hold repeat meetings it
-                # cannot avoid): taken without planning again; else only if planning again does no better.
-                cost = _drawbacks(renamed, played, last)
-                if cost <= _drawbacks(plan[len(done)], (*played[: start - 1], *plan[: len(done)]), last):
-                    return renamed
-                again = plan_again()
-                if cost <= _drawbacks(again, played, last):
-                    return renamed
-                return again
-    return plan_again()
+            origin = start
+            # A session that left the plan in force (a drop-out that changed the tables, a substitute for whom
+            # planning again did better, a Swiss or prescripted session) was seated from a new plan made there, or
+            # not by `auto`; the sessions after it follow that new plan while they keep to it, as they follow the
+            # block's. Before, each session after such a change was planned again on its own, so the winds a new plan
+            # had evened over the sessions left were not kept (report-seating: 1-7 players on one wind twice).
+            for at in range(start + 1, session) if roster_at is not None else ():
+                done = played[origin - 1 : at]
+                kept = plan is not None and len(plan) > len(done)
+                if kept and plan is not None and _follows(plan[: len(done) + 1], done, names) is not None:
+                    continue
+                at_names, at_tables = roster_of(at)
+                again = new_plan(at, at_names, at_tables) if at_names else None
+                plan, origin = (again, at) if again is not None and again[0] == played[at - 1] else (None, at)
+            done = played[origin - 1 :]
+            if plan is not None and len(plan) > len(done):
+                if plan[: len(done)] == done and set(plan[len(done)].names) == set(names):
+                    return plan[len(done)]
+                renamed = _renamed(plan[: len(done) + 1], done, names, fixed)
+                if renamed is not None:
+                    # As good as the plan was for this session (a long tournament's plan may hold repeat meetings
+                    # it cannot avoid): taken without planning again; else only if planning again does no better.
+                    cost = _drawbacks(renamed, played, last)
+                    if cost <= _drawbacks(plan[len(done)], (*played[: origin - 1], *plan[: len(done)]), last):
+                        return renamed
+                    again = new_plan(session, names, tables)
+                    if cost <= _drawbacks(again[0], played, last):
+                        return renamed
+                    return again[0]
+    return new_plan(session, names, tables)[0]
+
+
+def _follows(plan: Sequence[Seating], done: Sequence[Seating], present: Iterable[str]) -> dict[str, str] | None:
+    """Who sat for whom when the sessions played kept to the plan but for players of the plan who are no longer in
+    play (``present``) replaced by players the plan did not seat; None when they did not keep to it."""
+    here = set(present)
+    planned = {name for seating in plan for name in seating.names}
+    taken: dict[str, str] = {}
+    for ours, theirs in zip(plan, done, strict=False):
+        if len(ours.tables) != len(theirs.tables):
+            return None
+        for mine, real in zip(ours.tables, theirs.tables, strict=True):
+            for want, sat in zip(mine.seats, real.seats, strict=True):
+                if want == sat:
+                    continue
+                if want in here or sat in planned or taken.setdefault(want, sat) != sat:
+                    return None
+    return taken
 
 
 def _renamed(
@@ -412,18 +449,10 @@ def _renamed(
     the plan's winds were exact, so the substitute's are too, and nobody else moves (report-tourney: planning
     again after a drop-out left 4-8 of 19 players on one wind twice).
     """
+    taken = _follows(plan, done, names)
+    if taken is None:
+        return None
     present = set(names)
-    planned = {name for seating in plan for name in seating.names}
-    taken: dict[str, str] = {}
-    for ours, theirs in zip(plan, done, strict=False):
-        if len(ours.tables) != len(theirs.tables):
-            return None
-        for mine, real in zip(ours.tables, theirs.tables, strict=True):
-            for want, sat in zip(mine.seats, real.seats, strict=True):
-                if want == sat:
-                    continue
-                if want in present or sat in planned or taken.setdefault(want, sat) != sat:
-                    return None
     target = plan[len(done)]
     if len(target.tables) != math.ceil(len(names) / 4):
         return None
@@ -495,6 +524,34 @@ def _block_plan(
             seed=f"auto:{seed}:plan" if start == 1 else f"auto:{seed}:plan:{start}",
             effort=effort,
             exact=True,
+        )
+    )
+
+
+@functools.lru_cache(maxsize=8)
+def _new_plan(
+    names: tuple[str, ...],
+    *,
+    tables: int,
+    fixed: tuple[tuple[str, int], ...],
+    sessions: int,
+    start: int,
+    history: tuple[Seating, ...],
+    seed: str,
+    effort: float,
+) -> tuple[Seating, ...]:
+    """The plan made at session ``start`` after ``history`` when the plan in force was set aside (kept: the next
+    sessions' calls look for it to follow it)."""
+    return tuple(
+        _plan(
+            session=start,
+            names=names,
+            tables=tables,
+            fixed=dict(fixed),
+            history=history,
+            sessions=sessions,
+            seed=f"auto:{seed}:{start}",
+            effort=effort,
         )
     )
 

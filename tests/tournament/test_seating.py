@@ -444,3 +444,74 @@ def test_a_large_field_stops_searching_once_no_pair_meets_twice(monkeypatch: pyt
     assert ran < steps
     quality = seating_quality(history)
     assert (quality.repeat_pairs, quality.max_same_wind) == (0, 1)
+
+
+def _drop_out_changing_tables(
+    count: int, sessions: int, after: int, seed: int, *, swiss: int | None = None
+) -> tuple[list[Seating], tuple[str, ...], tuple[str, ...]]:
+    """Seat ``count`` players and three substitutes; the 6th drops out after session ``after`` (one table fewer
+    when ``count`` is 4n + 1); session ``swiss`` (if any) is seated Swiss, by name order."""
+    players = names(count)
+    left = players[:5] + players[6:]
+    substitutes = names(3, "Sub")
+
+    def roster_at(session: int) -> tuple[Sequence[str], Sequence[str]]:
+        return (players if session <= after else left), substitutes
+
+    history: list[Seating] = []
+    for session in range(1, sessions + 1):
+        playing, subs = roster_at(session)
+        if session == swiss:
+            history.append(seat_swiss(session, playing, subs, history=history, sessions=sessions))
+            continue
+        history.append(
+            seat_auto(session, playing, subs, history=history, sessions=sessions, seed=seed, roster_at=roster_at)
+        )
+    return history, left, substitutes
+
+
+def _players_on_a_wind_twice_more(history: Sequence[Seating], players: Sequence[str]) -> int:
+    winds = {name: [0, 0, 0, 0] for name in players}
+    for seating in history:
+        for table in seating.tables:
+            for wind, name in enumerate(table.seats):
+                if name in winds:
+                    winds[name][wind] += 1
+    return sum(1 for counts in winds.values() if max(counts) - min(counts) > 1)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_sessions_after_a_drop_out_that_changes_the_tables_follow_the_plan_made_then(seed: int) -> None:
+    # report-seating: a new plan made when a drop-out changed the number of tables evened the winds over the
+    # sessions left, but each later session was planned again on its own, which undid it (1-7 of 20 players on one
+    # wind twice). The later sessions now take their part of the plan made at the drop-out.
+    from scorekeeper.tournament.seating import _plan
+
+    history, left, _ = _drop_out_changing_tables(21, 4, 2, seed)
+    made_then = _plan(
+        session=3, names=left, tables=5, fixed={}, history=history[:2], sessions=4, seed=f"auto:{seed}:3", effort=1.0
+    )
+    assert history[2:] == made_then
+    assert seating_quality(history).repeat_pairs == 0
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_a_drop_out_half_way_through_leaves_the_winds_even(seed: int) -> None:
+    # 41 players and three substitutes at 11 tables over 8 sessions; the 6th leaves after session 4, so 40 play at
+    # 10. Before, the sessions after it were planned one by one: 3-19 of the 40 sat one wind two more times than
+    # another, and some pairs met twice; the plan made at the drop-out now carries through.
+    history, left, _ = _drop_out_changing_tables(41, 8, 4, seed)
+    assert _players_on_a_wind_twice_more(history, left) == 0
+    assert seating_quality(history).repeat_pairs == 0
+
+
+def test_the_sessions_after_a_swiss_one_follow_the_plan_made_after_it() -> None:
+    # A Swiss (or prescripted) session sets the plan aside; the next auto session plans again from what was played
+    # and the sessions after it follow that plan.
+    from scorekeeper.tournament.seating import _plan
+
+    history, _, _ = _drop_out_changing_tables(20, 8, 8, 3, swiss=4)
+    made_after = _plan(
+        session=5, names=names(20), tables=5, fixed={}, history=history[:4], sessions=8, seed="auto:3:5", effort=1.0
+    )
+    assert history[4:] == made_after

@@ -24,7 +24,7 @@ from typing import Any, BinaryIO, NoReturn, cast
 
 from scorekeeper.engine.conditions import CONDITION_NAMES
 from scorekeeper.engine.hand import Hand, Meld
-from scorekeeper.engine.jsonio import error_to_json, score_json_line, score_line, score_object
+from scorekeeper.engine.jsonio import error_to_json, read_hand, score_json_line, score_line, score_object
 from scorekeeper.engine.rules import PRESET_NAMES, HandRules, check_red_fives, hand_rules
 from scorekeeper.engine.scoring import HandScore, score_hand
 from scorekeeper.engine.tiles import Tile, Wind, parse_tiles
@@ -215,9 +215,66 @@ def _answer_bytes(line: bytes) -> bytes:
     return answer if type(answer) is bytes else _encode(cast(dict[str, Any], answer))
 
 
+def _refusal_line(error: ScorekeeperError) -> bytes | None:
+    """A refusal's answer line, or None for a message too long to write whole (the general way cuts it)."""
+    refusal = error_to_json(error)
+    return _dumps(refusal) if len(refusal["error"]) <= MAX_ERROR_CHARS else None
+
+
 def answer_lines(lines: list[bytes]) -> bytes:
-    """The answers to complete input lines (without their line feeds), in order, as one block of output."""
-    return b"".join([_answer_bytes(line) if len(line) <= MAX_LINE_BYTES else _encode(_too_long()) for line in lines])
+    """The answers to complete input lines (without their line feeds), in order, as one block of output.
+
+    With orjson, the block's common lines (a JSON object for a riichi ruleset) are answered in stages: every line
+    read, then every hand checked, then every hand scored, then every answer written, so that each stage's code
+    stays warm in the processor's caches over the block (issue 15: 8% of a line's cost against one line through
+    all the stages at a time). A line that any stage cannot settle (a refusal too long to write whole, anything
+    unexpected) is answered the general way, one at a time, in its place: the same bytes either way.
+    """
+    if _orjson is None:
+        return b"".join(
+            [_answer_bytes(line) if len(line) <= MAX_LINE_BYTES else _encode(_too_long()) for line in lines]
+        )
+    answers: list[bytes | None] = [None] * len(lines)
+    loads, decode_error = _orjson.loads, _orjson.JSONDecodeError
+    places: list[int] = []
+    objects: list[dict[str, Any]] = []
+    for place, line in enumerate(lines):
+        if len(line) > MAX_LINE_BYTES:
+            answers[place] = _encode(_too_long())
+            continue
+        try:
+            obj = loads(line)
+        except decode_error:
+            continue  # answered the general way, which names the problem
+        if type(obj) is dict:
+            ruleset = obj.get("ruleset")
+            if ruleset is None or (type(ruleset) is str and not ruleset.startswith("classical")):
+                places.append(place)
+                objects.append(obj)
+    read: list[tuple[int, Hand, HandRules]] = []
+    for place, obj in zip(places, objects, strict=True):
+        try:
+            hand, rules = read_hand(obj)
+        except ScorekeeperError as error:
+            answers[place] = _refusal_line(error)
+        except Exception:  # noqa: S112 - answered the general way below, which reports it
+            continue
+        else:
+            read.append((place, hand, rules))
+    scored: list[tuple[int, HandScore]] = []
+    for place, hand, rules in read:
+        try:
+            scored.append((place, score_hand(hand, rules)))
+        except ScorekeeperError as error:
+            answers[place] = _refusal_line(error)
+        except Exception:  # noqa: S112 - answered the general way below, which reports it
+            continue
+    for place, score in scored:
+        try:
+            answers[place] = score_line(score)
+        except Exception:  # noqa: S112 - answered the general way below, which reports it
+            continue
+    return b"".join([_answer_bytes(lines[place]) if answer is None else answer for place, answer in enumerate(answers)])
 
 
 _OVER_CAP = b" " * (MAX_LINE_BYTES + 1)  # stands for a line refused unread

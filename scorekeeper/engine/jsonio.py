@@ -29,6 +29,7 @@ from scorekeeper.errors import InvalidContextError, InvalidHandError, InvalidRul
 
 __all__ = [
     "hand_from_json",
+    "read_hand",
     "rules_from_json",
     "score_json",
     "score_json_line",
@@ -369,16 +370,26 @@ def error_to_json(error: ScorekeeperError) -> dict[str, Any]:
     return {"ok": False, "error": str(error), "kind": type(error).__name__}
 
 
-def score_object(obj: object) -> HandScore:
-    """Read and score one decoded JSON hand under its own ruleset, with what a hand coming in must meet (the red
-    fives of the ruleset's set, ``rules.check_red_fives``).
+def read_hand(obj: object) -> tuple[Hand, HandRules]:
+    """:func:`hand_from_json` with what a hand coming in must meet besides: the red fives of the ruleset's set
+    (``rules.check_red_fives``).
 
     Raises:
-        ScorekeeperError: whatever :func:`hand_from_json`, the set check or :func:`score_hand` refuses.
+        ScorekeeperError: whatever :func:`hand_from_json` or the set check refuses.
     """
     hand, rules = hand_from_json(obj)
     if hand._red > 1:
         check_red_fives(hand, rules)
+    return hand, rules
+
+
+def score_object(obj: object) -> HandScore:
+    """Read and score one decoded JSON hand under its own ruleset (:func:`read_hand`, then :func:`score_hand`).
+
+    Raises:
+        ScorekeeperError: whatever :func:`read_hand` or :func:`score_hand` refuses.
+    """
+    hand, rules = read_hand(obj)
     return score_hand(hand, rules)
 
 

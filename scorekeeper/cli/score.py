@@ -24,7 +24,7 @@ from typing import Any, BinaryIO, NoReturn, cast
 
 from scorekeeper.engine.conditions import CONDITION_NAMES
 from scorekeeper.engine.hand import Hand, Meld
-from scorekeeper.engine.jsonio import error_to_json, read_hand, score_json_line, score_line, score_object
+from scorekeeper.engine.jsonio import error_to_json, read_hands, score_json_line, score_line, score_object
 from scorekeeper.engine.rules import PRESET_NAMES, HandRules, check_red_fives, hand_rules
 from scorekeeper.engine.scoring import HandScore, score_hand
 from scorekeeper.engine.tiles import Tile, Wind, parse_tiles
@@ -252,27 +252,24 @@ def answer_lines(lines: list[bytes]) -> bytes:
                 places.append(place)
                 objects.append(obj)
     read: list[tuple[int, Hand, HandRules]] = []
-    for place, obj in zip(places, objects, strict=True):
-        try:
-            hand, rules = read_hand(obj)
-        except ScorekeeperError as error:
-            answers[place] = _refusal_line(error)
-        except Exception:  # noqa: S112 - answered the general way below, which reports it
-            continue
-        else:
-            read.append((place, hand, rules))
+    for place, entry in zip(places, read_hands(objects), strict=True):
+        if isinstance(entry, Exception):
+            if isinstance(entry, ScorekeeperError):
+                answers[place] = _refusal_line(entry)
+            continue  # anything else: answered the general way below, which reports it
+        read.append((place, *entry))
     scored: list[tuple[int, HandScore]] = []
     for place, hand, rules in read:
         try:
             scored.append((place, score_hand(hand, rules)))
         except ScorekeeperError as error:
             answers[place] = _refusal_line(error)
-        except Exception:  # noqa: S112 - answered the general way below, which reports it
+        except Exception:  # answered the general way below, which reports it
             continue
     for place, score in scored:
         try:
             answers[place] = score_line(score)
-        except Exception:  # noqa: S112 - answered the general way below, which reports it
+        except Exception:  # answered the general way below, which reports it
             continue
     return b"".join([_answer_bytes(lines[place]) if answer is None else answer for place, answer in enumerate(answers)])
 

@@ -12,11 +12,16 @@ import subprocess
 import sys
 import time
 from io import BytesIO
+from typing import Any
 
 import pytest
 from typing_extensions import Buffer
 
-from scorekeeper.cli.score import _run_json
+from scorekeeper.cli.score import _answer_bytes, _load_orjson, _run_json, answer_lines
+from scorekeeper.engine.hand import Hand
+from scorekeeper.engine.scoring import HandScore
+from scorekeeper.engine.tiles import Tile
+from scorekeeper.errors import InvalidHandError
 from tests.generate import generate_hands
 
 HAND = {"hand": "234m456p678s34588s", "win": "2m", "seat_wind": "S", "round_wind": "E"}
@@ -145,6 +150,49 @@ def test_bulk_loop_gives_the_garbage_collector_back_as_it_found_it() -> None:
     assert _run_json(BytesIO(json.dumps(HAND).encode() + b"\n"), again) == 0
     assert again.getvalue() == first.getvalue()
     assert json.loads(first.getvalue())["ok"] is True
+
+
+def test_a_block_answered_in_stages_gives_each_line_its_own_answer_in_its_place() -> None:
+    # answer_lines reads, checks, scores and writes a block's common lines stage by stage (issue 15); every other
+    # line (bad JSON, a list, a classical hand) is answered the general way in its place: the same bytes.
+    _load_orjson()
+    lines = [line for line in _corpus().split(b"\n") if line][380:]
+    assert answer_lines(lines) == b"".join([_answer_bytes(line) for line in lines])
+    assert len(answer_lines(lines).splitlines()) == len(lines)
+
+
+@pytest.mark.parametrize(
+    ("error", "answer"),
+    [
+        (
+            RuntimeError("a bug"),
+            {"ok": False, "error": "internal error: RuntimeError('a bug')", "kind": "RuntimeError"},
+        ),
+        (
+            InvalidHandError("x" * 3000),
+            {"ok": False, "error": "x" * 980 + "... (message cut)", "kind": "InvalidHandError"},
+        ),
+    ],
+)
+def test_a_line_a_stage_cannot_settle_is_answered_the_general_way_in_its_place(
+    monkeypatch: pytest.MonkeyPatch, error: Exception, answer: dict[str, object]
+) -> None:
+    # An unexpected error, or a refusal too long to write whole, while scoring one hand of the block.
+    _load_orjson()
+    from scorekeeper.engine._result import build_score as build
+
+    def failing(hand: Hand, *rest: Any) -> HandScore:
+        if hand.win == Tile.parse("2m"):
+            raise error
+        return build(hand, *rest)
+
+    monkeypatch.setattr("scorekeeper.engine.scoring.build_score", failing)
+    other = {**HAND, "hand": "234m456p678s34555s", "win": "5s"}
+    lines = [json.dumps(obj).encode() for obj in (other, HAND, other)]
+    answers = [json.loads(line) for line in answer_lines(lines).splitlines()]
+    assert answers[1] == answer
+    assert answers[0] == answers[2]
+    assert answers[0]["ok"] is True
 
 
 def test_score_imports_neither_qt_nor_storage_nor_the_classical_family() -> None:

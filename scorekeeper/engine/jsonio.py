@@ -403,14 +403,15 @@ def read_hands(objects: list[dict[str, Any]]) -> list[tuple[Hand, HandRules] | E
 
     In stages over the list (every object's fields read, then every Hand made and checked, then the red fives of
     the few with two or more), so that each stage's code stays warm in the processor's caches: the command line's
-    bulk answers (issue 15).
+    bulk answers (issue 15). An error is given back without its traceback, whose frames would hold the lists
+    that hold the error: a cycle only the garbage collector would free.
     """
     read: list[tuple[_HandArguments, HandRules] | Exception] = []
     for obj in objects:
         try:
             read.append(_hand_arguments(obj))
         except Exception as error:  # given back in the hand's place
-            read.append(error)
+            read.append(error.with_traceback(None))
     hands: list[tuple[Hand, HandRules] | Exception] = []
     for entry in read:
         if isinstance(entry, Exception):
@@ -422,7 +423,7 @@ def read_hands(objects: list[dict[str, Any]]) -> list[tuple[Hand, HandRules] | E
             if hand._red > 1:
                 check_red_fives(hand, rules)
         except Exception as error:  # given back in the hand's place
-            hands.append(error)
+            hands.append(error.with_traceback(None))
         else:
             hands.append((hand, rules))
     return hands

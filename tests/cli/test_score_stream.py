@@ -161,6 +161,27 @@ def test_a_block_answered_in_stages_gives_each_line_its_own_answer_in_its_place(
     assert len(answer_lines(lines).splitlines()) == len(lines)
 
 
+def test_a_block_with_refused_lines_leaves_no_cycle_for_the_garbage_collector() -> None:
+    # Refusals of every stage (a field, the tiles, no yaku, not JSON): freed as soon as the block is answered.
+    _load_orjson()
+    lines = [
+        json.dumps({**HAND, "x": 1}).encode(),
+        json.dumps({**HAND, "hand": "11111m"}).encode(),
+        json.dumps({**HAND, "hand": "234m456p678s34588s", "win": "8s"}).encode(),
+        b"not json",
+        json.dumps(HAND).encode(),
+    ] * 20
+    answer_lines(lines)
+    gc.collect()
+    gc.disable()
+    try:
+        answers = answer_lines(lines)
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+    assert len(answers.splitlines()) == len(lines)
+
+
 @pytest.mark.parametrize(
     ("error", "answer"),
     [

@@ -106,9 +106,15 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     substitute.add_argument("--session", required=True, type=int, metavar="K")
     substitute.add_argument("--table", required=True, type=int, metavar="T")
-    substitute.add_argument("--leaving", required=True, metavar="NAME", help="the player who leaves the table")
+    substitute.add_argument("--leaving", metavar="NAME", help="the player who leaves the table")
     substitute.add_argument("--player", required=True, metavar="NAME", help="the registered player who comes in")
     substitute.add_argument("--reason", default="", metavar="TEXT")
+    substitute.add_argument(
+        "--take-out",
+        action="store_true",
+        help="take --player's substitution out of the game instead (whoever sat there before gets the seat back): "
+        "before a correction that would end the game before they came in, or for one entered by mistake",
+    )
 
     standings = action("standings", "print the standings")
     standings.add_argument("--json", action="store_true", help="print JSON")
@@ -284,13 +290,22 @@ def _penalty(args: argparse.Namespace) -> None:
 
 
 def _substitute(args: argparse.Namespace) -> None:
+    from scorekeeper.errors import TournamentError
+    from scorekeeper.session import Event
     from scorekeeper.storage.tournament_store import open_tournament_store
 
+    if not args.take_out and not args.leaving:
+        raise TournamentError("say who leaves the table (--leaving NAME), or --take-out a substitution")
     with open_tournament_store(args.db) as store:
         tournament = store.load(args.tournament)
-        event = tournament.substitution(args.session, args.table, args.leaving, args.player, args.reason)
+        event: Event
+        if args.take_out:
+            preview = tournament.substitution_removal(args.session, args.table, args.player, args.reason)[0]
+            event = preview.event
+        else:
+            event = tournament.substitution(args.session, args.table, args.leaving, args.player, args.reason)
         game = tournament.game(args.session, args.table)
-        assert game is not None  # substitution() refuses a table with no game
+        assert game is not None  # substitution() and substitution_removal() refuse a table with no game
         if str(args.db).startswith(("postgresql://", "postgres://")):
             # Through the sync server's referee write, as the referee's window does: the table takes the
             # referee's copy at its next push and shows who sits there now.
@@ -301,6 +316,13 @@ def _substitute(args: argparse.Namespace) -> None:
                 server.correct_as_referee(game.game_id, [event], version=held.version)
         else:
             store.append_events(game.game_id, len(game.events), [event])
+    if args.take_out:
+        sub = preview.substitution
+        sys.stdout.write(
+            f"session {args.session} table {args.table}: {sub.player}'s substitution at seat {int(sub.seat)} taken "
+            f"out; {sub.left} plays on there\n"
+        )
+        return
     left = game.state(tournament.settings).players[event.seat]
     sys.stdout.write(
         f"session {args.session} table {args.table}: {event.player} takes seat {int(event.seat)} from {left} "

@@ -47,6 +47,7 @@ from scorekeeper.session.events import (
     RefereePenalty,
     RiichiDeclared,
     Ron,
+    SubstitutionRemoved,
     Tsumo,
 )
 from scorekeeper.session.rules import Family, Ruleset
@@ -375,6 +376,7 @@ class GameController(QObject):
             EndGame: self.tr("game ended"),
             LastHandCalled: self.tr("last hand called"),
             PlayerReplaced: self.tr("substitute"),
+            SubstitutionRemoved: self.tr("substitution taken out"),
             HandEdited: self.tr("hand corrected"),
             HandDeleted: self.tr("hand deleted"),
             HandInserted: self.tr("hand inserted"),
@@ -388,6 +390,8 @@ class GameController(QObject):
             return f"{name} ({players[int(event.seat)]})"
         if isinstance(event, PlayerReplaced):
             return f"{name} ({players[int(event.seat)]} → {event.player})"
+        if isinstance(event, SubstitutionRemoved):
+            return f"{name} ({event.player})"
         if isinstance(event, Ron | Tsumo | ExhaustiveDraw | NagashiMangan | AbortiveDraw):
             from scorekeeper.gui.describe import describe_result
 

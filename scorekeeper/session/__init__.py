@@ -31,6 +31,7 @@ from scorekeeper.session.events import (
     RefereePenalty,
     RiichiDeclared,
     Ron,
+    SubstitutionRemoved,
     Tsumo,
     ValueWin,
     Win,
@@ -103,13 +104,14 @@ from scorekeeper.session.state import (
     HandEntry,
     RiichiRefusal,
     ScoreSeries,
+    StrandedSubstituteError,
     Substitution,
     apply_event,
     apply_events,
     initial_state,
     replay_hands,
 )
-from scorekeeper.session.substitution import SeatShare, seat_shares
+from scorekeeper.session.substitution import RemovalPreview, SeatShare, removal_preview, seat_shares
 
 __all__ = [
     "CLASSICAL_PRESET_NAMES",
@@ -159,6 +161,7 @@ __all__ = [
     "Reason",
     "ReasonCode",
     "RefereePenalty",
+    "RemovalPreview",
     "RiichiDeclared",
     "RiichiRefusal",
     "RiichiRules",
@@ -171,7 +174,9 @@ __all__ = [
     "Session",
     "Settlement",
     "StickSplit",
+    "StrandedSubstituteError",
     "Substitution",
+    "SubstitutionRemoved",
     "TableRules",
     "TieBreak",
     "Transfer",
@@ -201,6 +206,7 @@ __all__ = [
     "read_reason",
     "record_from_session",
     "record_from_state",
+    "removal_preview",
     "replay_hands",
     "result_from_json",
     "result_to_json",

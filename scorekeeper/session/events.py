@@ -47,6 +47,7 @@ __all__ = [
     "RefereePenalty",
     "RiichiDeclared",
     "Ron",
+    "SubstitutionRemoved",
     "Tsumo",
     "ValueWin",
     "Win",
@@ -531,6 +532,35 @@ class PlayerReplaced:
         _check_text(self.reason, "the reason for the substitution")
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SubstitutionRemoved:
+    """A correction: the substitution of ``player`` at ``seat`` is taken out of the game, as if whoever sat there
+    before had played on (the one who left is credited with the seat's result again).
+
+    Made by a referee whose correction of a hand would end the game before the substitute came in (the log would
+    no longer play: a substitute cannot come in after the end), or to take out a substitution entered by mistake.
+    The :class:`PlayerReplaced` event stays in the log with this one after it, so nothing is lost.
+
+    Attributes:
+        seat: the seat the substitute took.
+        player: the substitute, as their :class:`PlayerReplaced` names them (the latest of that name at the seat).
+        reason: why, for the record.
+    """
+
+    seat: Seat
+    player: str
+    reason: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seat", parse_seat(self.seat))
+        if not isinstance(self.player, str) or not 1 <= len(self.player) <= 100 or "\x00" in self.player:
+            raise IllegalActionError(
+                f"a substitute's name must be a text of 1 to 100 characters, got {self.player!r:.80}"
+            )
+        _check_text(self.player, "a substitute's name")
+        _check_text(self.reason, "the reason for taking the substitution out")
+
+
 @dataclass(frozen=True, slots=True)
 class HandEdited:
     """A referee's correction: the finished hand at ``index`` (0-based) becomes ``hand``; all after is recomputed."""
@@ -566,6 +596,7 @@ Event: TypeAlias = (
     | EndGame
     | LastHandCalled
     | PlayerReplaced
+    | SubstitutionRemoved
     | HandEdited
     | HandDeleted
     | HandInserted
@@ -648,6 +679,13 @@ def event_to_json(event: Event) -> dict[str, Any]:
             return {"type": "last_hand", "reason": event.reason}
         case PlayerReplaced():
             return {"type": "substitute", "seat": int(event.seat), "player": event.player, "reason": event.reason}
+        case SubstitutionRemoved():
+            return {
+                "type": "substitute_removed",
+                "seat": int(event.seat),
+                "player": event.player,
+                "reason": event.reason,
+            }
         case HandEdited():
             return {"type": "edit_hand", "index": event.index, "hand": hand_record_to_json(event.hand)}
         case HandDeleted():
@@ -881,6 +919,9 @@ def event_from_json(obj: object) -> Event:
     elif kind == "substitute":
         seat, player, reason = reader.seat("seat"), reader.text("player"), reader.text("reason")
         event = _build(reader.where, PlayerReplaced, seat=seat, player=player, reason=reason)
+    elif kind == "substitute_removed":
+        seat, player, reason = reader.seat("seat"), reader.text("player"), reader.text("reason")
+        event = _build(reader.where, SubstitutionRemoved, seat=seat, player=player, reason=reason)
     elif kind == "edit_hand":
         event = HandEdited(_index(reader), hand_record_from_json(reader.get("hand"), f"{reader.where}, hand"))
     elif kind == "delete_hand":
@@ -889,8 +930,8 @@ def event_from_json(obj: object) -> Event:
         event = HandInserted(_index(reader), hand_record_from_json(reader.get("hand"), f"{reader.where}, hand"))
     else:
         known = (
-            "riichi, ron, tsumo, draw, nagashi, abort, chombo, penalty, end, last_hand, substitute, edit_hand,"
-            " delete_hand, insert_hand"
+            "riichi, ron, tsumo, draw, nagashi, abort, chombo, penalty, end, last_hand, substitute,"
+            " substitute_removed, edit_hand, delete_hand, insert_hand"
         )
         raise GameRecordError(f"{where}: unknown event type {_show(kind)}; known: {known}")
     reader.done()

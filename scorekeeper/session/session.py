@@ -31,6 +31,7 @@ from scorekeeper.session.events import (
     RefereePenalty,
     RiichiDeclared,
     Ron,
+    SubstitutionRemoved,
     Tsumo,
     Win,
 )
@@ -287,6 +288,15 @@ class Session:
         if problem is not None:
             raise PlayerNameError((problem,))
         return self.apply(PlayerReplaced(seat=seat, player=player, reason=reason))
+
+    def remove_substitution(self, seat: Seat, player: str, reason: str = "") -> GameState:
+        """Take the latest substitution of ``player`` at ``seat`` out of the game, as if whoever sat there before had
+        played on (a correction: before a correction that would end the game before they came in).
+
+        Raises:
+            IllegalActionError: no such substitution, or a game that would no longer play without it.
+        """
+        return self.apply(SubstitutionRemoved(seat=seat, player=player, reason=reason))
 
     def edit_hand(self, index: int, hand: HandRecord) -> GameState:
         """Replace finished hand ``index`` (0-based); everything after it is recomputed."""

@@ -36,6 +36,7 @@ from scorekeeper.session.events import (
     RefereePenalty,
     RiichiDeclared,
     Ron,
+    SubstitutionRemoved,
     Tsumo,
 )
 from scorekeeper.session.families import EndReason, family_of
@@ -51,6 +52,7 @@ __all__ = [
     "HandEntry",
     "RiichiRefusal",
     "ScoreSeries",
+    "StrandedSubstituteError",
     "Substitution",
     "apply_event",
     "apply_events",
@@ -131,6 +133,31 @@ class Substitution:
     left: str
     hand: int
     reason: str = ""
+
+
+class StrandedSubstituteError(IllegalActionError):
+    """A correction refused because the game would end before a substitute came in (a substitute cannot come in
+    after the end, so the log would no longer play). The referee takes the substitution out first
+    (:class:`~scorekeeper.session.events.SubstitutionRemoved`), then makes the correction.
+
+    Attributes:
+        doing: what was refused ("editing hand 4").
+        substitutions: the substitutions left without a place (the game as corrected ends before each came in).
+        hands: the number of hands the game as corrected ends after.
+    """
+
+    def __init__(self, doing: str, substitutions: tuple[Substitution, ...], hands: int) -> None:
+        who = "; ".join(
+            f"{sub.player} came in for {sub.left} at seat {int(sub.seat)} before hand {sub.hand + 1}"
+            for sub in substitutions
+        )
+        super().__init__(
+            f"{doing} is refused: the game would end after hand {hands}, before a substitute came in ({who}); "
+            "take that substitution out first, then correct the hand"
+        )
+        self.doing = doing
+        self.substitutions = substitutions
+        self.hands = hands
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -375,6 +402,8 @@ def apply_event(state: GameState, event: Event) -> GameState:
             return dataclasses.replace(state, last_hand_reason=event.reason, last_hand_index=len(state.hands))
         case PlayerReplaced():
             return _replace_player(state, event)
+        case SubstitutionRemoved():
+            return _remove_substitution(state, event)
         case HandEdited():
             _check_index(state, event.index, "edit")
             records = list(state.records)
@@ -427,6 +456,19 @@ def _replace_player(state: GameState, event: PlayerReplaced) -> GameState:
         players=(players[0], players[1], players[2], players[3]),
         substitutions=(*state.substitutions, substitution),
     )
+
+
+def _remove_substitution(state: GameState, event: SubstitutionRemoved) -> GameState:
+    """The game as if the latest substitution of ``event.player`` at ``event.seat`` had never been made."""
+    key = name_key(event.player)
+    found = [k for k, sub in enumerate(state.substitutions) if sub.seat == event.seat and name_key(sub.player) == key]
+    if not found:
+        raise IllegalActionError(
+            f"{event.player} did not come in at seat {int(event.seat)} ({state.starting_players[event.seat]}'s): "
+            "no substitution to take out"
+        )
+    remaining = state.substitutions[: found[-1]] + state.substitutions[found[-1] + 1 :]
+    return _rebuild(state, list(state.records), f"taking out the substitution of {event.player}", remaining)
 
 
 def _check_index(state: GameState, index: int, verb: str) -> None:
@@ -597,6 +639,25 @@ def _wrap(error: ScorekeeperError, where: str) -> ScorekeeperError:
         return IllegalActionError(f"{where}: {error}")
 
 
+def _stranded(
+    state: GameState,
+    records: list[HandRecord],
+    last_hand: tuple[int, LastHandCalled] | None,
+    substitutions: tuple[Substitution, ...],
+) -> tuple[Substitution, ...]:
+    """The substitutions a refused replay had no place for: every hand plays without them (a substitution moves
+    no point), the game then ends after the last hand, and they came in after it. Empty when that is not why."""
+    if not substitutions:
+        return ()
+    try:
+        bare = replay_hands(state.rules, state.starting_players, records, last_hand=last_hand)
+    except ScorekeeperError:
+        return ()  # refused for another reason
+    if not bare.ended:
+        return ()
+    return tuple(sub for sub in substitutions if sub.hand >= len(records))
+
+
 def _rebuild(
     state: GameState, records: list[HandRecord], doing: str, substitutions: tuple[Substitution, ...] | None = None
 ) -> GameState:
@@ -608,16 +669,16 @@ def _rebuild(
     """
     call = LastHandCalled(state.last_hand_reason) if state.last_hand_reason is not None else None
     before_last = call is not None and state.ended_by_last_hand_call
+    last_hand = (max(0, len(records) - 1), call) if call is not None and before_last else None
+    subs = state.substitutions if substitutions is None else substitutions
     try:
-        last_hand = (max(0, len(records) - 1), call) if call is not None and before_last else None
         rebuilt = replay_hands(
             state.rules,
             state.starting_players,
             records,
             last_hand=last_hand,
             substitutions=[
-                (sub.hand, PlayerReplaced(seat=sub.seat, player=sub.player, reason=sub.reason))
-                for sub in (state.substitutions if substitutions is None else substitutions)
+                (sub.hand, PlayerReplaced(seat=sub.seat, player=sub.player, reason=sub.reason)) for sub in subs
             ],
         )
         if not rebuilt.ended:
@@ -626,6 +687,9 @@ def _rebuild(
             for seat in state.riichi_this_hand:
                 rebuilt = apply_event(rebuilt, RiichiDeclared(seat))
     except ScorekeeperError as error:
+        stranded = _stranded(state, records, last_hand, subs)
+        if stranded:
+            raise StrandedSubstituteError(doing, stranded, len(records)) from None
         raise IllegalActionError(f"{doing} is refused: {error}") from None
     rebuilt = dataclasses.replace(rebuilt, penalties=state.penalties)
     if state.end_reason is EndReason.REFEREE and not rebuilt.ended:

@@ -18,19 +18,24 @@ every point is credited to whoever was at the table when it was won or lost:
   left is a tournament penalty, which names them).
 
 The shares of a seat add up to the seat's result, so a table's results still sum to zero.
+
+A substitution can be taken out again (:class:`~scorekeeper.session.events.SubstitutionRemoved`): a correction that
+would end the game before the substitute came in is refused until it is (``StrandedSubstituteError`` names it), and
+one entered by mistake goes the same way. :func:`removal_preview` says what each who sat at the seat is credited
+with before and after, for the referee to see before confirming.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scorekeeper.session.events import Chombo
+from scorekeeper.session.events import Chombo, SubstitutionRemoved
 from scorekeeper.session.families import family_of
 from scorekeeper.session.seats import Seat
 from scorekeeper.session.standings import FinalResult, Penalty
-from scorekeeper.session.state import GameState
+from scorekeeper.session.state import GameState, Substitution, apply_event
 
-__all__ = ["SeatShare", "seat_shares"]
+__all__ = ["RemovalPreview", "SeatShare", "removal_preview", "seat_shares"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -57,6 +62,11 @@ class SeatShare:
     def penalties_tenths(self) -> int:
         """Their penalties in tenths of a point."""
         return sum(penalty.points // 100 for penalty in self.penalties)
+
+    @property
+    def total_tenths(self) -> int:
+        """What the standings credit them with from this game: their points and their penalties, in tenths."""
+        return self.points_tenths + self.penalties_tenths
 
 
 def seat_shares(state: GameState, sheet: FinalResult | None = None) -> tuple[SeatShare, ...]:
@@ -109,3 +119,41 @@ def seat_shares(state: GameState, sheet: FinalResult | None = None) -> tuple[Sea
                 )
             )
     return tuple(shares)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RemovalPreview:
+    """What taking a substitution out would do, before it is recorded.
+
+    Attributes:
+        event: the event that takes it out.
+        substitution: the substitution, as the game holds it now.
+        before: the seat's shares now (seat_shares), in the order they sat.
+        after: the seat's shares without it.
+        state: the game after it.
+    """
+
+    event: SubstitutionRemoved
+    substitution: Substitution
+    before: tuple[SeatShare, ...]
+    after: tuple[SeatShare, ...]
+    state: GameState
+
+
+def removal_preview(state: GameState, substitution: Substitution, reason: str = "") -> RemovalPreview:
+    """What taking ``substitution`` (one of ``state.substitutions``) out of the game would credit each who sat at its
+    seat with.
+
+    Raises:
+        IllegalActionError: the game would not play without it (the same reason recording it would give).
+    """
+    event = SubstitutionRemoved(seat=substitution.seat, player=substitution.player, reason=reason)
+    after = apply_event(state, event)
+    seat = substitution.seat
+    return RemovalPreview(
+        event=event,
+        substitution=substitution,
+        before=tuple(share for share in seat_shares(state) if share.seat == seat),
+        after=tuple(share for share in seat_shares(after) if share.seat == seat),
+        state=after,
+    )

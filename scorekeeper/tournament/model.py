@@ -20,7 +20,7 @@ from scorekeeper.session.reasons import ReasonCode, format_reason
 from scorekeeper.session.seats import Seat
 from scorekeeper.session.standings import FinalResult
 from scorekeeper.session.state import GameState, apply_events, initial_state
-from scorekeeper.session.substitution import SeatShare, seat_shares
+from scorekeeper.session.substitution import RemovalPreview, SeatShare, removal_preview, seat_shares
 from scorekeeper.tournament.players import Player, check_new_player, name_key, validate_roster
 from scorekeeper.tournament.seating import Seating
 from scorekeeper.tournament.settings import TimeLimitRule, TournamentSettings
@@ -376,6 +376,38 @@ class Tournament:
         except IllegalActionError as error:
             raise TournamentError(f"session {session} table {table}: {error}") from None
         return event
+
+    def substitution_removal(
+        self, session: int, table: int, substitute: str, reason: str = ""
+    ) -> tuple[RemovalPreview, ...]:
+        """What taking out each substitution of ``substitute`` at (session, table) would do (the latest first; one
+        in practice), with the event that does it: for a correction that would end the game before they came in,
+        or a substitution entered by mistake. A game that would not play without it is not offered.
+
+        Raises:
+            TournamentError: for no such game, or no substitution of ``substitute`` in it that can be taken out.
+        """
+        game = self.game(session, table)
+        if game is None:
+            raise TournamentError(f"session {session} table {table} has no game yet")
+        state = game.state(self.settings)
+        subs = [sub for sub in reversed(state.substitutions) if name_key(sub.player) == name_key(substitute)]
+        if not subs:
+            came_in = ", ".join(sub.player for sub in state.substitutions) or "nobody"
+            raise TournamentError(
+                f"session {session} table {table}: {substitute!r:.100} did not come in during the game "
+                f"(came in: {came_in})"
+            )
+        previews: list[RemovalPreview] = []
+        problem = ""
+        for sub in subs:
+            try:
+                previews.append(removal_preview(state, sub, reason))
+            except IllegalActionError as error:
+                problem = str(error)
+        if not previews:
+            raise TournamentError(f"session {session} table {table}: {problem}")
+        return tuple(previews)
 
     def with_game(self, game: TableGame) -> Tournament:
         """The tournament with ``game`` recorded; the same game again changes nothing.

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from scorekeeper.session.events import HandDeleted, HandEdited, HandInserted
+from scorekeeper.session.events import HandDeleted, HandEdited, HandInserted, SubstitutionRemoved
 from scorekeeper.session.state import GameState, apply_events, initial_state
 from scorekeeper.session.substitution import seat_shares
 from scorekeeper.tournament.model import Tournament
@@ -300,8 +300,10 @@ class CorrectionLine:
         table: the table.
         game_id: the game.
         event: the correction's position in the game's log (0-based), where the stores keep it.
-        kind: ``edited``, ``deleted`` or ``inserted``.
-        hand: the hand it changed, 1-based in the game's hands at the time, and its round (``3 (E3)``).
+        kind: ``edited``, ``deleted`` or ``inserted``; ``substitute removed`` for a substitution taken out (the
+            seat's result goes back to whoever sat there before).
+        hand: the hand it changed, 1-based in the game's hands at the time, and its round (``3 (E3)``); for a
+            substitution taken out, the hand the substitute played first.
         points_tenths: what it changed in each player's points for the game (after penalties), East first, as
             (player, change) pairs: the game's sheet just before it against just after it, credited as the
             standings credit it (a seat a substitute took during the game gives a pair to each who sat there).
@@ -316,7 +318,12 @@ class CorrectionLine:
     points_tenths: tuple[tuple[str, int], ...]
 
 
-_CORRECTIONS = {HandEdited: "edited", HandDeleted: "deleted", HandInserted: "inserted"}
+_CORRECTIONS: dict[type, str] = {
+    HandEdited: "edited",
+    HandDeleted: "deleted",
+    HandInserted: "inserted",
+    SubstitutionRemoved: "substitute removed",
+}
 
 
 def _credited(state: GameState) -> dict[str, int]:
@@ -346,9 +353,20 @@ def correction_lines(tournament: Tournament) -> tuple[CorrectionLine, ...]:
         state = initial_state(tournament.settings.ruleset, game.players)
         for position, event in enumerate(game.events):
             after = apply_events(state, (event,))
-            if isinstance(event, HandEdited | HandDeleted | HandInserted):
+            if isinstance(event, HandEdited | HandDeleted | HandInserted | SubstitutionRemoved):
+                if isinstance(event, SubstitutionRemoved):  # the hand the substitute played first
+                    index = max(
+                        (
+                            sub.hand
+                            for sub in state.substitutions
+                            if sub.seat == event.seat and name_key(sub.player) == name_key(event.player)
+                        ),
+                        default=len(state.hands),
+                    )
+                else:
+                    index = event.index
                 hands = after.hands if isinstance(event, HandInserted) else state.hands
-                label = hands[event.index].label if event.index < len(hands) else ""
+                label = hands[index].label if index < len(hands) else ""
                 before_points = _credited(state)
                 after_points = _credited(after)
                 lines.append(
@@ -358,9 +376,12 @@ def correction_lines(tournament: Tournament) -> tuple[CorrectionLine, ...]:
                         game_id=game.game_id,
                         event=position,
                         kind=_CORRECTIONS[type(event)],
-                        hand=f"{event.index + 1} ({label})" if label else str(event.index + 1),
+                        hand=f"{index + 1} ({label})" if label else str(index + 1),
+                        # Everyone credited before or after: a substitution taken out leaves the substitute with
+                        # nothing from the game.
                         points_tenths=tuple(
-                            (name, points - before_points.get(name, 0)) for name, points in after_points.items()
+                            (name, after_points.get(name, 0) - before_points.get(name, 0))
+                            for name in dict.fromkeys((*after_points, *before_points))
                         ),
                     )
                 )

@@ -96,3 +96,23 @@ def test_on_postgresql_the_substitute_goes_through_the_referees_write(
     # Written as the referee: the table learns of it at its next push, as of a correction.
     with TableSync(table.path, login.url) as sync:
         assert "changed on the server" in sync.push().problem
+
+
+def test_take_out_gives_the_seat_back_to_the_one_who_left(tmp_path: Path, capsys: _Capture) -> None:
+    # The way past a correction that would end the game before the substitute came in (docs/tournament.md).
+    db, seats = _running_game(tmp_path, capsys)
+    leaving = seats[1]
+    args = ("substitute", "--db", db, "--session", "1", "--table", "1")
+    assert _run(capsys, *args, "--leaving", leaving, "--player", "Sam Reyes")[0] == 0
+    status, out, err = _run(capsys, *args, "--player", "sam reyes", "--take-out", "--reason", "entered by mistake")
+    assert (status, err) == (0, "")
+    assert out == f"session 1 table 1: Sam Reyes's substitution at seat 1 taken out; {leaving} plays on there\n"
+    status, out, _ = _run(capsys, "standings", "--db", db, "--json")
+    rows = {row["player"]: row for row in json.loads(out)["standings"]}
+    assert rows[leaving]["points"] == 23.0  # the seat's whole result again: 38,000, first, +8.0 and +15 uma
+    status, out, err = _run(capsys, *args, "--player", "Sam Reyes", "--take-out")
+    assert status == 1
+    assert "'Sam Reyes' did not come in during the game (came in: nobody)" in err
+    status, _, err = _run(capsys, *args, "--player", "Sam Reyes")
+    assert status == 1
+    assert "--leaving NAME" in err

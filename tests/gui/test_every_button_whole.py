@@ -50,7 +50,7 @@ from scorekeeper.gui.theme import Theme, apply_theme
 from scorekeeper.gui.tournament.controller import TournamentController
 from scorekeeper.gui.tournament.new_tournament import NewTournamentDialog
 from scorekeeper.gui.tournament.screenshots import build_demo
-from scorekeeper.gui.tournament.substitute import SubstituteDialog
+from scorekeeper.gui.tournament.substitute import SubstituteDialog, TakeOutSubstitutionDialog
 from scorekeeper.gui.tournament.window import RefereeWindow
 from scorekeeper.gui.tournament_table import JoinTournamentDialog
 from scorekeeper.sync.server import describe_url
@@ -129,6 +129,9 @@ OTHER_SCREENS: dict[str, Build] = {
     "join-tournament-refused": _join_refused,
     "substitute-name": lambda _folder: PlayerNameDialog("Add a substitute", ("Ann",)),
     "substitute-mid-game": lambda _folder: SubstituteDialog(2, ("Ann", "Bo", "Cy", "Di"), ("Sam Reyes",)),
+    "take-out-substitution": lambda _folder: TakeOutSubstitutionDialog(
+        2, (("Sam Reyes for Bo, from hand 5", "Bo: 3.9 → -40.0\nSam Reyes: -12.0 → nothing (not in this game)"),)
+    ),
     **{f"guide-{n + 1}": _guide(n) for n in range(7)},
     "yaku-reference": lambda _folder: YakuReferenceDialog(hand_rules("mleague")),
     "score-tables": lambda _folder: ScoreTablesDialog(hand_rules("mleague")),

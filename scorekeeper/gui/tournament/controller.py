@@ -383,6 +383,24 @@ class TournamentController(QObject):
 
         return self._attempt("Substitution", run)
 
+    def take_out_substitution(self, table: int, seat: int, substitute: str, reason: str = "") -> bool:
+        """Take ``substitute``'s substitution at ``seat`` out of table ``table``'s game of the session on show
+        (before a correction that would end the game before they came in, or one entered by mistake)."""
+
+        def run() -> None:
+            game = self.tournament.game(self.session, table)
+            previews = self.tournament.substitution_removal(self.session, table, substitute, reason)
+            assert game is not None  # substitution_removal() refuses a table with no game
+            chosen = [p for p in previews if int(p.substitution.seat) == seat]
+            if not chosen:
+                raise TournamentError(
+                    f"session {self.session} table {table}: {substitute} did not come in at seat {seat}"
+                )
+            self._append(game, [chosen[0].event])
+            self._refresh()
+
+        return self._attempt("Substitution taken out", run)
+
     def _append(self, game: TableGame, events: Sequence[Event]) -> None:
         """Add ``events`` after ``game``'s log: through the sync server's version check on PostgreSQL."""
         if self._server_url is None:

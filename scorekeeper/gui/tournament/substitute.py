@@ -1,14 +1,20 @@
-"""The referee puts a substitute in a player's seat during a game: who leaves, who comes in, why.
+"""The referee puts a substitute in a player's seat during a game (who leaves, who comes in, why), or takes a
+substitution out again.
 
-The dialog only collects the answer; the tournament checks it (``Tournament.substitution``: a registered player in
-play who sits at no other table) and the session keeps the seat's points (``PlayerReplaced``).
+The dialogs only collect the answer; the tournament checks it (``Tournament.substitution``: a registered player in
+play who sits at no other table) and the session keeps the seat's points (``PlayerReplaced``). Taking one out
+(``SubstitutionRemoved``) is what a correction that would end the game before the substitute came in needs first;
+the dialog shows what the session says each who sat at the seat is credited with before and after
+(``Tournament.substitution_removal``), worded by the window.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
-__all__ = ["SubstituteDialog"]
+__all__ = ["SubstituteDialog", "TakeOutSubstitutionDialog"]
 
 
 class SubstituteDialog(QDialog):
@@ -60,3 +66,60 @@ class SubstituteDialog(QDialog):
     def answer(self) -> tuple[str, str, str]:
         """Who leaves, who comes in, and the reason entered."""
         return self.leaving_combo.currentText(), self.player_combo.currentText(), self.reason_edit.text().strip()
+
+
+class TakeOutSubstitutionDialog(QDialog):
+    """Which substitution of a table's game to take out, what that changes, and why; ``answer()`` returns the
+    choice's index and the reason."""
+
+    def __init__(self, table: int, options: Sequence[tuple[str, str]], parent: QWidget | None = None) -> None:
+        """``options``: each substitution that can be taken out, as (its line, what taking it out changes)."""
+        super().__init__(parent)
+        self.setWindowTitle(self.tr("Take out a substitution"))
+        self._details = [detail for _, detail in options]
+        note = QLabel(
+            self.tr(
+                "Table {t}: the game goes on as if whoever sat there before had played on; they are credited with"
+                " the seat's result again. Do this before a correction that would end the game before the"
+                " substitute came in, or for a substitution entered by mistake."
+            ).format(t=table)
+        )
+        note.setWordWrap(True)
+        note.setObjectName("take_out_note")
+        self.substitution_combo = QComboBox()
+        self.substitution_combo.setObjectName("take_out_substitution")
+        self.substitution_combo.addItems([line for line, _ in options])
+        self.change_label = QLabel()
+        self.change_label.setObjectName("take_out_change")
+        self.change_label.setWordWrap(True)
+        self.reason_edit = QLineEdit()
+        self.reason_edit.setObjectName("take_out_reason")
+        self.reason_edit.setPlaceholderText(self.tr("e.g. hand 4 corrected: the game ended before"))
+        form = QFormLayout(self)
+        form.addRow(note)
+        form.addRow(self.tr("Substitution"), self.substitution_combo)
+        form.addRow(self.tr("What changes"), self.change_label)
+        form.addRow(self.tr("Reason"), self.reason_edit)
+        self.confirm_button = QPushButton(self.tr("Confirm"))
+        self.confirm_button.setObjectName("confirm_button")
+        self.confirm_button.setProperty("role", "primary")
+        self.confirm_button.setDefault(True)
+        self.confirm_button.setEnabled(bool(options))
+        self.confirm_button.clicked.connect(self.accept)
+        cancel = QPushButton(self.tr("Cancel"))
+        cancel.clicked.connect(self.reject)
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(cancel)
+        buttons.addWidget(self.confirm_button)
+        form.addRow(buttons)
+        self.substitution_combo.currentIndexChanged.connect(self._on_substitution_combo_current_index_changed)
+        self._on_substitution_combo_current_index_changed(self.substitution_combo.currentIndex())
+        self.resize(560, 250)
+
+    def _on_substitution_combo_current_index_changed(self, index: int) -> None:
+        self.change_label.setText(self._details[index] if 0 <= index < len(self._details) else "")
+
+    def answer(self) -> tuple[int, str]:
+        """The chosen substitution's index in the options, and the reason entered."""
+        return self.substitution_combo.currentIndex(), self.reason_edit.text().strip()

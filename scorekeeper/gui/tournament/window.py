@@ -46,8 +46,9 @@ from scorekeeper.gui.file_dialogs import ask_open_file, ask_save_file
 from scorekeeper.gui.labels import reason_text
 from scorekeeper.gui.tournament.controller import TournamentController
 from scorekeeper.gui.tournament.correction import correct_in_table_view
-from scorekeeper.gui.tournament.substitute import SubstituteDialog
+from scorekeeper.gui.tournament.substitute import SubstituteDialog, TakeOutSubstitutionDialog
 from scorekeeper.session.events import Event
+from scorekeeper.session.substitution import SeatShare
 from scorekeeper.tournament import (
     PenaltyLine,
     SeatingMethod,
@@ -101,6 +102,14 @@ def _ask_substitute(
         dialog.deleteLater()
 
 
+def _ask_take_out(parent: QWidget, table: int, options: tuple[tuple[str, str], ...]) -> tuple[int, str] | None:
+    dialog = TakeOutSubstitutionDialog(table, options, parent)
+    try:
+        return dialog.answer() if dialog.exec() == TakeOutSubstitutionDialog.DialogCode.Accepted else None
+    finally:
+        dialog.deleteLater()
+
+
 def _show_error(parent: QWidget, text: str) -> None:
     box = QMessageBox(QMessageBox.Icon.Warning, parent.tr("Not done"), text, QMessageBox.StandardButton.Ok, parent)
     box.setTextFormat(Qt.TextFormat.PlainText)  # the message quotes player names (issue 10)
@@ -124,6 +133,9 @@ class RefereeDialogs:
     substitute: Callable[[QWidget, int, tuple[str, ...], tuple[str, ...]], tuple[str, str, str] | None] = (
         _ask_substitute
     )
+    #: Which substitution of table ``table``'s game to take out (each as its line and what taking it out changes):
+    #: its index and the reason.
+    take_out: Callable[[QWidget, int, tuple[tuple[str, str], ...]], tuple[int, str] | None] = _ask_take_out
 
 
 def _table(headers: Sequence[str], name: str) -> QTableWidget:
@@ -367,6 +379,15 @@ class RefereeWindow(QMainWindow):
             self.tr("A substitute takes a player's seat in the chosen table's game from the hand in play on")
         )
         self.substitute_button.clicked.connect(self._on_substitute_button_clicked)
+        self.take_out_button = QPushButton(self.tr("Take out a substitution…"))
+        self.take_out_button.setObjectName("take_out_button")
+        self.take_out_button.setToolTip(
+            self.tr(
+                "Take a substitution out of the chosen table's game: first, when a correction would end the game"
+                " before the substitute came in"
+            )
+        )
+        self.take_out_button.clicked.connect(self._on_take_out_button_clicked)
         self.code_button = QPushButton(self.tr("New table code…"))
         self.code_button.setObjectName("code_button")
         self.code_button.setToolTip(
@@ -383,6 +404,7 @@ class RefereeWindow(QMainWindow):
         buttons.addWidget(self.record_button)
         buttons.addWidget(self.correct_button)
         buttons.addWidget(self.substitute_button)
+        buttons.addWidget(self.take_out_button)
         buttons.addWidget(self.code_button)
         buttons.addWidget(self.code_label)
         buttons.addStretch(1)
@@ -683,6 +705,54 @@ class RefereeWindow(QMainWindow):
         if answer is not None:
             leaving, player, reason = answer
             c.substitute(table, leaving, player, reason)
+
+    def _on_take_out_button_clicked(self) -> None:
+        c = self.controller
+        table = self.record_table_spin.value()
+        game = c.tournament.game(c.session, table)
+        state = None if game is None else game.state(c.tournament.settings)
+        if state is None or not state.substitutions:
+            self.dialogs.error(self, self.tr("Nobody came in during table {t}'s game.").format(t=table))
+            return
+        options: list[tuple[str, str]] = []
+        chosen: list[tuple[int, str]] = []
+        problems: list[str] = []
+        for name in dict.fromkeys(sub.player for sub in reversed(state.substitutions)):
+            try:
+                previews = c.tournament.substitution_removal(c.session, table, name)
+            except ScorekeeperError as error:
+                problems.append(str(error))
+                continue
+            for preview in previews:
+                sub = preview.substitution
+                options.append(
+                    (
+                        self.tr("{name} for {left}, from hand {n}").format(
+                            name=sub.player, left=sub.left, n=sub.hand + 1
+                        ),
+                        self._credit_change(preview.before, preview.after),
+                    )
+                )
+                chosen.append((int(sub.seat), sub.player))
+        if not options:
+            self.dialogs.error(self, "\n".join(problems))
+            return
+        answer = self.dialogs.take_out(self, table, tuple(options))
+        if answer is not None:
+            index, reason = answer
+            seat, player = chosen[index]
+            c.take_out_substitution(table, seat, player, reason)
+
+    def _credit_change(self, before: Sequence[SeatShare], after: Sequence[SeatShare]) -> str:
+        """Each who sat at the seat: what the standings credit them with now, and after (as the session says)."""
+        lines = []
+        now = {share.player: share.total_tenths for share in before}
+        then = {share.player: share.total_tenths for share in after}
+        for player in dict.fromkeys((*now, *then)):
+            was = format_tenths(now[player]) if player in now else self.tr("nothing")
+            will = format_tenths(then[player]) if player in then else self.tr("nothing (not in this game)")
+            lines.append(self.tr("{player}: {was} → {will}").format(player=player, was=was, will=will))
+        return "\n".join(lines)
 
     def _on_code_button_clicked(self) -> None:
         table = self.record_table_spin.value()

@@ -82,6 +82,7 @@ JA: dict[str, str] = {
     "game ended": "対局終了",
     "last hand called": "最終局の宣告",
     "substitute": "選手の交代",
+    "substitution taken out": "選手の交代の取り消し",
     "hand corrected": "局の訂正",
     "hand deleted": "局の削除",
     "hand inserted": "局の挿入",

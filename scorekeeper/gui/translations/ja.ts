@@ -83,6 +83,10 @@
         <translation>選手の交代</translation>
     </message>
     <message>
+        <source>substitution taken out</source>
+        <translation>選手の交代の取り消し</translation>
+    </message>
+    <message>
         <source>hand corrected</source>
         <translation>局の訂正</translation>
     </message>
@@ -3449,6 +3453,14 @@ win</source>
         <translation>選んだ卓の対局で、進行中の局から補欠が選手の席に入ります</translation>
     </message>
     <message>
+        <source>Take out a substitution…</source>
+        <translation>交代を取り消す…</translation>
+    </message>
+    <message>
+        <source>Take a substitution out of the chosen table's game: first, when a correction would end the game before the substitute came in</source>
+        <translation>選んだ卓の対局から選手の交代を取り消します: 訂正によって補欠が入る前に対局が終わる場合は、まずこれを行ってください</translation>
+    </message>
+    <message>
         <source>New table code…</source>
         <translation>卓のコードを新規発行…</translation>
     </message>
@@ -3641,6 +3653,26 @@ win</source>
         <translation>卓 {t} にはまだ対局がありません: 補欠は座席で割り当ててください。</translation>
     </message>
     <message>
+        <source>Nobody came in during table {t}'s game.</source>
+        <translation>卓 {t} の対局では途中で入った選手はいません。</translation>
+    </message>
+    <message>
+        <source>{name} for {left}, from hand {n}</source>
+        <translation>{name} ({left} の代わり、第 {n} 局から)</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>なし</translation>
+    </message>
+    <message>
+        <source>nothing (not in this game)</source>
+        <translation>なし (この対局に出場しない)</translation>
+    </message>
+    <message>
+        <source>{player}: {was} → {will}</source>
+        <translation>{player}: {was} → {will}</translation>
+    </message>
+    <message>
         <source>New table code</source>
         <translation>卓のコードを新規発行</translation>
     </message>
@@ -3809,6 +3841,41 @@ win</source>
     <message>
         <source>Comes in</source>
         <translation>入る選手</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>理由</translation>
+    </message>
+    <message>
+        <source>Confirm</source>
+        <translation>確定</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+</context>
+<context>
+    <name>TakeOutSubstitutionDialog</name>
+    <message>
+        <source>Take out a substitution</source>
+        <translation>選手の交代の取り消し</translation>
+    </message>
+    <message>
+        <source>Table {t}: the game goes on as if whoever sat there before had played on; they are credited with the seat's result again. Do this before a correction that would end the game before the substitute came in, or for a substitution entered by mistake.</source>
+        <translation>卓 {t}: 前に座っていた選手がそのまま打ち続けたものとして対局を扱い、その席の成績はすべてその選手に計上されます。訂正によって補欠が入る前に対局が終わる場合や、誤って入力した交代に使います。</translation>
+    </message>
+    <message>
+        <source>e.g. hand 4 corrected: the game ended before</source>
+        <translation>例: 第4局の訂正で、その前に対局が終了</translation>
+    </message>
+    <message>
+        <source>Substitution</source>
+        <translation>交代</translation>
+    </message>
+    <message>
+        <source>What changes</source>
+        <translation>変わる点</translation>
     </message>
     <message>
         <source>Reason</source>

@@ -98,8 +98,9 @@ _ANNOUNCED = ("tournaments", "players", "seats", "penalties")
 
 
 def table_channel(tournament_id: int, table_no: int) -> str:
-    """The channel a table listens on: every applied write to the games of table ``table_no`` is announced there
-    as well as on :data:`CHANNEL`, so a table hears of its own games only (not of every table's every hand)."""
+    """The channel a table listens on: every write the referee (or any login but the table's) applies to the games
+    of table ``table_no`` is announced there as well as on :data:`CHANNEL`, so a table hears of what concerns it
+    only: not of other tables' hands, nor of its own pushes (it acts on neither)."""
     return f"{CHANNEL}_t{tournament_id}_{table_no}"
 
 
@@ -766,7 +767,7 @@ class TournamentServer:
                     "UPDATE game_sync SET version = %s, table_version = %s, applied_op = %s WHERE game_id = %s",
                     (version, table_version, applied, game_id),
                 )
-                self._refresh(connection, game_id)
+                self._refresh(connection, game_id, by_table=True)
         return PushResult(applied_op=applied, conflict=conflict)
 
     @staticmethod
@@ -919,13 +920,19 @@ class TournamentServer:
                 "UPDATE games SET head = %s, updated = %s WHERE game_id = %s", (head + len(bodies), _now(), game_id)
             )
             connection.execute("UPDATE game_sync SET version = %s WHERE game_id = %s", (current + 1, game_id))
-            ended = self._refresh(connection, game_id)
+            ended = self._refresh(connection, game_id, by_table=False)
             if ended is not None:
                 connection.execute("UPDATE games SET finished = %s WHERE game_id = %s", (int(ended), game_id))
         return current + 1
 
-    def _refresh(self, connection: psycopg.Connection[Any], game_id: str) -> bool | None:
+    def _refresh(self, connection: psycopg.Connection[Any], game_id: str, *, by_table: bool) -> bool | None:
         """Replay a game's log for its hand and scores at a glance, and announce the change (same transaction).
+
+        Every write is announced on :data:`CHANNEL` (the referee's live feed); a write not by the game's table (the
+        referee's) also on the table's channel (:func:`table_channel`). A table's own write is not announced to
+        it: a table acts only on writes made over its head (:meth:`overtaken`: a laptop of the same table writes on
+        the same position, and learns of it when it pushes), so hearing its own push only made it ask the server
+        once more per hand (benchmarks/bench_sync_notify.py).
 
         Returns whether the game has ended, or None when its log cannot be replayed.
         """
@@ -958,5 +965,6 @@ class TournamentServer:
         )
         payload = json.dumps({"game": game_id, "session": int(session), "table": int(table_no), "head": int(head)})
         connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
-        connection.execute("SELECT pg_notify(%s, %s)", (table_channel(int(tid), int(table_no)), payload))
+        if not by_table:
+            connection.execute("SELECT pg_notify(%s, %s)", (table_channel(int(tid), int(table_no)), payload))
         return state.ended

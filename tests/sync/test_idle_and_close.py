@@ -1,25 +1,29 @@
 """An idle table costs the server nothing, and closing a table never waits for the network.
 
 An idle table used to ask the server at every push cycle (3 s) whether the referee had written to its game; it
-now listens (LISTEN/NOTIFY) and asks only about a game the server announced a write to. Closing the app while a
+now listens (LISTEN/NOTIFY) and asks only about a game the server announced a write to: the referee's writes, not
+its own pushes (it used to hear those too, and asked once more after every hand). Closing the app while a
 push waited on a connect attempt used to wait out the connect timeout (5 s); it now returns at once, and what was
 not sent stays in the outbox for the next start.
 """
 
 from __future__ import annotations
 
+import json
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import psycopg
 import pytest
+from psycopg import sql
 
 from scorekeeper.errors import SaveFileError
 from scorekeeper.session.events import LastHandCalled, RiichiDeclared
 from scorekeeper.session.seats import Seat
 from scorekeeper.storage.outbox import LocalOutbox
-from scorekeeper.sync.server import TournamentServer
+from scorekeeper.sync.server import TournamentServer, table_channel
 from scorekeeper.sync.table import SyncStatus, TableSync
 from tests.sync import steps
 from tests.tournament_db import Tournament
@@ -93,6 +97,55 @@ def test_a_table_hears_of_its_own_games_only(tournament: Tournament, tmp_path: P
             heard |= table.heard()
             time.sleep(0.01)
     assert heard == {link.server_game}  # announcements come in commit order: table 2's never came
+
+
+def test_a_tables_own_pushes_are_not_announced_to_it_the_referees_writes_are(
+    tournament: Tournament, tmp_path: Path
+) -> None:
+    store, game_id, login = tournament.join(tmp_path, 1)
+    with LocalOutbox.open(store.path) as outbox:
+        link = outbox.link_of(game_id)
+    assert link is not None
+    with psycopg.connect(login.url, autocommit=True) as spare:  # table 1's login, listening on its channel
+        spare.execute(sql.SQL("LISTEN {}").format(sql.Identifier(table_channel(1, 1))))
+        steps.append(store, game_id, RiichiDeclared(Seat(0)))
+        with TableSync(store.path, login.url) as sync:  # table 1's own write (head 1) commits first ...
+            assert sync.push().synced
+        with tournament.referee() as referee:  # ... then the referee's to its game (head 2)
+            referee.correct_as_referee(
+                link.server_game, (LastHandCalled("time limit"),), version=referee.game(link.server_game).version
+            )
+        heads = [json.loads(n.payload)["head"] for n in spare.notifies(timeout=10, stop_after=1)]
+        heads += [json.loads(n.payload)["head"] for n in spare.notifies(timeout=0.2)]
+    # Announcements come in commit order: the table's own push (head 1) would have come first. A table acts only on
+    # writes made over its head, so hearing its own only made it ask the server once more after every hand.
+    assert heads == [2]
+
+
+def test_a_table_asks_the_server_nothing_after_its_own_write(
+    tournament: Tournament, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    asked: list[tuple[str, ...]] = []
+    overtaken = TournamentServer.overtaken
+
+    def counted(self: TournamentServer, game_ids: Sequence[str]) -> tuple[str, ...]:
+        asked.append(tuple(game_ids))
+        return overtaken(self, game_ids)
+
+    monkeypatch.setattr(TournamentServer, "overtaken", counted)
+    store, game_id, login = tournament.join(tmp_path, 1)
+    with TableSync(store.path, login.url) as sync:
+        assert sync.push().synced
+        assert len(asked) == 1  # once after connecting, for the writes made while it was not listening
+        for event in (RiichiDeclared(Seat(0)), RiichiDeclared(Seat(1))):
+            steps.append(store, game_id, event)
+            assert sync.push().synced
+        steps.undo(store, game_id)
+        assert sync.push().synced
+        for _cycle in range(5):
+            time.sleep(0.02)  # time for an announcement to arrive, were there one
+            assert sync.push().synced
+    assert len(asked) == 1  # before: once more after each of its own three writes
 
 
 def test_a_table_that_was_not_listening_asks_about_its_games_when_it_connects(

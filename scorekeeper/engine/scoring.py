@@ -13,6 +13,7 @@ hand; only the reading-dependent ones and the fu are counted in the loop, with p
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Sequence
 
 from scorekeeper.engine._result import (
     _KANCHAN,
@@ -33,7 +34,7 @@ from scorekeeper.engine._result import (
     _yakuman_multiplier,
     build_score,
 )
-from scorekeeper.engine.decomposition import RUN, decompose_with_mask, is_thirteen_orphans
+from scorekeeper.engine.decomposition import RUN, Reading, decompose_with_mask, is_thirteen_orphans
 from scorekeeper.engine.hand import Hand
 from scorekeeper.engine.points import KIRIAGE_BASE, MANGAN_BASE, YAKUMAN_BASE
 from scorekeeper.engine.rules import HandRules, RenhouValue
@@ -41,7 +42,7 @@ from scorekeeper.engine.tiles import TileKind, Wind
 from scorekeeper.engine.yaku import Yaku, closed_han
 from scorekeeper.errors import NotWinningError, NoYakuError
 
-__all__ = ["HandScore", "WaitKind", "YakuValue", "score_hand"]
+__all__ = ["HandScore", "WaitKind", "YakuValue", "score_hand", "score_hands"]
 
 # Tile kinds by name, as ints (a 34-slot count array is indexed by kind). Honours are kinds 27..33: the four
 # winds, then the three dragons; a number suit spans nine kinds (man 0..8, pin 9..17, sou 18..26).
@@ -327,6 +328,36 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
     the command line, hand entry, a session's new win: ``rules.check_red_fives``), not here: a game stored before
     the knob existed keeps loading and scoring as it did.
     """
+    return _score(hand, rules, decompose_with_mask(hand.counts))
+
+
+def score_hands(hands: Sequence[tuple[Hand, HandRules]]) -> list[HandScore | Exception]:
+    """:func:`score_hand` of each hand, in order, with what it raises (without its traceback) in place of a score.
+
+    In two stages over the list, every hand's concealed tiles read into sets, then every hand valued, so that
+    each stage's code and tables stay warm in the processor's caches: the command line's bulk answers (issue 15:
+    5% of the whole ``score --json`` process against one hand at a time).
+    """
+    decomposed: list[tuple[tuple[Reading, ...], int] | Exception] = []
+    for hand, _ in hands:
+        try:
+            decomposed.append(decompose_with_mask(hand.counts))
+        except Exception as error:  # given back in the hand's place
+            decomposed.append(error.with_traceback(None))
+    scores: list[HandScore | Exception] = []
+    for (hand, rules), readings in zip(hands, decomposed, strict=True):
+        if isinstance(readings, Exception):
+            scores.append(readings)
+            continue
+        try:
+            scores.append(_score(hand, rules, readings))
+        except Exception as error:  # given back in the hand's place
+            scores.append(error.with_traceback(None))
+    return scores
+
+
+def _score(hand: Hand, rules: HandRules, decomposed: tuple[tuple[Reading, ...], int]) -> HandScore:
+    """:func:`score_hand`, given the concealed tiles' readings and kinds (``decompose_with_mask``)."""
     counts = hand.counts
     win = int(hand.win.kind)
     tsumo = hand.tsumo
@@ -352,7 +383,7 @@ def score_hand(hand: Hand, rules: HandRules) -> HandScore:
             closed_kans += closed_kan
             meld_fu += _SET_FU[fu_index]
             meld_mask |= bits
-    readings, mask = decompose_with_mask(counts)
+    readings, mask = decomposed
     mask |= meld_mask
     seat = _WIND_KIND[hand.seat_wind]
     prevailing = _WIND_KIND[hand.round_wind]

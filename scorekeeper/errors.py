@@ -7,9 +7,12 @@ input and name the broken rule: they are shown to people at the table as they ar
 
 from __future__ import annotations
 
+import enum
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from pathlib import Path
 
 #: The longest echo of an input value in an error message (issue 10: a 39 MB line was echoed whole).
@@ -31,8 +34,67 @@ def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
     return f"{text[: limit - 20]}... ({len(text):,} characters)"
 
 
+class ErrorCode(enum.StrEnum):
+    """What went wrong, by a stable name: a program that words an error itself (the GUI, in the window's language)
+    reads the code and the error's :attr:`ScorekeeperError.fields`; the message stays the English sentence that
+    records, logs and the command line show. Codes are added, never renamed (the values are stable)."""
+
+    # Tile notation (TileParseError: the code follows from its text and position).
+    TILE_UNEXPECTED_CHARACTER = "tile_unexpected_character"
+    TILE_NO_DIGITS = "tile_no_digits"
+    TILE_NO_SUCH_TILE = "tile_no_such_tile"
+    TILE_NO_SUIT = "tile_no_suit"
+    # The table: actions the session refuses now.
+    GAME_ENDED = "game_ended"
+    RIICHI_ALREADY_DECLARED = "riichi_already_declared"
+    RIICHI_TOO_FEW_POINTS = "riichi_too_few_points"
+    RIICHI_NOT_IN_FAMILY = "riichi_not_in_family"
+    NOTHING_TO_UNDO = "nothing_to_undo"
+    NOTHING_TO_REDO = "nothing_to_redo"
+    HAND_UNCHANGED = "hand_unchanged"
+    NO_SUCH_HAND = "no_such_hand"
+    LAST_HAND_ALREADY_CALLED = "last_hand_already_called"
+    SUBSTITUTE_ALREADY_SEATED = "substitute_already_seated"
+    SUBSTITUTE_SAME_PLAYER = "substitute_same_player"
+    RON_FROM_OWN_DISCARD = "ron_from_own_discard"
+    HAN_FU_IMPOSSIBLE = "han_fu_impossible"
+    HAND_REFUSED = "hand_refused"
+    PAO_OWN_WIN = "pao_own_win"
+    CORRECTION_REFUSED = "correction_refused"
+    STALE_WRITE = "stale_write"
+    DATABASE_LOCKED = "database_locked"
+    # Files.
+    FILE_UNREADABLE = "file_unreadable"
+    FILE_TOO_LARGE = "file_too_large"
+    FILE_NOT_UTF8 = "file_not_utf8"
+    # Tournaments and their server.
+    TOURNAMENT_NAME_EMPTY = "tournament_name_empty"
+    SERVER_UNREACHABLE = "server_unreachable"
+    SERVER_WRONG_TABLE = "server_wrong_table"
+    SERVER_TABLE_NOT_SEATED = "server_table_not_seated"
+
+
 class ScorekeeperError(Exception):
-    """The root of every exception the project raises on purpose."""
+    """The root of every exception the project raises on purpose.
+
+    Attributes:
+        code: what went wrong by a stable name (:class:`ErrorCode`), for a program that words it itself; None where
+            the error has none (the message is then the only wording).
+        fields: the values the message names, by name (``{"points": 800}``): what a wording in another language
+            needs besides the code.
+    """
+
+    code: ErrorCode | None = None
+    fields: Mapping[str, object] = MappingProxyType({})
+
+    def __init__(
+        self, *args: object, code: ErrorCode | None = None, fields: Mapping[str, object] | None = None
+    ) -> None:
+        super().__init__(*args)
+        if code is not None:
+            self.code = code
+        if fields:
+            self.fields = MappingProxyType(dict(fields))
 
 
 class TileParseError(ScorekeeperError, ValueError):
@@ -44,9 +106,21 @@ class TileParseError(ScorekeeperError, ValueError):
     """
 
     def __init__(self, message: str, *, text: str, position: int) -> None:
-        super().__init__(message)
+        super().__init__(message, code=_tile_code(text, position), fields={"text": text, "position": position})
         self.text = text
         self.position = position
+
+
+def _tile_code(text: str, position: int) -> ErrorCode:
+    """What is wrong at ``position`` of tile notation, read from the text (every notation parser refuses one of
+    four things: a character that is no notation, a suit letter with no digits, no such tile, digits with no letter)."""
+    char = text[position : position + 1]
+    if char.isascii() and char.isdigit():
+        rest = text[position:].lstrip("0123456789")
+        return ErrorCode.TILE_NO_SUIT if not rest.strip() else ErrorCode.TILE_NO_SUCH_TILE
+    if char in {"m", "p", "s", "z", "f"}:
+        return ErrorCode.TILE_NO_DIGITS
+    return ErrorCode.TILE_UNEXPECTED_CHARACTER
 
 
 class InvalidHandError(ScorekeeperError, ValueError):
@@ -84,10 +158,17 @@ class NothingToUndoError(ScorekeeperError):
 class SaveFileError(ScorekeeperError):
     """A file that cannot be read or written, with the path it concerns."""
 
-    def __init__(self, message: str, *, path: Path | str) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: Path | str,
+        code: ErrorCode | None = None,
+        fields: Mapping[str, object] | None = None,
+    ) -> None:
         from pathlib import Path  # not at module top: the command line's start-up does without pathlib
 
-        super().__init__(message)
+        super().__init__(message, code=code, fields={"path": str(path), **(fields or {})})
         self.path = Path(path)
 
 
@@ -113,8 +194,10 @@ class StaleWriteError(ScorekeeperError):
         found: the log position the file holds now.
     """
 
+    code = ErrorCode.STALE_WRITE
+
     def __init__(self, message: str, *, game_id: int, expected: int, found: int) -> None:
-        super().__init__(message)
+        super().__init__(message, fields={"game_id": game_id})
         self.game_id = game_id
         self.expected = expected
         self.found = found
@@ -137,6 +220,8 @@ class DuplicateEventError(StaleWriteError):
 
 class DatabaseLockedError(ScorekeeperError):
     """The database is in use by another running copy of the program (one instance per database)."""
+
+    code = ErrorCode.DATABASE_LOCKED
 
 
 class TournamentError(ScorekeeperError, ValueError):

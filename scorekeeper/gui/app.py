@@ -22,6 +22,7 @@ from scorekeeper import __version__
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.crash import install_excepthook
+from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.instance import SingleInstance
 from scorekeeper.gui.main_window import Dialogs, MainWindow
@@ -174,7 +175,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
         from PySide6.QtWidgets import QMessageBox
 
         box = QMessageBox(
-            QMessageBox.Icon.Critical, QCoreApplication.translate("App", "Cannot open the games"), str(error)
+            QMessageBox.Icon.Critical, QCoreApplication.translate("App", "Cannot open the games"), error_text(error)
         )
         box.setTextFormat(Qt.TextFormat.PlainText)  # the message quotes a path
         box.exec()

@@ -29,6 +29,7 @@ from scorekeeper.errors import (
     ScorekeeperError,
     StaleWriteError,
 )
+from scorekeeper.gui.error_words import error_text
 from scorekeeper.session.events import (
     AbortiveDraw,
     AbortReason,
@@ -147,7 +148,7 @@ class GameController(QObject):
             session = Session.start(rules, players)  # the session judges the names of a new game
             game_id = self.store.create_game(players=list(players), ruleset=rules.to_json(), guests=guests)
         except ScorekeeperError as error:
-            self.error_occurred.emit(str(error))
+            self.error_occurred.emit(error_text(error))
             return False
         self.session, self.game_id, self.position, self.refused = (
             session,
@@ -163,7 +164,7 @@ class GameController(QObject):
         try:
             session, position = self.store.load_session_at(game_id)
         except ScorekeeperError as error:
-            self.error_occurred.emit(str(error))
+            self.error_occurred.emit(error_text(error))
             return False
         self.session, self.game_id, self.position, self.refused = session, game_id, position, None
         self.state_changed.emit()
@@ -189,7 +190,7 @@ class GameController(QObject):
             report = import_records(self.store, records, choose=choose)
             game_id = report.imported[0] if report.imported else report.existing[0]
         except ScorekeeperError as error:
-            self.error_occurred.emit(self.tr("This file cannot be imported: {reason}").format(reason=error))
+            self.error_occurred.emit(self.tr("This file cannot be imported: {reason}").format(reason=error_text(error)))
             return False
         return self.open_game(game_id)
 
@@ -198,7 +199,7 @@ class GameController(QObject):
         try:
             game_id = self.store.unfinished_game()
         except ScorekeeperError as error:
-            self.error_occurred.emit(str(error))
+            self.error_occurred.emit(error_text(error))
             return False
         return game_id is not None and self.open_game(game_id)
 
@@ -216,7 +217,7 @@ class GameController(QObject):
         try:
             self.session.apply(event)
         except ScorekeeperError as error:
-            self.error_occurred.emit(str(error))
+            self.error_occurred.emit(error_text(error))
             return False
         try:
             # The ended flag goes in the same transaction as the event: a crash between two writes cannot leave
@@ -267,7 +268,7 @@ class GameController(QObject):
         try:
             event = RefereePenalty(seat=Seat(seat), points=points, reason=reason)
         except ScorekeeperError as error:
-            self.error_occurred.emit(str(error))
+            self.error_occurred.emit(error_text(error))
             return False
         return self.apply(event)
 
@@ -305,7 +306,7 @@ class GameController(QObject):
         try:
             event = self.session.undo() if undo else self.session.redo()
         except NothingToUndoError as error:
-            self.error_occurred.emit(str(error))
+            self.error_occurred.emit(error_text(error))
             return False
         except ScorekeeperError as error:
             return self._reload_and_report(error)
@@ -410,7 +411,7 @@ class GameController(QObject):
     def _reload_and_report(self, error: ScorekeeperError) -> bool:
         """A write failed: show what the file says again, then the reason; False for the caller to return."""
         self._reload()
-        self.error_occurred.emit(str(error))
+        self.error_occurred.emit(error_text(error))
         return False
 
     def _reload(self) -> None:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QWidget
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.controller import GameController
+from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.exports import export_csv, export_json, export_pdf, suggested_file_name
 from scorekeeper.gui.labels import is_riichi, short_label
 from scorekeeper.gui.openers import Dialogs
@@ -53,7 +54,7 @@ class ExportActions:
         try:
             writer(self._controller.session, path)
         except ScorekeeperError as error:
-            self._show_message(str(error))
+            self._show_message(error_text(error))
 
     def ask_path(self, suffix: str) -> Path | None:
         """Where to save, offering the game's file name: ``2026-11-23 Aiko Bruno Chen Dana.pdf``."""

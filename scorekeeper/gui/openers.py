@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication, QStandardPaths, Qt
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
 
+from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.file_dialogs import ask_open_file, ask_save_file
 from scorekeeper.gui.labels import is_riichi
 from scorekeeper.gui.settings import AppSettings
@@ -199,14 +200,14 @@ def open_referee_window(db: str, show_message: Callable[[str], None], *, live: b
     try:
         store = open_tournament_store(db)
     except ScorekeeperError as error:
-        show_message(str(error))
+        show_message(error_text(error))
         return None
     try:
         on_server = db.startswith(("postgresql://", "postgres://"))
         controller = TournamentController(store, live_url=db if live else None, server_url=db if on_server else None)
     except ScorekeeperError as error:
         store.close()
-        show_message(str(error))
+        show_message(error_text(error))
         return None
     window = RefereeWindow(controller)
     window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

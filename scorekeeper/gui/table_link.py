@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.controller import GameController
+from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.openers import Dialogs
 
 if TYPE_CHECKING:
@@ -92,7 +93,7 @@ class TableLink:
             save_login(self._data_dir / LOGIN_FILE, login)
         except ScorekeeperError as error:
             text = QCoreApplication.translate("MainWindow", "Could not join the tournament: {reason}")
-            self._show_message(text.format(reason=error))
+            self._show_message(text.format(reason=error_text(error)))
             return
         if self._controller.open_game(joined.game_id):
             self._show_message("")
@@ -108,7 +109,7 @@ class TableLink:
         try:
             self.sync = TableSyncController(self._controller.store.path, login, parent=self._parent)
         except ScorekeeperError as error:
-            self._show_message(str(error))
+            self._show_message(error_text(error))
             return
         self.sync.status_changed.connect(self.status.setText)
         self.sync.game_replaced.connect(self._on_sync_game_replaced)

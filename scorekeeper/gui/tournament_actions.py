@@ -11,6 +11,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QWidget
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.openers import Dialogs, open_referee_window
 
 __all__ = ["TournamentActions"]
@@ -52,6 +53,6 @@ class TournamentActions:
             with open_tournament_store(path) as store:
                 store.create(settings, players)
         except ScorekeeperError as error:
-            self._show_message(str(error))
+            self._show_message(error_text(error))
             return None
         return open_referee_window(str(path), self._show_message, live=False)

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.gui.error_words import error_text
 from scorekeeper.sync.server import CONNECT_TIMEOUT
 from scorekeeper.sync.table import JoinedGame, SyncStatus, TableLogin, TableSync
 
@@ -192,7 +193,8 @@ class JoinTournamentDialog(QDialog):
                 return
         self._show_connecting(False)
         self.status_label.setProperty("role", "error")
-        self._show_status(f"{self._problem(str(outcome), time.monotonic() - self._started)}\n{outcome}")
+        plain = self._problem(str(outcome), time.monotonic() - self._started)
+        self._show_status(f"{plain}\n{error_text(outcome)}")  # the core's reason, in the window's language
 
     def _problem(self, reason: str, waited: float) -> str:
         """The plain words for why the join failed, above the core's own reason (which stays as it is written).

@@ -19,7 +19,7 @@ from typing import Any, TypeAlias, assert_never
 
 from scorekeeper.engine.han_fu import FU_VALUES, MAX_FU, check_han_fu
 from scorekeeper.engine.yaku import YAKUMAN, Yaku, closed_han, open_han
-from scorekeeper.errors import GameRecordError, IllegalActionError, InvalidHandError, ScorekeeperError
+from scorekeeper.errors import ErrorCode, GameRecordError, IllegalActionError, InvalidHandError, ScorekeeperError
 from scorekeeper.session.seats import Seat, parse_seat
 
 __all__ = [
@@ -93,7 +93,11 @@ def _sorted_seats(seats: tuple[Seat, ...] | tuple[int, ...], what: str) -> tuple
 
 def _check_pao(seat: Seat, pao: Seat | None) -> None:
     if pao is not None and pao == seat:
-        raise IllegalActionError(f"seat {int(seat)} cannot be liable (pao) for their own win")
+        raise IllegalActionError(
+            f"seat {int(seat)} cannot be liable (pao) for their own win",
+            code=ErrorCode.PAO_OWN_WIN,
+            fields={"seat": int(seat)},
+        )
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -302,7 +306,11 @@ def _check_won_han_fu(win: Win, *, tsumo: bool) -> None:
     """
     if isinstance(win, HanFuWin):
         how = "tsumo" if tsumo else "ron"
-        check_han_fu(win.han, win.fu, tsumo=tsumo, what=f"seat {int(win.seat)}'s {how}")
+        try:
+            check_han_fu(win.han, win.fu, tsumo=tsumo, what=f"seat {int(win.seat)}'s {how}")
+        except InvalidHandError as error:  # the engine's words, with a code for a program that words it itself
+            fields = {"seat": int(win.seat), "han": win.han, "fu": win.fu, "tsumo": tsumo}
+            raise InvalidHandError(str(error), code=ErrorCode.HAN_FU_IMPOSSIBLE, fields=fields) from None
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -333,7 +341,11 @@ class Ron:
         if len(set(winners)) != len(winners):
             raise IllegalActionError(f"a ron lists winner seat twice: {[int(s) for s in winners]}")
         if self.discarder in winners:
-            raise IllegalActionError(f"seat {int(self.discarder)} cannot win on their own discard (ron from themself)")
+            raise IllegalActionError(
+                f"seat {int(self.discarder)} cannot win on their own discard (ron from themself)",
+                code=ErrorCode.RON_FROM_OWN_DISCARD,
+                fields={"seat": int(self.discarder)},
+            )
         for win in self.wins:
             _check_won_han_fu(win, tsumo=False)
 

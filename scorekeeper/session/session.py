@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from scorekeeper.errors import IllegalActionError, InvalidHandError, NothingToUndoError
+from scorekeeper.errors import ErrorCode, IllegalActionError, InvalidHandError, NothingToUndoError
 from scorekeeper.session._engine import check_new_hand
 from scorekeeper.session.corrections import is_same_hand
 from scorekeeper.session.events import (
@@ -179,7 +179,11 @@ class Session:
             if is_same_hand(self.state, event.index, event.hand):
                 # Edit hand saved without a change (the hand's text may differ: corrections.is_same_hand).
                 label = f"{entry.label}-{entry.honba}" if entry.honba else entry.label
-                raise IllegalActionError(f"hand {label} is saved unchanged: there is nothing to correct")
+                raise IllegalActionError(
+                    f"hand {label} is saved unchanged: there is nothing to correct",
+                    code=ErrorCode.HAND_UNCHANGED,
+                    fields={"hand": label},
+                )
         if self._rules.family is Family.RIICHI:
             for win in _hand_wins(event):
                 check_new_hand(win.input, self._rules.hand)
@@ -200,7 +204,9 @@ class Session:
             NothingToUndoError: when the log is empty.
         """
         if not self._events:
-            raise NothingToUndoError("nothing to undo: no event has been recorded in this game")
+            raise NothingToUndoError(
+                "nothing to undo: no event has been recorded in this game", code=ErrorCode.NOTHING_TO_UNDO
+            )
         event = self._events.pop()
         self._states.pop()
         self._redo.append(event)
@@ -213,7 +219,9 @@ class Session:
             NothingToUndoError: when nothing was undone since the last new event.
         """
         if not self._redo:
-            raise NothingToUndoError("nothing to redo: no event was undone since the last change")
+            raise NothingToUndoError(
+                "nothing to redo: no event was undone since the last change", code=ErrorCode.NOTHING_TO_REDO
+            )
         event = self._redo[-1]
         self._push(event)
         self._redo.pop()
@@ -234,7 +242,11 @@ class Session:
         try:
             event = Ron(discarder, tuple(wins))
         except InvalidHandError as error:
-            raise InvalidHandError(f"{self.state.hand_label}: {error}") from None
+            raise InvalidHandError(
+                f"{self.state.hand_label}: {error}",
+                code=ErrorCode.HAND_REFUSED,
+                fields={"hand": self.state.hand_label, "error": error},
+            ) from None
         return self.apply(event)
 
     def tsumo(self, win: Win) -> GameState:
@@ -246,7 +258,11 @@ class Session:
         try:
             event = Tsumo(win)
         except InvalidHandError as error:
-            raise InvalidHandError(f"{self.state.hand_label}: {error}") from None
+            raise InvalidHandError(
+                f"{self.state.hand_label}: {error}",
+                code=ErrorCode.HAND_REFUSED,
+                fields={"hand": self.state.hand_label, "error": error},
+            ) from None
         return self.apply(event)
 
     def draw(self, tenpai: Sequence[Seat]) -> GameState:

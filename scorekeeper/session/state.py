@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from scorekeeper.engine.tiles import Wind
-from scorekeeper.errors import IllegalActionError, ScorekeeperError
+from scorekeeper.errors import ErrorCode, IllegalActionError, ScorekeeperError
 from scorekeeper.session.events import (
     AbortiveDraw,
     Chombo,
@@ -279,7 +279,11 @@ class GameState:
             IllegalActionError: for an index outside ``0..len(hands)``.
         """
         if not 0 <= index <= len(self.hands):
-            raise IllegalActionError(f"there is no hand {index + 1}: the game has {len(self.hands)} finished hands")
+            raise IllegalActionError(
+                f"there is no hand {index + 1}: the game has {len(self.hands)} finished hands",
+                code=ErrorCode.NO_SUCH_HAND,
+                fields={"hand": index + 1, "hands": len(self.hands)},
+            )
         if index == len(self.hands):
             scores = list(self.scores)
             for seat in self.riichi_this_hand:
@@ -349,7 +353,9 @@ class GameState:
         if self.ended:
             reason = self.end_reason.value if self.end_reason else "ended"
             raise IllegalActionError(
-                f"the game has already ended ({reason}) after {len(self.hands)} hands; {type(event).__name__} refused"
+                f"the game has already ended ({reason}) after {len(self.hands)} hands; {type(event).__name__} refused",
+                code=ErrorCode.GAME_ENDED,
+                fields={"hands": len(self.hands), "reason": reason},
             )
 
 
@@ -397,7 +403,9 @@ def apply_event(state: GameState, event: Event) -> GameState:
             if state.last_hand_reason is not None:
                 raise IllegalActionError(
                     f"time was already called in {state.hand_label} ({state.last_hand_reason or 'no reason given'}):"
-                    " the hand in play is the last; LastHandCalled refused"
+                    " the hand in play is the last; LastHandCalled refused",
+                    code=ErrorCode.LAST_HAND_ALREADY_CALLED,
+                    fields={"hand": state.hand_label},
                 )
             return dataclasses.replace(state, last_hand_reason=event.reason, last_hand_index=len(state.hands))
         case PlayerReplaced():
@@ -442,10 +450,16 @@ def _replace_player(state: GameState, event: PlayerReplaced) -> GameState:
     if name_key(event.player) in {name_key(name) for name in taken}:
         raise IllegalActionError(
             f"{event.player} already sits at this table: a substitute for seat {int(event.seat)}"
-            f" ({state.players[event.seat]}) must be someone else"
+            f" ({state.players[event.seat]}) must be someone else",
+            code=ErrorCode.SUBSTITUTE_ALREADY_SEATED,
+            fields={"player": event.player, "seat": int(event.seat), "leaving": state.players[event.seat]},
         )
     if name_key(event.player) == name_key(state.players[event.seat]):
-        raise IllegalActionError(f"{event.player} already sits at seat {int(event.seat)}: nobody to replace")
+        raise IllegalActionError(
+            f"{event.player} already sits at seat {int(event.seat)}: nobody to replace",
+            code=ErrorCode.SUBSTITUTE_SAME_PLAYER,
+            fields={"player": event.player, "seat": int(event.seat)},
+        )
     players = list(state.players)
     substitution = Substitution(
         seat=event.seat, player=event.player, left=players[event.seat], hand=len(state.hands), reason=event.reason
@@ -473,7 +487,11 @@ def _remove_substitution(state: GameState, event: SubstitutionRemoved) -> GameSt
 
 def _check_index(state: GameState, index: int, verb: str) -> None:
     if not 0 <= index < len(state.hands):
-        raise IllegalActionError(f"cannot {verb} hand {index + 1}: the game has {len(state.hands)} finished hands")
+        raise IllegalActionError(
+            f"cannot {verb} hand {index + 1}: the game has {len(state.hands)} finished hands",
+            code=ErrorCode.NO_SUCH_HAND,
+            fields={"hand": index + 1, "hands": len(state.hands)},
+        )
 
 
 def _declare_riichi(state: GameState, seat: Seat) -> GameState:
@@ -487,13 +505,21 @@ def _declare_riichi(state: GameState, seat: Seat) -> GameState:
         case RiichiRefusal.NO_RIICHI:
             raise IllegalActionError(
                 f"{who} cannot declare riichi: ruleset {state.rules.name!r} is of the"
-                f" {state.rules.family.value} family (seed 003), which has no riichi"
+                f" {state.rules.family.value} family (seed 003), which has no riichi",
+                code=ErrorCode.RIICHI_NOT_IN_FAMILY,
+                fields={"player": state.players[seat], "ruleset": state.rules.name},
             )
         case RiichiRefusal.ALREADY_DECLARED:
-            raise IllegalActionError(f"{who} already declared riichi this hand")
+            raise IllegalActionError(
+                f"{who} already declared riichi this hand",
+                code=ErrorCode.RIICHI_ALREADY_DECLARED,
+                fields={"player": state.players[seat]},
+            )
         case RiichiRefusal.TOO_FEW_POINTS:
             raise IllegalActionError(
-                f"{who} has {state.scores[seat]} points: riichi needs 1000 under ruleset {state.rules.name!r}"
+                f"{who} has {state.scores[seat]} points: riichi needs 1000 under ruleset {state.rules.name!r}",
+                code=ErrorCode.RIICHI_TOO_FEW_POINTS,
+                fields={"player": state.players[seat], "points": state.scores[seat]},
             )
         case _:
             assert_never(refusal)
@@ -690,7 +716,9 @@ def _rebuild(
         stranded = _stranded(state, records, last_hand, subs)
         if stranded:
             raise StrandedSubstituteError(doing, stranded, len(records)) from None
-        raise IllegalActionError(f"{doing} is refused: {error}") from None
+        raise IllegalActionError(
+            f"{doing} is refused: {error}", code=ErrorCode.CORRECTION_REFUSED, fields={"error": error}
+        ) from None
     rebuilt = dataclasses.replace(rebuilt, penalties=state.penalties)
     if state.end_reason is EndReason.REFEREE and not rebuilt.ended:
         return _end(rebuilt, EndReason.REFEREE)

@@ -14,7 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from scorekeeper.errors import SaveFileError
+from scorekeeper.errors import ErrorCode, SaveFileError
 
 __all__ = [
     "DATABASE_NAME",
@@ -168,20 +168,37 @@ def read_bytes(path: Path, *, max_bytes: int = MAX_FILE_BYTES, what: str = "a ga
     try:
         handle = os.open(path, _OPEN_FLAGS)
     except OSError as error:
-        raise SaveFileError(f"{path}: cannot read the file: {error.strerror or error}", path=path) from error
+        raise SaveFileError(
+            f"{path}: cannot read the file: {error.strerror or error}",
+            path=path,
+            code=ErrorCode.FILE_UNREADABLE,
+            fields={"reason": error.strerror or str(error)},
+        ) from error
     try:
         mode = os.fstat(handle).st_mode
         if not stat.S_ISREG(mode):
             kind = "a folder" if stat.S_ISDIR(mode) else "a pipe or device"
-            raise SaveFileError(f"{path}: not a regular file ({kind}); only files are read", path=path)
+            raise SaveFileError(
+                f"{path}: not a regular file ({kind}); only files are read", path=path, code=ErrorCode.FILE_UNREADABLE
+            )
         with os.fdopen(handle, "rb") as file:
             handle = -1  # the file object owns it now
             data = file.read(max_bytes + 1)
     except OSError as error:
-        raise SaveFileError(f"{path}: cannot read the file: {error.strerror or error}", path=path) from error
+        raise SaveFileError(
+            f"{path}: cannot read the file: {error.strerror or error}",
+            path=path,
+            code=ErrorCode.FILE_UNREADABLE,
+            fields={"reason": error.strerror or str(error)},
+        ) from error
     finally:
         if handle >= 0:
             os.close(handle)
     if len(data) > max_bytes:
-        raise SaveFileError(f"{path}: the file is larger than {max_bytes:,} bytes; not {what}", path=path)
+        raise SaveFileError(
+            f"{path}: the file is larger than {max_bytes:,} bytes; not {what}",
+            path=path,
+            code=ErrorCode.FILE_TOO_LARGE,
+            fields={"bytes": max_bytes},
+        )
     return data

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from scorekeeper.errors import TournamentError
+from scorekeeper.errors import ErrorCode, TournamentError
 from scorekeeper.storage.files import read_bytes
 from scorekeeper.storage.records import _csv, _text
 from scorekeeper.tournament import (
@@ -61,7 +61,11 @@ def read_csv_text(path: Path, what: str) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise TournamentError(f"{path}: {what} must be UTF-8 text (byte {error.start} is not)") from None
+        raise TournamentError(
+            f"{path}: {what} must be UTF-8 text (byte {error.start} is not)",
+            code=ErrorCode.FILE_NOT_UTF8,
+            fields={"path": str(path), "byte": error.start},
+        ) from None
 
 
 def mers_base_rank(rank: int, players: int) -> Fraction:

@@ -46,6 +46,7 @@ import psycopg
 from psycopg import sql
 
 from scorekeeper.errors import (
+    ErrorCode,
     InvalidRulesetError,
     ScorekeeperError,
     SyncConflictError,
@@ -166,7 +167,9 @@ def _connect(url: str, *, autocommit: bool = False) -> psycopg.Connection[Any]:
         return psycopg.connect(conninfo, connect_timeout=CONNECT_TIMEOUT, autocommit=autocommit)
     except psycopg.Error as error:
         raise TournamentServerError(
-            f"cannot reach the tournament server {describe_url(url)}: {_reason(error)}"
+            f"cannot reach the tournament server {describe_url(url)}: {_reason(error)}",
+            code=ErrorCode.SERVER_UNREACHABLE,
+            fields={"server": describe_url(url), "detail": _reason(error)},
         ) from None
 
 
@@ -602,7 +605,11 @@ class TournamentServer:
             ).fetchone()
             if row is None:
                 if len(players) != 4:
-                    raise TournamentServerError(f"table {table_no} is not seated in session {session} yet")
+                    raise TournamentServerError(
+                        f"table {table_no} is not seated in session {session} yet",
+                        code=ErrorCode.SERVER_TABLE_NOT_SEATED,
+                        fields={"table": table_no, "session": session},
+                    )
                 game_id = f"s{session}-t{table_no}-{uuid.uuid4().hex[:12]}"
                 connection.execute(
                     "INSERT INTO games (game_id, tournament_id, session, table_no, players, head, finished, updated)"

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scorekeeper.errors import SaveFileError, ScorekeeperError, TournamentServerError
+from scorekeeper.errors import ErrorCode, SaveFileError, ScorekeeperError, TournamentServerError
 from scorekeeper.session.events import event_from_json
 from scorekeeper.storage.outbox import LocalOutbox
 from scorekeeper.storage.store import GameStore
@@ -115,7 +115,11 @@ def reach_table(login: TableLogin) -> ServerGame:
     with TournamentServer.connect(login.url) as server:
         mine = server.my_table()
         if mine is not None and mine != login.table_no:
-            raise TournamentServerError(f"this code belongs to table {mine}, not table {login.table_no}")
+            raise TournamentServerError(
+                f"this code belongs to table {mine}, not table {login.table_no}",
+                code=ErrorCode.SERVER_WRONG_TABLE,
+                fields={"table": login.table_no, "code_table": mine},
+            )
         return server.open_game(login.session, login.table_no)
 
 

@@ -11,7 +11,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
-from scorekeeper.errors import InvalidRulesetError, TournamentError
+from scorekeeper.errors import ErrorCode, InvalidRulesetError, TournamentError
 from scorekeeper.session.rules import Ruleset, ruleset
 
 __all__ = [
@@ -94,7 +94,7 @@ class TournamentSettings:
     def __post_init__(self) -> None:
         _check_text(self.name, "the tournament's name")
         if not self.name.strip():
-            raise TournamentError("the tournament's name must not be empty")
+            raise TournamentError("the tournament's name must not be empty", code=ErrorCode.TOURNAMENT_NAME_EMPTY)
         object.__setattr__(self, "dates", tuple(_check_date(d) for d in self.dates))
         if list(self.dates) != sorted(self.dates):
             raise TournamentError(f"the tournament's dates must be in order, got {', '.join(self.dates)}")

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.labels import abort_name
 from scorekeeper.session.events import AbortiveDraw, AbortReason, Chombo, ExhaustiveDraw, HandResult, NagashiMangan
 from scorekeeper.session.rules import TableRules
@@ -179,7 +180,7 @@ class DrawDialog(QDialog):
             self.confirm_button.setEnabled(True)
         except ScorekeeperError as error:
             self.preview_label.setText("")
-            self.hint_label.setText(str(error))
+            self.hint_label.setText(error_text(error))
             self.confirm_button.setEnabled(False)
 
     def hand_result(self) -> HandResult | None:

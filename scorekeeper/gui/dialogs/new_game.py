@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.engine.rules import PRESET_NAMES
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.labels import name_problem_text, wind_name
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.session.classical_rules import CLASSICAL_PRESET_NAMES
@@ -382,7 +383,7 @@ class NewGameDialog(QDialog):
         try:
             self._show_ruleset(ruleset(preset, overrides))
         except ScorekeeperError as error:
-            self.error_label.setText(str(error))
+            self.error_label.setText(error_text(error))
         self._mark_modified()
 
     def is_modified(self) -> bool:
@@ -525,7 +526,7 @@ class NewGameDialog(QDialog):
         try:
             rules = self.current_ruleset()
         except ScorekeeperError as error:
-            self.error_label.setText(str(error))
+            self.error_label.setText(error_text(error))
             return
         name = self._ask_name(self)
         if not name:
@@ -559,6 +560,6 @@ class NewGameDialog(QDialog):
         try:
             self.choice()
         except ScorekeeperError as error:
-            self.error_label.setText(str(error))
+            self.error_label.setText(error_text(error))
             return
         self.accept()

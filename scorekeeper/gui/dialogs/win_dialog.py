@@ -49,6 +49,7 @@ from scorekeeper.gui._compat import override
 from scorekeeper.gui.dialogs.quick_entry import QuickEntryWidget
 from scorekeeper.gui.dialogs.tiles_page import ClassicalTilesPageWidget, TilesPageWidget
 from scorekeeper.gui.dialogs.yaku_list import YakuListWidget
+from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.labels import is_riichi, seat_winds
 from scorekeeper.session.events import (
     MAX_VALUE,
@@ -780,7 +781,7 @@ class WinDialog(QDialog):
         try:
             result = self._build_result()
         except ScorekeeperError as error:
-            return None, str(error)
+            return None, error_text(error)
         return result, ""
 
     def _build_result(self) -> HandResult | None:
@@ -833,7 +834,7 @@ class WinDialog(QDialog):
                 self.preview_label.setProperty("role", "")
                 self.confirm_button.setEnabled(True)
             except ScorekeeperError as error:
-                self.preview_label.setText(str(error))
+                self.preview_label.setText(error_text(error))
                 self.preview_label.setProperty("role", "error")
                 self.confirm_button.setEnabled(False)
         self.preview_label.style().unpolish(self.preview_label)

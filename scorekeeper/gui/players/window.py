@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.file_dialogs import ask_save_file
 from scorekeeper.gui.labels import name_problem_text, yaku_name
 from scorekeeper.gui.players.charts import (
@@ -340,7 +341,7 @@ class PlayersWindow(QWidget):
             self.stats = load_statistics(self.store)
             self.players = list_players(self.store)
         except ScorekeeperError as error:
-            self.show_message(str(error))
+            self.show_message(error_text(error))
             return
         problems = self.stats.problems
         self.show_message(self.tr("{n} damaged games were left out.").format(n=len(problems)) if problems else "")
@@ -533,7 +534,7 @@ class PlayersWindow(QWidget):
         try:
             action()
         except ScorekeeperError as error:
-            self.show_message(str(error))
+            self.show_message(error_text(error))
             return False
         if undo is not None:
             self.undo_stack.append((what, undo))
@@ -623,7 +624,7 @@ class PlayersWindow(QWidget):
         try:
             chart.save_png(path)
         except ScorekeeperError as error:
-            self.show_message(str(error))
+            self.show_message(error_text(error))
             return
         self.show_message(self.tr("Saved {path}").format(path=path))
 
@@ -677,7 +678,7 @@ class PlayersWindow(QWidget):
         try:
             document.write_pdf(path)
         except ScorekeeperError as error:
-            self.show_message(str(error))
+            self.show_message(error_text(error))
             return
         self.show_message(self.tr("Saved {path}").format(path=path))
 
@@ -697,6 +698,6 @@ class PlayersWindow(QWidget):
         try:
             write_league_csv(path, rows)
         except ScorekeeperError as error:
-            self.show_message(str(error))
+            self.show_message(error_text(error))
             return
         self.show_message(self.tr("Saved {path}").format(path=path))

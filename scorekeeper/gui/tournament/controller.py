@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal
 
 from scorekeeper.errors import ScorekeeperError, TournamentError
+from scorekeeper.gui.error_words import error_text
 from scorekeeper.session.events import Event, event_to_json
 from scorekeeper.storage.records import read_game_record_file
 from scorekeeper.storage.tournament_export import (
@@ -128,7 +129,9 @@ class TournamentController(QObject):
         try:
             feed = LiveFeed.connect(url)
         except ScorekeeperError as error:
-            self.error_occurred.emit(f"Live updates: {error}; checking once a second instead")
+            self.error_occurred.emit(
+                self.tr("Live updates: {reason}; checking once a second instead").format(reason=error_text(error))
+            )
             return
         self._feed = feed
         self._notifier = QSocketNotifier(feed.fileno(), QSocketNotifier.Type.Read, self)
@@ -142,7 +145,9 @@ class TournamentController(QObject):
         except ScorekeeperError as error:
             self.stop_listening()
             self._watch.start()
-            self.error_occurred.emit(f"Live updates: {error}; checking once a second instead")
+            self.error_occurred.emit(
+                self.tr("Live updates: {reason}; checking once a second instead").format(reason=error_text(error))
+            )
             return
         if changes:
             self.reload()
@@ -178,7 +183,7 @@ class TournamentController(QObject):
                 self._server.close()
                 self._server = None
             self.links = {}
-            self.links_problem = str(error)
+            self.links_problem = error_text(error)
 
     def new_table_code(self, admin_url: str, table: int) -> str | None:
         """Create (or renew) table ``table``'s login on the server with the admin's ``admin_url``; return its code.
@@ -196,7 +201,7 @@ class TournamentController(QObject):
                 raise TournamentError("the admin address is a postgresql:// URL")
             code = create_table_login(admin_url, table, tournament=self.name)
 
-        self._attempt("Table code", run)
+        self._attempt(self.tr("Table code"), run)
         return code
 
     def _on_links_timer_timeout(self) -> None:
@@ -243,7 +248,7 @@ class TournamentController(QObject):
         try:
             run()
         except ScorekeeperError as error:
-            self.error_occurred.emit(f"{action}: {error}")
+            self.error_occurred.emit(f"{action}: {error_text(error)}")
             return False
         return True
 
@@ -252,7 +257,7 @@ class TournamentController(QObject):
         try:
             version = self.store.data_version()
         except ScorekeeperError as error:  # a server that went away: say so, keep the last standings on show
-            self.error_occurred.emit(f"Reload: {error}")
+            self.error_occurred.emit(f"{self.tr('Reload')}: {error_text(error)}")
             self._watch.stop()
             return False
         if version == self._seen_version:
@@ -263,7 +268,7 @@ class TournamentController(QObject):
 
     def reload(self) -> None:
         """Read the tournament again (another laptop or the CLI may have written)."""
-        self._attempt("Reload", self._refresh)
+        self._attempt(self.tr("Reload"), self._refresh)
 
     def show_session(self, session: int) -> None:
         """Show session ``session`` (1-based)."""
@@ -306,7 +311,7 @@ class TournamentController(QObject):
                     seating = parse_seating_csv(read_csv_text(path, "a seating CSV"), session)
             self._refresh(self.store.save_seating(seating, tournament=self.name))
 
-        return self._attempt("Seating", run)
+        return self._attempt(self.tr("Seating"), run)
 
     def record_game(self, table: int, path: Path) -> bool:
         """Add table ``table``'s game of the session on show from a game-record file."""
@@ -325,12 +330,12 @@ class TournamentController(QObject):
             self.store.add_game(game, tournament=self.name)
             self._refresh()
 
-        return self._attempt("Recording a game", run)
+        return self._attempt(self.tr("Recording a game"), run)
 
     def add_penalty(self, player: str, points: int, reason: str, *, session: int | None) -> bool:
         """Give ``player`` a penalty (table points) for ``session`` or the tournament (None)."""
         return self._attempt(
-            "Penalty",
+            self.tr("Penalty"),
             lambda: self._refresh(
                 self.store.add_penalty(
                     TournamentPenalty(player=player, points=points, reason=reason, session=session),
@@ -342,14 +347,14 @@ class TournamentController(QObject):
     def add_substitute(self, name: str) -> bool:
         """Register a substitute."""
         return self._attempt(
-            "Substitute",
+            self.tr("Substitute"),
             lambda: self._refresh(self.store.add_player(Player(name=name, substitute=True), tournament=self.name)),
         )
 
     def drop_out(self, name: str) -> bool:
         """``name`` drops out after the session before the one on show."""
         return self._attempt(
-            "Drop-out",
+            self.tr("Drop-out"),
             lambda: self._refresh(self.store.drop_player(name, self.session - 1, tournament=self.name)),
         )
 
@@ -368,7 +373,7 @@ class TournamentController(QObject):
                 self._append(game, events)
             self._refresh()
 
-        return self._attempt("Correction", run)
+        return self._attempt(self.tr("Correction"), run)
 
     def substitute(self, table: int, leaving: str, player: str, reason: str = "") -> bool:
         """Put ``player`` in ``leaving``'s seat at table ``table`` of the session on show, from the hand in play on
@@ -381,7 +386,7 @@ class TournamentController(QObject):
             self._append(game, [event])
             self._refresh()
 
-        return self._attempt("Substitution", run)
+        return self._attempt(self.tr("Substitution"), run)
 
     def take_out_substitution(self, table: int, seat: int, substitute: str, reason: str = "") -> bool:
         """Take ``substitute``'s substitution at ``seat`` out of table ``table``'s game of the session on show
@@ -449,7 +454,7 @@ class TournamentController(QObject):
             if refused:
                 raise TournamentError(f"{len(refused)} game(s) not ended, look again: {'; '.join(refused)}")
 
-        self._attempt("End the games now", run)
+        self._attempt(self.tr("End the games now"), run)
         return ended
 
     def start_timer(self) -> None:
@@ -493,4 +498,4 @@ class TournamentController(QObject):
             data = makers[kind]()
             write_atomically(path, data)
 
-        return self._attempt("Export", run)
+        return self._attempt(self.tr("Export"), run)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.errors import ScorekeeperError, TournamentError
+from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.labels import name_problem_text
 from scorekeeper.session.rules import PRESET_NAMES
 from scorekeeper.storage.tournament_export import read_csv_text
@@ -224,7 +225,7 @@ class NewTournamentDialog(QDialog):
             self.problem_label.setText(players_csv_problem_text(error))
             return
         except ScorekeeperError as error:
-            self.problem_label.setText(str(error))
+            self.problem_label.setText(error_text(error))
             return
         path = self._ask_save(self)
         if path is None:

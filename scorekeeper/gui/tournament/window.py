@@ -42,6 +42,7 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui._compat import override
 from scorekeeper.gui.dialogs.penalty import PenaltyDialog
 from scorekeeper.gui.dialogs.player_name import PlayerNameDialog
+from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.file_dialogs import ask_open_file, ask_save_file
 from scorekeeper.gui.labels import reason_text
 from scorekeeper.gui.tournament.controller import TournamentController
@@ -684,7 +685,7 @@ class RefereeWindow(QMainWindow):
         try:
             events = self.dialogs.correct(self, game, c.tournament.settings)
         except ScorekeeperError as error:
-            self.dialogs.error(self, str(error))
+            self.dialogs.error(self, error_text(error))
             return
         c.correct_game(table, events, base=game)
 
@@ -699,7 +700,7 @@ class RefereeWindow(QMainWindow):
             seated = game.state(c.tournament.settings).players
             free = c.tournament.free_players(c.session)
         except ScorekeeperError as error:
-            self.dialogs.error(self, str(error))
+            self.dialogs.error(self, error_text(error))
             return
         answer = self.dialogs.substitute(self, table, tuple(seated), free)
         if answer is not None:

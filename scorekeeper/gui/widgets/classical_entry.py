@@ -21,6 +21,7 @@ from scorekeeper.engine.classical import ClassicalRules, ClassicalScore, ExtraTi
 from scorekeeper.engine.entry_text import HAND_SIZE
 from scorekeeper.engine.tiles import Wind, format_tiles
 from scorekeeper.errors import NotWinningError, ScorekeeperError
+from scorekeeper.gui.error_words import error_detail
 from scorekeeper.gui.widgets.entry_base import TileEntryWidget
 from scorekeeper.gui.widgets.entry_words import (
     classical_breakdown,
@@ -47,7 +48,7 @@ def _t(text: str) -> str:
 
 
 def _plain_error(error: ScorekeeperError) -> str:
-    return _t("This hand cannot be: {reason}.").format(reason=str(error).rstrip("."))
+    return _t("This hand cannot be: {reason}.").format(reason=error_detail(error).rstrip("."))
 
 
 class ClassicalEntryWidget(TileEntryWidget):

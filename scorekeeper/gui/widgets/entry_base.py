@@ -36,6 +36,7 @@ from scorekeeper.engine.hand import Meld
 from scorekeeper.engine.tiles import Tile
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui._compat import override
+from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.widgets.flow import FlowLayout
 from scorekeeper.gui.widgets.tile_picker import (
     MIN_TILE_HEIGHT,
@@ -385,7 +386,7 @@ class TileEntryWidget(QWidget):
         try:
             self.draft.set_text(text)
         except ScorekeeperError as error:
-            self.text_error.setText(str(error))
+            self.text_error.setText(error_text(error))
             self.text_error.setVisible(True)
             return
         self.refresh(keep_text=True)

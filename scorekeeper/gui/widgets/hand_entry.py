@@ -32,6 +32,7 @@ from scorekeeper.errors import (
     NoYakuError,
     ScorekeeperError,
 )
+from scorekeeper.gui.error_words import error_detail
 from scorekeeper.gui.labels import format_points, limit_name, yaku_name
 from scorekeeper.gui.tiles import TILE_ASPECT, is_dark_palette, tile_pixmap
 from scorekeeper.gui.widgets.entry_base import COLUMN_GAP, RESULT_MIN_WIDTH, SIDE_MIN_WIDTH, TileEntryWidget
@@ -88,7 +89,7 @@ def _short_payment(payment: Payment) -> str:
 
 def _plain_error(error: ScorekeeperError) -> str:
     """A plain sentence for an engine refusal, with the engine's own words (quoting the input) after it."""
-    detail = str(error)
+    detail = error_detail(error)
     if isinstance(error, NoYakuError):
         return _t("No yaku: the hand is complete but has no yaku, so it cannot win (dora alone is not a yaku).")
     if isinstance(error, NotWinningError):

@@ -1,0 +1,188 @@
+"""A refusal of the core worded in the window's language (core errors were shown English in a Japanese window).
+
+The core's errors (:class:`~scorekeeper.errors.ScorekeeperError`) carry an English sentence, which records, logs
+and the command line keep, and for the refusals a user meets at the table a stable code
+(:class:`~scorekeeper.errors.ErrorCode`) with the values it names (``fields``). :func:`error_text` is what every
+window shows for one: in an English window the core's own sentence (it quotes the input exactly), in another
+language the code worded from the translation table with the fields filled in. An error without a code there is
+led by a plain sentence for its kind, the core's words after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from PySide6.QtCore import QCoreApplication, QLocale
+
+from scorekeeper.errors import (
+    ErrorCode,
+    IllegalActionError,
+    InvalidContextError,
+    InvalidHandError,
+    NothingToUndoError,
+    SaveFileError,
+    ScorekeeperError,
+    TournamentError,
+    TournamentServerError,
+)
+
+__all__ = ["error_detail", "error_text"]
+
+_CONTEXT = "Errors"
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate(_CONTEXT, text)
+
+
+def _english_window() -> bool:
+    """Whether the window shows English (``i18n.install_language`` sets the default locale with the language)."""
+    return QLocale().language() in (QLocale.Language.English, QLocale.Language.C)
+
+
+def error_text(error: ScorekeeperError) -> str:
+    """What a window shows for ``error``: the core's sentence in English, worded from its code in other languages."""
+    if _english_window():
+        return str(error)
+    return _worded(error)
+
+
+def error_detail(error: ScorekeeperError) -> str:
+    """The error alone, for a sentence of the caller's that leads it ("This hand cannot exist: ..."): its code worded
+    in a window of another language than English, else the core's sentence."""
+    if not _english_window() and error.code is not None:
+        text = _code_text(error.code, error.fields)
+        if text is not None:
+            return text.rstrip(".")
+    return str(error)
+
+
+def _worded(error: ScorekeeperError) -> str:
+    from scorekeeper.session.names import PlayerNameError
+
+    if isinstance(error, PlayerNameError):
+        from scorekeeper.gui.labels import name_problem_text
+
+        problem = error.problems[0]
+        return _t("The name of player {n}: {reason}").format(n=problem.index + 1, reason=name_problem_text(problem))
+    code = error.code
+    fields = error.fields
+    if code is not None:
+        text = _code_text(code, fields)
+        if text is not None:
+            return text
+    return _kind_text(error).format(detail=str(error))
+
+
+def _nested(fields: Mapping[str, object]) -> str:
+    inner = fields.get("error")
+    return _worded(inner) if isinstance(inner, ScorekeeperError) else str(inner)
+
+
+def _tile_fields(fields: Mapping[str, object]) -> dict[str, object]:
+    text = str(fields.get("text", ""))
+    position = fields.get("position")
+    index = position if isinstance(position, int) else 0
+    char = text[index : index + 1]
+    letter = next((c for c in text[index:] if not c.isdigit() and not c.isspace()), "")
+    return {"text": text, "position": index + 1, "char": char, "tile": f"{char}{letter}"}
+
+
+def _code_text(code: ErrorCode, fields: Mapping[str, object]) -> str | None:
+    """The code worded with its fields, or None for a code this table does not word."""
+    values = dict(fields)
+    match code:
+        case ErrorCode.TILE_UNEXPECTED_CHARACTER:
+            template = _t(
+                'Character {position} of "{text}" ({char}) is not tile notation: tiles are digits followed by m, p, s '
+                "or z."
+            )
+            values = _tile_fields(fields)
+        case ErrorCode.TILE_NO_DIGITS:
+            template = _t('"{char}" (character {position} of "{text}") has no digits before it.')
+            values = _tile_fields(fields)
+        case ErrorCode.TILE_NO_SUCH_TILE:
+            template = _t('There is no tile {tile} (character {position} of "{text}").')
+            values = _tile_fields(fields)
+        case ErrorCode.TILE_NO_SUIT:
+            template = _t('The digits at the end of "{text}" have no letter after them (m, p, s, z; f for flowers).')
+            values = _tile_fields(fields)
+        case ErrorCode.GAME_ENDED:
+            template = _t("The game has already ended, after {hands} hands.")
+        case ErrorCode.RIICHI_ALREADY_DECLARED:
+            template = _t("{player} has already declared riichi this hand.")
+        case ErrorCode.RIICHI_TOO_FEW_POINTS:
+            template = _t("{player} has {points} points: riichi needs 1,000.")
+            values["points"] = f"{fields.get('points', 0):,}"
+        case ErrorCode.RIICHI_NOT_IN_FAMILY:
+            template = _t("The {ruleset} rules have no riichi.")
+        case ErrorCode.NOTHING_TO_UNDO:
+            template = _t("Nothing to undo.")
+        case ErrorCode.NOTHING_TO_REDO:
+            template = _t("Nothing to redo.")
+        case ErrorCode.HAND_UNCHANGED:
+            template = _t("Hand {hand} is unchanged: there is nothing to correct.")
+        case ErrorCode.NO_SUCH_HAND:
+            template = _t("There is no hand {hand}: the game has {hands} finished hands.")
+        case ErrorCode.LAST_HAND_ALREADY_CALLED:
+            template = _t("Time was already called in {hand}: the hand in play is the last.")
+        case ErrorCode.SUBSTITUTE_ALREADY_SEATED:
+            template = _t("{player} already sits at this table: the substitute for {leaving} must be someone else.")
+        case ErrorCode.SUBSTITUTE_SAME_PLAYER:
+            template = _t("{player} already sits at that seat: there is nobody to replace.")
+        case ErrorCode.RON_FROM_OWN_DISCARD:
+            template = _t("A player cannot win on their own discard.")
+        case ErrorCode.PAO_OWN_WIN:
+            template = _t("A player cannot be liable (pao) for their own win.")
+        case ErrorCode.HAN_FU_IMPOSSIBLE:
+            if fields.get("tsumo"):
+                template = _t("No hand wins by tsumo with {han} han {fu} fu.")
+            else:
+                template = _t("No hand wins by ron with {han} han {fu} fu.")
+        case ErrorCode.HAND_REFUSED:
+            return f"{fields.get('hand', '')}: {_nested(fields)}"
+        case ErrorCode.CORRECTION_REFUSED:
+            return _t("This correction cannot be made: {reason}").format(reason=_nested(fields))
+        case ErrorCode.STALE_WRITE:
+            template = _t(
+                "Another window or program changed this game meanwhile, so nothing was written. Open the game again "
+                "and repeat the change."
+            )
+        case ErrorCode.DATABASE_LOCKED:
+            template = _t("The games file is in use by another running copy of Scorekeeper.")
+        case ErrorCode.FILE_UNREADABLE:
+            template = _t("{path}: the file cannot be read.")
+        case ErrorCode.FILE_TOO_LARGE:
+            template = _t("{path}: the file is too large (at most {bytes} bytes).")
+            values["bytes"] = f"{fields.get('bytes', 0):,}"
+        case ErrorCode.FILE_NOT_UTF8:
+            template = _t("{path}: the file must be UTF-8 text (byte {byte} is not).")
+        case ErrorCode.TOURNAMENT_NAME_EMPTY:
+            template = _t("The tournament needs a name.")
+        case ErrorCode.SERVER_UNREACHABLE:
+            template = _t("Cannot reach the tournament server {server}. The server said: {detail}")
+            values["detail"] = " ".join(str(fields.get("detail", "")).split())  # libpq's lines and tabs
+        case ErrorCode.SERVER_WRONG_TABLE:
+            template = _t("This code belongs to table {code_table}, not table {table}.")
+        case ErrorCode.SERVER_TABLE_NOT_SEATED:
+            template = _t("Table {table} is not seated in session {session} yet.")
+        case _:
+            return None
+    return template.format(**values)
+
+
+def _kind_text(error: ScorekeeperError) -> str:
+    """A plain lead for an error without a worded code, by its kind; ``{detail}`` is the core's sentence."""
+    if isinstance(error, InvalidContextError):
+        return _t("These win conditions cannot go together: {detail}")
+    if isinstance(error, InvalidHandError):
+        return _t("This hand cannot be recorded: {detail}")
+    if isinstance(error, IllegalActionError | NothingToUndoError):
+        return _t("This cannot be done now: {detail}")
+    if isinstance(error, TournamentServerError):
+        return _t("The tournament server: {detail}")
+    if isinstance(error, TournamentError):
+        return _t("The tournament cannot be set up this way: {detail}")
+    if isinstance(error, SaveFileError):
+        return _t("A file cannot be read or written: {detail}")
+    return _t("This cannot be done: {detail}")

@@ -1,0 +1,202 @@
+"""The core's refusals are shown in the window's language: in a Japanese window no refusal met on the common paths
+(typing a hand, the table's actions, New tournament, joining a tournament) shows the core's English; an English
+window shows the core's sentence exactly as before."""
+
+from __future__ import annotations
+
+import re
+import socket
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from scorekeeper.errors import ErrorCode, IllegalActionError, ScorekeeperError, TileParseError
+from scorekeeper.gui.error_words import error_text
+from scorekeeper.gui.i18n import Language, install_language
+from scorekeeper.gui.main_window import MainWindow
+from scorekeeper.gui.tournament.new_tournament import NewTournamentDialog
+from scorekeeper.gui.tournament_table import JoinTournamentDialog
+from scorekeeper.gui.widgets.hand_entry import HandEntryWidget
+from scorekeeper.session.events import EndGame, RiichiDeclared
+from scorekeeper.session.rules import ruleset
+from scorekeeper.session.seats import Seat
+from scorekeeper.sync.table import JoinedGame, TableLogin
+from tests.gui.conftest import click
+
+pytestmark = pytest.mark.gui
+
+NAMES = ("Ann", "Bo", "Chie", "Dai")
+#: Kana or kanji: a text a Japanese reader reads (every Japanese wording has some).
+JAPANESE = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
+
+#: A value for every field any code names.
+FIELDS: dict[str, object] = {
+    "text": "12x3m",
+    "position": 2,
+    "hands": 3,
+    "reason": "bust",
+    "player": "Bo",
+    "points": 700,
+    "ruleset": "classical",
+    "hand": "E2",
+    "leaving": "Ann",
+    "seat": 1,
+    "han": 1,
+    "fu": 20,
+    "tsumo": True,
+    "error": IllegalActionError("inner", code=ErrorCode.NOTHING_TO_UNDO),
+    "path": "/data/players.csv",
+    "bytes": 10_000_000,
+    "byte": 8,
+    "server": "spring_table1@127.0.0.1:5432/spring",
+    "detail": "timeout expired",
+    "table": 1,
+    "code_table": 2,
+    "session": 1,
+}
+
+
+@pytest.fixture
+def japanese() -> Iterator[None]:
+    install_language(Language.JAPANESE)
+    yield
+    install_language(Language.ENGLISH)
+
+
+def _untranslated(shown: str, error_english: str) -> str | None:
+    """Why ``shown`` is not a Japanese reader's text: no Japanese in it, or the core's English sentence in it."""
+    if not JAPANESE.search(shown):
+        return f"no Japanese in {shown!r}"
+    if error_english and error_english in shown:
+        return f"the core's English {error_english!r} in {shown!r}"
+    return None
+
+
+@pytest.mark.usefixtures("japanese")
+@pytest.mark.parametrize("code", list(ErrorCode), ids=[code.value for code in ErrorCode])
+def test_every_code_is_worded_in_japanese_with_its_fields_filled_in(code: ErrorCode) -> None:
+    english = "the core's English sentence"
+    shown = error_text(ScorekeeperError(english, code=code, fields=FIELDS))
+    assert _untranslated(shown, english) is None
+    assert "{" not in shown, shown  # every field the wording names is given
+
+
+@pytest.mark.parametrize("code", list(ErrorCode), ids=[code.value for code in ErrorCode])
+def test_an_english_window_shows_the_core_sentence_as_it_is(code: ErrorCode) -> None:
+    error = ScorekeeperError("seat 0 (Ann) has 700 points: riichi needs 1000 under ruleset 'tenhou'", code=code)
+    assert error_text(error) == str(error)
+
+
+@pytest.mark.usefixtures("japanese")
+def test_an_error_without_a_code_is_led_by_a_japanese_sentence_for_its_kind() -> None:
+    shown = error_text(IllegalActionError("a penalty's reason must be a text"))
+    assert shown == "今はこの操作はできません: a penalty's reason must be a text"
+
+
+@pytest.mark.usefixtures("japanese")
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("12x3m", "「12x3m」の 3 文字目 (x) は牌の表記ではありません。牌は数字の後に m・p・s・z を付けて書きます。"),
+        ("123m8z", "8z という牌はありません (「123m8z」の 5 文字目)。"),
+        ("m12", "「m12」の 1 文字目の「m」の前に数字がありません。"),
+    ],
+    ids=["unexpected-character", "no-such-tile", "letter-without-digits"],
+)
+def test_bad_tile_notation_typed_in_the_hand_entry_is_said_in_japanese(qtbot: QtBot, typed: str, expected: str) -> None:
+    entry = HandEntryWidget()
+    qtbot.addWidget(entry)
+    entry.show()
+    qtbot.keyClicks(entry.text_field, typed)
+    assert entry.text_error.isVisible()
+    assert entry.text_error.text() == expected
+    with pytest.raises(TileParseError) as refused:
+        entry.set_hand_text(typed)
+    assert _untranslated(entry.text_error.text(), str(refused.value)) is None
+
+
+@pytest.mark.usefixtures("japanese")
+@pytest.mark.parametrize(
+    ("name", "act", "expected"),
+    [
+        (
+            "riichi twice",
+            lambda window: window.controller.apply(RiichiDeclared(Seat(1))),
+            "Bo はこの局ですでに立直しています。",
+        ),
+        (
+            "an action after the end",
+            lambda window: window.controller.apply(EndGame()) and window.controller.apply(RiichiDeclared(Seat(0))),
+            "対局はすでに終了しています (0 局)。",
+        ),
+        ("redo with nothing undone", lambda window: window.controller.redo(), "やり直せる操作はありません。"),
+    ],
+    ids=lambda value: value.replace(" ", "-") if isinstance(value, str) and not JAPANESE.search(value) else "",
+)
+def test_a_table_action_the_session_refuses_is_said_in_japanese(
+    window: MainWindow, name: str, act: Callable[[MainWindow], object], expected: str
+) -> None:
+    assert window.controller.new_game(NAMES, ruleset("tenhou"))
+    assert window.controller.apply(RiichiDeclared(Seat(1)))
+    assert not act(window), name
+    assert window.message_label.text() == expected
+
+
+def _new_tournament(qtbot: QtBot, tmp_path: Path, *, name: str, players: Path) -> NewTournamentDialog:
+    dialog = NewTournamentDialog(ask_open=lambda _owner: players, ask_save=lambda _owner: tmp_path / "t.db")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.keyClicks(dialog.name_edit, name)
+    click(qtbot, dialog.browse_button)
+    click(qtbot, dialog.create_button)
+    assert dialog.created is None
+    return dialog
+
+
+@pytest.mark.usefixtures("japanese")
+def test_new_tournament_refusals_are_said_in_japanese(qtbot: QtBot, tmp_path: Path) -> None:
+    players = tmp_path / "players.csv"
+    players.write_text("name\nAnn\nBo\nChie\nDai\n", encoding="utf-8")
+    dialog = _new_tournament(qtbot, tmp_path, name="", players=players)
+    assert dialog.problem_label.text() == "大会名を入力してください。"
+    dialog.close()
+
+    dialog = _new_tournament(qtbot, tmp_path, name="Autumn Open", players=tmp_path / "nothing.csv")
+    assert dialog.problem_label.text() == f"{tmp_path / 'nothing.csv'}: ファイルを読み込めません。"
+    dialog.close()
+
+    latin = tmp_path / "latin.csv"
+    latin.write_bytes("name\nJosé\nBo\nChie\nDai\n".encode("latin-1"))
+    dialog = _new_tournament(qtbot, tmp_path, name="Autumn Open", players=latin)
+    expected = f"{latin}: ファイルは UTF-8 のテキストでなければなりません (8 バイト目が違います)。"
+    assert dialog.problem_label.text() == expected
+    dialog.close()
+
+
+def _real_join(login: TableLogin) -> Callable[[], JoinedGame]:
+    from scorekeeper.sync.table import reach_table
+
+    reach_table(login)
+    raise AssertionError("the test's server refuses every connection")  # pragma: no cover
+
+
+@pytest.mark.usefixtures("japanese")
+def test_a_refused_join_says_both_lines_in_japanese(qtbot: QtBot) -> None:
+    with socket.socket() as closed:  # a port nobody listens on: the connection is refused
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    dialog = JoinTournamentDialog(join=_real_join)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.keyClicks(dialog.server_edit, f"127.0.0.1:{port}")
+    qtbot.keyClicks(dialog.tournament_edit, "spring")
+    qtbot.keyClicks(dialog.code_edit, "k7qx-m2pd-9tra")
+    click(qtbot, dialog.join_button)
+    qtbot.waitUntil(lambda: not dialog.connecting, timeout=15_000)
+    plain, reason = dialog.status_label.text().split("\n", 1)
+    assert JAPANESE.search(plain), plain
+    assert reason.startswith(f"大会サーバー spring_table1@127.0.0.1:{port}/spring に接続できません。サーバーの応答: ")
+    assert "cannot reach the tournament server" not in reason
+    dialog.close()

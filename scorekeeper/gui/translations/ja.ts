@@ -1195,6 +1195,157 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
 </context>
 <context>
+    <name>Errors</name>
+    <message>
+        <source>The name of player {n}: {reason}</source>
+        <translation>{n} 人目の名前: {reason}</translation>
+    </message>
+    <message>
+        <source>Character {position} of "{text}" ({char}) is not tile notation: tiles are digits followed by m, p, s or z.</source>
+        <translation>「{text}」の {position} 文字目 ({char}) は牌の表記ではありません。牌は数字の後に m・p・s・z を付けて書きます。</translation>
+    </message>
+    <message>
+        <source>"{char}" (character {position} of "{text}") has no digits before it.</source>
+        <translation>「{text}」の {position} 文字目の「{char}」の前に数字がありません。</translation>
+    </message>
+    <message>
+        <source>There is no tile {tile} (character {position} of "{text}").</source>
+        <translation>{tile} という牌はありません (「{text}」の {position} 文字目)。</translation>
+    </message>
+    <message>
+        <source>The digits at the end of "{text}" have no letter after them (m, p, s, z; f for flowers).</source>
+        <translation>「{text}」の最後の数字の後に種類の文字 (m・p・s・z、花牌は f) がありません。</translation>
+    </message>
+    <message>
+        <source>The game has already ended, after {hands} hands.</source>
+        <translation>対局はすでに終了しています ({hands} 局)。</translation>
+    </message>
+    <message>
+        <source>{player} has already declared riichi this hand.</source>
+        <translation>{player} はこの局ですでに立直しています。</translation>
+    </message>
+    <message>
+        <source>{player} has {points} points: riichi needs 1,000.</source>
+        <translation>{player} の持ち点は {points} 点です。立直には 1,000 点が必要です。</translation>
+    </message>
+    <message>
+        <source>The {ruleset} rules have no riichi.</source>
+        <translation>{ruleset} のルールには立直がありません。</translation>
+    </message>
+    <message>
+        <source>Nothing to undo.</source>
+        <translation>元に戻せる操作はありません。</translation>
+    </message>
+    <message>
+        <source>Nothing to redo.</source>
+        <translation>やり直せる操作はありません。</translation>
+    </message>
+    <message>
+        <source>Hand {hand} is unchanged: there is nothing to correct.</source>
+        <translation>{hand} は変更されていません。訂正するものはありません。</translation>
+    </message>
+    <message>
+        <source>There is no hand {hand}: the game has {hands} finished hands.</source>
+        <translation>{hand} 局目はありません (終了した局は {hands} 局です)。</translation>
+    </message>
+    <message>
+        <source>Time was already called in {hand}: the hand in play is the last.</source>
+        <translation>{hand} ですでに時間切れが宣言されています。現在の局が最終局です。</translation>
+    </message>
+    <message>
+        <source>{player} already sits at this table: the substitute for {leaving} must be someone else.</source>
+        <translation>{player} はすでにこの卓に着いています。{leaving} の代わりは別の人にしてください。</translation>
+    </message>
+    <message>
+        <source>{player} already sits at that seat: there is nobody to replace.</source>
+        <translation>{player} はすでにその席に着いています。交代する相手がいません。</translation>
+    </message>
+    <message>
+        <source>A player cannot win on their own discard.</source>
+        <translation>自分の捨て牌では和了できません。</translation>
+    </message>
+    <message>
+        <source>A player cannot be liable (pao) for their own win.</source>
+        <translation>自分の和了の責任払い (パオ) にはなれません。</translation>
+    </message>
+    <message>
+        <source>No hand wins by tsumo with {han} han {fu} fu.</source>
+        <translation>{han}翻{fu}符のツモ和了はありえません。</translation>
+    </message>
+    <message>
+        <source>No hand wins by ron with {han} han {fu} fu.</source>
+        <translation>{han}翻{fu}符のロン和了はありえません。</translation>
+    </message>
+    <message>
+        <source>This correction cannot be made: {reason}</source>
+        <translation>この訂正はできません: {reason}</translation>
+    </message>
+    <message>
+        <source>Another window or program changed this game meanwhile, so nothing was written. Open the game again and repeat the change.</source>
+        <translation>その間に別のウィンドウかプログラムがこの対局を変更したため、何も保存していません。対局を開き直して、もう一度変更してください。</translation>
+    </message>
+    <message>
+        <source>The games file is in use by another running copy of Scorekeeper.</source>
+        <translation>対局ファイルは実行中の別の Scorekeeper が使用しています。</translation>
+    </message>
+    <message>
+        <source>{path}: the file cannot be read.</source>
+        <translation>{path}: ファイルを読み込めません。</translation>
+    </message>
+    <message>
+        <source>{path}: the file is too large (at most {bytes} bytes).</source>
+        <translation>{path}: ファイルが大きすぎます ({bytes} バイトまで)。</translation>
+    </message>
+    <message>
+        <source>{path}: the file must be UTF-8 text (byte {byte} is not).</source>
+        <translation>{path}: ファイルは UTF-8 のテキストでなければなりません ({byte} バイト目が違います)。</translation>
+    </message>
+    <message>
+        <source>The tournament needs a name.</source>
+        <translation>大会名を入力してください。</translation>
+    </message>
+    <message>
+        <source>Cannot reach the tournament server {server}. The server said: {detail}</source>
+        <translation>大会サーバー {server} に接続できません。サーバーの応答: {detail}</translation>
+    </message>
+    <message>
+        <source>This code belongs to table {code_table}, not table {table}.</source>
+        <translation>このコードは {code_table} 番卓のもので、{table} 番卓のものではありません。</translation>
+    </message>
+    <message>
+        <source>Table {table} is not seated in session {session} yet.</source>
+        <translation>第 {session} 回戦の {table} 番卓はまだ席が決まっていません。</translation>
+    </message>
+    <message>
+        <source>These win conditions cannot go together: {detail}</source>
+        <translation>これらの和了条件は同時に成り立ちません: {detail}</translation>
+    </message>
+    <message>
+        <source>This hand cannot be recorded: {detail}</source>
+        <translation>この和了は記録できません: {detail}</translation>
+    </message>
+    <message>
+        <source>This cannot be done now: {detail}</source>
+        <translation>今はこの操作はできません: {detail}</translation>
+    </message>
+    <message>
+        <source>The tournament server: {detail}</source>
+        <translation>大会サーバー: {detail}</translation>
+    </message>
+    <message>
+        <source>The tournament cannot be set up this way: {detail}</source>
+        <translation>この内容では大会を作れません: {detail}</translation>
+    </message>
+    <message>
+        <source>A file cannot be read or written: {detail}</source>
+        <translation>ファイルを読み書きできません: {detail}</translation>
+    </message>
+    <message>
+        <source>This cannot be done: {detail}</source>
+        <translation>この操作はできません: {detail}</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>End</source>
@@ -3264,6 +3415,57 @@ win</source>
     <message>
         <source>Riichi needs 1,000 points: {name} has {points}.</source>
         <translation>立直には 1,000 点必要です: {name} は {points} 点です。</translation>
+    </message>
+</context>
+<context>
+    <name>TournamentController</name>
+    <message>
+        <source>Live updates: {reason}; checking once a second instead</source>
+        <translation>自動更新: {reason}。代わりに 1 秒ごとに確認します</translation>
+    </message>
+    <message>
+        <source>Table code</source>
+        <translation>卓のコード</translation>
+    </message>
+    <message>
+        <source>Reload</source>
+        <translation>再読み込み</translation>
+    </message>
+    <message>
+        <source>Seating</source>
+        <translation>座席</translation>
+    </message>
+    <message>
+        <source>Recording a game</source>
+        <translation>対局の記録</translation>
+    </message>
+    <message>
+        <source>Penalty</source>
+        <translation>罰符</translation>
+    </message>
+    <message>
+        <source>Substitute</source>
+        <translation>補欠</translation>
+    </message>
+    <message>
+        <source>Drop-out</source>
+        <translation>棄権</translation>
+    </message>
+    <message>
+        <source>Correction</source>
+        <translation>訂正</translation>
+    </message>
+    <message>
+        <source>Substitution</source>
+        <translation>交代</translation>
+    </message>
+    <message>
+        <source>End the games now</source>
+        <translation>今すぐ全卓を終了</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>書き出し</translation>
     </message>
 </context>
 <context>

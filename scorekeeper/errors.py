@@ -63,6 +63,11 @@ class ErrorCode(enum.StrEnum):
     CORRECTION_REFUSED = "correction_refused"
     STALE_WRITE = "stale_write"
     DATABASE_LOCKED = "database_locked"
+    # Rulesets: a table knob out of range (the New game dialog's knobs).
+    RULES_NOT_A_MULTIPLE = "rules_not_a_multiple"
+    RULES_UMA_SUM = "rules_uma_sum"
+    RULES_UMA_ORDER = "rules_uma_order"
+    RULES_TRIPLE_RON_NEEDS_DOUBLE = "rules_triple_ron_needs_double"
     # Files.
     FILE_UNREADABLE = "file_unreadable"
     FILE_TOO_LARGE = "file_too_large"

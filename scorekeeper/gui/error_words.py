@@ -51,6 +51,9 @@ def error_detail(error: ScorekeeperError) -> str:
     """The error alone, for a sentence of the caller's that leads it ("This hand cannot exist: ..."): its code worded
     in a window of another language than English, else the core's sentence."""
     if not _english_window() and error.code is not None:
+        inner = error.fields.get("error")
+        if error.code is ErrorCode.CORRECTION_REFUSED and isinstance(inner, ScorekeeperError):
+            return error_detail(inner)  # the caller's sentence already says the correction is refused
         text = _code_text(error.code, error.fields)
         if text is not None:
             return text.rstrip(".")
@@ -143,6 +146,17 @@ def _code_text(code: ErrorCode, fields: Mapping[str, object]) -> str | None:
             return f"{fields.get('hand', '')}: {_nested(fields)}"
         case ErrorCode.CORRECTION_REFUSED:
             return _t("This correction cannot be made: {reason}").format(reason=_nested(fields))
+        case ErrorCode.RULES_NOT_A_MULTIPLE:
+            template = _t("{knob}: the value must be a positive multiple of {step} (not {value}).")
+            values["knob"] = _knob_name(str(fields.get("knob", "")))
+        case ErrorCode.RULES_UMA_SUM:
+            template = _t("{knob}: the four numbers must add up to 0 (not {uma}).")
+            values |= {"knob": _knob_name("uma"), "uma": _numbers(fields.get("uma"))}
+        case ErrorCode.RULES_UMA_ORDER:
+            template = _t("{knob}: a lower place cannot get more than a higher one ({uma}).")
+            values |= {"knob": _knob_name("uma"), "uma": _numbers(fields.get("uma"))}
+        case ErrorCode.RULES_TRIPLE_RON_NEEDS_DOUBLE:
+            template = _t("Triple ron needs double ron.")
         case ErrorCode.STALE_WRITE:
             template = _t(
                 "Another window or program changed this game meanwhile, so nothing was written. Open the game again "
@@ -169,6 +183,17 @@ def _code_text(code: ErrorCode, fields: Mapping[str, object]) -> str | None:
         case _:
             return None
     return template.format(**values)
+
+
+def _knob_name(knob: str) -> str:
+    """A ruleset knob as the New game dialog names it (in the window's language)."""
+    from scorekeeper.gui.dialogs.new_game import knob_names
+
+    return knob_names().get(knob, knob.replace("_", " "))
+
+
+def _numbers(value: object) -> str:
+    return ", ".join(str(item) for item in value) if isinstance(value, tuple | list) else str(value)
 
 
 def _kind_text(error: ScorekeeperError) -> str:

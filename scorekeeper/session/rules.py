@@ -25,7 +25,7 @@ from typing import Any
 
 from scorekeeper.engine.knobs import coerce_knob
 from scorekeeper.engine.rules import PRESET_NAMES, HandRules, hand_rules
-from scorekeeper.errors import InvalidRulesetError
+from scorekeeper.errors import ErrorCode, InvalidRulesetError
 from scorekeeper.session.classical_rules import CLASSICAL_PRESET_NAMES, ClassicalGameRules, classical_game_rules
 from scorekeeper.session.events import AbortReason
 
@@ -225,21 +225,41 @@ class TableRules:
         for knob in ("start_points", "return_points", "target_points"):
             value = getattr(self, knob)
             if not 0 < value <= 10_000_000 or value % 100:
-                raise InvalidRulesetError(f"{knob} must be a positive multiple of 100, got {value!r}")
+                raise InvalidRulesetError(
+                    f"{knob} must be a positive multiple of 100, got {value!r}",
+                    code=ErrorCode.RULES_NOT_A_MULTIPLE,
+                    fields={"knob": knob, "value": value, "step": 100},
+                )
         if len(self.uma) != 4 or sum(self.uma) != 0 or any(abs(u) > 1000 for u in self.uma):
-            raise InvalidRulesetError(f"uma must be four numbers (1st..4th, in thousands) summing to 0, got {self.uma}")
+            raise InvalidRulesetError(
+                f"uma must be four numbers (1st..4th, in thousands) summing to 0, got {self.uma}",
+                code=ErrorCode.RULES_UMA_SUM,
+                fields={"uma": self.uma},
+            )
         if list(self.uma) != sorted(self.uma, reverse=True):
-            raise InvalidRulesetError(f"uma must not rise with a lower place, got {self.uma}")
+            raise InvalidRulesetError(
+                f"uma must not rise with a lower place, got {self.uma}",
+                code=ErrorCode.RULES_UMA_ORDER,
+                fields={"uma": self.uma},
+            )
         if self.honba_points < 0 or self.honba_points % 300 or self.honba_points > 100_000:
             raise InvalidRulesetError(
-                f"honba_points must be a multiple of 300 (a third from each payer on tsumo), got {self.honba_points}"
+                f"honba_points must be a multiple of 300 (a third from each payer on tsumo), got {self.honba_points}",
+                code=ErrorCode.RULES_NOT_A_MULTIPLE,
+                fields={"knob": "honba_points", "value": self.honba_points, "step": 300},
             )
         if self.noten_payment < 0 or self.noten_payment % 300 or self.noten_payment > 100_000:
             raise InvalidRulesetError(
-                f"noten_payment must be a multiple of 300 (split 1-3 ways evenly), got {self.noten_payment}"
+                f"noten_payment must be a multiple of 300 (split 1-3 ways evenly), got {self.noten_payment}",
+                code=ErrorCode.RULES_NOT_A_MULTIPLE,
+                fields={"knob": "noten_payment", "value": self.noten_payment, "step": 300},
             )
         if self.chombo_points <= 0 or self.chombo_points % 100 or self.chombo_points > 1_000_000:
-            raise InvalidRulesetError(f"chombo_points must be a positive multiple of 100, got {self.chombo_points}")
+            raise InvalidRulesetError(
+                f"chombo_points must be a positive multiple of 100, got {self.chombo_points}",
+                code=ErrorCode.RULES_NOT_A_MULTIPLE,
+                fields={"knob": "chombo_points", "value": self.chombo_points, "step": 100},
+            )
         most = 4 - (2 if self.length is GameLength.HANCHAN else 1)
         if type(self.extension_rounds) is not int or not 1 <= self.extension_rounds <= most:
             raise InvalidRulesetError(
@@ -247,7 +267,10 @@ class TableRules:
                 f" got {self.extension_rounds!r}"
             )
         if self.triple_ron is TripleRon.ALLOWED and not self.double_ron:
-            raise InvalidRulesetError("triple_ron 'allowed' needs double_ron: a table without double ron head-bumps")
+            raise InvalidRulesetError(
+                "triple_ron 'allowed' needs double_ron: a table without double ron head-bumps",
+                code=ErrorCode.RULES_TRIPLE_RON_NEEDS_DOUBLE,
+            )
 
     @property
     def oka(self) -> int:

@@ -10,12 +10,15 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QSpinBox
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.errors import ErrorCode, IllegalActionError, ScorekeeperError, TileParseError
+from scorekeeper.gui.dialogs.new_game import NewGameDialog
 from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.main_window import MainWindow
+from scorekeeper.gui.settings import AppSettings
 from scorekeeper.gui.tournament.new_tournament import NewTournamentDialog
 from scorekeeper.gui.tournament_table import JoinTournamentDialog
 from scorekeeper.gui.widgets.hand_entry import HandEntryWidget
@@ -55,6 +58,10 @@ FIELDS: dict[str, object] = {
     "table": 1,
     "code_table": 2,
     "session": 1,
+    "knob": "start_points",
+    "value": 25050,
+    "step": 100,
+    "uma": (20, 10, -10, -10),
 }
 
 
@@ -200,3 +207,16 @@ def test_a_refused_join_says_both_lines_in_japanese(qtbot: QtBot) -> None:
     assert reason.startswith(f"大会サーバー spring_table1@127.0.0.1:{port}/spring に接続できません。サーバーの応答: ")
     assert "cannot reach the tournament server" not in reason
     dialog.close()
+
+
+@pytest.mark.usefixtures("japanese")
+def test_new_game_refuses_an_uma_that_does_not_add_up_in_japanese(qtbot: QtBot) -> None:
+    dialog = NewGameDialog(AppSettings())
+    qtbot.addWidget(dialog)
+    dialog.show()
+    first = dialog.knob_widgets["uma"].findChildren(QSpinBox)[0]
+    first.setValue(25)
+    click(qtbot, dialog.start_button)
+    assert dialog.error_label.text() == (
+        "ウマ (1位〜4位、千点単位): 4 つの数の合計を 0 にしてください (25, 10, -10, -20 ではなく)。"
+    )

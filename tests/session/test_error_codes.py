@@ -184,3 +184,25 @@ def test_an_error_without_a_code_has_none_and_no_fields() -> None:
     error = ScorekeeperError("something")
     assert error.code is None
     assert dict(error.fields) == {}
+
+
+@pytest.mark.parametrize(
+    ("overrides", "code", "fields"),
+    [
+        ({"uma": [25, 10, -10, -20]}, ErrorCode.RULES_UMA_SUM, {"uma": (25, 10, -10, -20)}),
+        ({"uma": [10, 20, -10, -20]}, ErrorCode.RULES_UMA_ORDER, {"uma": (10, 20, -10, -20)}),
+        (
+            {"start_points": 25050},
+            ErrorCode.RULES_NOT_A_MULTIPLE,
+            {"knob": "start_points", "value": 25050, "step": 100},
+        ),
+        ({"honba_points": 100}, ErrorCode.RULES_NOT_A_MULTIPLE, {"knob": "honba_points", "value": 100, "step": 300}),
+        ({"triple_ron": "allowed", "double_ron": False}, ErrorCode.RULES_TRIPLE_RON_NEEDS_DOUBLE, {}),
+    ],
+    ids=["uma-sum", "uma-order", "start-points", "honba", "triple-ron"],
+)
+def test_a_table_knob_out_of_range_carries_its_code(
+    overrides: dict[str, object], code: ErrorCode, fields: dict[str, object]
+) -> None:
+    error = _raised(lambda: ruleset("tenhou", overrides))
+    assert (error.code, dict(error.fields)) == (code, fields)

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.describe import describe_result
+from scorekeeper.gui.error_words import error_detail
 from scorekeeper.session.corrections import CorrectionPreview
 from scorekeeper.session.events import HandRecord, HandResult
 from scorekeeper.session.seats import Seat
@@ -181,7 +182,7 @@ class EditHandDialog(QDialog):
         except ScorekeeperError as error:
             self.correction_label.setText(
                 '<p style="color:#c0392b">'
-                + html.escape(self.tr("This correction cannot be saved: {reason}").format(reason=error))
+                + html.escape(self.tr("This correction cannot be saved: {reason}").format(reason=error_detail(error)))
                 + "</p>"
             )
             return True

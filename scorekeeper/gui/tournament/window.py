@@ -722,7 +722,7 @@ class RefereeWindow(QMainWindow):
             try:
                 previews = c.tournament.substitution_removal(c.session, table, name)
             except ScorekeeperError as error:
-                problems.append(str(error))
+                problems.append(error_text(error))
                 continue
             for preview in previews:
                 sub = preview.substitution

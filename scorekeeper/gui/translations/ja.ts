@@ -1281,6 +1281,22 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>この訂正はできません: {reason}</translation>
     </message>
     <message>
+        <source>{knob}: the value must be a positive multiple of {step} (not {value}).</source>
+        <translation>{knob}: {step} の倍数の正の値にしてください ({value} ではなく)。</translation>
+    </message>
+    <message>
+        <source>{knob}: the four numbers must add up to 0 (not {uma}).</source>
+        <translation>{knob}: 4 つの数の合計を 0 にしてください ({uma} ではなく)。</translation>
+    </message>
+    <message>
+        <source>{knob}: a lower place cannot get more than a higher one ({uma}).</source>
+        <translation>{knob}: 下の順位が上の順位より多くはもらえません ({uma})。</translation>
+    </message>
+    <message>
+        <source>Triple ron needs double ron.</source>
+        <translation>トリプルロンにはダブルロンが必要です。</translation>
+    </message>
+    <message>
         <source>Another window or program changed this game meanwhile, so nothing was written. Open the game again and repeat the change.</source>
         <translation>その間に別のウィンドウかプログラムがこの対局を変更したため、何も保存していません。対局を開き直して、もう一度変更してください。</translation>
     </message>

@@ -58,6 +58,7 @@ class ErrorCode(enum.StrEnum):
     SUBSTITUTE_SAME_PLAYER = "substitute_same_player"
     RON_FROM_OWN_DISCARD = "ron_from_own_discard"
     HAN_FU_IMPOSSIBLE = "han_fu_impossible"
+    CHI_NOT_A_RUN = "chi_not_a_run"
     HAND_REFUSED = "hand_refused"
     PAO_OWN_WIN = "pao_own_win"
     CORRECTION_REFUSED = "correction_refused"

@@ -142,6 +142,8 @@ def _code_text(code: ErrorCode, fields: Mapping[str, object]) -> str | None:
                 template = _t("No hand wins by tsumo with {han} han {fu} fu.")
             else:
                 template = _t("No hand wins by ron with {han} han {fu} fu.")
+        case ErrorCode.CHI_NOT_A_RUN:
+            template = _t("{tiles} is not a chi: a chi is three tiles in a row of one number suit.")
         case ErrorCode.HAND_REFUSED:
             return f"{fields.get('hand', '')}: {_nested(fields)}"
         case ErrorCode.CORRECTION_REFUSED:

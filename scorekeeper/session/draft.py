@@ -44,7 +44,7 @@ from scorekeeper.engine.rules import PRESET_NAMES, HandRules, RenhouValue, check
 from scorekeeper.engine.scoring import HandScore, score_hand
 from scorekeeper.engine.tiles import Tile, TileKind, Wind, format_tiles, parse_tiles
 from scorekeeper.engine.waits import Wait, list_waits
-from scorekeeper.errors import InvalidContextError, InvalidHandError, ScorekeeperError
+from scorekeeper.errors import ErrorCode, InvalidContextError, InvalidHandError, ScorekeeperError
 
 __all__ = [
     "MAX_INDICATORS",
@@ -522,6 +522,9 @@ class HandDraft(abc.ABC, Generic[ScoreT]):
         try:
             meld = Meld(kind, tiles)
         except InvalidHandError as error:
+            if kind is MeldKind.CHI:  # three tapped tiles that make no run (pon and kan take copies of one tile)
+                fields = {"tiles": format_tiles(tiles)}
+                error = InvalidHandError(str(error), code=ErrorCode.CHI_NOT_A_RUN, fields=fields)
             self._notice = Notice(NoticeKind.BAD_MELD, error=error)
             return
         self._melds.append(meld)

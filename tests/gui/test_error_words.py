@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QSpinBox
+from PySide6.QtWidgets import QAbstractButton, QSpinBox
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.errors import ErrorCode, IllegalActionError, ScorekeeperError, TileParseError
@@ -22,6 +22,7 @@ from scorekeeper.gui.settings import AppSettings
 from scorekeeper.gui.tournament.new_tournament import NewTournamentDialog
 from scorekeeper.gui.tournament_table import JoinTournamentDialog
 from scorekeeper.gui.widgets.hand_entry import HandEntryWidget
+from scorekeeper.session.draft import EntryTarget
 from scorekeeper.session.events import EndGame, RiichiDeclared
 from scorekeeper.session.rules import ruleset
 from scorekeeper.session.seats import Seat
@@ -62,6 +63,7 @@ FIELDS: dict[str, object] = {
     "value": 25050,
     "step": 100,
     "uma": (20, 10, -10, -10),
+    "tiles": "89m1p",
 }
 
 
@@ -220,3 +222,17 @@ def test_new_game_refuses_an_uma_that_does_not_add_up_in_japanese(qtbot: QtBot) 
     assert dialog.error_label.text() == (
         "ウマ (1位〜4位、千点単位): 4 つの数の合計を 0 にしてください (25, 10, -10, -20 ではなく)。"
     )
+
+
+@pytest.mark.usefixtures("japanese")
+def test_a_chi_that_is_no_run_is_said_in_japanese(qtbot: QtBot) -> None:
+    entry = HandEntryWidget()
+    qtbot.addWidget(entry)
+    entry.show()
+    click(qtbot, entry.target_buttons[EntryTarget.CHI])
+    for name in ("pick_8m", "pick_9m", "pick_1p"):
+        button = entry.picker.findChild(QAbstractButton, name)
+        assert button is not None, name
+        click(qtbot, button)
+    expected = "この手牌はありえません: 89m1p はチーになりません (チーは同じ種類の数牌が 3 枚続いたものです)。"
+    assert entry.target_hint.text() == expected

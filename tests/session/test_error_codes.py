@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.engine.tiles import parse_tiles
+from scorekeeper.engine.hand import Meld, MeldKind
+from scorekeeper.engine.tiles import Tile, parse_tiles
 from scorekeeper.errors import ErrorCode, InvalidHandError, ScorekeeperError, TileParseError
 from scorekeeper.session import (
     EndGame,
@@ -22,6 +23,7 @@ from scorekeeper.session import (
     Tsumo,
     ruleset,
 )
+from scorekeeper.session.draft import EntryTarget, RiichiDraft
 from scorekeeper.storage.files import read_bytes
 from scorekeeper.storage.tournament_export import read_csv_text
 from scorekeeper.tournament import TournamentSettings
@@ -206,3 +208,16 @@ def test_a_table_knob_out_of_range_carries_its_code(
 ) -> None:
     error = _raised(lambda: ruleset("tenhou", overrides))
     assert (error.code, dict(error.fields)) == (code, fields)
+
+
+def test_a_chi_of_tiles_that_make_no_run_carries_its_code_and_the_engine_words() -> None:
+    draft = RiichiDraft()
+    draft.set_target(EntryTarget.CHI)
+    for tile in ("1m", "3m", "5m"):
+        draft.tap_tile(Tile.parse(tile))
+    notice = draft.notice
+    assert notice is not None and notice.error is not None
+    assert (notice.error.code, dict(notice.error.fields)) == (ErrorCode.CHI_NOT_A_RUN, {"tiles": "135m"})
+    with pytest.raises(InvalidHandError) as engine:
+        Meld(MeldKind.CHI, tuple(Tile.parse(t) for t in ("1m", "3m", "5m")))
+    assert str(notice.error) == str(engine.value)

@@ -734,6 +734,7 @@ JA: dict[str, str] = {
     "A player cannot be liable (pao) for their own win.": "自分の和了の責任払い (パオ) にはなれません。",
     "No hand wins by tsumo with {han} han {fu} fu.": "{han}翻{fu}符のツモ和了はありえません。",
     "No hand wins by ron with {han} han {fu} fu.": "{han}翻{fu}符のロン和了はありえません。",
+    "{tiles} is not a chi: a chi is three tiles in a row of one number suit.": "{tiles} はチーになりません (チーは同じ種類の数牌が 3 枚続いたものです)",
     "This correction cannot be made: {reason}": "この訂正はできません: {reason}",
     "{knob}: the value must be a positive multiple of {step} (not {value}).": "{knob}: {step} の倍数の正の値にしてください ({value} ではなく)。",
     "{knob}: the four numbers must add up to 0 (not {uma}).": "{knob}: 4 つの数の合計を 0 にしてください ({uma} ではなく)。",

@@ -1277,6 +1277,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>{han}翻{fu}符のロン和了はありえません。</translation>
     </message>
     <message>
+        <source>{tiles} is not a chi: a chi is three tiles in a row of one number suit.</source>
+        <translation>{tiles} はチーになりません (チーは同じ種類の数牌が 3 枚続いたものです)</translation>
+    </message>
+    <message>
         <source>This correction cannot be made: {reason}</source>
         <translation>この訂正はできません: {reason}</translation>
     </message>

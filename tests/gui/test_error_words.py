@@ -19,15 +19,21 @@ from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.gui.settings import AppSettings
+from scorekeeper.gui.tournament.controller import TournamentController
 from scorekeeper.gui.tournament.new_tournament import NewTournamentDialog
+from scorekeeper.gui.tournament.window import RefereeWindow
 from scorekeeper.gui.tournament_table import JoinTournamentDialog
 from scorekeeper.gui.widgets.hand_entry import HandEntryWidget
 from scorekeeper.session.draft import EntryTarget
 from scorekeeper.session.events import EndGame, RiichiDeclared
 from scorekeeper.session.rules import ruleset
 from scorekeeper.session.seats import Seat
+from scorekeeper.storage.tournament_store import open_tournament_store
 from scorekeeper.sync.table import JoinedGame, TableLogin
+from scorekeeper.tournament import Player, SeatingMethod, TournamentSettings
 from tests.gui.conftest import click
+from tests.gui.test_referee_window import _Answers
+from tests.tournament.builders import names
 
 pytestmark = pytest.mark.gui
 
@@ -236,3 +242,28 @@ def test_a_chi_that_is_no_run_is_said_in_japanese(qtbot: QtBot) -> None:
         click(qtbot, button)
     expected = "この手牌はありえません: 89m1p はチーになりません (チーは同じ種類の数牌が 3 枚続いたものです)。"
     assert entry.target_hint.text() == expected
+
+
+@pytest.mark.usefixtures("japanese")
+def test_the_referee_window_says_a_seating_file_it_cannot_read_in_japanese(qtbot: QtBot, tmp_path: Path) -> None:
+    answers = _Answers()
+    with open_tournament_store(tmp_path / "open.db") as store:
+        store.create(TournamentSettings(name="Test Open", sessions=2), [Player(name=n) for n in names(8)])
+        controller = TournamentController(store)
+        shown = RefereeWindow(controller, dialogs=answers.dialogs())
+        qtbot.addWidget(shown)
+        shown.show()
+        shown.tabs.setCurrentIndex(1)
+        shown.method_combo.setCurrentIndex(shown.method_combo.findData(SeatingMethod.FILE.value))
+        answers.files.append(tmp_path / "missing.csv")
+        click(qtbot, shown.seat_button)
+        latin = tmp_path / "latin.csv"
+        latin.write_bytes(b"table,east,south,west,north\n1,\xff,b,c,d\n")
+        answers.files.append(latin)
+        click(qtbot, shown.seat_button)
+        controller.stop_timer()
+        shown.close()
+    assert len(answers.errors) == 2
+    for shown_text, english in zip(answers.errors, ("cannot read the file", "must be UTF-8 text"), strict=True):
+        assert _untranslated(shown_text, english) is None
+    assert answers.errors[0] == f"座席: {tmp_path / 'missing.csv'}: ファイルを読み込めません。"

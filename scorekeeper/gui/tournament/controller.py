@@ -52,6 +52,10 @@ if TYPE_CHECKING:
 __all__ = ["TournamentController"]
 
 
+class _RefusedHereError(TournamentError):
+    """A refusal this window words itself (already in the window's language), raised inside an attempted action."""
+
+
 class TournamentController(QObject):
     """Owns the tournament store and the session timer.
 
@@ -198,7 +202,7 @@ class TournamentController(QObject):
         def run() -> None:
             nonlocal code
             if not admin_url.startswith(("postgresql://", "postgres://")):
-                raise TournamentError("the admin address is a postgresql:// URL")
+                raise _RefusedHereError(self.tr("the admin address is a postgresql:// URL"))
             code = create_table_login(admin_url, table, tournament=self.name)
 
         self._attempt(self.tr("Table code"), run)
@@ -247,6 +251,9 @@ class TournamentController(QObject):
         assert callable(run)
         try:
             run()
+        except _RefusedHereError as refused:  # worded here, in the window's language
+            self.error_occurred.emit(f"{action}: {refused}")
+            return False
         except ScorekeeperError as error:
             self.error_occurred.emit(f"{action}: {error_text(error)}")
             return False
@@ -307,7 +314,7 @@ class TournamentController(QObject):
                     )
                 case SeatingMethod.FILE:
                     if path is None:
-                        raise TournamentError("choose a seating CSV file")
+                        raise _RefusedHereError(self.tr("choose a seating CSV file"))
                     seating = parse_seating_csv(read_csv_text(path, "a seating CSV"), session)
             self._refresh(self.store.save_seating(seating, tournament=self.name))
 
@@ -319,7 +326,9 @@ class TournamentController(QObject):
         def run() -> None:
             played = read_game_record_file(path)
             if played.rules != self.tournament.settings.ruleset:
-                raise TournamentError(f"{path.name} was not played under the tournament's ruleset")
+                raise _RefusedHereError(
+                    self.tr("{file} was not played under the tournament's ruleset").format(file=path.name)
+                )
             game = TableGame(
                 game_id=record_game_id(self.session, table, played.events),
                 session=self.session,
@@ -368,7 +377,9 @@ class TournamentController(QObject):
         def run() -> None:
             game = base if base is not None else self.tournament.game(self.session, table)
             if game is None:
-                raise TournamentError(f"session {self.session} table {table} has no game to correct")
+                raise _RefusedHereError(
+                    self.tr("session {n} table {t} has no game to correct").format(n=self.session, t=table)
+                )
             if events:
                 self._append(game, events)
             self._refresh()
@@ -447,12 +458,16 @@ class TournamentController(QObject):
                     self._append(game, events)
                 except ScorekeeperError as error:
                     # One table that wrote meanwhile must not leave the tables after it running.
-                    refused.append(f"table {game.table}: {error}")
+                    refused.append(self.tr("table {t}: {reason}").format(t=game.table, reason=error_text(error)))
                     continue
                 ended += 1
             self._refresh()
             if refused:
-                raise TournamentError(f"{len(refused)} game(s) not ended, look again: {'; '.join(refused)}")
+                raise _RefusedHereError(
+                    self.tr("{n} game(s) not ended, look again: {tables}").format(
+                        n=len(refused), tables="; ".join(refused)
+                    )
+                )
 
         self._attempt(self.tr("End the games now"), run)
         return ended
@@ -480,7 +495,7 @@ class TournamentController(QObject):
         def seating_pdf() -> bytes:
             seating = self.seating()
             if seating is None:
-                raise TournamentError(f"session {self.session} is not seated yet")
+                raise _RefusedHereError(self.tr("session {n} is not seated yet").format(n=self.session))
             return pdf_bytes(seating_document(self.tournament, seating, translate=translate_document))
 
         def run() -> None:

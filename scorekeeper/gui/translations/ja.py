@@ -765,6 +765,13 @@ JA: dict[str, str] = {
     "Substitute": "補欠",
     "Substitution": "交代",
     "Drop-out": "棄権",
+    "choose a seating CSV file": "座席表の CSV ファイルを選んでください",
+    "session {n} is not seated yet": "第 {n} 回戦の座席はまだ決まっていません",
+    "session {n} table {t} has no game to correct": "第 {n} 回戦の {t} 番卓には訂正する対局がありません",
+    "table {t}: {reason}": "{t} 番卓: {reason}",
+    "the admin address is a postgresql:// URL": "管理者のアドレスは postgresql:// で始まる URL です",
+    "{file} was not played under the tournament's ruleset": "{file} は大会のルールで打たれた対局ではありません",
+    "{n} game(s) not ended, look again: {tables}": "{n} 卓の対局を終了できませんでした。もう一度確認してください: {tables}",
     "Live updates: {reason}; checking once a second instead": "自動更新: {reason}。代わりに 1 秒ごとに確認します",
 }
 

@@ -3444,6 +3444,10 @@ win</source>
         <translation>自動更新: {reason}。代わりに 1 秒ごとに確認します</translation>
     </message>
     <message>
+        <source>the admin address is a postgresql:// URL</source>
+        <translation>管理者のアドレスは postgresql:// で始まる URL です</translation>
+    </message>
+    <message>
         <source>Table code</source>
         <translation>卓のコード</translation>
     </message>
@@ -3452,8 +3456,16 @@ win</source>
         <translation>再読み込み</translation>
     </message>
     <message>
+        <source>choose a seating CSV file</source>
+        <translation>座席表の CSV ファイルを選んでください</translation>
+    </message>
+    <message>
         <source>Seating</source>
         <translation>座席</translation>
+    </message>
+    <message>
+        <source>{file} was not played under the tournament's ruleset</source>
+        <translation>{file} は大会のルールで打たれた対局ではありません</translation>
     </message>
     <message>
         <source>Recording a game</source>
@@ -3472,6 +3484,10 @@ win</source>
         <translation>棄権</translation>
     </message>
     <message>
+        <source>session {n} table {t} has no game to correct</source>
+        <translation>第 {n} 回戦の {t} 番卓には訂正する対局がありません</translation>
+    </message>
+    <message>
         <source>Correction</source>
         <translation>訂正</translation>
     </message>
@@ -3480,8 +3496,20 @@ win</source>
         <translation>交代</translation>
     </message>
     <message>
+        <source>table {t}: {reason}</source>
+        <translation>{t} 番卓: {reason}</translation>
+    </message>
+    <message>
+        <source>{n} game(s) not ended, look again: {tables}</source>
+        <translation>{n} 卓の対局を終了できませんでした。もう一度確認してください: {tables}</translation>
+    </message>
+    <message>
         <source>End the games now</source>
         <translation>今すぐ全卓を終了</translation>
+    </message>
+    <message>
+        <source>session {n} is not seated yet</source>
+        <translation>第 {n} 回戦の座席はまだ決まっていません</translation>
     </message>
     <message>
         <source>Export</source>

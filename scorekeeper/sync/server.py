@@ -26,6 +26,10 @@ seats, penalties and settings the same way. The standings are the model's
 (:func:`scorekeeper.tournament.compute_standings` of the tournament store's ``load()``); the server keeps no sum of
 its own (``game_scores``, in the version-2 layout, is no longer written: see docs/tournament.md).
 
+**Liveness.** Every exchange with the server has :data:`ANSWER_TIMEOUT` seconds to be answered, and a listening
+table asks for a sign of life after :data:`PING_AFTER` seconds without a word (:meth:`TournamentServer.keep_alive`),
+so a path that went silent is given up even when the kernel's keepalives are answered by a hop on the way.
+
 Passwords: URLs given to this module may hold one; every message and :func:`describe_url` leave it out.
 """
 
@@ -34,7 +38,12 @@ from __future__ import annotations
 import datetime
 import enum
 import json
+import os
 import secrets
+import select
+import socket
+import threading
+import time
 import uuid
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -92,6 +101,16 @@ CONNECT_TIMEOUT = 5
 #: :meth:`TournamentServer.listen`), so without them an idle table would say "Synced" long after the server was gone.
 _LIVENESS = {"keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5, "keepalives_count": 3}
 _TCP_USER_TIMEOUT_MS = 20_000
+#: Seconds the server has to answer one exchange (a transaction, a sign of life) before the connection is given up.
+#: The kernel's settings above find a network whose packets vanish, but not a path that still takes and
+#: acknowledges every byte and never forwards it (a hung router, NAT box or proxy: the nearest hop answers the
+#: keepalive probes): a query then waited for its answer for ever, and the table said nothing. A push of a whole
+#: session's queue (2,000 rows) takes about a second (docs/tournament.md, "Performance").
+ANSWER_TIMEOUT = 15.0
+#: Seconds without a word from the server after which a listening table asks it for a sign of life
+#: (:meth:`TournamentServer.keep_alive`): an empty query, one round trip and no transaction. With the app's 3 s
+#: push cycle and :data:`ANSWER_TIMEOUT`, an idle table whose server went silent says so within 10 + 3 + 15 = 28 s.
+PING_AFTER = 10.0
 #: The alphabet of table codes: no 0/O, 1/I/L, so a code read off a screen is typed right.
 _CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 #: The tables whose writes (the referee's, the command line's) a trigger announces on :data:`CHANNEL`.
@@ -171,6 +190,15 @@ def _connect(url: str, *, autocommit: bool = False) -> psycopg.Connection[Any]:
             code=ErrorCode.SERVER_UNREACHABLE,
             fields={"server": describe_url(url), "detail": _reason(error)},
         ) from None
+
+
+def _shut(fileno: int) -> None:
+    """Shut a connection's socket down both ways (from another thread: the call waiting on it fails at once)."""
+    try:
+        with socket.socket(fileno=os.dup(fileno)) as shut:
+            shut.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass  # already closed: nothing waits on it
 
 
 def _reason(error: psycopg.Error) -> str:
@@ -489,6 +517,8 @@ class TournamentServer:
         self._tid: int | None = None
         self._settings: TournamentSettings | None = None
         self._heard: set[str] = set()
+        self._last_word = time.monotonic()  # when the server last answered or announced something
+        self._gave_up = False  # an exchange outlived ANSWER_TIMEOUT and its connection was shut (see _answered)
 
     @classmethod
     def connect(cls, url: str, *, tournament: str | None = None) -> TournamentServer:
@@ -517,11 +547,12 @@ class TournamentServer:
         """
         connection = self._connection
         try:
-            with connection.transaction():
+            with self._answered(), connection.transaction():
                 row = connection.execute("SELECT max(version), current_user FROM schema_version").fetchone()
         except psycopg.errors.UndefinedTable:
             row = (0, connection.info.user)
         except psycopg.Error as error:
+            self._raise_lost(error)
             what = f"{self._where} refused to read the tables' version"
             raise TournamentServerError(f"{what}: {_reason(error)}") from None
         assert row is not None
@@ -548,15 +579,113 @@ class TournamentServer:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def fileno(self) -> int:
+        """The connection's socket (to wait on with ``select``, or to read its settings)."""
+        return self._connection.fileno()
+
     @contextmanager
     def _transaction(self, what: str) -> Iterator[psycopg.Connection[Any]]:
         try:
-            with self._connection.transaction():
+            with self._answered(), self._connection.transaction():
                 yield self._connection
         except psycopg.Error as error:
-            if self._connection.broken:
-                raise TournamentServerError(f"lost the tournament server {self._where}: {_reason(error)}") from None
+            self._raise_lost(error)
             raise TournamentServerError(f"{self._where} refused to {what}: {_reason(error)}") from None
+
+    def _raise_lost(self, error: psycopg.Error) -> None:
+        """Raise the right words for a connection that broke (given up, or ended); return if it did not.
+
+        Raises:
+            TournamentServerError: the connection is gone.
+        """
+        if self._gave_up:
+            raise TournamentServerError(
+                f"the tournament server {self._where} did not answer within {ANSWER_TIMEOUT:g} s: gave up the"
+                " connection"
+            ) from None
+        if self._connection.broken:
+            raise TournamentServerError(f"lost the tournament server {self._where}: {_reason(error)}") from None
+
+    @contextmanager
+    def _answered(self) -> Iterator[None]:
+        """Give the exchange inside :data:`ANSWER_TIMEOUT` seconds; past that, shut the connection's socket.
+
+        A watchdog rather than a socket timeout: psycopg waits on the socket itself, and no libpq setting bounds a
+        wait for an answer whose bytes the network accepted. Shut down, the socket reads as closed, the waiting
+        call fails at once and the connection is broken (the caller reconnects next time).
+        """
+        fileno = self._connection.fileno()
+        lock = threading.Lock()
+        done = False
+
+        def give_up() -> None:
+            with lock:
+                if done:
+                    return
+                self._gave_up = True
+            _shut(fileno)
+
+        watchdog = threading.Timer(ANSWER_TIMEOUT, give_up)
+        watchdog.daemon = True
+        watchdog.start()
+        try:
+            yield
+        finally:
+            with lock:
+                done = True
+            watchdog.cancel()
+        self._last_word = time.monotonic()
+
+    def keep_alive(self) -> None:
+        """Ask the server for a sign of life when nothing has come from it for :data:`PING_AFTER` seconds.
+
+        An empty query: one round trip, no transaction, within :data:`ANSWER_TIMEOUT`. A listening table calls it
+        every push cycle, so that a connection whose path stopped forwarding (which the kernel's keepalives do not
+        find: the nearest hop answers them) is given up and the table says it is offline.
+
+        Raises:
+            TournamentServerError: no answer in time, or the connection is lost.
+        """
+        if time.monotonic() - self._last_word < PING_AFTER:
+            return
+        deadline = time.monotonic() + ANSWER_TIMEOUT
+        try:
+            # libpq directly, as heard() reads: psycopg's execute would open a transaction on this connection.
+            with self._connection.lock:
+                pgconn = self._connection.pgconn
+                pgconn.send_query(b"")
+                while pgconn.flush():
+                    self._wait_for(pgconn.socket, deadline, write=True)
+                while True:
+                    pgconn.consume_input()
+                    while (notify := pgconn.notifies()) is not None:
+                        self._note(notify.extra.decode("utf-8", "replace"))
+                    if not pgconn.is_busy():
+                        break
+                    self._wait_for(pgconn.socket, deadline, write=False)
+                while (result := pgconn.get_result()) is not None:
+                    if result.status == psycopg.pq.ExecStatus.FATAL_ERROR:
+                        message = (result.error_message or b"").decode("utf-8", "replace").strip()
+                        raise TournamentServerError(f"lost the tournament server {self._where}: {message}")
+        except psycopg.Error as error:
+            raise TournamentServerError(f"lost the tournament server {self._where}: {_reason(error)}") from None
+        self._last_word = time.monotonic()
+
+    def _wait_for(self, fileno: int, deadline: float, *, write: bool) -> None:
+        """Wait until the socket is ready, or give the connection up at ``deadline``.
+
+        Raises:
+            TournamentServerError: the deadline passed (the socket is shut: the connection is broken).
+        """
+        left = max(deadline - time.monotonic(), 0.0)
+        readable, writable, _ = select.select([] if write else [fileno], [fileno] if write else [], [], left)
+        if readable or writable:
+            return
+        self._gave_up = True
+        _shut(fileno)
+        raise TournamentServerError(
+            f"the tournament server {self._where} did not answer within {ANSWER_TIMEOUT:g} s: gave up the connection"
+        )
 
     def _tournament(self, connection: psycopg.Connection[Any]) -> int:
         """The tournament's id: the table login's own, else the one named (or the only one)."""
@@ -836,6 +965,7 @@ class TournamentServer:
                 pgconn = self._connection.pgconn
                 pgconn.consume_input()
                 while (notify := pgconn.notifies()) is not None:
+                    self._last_word = time.monotonic()
                     self._note(notify.extra.decode("utf-8", "replace"))
         except psycopg.Error as error:
             raise TournamentServerError(f"lost the tournament server {self._where}: {_reason(error)}") from None

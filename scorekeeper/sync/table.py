@@ -344,14 +344,17 @@ class TableSync:
         the table's refused.
 
         Only games the server announced a write to are asked about (and every idle game once after a connect), in
-        one query; an idle cycle with nothing announced sends nothing. Before, every cycle asked the server
-        (a transaction of three round trips per table every 3 s, benchmarks/bench_sync_idle.py).
+        one query; an idle cycle with nothing announced sends nothing, but an empty query when the server has said
+        nothing for ``PING_AFTER`` seconds (:meth:`TournamentServer.keep_alive`: a silent path is given up and the
+        table says offline). Before, every cycle asked the server (a transaction of three round trips per table
+        every 3 s, benchmarks/bench_sync_idle.py).
         """
         links = self._outbox.links()
         if not links:
             return
         server = self._connected()
         self._check_open()
+        server.keep_alive()  # a path that went silent is found within a cycle of ANSWER_TIMEOUT after PING_AFTER
         linked = {link.server_game for link in links}
         self._announced |= server.heard() & linked
         idle = [link for link in links if not link.problem and not link.waiting]

@@ -22,6 +22,7 @@ from scorekeeper.session.events import LastHandCalled, RefereePenalty, RiichiDec
 from scorekeeper.session.seats import Seat
 from scorekeeper.storage._jsontext import dump_json
 from scorekeeper.storage.outbox import LocalOutbox
+from scorekeeper.sync import server as server_module
 from scorekeeper.sync.table import JoinedGame, SyncStatus, TableLogin, TableSync
 from tests.gui.conftest import click
 from tests.sync import steps
@@ -226,6 +227,27 @@ def test_a_table_that_cannot_reach_the_server_says_since_when_and_what_waits(
     window.link.start(login)  # the network is back
     qtbot.waitUntil(lambda: window.link.status.text() == "Synced", timeout=15_000)
     window.close()
+
+
+def test_a_table_whose_server_goes_silent_says_offline_since_within_the_answer_time(
+    qtbot: QtBot, tmp_path: Path, tournament: Tournament, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A path that takes every byte and answers none (no reset, the keepalive probes answered by the nearest hop):
+    # the table asks for a sign of life after PING_AFTER of silence and gives the server ANSWER_TIMEOUT.
+    monkeypatch.setattr(server_module, "PING_AFTER", 0.3)
+    monkeypatch.setattr(server_module, "ANSWER_TIMEOUT", 1.0)
+    window = _window(qtbot, tmp_path / "data", _joining(qtbot, tournament))
+    _join_action(window)
+    assert window.link.sync is not None
+    login = window.link.sync.login
+    with steps.StallingProxy(tournament.server.port) as proxy:
+        window.link.start(TableLogin(url=proxy.url(login.url, tournament.server.port), session=1, table_no=1))
+        qtbot.waitUntil(lambda: proxy.connections > 0, timeout=10_000)  # connected and listening through it
+        qtbot.waitUntil(lambda: window.link.status.text() == "Synced", timeout=10_000)
+        proxy.stall()
+        # a push cycle (3 s) and the answer time (1 s), and room for a loaded machine
+        qtbot.waitUntil(lambda: window.link.status.text().startswith("Offline since"), timeout=10_000)
+        window.close()
 
 
 def test_the_status_words() -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import select
 import socket
+import threading
 import time
 from collections.abc import Callable
 
@@ -68,6 +70,81 @@ class SilentServer:
         self._listener.close()
 
     def __enter__(self) -> SilentServer:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+class StallingProxy:
+    """A loopback TCP relay to the server that can stop forwarding, as a path that went silently away.
+
+    Until :meth:`stall`, bytes pass both ways. After it, every connection made so far stays open and nothing more
+    passes: the relay reads nothing, so the client's kernel sees its bytes taken and acknowledged by this host's
+    kernel, which also answers its keepalive probes; no reset ever comes. Connections made after :meth:`stall`
+    pass again (the next attempt finds a working path). :meth:`close` ends everything.
+    """
+
+    def __init__(self, port: int) -> None:
+        self._target = port
+        self._stalled = threading.Event()
+        self._closed = threading.Event()
+        self._listener = socket.create_server(("127.0.0.1", 0))
+        self.port = int(self._listener.getsockname()[1])
+        self._sockets: list[socket.socket] = []
+        self._stalling: list[threading.Event] = []  # one per connection: set by stall() for the ones open then
+        threading.Thread(target=self._accept, name="stalling-proxy", daemon=True).start()
+
+    def url(self, url: str, server_port: int) -> str:
+        """``url`` (to the server at ``server_port``) through this relay."""
+        return url.replace(f":{server_port}/", f":{self.port}/")
+
+    @property
+    def connections(self) -> int:
+        """How many connections the relay has taken so far."""
+        return len(self._stalling)
+
+    def stall(self) -> None:
+        """Stop forwarding on every connection open now."""
+        for stalling in list(self._stalling):
+            stalling.set()
+
+    def _accept(self) -> None:
+        while True:
+            try:
+                client, _ = self._listener.accept()
+            except OSError:
+                return
+            server = socket.create_connection(("127.0.0.1", self._target))
+            stalling = threading.Event()
+            self._sockets += [client, server]
+            self._stalling.append(stalling)
+            for a, b in ((client, server), (server, client)):
+                threading.Thread(target=self._pump, args=(a, b, stalling), daemon=True).start()
+
+    def _pump(self, source: socket.socket, sink: socket.socket, stalling: threading.Event) -> None:
+        try:
+            while not stalling.is_set() and not self._closed.is_set():
+                if not select.select([source], [], [], 0.02)[0] or stalling.is_set():
+                    continue
+                data = source.recv(65536)
+                if not data:
+                    break
+                sink.sendall(data)
+        except OSError:
+            return
+        self._closed.wait()  # stalled: hold the connection open, read nothing, until the relay closes
+
+    def close(self) -> None:
+        """End every connection and stop listening."""
+        self._closed.set()
+        self._listener.close()
+        for end in self._sockets:
+            with contextlib.suppress(OSError):
+                end.shutdown(socket.SHUT_RDWR)
+            end.close()
+
+    def __enter__(self) -> StallingProxy:
         return self
 
     def __exit__(self, *exc: object) -> None:

@@ -30,6 +30,7 @@ from scorekeeper.errors import (
     StaleWriteError,
 )
 from scorekeeper.gui.error_words import error_text
+from scorekeeper.session.corrections import correction_events
 from scorekeeper.session.events import (
     AbortiveDraw,
     AbortReason,
@@ -253,11 +254,41 @@ class GameController(QObject):
 
     def edit_hand(self, index: int, hand: HandRecord) -> bool:
         """A referee's correction of a past hand; everything after is recomputed. Undoable."""
-        return self.apply(HandEdited(index, hand))
+        return self._correct(HandEdited(index, hand))
 
     def insert_hand(self, index: int, hand: HandRecord) -> bool:
         """A forgotten hand put in before hand ``index``; everything after is recomputed. Undoable."""
-        return self.apply(HandInserted(index, hand))
+        return self._correct(HandInserted(index, hand))
+
+    def _correct(self, correction: HandEdited | HandInserted) -> bool:
+        """Record a correction, after taking out a substitution it leaves without a place (the game as corrected
+        ends before the substitute came in: ``correction_events``, shown in the edit dialog's preview first). All
+        in one write: the store never holds the removal without the correction."""
+        if self.session is None or self.game_id is None or self.position is None or self.read_only:
+            return self.apply(correction)  # says why nothing can be recorded
+        try:
+            events = correction_events(self.session.state, correction)
+        except ScorekeeperError as error:
+            self.error_occurred.emit(error_text(error))
+            return False
+        if len(events) == 1:
+            return self.apply(correction)
+        was_ended = self.session.state.ended
+        before = self.session.events
+        for event in events:
+            self.session.apply(event)  # checked together by correction_events
+        try:
+            self.position = self.store.replace_log(
+                self.game_id, self.session.events, at=self.position, finished=self.session.state.ended
+            )
+        except StaleWriteError:
+            for _ in events:
+                self.session.undo()
+            self._on_stale(before, correction)
+            return False
+        except ScorekeeperError as error:
+            return self._reload_and_report(error)
+        return self._written(was_ended=was_ended)
 
     def delete_hand(self, index: int) -> bool:
         """A referee's deletion of a past hand; everything after is recomputed. Undoable."""

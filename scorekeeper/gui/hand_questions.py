@@ -21,6 +21,7 @@ from scorekeeper.gui.openers import Dialogs
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.session import HandRecord, HandResult
 from scorekeeper.session.corrections import correction_preview
+from scorekeeper.session.sheet import game_sheet
 
 if TYPE_CHECKING:
     from scorekeeper.gui.dialogs.win_dialog import WinContext
@@ -116,7 +117,8 @@ class HandQuestions:
             return self._dialogs.draw(self._parent, state, riichi, DrawKind.DRAW, preview)
 
         dialog = EditHandDialog(
-            names=state.players,
+            # A seat a substitute took is both ("Bruno / Sam"), as in the history: the hand may be the leaver's.
+            names=game_sheet(state).seat_names,
             title=short_label(entry.label, entry.honba),
             record=record,
             enter_win=enter_win,

@@ -5,6 +5,10 @@ without recording it and compares: each player's change in that hand and each pl
 game (the final scores and points if it has ended, the scores now if not), before and after. The edit dialog shows
 exactly these figures, so what the referee confirms is what the session will record.
 
+A correction that would end the game before a substitute came in takes that substitution out too
+(:func:`correction_events`: a ``SubstitutionRemoved`` before the correction; a substitute cannot come in after the
+end), and the preview says so (``removes``), so the referee sees it before confirming.
+
 A hand opened with Edit hand and saved unchanged is no correction: :func:`is_same_hand` compares hands by value,
 not by the text a full hand was recorded in (a record file may write its tiles in any order and leave out what the
 table knows; Edit hand writes them back in the hand draft's order), and :class:`~scorekeeper.session.Session`
@@ -21,13 +25,30 @@ from scorekeeper.engine.classical import format_extras, parse_extras
 from scorekeeper.engine.hand import Meld
 from scorekeeper.engine.tiles import Tile, format_tiles, parse_tiles
 from scorekeeper.errors import IllegalActionError, ScorekeeperError
-from scorekeeper.session.events import HandEdited, HandInserted, HandRecord, HandWin, Ron, Tsumo, Win
+from scorekeeper.session.events import (
+    Event,
+    HandEdited,
+    HandInserted,
+    HandRecord,
+    HandWin,
+    Ron,
+    SubstitutionRemoved,
+    Tsumo,
+    Win,
+)
 from scorekeeper.session.rules import Family
 from scorekeeper.session.seats import ROUND_LETTERS, seat_wind
 from scorekeeper.session.settlement import Settlement
-from scorekeeper.session.state import GameState, HandEntry, apply_event
+from scorekeeper.session.state import (
+    GameState,
+    HandEntry,
+    StrandedSubstituteError,
+    Substitution,
+    apply_event,
+    apply_events,
+)
 
-__all__ = ["CorrectionPreview", "correction_preview", "is_same_hand"]
+__all__ = ["CorrectionPreview", "correction_events", "correction_preview", "is_same_hand"]
 
 Four = tuple[int, int, int, int]
 
@@ -48,6 +69,7 @@ class CorrectionPreview:
         ended_after: the game ends after the correction.
         settlement: how the corrected hand is settled (its values, for the words the dialog shows).
         after: the whole state after the correction.
+        removes: the substitutions the correction takes out: the game as corrected ends before they came in.
     """
 
     label: str
@@ -61,6 +83,7 @@ class CorrectionPreview:
     ended_after: bool
     settlement: Settlement
     after: GameState
+    removes: tuple[Substitution, ...] = ()
 
     @property
     def changes_anything(self) -> bool:
@@ -70,6 +93,7 @@ class CorrectionPreview:
             or self.end_before != self.end_after
             or self.points_before != self.points_after
             or self.ended_before != self.ended_after
+            or bool(self.removes)
         )
 
 
@@ -87,7 +111,9 @@ def correction_preview(state: GameState, index: int, record: HandRecord, *, inse
         ScorekeeperError: a full hand in ``record`` the engine cannot score.
     """
     event = HandInserted(index, record) if insert else HandEdited(index, record)
-    after = apply_event(state, event)
+    events = correction_events(state, event)
+    after = apply_events(state, events)
+    removes = tuple(sub for sub in state.substitutions if _removed(sub, events))
     end_before, points_before = _end(state)
     end_after, points_after = _end(after)
     corrected = after.hands[index]
@@ -103,7 +129,34 @@ def correction_preview(state: GameState, index: int, record: HandRecord, *, inse
         ended_after=after.ended,
         settlement=corrected.settlement,
         after=after,
+        removes=removes,
     )
+
+
+def _removed(sub: Substitution, events: tuple[Event, ...]) -> bool:
+    return any(isinstance(e, SubstitutionRemoved) and e.seat == sub.seat and e.player == sub.player for e in events)
+
+
+def correction_events(state: GameState, correction: Event) -> tuple[Event, ...]:
+    """The events that make ``correction`` (an edit, insertion or deletion of a hand): the correction itself, after
+    a ``SubstitutionRemoved`` for each substitution it leaves without a place (the game as corrected ends before
+    they came in; whoever sat there before is credited with the seat again).
+
+    Raises:
+        IllegalActionError: the correction is refused for another reason (or even without those substitutions).
+        ScorekeeperError: a full hand in it the engine cannot score.
+    """
+    try:
+        apply_event(state, correction)
+    except StrandedSubstituteError as error:
+        reason = f"{error.doing}: the game ends after hand {error.hands}, before they came in"
+        removals = tuple(
+            SubstitutionRemoved(seat=sub.seat, player=sub.player, reason=reason[:200])
+            for sub in reversed(error.substitutions)
+        )
+        apply_events(state, (*removals, correction))
+        return (*removals, correction)
+    return (correction,)
 
 
 def is_same_hand(state: GameState, index: int, record: HandRecord) -> bool:

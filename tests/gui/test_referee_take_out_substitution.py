@@ -19,9 +19,24 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
+from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.tournament import RefereeDialogs, RefereeWindow, TournamentController
+from scorekeeper.gui.tournament.correction import copy_for_correction, corrections_made
 from scorekeeper.gui.tournament.substitute import TakeOutSubstitutionDialog
-from scorekeeper.session import Seat, Session, SubstitutionRemoved, format_record, record_from_session, ruleset
+from scorekeeper.session import (
+    HandEdited,
+    HandRecord,
+    Ron,
+    Seat,
+    Session,
+    SubstitutionRemoved,
+    format_record,
+    record_from_session,
+    ruleset,
+)
+from scorekeeper.session.events import YakumanWin
+from scorekeeper.storage import GameStore
+from scorekeeper.storage.files import default_database_path
 from scorekeeper.storage.tournament_store import TournamentStore, open_tournament_store
 from scorekeeper.tournament import Player, SeatingMethod, TournamentSettings
 from tests.tournament.builders import names, ron
@@ -148,3 +163,48 @@ def test_the_dialog_shows_what_each_choice_changes_and_returns_it_with_the_reaso
     assert dialog.answer() == (1, "hand 4 corrected")
     dialog.deleteLater()
     QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def test_a_referees_correction_that_ends_the_game_before_the_substitute_came_in_takes_it_out(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    # The referee corrects through the table view on a scratch copy (correction.py): the copy's controller records
+    # the removal with the correction, and both reach the tournament game. tenhou: a player below zero ends it.
+    with open_tournament_store(tmp_path / "open.db") as store:
+        store.create(
+            TournamentSettings(name="Test Open", sessions=2, preset="tenhou"),
+            [*(Player(name=n) for n in names(8)), Player(name="Sub001", substitute=True)],
+        )
+        referee = TournamentController(store)
+        referee.seat(SeatingMethod.AUTO)
+        seating = referee.seating()
+        assert seating is not None
+        seats = seating.tables[0].seats
+        game = Session(ruleset("tenhou"), seats)
+        game.apply(ron(1, 0, han=3))
+        game.apply(ron(2, 3, han=3))
+        path = tmp_path / "running.json"
+        path.write_text(json.dumps(format_record(record_from_session(game))), encoding="utf-8")
+        assert referee.record_game(1, path)
+        assert referee.substitute(1, seats[1], "Sub001", "fell ill")
+        played = referee.tournament.game(1, 1)
+        assert played is not None
+        scratch = tmp_path / "scratch"
+        scratch.mkdir()
+        copy = copy_for_correction(scratch, played, referee.tournament.settings)
+        with GameStore.open(default_database_path(scratch)) as copy_store:
+            table_view = GameController(copy_store)
+            assert table_view.open_game(copy)
+            bust = HandRecord(riichi=(), result=Ron(Seat.SEAT_3, (YakumanWin(seat=Seat.SEAT_2, yakuman=1),)))
+            assert table_view.edit_hand(1, bust)
+        events = corrections_made(scratch, copy, played.events)
+        assert [type(e) for e in events] == [SubstitutionRemoved, HandEdited]
+        assert referee.correct_game(1, events, base=played)
+        corrected = referee.tournament.game(1, 1)
+        assert corrected is not None
+        state = corrected.state(referee.tournament.settings)
+        assert state.ended and state.substitutions == ()
+        rows = {row.player: row for row in referee.standings.rows}
+        assert "Sub001" not in rows
+        assert rows[seats[1]].places == (state.standings().places[1],)
+        referee.stop_timer()

@@ -238,6 +238,12 @@ class EditHandDialog(QDialog):
             for title, cells in rows
         )
         note = "" if preview.changes_anything else f"<p>{html.escape(self.tr('No score changes.'))}</p>"
+        for sub in preview.removes:  # the game as corrected ends before they came in: the session takes them out
+            removal = self.tr(
+                "The game now ends before {player} came in for {left} (hand {n}): that substitution is taken out,"
+                " and {left} is credited with the seat's whole result."
+            ).format(player=sub.player, left=sub.left, n=sub.hand + 1)
+            note += f"<p><b>{html.escape(removal)}</b></p>"
         title = html.escape(self.tr("What the correction changes (before → after):"))
         return (
             f"<div style='font-size: 15px'><p>{title}</p>"

@@ -83,6 +83,7 @@ JA: dict[str, str] = {
     "last hand called": "最終局の宣告",
     "substitute": "選手の交代",
     "substitution taken out": "選手の交代の取り消し",
+    "The game now ends before {player} came in for {left} (hand {n}): that substitution is taken out, and {left} is credited with the seat's whole result.": "訂正により、{player} が {left} の代わりに入る前 (第 {n} 局) に対局が終わります: この交代は取り消され、その席の成績はすべて {left} に計上されます。",
     "hand corrected": "局の訂正",
     "hand deleted": "局の削除",
     "hand inserted": "局の挿入",

@@ -153,3 +153,17 @@ def test_an_idle_table_asks_for_a_sign_of_life_only_after_hearing_nothing_for_a_
         when, statement = _last_statement(tournament)
     assert when != before[0]
     assert statement == ""  # the sign of life: an empty query, no transaction
+
+
+def test_one_watchdog_gives_up_an_exchange_at_its_deadline_and_none_disarmed_in_time() -> None:
+    fired: list[str] = []
+    late = server_module._WATCHDOG.arm(30.0, lambda: fired.append("late"))
+    server_module._WATCHDOG.arm(0.05, lambda: fired.append("early"))  # earlier than the thread's next wake
+    disarmed = server_module._WATCHDOG.arm(0.05, lambda: fired.append("disarmed"))
+    server_module._WATCHDOG.disarm(disarmed)
+    deadline = time.monotonic() + 5
+    while not fired and time.monotonic() < deadline:
+        time.sleep(0.01)
+    server_module._WATCHDOG.disarm(late)
+    time.sleep(0.1)
+    assert fired == ["early"]

@@ -1,6 +1,7 @@
 """The riichi table's moves for stateful tests: one base machine, subclassed by each test that drives a table.
 
-Riichi, ron (multiple, pao), tsumo, draws, nagashi, aborts, chombo, penalties, the referee's end and corrections
+Riichi, ron (multiple, pao), tsumo, draws, nagashi, aborts, chombo, penalties, the referee's end, corrections, and
+substitutes coming in and being taken out again
 are random events handed to :meth:`RiichiTableMachine.apply`; a subclass says what applying means (the session alone
 and its undo history, or the session mirrored into a store) and what must hold after each step.
 """
@@ -28,6 +29,7 @@ from scorekeeper.session import (
     Ron,
     Seat,
     Session,
+    SubstitutionRemoved,
     Tsumo,
     Win,
 )
@@ -91,6 +93,13 @@ class RiichiTableMachine(RuleBasedStateMachine):
     def substitute(self, seat: Seat, player: str) -> None:
         # A substitute takes a seat mid-game ("Ann" is refused wherever she still sits).
         self.apply(PlayerReplaced(seat=seat, player=player))
+
+    @precondition(lambda self: bool(self.session.state.substitutions))
+    @rule(data=st.data())
+    def take_out_a_substitution(self, data: st.DataObject) -> None:
+        # A substitution taken out again (a correction that would end the game before they came in, or a mistake).
+        sub = data.draw(st.sampled_from(self.session.state.substitutions))
+        self.apply(SubstitutionRemoved(seat=sub.seat, player=sub.player))
 
     @precondition(lambda self: bool(self.session.state.hands))
     @rule(data=st.data())

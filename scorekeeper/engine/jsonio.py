@@ -393,18 +393,17 @@ def read_hand(obj: object) -> tuple[Hand, HandRules]:
         ScorekeeperError: whatever :func:`hand_from_json` or the set check refuses.
     """
     hand, rules = hand_from_json(obj)
-    if hand._red > 1:
-        check_red_fives(hand, rules)
+    check_red_fives(hand, rules)
     return hand, rules
 
 
 def read_hands(objects: list[dict[str, Any]]) -> list[tuple[Hand, HandRules] | Exception]:
     """:func:`read_hand` of each decoded JSON hand, in order, with what it raises in place of the hand.
 
-    In stages over the list (every object's fields read, then every Hand made and checked, then the red fives of
-    the few with two or more), so that each stage's code stays warm in the processor's caches: the command line's
-    bulk answers (issue 15). An error is given back without its traceback, whose frames would hold the lists
-    that hold the error: a cycle only the garbage collector would free.
+    In stages over the list (every object's fields read, then every Hand made and checked with its red fives), so
+    that each stage's code stays warm in the processor's caches: the command line's bulk answers (issue 15). An
+    error is given back without its traceback, whose frames would hold the lists that hold the error: a cycle only
+    the garbage collector would free.
     """
     read: list[tuple[_HandArguments, HandRules] | Exception] = []
     for obj in objects:
@@ -420,8 +419,7 @@ def read_hands(objects: list[dict[str, Any]]) -> list[tuple[Hand, HandRules] | E
         arguments, rules = entry
         try:
             hand = _new_hand(*arguments)
-            if hand._red > 1:
-                check_red_fives(hand, rules)
+            check_red_fives(hand, rules)
         except Exception as error:  # given back in the hand's place
             hands.append(error.with_traceback(None))
         else:

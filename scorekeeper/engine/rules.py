@@ -105,17 +105,27 @@ _SUIT_LETTERS = "mps"
 
 
 def check_red_fives(hand: Hand, rules: HandRules) -> None:
-    """Refuse a hand holding more red fives of a suit (concealed tiles and melds) than the ruleset's set has.
+    """Refuse a hand showing more red fives of a suit than the ruleset's set has: its concealed tiles, its melds and
+    its dora and ura indicators (an indicator is a tile of the same set, as for the four copies of a kind: doubt 9
+    of docs/engine.md).
 
     Called where a hand comes in under a ruleset: the JSON answers (``jsonio``), the command line, the hand draft
     and a session's new win; not by the scorer, so that a game stored before this knob existed keeps loading. The
-    common hand pays one comparison (a set holds at least one red five per suit). A Hand knows no ruleset, so the
-    check is here.
+    common hand pays a look at its indicators (a set holds at least one red five per suit: fewer than two red fives
+    in sight are always within it). A Hand knows no ruleset, so the check is here.
 
     Raises:
-        InvalidHandError: naming the suit, the count and the set, e.g. "two red 5m: the tenhou set has one".
+        InvalidHandError: naming the suit, the count and the set, e.g. "two red 5m: the tenhou set has one", and
+            "counting the dora indicator 0m" when an indicator is one of them.
     """
-    if hand._red <= 1 or not rules.red_fives:
+    if not rules.red_fives:
+        return
+    shown = hand._red
+    for tile in hand.dora:
+        shown += tile.red
+    for tile in hand.ura:
+        shown += tile.red
+    if shown <= 1:
         return
     held = [0, 0, 0]
     for tile in hand.concealed:
@@ -125,11 +135,20 @@ def check_red_fives(hand: Hand, rules: HandRules) -> None:
         for tile in meld.tiles:
             if tile.red:
                 held[tile.kind // 9] += 1
-    for suit, (count, has) in enumerate(zip(held, rules.red_fives_per_suit, strict=True)):
+    indicated: list[tuple[int, str]] = []  # (suit, "the dora indicator 0m")
+    for field_name, tiles in (("dora", hand.dora), ("ura", hand.ura)):
+        for tile in tiles:
+            if tile.red:
+                held[tile.kind // 9] += 1
+                indicated.append((tile.kind // 9, f"the {field_name} indicator {tile}"))
+    for suit, has in enumerate(rules.red_fives_per_suit):
+        count = held[suit]
         if count > has:
+            named = [text for of_suit, text in indicated if of_suit == suit]
+            counting = f" counting {' and '.join(named)}" if named else ""
             raise InvalidHandError(
-                f"{_COUNT_WORDS[count]} red 5{_SUIT_LETTERS[suit]}: the {rules.name} set has {_COUNT_WORDS[has]} "
-                "(ruleset knob red_fives_per_suit)"
+                f"{_COUNT_WORDS[count]} red 5{_SUIT_LETTERS[suit]}{counting}: the {rules.name} set has "
+                f"{_COUNT_WORDS[has]} (ruleset knob red_fives_per_suit)"
             )
 
 

@@ -42,6 +42,27 @@ def test_a_red_five_in_a_meld_counts_toward_its_suit() -> None:
     assert result["error"].startswith("two red 5s: the tenhou set has one")
 
 
+def test_a_red_five_indicator_counts_toward_its_suit() -> None:
+    # An indicator is a tile of the same set (doubt 9): a red 5m in the hand and a red 5m turned over as the dora
+    # indicator are two red 5m, which tenhou.net's set does not have.
+    result = score(hand("234m055m55p345s678s", win="2m", tsumo=True, dora=["0m"]))
+    assert result == {
+        "ok": False,
+        "error": "two red 5m counting the dora indicator 0m: the tenhou set has one (ruleset knob red_fives_per_suit)",
+        "kind": "InvalidHandError",
+    }
+    both = score(hand("234m555m55p345s678s", win="2m", tsumo=True, riichi=True, dora=["0p"], ura=["0p"]))
+    assert both["error"].startswith("two red 5p counting the dora indicator 0p and the ura indicator 0p: ")
+
+
+def test_a_red_five_indicator_of_another_suit_or_a_set_with_room_is_accepted() -> None:
+    assert score_ok(hand("234m055m55p345s678s", win="2m", tsumo=True, dora=["0p"]))["aka"] == 1
+    two_red_5p = {"red_fives_per_suit": [1, 2, 1]}
+    result = score_ok(hand("234m55m055p345s678s", win="2m", tsumo=True, dora=["0p"], overrides=two_red_5p))
+    assert result["aka"] == 1
+    assert score_ok(hand("234m055m55p345s678s", win="2m", tsumo=True, dora=["0m"], ruleset="ema2016"))["aka"] == 0
+
+
 def test_one_red_five_of_each_suit_is_the_tenhou_set() -> None:
     assert score_ok(hand("234m055m05p345s678s", win="2m", tsumo=True))["aka"] == 2
     assert score_ok(hand("234m055m05p340s678s", win="2m", tsumo=True))["aka"] == 3

@@ -13,6 +13,7 @@ from scorekeeper.session import (
     Ron,
     Seat,
     Session,
+    SubstitutionRemoved,
     format_record,
     record_from_session,
     ruleset,
@@ -116,3 +117,39 @@ def test_take_out_gives_the_seat_back_to_the_one_who_left(tmp_path: Path, capsys
     status, _, err = _run(capsys, *args, "--player", "Sam Reyes")
     assert status == 1
     assert "--leaving NAME" in err
+
+
+def test_on_postgresql_a_substitution_taken_out_reaches_the_table_and_its_registry(
+    tmp_path: Path, capsys: _Capture, tournament: Tournament
+) -> None:
+    # The referee's write (the server's version check) carries the new event; the table takes the server's copy,
+    # and its game store binds the substitute to a registry entry (store version 6) from that copy too.
+    from scorekeeper.storage.registry import game_substitutes, join_player
+
+    table, game_id, login = tournament.join(tmp_path, 1)
+    steps.append(table, game_id, Ron(Seat(1), (HanFuWin(seat=Seat(0), han=3, fu=40),)))
+    with TableSync(table.path, login.url) as sync:
+        assert sync.push().synced
+    with tournament.store() as store:
+        store.add_player(Player(name="Sam Reyes", substitute=True))
+    where = ["--session", "1", "--table", "1"]
+    status, _, err = _run(
+        capsys, "substitute", "--db", tournament.referee_url, *where, "--leaving", "Chie", "--player", "Sam Reyes"
+    )
+    assert (status, err) == (0, "")
+    with TableSync(table.path, login.url) as sync:
+        assert "changed on the server" in sync.push().problem
+        sync.take_server_copy(game_id)
+    sam = join_player(table, "Sam Reyes")
+    assert [(s.seat, s.name, s.player) for s in game_substitutes(table, game_id)] == [(2, "Sam Reyes", sam)]
+    status, out, err = _run(
+        capsys, "substitute", "--db", tournament.referee_url, *where, "--player", "Sam Reyes", "--take-out"
+    )
+    assert (status, err) == (0, "")
+    assert out == "session 1 table 1: Sam Reyes's substitution at seat 2 taken out; Chie plays on there\n"
+    with TableSync(table.path, login.url) as sync:
+        assert "changed on the server" in sync.push().problem
+        sync.take_server_copy(game_id)
+    stored = table.load(game_id)
+    assert stored.events[-1] == SubstitutionRemoved(seat=Seat(2), player="Sam Reyes")
+    assert table.load_session(game_id).state.players[2] == "Chie"

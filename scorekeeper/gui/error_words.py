@@ -66,8 +66,8 @@ def _worded(error: ScorekeeperError) -> str:
     if isinstance(error, PlayerNameError):
         from scorekeeper.gui.labels import name_problem_text
 
-        problem = error.problems[0]
-        return _t("The name of player {n}: {reason}").format(n=problem.index + 1, reason=name_problem_text(problem))
+        # The reason alone: a game's dialog says it under the field, a rename or a substitute has one name.
+        return name_problem_text(error.problems[0])
     code = error.code
     fields = error.fields
     if code is not None:

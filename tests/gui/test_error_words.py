@@ -26,6 +26,7 @@ from scorekeeper.gui.tournament_table import JoinTournamentDialog
 from scorekeeper.gui.widgets.hand_entry import HandEntryWidget
 from scorekeeper.session.draft import EntryTarget
 from scorekeeper.session.events import EndGame, RiichiDeclared
+from scorekeeper.session.names import PlayerNameError, check_player_names
 from scorekeeper.session.rules import ruleset
 from scorekeeper.session.seats import Seat
 from scorekeeper.storage.tournament_store import open_tournament_store
@@ -267,3 +268,10 @@ def test_the_referee_window_says_a_seating_file_it_cannot_read_in_japanese(qtbot
     for shown_text, english in zip(answers.errors, ("cannot read the file", "must be UTF-8 text"), strict=True):
         assert _untranslated(shown_text, english) is None
     assert answers.errors[0] == f"座席: {tmp_path / 'missing.csv'}: ファイルを読み込めません。"
+
+
+@pytest.mark.usefixtures("japanese")
+def test_a_refused_name_is_said_by_its_reason_in_japanese() -> None:
+    with pytest.raises(PlayerNameError) as refused:
+        check_player_names(("Ann", "ann", "Chie", "Dai"))
+    assert error_text(refused.value) == "同じ名前の参加者がいます (大文字と小文字は区別しません)。"

@@ -750,7 +750,6 @@ JA: dict[str, str] = {
     "Cannot reach the tournament server {server}. The server said: {detail}": "大会サーバー {server} に接続できません。サーバーの応答: {detail}",
     "This code belongs to table {code_table}, not table {table}.": "このコードは {code_table} 番卓のもので、{table} 番卓のものではありません。",
     "Table {table} is not seated in session {session} yet.": "第 {session} 回戦の {table} 番卓はまだ席が決まっていません。",
-    "The name of player {n}: {reason}": "{n} 人目の名前: {reason}",
     "These win conditions cannot go together: {detail}": "これらの和了条件は同時に成り立ちません: {detail}",
     "This hand cannot be recorded: {detail}": "この和了は記録できません: {detail}",
     "This cannot be done now: {detail}": "今はこの操作はできません: {detail}",

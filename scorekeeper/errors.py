@@ -100,7 +100,7 @@ class ScorekeeperError(Exception):
         if code is not None:
             self.code = code
         if fields:
-            self.fields = MappingProxyType(dict(fields))
+            self.fields = dict(fields)  # a copy (a plain dict: an error crosses to a worker process by pickle)
 
 
 class TileParseError(ScorekeeperError, ValueError):

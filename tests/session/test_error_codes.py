@@ -3,6 +3,7 @@ its language; the English message (records, logs, the command line) is exactly w
 
 from __future__ import annotations
 
+import pickle
 from collections.abc import Callable
 from pathlib import Path
 
@@ -221,3 +222,12 @@ def test_a_chi_of_tiles_that_make_no_run_carries_its_code_and_the_engine_words()
     with pytest.raises(InvalidHandError) as engine:
         Meld(MeldKind.CHI, tuple(Tile.parse(t) for t in ("1m", "3m", "5m")))
     assert str(notice.error) == str(engine.value)
+
+
+def test_an_error_with_a_code_crosses_to_another_process_whole() -> None:
+    error = _raised(lambda: _session().undo())
+    copy = pickle.loads(pickle.dumps(error))
+    assert (type(copy), str(copy), copy.code, dict(copy.fields)) == (type(error), str(error), error.code, {})
+    refused = _raised(lambda: ruleset("tenhou", {"uma": [25, 10, -10, -20]}))
+    copy = pickle.loads(pickle.dumps(refused))
+    assert (copy.code, dict(copy.fields)) == (ErrorCode.RULES_UMA_SUM, {"uma": (25, 10, -10, -20)})

@@ -1201,10 +1201,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
 <context>
     <name>Errors</name>
     <message>
-        <source>The name of player {n}: {reason}</source>
-        <translation>{n} 人目の名前: {reason}</translation>
-    </message>
-    <message>
         <source>Character {position} of "{text}" ({char}) is not tile notation: tiles are digits followed by m, p, s or z.</source>
         <translation>「{text}」の {position} 文字目 ({char}) は牌の表記ではありません。牌は数字の後に m・p・s・z を付けて書きます。</translation>
     </message>

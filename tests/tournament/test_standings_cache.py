@@ -3,7 +3,7 @@
 Each game's result (its sheet, ended or not) is remembered under its log (settings, players, every event in
 effect), so the referee's window does not fold 500 games on every change. These tests build tournaments step by
 step (hands, corrections, penalties at the table and the referee's, a drop-out and a substitute in the next session,
-substitutes who take a seat during a game, ties) and check
+substitutes who take a seat during a game and substitutions taken out again, ties) and check
 that the standings read with everything remembered are those read with nothing remembered, at every step, and
 that a correction shows at once, also through a store.
 """
@@ -33,10 +33,11 @@ from scorekeeper.session import (
     RefereePenalty,
     Ron,
     Seat,
+    SubstitutionRemoved,
     Tsumo,
 )
 from scorekeeper.session.events import event_to_json
-from scorekeeper.session.state import apply_event, apply_events, initial_state
+from scorekeeper.session.state import GameState, apply_event, apply_events, initial_state
 from scorekeeper.session.substitution import seat_shares
 from scorekeeper.storage.tournament_store import TournamentStore
 from scorekeeper.tournament import (
@@ -108,10 +109,16 @@ def _hand(draw: st.DrawFn) -> Ron | Tsumo | ExhaustiveDraw | Chombo:
     return ExhaustiveDraw(tuple(Seat(s) for s in sorted(tenpai)))
 
 
-def _event(draw: st.DrawFn, hands: int, seated: tuple[str, ...]) -> Event:
-    """The next event of a game with ``hands`` hands played and ``seated`` at its seats now: a hand, a correction
-    to one, a penalty, the end, or a substitute coming in for one of them (who may leave again in turn)."""
-    choice = draw(st.sampled_from(("hand", "hand", "hand", "edit", "delete", "penalty", "end", "substitute")))
+def _event(draw: st.DrawFn, state: GameState) -> Event:
+    """The next event of a game: a hand, a correction to one, a penalty, the end, a substitute coming in for one of
+    those seated now (who may leave again in turn), or a substitution taken out again."""
+    hands, seated = len(state.hands), state.players
+    choice = draw(
+        st.sampled_from(("hand", "hand", "hand", "edit", "delete", "penalty", "end", "substitute", "take out"))
+    )
+    if choice == "take out" and state.substitutions:
+        sub = draw(st.sampled_from(state.substitutions))
+        return SubstitutionRemoved(seat=sub.seat, player=sub.player, reason="entered by mistake")
     if choice == "edit" and hands:
         return HandEdited(draw(st.integers(0, hands - 1)), HandRecord(riichi=(), result=_hand(draw)))
     if choice == "delete" and hands:
@@ -157,7 +164,7 @@ def _versions(draw: st.DrawFn) -> tuple[Tournament, ...]:
             tournament = tournament.with_game(game)
             state = initial_state(tournament.settings.ruleset, game.players)
             for _ in range(draw(st.integers(0, 8))):
-                event = _event(draw, len(state.hands), state.players)
+                event = _event(draw, state)
                 try:
                     state = apply_event(state, event)
                 except IllegalActionError:

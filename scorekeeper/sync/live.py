@@ -18,6 +18,7 @@ import psycopg
 from psycopg import sql
 
 from scorekeeper.errors import TournamentServerError
+from scorekeeper.storage.tournament_pg import with_liveness
 from scorekeeper.sync.server import CHANNEL, CONNECT_TIMEOUT, describe_url
 
 __all__ = ["Change", "LiveFeed"]
@@ -70,7 +71,7 @@ class LiveFeed:
             TournamentServerError: the server cannot be reached or refuses the login.
         """
         try:
-            connection = psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
+            connection = psycopg.connect(with_liveness(url), autocommit=True, connect_timeout=CONNECT_TIMEOUT)
             connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(CHANNEL)))
         except psycopg.Error as error:
             raise TournamentServerError(f"cannot listen to {describe_url(url)}: {_reason(error)}") from None

@@ -69,7 +69,7 @@ from scorekeeper.session.session import Session
 from scorekeeper.storage import tournament_schema
 from scorekeeper.storage._jsontext import dump_json
 from scorekeeper.storage.outbox import OutboxOp
-from scorekeeper.storage.tournament_pg import check_url
+from scorekeeper.storage.tournament_pg import check_url, with_liveness
 from scorekeeper.storage.tournament_store import TournamentStore
 from scorekeeper.sync import _pgschema
 from scorekeeper.tournament import TournamentSettings, settings_from_json
@@ -96,17 +96,12 @@ __all__ = [
 CHANNEL = "sk_games"
 #: Seconds to wait for a connection before calling the server unreachable.
 CONNECT_TIMEOUT = 5
-#: TCP keepalives and a send timeout, so a connection whose network went silently away (a cable pulled, Wi-Fi out
-#: of reach: no reset ever arrives) is found broken within about half a minute instead of the kernel's 15 minutes.
-#: A table keeps its connection open between pushes and sends nothing while idle (it listens, see
-#: :meth:`TournamentServer.listen`), so without them an idle table would say "Synced" long after the server was gone.
-_LIVENESS = {"keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5, "keepalives_count": 3}
-_TCP_USER_TIMEOUT_MS = 20_000
 #: Seconds the server has to answer one exchange (a transaction, a sign of life) before the connection is given up.
-#: The kernel's settings above find a network whose packets vanish, but not a path that still takes and
-#: acknowledges every byte and never forwards it (a hung router, NAT box or proxy: the nearest hop answers the
-#: keepalive probes): a query then waited for its answer for ever, and the table said nothing. A push of a whole
-#: session's queue (2,000 rows) takes about a second (docs/tournament.md, "Performance").
+#: The kernel's settings (TCP keepalives and a send timeout: ``tournament_pg.with_liveness``) find a network whose
+#: packets vanish, but not a path that still takes and acknowledges every byte and never forwards it (a hung router,
+#: NAT box or proxy: the nearest hop answers the keepalive probes): a query then waited for its answer for ever, and
+#: the table said nothing. A push of a whole session's queue (2,000 rows) takes about a second (docs/tournament.md,
+#: "Performance").
 ANSWER_TIMEOUT = 15.0
 #: Seconds without a word from the server after which a listening table asks it for a sign of life
 #: (:meth:`TournamentServer.keep_alive`): an empty query, one round trip and no transaction. With the app's 3 s
@@ -183,8 +178,7 @@ def _connect(url: str, *, autocommit: bool = False) -> psycopg.Connection[Any]:
     except TournamentError as error:
         raise TournamentServerError(str(error)) from None
     try:
-        conninfo = psycopg.conninfo.make_conninfo(url, tcp_user_timeout=_TCP_USER_TIMEOUT_MS, **_LIVENESS)
-        return psycopg.connect(conninfo, connect_timeout=CONNECT_TIMEOUT, autocommit=autocommit)
+        return psycopg.connect(with_liveness(url), connect_timeout=CONNECT_TIMEOUT, autocommit=autocommit)
     except psycopg.Error as error:
         raise TournamentServerError(
             f"cannot reach the tournament server {describe_url(url)}: {_reason(error)}",

@@ -23,6 +23,7 @@ import pytest
 from scorekeeper.session.events import RiichiDeclared
 from scorekeeper.session.seats import Seat
 from scorekeeper.sync import server as server_module
+from scorekeeper.sync.live import LiveFeed
 from scorekeeper.sync.server import TournamentServer
 from scorekeeper.sync.table import SyncStatus, TableSync
 from tests.sync import steps
@@ -120,7 +121,7 @@ def test_every_server_connection_carries_keepalives_and_a_send_timeout(tournamen
         socket.socket(fileno=os.dup(table.fileno())) as connection,
     ):
         assert connection.getsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE) == 1
-        assert connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE) == 10
+        assert connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE) == 10  # before: the kernel's 2 hours
         assert connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPINTVL) == 5
         assert connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPCNT) == 3
         assert connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT) == 20_000
@@ -167,3 +168,18 @@ def test_one_watchdog_gives_up_an_exchange_at_its_deadline_and_none_disarmed_in_
     server_module._WATCHDOG.disarm(late)
     time.sleep(0.1)
     assert fired == ["early"]
+
+
+def test_the_referees_live_feed_carries_keepalives_and_a_send_timeout(tournament: Tournament) -> None:
+    with LiveFeed.connect(tournament.referee_url) as feed, socket.socket(fileno=os.dup(feed.fileno())) as connection:
+        assert connection.getsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE) == 1
+        assert connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE) == 10  # before: the kernel's 2 hours
+        assert connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT) == 20_000
+
+
+def test_the_referees_store_on_the_server_carries_keepalives_and_a_send_timeout(tournament: Tournament) -> None:
+    with tournament.store() as store:
+        fileno = store._connection.fileno()  # type: ignore[attr-defined]
+        with socket.socket(fileno=os.dup(fileno)) as connection:
+            assert connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE) == 10  # before: the kernel's 2 hours
+            assert connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT) == 20_000

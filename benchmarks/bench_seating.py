@@ -9,6 +9,8 @@ For each size (players:sessions) it times, in a fresh plan cache:
 * first: seating session 1 (the first plan is made);
 * next block: seating session PLAN_AHEAD + 1 after the first block was played as planned (the next plan);
 * drop-out: seating session 3 after one player left after session 2 and a substitute takes the seat;
+* tables change: the same, but one player more and three substitutes, so the leaver takes a table away (a new plan
+  is made and, up to 25 tables, searched again for even winds);
 
 and prints each time's ratio to the same players' 16-session tournament: 1.0 means the call does not grow with
 the sessions. ``--whole`` seats every session of the sizes given and prints their quality (repeat meetings, the
@@ -25,14 +27,14 @@ import math
 import time
 
 from scorekeeper.tournament import PLAN_AHEAD, Seating, seat_auto, seating_quality
-from scorekeeper.tournament.seating import _block_plan
+from scorekeeper.tournament.seating import _block_plan, _new_plan
 
 
 def _names(count: int) -> tuple[str, ...]:
     return tuple(f"P{k:03d}" for k in range(1, count + 1))
 
 
-def _timed(players: tuple[str, ...], sessions: int) -> tuple[float, float, float]:
+def _timed(players: tuple[str, ...], sessions: int) -> tuple[float, float, float, float]:
     _block_plan.cache_clear()
     started = time.perf_counter()
     first = seat_auto(1, players, history=(), sessions=sessions, seed=1)
@@ -59,7 +61,18 @@ def _timed(players: tuple[str, ...], sessions: int) -> tuple[float, float, float
         roster_at=lambda k: (players if k < 3 else left, ("SUB1",)),
     )
     drop = time.perf_counter() - started
-    return one, block, drop
+    _block_plan.cache_clear()
+    more, subs = (*players, "EXTRA"), ("SUB1", "SUB2", "SUB3")
+    fewer = more[1:]
+    two = [seat_auto(1, more, subs, sessions=sessions, seed=1)]
+    two.append(seat_auto(2, more, subs, history=two, sessions=sessions, seed=1))
+    _new_plan.cache_clear()
+    started = time.perf_counter()
+    seat_auto(
+        3, fewer, subs, history=two, sessions=sessions, seed=1, roster_at=lambda k: (more if k < 3 else fewer, subs)
+    )
+    tables = time.perf_counter() - started
+    return one, block, drop, tables
 
 
 def _whole(players: tuple[str, ...], sessions: int) -> list[Seating]:
@@ -76,18 +89,18 @@ def main() -> None:
     args = parser.parse_args()
     print(
         f"{'players':>7} {'sessions':>8} {'first s':>8} {'ratio':>6} {'next block s':>12} "
-        f"{'drop-out s':>10} {'ratio':>6}"
+        f"{'drop-out s':>10} {'ratio':>6} {'tables change s':>15}"
     )
-    base: dict[int, tuple[float, float, float]] = {}
+    base: dict[int, tuple[float, float, float, float]] = {}
     for size in args.sizes.split(","):
         count, sessions = (int(x) for x in size.split(":"))
-        one, block, drop = _timed(_names(count), sessions)
+        one, block, drop, tables = _timed(_names(count), sessions)
         if sessions <= PLAN_AHEAD:
-            base[count] = (one, block, drop)
-        ref = base.get(count, (one, block, drop))
+            base[count] = (one, block, drop, tables)
+        ref = base.get(count, (one, block, drop, tables))
         print(
             f"{count:>7} {sessions:>8} {one:>8.2f} {one / ref[0]:>6.2f} {block:>12.2f} {drop:>10.2f} "
-            f"{drop / ref[2]:>6.2f}"
+            f"{drop / ref[2]:>6.2f} {tables:>15.2f}"
         )
     if args.whole:
         print()

@@ -18,7 +18,10 @@ pair ``c (c - 1) / 2`` for ``c`` meetings (played and planned). Then winds: with
 two seats of one table, costing a player ``c * c`` per wind sat ``c`` times, plus a heavy cost past
 ``ceil(sessions / 4)``. It is seeded, so a session's seating is reproducible. For 40 players over 8
 sessions it finds seatings where no pair meets twice and nobody sits a wind more than twice
-(``tests/tournament/test_seating.py``; figures for other sizes: ``benchmarks/seating_quality.py``). Memory grows
+(``tests/tournament/test_seating.py``; figures for other sizes: ``benchmarks/seating_quality.py``). After a
+drop-out that changes the number of tables, the new plan of a field of up to 25 tables whose winds come out uneven
+is searched again, tables and winds together (:func:`_even_winds`) and winds first (:func:`_wind_first`), never
+giving up a repeat meeting for even winds; the sessions after it follow it. Memory grows
 with the players (only the pairs that meet are kept), and the search's steps stop growing past 300 players; past
 100 players it also stops as soon as no planned pair meets again, so a 300-player block of 16 sessions is planned
 in half a second and 10,000 players over 8 sessions seat in about 4 seconds.
@@ -83,6 +86,19 @@ _WIND_FIRST_TRIES = 2
 # ... and only up to this many tables (100 players): a small field is where a drop-out leaves winds uneven, and the
 # tries would triple the time of a large field's new plan.
 _WIND_FIRST_TABLES = 25
+# ... and only for a plan of this many sessions at most: with few sessions left the winds of the sessions played
+# weigh most and giving them first helps (21 players and 3 substitutes, one leaving after session 2 of 4, seeds 0-7:
+# 26 players on a wind unevenly without the tries, 13 with them); over more sessions the search of tables and winds
+# together does as well alone (41 players over 16 sessions, 61 over 8, 101 over 16: the same figures) and the tries
+# took two thirds of the time (a 40-player drop-out in session 2 of 16: 2.5 s of CPU with them).
+_WIND_FIRST_AHEAD = 4
+# The search that evens the winds of a new plan (_even_winds): a repeat meeting weighs as much as this many units of
+# wind cost (a player moving from a wind sat twice to one not sat saves 4), the temperature falls from _EVEN_HOT,
+# and it takes _EVEN_STEPS steps per planned table.
+_MEET_WEIGHT = 1000
+_EVEN_HOT = 1000.0
+_EVEN_STEPS = 20_000
+_EVEN_MAX_STEPS = 100_000
 _Node = tuple[object, ...]
 
 
@@ -583,11 +599,30 @@ def _plan(
     else:
         orders = _balance_winds(groups, history, session + ahead - 1, rng, effort)
         # After a drop-out (or a Swiss or prescripted session) the tables were found first and the winds fitted
-        # to them, which left some players on one wind twice (report-tourney: 4-8 of 19). Search again the other
-        # way round: the winds first, as even as the history allows, then the tables keeping them; take that
-        # when it costs no more repeat meetings and sits no more winds unevenly.
-        uneven = _wind_spread(groups, orders, history)[1] > 0  # someone sits one wind two more than another
-        for attempt in range(_WIND_FIRST_TRIES if uneven and 1 < tables <= _WIND_FIRST_TABLES else 0):
+        # to them, which left some players on one wind twice (report-tourney: 4-8 of 19). Up to 25 tables, search
+        # again two ways: tables and winds together from the plan found (_even_winds), then the winds first, as
+        # even as the history allows, and the tables keeping them (_wind_first). Each is taken when it costs no
+        # more repeat meetings and sits the winds more evenly: opponents before winds (issue 13 names avoiding
+        # repeat opponents first), so a player sits a wind twice only where evening it would make players meet
+        # again (docs/tournament.md, "After a drop-out").
+        straight: list[list[tuple[int, ...]]] = [[(0, 1, 2, 3)] * tables for _ in range(ahead)]
+        searched = 1 < tables <= _WIND_FIRST_TABLES
+        if searched and _wind_spread(groups, orders, history)[1] > 0:  # someone sits a wind two more than another
+            even_groups, even_cost = _even_winds(
+                groups,
+                history,
+                fixed=fixed,
+                limit=max(1, math.ceil((session + ahead - 1) / 4)),
+                rng=random.Random(f"{seed}:even"),
+                effort=effort,
+            )
+            if (even_cost, _wind_spread(even_groups, straight, history)) <= (
+                cost,
+                _wind_spread(groups, orders, history),
+            ):
+                groups, orders, cost = even_groups, straight, even_cost
+        uneven = _wind_spread(groups, orders, history)[1] > 0
+        for attempt in range(_WIND_FIRST_TRIES if uneven and searched and ahead <= _WIND_FIRST_AHEAD else 0):
             other = _wind_first(
                 names,
                 tables=tables,
@@ -599,7 +634,6 @@ def _plan(
             )
             if other is not None and other[1] <= cost:
                 other_groups, other_cost = other
-                straight: list[list[tuple[int, ...]]] = [[(0, 1, 2, 3)] * tables for _ in range(ahead)]
                 if (other_cost, _wind_spread(other_groups, straight, history)) <= (
                     cost,
                     _wind_spread(groups, orders, history),
@@ -616,6 +650,141 @@ def _plan(
         )
         for k in range(ahead)
     ]
+
+
+def _even_winds(
+    plan: Sequence[Sequence[Sequence[str]]],
+    history: Sequence[Seating],
+    *,
+    fixed: Mapping[str, int],
+    limit: int,
+    rng: random.Random,
+    effort: float,
+) -> tuple[list[list[list[str]]], int]:
+    """Search tables and winds together for a plan whose winds came out uneven; return the best plan seen (slot k
+    of each table is wind k) and its repeat-meeting cost.
+
+    The cost is ``_MEET_WEIGHT`` per repeat meeting (``c (c - 1) / 2`` for a pair meeting ``c`` times) plus the
+    winds' (a player costs ``c * c`` per wind sat ``c`` times and ``_WIND_OVER_COST`` per sitting past ``limit``,
+    played and planned). A move swaps two players of two tables of one planned session, and both tables take the
+    wind order that costs least given everyone's other sittings. The best plan seen is the one with the fewest
+    repeat meetings, then the most even winds; the caller keeps the plan it had unless this one meets nobody more
+    often (opponents before winds).
+
+    Why a search of its own: with a few sessions played, a small field has few seatings where nobody meets again,
+    and two players can rarely change tables without meeting someone again; so the search walks through seatings
+    with a repeat meeting (hot, a repeat costs about as much as the winds of three players sat unevenly) to find
+    the seatings without one whose winds are even.
+    """
+    index: dict[str, int] = {}
+    for groups in plan:
+        for group in groups:
+            for name in group:
+                index.setdefault(name, len(index))
+    for seating in history:
+        for name in seating.names:
+            index.setdefault(name, len(index))
+    meetings = _Meetings(len(index))
+    winds = [[0, 0, 0, 0] for _ in index]
+    for seating in history:
+        for table in seating.tables:
+            for a, b in itertools.combinations(table.seats, 2):
+                meetings.meet(index[a], index[b], 1)
+            for wind, name in enumerate(table.seats):
+                winds[index[name]][wind] += 1
+    seats = [[[index[name] for name in group] for group in groups] for groups in plan]
+    for session_seats in seats:
+        for row in session_seats:
+            for i, j in itertools.combinations(row, 2):
+                meetings.meet(i, j, 1)
+    stays = {index[name] for name in fixed}
+
+    def cost(count: int) -> int:
+        return count * count + _WIND_OVER_COST * max(0, count - limit)
+
+    # What one more sitting adds to a player's cost: from c to c + 1, 2c + 1 and _WIND_OVER_COST past the limit.
+    adds = [2 * c + 1 + (_WIND_OVER_COST if c >= limit else 0) for c in range(len(history) + len(plan) + 1)]
+
+    def marginals(row: Sequence[int]) -> list[list[int]]:
+        """What seating each player of ``row`` on each wind adds to the winds' cost: ``[wind][position]``."""
+        return [[adds[winds[player][w]] for player in row] for w in range(4)]
+
+    def cheapest(row: Sequence[int]) -> int:
+        east, south, west, north = marginals(row)
+        return min(east[a] + south[b] + west[c] + north[d] for a, b, c, d in _PERMUTATIONS)
+
+    def best_order(row: Sequence[int]) -> tuple[int, ...]:
+        east, south, west, north = marginals(row)
+        return min(_PERMUTATIONS, key=lambda p: east[p[0]] + south[p[1]] + west[p[2]] + north[p[3]])
+
+    def sit(row: Sequence[int], order: Sequence[int], change: int) -> None:
+        for w in range(4):
+            winds[row[order[w]]][w] += change
+
+    def in_wind_order() -> list[list[list[int]]]:
+        return [
+            [[row[order[w]] for w in range(4)] for row, order in zip(rows, row_orders, strict=True)]
+            for rows, row_orders in zip(seats, orders, strict=True)
+        ]
+
+    orders: list[list[tuple[int, ...]]] = []
+    for session_seats in seats:  # each table in its cheapest order, one after another
+        orders.append([])
+        for row in session_seats:
+            order = best_order(row)
+            sit(row, order, 1)
+            orders[-1].append(order)
+    meet_cost, wind_cost = meetings.cost(), sum(cost(c) for counts in winds for c in counts)
+    best, kept = (meet_cost, wind_cost), in_wind_order()
+    getrandbits = rng.getrandbits
+    sessions, tables = len(seats), len(seats[0])
+    steps = int(effort * min(_EVEN_STEPS * sessions * tables, _EVEN_MAX_STEPS))
+    temperature = _EVEN_HOT
+    cooling = (0.02 / temperature) ** (1 / max(1, steps))
+    for _ in range(steps):
+        temperature *= cooling
+        k = _below(getrandbits, sessions)
+        t1, t2 = _two_below(getrandbits, tables)
+        g1, g2 = seats[k][t1], seats[k][t2]
+        x, y = g1[_below(getrandbits, 4)], g2[_below(getrandbits, 4)]
+        if x in stays or y in stays:
+            continue
+        # Taken when the change in cost is below this (the Metropolis rule, its draw made first): a move that
+        # adds more repeat meetings than the two tables' winds could make up for is refused before it is costed.
+        bound = -temperature * math.log(1.0 - rng.random())
+        met = meetings.swap_change(x, y, g1, g2) * _MEET_WEIGHT
+        o1, o2 = orders[k][t1], orders[k][t2]
+        # What the two tables' sittings add now (each player's count includes this sitting, hence the - 1).
+        before = (
+            adds[winds[g1[o1[0]]][0] - 1] + adds[winds[g1[o1[1]]][1] - 1]
+            + adds[winds[g1[o1[2]]][2] - 1] + adds[winds[g1[o1[3]]][3] - 1]
+            + adds[winds[g2[o2[0]]][0] - 1] + adds[winds[g2[o2[1]]][1] - 1]
+            + adds[winds[g2[o2[2]]][2] - 1] + adds[winds[g2[o2[3]]][3] - 1]
+        )  # fmt: skip
+        if met - before >= bound:
+            continue
+        sit(g1, o1, -1)
+        sit(g2, o2, -1)
+        i1, i2 = g1.index(x), g2.index(y)
+        g1[i1], g2[i2] = y, x
+        change = met + cheapest(g1) + cheapest(g2) - before
+        g1[i1], g2[i2] = x, y
+        if change >= bound:
+            sit(g1, o1, 1)
+            sit(g2, o2, 1)
+            continue
+        meetings.swap(x, y, g1, g2)
+        g1[i1], g2[i2] = y, x
+        o1, o2 = best_order(g1), best_order(g2)
+        orders[k][t1], orders[k][t2] = o1, o2
+        sit(g1, o1, 1)
+        sit(g2, o2, 1)
+        meet_cost += met // _MEET_WEIGHT
+        wind_cost += change - met
+        if (meet_cost, wind_cost) < best:
+            best, kept = (meet_cost, wind_cost), in_wind_order()
+    names = list(index)
+    return [[[names[i] for i in row] for row in session_seats] for session_seats in kept], best[0]
 
 
 def _wind_counts(history: Sequence[Seating]) -> dict[str, list[int]]:
@@ -832,15 +1001,18 @@ class _Meetings:
 
     def swap(self, x: int, y: int, xs: Sequence[int], ys: Sequence[int]) -> None:
         """``x`` leaves the table of ``xs`` for the table of ``ys`` and ``y`` the other way (counts only)."""
-        meet = self.meet
-        for other in xs:
-            if other != x:
-                meet(x, other, -1)
-                meet(y, other, 1)
-        for other in ys:
-            if other != y:
-                meet(y, other, -1)
-                meet(x, other, 1)
+        rows = self.rows
+        for leaving, coming, table in ((x, y, xs), (y, x, ys)):
+            gone, come = rows[leaving], rows[coming]
+            for other in table:
+                if other != leaving:
+                    row = rows[other]
+                    count = gone[other] - 1  # they sat together, so they meet
+                    if count:
+                        gone[other] = row[leaving] = count
+                    else:
+                        del gone[other], row[leaving]
+                    come[other] = row[coming] = come.get(other, 0) + 1
 
     def cost(self) -> int:
         """The sum over pairs of ``c (c - 1) / 2``."""
@@ -976,20 +1148,22 @@ def _anneal_keeping_winds(
     temperature = 1.0
     cooling = (0.02 / temperature) ** (1 / max(1, steps))
     sessions = len(seats)
+    getrandbits = rng.getrandbits  # rng.randrange and rng.choice, drawn as random draws them (as _anneal_tables)
     for _ in range(steps):
-        k = rng.randrange(sessions)
+        k = _below(getrandbits, sessions)
         tables = len(seats[k])
-        t1, t2 = rng.randrange(tables), rng.randrange(tables)
-        s1 = rng.randrange(4)
-        s2 = s1 if sessions == 1 or rng.random() < 0.5 else rng.randrange(4)
+        t1, t2 = _below(getrandbits, tables), _below(getrandbits, tables)
+        s1 = _below(getrandbits, 4)
+        s2 = s1 if sessions == 1 or rng.random() < 0.5 else _below(getrandbits, 4)
         if (t1, s1) in pinned[k] or (t2, s2) in pinned[k] or (t1 == t2 and s1 == s2):
             continue
         if s1 == s2:
             if t1 == t2:
                 continue
-            delta = change(k, t1, s1, t2, s2)
-            if delta > 0 and rng.random() >= math.exp(-delta / temperature):
-                change(k, t1, s1, t2, s2)  # back
+            g1, g2 = seats[k][t1], seats[k][t2]
+            delta = meetings.swap_change(g1[s1], g2[s2], g1, g2)
+            if delta <= 0 or rng.random() < math.exp(-delta / temperature):
+                change(k, t1, s1, t2, s2)
         else:
             x, y = seats[k][t1][s1], seats[k][t2][s2]
             others = [
@@ -1003,7 +1177,7 @@ def _anneal_keeping_winds(
             ]
             if not others:
                 continue
-            j = rng.choice(others)
+            j = others[_below(getrandbits, len(others))]
             (u1, v1), (u2, v2) = where[j][x], where[j][y]
             delta = change(k, t1, s1, t2, s2) + change(j, u1, v1, u2, v2)
             if delta > 0 and rng.random() >= math.exp(-delta / temperature):
@@ -1101,21 +1275,22 @@ def _balance_winds(
             for wind, index in enumerate(order):
                 winds.setdefault(group[index], [0, 0, 0, 0])[wind] += 1
 
-    def cost(count: int) -> int:
-        return count * count + _WIND_OVER_COST * max(0, count - limit)
-
+    # A player's cost per wind sat c times, looked up (c is at most every session played and planned).
+    cost = [c * c + _WIND_OVER_COST * max(0, c - limit) for c in range(len(history) + len(plan) + 2)]
     tables = [(k, t) for k in range(len(plan)) for t in range(len(plan[k]))]
-    steps = int(effort * 300 * len(tables))
+    count = len(tables)
+    steps = int(effort * 300 * count)
     temperature = 2.0
     cooling = (0.02 / temperature) ** (1 / max(1, steps))
+    getrandbits = rng.getrandbits
     for _ in range(steps):
-        k, t = rng.choice(tables)
-        w1, w2 = rng.sample(range(4), 2)
+        # rng.choice(tables) and rng.sample(range(4), 2), drawn as random draws them (as _anneal_tables does)
+        k, t = tables[_below(getrandbits, count)]
+        w1, w2 = _two_below(getrandbits, 4)
         order, group = orders[k][t], plan[k][t]
         a, b = winds[group[order[w1]]], winds[group[order[w2]]]
-        before = cost(a[w1]) + cost(a[w2]) + cost(b[w1]) + cost(b[w2])
-        after = cost(a[w1] - 1) + cost(a[w2] + 1) + cost(b[w1] + 1) + cost(b[w2] - 1)
-        delta = after - before
+        a1, a2, b1, b2 = a[w1], a[w2], b[w1], b[w2]
+        delta = cost[a1 - 1] + cost[a2 + 1] + cost[b1 + 1] + cost[b2 - 1] - cost[a1] - cost[a2] - cost[b1] - cost[b2]
         if delta <= 0 or rng.random() < math.exp(-delta / temperature):
             a[w1] -= 1
             a[w2] += 1

@@ -56,6 +56,8 @@ class ErrorCode(enum.StrEnum):
     LAST_HAND_ALREADY_CALLED = "last_hand_already_called"
     SUBSTITUTE_ALREADY_SEATED = "substitute_already_seated"
     SUBSTITUTE_SAME_PLAYER = "substitute_same_player"
+    SUBSTITUTE_STRANDED = "substitute_stranded"
+    NO_SUCH_SUBSTITUTION = "no_such_substitution"
     RON_FROM_OWN_DISCARD = "ron_from_own_discard"
     HAN_FU_IMPOSSIBLE = "han_fu_impossible"
     CHI_NOT_A_RUN = "chi_not_a_run"
@@ -73,6 +75,9 @@ class ErrorCode(enum.StrEnum):
     FILE_UNREADABLE = "file_unreadable"
     FILE_TOO_LARGE = "file_too_large"
     FILE_NOT_UTF8 = "file_not_utf8"
+    # The player registry: a change that would show two people of one game under one name.
+    REGISTRY_NAME_CLASH = "registry_name_clash"
+    REGISTRY_TWO_SEATS = "registry_two_seats"
     # Tournaments and their server.
     TOURNAMENT_NAME_EMPTY = "tournament_name_empty"
     SERVER_UNREACHABLE = "server_unreachable"

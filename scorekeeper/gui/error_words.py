@@ -133,6 +133,20 @@ def _code_text(code: ErrorCode, fields: Mapping[str, object]) -> str | None:
             template = _t("{player} already sits at this table: the substitute for {leaving} must be someone else.")
         case ErrorCode.SUBSTITUTE_SAME_PLAYER:
             template = _t("{player} already sits at that seat: there is nobody to replace.")
+        case ErrorCode.SUBSTITUTE_STRANDED:
+            template = _t(
+                "The game would end after hand {hands}, before {player} came in for {leaving} (hand {hand}): take that"
+                " substitution out first, then correct the hand."
+            )
+        case ErrorCode.NO_SUCH_SUBSTITUTION:
+            template = _t("{player} did not come in at {leaving}'s seat: there is no substitution to take out.")
+        case ErrorCode.REGISTRY_NAME_CLASH:
+            template = _t(
+                "Game {game} would have two players called {name} (the other: {other}): each player of a game needs"
+                " a name of their own."
+            )
+        case ErrorCode.REGISTRY_TWO_SEATS:
+            template = _t("{other} and {name} sat at two different seats of game {game}: they are two people.")
         case ErrorCode.RON_FROM_OWN_DISCARD:
             template = _t("A player cannot win on their own discard.")
         case ErrorCode.PAO_OWN_WIN:

@@ -151,9 +151,12 @@ class StrandedSubstituteError(IllegalActionError):
             f"{sub.player} came in for {sub.left} at seat {int(sub.seat)} before hand {sub.hand + 1}"
             for sub in substitutions
         )
+        first = substitutions[0]
         super().__init__(
             f"{doing} is refused: the game would end after hand {hands}, before a substitute came in ({who}); "
-            "take that substitution out first, then correct the hand"
+            "take that substitution out first, then correct the hand",
+            code=ErrorCode.SUBSTITUTE_STRANDED,
+            fields={"player": first.player, "leaving": first.left, "hand": first.hand + 1, "hands": hands},
         )
         self.doing = doing
         self.substitutions = substitutions
@@ -479,7 +482,9 @@ def _remove_substitution(state: GameState, event: SubstitutionRemoved) -> GameSt
     if not found:
         raise IllegalActionError(
             f"{event.player} did not come in at seat {int(event.seat)} ({state.starting_players[event.seat]}'s): "
-            "no substitution to take out"
+            "no substitution to take out",
+            code=ErrorCode.NO_SUCH_SUBSTITUTION,
+            fields={"player": event.player, "leaving": state.starting_players[event.seat]},
         )
     remaining = state.substitutions[: found[-1]] + state.substitutions[found[-1] + 1 :]
     return _rebuild(state, list(state.records), f"taking out the substitution of {event.player}", remaining)

@@ -26,7 +26,7 @@ import datetime
 import sqlite3
 from dataclasses import dataclass
 
-from scorekeeper.errors import IllegalActionError, SaveFileError
+from scorekeeper.errors import ErrorCode, IllegalActionError, SaveFileError
 from scorekeeper.session.names import name_key
 from scorekeeper.storage._jsontext import JsonTextError, dump_json, load_json
 from scorekeeper.storage.store import GameStore
@@ -95,8 +95,9 @@ class NameClashError(IllegalActionError):
         game_id: the first game it would happen in.
     """
 
-    def __init__(self, message: str, *, name: str, other: str, game_id: int) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, *, name: str, other: str, game_id: int, two_seats: bool = False) -> None:
+        code = ErrorCode.REGISTRY_TWO_SEATS if two_seats else ErrorCode.REGISTRY_NAME_CLASH
+        super().__init__(message, code=code, fields={"name": name, "other": other, "game": game_id})
         self.name = name
         self.other = other
         self.game_id = game_id
@@ -385,6 +386,7 @@ def _refuse_two_seats(
             name=keep_name,
             other=merge_name,
             game_id=both[0],
+            two_seats=True,
         )
 
 

@@ -71,6 +71,9 @@ FIELDS: dict[str, object] = {
     "step": 100,
     "uma": (20, 10, -10, -10),
     "tiles": "89m1p",
+    "game": 12,
+    "name": "Ann",
+    "other": "ANN",
 }
 
 

@@ -208,3 +208,41 @@ def test_a_referees_correction_that_ends_the_game_before_the_substitute_came_in_
         assert "Sub001" not in rows
         assert rows[seats[1]].places == (state.standings().places[1],)
         referee.stop_timer()
+
+
+def test_the_substitution_and_registry_refusals_are_worded_in_japanese(tmp_path: Path) -> None:
+    # The core's English stays in records and the command line; a Japanese window words the code.
+    from scorekeeper.errors import ScorekeeperError
+    from scorekeeper.gui.error_words import error_text
+    from scorekeeper.gui.i18n import Language, install_language
+    from scorekeeper.storage.registry import join_player, rename_player
+
+    session = Session(ruleset("tenhou"), ("Ann", "Bo", "Cy", "Di"))
+    session.apply(ron(1, 2, han=3))
+    session.apply(ron(0, 3, han=2))
+    session.replace_player(Seat.SEAT_1, "Sub")
+    bust = HandRecord(riichi=(), result=Ron(Seat.SEAT_3, (YakumanWin(seat=Seat.SEAT_0, yakuman=1),)))
+    refused: list[ScorekeeperError] = []
+    with pytest.raises(ScorekeeperError) as stranded:
+        session.edit_hand(1, bust)
+    refused.append(stranded.value)
+    with pytest.raises(ScorekeeperError) as missing:
+        session.remove_substitution(Seat.SEAT_2, "Sub")
+    refused.append(missing.value)
+    with GameStore.open(tmp_path / "g.sqlite3") as store:
+        store.start_game(session)
+        with pytest.raises(ScorekeeperError) as clash:
+            rename_player(store, join_player(store, "Di"), "sub")
+        refused.append(clash.value)
+    install_language(Language.JAPANESE)
+    try:
+        shown = [error_text(error) for error in refused]
+    finally:
+        install_language(Language.ENGLISH)
+    assert shown == [
+        "Sub が Bo の代わりに入る前 (第 3 局) の第 2 局で対局が終わってしまいます。"
+        "先にその交代を取り消してから局を訂正してください。",
+        "Sub は Cy の席に入っていません。取り消す交代はありません。",
+        "対局 1 に sub という名前の選手が 2 人になってしまいます (もう 1 人: Sub)。"
+        "1 つの対局では選手ごとに別の名前が必要です。",
+    ]

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.errors import IllegalActionError
+from scorekeeper.errors import ErrorCode, IllegalActionError
 from scorekeeper.session import (
     HandRecord,
     Ron,
@@ -122,3 +122,16 @@ def test_the_event_round_trips_through_json_and_the_game_record() -> None:
 def test_a_bad_name_in_the_event_is_refused() -> None:
     with pytest.raises(IllegalActionError, match="a substitute's name must be a text of 1 to 100 characters"):
         SubstitutionRemoved(seat=S1, player="")
+
+
+def test_the_refusals_carry_a_code_and_the_values_they_name() -> None:
+    # For a window that words them in its language (gui/error_words.py); the English message stays as it was.
+    session = _sub_before_hand_3()
+    with pytest.raises(StrandedSubstituteError) as stranded:
+        session.edit_hand(1, _BUST)
+    assert stranded.value.code is ErrorCode.SUBSTITUTE_STRANDED
+    assert dict(stranded.value.fields) == {"player": "Sub", "leaving": "Bo", "hand": 3, "hands": 2}
+    with pytest.raises(IllegalActionError) as missing:
+        session.remove_substitution(S2, "Sub")
+    assert missing.value.code is ErrorCode.NO_SUCH_SUBSTITUTION
+    assert dict(missing.value.fields) == {"player": "Sub", "leaving": "Cy"}

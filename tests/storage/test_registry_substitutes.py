@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from scorekeeper.errors import ErrorCode
 from scorekeeper.session import EndGame, PlayerReplaced, Seat, Session
 from scorekeeper.session.events import event_to_json
 from scorekeeper.session.statistics import league_table, line_totals
@@ -260,3 +261,17 @@ def test_an_undone_substitution_stays_bound_and_the_game_ends_as_stored(tmp_path
         assert load_statistics(store).games[0].players == tuple(
             str(join_player(store, n)) for n in ("Ann", "Bo", "Cy", "Di")
         )
+
+
+def test_the_registry_refusals_carry_a_code_and_the_values_they_name(tmp_path: Path) -> None:
+    with GameStore.open(tmp_path / "g.sqlite3") as store:
+        game_id = store.start_game(_substituted())
+        ann, cy = join_player(store, "Ann"), join_player(store, "Cy")
+        with pytest.raises(NameClashError) as clash:
+            rename_player(store, cy, "ann")
+        assert clash.value.code is ErrorCode.REGISTRY_NAME_CLASH
+        assert dict(clash.value.fields) == {"name": "ann", "other": "Ann", "game": game_id}
+        with pytest.raises(NameClashError) as two:
+            merge_players(store, keep=ann, merge=cy)
+        assert two.value.code is ErrorCode.REGISTRY_TWO_SEATS
+        assert dict(two.value.fields) == {"name": "Ann", "other": "Cy", "game": game_id}

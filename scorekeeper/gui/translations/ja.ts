@@ -1261,6 +1261,22 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>{player} はすでにその席に着いています。交代する相手がいません。</translation>
     </message>
     <message>
+        <source>The game would end after hand {hands}, before {player} came in for {leaving} (hand {hand}): take that substitution out first, then correct the hand.</source>
+        <translation>{player} が {leaving} の代わりに入る前 (第 {hand} 局) の第 {hands} 局で対局が終わってしまいます。先にその交代を取り消してから局を訂正してください。</translation>
+    </message>
+    <message>
+        <source>{player} did not come in at {leaving}'s seat: there is no substitution to take out.</source>
+        <translation>{player} は {leaving} の席に入っていません。取り消す交代はありません。</translation>
+    </message>
+    <message>
+        <source>Game {game} would have two players called {name} (the other: {other}): each player of a game needs a name of their own.</source>
+        <translation>対局 {game} に {name} という名前の選手が 2 人になってしまいます (もう 1 人: {other})。1 つの対局では選手ごとに別の名前が必要です。</translation>
+    </message>
+    <message>
+        <source>{other} and {name} sat at two different seats of game {game}: they are two people.</source>
+        <translation>{other} と {name} は対局 {game} で別々の席に座っています。別の人です。</translation>
+    </message>
+    <message>
         <source>A player cannot win on their own discard.</source>
         <translation>自分の捨て牌では和了できません。</translation>
     </message>

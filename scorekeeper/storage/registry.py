@@ -249,19 +249,36 @@ def _games_of(connection: sqlite3.Connection, players: set[int]) -> list[int]:
     return [int(r[0]) for r in rows]
 
 
-def _people(connection: sqlite3.Connection, game_id: int) -> list[tuple[tuple[str, object], str, tuple[str, ...]]]:
+@dataclass(frozen=True, slots=True)
+class _Registry:
+    """Each entry's root (followed through merges) and name, read once for a whole check."""
+
+    roots: dict[int, int]
+    names: dict[int, str]
+
+    @classmethod
+    def read(cls, connection: sqlite3.Connection) -> _Registry:
+        merged = _merged(connection)
+        roots: dict[int, int] = {}
+        for player in merged:
+            top, seen = player, {player}
+            while (target := merged.get(top)) is not None and target not in seen:
+                top = target
+                seen.add(top)
+            roots[player] = top
+        names = {int(r[0]): _text(r[1]) for r in connection.execute("SELECT id, name FROM players").fetchall()}
+        return cls(roots=roots, names=names)
+
+    def root(self, player: int) -> int:
+        return self.roots.get(player, player)
+
+
+def _people(
+    connection: sqlite3.Connection, game_id: int, registry: _Registry
+) -> list[tuple[tuple[str, object], str, tuple[str, ...]]]:
     """Everyone of a game: (who: an entry's root, or a guest's seat or name; the name they are shown under;
     every name their seat's log calls them), the four who sat down first."""
-    merged = _merged(connection)
-
-    def root(player: int) -> int:
-        seen = {player}
-        while (target := merged.get(player)) is not None and target not in seen:
-            player = target
-            seen.add(player)
-        return player
-
-    names = {int(r[0]): _text(r[1]) for r in connection.execute("SELECT id, name FROM players").fetchall()}
+    root, names = registry.root, registry.names
     (text,) = connection.execute("SELECT players FROM games WHERE id = ?", (game_id,)).fetchone()
     try:
         shown = load_json(_text(text), max_chars=65_536)
@@ -292,8 +309,9 @@ def _refuse_clashes(connection: sqlite3.Connection, changed: set[int], doing: st
     shows one of them and a different person under one name (as ``name_key`` compares), or names one of them in its
     log's substitutions under a name another person of the game is shown under (the log would no longer load)."""
     roots = {_root(connection, player) for player in changed}
+    registry = _Registry.read(connection)
     for game_id in _games_of(connection, _subtree_all(connection, roots)):
-        people = _people(connection, game_id)
+        people = _people(connection, game_id, registry)
         by_key: dict[str, tuple[tuple[str, object], str]] = {}
         for who, shown, called in people:
             for name in (shown, *called):

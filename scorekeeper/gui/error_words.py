@@ -223,7 +223,7 @@ def _kind_text(error: ScorekeeperError) -> str:
     if isinstance(error, TournamentServerError):
         return _t("The tournament server: {detail}")
     if isinstance(error, TournamentError):
-        return _t("The tournament cannot be set up this way: {detail}")
+        return _t("The tournament does not allow this: {detail}")
     if isinstance(error, SaveFileError):
         return _t("A file cannot be read or written: {detail}")
     return _t("This cannot be done: {detail}")

@@ -758,7 +758,7 @@ JA: dict[str, str] = {
     "This hand cannot be recorded: {detail}": "この和了は記録できません: {detail}",
     "This cannot be done now: {detail}": "今はこの操作はできません: {detail}",
     "The tournament server: {detail}": "大会サーバー: {detail}",
-    "The tournament cannot be set up this way: {detail}": "この内容では大会を作れません: {detail}",
+    "The tournament does not allow this: {detail}": "大会ではこの操作はできません: {detail}",
     "A file cannot be read or written: {detail}": "ファイルを読み書きできません: {detail}",
     "This cannot be done: {detail}": "この操作はできません: {detail}",
     # the referee's window: what was being done when the core refused (gui/tournament/controller.py)

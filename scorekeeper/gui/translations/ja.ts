@@ -1369,8 +1369,8 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>大会サーバー: {detail}</translation>
     </message>
     <message>
-        <source>The tournament cannot be set up this way: {detail}</source>
-        <translation>この内容では大会を作れません: {detail}</translation>
+        <source>The tournament does not allow this: {detail}</source>
+        <translation>大会ではこの操作はできません: {detail}</translation>
     </message>
     <message>
         <source>A file cannot be read or written: {detail}</source>

@@ -34,6 +34,7 @@ from scorekeeper.engine._result import (
     _yakuman_multiplier,
     build_score,
 )
+from scorekeeper.engine._run_yaku import CLOSED_RUN_YAKU, OPEN_RUN_YAKU
 from scorekeeper.engine.decomposition import RUN, Reading, decompose_with_mask, is_thirteen_orphans
 from scorekeeper.engine.hand import Hand
 from scorekeeper.engine.points import KIRIAGE_BASE, MANGAN_BASE, YAKUMAN_BASE
@@ -70,7 +71,6 @@ _SUIT_MASKS = (_MAN_MASK, _MAN_MASK << _PIN_OFFSET, _MAN_MASK << _SOU_OFFSET)
 
 # Run codes (RUN + first kind) of runs that touch a terminal (1-2-3 or 7-8-9), and of 1-2-3 in each suit.
 _OUTSIDE_RUN = tuple(code >= RUN and (code - RUN) % _SUIT_SIZE in (0, 6) for code in range(RUN + _FIRST_HONOR))
-_RUN_SUITS = (RUN, RUN + _PIN_OFFSET, RUN + _SOU_OFFSET)
 _WIND_KIND = {wind: int(wind.kind) for wind in Wind}
 _DORA_NEXT = tuple(int(TileKind(k).dora_from_indicator()) for k in range(_KINDS))
 _CHUUREN = (3, 1, 1, 1, 1, 1, 1, 1, 3)
@@ -89,13 +89,11 @@ _DOUBLE_RIICHI_2 = (Yaku.DOUBLE_RIICHI, 2)
 _HAITEI_1 = (Yaku.HAITEI, 1)
 _HONROUTOU_2 = (Yaku.HONROUTOU, 2)
 _HOUTEI_1 = (Yaku.HOUTEI, 1)
-_IIPEIKOU_1 = (Yaku.IIPEIKOU, 1)
 _IPPATSU_1 = (Yaku.IPPATSU, 1)
 _MENZEN_TSUMO_1 = (Yaku.MENZEN_TSUMO, 1)
 _PINFU_1 = (Yaku.PINFU, 1)
 _RIICHI_1 = (Yaku.RIICHI, 1)
 _RINSHAN_KAIHOU_1 = (Yaku.RINSHAN_KAIHOU, 1)
-_RYANPEIKOU_3 = (Yaku.RYANPEIKOU, 3)
 _SANANKOU_2 = (Yaku.SANANKOU, 2)
 _SANKANTSU_2 = (Yaku.SANKANTSU, 2)
 _SANSHOKU_DOUKOU_2 = (Yaku.SANSHOKU_DOUKOU, 2)
@@ -115,14 +113,12 @@ _Y_CHUUREN_POUTOU = Yaku.CHUUREN_POUTOU
 _Y_DAISANGEN = Yaku.DAISANGEN
 _Y_DAISUUSHII = Yaku.DAISUUSHII
 _Y_HONITSU = Yaku.HONITSU
-_Y_ITTSU = Yaku.ITTSU
 _Y_JUNCHAN = Yaku.JUNCHAN
 _Y_JUNSEI_CHUUREN_POUTOU = Yaku.JUNSEI_CHUUREN_POUTOU
 _Y_KOKUSHI_MUSOU = Yaku.KOKUSHI_MUSOU
 _Y_KOKUSHI_MUSOU_13 = Yaku.KOKUSHI_MUSOU_13
 _Y_RENHOU = Yaku.RENHOU
 _Y_RYUUIISOU = Yaku.RYUUIISOU
-_Y_SANSHOKU_DOUJUN = Yaku.SANSHOKU_DOUJUN
 _Y_SHOUSUUSHII = Yaku.SHOUSUUSHII
 _Y_SUUANKOU = Yaku.SUUANKOU
 _Y_SUUANKOU_TANKI = Yaku.SUUANKOU_TANKI
@@ -425,7 +421,7 @@ def _score(hand: Hand, rules: HandRules, decomposed: tuple[tuple[Reading, ...], 
         # Below 5 han and without aotenjou, base points are fu x 2^(2 + han) capped at mangan: inlined (see _base).
         plain_limits = not rules.aotenjou
         kiriage = rules.kiriage_mangan
-        run_yaku = _CLOSED_RUN_YAKU if closed else _OPEN_RUN_YAKU
+        run_yaku = CLOSED_RUN_YAKU if closed else OPEN_RUN_YAKU
         # The codes of the runs that hold the winning tile: RUN + first kind, first <= win <= first + 2.
         low_run = RUN + win - 2
         high_run = RUN + win
@@ -439,7 +435,7 @@ def _score(hand: Hand, rules: HandRules, decomposed: tuple[tuple[Reading, ...], 
             all_trips = trips + meld_trips if meld_trips else trips
 
             if all_runs:
-                # Peikou, ittsu and sanshoku depend on the runs alone: one lookup (see _RunYaku).
+                # Peikou, ittsu and sanshoku depend on the runs alone: one lookup (see _run_yaku.py).
                 reading_yaku, reading_han = run_yaku[all_runs]
                 if (
                     outside_only
@@ -579,47 +575,4 @@ def _score(hand: Hand, rules: HandRules, decomposed: tuple[tuple[Reading, ...], 
     return build_score(hand, rules, best, base_yaku, dora, aka, ura, seat, prevailing, closed)
 
 
-class _RunYaku(dict[tuple[int, ...], tuple[tuple[tuple[Yaku, int], ...], int]]):
-    """The yaku a reading's runs make (peikou, ittsu, sanshoku) and their han, by the tuple of run codes.
-
-    Keyed by the runs of one reading (concealed runs sorted, then called ones in meld order), a small part of a
-    hand: at most four of 21 run codes, so the table is bounded (under 200,000 keys in theory; 50,000 generated
-    hands make about 12,000 over both tables). A closed hand's table counts iipeikou/ryanpeikou (closed only)
-    and the closed han of ittsu and sanshoku; an open hand's, their open han (as in yaku.py: EMA, seed 004 section 7).
-    """
-
-    def __init__(self, closed: bool) -> None:
-        super().__init__()
-        self.closed = closed
-
-    def __missing__(self, runs: tuple[int, ...]) -> tuple[tuple[tuple[Yaku, int], ...], int]:
-        # Plain tests rather than generators: a new key is met about once in three hands of a first pass over new
-        # hands, so this is part of the cost of a bulk run (issue 15).
-        closed = self.closed
-        found: list[tuple[Yaku, int]] = []
-        run_set = set(runs)
-        if closed and len(run_set) < len(runs):
-            # Runs repeated within the concealed part (a closed hand has no called run).
-            peikou = 0
-            for code in run_set:
-                peikou += runs.count(code) // 2
-            found.append(_RYANPEIKOU_3 if peikou >= 2 else _IIPEIKOU_1)
-        if len(run_set) >= 3:
-            for suit in _RUN_SUITS:
-                if suit in run_set and suit + 3 in run_set and suit + 6 in run_set:
-                    found.append((_Y_ITTSU, 2 if closed else 1))
-                    break
-            for code in run_set:
-                if code < RUN + _PIN_OFFSET and code + _PIN_OFFSET in run_set and code + _SOU_OFFSET in run_set:
-                    found.append((_Y_SANSHOKU_DOUJUN, 2 if closed else 1))
-                    break
-        han = 0
-        for _, yaku_han in found:
-            han += yaku_han
-        entry = self[runs] = (tuple(found), han)
-        return entry
-
-
-_CLOSED_RUN_YAKU = _RunYaku(closed=True)
-_OPEN_RUN_YAKU = _RunYaku(closed=False)
 _TOITOI_YAKU = (_TOITOI_2,)

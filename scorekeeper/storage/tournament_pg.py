@@ -8,13 +8,29 @@ this or replaces it; see /docs/tournament.md, "Storage". Messages name the serve
 
 from __future__ import annotations
 
+import itertools
+import os
+import socket
+import threading
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 from scorekeeper.errors import SaveFileError, ScorekeeperError, TournamentError
 from scorekeeper.storage.tournament_schema import Dialect
 from scorekeeper.storage.tournament_store import TournamentStore
 
-__all__ = ["check_url", "describe_url", "open_postgresql_store", "with_liveness"]
+__all__ = [
+    "ANSWER_TIMEOUT",
+    "WATCHDOG",
+    "Watchdog",
+    "check_url",
+    "describe_url",
+    "open_postgresql_store",
+    "shut_socket",
+    "with_liveness",
+]
 
 _CONNECT_TIMEOUT_S = 10
 #: TCP keepalives and a send timeout, so a connection whose network went silently away (a cable pulled, Wi-Fi out
@@ -24,6 +40,112 @@ _CONNECT_TIMEOUT_S = 10
 #: server was gone; the referee's store and live feed wait on theirs the same way.
 _LIVENESS = {"keepalives": 1, "keepalives_idle": 10, "keepalives_interval": 5, "keepalives_count": 3}
 _TCP_USER_TIMEOUT_MS = 20_000
+
+
+#: Seconds the server has to answer one exchange (a statement, a transaction, a sign of life) before the connection
+#: is given up. The kernel's settings (TCP keepalives and a send timeout: :func:`with_liveness`) find a network whose
+#: packets vanish, but not a path that still takes and acknowledges every byte and never forwards it (a hung router,
+#: NAT box or proxy: the nearest hop answers the keepalive probes): a query then waited for its answer for ever, and
+#: the table (or the referee's window) said nothing. A push of a whole session's queue (2,000 rows) takes about a
+#: second (docs/tournament.md, "Performance").
+ANSWER_TIMEOUT = 15.0
+
+
+class Watchdog:
+    """One daemon thread that gives up every connection whose exchange outlives its deadline.
+
+    Arming costs a lock and a dict entry (a thread per exchange cost 0.3 ms, a tenth of a short transaction); the
+    thread sleeps until the earliest deadline. A give-up runs under the lock, so :meth:`disarm` returning means
+    either the exchange was disarmed in time or its give-up is complete.
+    """
+
+    def __init__(self) -> None:
+        self._wake = threading.Condition()
+        self._due: dict[int, tuple[float, Callable[[], None]]] = {}
+        self._tokens = itertools.count()
+        self._earliest = float("inf")  # when the thread wakes next (inf: when told)
+        self._thread: threading.Thread | None = None
+
+    def arm(self, seconds: float, give_up: Callable[[], None]) -> int:
+        """Call ``give_up`` in ``seconds`` unless :meth:`disarm` comes first; return the token to disarm with."""
+        deadline = time.monotonic() + seconds
+        with self._wake:
+            token = next(self._tokens)
+            self._due[token] = (deadline, give_up)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="server-watchdog", daemon=True)
+                self._thread.start()
+            elif deadline < self._earliest:
+                self._wake.notify()
+        return token
+
+    def disarm(self, token: int) -> None:
+        """The exchange ended: do not give it up (if its give-up already ran, it has finished)."""
+        with self._wake:
+            self._due.pop(token, None)
+
+    def _run(self) -> None:
+        with self._wake:
+            while True:
+                now = time.monotonic()
+                for token in [t for t, (deadline, _) in self._due.items() if deadline <= now]:
+                    self._due.pop(token)[1]()
+                self._earliest = min((deadline for deadline, _ in self._due.values()), default=float("inf"))
+                self._wake.wait(None if self._due == {} else self._earliest - now)
+
+
+#: The one watchdog of this process (the store's and the sync's connections).
+WATCHDOG = Watchdog()
+
+
+def shut_socket(fileno: int) -> None:
+    """Shut a connection's socket down both ways (from another thread: the call waiting on it fails at once)."""
+    try:
+        with socket.socket(fileno=os.dup(fileno)) as shut:
+            shut.shutdown(socket.SHUT_RDWR)
+    except OSError:
+        pass  # already closed: nothing waits on it
+
+
+class _Answered:
+    """A psycopg connection whose every statement must be answered within :data:`ANSWER_TIMEOUT` seconds.
+
+    The referee's window reads the store on its own thread: over a path that went silent (every byte taken, none
+    answered) a read waited for ever and the window froze. Past the time the socket is shut: the statement fails
+    with "did not answer within 15 s", which the store reports as a :class:`SaveFileError` naming the server, and
+    the connection is broken (the window says so; opening the store again reconnects). psycopg's cursors fetch
+    the whole result in ``execute``, so the deadline covers the rows too.
+    """
+
+    def __init__(self, connection: Any) -> None:
+        self._connection = connection
+        self._gave_up = False
+
+    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> Any:
+        """Run one statement within the answer time."""
+        import psycopg
+
+        fileno = self._connection.fileno()
+
+        def give_up() -> None:
+            self._gave_up = True
+            shut_socket(fileno)
+
+        token = WATCHDOG.arm(ANSWER_TIMEOUT, give_up)
+        try:
+            return self._connection.execute(sql, parameters)
+        except psycopg.Error:
+            if self._gave_up:
+                raise psycopg.OperationalError(
+                    f"the server did not answer within {ANSWER_TIMEOUT:g} s: gave up the connection"
+                ) from None
+            raise
+        finally:
+            WATCHDOG.disarm(token)
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._connection.close()
 
 
 def with_liveness(url: str) -> str:
@@ -86,7 +208,7 @@ def open_postgresql_store(url: str) -> TournamentStore:
         connection = psycopg.connect(with_liveness(url), autocommit=True, connect_timeout=_CONNECT_TIMEOUT_S)
     except psycopg.Error as error:
         raise TournamentError(f"cannot connect to {where}: {str(error).strip().splitlines()[0]:.300}") from None
-    store = TournamentStore(connection, Dialect.POSTGRESQL, where, errors=(psycopg.Error,))
+    store = TournamentStore(_Answered(connection), Dialect.POSTGRESQL, where, errors=(psycopg.Error,))
     try:
         store.migrate()
     except (ScorekeeperError, psycopg.Error) as error:

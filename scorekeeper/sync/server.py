@@ -26,9 +26,10 @@ seats, penalties and settings the same way. The standings are the model's
 (:func:`scorekeeper.tournament.compute_standings` of the tournament store's ``load()``); the server keeps no sum of
 its own (``game_scores``, in the version-2 layout, is no longer written: see docs/tournament.md).
 
-**Liveness.** Every exchange with the server has :data:`ANSWER_TIMEOUT` seconds to be answered, and a listening
-table asks for a sign of life after :data:`PING_AFTER` seconds without a word (:meth:`TournamentServer.keep_alive`),
-so a path that went silent is given up even when the kernel's keepalives are answered by a hop on the way.
+**Liveness.** Every exchange with the server has ``tournament_pg.ANSWER_TIMEOUT`` seconds to be answered, and a
+listening table asks for a sign of life after :data:`PING_AFTER` seconds without a word
+(:meth:`TournamentServer.keep_alive`), so a path that went silent is given up even when the kernel's keepalives are
+answered by a hop on the way.
 
 Passwords: URLs given to this module may hold one; every message and :func:`describe_url` leave it out.
 """
@@ -37,16 +38,12 @@ from __future__ import annotations
 
 import datetime
 import enum
-import itertools
 import json
-import os
 import secrets
 import select
-import socket
-import threading
 import time
 import uuid
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -66,7 +63,7 @@ from scorekeeper.errors import (
 from scorekeeper.session.events import Event, event_from_json, event_to_json
 from scorekeeper.session.rules import Ruleset, ruleset
 from scorekeeper.session.session import Session
-from scorekeeper.storage import tournament_schema
+from scorekeeper.storage import tournament_pg, tournament_schema
 from scorekeeper.storage._jsontext import dump_json
 from scorekeeper.storage.outbox import OutboxOp
 from scorekeeper.storage.tournament_pg import check_url, with_liveness
@@ -96,16 +93,10 @@ __all__ = [
 CHANNEL = "sk_games"
 #: Seconds to wait for a connection before calling the server unreachable.
 CONNECT_TIMEOUT = 5
-#: Seconds the server has to answer one exchange (a transaction, a sign of life) before the connection is given up.
-#: The kernel's settings (TCP keepalives and a send timeout: ``tournament_pg.with_liveness``) find a network whose
-#: packets vanish, but not a path that still takes and acknowledges every byte and never forwards it (a hung router,
-#: NAT box or proxy: the nearest hop answers the keepalive probes): a query then waited for its answer for ever, and
-#: the table said nothing. A push of a whole session's queue (2,000 rows) takes about a second (docs/tournament.md,
-#: "Performance").
-ANSWER_TIMEOUT = 15.0
 #: Seconds without a word from the server after which a listening table asks it for a sign of life
 #: (:meth:`TournamentServer.keep_alive`): an empty query, one round trip and no transaction. With the app's 3 s
-#: push cycle and :data:`ANSWER_TIMEOUT`, an idle table whose server went silent says so within 10 + 3 + 15 = 28 s.
+#: push cycle and ``tournament_pg.ANSWER_TIMEOUT``, an idle table whose server went silent says so within
+#: 10 + 3 + 15 = 28 s.
 PING_AFTER = 10.0
 #: The alphabet of table codes: no 0/O, 1/I/L, so a code read off a screen is typed right.
 _CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -187,59 +178,12 @@ def _connect(url: str, *, autocommit: bool = False) -> psycopg.Connection[Any]:
         ) from None
 
 
-class _Watchdog:
-    """One daemon thread that gives up every connection whose exchange outlives its deadline.
-
-    Arming costs a lock and a dict entry (a thread per exchange cost 0.3 ms, a tenth of a short transaction); the
-    thread sleeps until the earliest deadline. A give-up runs under the lock, so :meth:`disarm` returning means
-    either the exchange was disarmed in time or its give-up is complete.
-    """
-
-    def __init__(self) -> None:
-        self._wake = threading.Condition()
-        self._due: dict[int, tuple[float, Callable[[], None]]] = {}
-        self._tokens = itertools.count()
-        self._earliest = float("inf")  # when the thread wakes next (inf: when told)
-        self._thread: threading.Thread | None = None
-
-    def arm(self, seconds: float, give_up: Callable[[], None]) -> int:
-        """Call ``give_up`` in ``seconds`` unless :meth:`disarm` comes first; return the token to disarm with."""
-        deadline = time.monotonic() + seconds
-        with self._wake:
-            token = next(self._tokens)
-            self._due[token] = (deadline, give_up)
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="server-watchdog", daemon=True)
-                self._thread.start()
-            elif deadline < self._earliest:
-                self._wake.notify()
-        return token
-
-    def disarm(self, token: int) -> None:
-        """The exchange ended: do not give it up (if its give-up already ran, it has finished)."""
-        with self._wake:
-            self._due.pop(token, None)
-
-    def _run(self) -> None:
-        with self._wake:
-            while True:
-                now = time.monotonic()
-                for token in [t for t, (deadline, _) in self._due.items() if deadline <= now]:
-                    self._due.pop(token)[1]()
-                self._earliest = min((deadline for deadline, _ in self._due.values()), default=float("inf"))
-                self._wake.wait(None if self._due == {} else self._earliest - now)
-
-
-_WATCHDOG = _Watchdog()
-
-
-def _shut(fileno: int) -> None:
-    """Shut a connection's socket down both ways (from another thread: the call waiting on it fails at once)."""
-    try:
-        with socket.socket(fileno=os.dup(fileno)) as shut:
-            shut.shutdown(socket.SHUT_RDWR)
-    except OSError:
-        pass  # already closed: nothing waits on it
+def _no_answer(where: str) -> TournamentServerError:
+    """The error of an exchange given up at ``tournament_pg.ANSWER_TIMEOUT``."""
+    seconds = tournament_pg.ANSWER_TIMEOUT
+    return TournamentServerError(
+        f"the tournament server {where} did not answer within {seconds:g} s: gave up the connection"
+    )
 
 
 def _reason(error: psycopg.Error) -> str:
@@ -640,16 +584,13 @@ class TournamentServer:
             TournamentServerError: the connection is gone.
         """
         if self._gave_up:
-            raise TournamentServerError(
-                f"the tournament server {self._where} did not answer within {ANSWER_TIMEOUT:g} s: gave up the"
-                " connection"
-            ) from None
+            raise _no_answer(self._where) from None
         if self._connection.broken:
             raise TournamentServerError(f"lost the tournament server {self._where}: {_reason(error)}") from None
 
     @contextmanager
     def _answered(self) -> Iterator[None]:
-        """Give the exchange inside :data:`ANSWER_TIMEOUT` seconds; past that, shut the connection's socket.
+        """Give the exchange inside ``tournament_pg.ANSWER_TIMEOUT`` seconds; past that, shut the connection's socket.
 
         A watchdog rather than a socket timeout: psycopg waits on the socket itself, and no libpq setting bounds a
         wait for an answer whose bytes the network accepted. Shut down, the socket reads as closed, the waiting
@@ -659,28 +600,28 @@ class TournamentServer:
 
         def give_up() -> None:  # on the watchdog's thread, under its lock: disarm() waits for it
             self._gave_up = True
-            _shut(fileno)
+            tournament_pg.shut_socket(fileno)
 
-        token = _WATCHDOG.arm(ANSWER_TIMEOUT, give_up)
+        token = tournament_pg.WATCHDOG.arm(tournament_pg.ANSWER_TIMEOUT, give_up)
         try:
             yield
         finally:
-            _WATCHDOG.disarm(token)
+            tournament_pg.WATCHDOG.disarm(token)
         self._last_word = time.monotonic()
 
     def keep_alive(self) -> None:
         """Ask the server for a sign of life when nothing has come from it for :data:`PING_AFTER` seconds.
 
-        An empty query: one round trip, no transaction, within :data:`ANSWER_TIMEOUT`. A listening table calls it
-        every push cycle, so that a connection whose path stopped forwarding (which the kernel's keepalives do not
-        find: the nearest hop answers them) is given up and the table says it is offline.
+        An empty query: one round trip, no transaction, within ``tournament_pg.ANSWER_TIMEOUT``. A listening table
+        calls it every push cycle, so that a connection whose path stopped forwarding (which the kernel's keepalives
+        do not find: the nearest hop answers them) is given up and the table says it is offline.
 
         Raises:
             TournamentServerError: no answer in time, or the connection is lost.
         """
         if time.monotonic() - self._last_word < PING_AFTER:
             return
-        deadline = time.monotonic() + ANSWER_TIMEOUT
+        deadline = time.monotonic() + tournament_pg.ANSWER_TIMEOUT
         try:
             # libpq directly, as heard() reads: psycopg's execute would open a transaction on this connection.
             with self._connection.lock:
@@ -714,10 +655,8 @@ class TournamentServer:
         if readable or writable:
             return
         self._gave_up = True
-        _shut(fileno)
-        raise TournamentServerError(
-            f"the tournament server {self._where} did not answer within {ANSWER_TIMEOUT:g} s: gave up the connection"
-        )
+        tournament_pg.shut_socket(fileno)
+        raise _no_answer(self._where)
 
     def _tournament(self, connection: psycopg.Connection[Any]) -> int:
         """The tournament's id: the table login's own, else the one named (or the only one)."""

@@ -20,6 +20,7 @@ from scorekeeper.gui.settings import AppSettings
 from scorekeeper.gui.tournament_table import JoinTournamentDialog, TableJoin, status_text
 from scorekeeper.session.events import LastHandCalled, RefereePenalty, RiichiDeclared, event_to_json
 from scorekeeper.session.seats import Seat
+from scorekeeper.storage import tournament_pg
 from scorekeeper.storage._jsontext import dump_json
 from scorekeeper.storage.outbox import LocalOutbox
 from scorekeeper.sync import server as server_module
@@ -235,7 +236,7 @@ def test_a_table_whose_server_goes_silent_says_offline_since_within_the_answer_t
     # A path that takes every byte and answers none (no reset, the keepalive probes answered by the nearest hop):
     # the table asks for a sign of life after PING_AFTER of silence and gives the server ANSWER_TIMEOUT.
     monkeypatch.setattr(server_module, "PING_AFTER", 0.3)
-    monkeypatch.setattr(server_module, "ANSWER_TIMEOUT", 1.0)
+    monkeypatch.setattr(tournament_pg, "ANSWER_TIMEOUT", 1.0)
     window = _window(qtbot, tmp_path / "data", _joining(qtbot, tournament))
     _join_action(window)
     assert window.link.sync is not None

@@ -20,8 +20,11 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from scorekeeper.errors import SaveFileError
 from scorekeeper.session.events import RiichiDeclared
 from scorekeeper.session.seats import Seat
+from scorekeeper.storage import tournament_pg
+from scorekeeper.storage.tournament_pg import open_postgresql_store
 from scorekeeper.sync import server as server_module
 from scorekeeper.sync.live import LiveFeed
 from scorekeeper.sync.server import TournamentServer
@@ -37,7 +40,7 @@ _SLACK_S = 2.0
 def quick(monkeypatch: pytest.MonkeyPatch) -> tuple[float, float]:
     """Short times for the mechanism under test: (PING_AFTER, ANSWER_TIMEOUT)."""
     monkeypatch.setattr(server_module, "PING_AFTER", 0.3, raising=False)  # raising: the test fails before, not errs
-    monkeypatch.setattr(server_module, "ANSWER_TIMEOUT", 1.0, raising=False)
+    monkeypatch.setattr(tournament_pg, "ANSWER_TIMEOUT", 1.0, raising=False)
     return 0.3, 1.0
 
 
@@ -99,7 +102,7 @@ def test_an_idle_table_says_offline_within_half_a_minute_of_its_server_going_sil
 ) -> None:
     # The documented times (docs/tournament.md): a sign of life asked for after PING_AFTER (10 s) of silence, given
     # ANSWER_TIMEOUT (15 s); the app's cycle (3 s) adds at most one cycle. Cycles run back to back here.
-    assert (server_module.PING_AFTER, server_module.ANSWER_TIMEOUT) == (10.0, 15.0)
+    assert (server_module.PING_AFTER, tournament_pg.ANSWER_TIMEOUT) == (10.0, 15.0)
     store, _game, login = tournament.join(tmp_path, 1)
     with (
         steps.StallingProxy(tournament.server.port) as proxy,
@@ -158,14 +161,14 @@ def test_an_idle_table_asks_for_a_sign_of_life_only_after_hearing_nothing_for_a_
 
 def test_one_watchdog_gives_up_an_exchange_at_its_deadline_and_none_disarmed_in_time() -> None:
     fired: list[str] = []
-    late = server_module._WATCHDOG.arm(30.0, lambda: fired.append("late"))
-    server_module._WATCHDOG.arm(0.05, lambda: fired.append("early"))  # earlier than the thread's next wake
-    disarmed = server_module._WATCHDOG.arm(0.05, lambda: fired.append("disarmed"))
-    server_module._WATCHDOG.disarm(disarmed)
+    late = tournament_pg.WATCHDOG.arm(30.0, lambda: fired.append("late"))
+    tournament_pg.WATCHDOG.arm(0.05, lambda: fired.append("early"))  # earlier than the thread's next wake
+    disarmed = tournament_pg.WATCHDOG.arm(0.05, lambda: fired.append("disarmed"))
+    tournament_pg.WATCHDOG.disarm(disarmed)
     deadline = time.monotonic() + 5
     while not fired and time.monotonic() < deadline:
         time.sleep(0.01)
-    server_module._WATCHDOG.disarm(late)
+    tournament_pg.WATCHDOG.disarm(late)
     time.sleep(0.1)
     assert fired == ["early"]
 
@@ -177,9 +180,39 @@ def test_the_referees_live_feed_carries_keepalives_and_a_send_timeout(tournament
         assert connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT) == 20_000
 
 
+def test_the_referees_store_over_a_silent_path_gives_up_within_the_answer_time_instead_of_freezing(
+    tournament: Tournament, quick: tuple[float, float]
+) -> None:
+    _ping_after, answer_timeout = quick
+    with steps.StallingProxy(tournament.server.port) as proxy:
+        store = open_postgresql_store(proxy.url(tournament.referee_url, tournament.server.port))
+        try:
+            assert store.tournament_names() == ("Test Open",)
+            proxy.stall()
+            refused: list[BaseException] = []
+
+            def read() -> None:
+                try:
+                    store.tournament_names()
+                except SaveFileError as error:
+                    refused.append(error)
+
+            started = time.monotonic()
+            reading = threading.Thread(target=read, daemon=True)
+            reading.start()
+            reading.join(answer_timeout + _SLACK_S + 5)
+            assert not reading.is_alive(), "the read still waits for the server"  # before: for ever (the window froze)
+            assert time.monotonic() - started < answer_timeout + _SLACK_S
+        finally:
+            store.close()
+    assert len(refused) == 1
+    assert "did not answer within 1 s: gave up the connection" in str(refused[0])
+    assert tournament.server.password not in str(refused[0])
+
+
 def test_the_referees_store_on_the_server_carries_keepalives_and_a_send_timeout(tournament: Tournament) -> None:
     with tournament.store() as store:
-        fileno = store._connection.fileno()  # type: ignore[attr-defined]
+        fileno = store._connection._connection.fileno()  # type: ignore[attr-defined]
         with socket.socket(fileno=os.dup(fileno)) as connection:
             assert connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE) == 10  # before: the kernel's 2 hours
             assert connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT) == 20_000

@@ -11,7 +11,14 @@ import pytest
 
 from scorekeeper.engine.hand import Meld, MeldKind
 from scorekeeper.engine.tiles import Tile, parse_tiles
-from scorekeeper.errors import ErrorCode, InvalidHandError, ScorekeeperError, TileParseError
+from scorekeeper.errors import (
+    ErrorCode,
+    InvalidHandError,
+    NotWinningError,
+    NoYakuError,
+    ScorekeeperError,
+    TileParseError,
+)
 from scorekeeper.session import (
     EndGame,
     HanFuWin,
@@ -183,10 +190,11 @@ def test_a_tournament_without_a_name_carries_its_code() -> None:
     assert str(error) == "the tournament's name must not be empty"
 
 
-def test_an_error_without_a_code_has_none_and_no_fields() -> None:
-    error = ScorekeeperError("something")
-    assert error.code is None
-    assert dict(error.fields) == {}
+@pytest.mark.parametrize("kind", [ScorekeeperError, NoYakuError, NotWinningError])
+def test_an_error_without_a_code_has_none_and_no_fields(kind: type[ScorekeeperError]) -> None:
+    # NoYakuError and NotWinningError keep the built-in constructor (bulk scoring raises them per refused hand).
+    error = kind("something")
+    assert (str(error), error.code, dict(error.fields)) == ("something", None, {})
 
 
 @pytest.mark.parametrize(

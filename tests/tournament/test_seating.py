@@ -613,3 +613,39 @@ def _tables(groups: Sequence[Sequence[str]]) -> tuple[TableSeating, ...]:
     return tuple(
         TableSeating(number, (group[0], group[1], group[2], group[3])) for number, group in enumerate(groups, start=1)
     )
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    count=st.integers(min_value=5, max_value=24),
+    sessions=st.integers(min_value=2, max_value=6),
+    leaving=st.lists(
+        st.tuples(st.integers(min_value=1, max_value=5), st.integers(min_value=0, max_value=23)), max_size=4
+    ),
+    swiss=st.sets(st.integers(min_value=2, max_value=6), max_size=2),
+    seed=st.integers(min_value=0, max_value=1000),
+)
+def test_drop_outs_and_swiss_sessions_still_seat_everyone_once_with_the_rosters(
+    count: int, sessions: int, leaving: list[tuple[int, int]], swiss: set[int], seed: int
+) -> None:
+    # The walk that finds the plan in force (a block's, or one made at a drop-out or after a Swiss session) asks the
+    # earlier rosters and remakes earlier plans: whatever the drop-outs, every session seats its roster once, at
+    # tables of four, substitutes only where needed.
+    players = names(count)
+    substitutes = names(3, "Sub")
+    gone_after = {players[who % count]: after for after, who in leaving}
+
+    def roster_at(session: int) -> tuple[Sequence[str], Sequence[str]]:
+        return tuple(p for p in players if gone_after.get(p, sessions) >= session), substitutes
+
+    history: list[Seating] = []
+    for session in range(1, sessions + 1):
+        playing, subs = roster_at(session)
+        if session in swiss:
+            seating = seat_swiss(session, playing, subs, history=history, sessions=sessions)
+        else:
+            seating = seat_auto(
+                session, playing, subs, history=history, sessions=sessions, seed=seed, effort=0.05, roster_at=roster_at
+            )
+        _check_session(seating, tuple(playing), substitutes)
+        history.append(seating)

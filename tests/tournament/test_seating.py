@@ -592,21 +592,21 @@ def test_evening_the_winds_never_adds_a_repeat_meeting(tables: int, ahead: int, 
     history = [seat_random(k, players, fixed=fixed, seed=seed) for k in range(1, played + 1)]
     rng = random.Random(seed)
     plan = [_layout(players, tables, fixed, rng)[0] for _ in range(ahead)]
-    before = seating_quality(
-        [*history, *(Seating(session=9 + k, tables=_tables(groups)) for k, groups in enumerate(plan))]
-    ).repeat_meetings
+
+    def pair_cost(planned: Sequence[Sequence[Sequence[str]]]) -> int:
+        # What _even_winds minimises first: c (c - 1) / 2 for a pair meeting c times. (Not seating_quality's
+        # repeat_meetings, the meetings beyond each pair's first: three pairs meeting twice cost as much as one pair
+        # meeting three times, and have one repeat more: seed 360 with 2 tables, 1 ahead, 3 played.)
+        pairs = Counter(
+            frozenset(pair) for seating in history for table in seating.tables for pair in combinations(table.seats, 2)
+        )
+        pairs.update(frozenset(pair) for groups in planned for group in groups for pair in combinations(group, 2))
+        return sum(count * (count - 1) // 2 for count in pairs.values())
+
     evened, cost = _even_winds(plan, history, fixed=fixed, limit=2, rng=rng, effort=0.02)
-    after = seating_quality(
-        [*history, *(Seating(session=9 + k, tables=_tables(groups)) for k, groups in enumerate(evened))]
-    ).repeat_meetings
-    assert after <= before
+    assert cost == pair_cost(evened) <= pair_cost(plan)
     assert all(groups[0].count(players[0]) == 1 for groups in evened)
     assert all(sorted(name for group in groups for name in group) == sorted(players) for groups in evened)
-    pairs = Counter(
-        frozenset(pair) for seating in history for table in seating.tables for pair in combinations(table.seats, 2)
-    )
-    pairs.update(frozenset(pair) for groups in evened for group in groups for pair in combinations(group, 2))
-    assert cost == sum(count * (count - 1) // 2 for count in pairs.values())
 
 
 def _tables(groups: Sequence[Sequence[str]]) -> tuple[TableSeating, ...]:

@@ -535,13 +535,7 @@ class PlayerReplaced:
     reason: str = ""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "seat", parse_seat(self.seat))
-        if not isinstance(self.player, str) or not 1 <= len(self.player) <= 100 or "\x00" in self.player:
-            raise IllegalActionError(
-                f"a substitute's name must be a text of 1 to 100 characters, got {self.player!r:.80}"
-            )
-        _check_text(self.player, "a substitute's name")
-        _check_text(self.reason, "the reason for the substitution")
+        _check_substitution(self, "the reason for the substitution")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -564,13 +558,17 @@ class SubstitutionRemoved:
     reason: str = ""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "seat", parse_seat(self.seat))
-        if not isinstance(self.player, str) or not 1 <= len(self.player) <= 100 or "\x00" in self.player:
-            raise IllegalActionError(
-                f"a substitute's name must be a text of 1 to 100 characters, got {self.player!r:.80}"
-            )
-        _check_text(self.player, "a substitute's name")
-        _check_text(self.reason, "the reason for taking the substitution out")
+        _check_substitution(self, "the reason for taking the substitution out")
+
+
+def _check_substitution(event: PlayerReplaced | SubstitutionRemoved, reason: str) -> None:
+    """A substitution event's seat read, its player's name and its reason checked (a stored log always loads)."""
+    object.__setattr__(event, "seat", parse_seat(event.seat))
+    player = event.player
+    if not isinstance(player, str) or not 1 <= len(player) <= 100 or "\x00" in player:
+        raise IllegalActionError(f"a substitute's name must be a text of 1 to 100 characters, got {player!r:.80}")
+    _check_text(player, "a substitute's name")
+    _check_text(event.reason, reason)
 
 
 @dataclass(frozen=True, slots=True)

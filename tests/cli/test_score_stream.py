@@ -15,6 +15,8 @@ from io import BytesIO
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typing_extensions import Buffer
 
 from scorekeeper.cli.score import _answer_bytes, _load_orjson, _run_json, answer_lines
@@ -159,6 +161,34 @@ def test_a_block_answered_in_stages_gives_each_line_its_own_answer_in_its_place(
     lines = [line for line in _corpus().split(b"\n") if line][380:]
     assert answer_lines(lines) == b"".join([_answer_bytes(line) for line in lines])
     assert len(answer_lines(lines).splitlines()) == len(lines)
+
+
+_POOL = [
+    *(json.dumps(obj).encode() for obj in generate_hands(77, 12, ruleset="tenhou")),
+    *(json.dumps(obj).encode() for obj in generate_hands(78, 4, ruleset="ema")),
+    json.dumps({**HAND, "x": 1}).encode(),  # an unknown field: refused while read
+    json.dumps({**HAND, "hand": "11111m234p567s11z"}).encode(),  # five copies: refused by the Hand
+    json.dumps({**HAND, "hand": "123m456p789s11234z", "win": "1m"}).encode(),  # refused by the scorer
+    json.dumps({**HAND, "hand": "234m055m55p345s678s", "dora": ["0m"]}).encode(),  # refused by the red fives
+    json.dumps({**HAND, "ruleset": "classical"}).encode(),  # answered by the classical family
+    json.dumps({**HAND, "ruleset": {"preset": "tenhou", "overrides": {"aotenjou": True}}}).encode(),
+    b"not json",
+    b"[1, 2]",
+    b'"\\ud800"',
+    b"",
+]
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(_POOL), max_size=40), st.booleans())
+def test_any_block_is_answered_in_stages_as_line_by_line(lines: list[bytes], orjson_loaded: bool) -> None:
+    # Whatever mix and order a block holds, the staged answers are the general way's, line by line (issue 15).
+    if orjson_loaded:
+        _load_orjson()
+    with pytest.MonkeyPatch.context() as patch:
+        if not orjson_loaded:
+            patch.setattr("scorekeeper.cli.score._orjson", None)
+        assert answer_lines(lines) == b"".join([_answer_bytes(line) for line in lines])
 
 
 def test_a_block_with_refused_lines_leaves_no_cycle_for_the_garbage_collector() -> None:

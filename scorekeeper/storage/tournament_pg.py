@@ -108,23 +108,41 @@ def shut_socket(fileno: int) -> None:
 
 
 class _Answered:
-    """A psycopg connection whose every statement must be answered within :data:`ANSWER_TIMEOUT` seconds.
+    """A psycopg connection whose every statement must be answered within :data:`ANSWER_TIMEOUT` seconds, and which
+    connects again by itself after it was lost.
 
     The referee's window reads the store on its own thread: over a path that went silent (every byte taken, none
     answered) a read waited for ever and the window froze. Past the time the socket is shut: the statement fails
-    with "did not answer within 15 s", which the store reports as a :class:`SaveFileError` naming the server, and
-    the connection is broken (the window says so; opening the store again reconnects). psycopg's cursors fetch
-    the whole result in ``execute``, so the deadline covers the rows too.
+    with "did not answer within 15 s", which the store reports as a :class:`SaveFileError` naming the server.
+    psycopg's cursors fetch the whole result in ``execute``, so the deadline covers the rows too.
+
+    A connection given up (or lost: the server restarted, a reset) is not kept: the next statement that begins
+    something (a transaction's ``BEGIN``, or a read outside any transaction) connects again first, so the window's
+    next poll finds the server as soon as a path to it works, instead of failing with "the connection is closed"
+    until the window was opened again. A statement inside a transaction whose connection was lost is never sent on a
+    new connection (it would run outside the transaction): it fails, the store rolls back, and the next one
+    reconnects. A reconnect that fails is reported like any other failure and tried again on the next statement.
     """
 
-    def __init__(self, connection: Any) -> None:
+    def __init__(self, connection: Any, conninfo: str) -> None:
         self._connection = connection
+        self._conninfo = conninfo
         self._gave_up = False
+        self._in_transaction = False
+        self._closed = False  # closed by its owner: stays closed
 
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> Any:
-        """Run one statement within the answer time."""
+        """Run one statement within the answer time (on a new connection if the last one was lost)."""
         import psycopg
 
+        ends = sql.lstrip()[:8].upper().startswith(("COMMIT", "ROLLBACK"))
+        if self._connection.closed:
+            if self._closed:
+                raise psycopg.OperationalError("the connection is closed")
+            if self._in_transaction or ends:  # the transaction went with the connection: nothing to finish
+                self._in_transaction = self._in_transaction and not ends
+                raise psycopg.OperationalError(self._lost_words())
+            self._reconnect()
         fileno = self._connection.fileno()
 
         def give_up() -> None:
@@ -133,18 +151,44 @@ class _Answered:
 
         token = WATCHDOG.arm(ANSWER_TIMEOUT, give_up)
         try:
-            return self._connection.execute(sql, parameters)
+            cursor = self._connection.execute(sql, parameters)
         except psycopg.Error:
+            if self._connection.broken:
+                self._connection.close()  # the next statement that begins something connects again
             if self._gave_up:
-                raise psycopg.OperationalError(
-                    f"the server did not answer within {ANSWER_TIMEOUT:g} s: gave up the connection"
-                ) from None
+                raise psycopg.OperationalError(self._lost_words()) from None
             raise
         finally:
             WATCHDOG.disarm(token)
+            if ends:
+                self._in_transaction = False
+        if sql.lstrip()[:5].upper() == "BEGIN":
+            self._in_transaction = True
+        return cursor
+
+    def _lost_words(self) -> str:
+        if self._gave_up:
+            return f"the server did not answer within {ANSWER_TIMEOUT:g} s: gave up the connection"
+        return "the connection to the server was lost"
+
+    def _reconnect(self) -> None:
+        """Connect again (the store's tables were checked when it was opened: same database, same login)."""
+        import psycopg
+
+        try:
+            self._connection = psycopg.connect(self._conninfo, autocommit=True, connect_timeout=_CONNECT_TIMEOUT_S)
+        except psycopg.Error as error:
+            reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            raise psycopg.OperationalError(f"lost the connection and cannot connect again: {reason:.300}") from None
+        self._gave_up = False
+
+    def fileno(self) -> int:
+        """The current connection's socket (to read its settings)."""
+        return int(self._connection.fileno())
 
     def close(self) -> None:
-        """Close the connection."""
+        """Close the connection for good."""
+        self._closed = True
         self._connection.close()
 
 
@@ -204,11 +248,12 @@ def open_postgresql_store(url: str) -> TournamentStore:
         ) from None
     check_url(url)
     where = describe_url(url)
+    conninfo = with_liveness(url)
     try:
-        connection = psycopg.connect(with_liveness(url), autocommit=True, connect_timeout=_CONNECT_TIMEOUT_S)
+        connection = psycopg.connect(conninfo, autocommit=True, connect_timeout=_CONNECT_TIMEOUT_S)
     except psycopg.Error as error:
         raise TournamentError(f"cannot connect to {where}: {str(error).strip().splitlines()[0]:.300}") from None
-    store = TournamentStore(_Answered(connection), Dialect.POSTGRESQL, where, errors=(psycopg.Error,))
+    store = TournamentStore(_Answered(connection, conninfo), Dialect.POSTGRESQL, where, errors=(psycopg.Error,))
     try:
         store.migrate()
     except (ScorekeeperError, psycopg.Error) as error:

@@ -11,6 +11,7 @@ stops forwarding (``steps.StallingProxy``); the kernel's settings are read back 
 from __future__ import annotations
 
 import os
+import select
 import socket
 import threading
 import time
@@ -20,15 +21,16 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from scorekeeper.errors import SaveFileError
+from scorekeeper.errors import SaveFileError, TournamentServerError
 from scorekeeper.session.events import RiichiDeclared
 from scorekeeper.session.seats import Seat
 from scorekeeper.storage import tournament_pg
 from scorekeeper.storage.tournament_pg import open_postgresql_store
 from scorekeeper.sync import server as server_module
-from scorekeeper.sync.live import LiveFeed
+from scorekeeper.sync.live import Change, LiveFeed
 from scorekeeper.sync.server import TournamentServer
 from scorekeeper.sync.table import SyncStatus, TableSync
+from scorekeeper.tournament import TournamentPenalty
 from tests.sync import steps
 from tests.tournament_db import Tournament
 
@@ -216,3 +218,152 @@ def test_the_referees_store_on_the_server_carries_keepalives_and_a_send_timeout(
         with socket.socket(fileno=os.dup(fileno)) as connection:
             assert connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE) == 10  # before: the kernel's 2 hours
             assert connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_USER_TIMEOUT) == 20_000
+
+
+def test_the_referees_store_reads_again_by_itself_after_giving_a_silent_path_up(
+    tournament: Tournament, quick: tuple[float, float]
+) -> None:
+    # Before: every later read failed with "the connection is closed" until the window opened the store again.
+    with steps.StallingProxy(tournament.server.port) as proxy:
+        store = open_postgresql_store(proxy.url(tournament.referee_url, tournament.server.port))
+        try:
+            assert store.tournament_names() == ("Test Open",)
+            proxy.stall()
+            with pytest.raises(SaveFileError, match="did not answer within 1 s"):
+                store.tournament_names()
+            assert store.tournament_names() == ("Test Open",)  # a new connection through the relay: it passes
+            assert store.load().settings.name == "Test Open"
+            assert proxy.connections == 2
+        finally:
+            store.close()
+
+
+def _end_the_referees_backends(tournament: Tournament) -> int:
+    """End every server process of the referee's login (as a restarted server or a reset would); return how many."""
+    with psycopg.connect(tournament.admin_url, autocommit=True) as admin:
+        rows = admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = %s",
+            (f"{tournament.database}_referee",),
+        ).fetchall()
+    return len(rows)
+
+
+def test_the_referees_store_connects_again_on_the_read_after_its_connection_was_lost(tournament: Tournament) -> None:
+    with tournament.store() as store:
+        before = store.data_version()
+        assert _end_the_referees_backends(tournament) == 1
+        with pytest.raises(SaveFileError):
+            store.data_version()  # this read finds the connection gone
+        assert store.data_version() == before  # the next one connects again
+        assert _end_the_referees_backends(tournament) == 1  # one connection: the lost one was not kept
+
+
+def test_a_transaction_whose_connection_was_lost_is_not_carried_on_over_a_new_one(tournament: Tournament) -> None:
+    with tournament.store() as store:
+        connection = store._connection  # the store's answered connection (its transactions are BEGIN ... COMMIT)
+        connection.execute("BEGIN")
+        connection.execute("SELECT 1")
+        _end_the_referees_backends(tournament)
+        with pytest.raises(psycopg.OperationalError):
+            connection.execute("SELECT 1")
+        with pytest.raises(psycopg.OperationalError, match="connection to the server was lost"):
+            connection.execute("SELECT 2")  # still inside the lost transaction: not sent on a new connection
+        with pytest.raises(psycopg.OperationalError, match="connection to the server was lost"):
+            connection.execute("ROLLBACK")  # nothing to roll back: the server did
+        assert store.tournament_names() == ("Test Open",)  # a new start connects again
+
+
+def test_a_closed_store_stays_closed(tournament: Tournament) -> None:
+    store = tournament.store()
+    store.close()
+    with pytest.raises(SaveFileError, match="closed"):
+        store.tournament_names()
+
+
+def test_the_referees_live_feed_over_a_silent_path_is_given_up_within_the_answer_time(
+    tournament: Tournament, quick: tuple[float, float]
+) -> None:
+    # Before: the feed heard nothing and said nothing, and the referee's window showed "live" for good.
+    ping_after, answer_timeout = quick
+    with (
+        steps.StallingProxy(tournament.server.port) as proxy,
+        LiveFeed.connect(proxy.url(tournament.referee_url, tournament.server.port)) as feed,
+    ):
+        assert feed.wait(0.1) == ()
+        proxy.stall()
+        stalled = time.monotonic()
+        lost: list[TournamentServerError] = []
+
+        def wait() -> None:
+            try:
+                feed.wait(60)
+            except TournamentServerError as error:
+                lost.append(error)
+
+        waiting = threading.Thread(target=wait, daemon=True)
+        waiting.start()
+        waiting.join(ping_after + answer_timeout + _SLACK_S + 5)
+        assert not waiting.is_alive(), "the feed still waits for the server"
+        assert time.monotonic() - stalled < ping_after + answer_timeout + _SLACK_S
+    assert len(lost) == 1
+    assert "did not answer within 1 s: gave up the connection" in str(lost[0])
+    assert tournament.server.password not in str(lost[0])
+
+
+def test_the_live_feeds_sign_of_life_never_waits_for_the_answer(
+    tournament: Tournament, quick: tuple[float, float]
+) -> None:
+    # The window calls keep_alive on its own thread every second: a silent server must not freeze it.
+    ping_after, answer_timeout = quick
+    with (
+        steps.StallingProxy(tournament.server.port) as proxy,
+        LiveFeed.connect(proxy.url(tournament.referee_url, tournament.server.port)) as feed,
+    ):
+        proxy.stall()
+        time.sleep(ping_after)
+        longest = 0.0
+        given_up = time.monotonic() + answer_timeout + _SLACK_S
+        with pytest.raises(TournamentServerError, match="did not answer"):
+            while time.monotonic() < given_up:
+                started = time.monotonic()
+                try:
+                    feed.keep_alive()
+                finally:
+                    longest = max(longest, time.monotonic() - started)
+                time.sleep(0.05)
+    assert longest < 0.2
+
+
+def _feed_backend(tournament: Tournament) -> tuple[object, str]:
+    """When the referee's one connection (the feed) last changed state, and its last statement."""
+    with psycopg.connect(tournament.admin_url, autocommit=True) as admin:
+        rows = admin.execute(
+            "SELECT state_change, query FROM pg_stat_activity WHERE usename = %s",
+            (f"{tournament.database}_referee",),
+        ).fetchall()
+    assert len(rows) == 1
+    return rows[0][0], str(rows[0][1])
+
+
+def test_a_quiet_live_feed_asks_for_a_sign_of_life_and_still_hears_the_next_change(
+    tournament: Tournament, quick: tuple[float, float]
+) -> None:
+    ping_after, _answer_timeout = quick
+    with LiveFeed.connect(tournament.referee_url) as feed:
+        feed.keep_alive()
+        assert _feed_backend(tournament)[1].startswith("LISTEN")  # within PING_AFTER of connecting: nothing sent
+        time.sleep(ping_after * 1.5)
+        feed.keep_alive()
+        deadline = time.monotonic() + 5
+        while _feed_backend(tournament)[1] != "" and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert _feed_backend(tournament)[1] == ""  # the sign of life: an empty query, no transaction
+        select.select([feed.fileno()], [], [], 5.0)
+        assert feed.drain() == ()  # the answer is taken in: not a change
+        with tournament.store() as store:
+            store.add_penalty(TournamentPenalty(player="Ann", points=-4000, reason="late"))
+        assert feed.wait(5.0) == (Change(game=None, what="penalties"),)
+        for _second in range(3):  # answered in time, and asked again after each quiet spell: never given up
+            time.sleep(ping_after * 1.5)
+            feed.keep_alive()
+            feed.wait(0.5)

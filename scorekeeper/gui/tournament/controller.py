@@ -49,7 +49,12 @@ if TYPE_CHECKING:
     from scorekeeper.sync.live import LiveFeed
     from scorekeeper.sync.server import TableLink, TournamentServer
 
-__all__ = ["TournamentController"]
+__all__ = ["STORE_RETRY_MS", "TournamentController"]
+
+#: After a read of the store failed (the server went away), how often it is tried again. Each try over a dead path may
+#: hold the window up to the store's answer time (15 s), so not every second; the tables' cards say "server
+#: unreachable" meanwhile (their links are read every 30 s as well).
+STORE_RETRY_MS = 30_000
 
 
 class _RefusedHereError(TournamentError):
@@ -123,6 +128,17 @@ class TournamentController(QObject):
             self._links_timer.start()
         self._feed: LiveFeed | None = None
         self._notifier: QSocketNotifier | None = None
+        self._live_url = live_url
+        # The feed's sign of life (LiveFeed.keep_alive: never waits), so a path gone silent does not leave the
+        # window "live" for good; and after a failed read, the store is tried again (STORE_RETRY_MS).
+        self._alive_timer = QTimer(self)
+        self._alive_timer.setInterval(1000)
+        self._alive_timer.timeout.connect(self._on_alive_timer_timeout)
+        self._retry_timer = QTimer(self)
+        self._retry_timer.setInterval(STORE_RETRY_MS)
+        self._retry_timer.timeout.connect(self._on_retry_timer_timeout)
+        #: Why the store could not be read on the last try (the window keeps the last standings on show), else empty.
+        self.store_problem = ""
         if live_url is not None:
             self._listen(live_url)
 
@@ -141,26 +157,40 @@ class TournamentController(QObject):
         self._notifier = QSocketNotifier(feed.fileno(), QSocketNotifier.Type.Read, self)
         self._notifier.activated.connect(self._on_feed_activated)
         self._watch.stop()
+        self._alive_timer.start()
 
     def _on_feed_activated(self) -> None:
         assert self._feed is not None
         try:
             changes = self._feed.drain()
         except ScorekeeperError as error:
-            self.stop_listening()
-            self._watch.start()
-            self.error_occurred.emit(
-                self.tr("Live updates: {reason}; checking once a second instead").format(reason=error_text(error))
-            )
+            self._feed_lost(error)
             return
         if changes:
             self.reload()
+
+    def _on_alive_timer_timeout(self) -> None:
+        if self._feed is None:
+            return
+        try:
+            self._feed.keep_alive()
+        except ScorekeeperError as error:
+            self._feed_lost(error)
+
+    def _feed_lost(self, error: ScorekeeperError) -> None:
+        """The live feed is gone: poll instead, and say so once."""
+        self.stop_listening()
+        self._watch.start()
+        self.error_occurred.emit(
+            self.tr("Live updates: {reason}; checking once a second instead").format(reason=error_text(error))
+        )
 
     def shutdown(self) -> None:
         """Stop the clock, the change check and the live feed (the window is closing; the store is closed after)."""
         self._timer.stop()
         self._watch.stop()
         self._links_timer.stop()
+        self._retry_timer.stop()
         self.stop_listening()
         if self._server is not None:
             self._server.close()
@@ -219,6 +249,7 @@ class TournamentController(QObject):
 
     def stop_listening(self) -> None:
         """Close the live feed (the window is closing, or the connection was lost)."""
+        self._alive_timer.stop()
         if self._notifier is not None:
             self._notifier.setEnabled(False)
             self._notifier.deleteLater()
@@ -260,18 +291,38 @@ class TournamentController(QObject):
         return True
 
     def check_for_changes(self) -> bool:
-        """Reload when another program changed the store since it was last read; True if it did."""
+        """Reload when another program changed the store since it was last read; True if it did.
+
+        A server that went away is said once; the last standings stay on show and the store is tried again every
+        30 s (it connects again by itself). Once it answers, the window reloads and listens again.
+        """
         try:
             version = self.store.data_version()
-        except ScorekeeperError as error:  # a server that went away: say so, keep the last standings on show
-            self.error_occurred.emit(f"{self.tr('Reload')}: {error_text(error)}")
+        except ScorekeeperError as error:
+            if not self.store_problem:
+                self.error_occurred.emit(f"{self.tr('Reload')}: {error_text(error)}")
+            self.store_problem = error_text(error)
             self._watch.stop()
+            self._retry_timer.start()
             return False
+        if self.store_problem:
+            self.store_problem = ""
+            self._retry_timer.stop()
+            if self._live_url is not None and self._feed is None:
+                self._listen(self._live_url)
+            if self._feed is None:
+                self._watch.start()
+            self._seen_version = version
+            self.reload()
+            return True
         if version == self._seen_version:
             return False
         self._seen_version = version
         self.reload()
         return True
+
+    def _on_retry_timer_timeout(self) -> None:
+        self.check_for_changes()
 
     def reload(self) -> None:
         """Read the tournament again (another laptop or the CLI may have written)."""

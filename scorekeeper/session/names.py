@@ -7,10 +7,10 @@ control (it reorders the text around it, so the columns after it read in another
 spaces (two names that differ only there look the same), that is longer than :data:`MAX_NAME`, or that is the same
 name as another player's, as :func:`name_key` compares them.
 
-Only creation asks (``Session.start``, the tournament's registration, late players and substitutes): a stored game
-or a game record keeps loading with whatever names it has (a refused old game would be a lost game), and
-:func:`validate_player_names` answers for a form that wants to show every problem at its field before anything is
-written.
+Only creation asks (``Session.start``, the tournament's registration, late players and substitutes, and a new
+or renamed player registry entry: :func:`check_entry_name`): a stored game or a game record keeps loading with
+whatever names it has (a refused old game would be a lost game), and :func:`validate_player_names` answers for a
+form that wants to show every problem at its field before anything is written.
 """
 
 from __future__ import annotations
@@ -28,7 +28,9 @@ __all__ = [
     "NameProblem",
     "NameProblemKind",
     "PlayerNameError",
+    "check_entry_name",
     "check_player_names",
+    "entry_name_problem",
     "name_key",
     "player_name_problem",
     "validate_player_names",
@@ -116,13 +118,18 @@ class NameProblem:
 
 
 class PlayerNameError(IllegalActionError):
-    """Names a new game or tournament refuses; ``problems`` lists every one, the message names the first."""
+    """Names a new game or tournament refuses; ``problems`` lists every one, the message names the first.
 
-    def __init__(self, problems: Iterable[NameProblem]) -> None:
+    ``who`` names the player in the message ("a player"); by default the first problem's position ("player 2").
+    """
+
+    def __init__(self, problems: Iterable[NameProblem], *, who: str | None = None) -> None:
         self.problems = tuple(problems)
         assert self.problems, "a PlayerNameError names at least one problem"
         more = len(self.problems) - 1
-        super().__init__(self.problems[0].message + (f" (and {more} more)" if more else ""))
+        first = self.problems[0]
+        message = first.message if who is None else first.describe(who)
+        super().__init__(message + (f" (and {more} more)" if more else ""))
 
 
 def player_name_problem(name: object, index: int = 0) -> NameProblem | None:
@@ -176,3 +183,26 @@ def check_player_names(names: Iterable[object]) -> None:
     problems = validate_player_names(names)
     if problems:
         raise PlayerNameError(problems)
+
+
+def entry_name_problem(name: object) -> NameProblem | None:
+    """What is wrong with ``name`` as the name of a player registry entry (outer spaces aside), or None.
+
+    An entry is one person across games: its name is shown at every seat it takes, so it is judged as a new game
+    judges a name (:func:`player_name_problem`) once the outer spaces a form or a record may carry are taken off.
+    Two entries may share a name (two people may), so there is no duplicate check here.
+    """
+    return player_name_problem(name.strip() if isinstance(name, str) else name)
+
+
+def check_entry_name(name: object) -> str:
+    """The name a player registry entry takes for ``name``: outer spaces taken off, then judged.
+
+    Raises:
+        PlayerNameError: a name a new game would refuse (empty, multi-line, too long, not text), naming "a player".
+    """
+    problem = entry_name_problem(name)
+    if problem is not None:
+        raise PlayerNameError((problem,), who="a player")
+    assert isinstance(name, str)
+    return name.strip()

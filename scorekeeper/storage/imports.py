@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scorekeeper.errors import SaveFileError, ScorekeeperError, UnsupportedVersionError
+from scorekeeper.session.names import entry_name_problem
 from scorekeeper.session.record import GameRecord, format_record, parse_record, session_from_record
 from scorekeeper.storage._jsontext import JsonTextError, dump_json, load_json
 from scorekeeper.storage.files import MAX_FILE_BYTES, MAX_RECORD_BYTES, read_bytes
@@ -166,9 +167,9 @@ def import_records(
 
 def _join(store: GameStore, name: str, choose: Choose, answers: dict[str, int | None]) -> int | None:
     """The registry entry for a name: asked once per name when ambiguous, else the default join."""
+    if entry_name_problem(name) is not None:
+        return None  # a guest: no registry entry under a name a new game would refuse
     key = name.strip()
-    if not key:
-        return None
     if key not in answers:
         candidates = find_players(store, key)
         answer = choose(key, candidates) if len(candidates) > 1 else None

@@ -8,6 +8,11 @@ Merging entry B into A (the same person entered twice) marks B ``merged_into`` A
 B's seats still name B, so unmerging B (the undo of a merge) gives it back its games and its own name exactly.
 Each function is one transaction.
 
+Every name an entry takes (``add_player``, ``join_player``, ``rename_player``, a new game's names at the table, an
+import's) is judged as a new game judges a name (``scorekeeper.session.names.check_entry_name``), whoever calls:
+the Players window, the CLI's import, a library caller. A stored game or record with a name the judge refuses
+still stores and loads, with that seat a guest.
+
 A substitute who took a seat during a game is bound to an entry too (``substitutes``, one row per game, seat and
 name in the log; the store writes it with the event, see ``_schema`` version 6). The log keeps the name they
 played under, so a rename shows in statistics (which follow the binding) but not in that game's log.
@@ -27,7 +32,7 @@ import sqlite3
 from dataclasses import dataclass
 
 from scorekeeper.errors import ErrorCode, IllegalActionError, SaveFileError
-from scorekeeper.session.names import name_key
+from scorekeeper.session.names import MAX_NAME, check_entry_name, name_key
 from scorekeeper.storage._jsontext import JsonTextError, dump_json, load_json
 from scorekeeper.storage.store import GameStore
 
@@ -48,9 +53,6 @@ __all__ = [
     "suggest_players",
     "unmerge_player",
 ]
-
-#: The longest name (the game state's limit for a name at the table).
-MAX_NAME = 100
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -111,13 +113,6 @@ def _text(value: object) -> str:
     return value.decode("utf-8", "replace") if isinstance(value, bytes) else str(value)
 
 
-def _check_name(name: str) -> str:
-    key = name.strip() if isinstance(name, str) else ""
-    if not key or len(key) > MAX_NAME:
-        raise IllegalActionError(f"a player's name is a text of 1 to {MAX_NAME} characters, got {name!r:.120}")
-    return key
-
-
 def list_players(store: GameStore) -> tuple[Player, ...]:
     """Every entry, merged ones included, by name then id."""
     with store._read("list the players") as connection:
@@ -154,9 +149,9 @@ def add_player(store: GameStore, name: str) -> int:
     """A new entry (even if the name is taken: two people may share a name); return its id.
 
     Raises:
-        IllegalActionError: an empty or too long name.
+        PlayerNameError: a name a new game would refuse (empty, multi-line, too long: ``check_entry_name``).
     """
-    key = _check_name(name)
+    key = check_entry_name(name)
     with store._write("add a player") as connection:
         cursor = connection.execute("INSERT INTO players (name, created) VALUES (?, ?)", (key, _now()))
         assert cursor.lastrowid is not None
@@ -168,9 +163,10 @@ def join_player(store: GameStore, name: str) -> int:
     into), or a new one.
 
     Raises:
-        IllegalActionError: an empty or too long name (an empty seat is a guest: do not join it).
+        PlayerNameError: a name a new game would refuse (``check_entry_name``; an empty seat is a guest: do not
+            join it).
     """
-    key = _check_name(name)
+    key = check_entry_name(name)
     with store._write("add a player") as connection:
         row = connection.execute("SELECT id FROM players WHERE name = ? ORDER BY id LIMIT 1", (key,)).fetchone()
         if row is None:
@@ -345,9 +341,10 @@ def rename_player(store: GameStore, player: int, name: str) -> str:
 
     Raises:
         NameClashError: one of the entry's games would show two players under the new name.
-        IllegalActionError: no such entry, or an empty or too long name.
+        PlayerNameError: a name a new game would refuse (empty, multi-line, too long: ``check_entry_name``).
+        IllegalActionError: no such entry.
     """
-    key = _check_name(name)
+    key = check_entry_name(name)
     with store._write("rename the player") as connection:
         old, _ = _entry(connection, player)
         connection.execute("UPDATE players SET name = ? WHERE id = ?", (key, player))

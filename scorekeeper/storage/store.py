@@ -44,7 +44,7 @@ import contextlib
 import datetime
 import os
 import sqlite3
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
@@ -60,7 +60,8 @@ from scorekeeper.errors import (
     StaleWriteError,
     UnsupportedVersionError,
 )
-from scorekeeper.session.events import Event, event_from_json, event_to_json
+from scorekeeper.session.events import Event, PlayerReplaced, event_from_json, event_to_json
+from scorekeeper.session.names import entry_name_problem
 from scorekeeper.session.rules import Ruleset
 from scorekeeper.session.session import Session
 from scorekeeper.storage import _schema
@@ -92,10 +93,12 @@ def _now() -> str:
 
 def _player_for(connection: sqlite3.Connection, name: str, now: str) -> int | None:
     """The registry entry a name at the table joins: the oldest of that name (followed to the entry it was merged
-    into), a new one if there is none; None for an empty name (a guest)."""
-    key = name.strip()
-    if not key:
+    into), a new one if there is none; None (a guest) for an empty name or one the registry's names judge refuses
+    (``scorekeeper.session.names.check_entry_name``: a stored or imported game keeps its names, but no entry is
+    made under a name a new game would refuse)."""
+    if entry_name_problem(name) is not None:
         return None
+    key = name.strip()
     row = connection.execute("SELECT id FROM players WHERE name = ? ORDER BY id LIMIT 1", (key,)).fetchone()
     if row is None:
         cursor = connection.execute("INSERT INTO players (name, created) VALUES (?, ?)", (key, now))
@@ -109,6 +112,27 @@ def _player_for(connection: sqlite3.Connection, name: str, now: str) -> int | No
             return player
         player = int(target[0])
         seen.add(player)
+
+
+def _bind_substitutes(
+    connection: sqlite3.Connection,
+    game_id: int,
+    events: Sequence[Event],
+    chosen: Mapping[tuple[int, str], int | None] | None = None,
+) -> None:
+    """Bind the substitutes of ``events`` to the entries ``chosen`` for them (by seat and name; None: a guest), and
+    make a guest of each other substitute whose name the registry's names judge refuses
+    (``scorekeeper.session.names.check_entry_name``), before the events are written: the triggers that bind a
+    substitute event as it is written (``_schema`` version 6) leave a substitute already bound as it is."""
+    bound = dict(chosen or {})
+    for event in events:
+        if isinstance(event, PlayerReplaced) and entry_name_problem(event.player) is not None:
+            bound.setdefault((int(event.seat), event.player), None)
+    if bound:
+        connection.executemany(
+            "INSERT OR IGNORE INTO substitutes (game_id, seat, name, player_id) VALUES (?, ?, ?, ?)",
+            ((game_id, seat, name, player) for (seat, name), player in bound.items()),
+        )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -274,6 +298,7 @@ class GameStore:
         seat_players: Sequence[int | None] | None = None,
         guests: Sequence[bool] = (),
         fingerprint: str | None = None,
+        substitute_players: Mapping[tuple[int, str], int | None] | None = None,
     ) -> int:
         """Store a new game (with any events it already has) in one transaction and return its id.
 
@@ -290,6 +315,10 @@ class GameStore:
             guests: the seats marked True are guests (they join no registry entry), when ``seat_players`` is not
                 given.
             fingerprint: the hash of an imported record (see ``scorekeeper.storage.registry``).
+            substitute_players: the registry entry of each substitute in ``events`` and ``redo`` (None: a guest),
+                by (seat, name as the event has it). A substitute not in it joins as the store's triggers bind one
+                (the oldest entry of exactly that name, made if there is none), or is a guest if the registry's
+                names judge refuses the name (``scorekeeper.session.names.check_entry_name``).
 
         Raises:
             SaveFileError: the database cannot be written, or a game with this fingerprint is already stored.
@@ -315,6 +344,7 @@ class GameStore:
                 "INSERT INTO seats (game_id, seat, player_id) VALUES (?, ?, ?)",
                 ((game_id, seat, player) for seat, player in enumerate(ids) if player is not None),
             )
+            _bind_substitutes(connection, game_id, (*events, *redo), substitute_players)
             # After the seats: a substitute event joins the registry as it is written (``_schema`` version 6), and
             # the four who sat down come first.
             connection.executemany(
@@ -402,6 +432,7 @@ class GameStore:
             if head >= MAX_EVENTS_PER_GAME:
                 raise SaveFileError(f"{self._path}: game {game_id} already has {head:,} events", path=self._path)
             connection.execute("DELETE FROM events WHERE game_id = ? AND seq >= ?", (game_id, head))
+            _bind_substitutes(connection, game_id, (event,))
             connection.execute("INSERT INTO events (game_id, seq, body) VALUES (?, ?, ?)", (game_id, head, body))
             return self._move_head(connection, game_id, current, head + 1, finished)
 
@@ -491,6 +522,7 @@ class GameStore:
             while same < min(len(stored), len(bodies)) and stored[same][0] == bodies[same].encode("utf-8"):
                 same += 1
             connection.execute("DELETE FROM events WHERE game_id = ? AND seq >= ?", (game_id, same))
+            _bind_substitutes(connection, game_id, (*events, *redo)[same:])
             connection.executemany(
                 "INSERT INTO events (game_id, seq, body) VALUES (?, ?, ?)",
                 ((game_id, seq, bodies[seq]) for seq in range(same, len(bodies))),
@@ -528,10 +560,11 @@ class GameStore:
         created: str | None = None,
         seat_players: Sequence[int | None] | None = None,
         fingerprint: str | None = None,
+        substitute_players: Mapping[tuple[int, str], int | None] | None = None,
     ) -> int:
         """Store a session as a new game (its events, redo list and ended flag) and return the game's id.
 
-        ``seat_players`` and ``fingerprint`` are as for :meth:`create_game`.
+        ``seat_players``, ``fingerprint`` and ``substitute_players`` are as for :meth:`create_game`.
 
         Raises:
             SaveFileError: the database cannot be written.
@@ -545,6 +578,7 @@ class GameStore:
             created=created,
             seat_players=seat_players,
             fingerprint=fingerprint,
+            substitute_players=substitute_players,
         )
 
     def save_session(self, game_id: int, session: Session, *, at: LogPosition) -> LogPosition:

@@ -63,3 +63,23 @@ def test_an_ambiguous_name_is_asked_at_the_terminal(
     else:
         assert seat_0 == (first if chosen == "first" else second)
         assert akis == (first, second)
+
+
+def test_a_name_the_registry_refuses_is_imported_at_a_guest_seat(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The registry judges every name an entry takes (scorekeeper.session.names.check_entry_name), the CLI's import
+    # included: the game is stored with the name as the record has it, and no entry is made under it.
+    db = tmp_path / "games.sqlite3"
+    record = format_record(record_from_session(game_1()))
+    record["players"][1] = "Ben\u202eJamin"
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["import", str(path), "--db", str(db)]) == 0
+    assert capsys.readouterr().out.startswith("imported 1 game(s); 0 already in the store\n")
+    with GameStore.open(db) as store:
+        (game,) = store.list_games()
+        assert game_seats(store, game.id)[1] is None
+        assert store.load_session(game.id).players[1] == "Ben\u202eJamin"
+        assert find_players(store, "Ben\u202eJamin") == ()

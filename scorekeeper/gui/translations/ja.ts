@@ -1388,6 +1388,30 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>終局</translation>
     </message>
     <message>
+        <source>This game is not finished. It stays saved, but start a new game instead?</source>
+        <translation>この対局は終わっていません。保存されたままになりますが、新しい対局を始めますか?</translation>
+    </message>
+    <message>
+        <source>End the game now and show the final results?</source>
+        <translation>今すぐ対局を終了して最終結果を表示しますか?</translation>
+    </message>
+    <message>
+        <source>Take back the last event of the game as it is now?</source>
+        <translation>今の対局の最後の記録を取り消しますか?</translation>
+    </message>
+    <message>
+        <source>Put back the next undone event of the game as it is now?</source>
+        <translation>今の対局で、取り消した次の記録を戻しますか?</translation>
+    </message>
+    <message>
+        <source>Record your action again on the game as it is now?</source>
+        <translation>今の対局に、同じ操作をもう一度記録しますか?</translation>
+    </message>
+    <message>
+        <source>Delete hand {label}? Every later hand is recomputed; Undo brings it back.</source>
+        <translation>{label} を削除しますか? 以降の局はすべて再計算されます。「元に戻す」で復元できます。</translation>
+    </message>
+    <message>
         <source>Scorekeeper</source>
         <translation>点数記録</translation>
     </message>
@@ -1398,6 +1422,94 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>History</source>
         <translation>履歴</translation>
+    </message>
+    <message>
+        <source>Ended after {round}.</source>
+        <translation>{round}で終了しました。</translation>
+    </message>
+    <message>
+        <source>Time: last hand.</source>
+        <translation>時間です: 最終局</translation>
+    </message>
+    <message>
+        <source>Scorekeeper — {round}</source>
+        <translation>点数記録 — {round}</translation>
+    </message>
+    <message>
+        <source>The settings could not be saved: {error}</source>
+        <translation>設定を保存できませんでした: {error}</translation>
+    </message>
+    <message>
+        <source>Import a game record</source>
+        <translation>牌譜記録を取り込む</translation>
+    </message>
+    <message>
+        <source>Game records (*.json);;All files (*)</source>
+        <translation>牌譜記録 (*.json);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Players</source>
+        <translation>プレイヤー</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv);;All files (*)</source>
+        <translation>CSV ファイル (*.csv);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Save the tournament as</source>
+        <translation>大会の保存先</translation>
+    </message>
+    <message>
+        <source>Tournament databases (*.db *.sqlite3);;All files (*)</source>
+        <translation>大会データベース (*.db *.sqlite3);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>Tournament server</source>
+        <translation>大会サーバー</translation>
+    </message>
+    <message>
+        <source>The referee's address (postgresql://user:password@host/tournament):</source>
+        <translation>審判の接続先 (postgresql://ユーザー:パスワード@ホスト/大会):</translation>
+    </message>
+    <message>
+        <source>Please confirm</source>
+        <translation>確認</translation>
+    </message>
+    <message>
+        <source>Save as</source>
+        <translation>名前を付けて保存</translation>
+    </message>
+    <message>
+        <source>Open a tournament</source>
+        <translation>大会を開く</translation>
+    </message>
+    <message>
+        <source>{name} ({n} games)</source>
+        <translation>{name} ({n} 局)</translation>
+    </message>
+    <message>
+        <source>A new player named {name}</source>
+        <translation>新しいプレイヤー {name}</translation>
+    </message>
+    <message>
+        <source>Which player?</source>
+        <translation>どのプレイヤーですか?</translation>
+    </message>
+    <message>
+        <source>More than one player is called {name}. Which one played this game?</source>
+        <translation>{name} という名前のプレイヤーが複数います。この対局をしたのはどちらですか?</translation>
+    </message>
+    <message>
+        <source>Could not join the tournament: {reason}</source>
+        <translation>大会に参加できませんでした: {reason}</translation>
+    </message>
+    <message>
+        <source>The referee changed this game on the server: it was reloaded from there.</source>
+        <translation>審判がサーバー上でこの対局を変更したため、サーバーから読み込み直しました。</translation>
+    </message>
+    <message>
+        <source>This game changed on the server (the referee corrected it, or another laptop joined to this table wrote to it), so it was reloaded from there. {n} of the last changes made here were not taken: enter them again if they still stand.</source>
+        <translation>サーバー上でこの対局が変更されたため (審判の修正、またはこの卓に参加した別のノートPCの書き込み)、サーバーから読み込み直しました。ここで行った直近の変更のうち {n} 件は反映されていません。まだ正しければ入力し直してください。</translation>
     </message>
     <message>
         <source>&amp;Game</source>
@@ -1542,118 +1654,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>&amp;New tournament…</source>
         <translation>新しい大会(&amp;N)…</translation>
-    </message>
-    <message>
-        <source>Ended after {round}.</source>
-        <translation>{round}で終了しました。</translation>
-    </message>
-    <message>
-        <source>Time: last hand.</source>
-        <translation>時間です: 最終局</translation>
-    </message>
-    <message>
-        <source>Scorekeeper — {round}</source>
-        <translation>点数記録 — {round}</translation>
-    </message>
-    <message>
-        <source>Take back the last event of the game as it is now?</source>
-        <translation>今の対局の最後の記録を取り消しますか?</translation>
-    </message>
-    <message>
-        <source>Put back the next undone event of the game as it is now?</source>
-        <translation>今の対局で、取り消した次の記録を戻しますか?</translation>
-    </message>
-    <message>
-        <source>Record your action again on the game as it is now?</source>
-        <translation>今の対局に、同じ操作をもう一度記録しますか?</translation>
-    </message>
-    <message>
-        <source>This game is not finished. It stays saved, but start a new game instead?</source>
-        <translation>この対局は終わっていません。保存されたままになりますが、新しい対局を始めますか?</translation>
-    </message>
-    <message>
-        <source>Delete hand {label}? Every later hand is recomputed; Undo brings it back.</source>
-        <translation>{label} を削除しますか? 以降の局はすべて再計算されます。「元に戻す」で復元できます。</translation>
-    </message>
-    <message>
-        <source>The settings could not be saved: {error}</source>
-        <translation>設定を保存できませんでした: {error}</translation>
-    </message>
-    <message>
-        <source>End the game now and show the final results?</source>
-        <translation>今すぐ対局を終了して最終結果を表示しますか?</translation>
-    </message>
-    <message>
-        <source>Import a game record</source>
-        <translation>牌譜記録を取り込む</translation>
-    </message>
-    <message>
-        <source>Game records (*.json);;All files (*)</source>
-        <translation>牌譜記録 (*.json);;すべてのファイル (*)</translation>
-    </message>
-    <message>
-        <source>Players</source>
-        <translation>プレイヤー</translation>
-    </message>
-    <message>
-        <source>CSV files (*.csv);;All files (*)</source>
-        <translation>CSV ファイル (*.csv);;すべてのファイル (*)</translation>
-    </message>
-    <message>
-        <source>Save the tournament as</source>
-        <translation>大会の保存先</translation>
-    </message>
-    <message>
-        <source>Tournament databases (*.db *.sqlite3);;All files (*)</source>
-        <translation>大会データベース (*.db *.sqlite3);;すべてのファイル (*)</translation>
-    </message>
-    <message>
-        <source>Tournament server</source>
-        <translation>大会サーバー</translation>
-    </message>
-    <message>
-        <source>The referee's address (postgresql://user:password@host/tournament):</source>
-        <translation>審判の接続先 (postgresql://ユーザー:パスワード@ホスト/大会):</translation>
-    </message>
-    <message>
-        <source>Please confirm</source>
-        <translation>確認</translation>
-    </message>
-    <message>
-        <source>Save as</source>
-        <translation>名前を付けて保存</translation>
-    </message>
-    <message>
-        <source>Open a tournament</source>
-        <translation>大会を開く</translation>
-    </message>
-    <message>
-        <source>{name} ({n} games)</source>
-        <translation>{name} ({n} 局)</translation>
-    </message>
-    <message>
-        <source>A new player named {name}</source>
-        <translation>新しいプレイヤー {name}</translation>
-    </message>
-    <message>
-        <source>Which player?</source>
-        <translation>どのプレイヤーですか?</translation>
-    </message>
-    <message>
-        <source>More than one player is called {name}. Which one played this game?</source>
-        <translation>{name} という名前のプレイヤーが複数います。この対局をしたのはどちらですか?</translation>
-    </message>
-    <message>
-        <source>Could not join the tournament: {reason}</source>
-        <translation>大会に参加できませんでした: {reason}</translation>
-    </message>
-    <message>
-        <source>The referee changed this game on the server: it was reloaded from there.</source>
-        <translation>審判がサーバー上でこの対局を変更したため、サーバーから読み込み直しました。</translation>
-    </message>
-    <message>
-        <source>This game changed on the server (the referee corrected it, or another laptop joined to this table wrote to it), so it was reloaded from there. {n} of the last changes made here were not taken: enter them again if they still stand.</source>
-        <translation>サーバー上でこの対局が変更されたため (審判の修正、またはこの卓に参加した別のノートPCの書き込み)、サーバーから読み込み直しました。ここで行った直近の変更のうち {n} 件は反映されていません。まだ正しければ入力し直してください。</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,108 @@
+"""The main window's menus and keyboard shortcuts: Game, Edit, View, Hand and Tournament (Help: ``gui/help``).
+
+Every entry calls one of the window's slots (or of its parts: the link, the tournament actions, the table); the
+menus hold no behaviour of their own. Their words keep the window's translation context (``MainWindow``), which the
+guide quotes too (``gui/help/guide.py``).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QAction, QKeySequence
+
+from scorekeeper.gui.tiles import set_corner_indices
+from scorekeeper.gui.window_geometry import toggle_full_screen
+
+if TYPE_CHECKING:
+    from scorekeeper.gui.main_window import MainWindow
+
+__all__ = ["build_menus"]
+
+_CONTEXT = "MainWindow"
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate(_CONTEXT, text)
+
+
+def _action(
+    window: MainWindow,
+    text: str,
+    slot: Callable[[], object],
+    shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+) -> QAction:
+    """An action of the window (its shortcut works anywhere in the window) that calls ``slot``."""
+    action = QAction(text, window)
+    if shortcut is not None:
+        action.setShortcut(QKeySequence(shortcut))
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+    action.triggered.connect(lambda _=False: slot())
+    window.addAction(action)
+    return action
+
+
+def build_menus(window: MainWindow) -> None:
+    """Fill the window's menu bar; the actions a refresh enables or checks are kept on the window."""
+    menu = window.menuBar()
+    act = functools.partial(_action, window)
+    game = menu.addMenu(_t("&Game"))
+    window.new_game_action = act(_t("&New game…"), window.new_game, QKeySequence.StandardKey.New)
+    game.addAction(window.new_game_action)
+    game.addAction(act(_t("&Open a game…"), window.open_game, QKeySequence.StandardKey.Open))
+    window.import_action = act(_t("&Import a game record…"), window.import_game, "Ctrl+I")
+    game.addAction(window.import_action)
+    game.addAction(act(_t("&Join a tournament table…"), window.link.join))
+    window.players_action = act(_t("&Players and statistics…"), window.games.show_players, "Ctrl+Shift+P")
+    game.addAction(window.players_action)
+    window.results_action = act(_t("&Results"), window.show_results, "Ctrl+R")
+    game.addAction(window.results_action)
+    window.end_game_action = act(_t("&End the game now…"), window.end_game_now)
+    game.addAction(window.end_game_action)
+    window.penalty_action = act(_t("Referee &penalty…"), window.enter_penalty)
+    game.addAction(window.penalty_action)
+    game.addSeparator()
+    game.addAction(act(_t("Export &CSV…"), lambda: window.export(".csv")))
+    game.addAction(act(_t("Export game &record…"), lambda: window.export(".json")))
+    game.addAction(act(_t("Save as &PDF…"), lambda: window.export(".pdf")))
+    hands = window.hands
+    edit = menu.addMenu(_t("&Edit"))
+    window.undo_action = act(_t("&Undo"), hands.undo, QKeySequence.StandardKey.Undo)
+    window.redo_action = act(_t("&Redo"), hands.redo, "Ctrl+Shift+Z")
+    edit.addAction(window.undo_action)
+    edit.addAction(window.redo_action)
+    view = menu.addMenu(_t("&View"))
+    themes = view.addMenu(_t("&Theme"))
+    for value, text in (("system", _t("Follow the system")), ("light", _t("Light")), ("dark", _t("Dark"))):
+        themes.addAction(act(text, functools.partial(window.set_theme, value)))
+    languages = view.addMenu(_t("&Language"))
+    for value, text in (("en", "English"), ("ja", "日本語")):
+        languages.addAction(act(text, functools.partial(window.set_language, value)))
+    view.addAction(act(_t("&Rotate table"), window.table.rotate, "Ctrl+T"))
+    view.addAction(act(_t("F&ull screen"), lambda: toggle_full_screen(window), "F11"))
+    window.face_action = act(_t("&Face the players"), window.toggle_face_players, "Ctrl+F")
+    window.face_action.setCheckable(True)
+    window.face_action.setChecked(window.settings.face_players)
+    window.table.set_face_players(window.settings.face_players)
+    view.addAction(window.face_action)
+    window.tile_labels_action = act(_t("Tile &labels for beginners (1m, E …)"), window.toggle_tile_labels)
+    window.tile_labels_action.setCheckable(True)
+    window.tile_labels_action.setChecked(window.settings.tile_labels)
+    set_corner_indices(window.settings.tile_labels)
+    view.addAction(window.tile_labels_action)
+    for number in range(4):
+        riichi = functools.partial(hands.declare_riichi, number)
+        view.addAction(act(_t("Riichi, seat {n}").format(n=number + 1), riichi, f"Ctrl+{number + 1}"))
+    hand = menu.addMenu(_t("&Hand"))
+    hand.addAction(act(_t("&Ron…"), hands.enter_ron, "Ctrl+Alt+R"))
+    hand.addAction(act(_t("&Tsumo…"), hands.enter_tsumo, "Ctrl+Alt+T"))
+    hand.addAction(act(_t("&Draw…"), lambda: hands.enter_draw("draw"), "Ctrl+Alt+D"))
+    hand.addAction(act(_t("&Abortive draw…"), lambda: hands.enter_draw("abort"), "Ctrl+Alt+A"))
+    hand.addAction(act(_t("&Chombo…"), lambda: hands.enter_draw("chombo"), "Ctrl+Alt+C"))
+    tournament = menu.addMenu(_t("T&ournament"))
+    tournament.addAction(act(_t("&Referee's window…"), window.tournaments.open_file))
+    tournament.addAction(act(_t("Referee's window on a &server…"), window.tournaments.open_server))
+    tournament.addAction(act(_t("&New tournament…"), window.tournaments.new))

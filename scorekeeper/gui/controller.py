@@ -260,9 +260,10 @@ class GameController(QObject):
         """A forgotten hand put in before hand ``index``; everything after is recomputed. Undoable."""
         return self._correct(HandInserted(index, hand))
 
-    def _correct(self, correction: HandEdited | HandInserted) -> bool:
+    def _correct(self, correction: HandEdited | HandInserted | HandDeleted) -> bool:
         """Record a correction, after taking out a substitution it leaves without a place (the game as corrected
-        ends before the substitute came in: ``correction_events``, shown in the edit dialog's preview first). All
+        ends before the substitute came in: ``correction_events``, shown in the edit dialog's preview or the delete
+        question first). All
         in one write: the store never holds the removal without the correction."""
         if self.session is None or self.game_id is None or self.position is None or self.read_only:
             return self.apply(correction)  # says why nothing can be recorded
@@ -291,8 +292,9 @@ class GameController(QObject):
         return self._written(was_ended=was_ended)
 
     def delete_hand(self, index: int) -> bool:
-        """A referee's deletion of a past hand; everything after is recomputed. Undoable."""
-        return self.apply(HandDeleted(index))
+        """A referee's deletion of a past hand; everything after is recomputed. Undoable. A substitution the game as
+        corrected ends before is taken out with it, as for an edit (Delete hand's question names it first)."""
+        return self._correct(HandDeleted(index))
 
     def penalty(self, seat: int, points: int, reason: str) -> bool:
         """A referee's penalty (negative) or correction (positive), applied after uma."""

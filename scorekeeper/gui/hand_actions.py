@@ -14,8 +14,11 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
 
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.labels import short_label
-from scorekeeper.session.corrections import is_same_hand
+from scorekeeper.session import HandDeleted
+from scorekeeper.session.corrections import is_same_hand, substitutions_taken_out
 
 if TYPE_CHECKING:
     from scorekeeper.gui.main_window import MainWindow
@@ -114,14 +117,33 @@ class HandActions:
             window.clear_message()
 
     def delete_hand(self, index: int) -> None:
-        """Delete a past hand after confirmation (undoable)."""
+        """Delete a past hand after confirmation (undoable).
+
+        A deletion after which the game ends before a substitute came in takes that substitution out with it, as
+        Edit hand does (``correction_events``): the question names it before anything is written; Yes records both
+        in one write.
+        """
         window = self._window
         state = window.controller.state
         if state is None or not 0 <= index < len(state.hands):
             return
         entry = state.hands[index]
-        question = _t("Delete hand {label}? Every later hand is recomputed; Undo brings it back.").format(
-            label=short_label(entry.label, entry.honba)
-        )
-        if window.dialogs.confirm(window, question) and window.controller.delete_hand(index):
+        try:
+            removes = substitutions_taken_out(state, HandDeleted(index))
+        except ScorekeeperError as error:
+            window.show_message(error_text(error))  # refused whatever is answered: say why now
+            return
+        lines = [
+            _t("Delete hand {label}? Every later hand is recomputed; Undo brings it back.").format(
+                label=short_label(entry.label, entry.honba)
+            )
+        ]
+        lines += [
+            _t(
+                "The game now ends before {player} came in for {left} (hand {n}): that substitution is taken out,"
+                " and {left} is credited with the seat's whole result."
+            ).format(player=sub.player, left=sub.left, n=sub.hand + 1)
+            for sub in removes
+        ]
+        if window.dialogs.confirm(window, "\n\n".join(lines)) and window.controller.delete_hand(index):
             window.clear_message()

@@ -48,7 +48,13 @@ from scorekeeper.session.state import (
     apply_events,
 )
 
-__all__ = ["CorrectionPreview", "correction_events", "correction_preview", "is_same_hand"]
+__all__ = [
+    "CorrectionPreview",
+    "correction_events",
+    "correction_preview",
+    "is_same_hand",
+    "substitutions_taken_out",
+]
 
 Four = tuple[int, int, int, int]
 
@@ -135,6 +141,18 @@ def correction_preview(state: GameState, index: int, record: HandRecord, *, inse
 
 def _removed(sub: Substitution, events: tuple[Event, ...]) -> bool:
     return any(isinstance(e, SubstitutionRemoved) and e.seat == sub.seat and e.player == sub.player for e in events)
+
+
+def substitutions_taken_out(state: GameState, correction: Event) -> tuple[Substitution, ...]:
+    """The substitutions ``correction`` (an edit, insertion or deletion of a hand) takes out with it: the game as
+    corrected ends before they came in (:func:`correction_events`). Delete hand names them before confirming.
+
+    Raises:
+        IllegalActionError: the correction is refused for another reason.
+        ScorekeeperError: a full hand in it the engine cannot score.
+    """
+    events = correction_events(state, correction)
+    return tuple(sub for sub in state.substitutions if _removed(sub, events))
 
 
 def correction_events(state: GameState, correction: Event) -> tuple[Event, ...]:

@@ -16,6 +16,7 @@ import pytest
 
 from scorekeeper.errors import ErrorCode, IllegalActionError
 from scorekeeper.session import (
+    HandDeleted,
     HandRecord,
     Ron,
     Session,
@@ -25,7 +26,9 @@ from scorekeeper.session import (
     event_to_json,
     seat_shares,
 )
+from scorekeeper.session.corrections import correction_events, substitutions_taken_out
 from scorekeeper.session.record import format_record, parse_record, record_from_session, session_from_record
+from scorekeeper.session.state import apply_events
 from tests.session.builders import S0, S1, S2, S3, game, hf, ym
 
 _BUST = HandRecord(riichi=(), result=Ron(S3, (ym(2),)))  # Cy's yakuman from Di: Di at -7,000, the game ends
@@ -135,3 +138,28 @@ def test_the_refusals_carry_a_code_and_the_values_they_name() -> None:
         session.remove_substitution(S2, "Sub")
     assert missing.value.code is ErrorCode.NO_SUCH_SUBSTITUTION
     assert dict(missing.value.fields) == {"player": "Sub", "leaving": "Cy"}
+
+
+def test_a_deletion_that_ends_the_game_before_the_substitute_came_in_takes_the_substitution_out() -> None:
+    """E1: Di wins a mangan from Cy (Di 33,000). E2: Ann's yakuman from Di (32,000: Di at 1,000). Bo leaves for Sub
+    before hand 3. Deleting E1 makes the yakuman the first hand, dealt by Ann (48,000): the game ends after hand 1."""
+    session = game("tenhou")
+    session.ron(S2, [hf(3, 5, 30)])
+    session.ron(S3, [ym(0)])
+    session.replace_player(S1, "Sub", "fell ill")
+    state = session.state
+    assert not state.ended
+    with pytest.raises(StrandedSubstituteError, match="deleting hand 1 is refused: the game would end after hand 1"):
+        session.delete_hand(0)
+    taken = substitutions_taken_out(state, HandDeleted(0))
+    assert [(sub.player, sub.left, sub.hand) for sub in taken] == [("Sub", "Bo", 2)]
+    events = correction_events(state, HandDeleted(0))
+    assert events == (
+        SubstitutionRemoved(
+            seat=S1, player="Sub", reason="deleting hand 1: the game ends after hand 1, before they came in"
+        ),
+        HandDeleted(0),
+    )
+    after = apply_events(state, events)
+    assert after.ended and after.players == ("Ann", "Bo", "Cy", "Di") and after.scores[3] < 0
+    assert substitutions_taken_out(state, HandDeleted(1)) == ()  # deleting E2 ends nothing early

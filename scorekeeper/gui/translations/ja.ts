@@ -1412,6 +1412,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>{label} を削除しますか? 以降の局はすべて再計算されます。「元に戻す」で復元できます。</translation>
     </message>
     <message>
+        <source>The game now ends before {player} came in for {left} (hand {n}): that substitution is taken out, and {left} is credited with the seat's whole result.</source>
+        <translation>訂正により、{player} が {left} の代わりに入る前 (第 {n} 局) に対局が終わります: この交代は取り消され、その席の成績はすべて {left} に計上されます。</translation>
+    </message>
+    <message>
         <source>Scorekeeper</source>
         <translation>点数記録</translation>
     </message>

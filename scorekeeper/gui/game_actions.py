@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.gui.error_words import error_text
 from scorekeeper.session import ReasonCode, format_reason
 
 if TYPE_CHECKING:
@@ -67,7 +68,7 @@ class GameActions:
         try:
             games = window.controller.store.list_games()
         except ScorekeeperError as error:
-            window.show_message(str(error))
+            window.show_message(error_text(error))  # in the window's language (gui/error_words.py)
             return
         game_id = window.dialogs.open_game(window, games)
         if game_id is None or not window.controller.open_game(game_id):

@@ -52,6 +52,7 @@ from typing import Any, Self
 
 from scorekeeper.errors import (
     DuplicateEventError,
+    ErrorCode,
     GameRecordError,
     InvalidRulesetError,
     NothingToUndoError,
@@ -636,7 +637,12 @@ class GameStore:
             finally:
                 connection.execute("COMMIT")
         except SQLITE_ERRORS as error:
-            raise SaveFileError(f"{self._path}: cannot {what}: {error}", path=self._path) from error
+            raise SaveFileError(
+                f"{self._path}: cannot {what}: {error}",
+                path=self._path,
+                code=ErrorCode.FILE_UNREADABLE,  # worded in the window's language (gui/error_words.py)
+                fields={"reason": str(error)},
+            ) from error
 
     def list_games(self, limit: int | None = None) -> tuple[GameSummary, ...]:
         """The games in the file, the most recently changed first (at most ``limit`` of them, if given).

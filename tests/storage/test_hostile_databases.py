@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.errors import SaveFileError
+from scorekeeper.errors import ErrorCode, SaveFileError
 from scorekeeper.session.events import RiichiDeclared
 from scorekeeper.session.seats import Seat
 from scorekeeper.storage import _schema
@@ -237,3 +237,21 @@ def test_upgrades_killed_at_random_moments_never_leave_a_broken_backup(tmp_path:
             check.close()
         GameStore.open(path).close()  # and the next start upgrades it
     assert kills >= 1, "no upgrade was killed: raise the delays"
+
+
+def test_a_read_the_database_refuses_carries_the_unreadable_file_code(tmp_path: Path) -> None:
+    """Another program renamed the games table under an open store: listing the games is refused as before (the
+    same sentence), now with ``FILE_UNREADABLE`` so the Open game list says it in the window's language."""
+    path = tmp_path / "games.db"
+    with GameStore.open(path) as store:
+        other = sqlite3.connect(path)
+        try:
+            other.execute("ALTER TABLE games RENAME TO gone")
+            other.commit()
+        finally:
+            other.close()
+        with pytest.raises(SaveFileError) as caught:
+            store.list_games()
+    assert str(caught.value) == f"{path}: cannot list the games: no such table: games"
+    assert caught.value.code is ErrorCode.FILE_UNREADABLE
+    assert caught.value.fields == {"path": str(path), "reason": "no such table: games"}

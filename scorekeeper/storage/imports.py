@@ -7,29 +7,40 @@ is already stored is skipped, so importing the same game twice changes nothing.
 
 Players join the registry by name. Where a name matches more than one registry entry (ignoring case and outer
 spaces), ``choose`` is asked which one is meant (the CLI prompts at a terminal; the GUI shows a dialog); without
-it, or when it answers None, the name joins the oldest entry with exactly that name, or a new one.
+it, or when it answers None, the name joins the oldest entry with exactly that name, or a new one. A name the
+registry's names judge refuses (``scorekeeper.session.names.check_entry_name``) sits as a guest.
+
+A substitute who came in during a recorded game joins the same way, asked about the same way (before, they always
+joined the oldest entry of their exact name, unasked and unreported), unless the caller chooses otherwise for
+every substitute (:class:`SubstituteJoin`: a new entry each, or guests). The report says how each substitute
+joined, and how a name joined that several entries carry when nobody was asked (:class:`ImportedName`).
 """
 
 from __future__ import annotations
 
+import enum
 import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import assert_never
 
 from scorekeeper.errors import SaveFileError, ScorekeeperError, UnsupportedVersionError
 from scorekeeper.session.names import entry_name_problem
 from scorekeeper.session.record import GameRecord, format_record, parse_record, session_from_record
 from scorekeeper.storage._jsontext import JsonTextError, dump_json, load_json
 from scorekeeper.storage.files import MAX_FILE_BYTES, MAX_RECORD_BYTES, read_bytes
-from scorekeeper.storage.registry import Player, add_player, find_players, join_player
+from scorekeeper.storage.registry import Player, add_player, find_players, game_seats, game_substitutes, join_player
 from scorekeeper.storage.store import GameStore
 
 __all__ = [
     "NEW_PLAYER",
     "Choose",
     "ImportReport",
+    "ImportedName",
     "ImportedRecord",
+    "JoinKind",
+    "SubstituteJoin",
     "game_with_fingerprint",
     "import_records",
     "read_records",
@@ -41,6 +52,52 @@ __all__ = [
 Choose = Callable[[str, tuple[Player, ...]], int | None]
 #: What :data:`Choose` answers for "a new player of that name" (registry ids start at 1).
 NEW_PLAYER = 0
+
+
+class SubstituteJoin(enum.StrEnum):
+    """How the substitutes of imported records join the registry (the four who sat down join by name, asked where
+    several entries carry it)."""
+
+    ASK = "ask"  # as the four: ``choose`` is asked where several entries carry the name; else OLDEST
+    OLDEST = "oldest"  # the oldest entry of exactly that name (followed through merges), or a new one
+    NEW = "new"  # a new entry of that name (one per name and import), apart from any namesake's statistics
+    GUEST = "guest"  # no entry: they count in no statistics
+
+
+class JoinKind(enum.StrEnum):
+    """How one name of an imported game joined the registry."""
+
+    EXISTING = "existing"  # the oldest entry of exactly that name, unasked
+    NEW = "new"  # a new entry (no entry had exactly that name, or SubstituteJoin.NEW)
+    CHOSEN = "chosen"  # the entry ``choose`` answered (or a new one it asked for)
+    GUEST = "guest"  # no entry, as SubstituteJoin.GUEST asked
+    REFUSED = "refused"  # no entry: the registry's names judge refuses the name (``check_entry_name``)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ImportedName:
+    """How a name of a stored game joined the registry: every substitute, and a name that sat down where nobody
+    was asked about it although several entries carry it, or that the names judge refuses.
+
+    Attributes:
+        game_id: the game stored.
+        where: the record's file (and line).
+        seat: the seat (0-3, as the record numbers them).
+        name: the name as the record has it.
+        substitute: whether they came in during the game.
+        player: the entry joined (as bound, not followed through merges), or None (a guest).
+        how: how they joined.
+        namesakes: how many entries carried the name (ignoring case and outer spaces) before the import joined it.
+    """
+
+    game_id: int
+    where: str
+    seat: int
+    name: str
+    substitute: bool
+    player: int | None
+    how: JoinKind
+    namesakes: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -64,11 +121,14 @@ class ImportReport:
         imported: the ids of the games stored.
         skipped: the records already in the store (by fingerprint), as their ``where``.
         existing: the ids of the stored games those records are, in the same order.
+        names: how the substitutes (and names several entries carry, unasked, or the names judge refuses) of the
+            games stored joined the registry, game by game.
     """
 
     imported: tuple[int, ...]
     skipped: tuple[str, ...]
     existing: tuple[int, ...] = ()
+    names: tuple[ImportedName, ...] = ()
 
 
 def record_fingerprint(record: GameRecord) -> str:
@@ -123,11 +183,16 @@ def read_records(path: Path) -> tuple[ImportedRecord, ...]:
 
 
 def import_records(
-    store: GameStore, records: Sequence[ImportedRecord], *, choose: Choose | None = None
+    store: GameStore,
+    records: Sequence[ImportedRecord],
+    *,
+    choose: Choose | None = None,
+    substitutes: SubstituteJoin = SubstituteJoin.ASK,
 ) -> ImportReport:
     """Store the records not stored yet, each as a finished game, joining their players to the registry.
 
-    A record repeated within ``records`` is stored once.
+    A record repeated within ``records`` is stored once. ``choose`` is asked which entry a name means where several
+    carry it (each name once); ``substitutes`` says how the substitutes join (asked like the four by default).
 
     Raises:
         SaveFileError: the database cannot be read or written (the games stored before the failure stay).
@@ -135,8 +200,9 @@ def import_records(
     imported: list[int] = []
     skipped: list[str] = []
     existing: list[int] = []
+    names: list[ImportedName] = []
     seen: dict[str, int] = {}
-    answers: dict[str, int | None] = {}
+    joins = _Joins(store, choose)
     for item in records:
         fingerprint = record_fingerprint(item.record)
         stored = seen[fingerprint] if fingerprint in seen else game_with_fingerprint(store, fingerprint)
@@ -144,12 +210,16 @@ def import_records(
             skipped.append(item.where)
             existing.append(stored)
             continue
-        seat_players: list[int | None] | None = None
-        if choose is not None:
-            seat_players = [_join(store, name, choose, answers) for name in item.record.players]
+        seated = [joins.seat(name) for name in item.record.players]
+        seat_players = [entry for entry, _ in seated] if choose is not None else None
+        came_in = {(int(e.seat), e.player): joins.substitute(e.player, substitutes) for _, e in item.record.substitutes}
+        # Bound here: an entry chosen or made, or a guest as asked; the store binds the rest as any write does.
+        chosen = {key: entry for key, (entry, how) in came_in.items() if entry is not None or how is JoinKind.GUEST}
         session = session_from_record(item.record)
         try:
-            game_id = store.start_game(session, seat_players=seat_players, fingerprint=fingerprint)
+            game_id = store.start_game(
+                session, seat_players=seat_players, fingerprint=fingerprint, substitute_players=chosen
+            )
         except SaveFileError:
             # Another import (a second window, a second command) stored the same record since it was looked up:
             # the fingerprint's uniqueness refused this copy. That is "already in the store", not a failure.
@@ -162,21 +232,110 @@ def import_records(
             continue
         seen[fingerprint] = game_id
         imported.append(game_id)
-    return ImportReport(imported=tuple(imported), skipped=tuple(skipped), existing=tuple(existing))
+        names.extend(_said(store, game_id, item=item, seated=seated, came_in=came_in, joins=joins))
+    return ImportReport(imported=tuple(imported), skipped=tuple(skipped), existing=tuple(existing), names=tuple(names))
 
 
-def _join(store: GameStore, name: str, choose: Choose, answers: dict[str, int | None]) -> int | None:
-    """The registry entry for a name: asked once per name when ambiguous, else the default join."""
-    if entry_name_problem(name) is not None:
-        return None  # a guest: no registry entry under a name a new game would refuse
-    key = name.strip()
-    if key not in answers:
-        candidates = find_players(store, key)
-        answer = choose(key, candidates) if len(candidates) > 1 else None
-        if answer == NEW_PLAYER:
-            answer = add_player(store, key)
-        answers[key] = answer if answer is not None else join_player(store, key)
-    return answers[key]
+class _Joins:
+    """The registry entries names join during one import: each name asked about once, each new entry made once."""
+
+    def __init__(self, store: GameStore, choose: Choose | None) -> None:
+        self.store = store
+        self.choose = choose
+        self.answers: dict[str, tuple[int | None, JoinKind]] = {}
+        self.new: dict[str, int] = {}
+        self.namesakes: dict[str, int] = {}
+
+    def count(self, key: str) -> int:
+        """How many entries carried the name when the import first met it."""
+        if key not in self.namesakes:
+            self.namesakes[key] = len(find_players(self.store, key))
+        return self.namesakes[key]
+
+    def seat(self, name: str) -> tuple[int | None, JoinKind]:
+        """The entry a name that sat down joins, and how (the entry only when ``choose`` is given)."""
+        if entry_name_problem(name) is not None:
+            return None, JoinKind.REFUSED  # a guest: no entry under a name a new game would refuse
+        key = name.strip()
+        if self.count(key) > 1 and self.choose is not None:
+            return self._asked(key)
+        if self.choose is None:
+            return None, JoinKind.EXISTING if self.count(key) else JoinKind.NEW  # the store joins it
+        return join_player(self.store, key), JoinKind.EXISTING if self.count(key) else JoinKind.NEW
+
+    def substitute(self, name: str, how: SubstituteJoin) -> tuple[int | None, JoinKind]:
+        """The entry a substitute joins, and how (None with EXISTING or NEW: the store binds them)."""
+        if entry_name_problem(name) is not None:
+            return None, JoinKind.REFUSED
+        key = name.strip()
+        match how:
+            case SubstituteJoin.GUEST:
+                return None, JoinKind.GUEST
+            case SubstituteJoin.NEW:
+                if key not in self.new:
+                    self.count(key)
+                    self.new[key] = add_player(self.store, key)
+                return self.new[key], JoinKind.NEW
+            case SubstituteJoin.ASK if self.choose is not None and self.count(key) > 1:
+                return self._asked(key)
+            case SubstituteJoin.ASK | SubstituteJoin.OLDEST:
+                return None, JoinKind.EXISTING if self.count(key) else JoinKind.NEW
+            case _:
+                assert_never(how)
+
+    def _asked(self, key: str) -> tuple[int | None, JoinKind]:
+        assert self.choose is not None
+        if key not in self.answers:
+            answer = self.choose(key, find_players(self.store, key))
+            if answer is None:
+                self.answers[key] = join_player(self.store, key), JoinKind.EXISTING
+            else:
+                self.answers[key] = (add_player(self.store, key) if answer == NEW_PLAYER else answer), JoinKind.CHOSEN
+        return self.answers[key]
+
+
+def _said(
+    store: GameStore,
+    game_id: int,
+    *,
+    item: ImportedRecord,
+    seated: Sequence[tuple[int | None, JoinKind]],
+    came_in: dict[tuple[int, str], tuple[int | None, JoinKind]],
+    joins: _Joins,
+) -> list[ImportedName]:
+    """What the report says of a stored game's names: every substitute, and the four where worth saying."""
+    out: list[ImportedName] = []
+    entries = game_seats(store, game_id)
+    for seat, (name, (_, how)) in enumerate(zip(item.record.players, seated, strict=True)):
+        namesakes = 0 if how is JoinKind.REFUSED else joins.count(name.strip())
+        if how is JoinKind.REFUSED or (how is JoinKind.EXISTING and namesakes > 1):
+            out.append(
+                ImportedName(
+                    game_id=game_id,
+                    where=item.where,
+                    seat=seat,
+                    name=name,
+                    substitute=False,
+                    player=entries[seat],
+                    how=how,
+                    namesakes=namesakes,
+                )
+            )
+    bound = {(s.seat, s.name): s.player for s in game_substitutes(store, game_id)}
+    for (seat, name), (_, how) in came_in.items():
+        out.append(
+            ImportedName(
+                game_id=game_id,
+                where=item.where,
+                seat=seat,
+                name=name,
+                substitute=True,
+                player=bound.get((seat, name)),
+                how=how,
+                namesakes=0 if how is JoinKind.REFUSED else joins.count(name.strip()),
+            )
+        )
+    return out
 
 
 def game_with_fingerprint(store: GameStore, fingerprint: str) -> int | None:

@@ -16,9 +16,10 @@ import pytest
 
 from scorekeeper.cli import main
 from scorekeeper.session.record import format_record, record_from_session
-from scorekeeper.storage.registry import add_player, find_players, game_seats
+from scorekeeper.storage.registry import add_player, find_players, game_seats, game_substitutes
 from scorekeeper.storage.store import GameStore
 from tests.session.test_statistics import game_1
+from tests.session.test_statistics_substitution import _substituted
 
 
 class _Terminal(io.StringIO):
@@ -83,3 +84,91 @@ def test_a_name_the_registry_refuses_is_imported_at_a_guest_seat(
         assert game_seats(store, game.id)[1] is None
         assert store.load_session(game.id).players[1] == "Ben\u202eJamin"
         assert find_players(store, "Ben\u202eJamin") == ()
+
+
+def _substitute_record(tmp_path: Path) -> Path:
+    """Ann, Bo, Cy and Di; Sub takes seat 1 after the second hand."""
+    path = tmp_path / "substituted.json"
+    path.write_text(json.dumps(format_record(record_from_session(_substituted()))), encoding="utf-8")
+    return path
+
+
+def _two_subs(db: Path) -> tuple[int, int]:
+    with GameStore.open(db) as store:
+        return add_player(store, "Sub"), add_player(store, "SUB")
+
+
+def test_the_import_says_which_player_a_substitute_joined(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    first, _ = _two_subs(db)
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["import", str(_substitute_record(tmp_path)), "--db", str(db)]) == 0
+    assert capsys.readouterr().out == (
+        "imported 1 game(s); 0 already in the store\n"
+        f"game 1: substitute 'Sub' (seat 1) joined player {first}, the oldest of the 2 players of that name\n"
+        "(a substitute joins the player of their name, as the four who sat down do; --substitutes new or guest "
+        "imports them apart)\n"
+    )
+    with GameStore.open(db) as store:
+        assert [s.player for s in game_substitutes(store, 1)] == [first]
+
+
+@pytest.mark.parametrize("choice", ["new", "guest", "oldest"])
+def test_substitutes_can_be_imported_as_new_players_or_guests(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], choice: str
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    first, second = _two_subs(db)
+    monkeypatch.setattr(sys, "stdin", _Terminal(""))  # nothing is asked: the option decides
+    assert main(["import", str(_substitute_record(tmp_path)), "--db", str(db), "--substitutes", choice]) == 0
+    out, err = capsys.readouterr()
+    assert err == ""
+    with GameStore.open(db) as store:
+        (bound,) = [s.player for s in game_substitutes(store, 1)]
+    said = {
+        "new": f"game 1: substitute 'Sub' (seat 1) is a new player ({bound})\n",
+        "guest": "game 1: substitute 'Sub' (seat 1) is a guest (--substitutes guest)\n",
+        "oldest": f"game 1: substitute 'Sub' (seat 1) joined player {first}, the oldest of the 2 players of that "
+        "name\n",
+    }[choice]
+    assert out.startswith("imported 1 game(s); 0 already in the store\n" + said)
+    if choice == "new":
+        assert bound not in (None, first, second)
+    else:
+        assert bound == {"guest": None, "oldest": first}[choice]
+
+
+def test_an_ambiguous_substitute_is_asked_at_the_terminal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    first, second = _two_subs(db)
+    monkeypatch.setattr(sys, "stdin", _Terminal("2\n"))
+    assert main(["import", str(_substitute_record(tmp_path)), "--db", str(db)]) == 0
+    out, err = capsys.readouterr()
+    assert f"'Sub' matches 2 players:\n  1. Sub (player {first}, 0 games)\n  2. SUB (player {second}, 0 games)\n" in err
+    assert out == (
+        "imported 1 game(s); 0 already in the store\n"
+        f"game 1: substitute 'Sub' (seat 1) joined player {second}, as chosen\n"
+    )
+    with GameStore.open(db) as store:
+        assert [s.player for s in game_substitutes(store, 1)] == [second]
+
+
+def test_a_name_the_registry_refuses_is_said_to_sit_as_a_guest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    record = format_record(record_from_session(game_1()))
+    record["players"][2] = "Cho\tX"
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["import", str(path), "--db", str(db)]) == 0
+    assert capsys.readouterr().out == (
+        "imported 1 game(s); 0 already in the store\n"
+        "game 1: 'Cho\\tX' (seat 2) sits as a guest: the player's name 'Cho\\tX' holds a line break or control "
+        "character: a name is one line of visible text\n"
+    )

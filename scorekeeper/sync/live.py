@@ -1,8 +1,9 @@
 """The referee's live feed: PostgreSQL's LISTEN/NOTIFY, so a screen redraws when a table's hand lands, no polling.
 
-Every write the server applies (a table's push, a referee's correction or penalty) sends a notification on
-:data:`~scorekeeper.sync.server.CHANNEL` in its own transaction, so it is delivered exactly when the write
-commits. A :class:`LiveFeed` holds one listening connection. It is Qt-free; a Qt window hooks it up with a
+Every write the server applies (a table's push, a referee's correction or penalty) sends a notification on its
+tournament's channel (:func:`~scorekeeper.sync.server.tournament_channel`) in its own transaction, so it is delivered
+exactly when the write commits; a feed hears only its own tournament's writes, however many share the database.
+A :class:`LiveFeed` holds one listening connection. It is Qt-free; a Qt window hooks it up with a
 ``QSocketNotifier`` on :meth:`LiveFeed.fileno` (readable: call :meth:`LiveFeed.drain`), a script or test calls
 :meth:`LiveFeed.wait`. Changes arrive in commit order; several in a burst come out of one ``drain`` together,
 so a window redraws once per burst.
@@ -31,7 +32,7 @@ from scorekeeper.errors import TournamentServerError
 from scorekeeper.storage import tournament_pg
 from scorekeeper.storage.tournament_pg import with_liveness
 from scorekeeper.sync import server
-from scorekeeper.sync.server import CHANNEL, CONNECT_TIMEOUT, describe_url
+from scorekeeper.sync.server import CHANNEL, CONNECT_TIMEOUT, describe_url, tournament_channel
 
 __all__ = ["Change", "LiveFeed"]
 
@@ -78,17 +79,32 @@ class LiveFeed:
         self._asked: float | None = None  # when a sign of life was asked for, while its answer is awaited
 
     @classmethod
-    def connect(cls, url: str) -> LiveFeed:
-        """Listen to the tournament at ``url`` (the referee's login, or any login of the tournament).
+    def connect(cls, url: str, *, tournament: str | None = None) -> LiveFeed:
+        """Listen to the tournament ``tournament`` (None: the only one) at ``url`` (the referee's login, or any
+        login of the tournament).
+
+        It listens on the tournament's channel, and on the channel of the program before per-tournament channels
+        (:data:`~scorekeeper.sync.server.CHANNEL`: a server whose triggers were not upgraded since, or a table
+        running that program, announces there; nothing of this program does).
 
         Raises:
             TournamentServerError: the server cannot be reached or refuses the login.
+            TournamentError: no such tournament (or several and no name).
         """
         try:
             connection = psycopg.connect(with_liveness(url), autocommit=True, connect_timeout=CONNECT_TIMEOUT)
-            connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(CHANNEL)))
         except psycopg.Error as error:
             raise TournamentServerError(f"cannot listen to {describe_url(url)}: {_reason(error)}") from None
+        try:
+            tid = server.tournament_id(connection, tournament)
+            for channel in (tournament_channel(tid), CHANNEL):
+                connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
+        except psycopg.Error as error:
+            connection.close()
+            raise TournamentServerError(f"cannot listen to {describe_url(url)}: {_reason(error)}") from None
+        except BaseException:
+            connection.close()
+            raise
         return cls(connection, describe_url(url))
 
     def fileno(self) -> int:

@@ -86,10 +86,14 @@ __all__ = [
     "make_code",
     "table_channel",
     "table_role",
+    "tournament_channel",
+    "tournament_id",
     "upgrade",
 ]
 
-#: The LISTEN/NOTIFY channel every applied write is announced on.
+#: The LISTEN/NOTIFY channel of the program before per-tournament channels (:func:`tournament_channel`): a server not
+#: upgraded since, and a table running that program, still announce every write of every tournament in the database
+#: on it, so listeners hear it as well (nothing of this program announces there).
 CHANNEL = "sk_games"
 #: Seconds to wait for a connection before calling the server unreachable.
 CONNECT_TIMEOUT = 5
@@ -100,14 +104,23 @@ CONNECT_TIMEOUT = 5
 PING_AFTER = 10.0
 #: The alphabet of table codes: no 0/O, 1/I/L, so a code read off a screen is typed right.
 _CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-#: The tables whose writes (the referee's, the command line's) a trigger announces on :data:`CHANNEL`.
+#: The tables whose writes (the referee's, the command line's) a trigger announces on :func:`tournament_channel`.
 _ANNOUNCED = ("tournaments", "players", "seats", "penalties")
+
+
+def tournament_channel(tournament_id: int) -> str:
+    """The channel every applied write to tournament ``tournament_id`` is announced on (the referee's live feed).
+
+    One per tournament: several tournaments may share a database, and a listener must not wake for another's writes
+    (before, every write of every tournament went out on :data:`CHANNEL`, the triggers' without a tournament id).
+    """
+    return f"{CHANNEL}_t{tournament_id}"
 
 
 def table_channel(tournament_id: int, table_no: int) -> str:
     """The channel a table listens on: every write the referee (or any login but the table's) applies to the games
-    of table ``table_no`` is announced there as well as on :data:`CHANNEL`, so a table hears of what concerns it
-    only: not of other tables' hands, nor of its own pushes (it acts on neither)."""
+    of table ``table_no`` is announced there as well as on :func:`tournament_channel`, so a table hears of what
+    concerns it only: not of other tables' hands, nor of its own pushes (it acts on neither)."""
     return f"{CHANNEL}_t{tournament_id}_{table_no}"
 
 
@@ -200,7 +213,12 @@ def _names(database: str) -> dict[str, sql.Composable]:
     }
 
 
-def _tournament_id(connection: psycopg.Connection[Any], name: str | None) -> int:
+def tournament_id(connection: psycopg.Connection[Any], name: str | None) -> int:
+    """The id of the tournament called ``name`` (None: the only one this login sees).
+
+    Raises:
+        TournamentError: no such tournament, or several and no name.
+    """
     rows = connection.execute("SELECT id, name FROM tournaments ORDER BY id").fetchall()
     if name is not None:
         rows = [r for r in rows if str(r[1]).casefold() == name.casefold()]
@@ -329,22 +347,33 @@ def _secure(connection: psycopg.Connection[Any], names: dict[str, sql.Composable
     _let_the_owner_in(connection)
     for grant in _pgschema.GRANTS:
         connection.execute(sql.SQL(grant).format(**names))
+    # Each changed row names its tournament (``tournament_id``; a ``tournaments`` row is its own ``id``); the
+    # announcement goes to that tournament's channel. PostgreSQL sends a notification once per transaction however
+    # many rows repeat it (same channel, same payload), so saving a seating of 200 players sends one.
     connection.execute(
-        "CREATE OR REPLACE FUNCTION sk_announce() RETURNS trigger LANGUAGE plpgsql AS $$"
-        " BEGIN PERFORM pg_notify('" + CHANNEL + "', json_build_object('changed', TG_TABLE_NAME)::text);"
+        "CREATE OR REPLACE FUNCTION sk_announce_row() RETURNS trigger LANGUAGE plpgsql AS $$"
+        " DECLARE changed jsonb; BEGIN"
+        " IF TG_OP = 'DELETE' THEN changed := to_jsonb(OLD); ELSE changed := to_jsonb(NEW); END IF;"
+        " PERFORM pg_notify('" + CHANNEL + "_t' || coalesce(changed->>'tournament_id', changed->>'id'),"
+        " json_build_object('changed', TG_TABLE_NAME)::text);"
         " RETURN NULL; END $$"
     )
     for table in _ANNOUNCED:
+        ident = sql.Identifier(table)
+        # The statement-level trigger of servers set up before per-tournament channels (it announced every write
+        # on CHANNEL, with no tournament): replaced.
+        connection.execute(sql.SQL("DROP TRIGGER IF EXISTS sk_announce ON {}").format(ident))
         if connection.execute(
-            "SELECT 1 FROM pg_trigger WHERE tgname = 'sk_announce' AND tgrelid = %s::regclass", (table,)
+            "SELECT 1 FROM pg_trigger WHERE tgname = 'sk_announce_row' AND tgrelid = %s::regclass", (table,)
         ).fetchone():
             continue
         connection.execute(
             sql.SQL(
-                "CREATE TRIGGER sk_announce AFTER INSERT OR UPDATE OR DELETE ON {} FOR EACH STATEMENT"
-                " EXECUTE FUNCTION sk_announce()"
-            ).format(sql.Identifier(table))
+                "CREATE TRIGGER sk_announce_row AFTER INSERT OR UPDATE OR DELETE ON {} FOR EACH ROW"
+                " EXECUTE FUNCTION sk_announce_row()"
+            ).format(ident)
         )
+    connection.execute("DROP FUNCTION IF EXISTS sk_announce()")
     return secured
 
 
@@ -386,7 +415,7 @@ def create_table_login(admin_url: str, table_no: int, *, tournament: str | None 
         database = connection.info.dbname
         try:
             with connection.transaction():
-                tid = _tournament_id(connection, tournament)
+                tid = tournament_id(connection, tournament)
                 role = table_role(database, tid, table_no)
                 if not connection.execute("SELECT 1 FROM pg_roles WHERE rolname = %s", (role,)).fetchone():
                     connection.execute(
@@ -662,7 +691,7 @@ class TournamentServer:
         """The tournament's id: the table login's own, else the one named (or the only one)."""
         if self._tid is None:
             row = connection.execute("SELECT tournament_id FROM table_logins WHERE role = current_user").fetchone()
-            self._tid = int(row[0]) if row is not None else _tournament_id(connection, self._name)
+            self._tid = int(row[0]) if row is not None else tournament_id(connection, self._name)
         return self._tid
 
     def settings(self) -> TournamentSettings:
@@ -899,7 +928,8 @@ class TournamentServer:
 
     def listen(self) -> None:
         """Hear of the applied writes from now on (:meth:`heard` collects them): a table's login listens on its
-        table's channel (:func:`table_channel`), any other login on :data:`CHANNEL`.
+        table's channel (:func:`table_channel`), any other login on its tournament's (:func:`tournament_channel`)
+        and on :data:`CHANNEL` (what a server not upgraded, or a table of the older program, still announces on).
 
         A table listens so that its idle push cycle costs nothing on the network: it asks the server about a game
         (:meth:`overtaken`) only once the server has announced a write to it.
@@ -911,8 +941,9 @@ class TournamentServer:
         with self._transaction("listen to the games' changes") as connection:
             tid = self._tournament(connection)
             row = connection.execute("SELECT table_no FROM table_logins WHERE role = current_user").fetchone()
-            channel = CHANNEL if row is None else table_channel(tid, int(row[0]))
-            connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
+            channels = [tournament_channel(tid), CHANNEL] if row is None else [table_channel(tid, int(row[0]))]
+            for channel in channels:
+                connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
 
     def _note(self, payload: str) -> None:
         try:
@@ -1036,7 +1067,8 @@ class TournamentServer:
     def _refresh(self, connection: psycopg.Connection[Any], game_id: str, *, by_table: bool) -> bool | None:
         """Replay a game's log for its hand and scores at a glance, and announce the change (same transaction).
 
-        Every write is announced on :data:`CHANNEL` (the referee's live feed); a write not by the game's table (the
+        Every write is announced on its tournament's channel (:func:`tournament_channel`: the referee's live feed);
+        a write not by the game's table (the
         referee's) also on the table's channel (:func:`table_channel`). A table's own write is not announced to
         it: a table acts only on writes made over its head (:meth:`overtaken`: a laptop of the same table writes on
         the same position, and learns of it when it pushes), so hearing its own push only made it ask the server
@@ -1072,7 +1104,7 @@ class TournamentServer:
             ("end" if state.ended else state.hand_label, json.dumps(list(state.scores)), game_id),
         )
         payload = json.dumps({"game": game_id, "session": int(session), "table": int(table_no), "head": int(head)})
-        connection.execute("SELECT pg_notify(%s, %s)", (CHANNEL, payload))
+        connection.execute("SELECT pg_notify(%s, %s)", (tournament_channel(int(tid)), payload))
         if not by_table:
             connection.execute("SELECT pg_notify(%s, %s)", (table_channel(int(tid), int(table_no)), payload))
         return state.ended

@@ -147,7 +147,7 @@ class TournamentController(QObject):
         from scorekeeper.sync.live import LiveFeed
 
         try:
-            feed = LiveFeed.connect(url)
+            feed = LiveFeed.connect(url, tournament=self.name)
         except ScorekeeperError as error:
             self.error_occurred.emit(
                 self.tr("Live updates: {reason}; checking once a second instead").format(reason=error_text(error))

@@ -25,7 +25,7 @@ The same rules hold from 5 han, where fu do not change a limited payment: a 6-ha
 
 from __future__ import annotations
 
-from scorekeeper.errors import InvalidHandError
+from scorekeeper.errors import ErrorCode, InvalidHandError
 
 __all__ = [
     "FU_VALUES",
@@ -101,4 +101,8 @@ def check_han_fu(han: int, fu: int, *, tsumo: bool | None = None, what: str = ""
         problems = validate_han_fu(han, fu, tsumo=tsumo)
     if problems:
         prefix = f"{what}: " if what else ""
-        raise InvalidHandError(f"{prefix}{han} han {fu} fu is not a possible win: {problems[0]}")
+        raise InvalidHandError(
+            f"{prefix}{han} han {fu} fu is not a possible win: {problems[0]}",
+            code=ErrorCode.HAN_FU_IMPOSSIBLE,
+            fields={"han": han, "fu": fu, "tsumo": tsumo},
+        )

@@ -18,13 +18,13 @@ from __future__ import annotations
 import dataclasses
 import enum
 import operator
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from scorekeeper.engine.conditions import CONDITION_NAMES
 from scorekeeper.engine.decomposition import RUN
 from scorekeeper.engine.tiles import Tile, TileKind, Wind, format_tiles, parse_tiles
-from scorekeeper.errors import InvalidContextError, InvalidHandError, ScorekeeperError, quote
+from scorekeeper.errors import ErrorCode, InvalidContextError, InvalidHandError, ScorekeeperError, quote
 
 __all__ = [
     "Hand",
@@ -56,19 +56,29 @@ class MeldKind(enum.StrEnum):
         return self is not MeldKind.ANKAN
 
 
-def _meld_problem(kind: MeldKind, tiles: Sequence[Tile]) -> str | None:
+def _meld_problem(kind: MeldKind, tiles: Sequence[Tile]) -> InvalidHandError | None:
     size = 4 if kind in _KAN_KINDS else 3
     if len(tiles) != size:
-        return f"malformed meld {kind} {quote(format_tiles(tiles))}: a {kind} has {size} tiles, not {len(tiles)}"
+        return InvalidHandError(
+            f"malformed meld {kind} {quote(format_tiles(tiles))}: a {kind} has {size} tiles, not {len(tiles)}",
+            code=ErrorCode.MELD_WRONG_SIZE,
+            fields={"meld": kind.value, "tiles": format_tiles(tiles), "size": size, "count": len(tiles)},
+        )
     kinds = sorted([tile.kind for tile in tiles])
     if kind is MeldKind.CHI:
         first = kinds[0]
         if first >= 27 or first % 9 > 6 or kinds != [first, first + 1, first + 2]:
-            return (
-                f"malformed meld chi {quote(format_tiles(tiles))}: a chi is three consecutive tiles of one number suit"
+            return InvalidHandError(
+                f"malformed meld chi {quote(format_tiles(tiles))}: a chi is three consecutive tiles of one number suit",
+                code=ErrorCode.CHI_NOT_A_RUN,
+                fields={"tiles": format_tiles(tiles)},
             )
     elif kinds[0] != kinds[-1]:
-        return f"malformed meld {kind} {quote(format_tiles(tiles))}: a {kind} is {size} tiles of one kind"
+        return InvalidHandError(
+            f"malformed meld {kind} {quote(format_tiles(tiles))}: a {kind} is {size} tiles of one kind",
+            code=ErrorCode.MELD_NOT_ONE_KIND,
+            fields={"meld": kind.value, "tiles": format_tiles(tiles), "size": size},
+        )
     return None
 
 
@@ -98,7 +108,7 @@ class Meld:
     def __post_init__(self) -> None:
         problem = _meld_problem(self.kind, self.tiles)
         if problem is not None:
-            raise InvalidHandError(problem)
+            raise problem
         tiles = self.tiles
         keys = [(tile.kind, tile.red) for tile in tiles]
         if keys != sorted(keys):
@@ -126,7 +136,11 @@ class Meld:
         meld_kind = _MELD_KINDS.get(kind) if isinstance(kind, str) else None
         if meld_kind is None:
             known = ", ".join(m.value for m in MeldKind)
-            raise InvalidHandError(f"unknown meld type {quote(kind)}; meld types are {known}")
+            raise InvalidHandError(
+                f"unknown meld type {quote(kind)}; meld types are {known}",
+                code=ErrorCode.MELD_UNKNOWN_TYPE,
+                fields={"meld": str(kind)},
+            )
         if cls is not Meld:
             return cls(meld_kind, parse_tiles(text))
         # Melds are immutable and few ("123m" chi, "555z" pon...), so parsed ones are shared; errors are not cached.
@@ -160,10 +174,14 @@ class HandProblem:
     Attributes:
         message: what is wrong, quoting the input and naming the rule.
         error: the exception class :class:`Hand` raises for it.
+        code: what is wrong by a stable name (the ``code`` of the error raised for it).
+        fields: the values the message names (the error's ``fields``).
     """
 
     message: str
     error: type[ScorekeeperError]
+    code: ErrorCode | None = None
+    fields: Mapping[str, object] = field(default_factory=dict, compare=False)
 
 
 def _tile_problems(concealed: Sequence[Tile], melds: Sequence[Meld], win: Tile | None) -> list[HandProblem]:
@@ -176,9 +194,23 @@ def _tile_problems(concealed: Sequence[Tile], melds: Sequence[Meld], win: Tile |
             counts[tile.kind] += 1
     for kind in TileKind:
         if counts[kind] > 4:
-            problems.append(HandProblem(f"{_copies(counts[kind])} copies of {kind}: a set has four", InvalidHandError))
+            problems.append(
+                HandProblem(
+                    f"{_copies(counts[kind])} copies of {kind}: a set has four",
+                    InvalidHandError,
+                    ErrorCode.HAND_FIFTH_COPY,
+                    {"tile": str(kind), "copies": counts[kind]},
+                )
+            )
     if len(melds) > 4:
-        problems.append(HandProblem(f"{len(melds)} melds: a hand has at most four", InvalidHandError))
+        problems.append(
+            HandProblem(
+                f"{len(melds)} melds: a hand has at most four",
+                InvalidHandError,
+                ErrorCode.HAND_TOO_MANY_MELDS,
+                {"melds": len(melds)},
+            )
+        )
     expected = 14 - 3 * len(melds)
     if len(concealed) != expected:
         kans = sum(1 for m in melds if m.kind.is_kan)
@@ -188,9 +220,12 @@ def _tile_problems(concealed: Sequence[Tile], melds: Sequence[Meld], win: Tile |
                 f"{len(melds)} meld(s) ({kans} kan); a winning hand has {expected} concealed tiles "
                 "including the winning tile",
                 InvalidHandError,
+                ErrorCode.HAND_WRONG_TILE_COUNT,
+                {"count": len(concealed), "melds": len(melds), "kans": kans, "expected": expected},
             )
         )
     if win is not None and win not in concealed:
+        fields = {"win": str(win), "tiles": format_tiles(concealed)}
         if any(tile.kind == win.kind for tile in concealed):
             other = "red" if not win.red else "ordinary"
             problems.append(
@@ -198,12 +233,17 @@ def _tile_problems(concealed: Sequence[Tile], melds: Sequence[Meld], win: Tile |
                     f"the winning tile {win} is not in the hand {quote(format_tiles(concealed))} "
                     f"(only the {other} five is)",
                     InvalidHandError,
+                    ErrorCode.HAND_WIN_OTHER_FIVE,
+                    fields,
                 )
             )
         else:
             problems.append(
                 HandProblem(
-                    f"the winning tile {win} is not in the hand {quote(format_tiles(concealed))}", InvalidHandError
+                    f"the winning tile {win} is not in the hand {quote(format_tiles(concealed))}",
+                    InvalidHandError,
+                    ErrorCode.HAND_WIN_NOT_IN_HAND,
+                    fields,
                 )
             )
     return problems
@@ -231,33 +271,69 @@ def _context_problems(  # noqa: PLR0917
     dora: Sequence[Tile],
     ura: Sequence[Tile],
 ) -> list[HandProblem]:
-    out: list[str] = []
+    out: list[HandProblem] = []
+
+    def add(message: str, code: ErrorCode, **fields: object) -> None:
+        out.append(HandProblem(message, InvalidContextError, code, fields))
+
     is_open = any(m.kind.is_open for m in melds)
     riichi = flags["riichi"] or flags["double_riichi"]
     dealer = seat_wind is Wind.EAST
     has_kan = any(m.kind.is_kan for m in melds)
     if riichi and is_open:
-        out.append("riichi with an open hand: riichi needs a concealed hand")
+        add("riichi with an open hand: riichi needs a concealed hand", ErrorCode.CONDITION_RIICHI_OPEN_HAND)
     if flags["ippatsu"] and not riichi:
-        out.append("ippatsu without riichi: ippatsu is a win within one turn of declaring riichi")
+        add(
+            "ippatsu without riichi: ippatsu is a win within one turn of declaring riichi",
+            ErrorCode.CONDITION_IPPATSU_WITHOUT_RIICHI,
+        )
     if flags["ippatsu"] and flags["rinshan"]:
-        out.append("ippatsu with rinshan: the kong, even a concealed one, ends ippatsu (EMA 2016)")
+        add(
+            "ippatsu with rinshan: the kong, even a concealed one, ends ippatsu (EMA 2016)",
+            ErrorCode.CONDITION_IPPATSU_WITH_RINSHAN,
+        )
     if flags["chankan"] and tsumo:
-        out.append("chankan with tsumo: robbing a kong is a win on another player's tile")
+        add(
+            "chankan with tsumo: robbing a kong is a win on another player's tile",
+            ErrorCode.CONDITION_CHANKAN_WITH_TSUMO,
+        )
     if flags["chankan"] and counts_of_win > 1:
-        out.append(f"chankan on {win} while the hand holds {counts_of_win} of it: the robbed kong holds the others")
+        add(
+            f"chankan on {win} while the hand holds {counts_of_win} of it: the robbed kong holds the others",
+            ErrorCode.CONDITION_CHANKAN_TILE_HELD,
+            tile=str(win),
+            copies=counts_of_win,
+        )
     if flags["haitei"] and not tsumo:
-        out.append("haitei with ron: haitei is a self-draw of the last tile (a win on the last discard is houtei)")
+        add(
+            "haitei with ron: haitei is a self-draw of the last tile (a win on the last discard is houtei)",
+            ErrorCode.CONDITION_HAITEI_WITH_RON,
+        )
     if flags["houtei"] and tsumo:
-        out.append("houtei with tsumo: houtei is a win on the last discard (a self-draw of the last tile is haitei)")
+        add(
+            "houtei with tsumo: houtei is a win on the last discard (a self-draw of the last tile is haitei)",
+            ErrorCode.CONDITION_HOUTEI_WITH_TSUMO,
+        )
     if flags["haitei"] and flags["rinshan"]:
-        out.append("haitei together with rinshan: a kong replacement tile is never the last tile of the wall")
+        add(
+            "haitei together with rinshan: a kong replacement tile is never the last tile of the wall",
+            ErrorCode.CONDITION_HAITEI_WITH_RINSHAN,
+        )
     if flags["chankan"] and (flags["haitei"] or flags["houtei"]):
-        out.append("chankan with haitei or houtei: no kong can be declared on the last tile")
+        add(
+            "chankan with haitei or houtei: no kong can be declared on the last tile",
+            ErrorCode.CONDITION_CHANKAN_ON_LAST_TILE,
+        )
     if flags["rinshan"] and not tsumo:
-        out.append("rinshan with ron: rinshan is a self-draw of the kong replacement tile")
+        add(
+            "rinshan with ron: rinshan is a self-draw of the kong replacement tile",
+            ErrorCode.CONDITION_RINSHAN_WITH_RON,
+        )
     if flags["rinshan"] and not has_kan:
-        out.append("rinshan without a kong: the replacement tile comes after declaring a kong")
+        add(
+            "rinshan without a kong: the replacement tile comes after declaring a kong",
+            ErrorCode.CONDITION_RINSHAN_WITHOUT_KONG,
+        )
     for name, needs_dealer, needs_tsumo in (
         ("tenhou", True, True),
         ("chiihou", False, True),
@@ -266,27 +342,59 @@ def _context_problems(  # noqa: PLR0917
         if not flags[name]:
             continue
         if needs_dealer and not dealer:
-            out.append(f"{name} for a non-dealer: {name} is the dealer's win on the first draw")
+            add(
+                f"{name} for a non-dealer: {name} is the dealer's win on the first draw",
+                ErrorCode.CONDITION_FIRST_TURN_NOT_DEALER,
+                condition=name,
+            )
         if not needs_dealer and dealer:
-            out.append(f"{name} for the dealer: {name} is a non-dealer's win before their first draw")
+            add(
+                f"{name} for the dealer: {name} is a non-dealer's win before their first draw",
+                ErrorCode.CONDITION_FIRST_TURN_DEALER,
+                condition=name,
+            )
         if needs_tsumo and not tsumo:
-            out.append(f"{name} with ron: {name} is a self-draw")
+            add(f"{name} with ron: {name} is a self-draw", ErrorCode.CONDITION_FIRST_TURN_WITH_RON, condition=name)
         if not needs_tsumo and tsumo:
-            out.append(f"{name} with tsumo: {name} is a win on a discard before the first draw")
+            add(
+                f"{name} with tsumo: {name} is a win on a discard before the first draw",
+                ErrorCode.CONDITION_FIRST_TURN_WITH_TSUMO,
+                condition=name,
+            )
         if melds:
-            out.append(f"{name} with melds: no call or kong can come before {name}")
+            add(
+                f"{name} with melds: no call or kong can come before {name}",
+                ErrorCode.CONDITION_FIRST_TURN_WITH_MELDS,
+                condition=name,
+            )
         if riichi:
-            out.append(f"{name} with riichi: there is no turn to declare riichi before {name}")
+            add(
+                f"{name} with riichi: there is no turn to declare riichi before {name}",
+                ErrorCode.CONDITION_FIRST_TURN_WITH_RIICHI,
+                condition=name,
+            )
         for other in ("haitei", "houtei", "rinshan", "chankan"):
             if flags[other]:
-                out.append(f"{name} with {other}: they cannot happen on the first turn")
+                add(
+                    f"{name} with {other}: they cannot happen on the first turn",
+                    ErrorCode.CONDITION_FIRST_TURN_WITH_OTHER,
+                    condition=name,
+                    other_condition=other,
+                )
     if sum(flags[n] for n in ("tenhou", "chiihou", "renhou")) > 1:
-        out.append("more than one of tenhou, chiihou and renhou: they exclude each other")
+        add(
+            "more than one of tenhou, chiihou and renhou: they exclude each other",
+            ErrorCode.CONDITION_FIRST_TURN_EXCLUSIVE,
+        )
     if len(dora) > 5:
-        out.append(f"{len(dora)} dora indicators: there are at most five (one and four kan dora)")
+        add(
+            f"{len(dora)} dora indicators: there are at most five (one and four kan dora)",
+            ErrorCode.CONDITION_TOO_MANY_DORA,
+            count=len(dora),
+        )
     if len(ura) > 5:
-        out.append(f"{len(ura)} ura dora indicators: there are at most five")
-    return [HandProblem(message, InvalidContextError) for message in out]
+        add(f"{len(ura)} ura dora indicators: there are at most five", ErrorCode.CONDITION_TOO_MANY_URA, count=len(ura))
+    return out
 
 
 _FIVES = frozenset({TileKind.M5, TileKind.P5, TileKind.S5})
@@ -332,7 +440,11 @@ def validate_hand(  # noqa: PLR0917
     """
     unknown = set(flags) - set(_FLAGS)
     if unknown:
-        raise InvalidContextError(f"unknown win conditions {quote(sorted(unknown))}")
+        raise InvalidContextError(
+            f"unknown win conditions {quote(sorted(unknown))}",
+            code=ErrorCode.CONDITION_UNKNOWN,
+            fields={"conditions": ", ".join(sorted(unknown))},
+        )
     all_flags = {name: bool(flags.get(name, False)) for name in _FLAGS}
     concealed_t = tuple(concealed)
     melds_t = tuple(melds)
@@ -572,7 +684,7 @@ def _derive_and_check(  # noqa: PLR0917
     ):
         problems = _tile_problems(concealed, melds, win)
         if problems:
-            raise problems[0].error(problems[0].message)
+            raise problems[0].error(problems[0].message, code=problems[0].code, fields=problems[0].fields)
     if ((riichi or double_riichi) and melds and not all(m.kind is _ANKAN for m in melds)) or (
         ippatsu
         or haitei
@@ -594,7 +706,7 @@ def _derive_and_check(  # noqa: PLR0917
         )
         problems = _context_problems(melds, win, tsumo, seat_wind, flags, held[win_kind], dora, ura)
         if problems:
-            raise problems[0].error(problems[0].message)
+            raise problems[0].error(problems[0].message, code=problems[0].code, fields=problems[0].fields)
     if dora or ura:
         # No kind can reach five while each indicated kind, with every indicator added, stays within four.
         indicators = dora + ura if ura else dora
@@ -624,7 +736,9 @@ def _check_indicator_copies(held: Sequence[int], dora: tuple[Tile, ...], ura: tu
             if copies > 4:
                 raise InvalidHandError(
                     f"five copies of {kind} counting the {field_name} indicator {tile}: a set has four (the hand "
-                    f"and its melds hold {held[kind]})"
+                    f"and its melds hold {held[kind]})",
+                    code=ErrorCode.HAND_INDICATOR_FIFTH_COPY,
+                    fields={"tile": str(kind), "indicator": field_name, "held": held[kind]},
                 )
             seen[kind] = copies
 

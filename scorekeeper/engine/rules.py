@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine.knobs import coerce_knob
-from scorekeeper.errors import InvalidHandError, InvalidRulesetError, quote
+from scorekeeper.errors import ErrorCode, InvalidHandError, InvalidRulesetError, quote
 
 if TYPE_CHECKING:
     from scorekeeper.engine.hand import Hand
@@ -135,20 +135,30 @@ def check_red_fives(hand: Hand, rules: HandRules) -> None:
         for tile in meld.tiles:
             if tile.red:
                 held[tile.kind // 9] += 1
-    indicated: list[tuple[int, str]] = []  # (suit, "the dora indicator 0m")
+    indicated: list[tuple[int, str, str]] = []  # (suit, "dora", "0m")
     for field_name, tiles in (("dora", hand.dora), ("ura", hand.ura)):
         for tile in tiles:
             if tile.red:
                 held[tile.kind // 9] += 1
-                indicated.append((tile.kind // 9, f"the {field_name} indicator {tile}"))
+                indicated.append((tile.kind // 9, field_name, str(tile)))
     for suit, has in enumerate(rules.red_fives_per_suit):
         count = held[suit]
         if count > has:
-            named = [text for of_suit, text in indicated if of_suit == suit]
+            named = [f"the {field_name} indicator {tile}" for of_suit, field_name, tile in indicated if of_suit == suit]
             counting = f" counting {' and '.join(named)}" if named else ""
             raise InvalidHandError(
                 f"{_COUNT_WORDS[count]} red 5{_SUIT_LETTERS[suit]}{counting}: the {rules.name} set has "
-                f"{_COUNT_WORDS[has]} (ruleset knob red_fives_per_suit)"
+                f"{_COUNT_WORDS[has]} (ruleset knob red_fives_per_suit)",
+                code=ErrorCode.HAND_TOO_MANY_RED_FIVES,
+                fields={
+                    "count": count,
+                    "tile": f"0{_SUIT_LETTERS[suit]}",
+                    "ruleset": rules.name,
+                    "allowed": has,
+                    "indicators": tuple(
+                        (field_name, tile) for of_suit, field_name, tile in indicated if of_suit == suit
+                    ),
+                },
             )
 
 

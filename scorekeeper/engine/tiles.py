@@ -13,7 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from scorekeeper.errors import InvalidHandError, TileParseError, quote
+from scorekeeper.errors import ErrorCode, InvalidHandError, TileParseError, quote
 
 __all__ = [
     "DRAGONS",
@@ -184,7 +184,11 @@ class Tile:
 
     def __post_init__(self) -> None:
         if self.red and self.kind not in Tile._FIVES:
-            raise InvalidHandError(f"only a five of a number suit can be red, not {self.kind}")
+            raise InvalidHandError(
+                f"only a five of a number suit can be red, not {self.kind}",
+                code=ErrorCode.HAND_RED_NOT_A_FIVE,
+                fields={"tile": str(self.kind)},
+            )
 
     def __str__(self) -> str:
         if self.red:

@@ -20,7 +20,7 @@ from scorekeeper.engine.hand import Hand, Meld, validate_tiles
 from scorekeeper.engine.rules import HandRules
 from scorekeeper.engine.scoring import HandScore, score_hand
 from scorekeeper.engine.tiles import Tile, TileKind, Wind, format_tiles
-from scorekeeper.errors import InvalidContextError, InvalidHandError, ScorekeeperError, quote
+from scorekeeper.errors import ErrorCode, InvalidContextError, InvalidHandError, ScorekeeperError, quote
 
 __all__ = ["Refusal", "Wait", "list_waits"]
 
@@ -141,18 +141,25 @@ def list_waits(
     """
     unknown = set(conditions) - set(_CONDITIONS)
     if unknown:
-        raise InvalidContextError(f"unknown win conditions {quote(sorted(unknown))}")
+        raise InvalidContextError(
+            f"unknown win conditions {quote(sorted(unknown))}",
+            code=ErrorCode.CONDITION_UNKNOWN,
+            fields={"conditions": ", ".join(sorted(unknown))},
+        )
     concealed_t = tuple(concealed)
     melds_t = tuple(melds)
     if len(concealed_t) != 13 - 3 * len(melds_t):
         raise InvalidHandError(
             f"wrong tile count: {len(concealed_t)} concealed tiles {quote(format_tiles(concealed_t))} with "
-            f"{len(melds_t)} meld(s); a hand waiting to win has {13 - 3 * len(melds_t)}"
+            f"{len(melds_t)} meld(s); a hand waiting to win has {13 - 3 * len(melds_t)}",
+            code=ErrorCode.HAND_WAITING_WRONG_TILE_COUNT,
+            fields={"count": len(concealed_t), "melds": len(melds_t), "expected": 13 - 3 * len(melds_t)},
         )
     problems = validate_tiles(concealed_t, melds_t)
     copies_problems = [p for p in problems if "copies" in p.message or "melds" in p.message]
     if copies_problems:
-        raise copies_problems[0].error(copies_problems[0].message)
+        problem = copies_problems[0]
+        raise problem.error(problem.message, code=problem.code, fields=problem.fields)
     counts = [0] * 34
     for tile in concealed_t:
         counts[tile.kind] += 1

@@ -56,7 +56,7 @@ def error_detail(error: ScorekeeperError) -> str:
             return error_detail(inner)  # the caller's sentence already says the correction is refused
         text = _code_text(error.code, error.fields)
         if text is not None:
-            return text.rstrip(".")
+            return text.rstrip(".。")
     return str(error)
 
 
@@ -152,7 +152,9 @@ def _code_text(code: ErrorCode, fields: Mapping[str, object]) -> str | None:
         case ErrorCode.PAO_OWN_WIN:
             template = _t("A player cannot be liable (pao) for their own win.")
         case ErrorCode.HAN_FU_IMPOSSIBLE:
-            if fields.get("tsumo"):
+            if fields.get("tsumo") is None:  # the engine's check of a bare combination (by either way)
+                template = _t("No win has {han} han {fu} fu.")
+            elif fields.get("tsumo"):
                 template = _t("No hand wins by tsumo with {han} han {fu} fu.")
             else:
                 template = _t("No hand wins by ron with {han} han {fu} fu.")
@@ -197,8 +199,146 @@ def _code_text(code: ErrorCode, fields: Mapping[str, object]) -> str | None:
         case ErrorCode.SERVER_TABLE_NOT_SEATED:
             template = _t("Table {table} is not seated in session {session} yet.")
         case _:
+            return _hand_text(code, fields)
+    return template.format(**values)
+
+
+def _hand_text(code: ErrorCode, fields: Mapping[str, object]) -> str | None:
+    """The engine's refusals of a hand (its tiles, melds and win conditions) worded, or None for another code."""
+    values = dict(fields)
+    match code:
+        case ErrorCode.HAND_FIFTH_COPY:
+            template = _t("{copies} copies of {tile}: a set has four of each tile.")
+        case ErrorCode.HAND_TOO_MANY_MELDS:
+            template = _t("{melds} melds: a hand has at most four.")
+        case ErrorCode.HAND_WRONG_TILE_COUNT:
+            template = _t(
+                "{count} concealed tiles with {melds} melds: a winning hand has {expected} concealed tiles, the "
+                "winning tile included."
+            )
+        case ErrorCode.HAND_WAITING_WRONG_TILE_COUNT:
+            template = _t("{count} concealed tiles with {melds} melds: a hand waiting to win has {expected}.")
+        case ErrorCode.HAND_WIN_NOT_IN_HAND:
+            template = _t("The winning tile {win} is not in the hand {tiles}.")
+        case ErrorCode.HAND_WIN_OTHER_FIVE:
+            if str(fields.get("win", "")).startswith("0"):
+                template = _t("The winning tile {win} is not in the hand {tiles}: the hand holds an ordinary five.")
+            else:
+                template = _t("The winning tile {win} is not in the hand {tiles}: the hand holds the red five.")
+        case ErrorCode.HAND_INDICATOR_FIFTH_COPY:
+            if fields.get("indicator") == "ura":
+                template = _t(
+                    "The ura dora indicator {tile} would be a fifth copy: the hand and its melds hold {held}, and a "
+                    "set has four."
+                )
+            else:
+                template = _t(
+                    "The dora indicator {tile} would be a fifth copy: the hand and its melds hold {held}, and a set "
+                    "has four."
+                )
+        case ErrorCode.HAND_TOO_MANY_RED_FIVES:
+            indicators = fields.get("indicators")
+            if indicators:
+                template = _t(
+                    "{count} red fives {tile}, counting the red indicators: the {ruleset} set has {allowed} (rule "
+                    "setting red_fives_per_suit)."
+                )
+            else:
+                template = _t(
+                    "{count} red fives {tile}: the {ruleset} set has {allowed} (rule setting red_fives_per_suit)."
+                )
+        case ErrorCode.HAND_RED_NOT_A_FIVE:
+            template = _t("Only a five of a number suit can be red, not {tile}.")
+        case ErrorCode.MELD_UNKNOWN_TYPE:
+            template = _t('There is no meld type "{meld}": the types are chi, pon, minkan, shouminkan and ankan.')
+        case ErrorCode.MELD_WRONG_SIZE:
+            template = _t("{tiles} is not a {meld}: a {meld} has {size} tiles, not {count}.")
+            values["meld"] = _meld_name(fields.get("meld"))
+        case ErrorCode.MELD_NOT_ONE_KIND:
+            template = _t("{tiles} is not a {meld}: a {meld} is {size} tiles of one kind.")
+            values["meld"] = _meld_name(fields.get("meld"))
+        case _:
+            return _condition_text(code, fields)
+    return template.format(**values)
+
+
+def _condition_text(code: ErrorCode, fields: Mapping[str, object]) -> str | None:
+    """Win conditions that contradict each other or the hand, worded; None for another code."""
+    values = dict(fields)
+    for key in ("condition", "other_condition"):
+        if key in fields:
+            values[key] = _condition_name(str(fields[key]))
+    match code:
+        case ErrorCode.CONDITION_UNKNOWN:
+            template = _t("Unknown win conditions: {conditions}.")
+        case ErrorCode.CONDITION_RIICHI_OPEN_HAND:
+            template = _t("Riichi with an open hand: riichi needs a concealed hand.")
+        case ErrorCode.CONDITION_IPPATSU_WITHOUT_RIICHI:
+            template = _t("Ippatsu without riichi: ippatsu is a win within one turn of declaring riichi.")
+        case ErrorCode.CONDITION_IPPATSU_WITH_RINSHAN:
+            template = _t("Ippatsu with rinshan: a kong, even a concealed one, ends ippatsu.")
+        case ErrorCode.CONDITION_CHANKAN_WITH_TSUMO:
+            template = _t("Chankan with tsumo: robbing a kong is a win on another player's tile.")
+        case ErrorCode.CONDITION_CHANKAN_TILE_HELD:
+            template = _t("Chankan on {tile} while the hand holds {copies} of it: the robbed kong holds the others.")
+        case ErrorCode.CONDITION_HAITEI_WITH_RON:
+            template = _t(
+                "Haitei with ron: haitei is a self-draw of the last tile (a win on the last discard is houtei)."
+            )
+        case ErrorCode.CONDITION_HOUTEI_WITH_TSUMO:
+            template = _t(
+                "Houtei with tsumo: houtei is a win on the last discard (a self-draw of the last tile is haitei)."
+            )
+        case ErrorCode.CONDITION_HAITEI_WITH_RINSHAN:
+            template = _t("Haitei with rinshan: a kong's replacement tile is never the last tile of the wall.")
+        case ErrorCode.CONDITION_CHANKAN_ON_LAST_TILE:
+            template = _t("Chankan with haitei or houtei: no kong can be declared on the last tile.")
+        case ErrorCode.CONDITION_RINSHAN_WITH_RON:
+            template = _t("Rinshan with ron: rinshan is a self-draw of a kong's replacement tile.")
+        case ErrorCode.CONDITION_RINSHAN_WITHOUT_KONG:
+            template = _t("Rinshan without a kong: the replacement tile comes after declaring a kong.")
+        case ErrorCode.CONDITION_FIRST_TURN_NOT_DEALER:
+            template = _t("{condition} for a non-dealer: {condition} is the dealer's win on the first draw.")
+        case ErrorCode.CONDITION_FIRST_TURN_DEALER:
+            template = _t("{condition} for the dealer: {condition} is a non-dealer's win.")
+        case ErrorCode.CONDITION_FIRST_TURN_WITH_RON:
+            template = _t("{condition} with ron: {condition} is a self-draw.")
+        case ErrorCode.CONDITION_FIRST_TURN_WITH_TSUMO:
+            template = _t("{condition} with tsumo: {condition} is a win on a discard before the first draw.")
+        case ErrorCode.CONDITION_FIRST_TURN_WITH_MELDS:
+            template = _t("{condition} with melds: no call or kong can come before {condition}.")
+        case ErrorCode.CONDITION_FIRST_TURN_WITH_RIICHI:
+            template = _t("{condition} with riichi: there is no turn to declare riichi before {condition}.")
+        case ErrorCode.CONDITION_FIRST_TURN_WITH_OTHER:
+            template = _t("{condition} with {other_condition}: {other_condition} cannot happen on the first turn.")
+        case ErrorCode.CONDITION_FIRST_TURN_EXCLUSIVE:
+            template = _t("Tenhou, chiihou and renhou exclude each other: a win has one of them at most.")
+        case ErrorCode.CONDITION_TOO_MANY_DORA:
+            template = _t("{count} dora indicators: there are at most five (one and four kan dora).")
+        case ErrorCode.CONDITION_TOO_MANY_URA:
+            template = _t("{count} ura dora indicators: there are at most five.")
+        case _:
             return None
     return template.format(**values)
+
+
+def _meld_name(kind: object) -> str:
+    """A meld kind (its engine value, ``chi``) as the hand entry's buttons name it."""
+    from scorekeeper.gui.widgets.entry_words import target_label
+    from scorekeeper.session.draft import EntryTarget
+
+    try:
+        target = EntryTarget(str(kind))
+    except ValueError:
+        return str(kind)
+    return target_label(target, classical=False)
+
+
+def _condition_name(name: str) -> str:
+    """A win condition (its engine name, ``rinshan``) by its yaku's name, in the window's language."""
+    from scorekeeper.gui.labels import yaku_name
+
+    return yaku_name({"rinshan": "rinshan_kaihou"}.get(name, name))
 
 
 def _knob_name(knob: str) -> str:

@@ -8,12 +8,14 @@ import re
 import socket
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from PySide6.QtWidgets import QAbstractButton, QSpinBox
 from pytestqt.qtbot import QtBot
 
-from scorekeeper.errors import ErrorCode, IllegalActionError, ScorekeeperError, TileParseError
+from scorekeeper.engine.rules import hand_rules
+from scorekeeper.errors import ErrorCode, IllegalActionError, InvalidHandError, ScorekeeperError, TileParseError
 from scorekeeper.gui.dialogs.new_game import NewGameDialog
 from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.i18n import Language, install_language
@@ -24,7 +26,7 @@ from scorekeeper.gui.tournament.new_tournament import NewTournamentDialog
 from scorekeeper.gui.tournament.window import RefereeWindow
 from scorekeeper.gui.tournament_table import JoinTournamentDialog
 from scorekeeper.gui.widgets.hand_entry import HandEntryWidget
-from scorekeeper.session.draft import EntryTarget
+from scorekeeper.session.draft import EntryTarget, RiichiDraft
 from scorekeeper.session.events import EndGame, RiichiDeclared
 from scorekeeper.session.names import PlayerNameError, check_player_names
 from scorekeeper.session.rules import ruleset
@@ -74,6 +76,22 @@ FIELDS: dict[str, object] = {
     "game": 12,
     "name": "Ann",
     "other": "ANN",
+    "tile": "1m",
+    "copies": 5,
+    "melds": 1,
+    "count": 6,
+    "kans": 0,
+    "expected": 14,
+    "win": "0m",
+    "indicator": "ura",
+    "held": 4,
+    "allowed": 1,
+    "indicators": (("dora", "0m"),),
+    "meld": "pon",
+    "size": 3,
+    "condition": "tenhou",
+    "other_condition": "haitei",
+    "conditions": "nagashi",
 }
 
 
@@ -278,3 +296,130 @@ def test_a_refused_name_is_said_by_its_reason_in_japanese() -> None:
     with pytest.raises(PlayerNameError) as refused:
         check_player_names(("Ann", "ann", "Chie", "Dai"))
     assert error_text(refused.value) == "同じ名前の参加者がいます (大文字と小文字は区別しません)。"
+
+
+#: English words a Japanese reader may meet in a hand's refusal: the notation's own words (meld types one types in
+#: the text field, the ruleset's name, the knob's name) and nothing else.
+NOTATION_WORDS = frozenset({"chi", "pon", "minkan", "ankan", "shouminkan", "tenhou"})
+
+
+def _english_words(shown: str, typed: str = "") -> list[str]:
+    """Words of English in ``shown`` (three letters or more), other than the notation's own words and words typed."""
+    known = NOTATION_WORDS | set(re.findall(r"[a-z]+", typed.lower()))
+    return [word for word in re.findall(r"\b[A-Za-z]{3,}\b", shown) if word.lower() not in known]
+
+
+def _hand_entry(qtbot: QtBot, *, riichi: bool = False, tsumo: bool = False, seat: str = "S") -> HandEntryWidget:
+    entry = HandEntryWidget()
+    qtbot.addWidget(entry)
+    entry.set_context(rules=hand_rules("tenhou"), tsumo=tsumo, seat_wind=seat, round_wind="E", riichi=riichi)
+    entry.show()
+    return entry
+
+
+def _shown(entry: HandEntryWidget) -> str:
+    """What the entry says about the hand: the text field's refusal when there is one, else the hand's line."""
+    return entry.text_error.text() if entry.text_error.isVisible() else entry.message()
+
+
+@pytest.mark.usefixtures("japanese")
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("11111m234p567s22z 2z", "この手牌はありえません: 1m が 5 枚あります。同じ牌は 4 枚しかありません。"),
+        (
+            "123m406p789s005m55z",
+            "この手牌はありえません: 赤 5 の 0m が 2 枚あります。tenhou の牌には 1 枚しかありません"
+            " (ルール設定 red_fives_per_suit)。",
+        ),
+        ("123m456p11z 1z 124m+chi", "124m はチーになりません (チーは同じ種類の数牌が 3 枚続いたものです)。"),
+        ("123m456p11z 1z 12m+pon", "12m はポンになりません。ポンは 3 枚です (2 枚ではありません)。"),
+        ("123m456p11z 1z 1122z+ankan", "1122z は暗槓になりません。暗槓は同じ牌 4 枚です。"),
+        (
+            "123m456p11z 1z 123m+kong",
+            "「kong」という副露の種類はありません。種類は chi・pon・minkan・shouminkan・ankan です。",
+        ),
+    ],
+    ids=["fifth-copy", "red-fives", "chi-not-a-run", "pon-of-two", "kan-of-two-kinds", "unknown-meld"],
+)
+def test_a_bad_hand_typed_in_the_hand_entry_is_said_in_japanese(qtbot: QtBot, typed: str, expected: str) -> None:
+    entry = _hand_entry(qtbot)
+    qtbot.keyClicks(entry.text_field, typed)
+    shown = _shown(entry)
+    assert shown == expected
+    assert not _english_words(shown, typed), shown
+    english = RiichiDraft(hand_rules("tenhou"))
+    try:
+        english.set_text(typed)
+        error = english.evaluation().error
+    except ScorekeeperError as refused:
+        error = refused
+    assert error is not None and error.code is not None
+    assert _untranslated(shown, str(error)) is None
+
+
+@pytest.mark.usefixtures("japanese")
+@pytest.mark.parametrize(
+    ("typed", "conditions", "context", "expected"),
+    [
+        (
+            "123m456p111z2z 2z 789s+chi",
+            (),
+            {"riichi": True},
+            "この和了条件は両立しません: 副露した手では立直できません。立直は門前の手だけです。",
+        ),
+        (
+            "123m456p789s111z2z 2z",
+            ("tenhou",),
+            {"tsumo": True, "seat": "E"},
+            "",  # a dealer's tenhou by tsumo: a hand, no refusal (the next case takes the dealer's seat away)
+        ),
+    ],
+    ids=["riichi-then-chi", "tenhou-as-dealer"],
+)
+def test_win_conditions_that_contradict_the_hand_are_said_in_japanese(
+    qtbot: QtBot, typed: str, conditions: tuple[str, ...], context: dict[str, Any], expected: str
+) -> None:
+    entry = _hand_entry(qtbot, **context)
+    qtbot.keyClicks(entry.text_field, typed)
+    for name in conditions:
+        click(qtbot, entry.condition_boxes[name])
+    if not expected:
+        assert entry.result() is not None, entry.message()
+        entry.set_context(rules=hand_rules("tenhou"), tsumo=True, seat_wind="S", round_wind="E")
+        expected = "この和了条件は両立しません: 子の天和はありません。天和は親の第一ツモでの和了です。"
+    shown = _shown(entry)
+    assert shown == expected
+    assert not _english_words(shown), shown
+
+
+@pytest.mark.usefixtures("japanese")
+def test_a_chi_tapped_after_riichi_is_said_in_japanese(qtbot: QtBot) -> None:
+    entry = _hand_entry(qtbot, riichi=True)
+    qtbot.keyClicks(entry.text_field, "123m456p111z2z")
+    click(qtbot, entry.target_buttons[EntryTarget.CHI])
+    for name in ("pick_7s", "pick_8s", "pick_9s"):
+        button = entry.picker.findChild(QAbstractButton, name)
+        assert button is not None, name
+        click(qtbot, button)
+    assert entry.wait_buttons, entry.message()
+    click(qtbot, entry.wait_buttons[0])
+    shown = _shown(entry)
+    assert shown == "この和了条件は両立しません: 副露した手では立直できません。立直は門前の手だけです。"
+    assert not _english_words(shown), shown
+
+
+@pytest.mark.usefixtures("japanese")
+@pytest.mark.parametrize(
+    "code",
+    [
+        code
+        for code in ErrorCode
+        if code.value.startswith(("hand_", "meld_", "condition_")) and code is not ErrorCode.CONDITION_UNKNOWN
+    ],
+    ids=lambda code: code.value,
+)
+def test_every_hand_refusal_is_worded_without_english_words(code: ErrorCode) -> None:
+    fields = FIELDS | {"ruleset": "tenhou"}  # a hand's ruleset (an unknown condition is worded by its own name)
+    shown = error_text(InvalidHandError("the engine's English sentence", code=code, fields=fields))
+    assert not _english_words(shown), shown

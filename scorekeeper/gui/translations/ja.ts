@@ -1285,6 +1285,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>自分の和了の責任払い (パオ) にはなれません。</translation>
     </message>
     <message>
+        <source>No win has {han} han {fu} fu.</source>
+        <translation>{han}翻{fu}符の和了はありえません。</translation>
+    </message>
+    <message>
         <source>No hand wins by tsumo with {han} han {fu} fu.</source>
         <translation>{han}翻{fu}符のツモ和了はありえません。</translation>
     </message>
@@ -1294,7 +1298,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
     <message>
         <source>{tiles} is not a chi: a chi is three tiles in a row of one number suit.</source>
-        <translation>{tiles} はチーになりません (チーは同じ種類の数牌が 3 枚続いたものです)</translation>
+        <translation>{tiles} はチーになりません (チーは同じ種類の数牌が 3 枚続いたものです)。</translation>
     </message>
     <message>
         <source>This correction cannot be made: {reason}</source>
@@ -1351,6 +1355,154 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Table {table} is not seated in session {session} yet.</source>
         <translation>第 {session} 回戦の {table} 番卓はまだ席が決まっていません。</translation>
+    </message>
+    <message>
+        <source>{copies} copies of {tile}: a set has four of each tile.</source>
+        <translation>{tile} が {copies} 枚あります。同じ牌は 4 枚しかありません。</translation>
+    </message>
+    <message>
+        <source>{melds} melds: a hand has at most four.</source>
+        <translation>副露が {melds} 組あります。副露は 4 組までです。</translation>
+    </message>
+    <message>
+        <source>{count} concealed tiles with {melds} melds: a winning hand has {expected} concealed tiles, the winning tile included.</source>
+        <translation>副露 {melds} 組で手の内が {count} 枚です。和了形の手の内は和了牌を含めて {expected} 枚です。</translation>
+    </message>
+    <message>
+        <source>{count} concealed tiles with {melds} melds: a hand waiting to win has {expected}.</source>
+        <translation>副露 {melds} 組で手の内が {count} 枚です。聴牌形の手の内は {expected} 枚です。</translation>
+    </message>
+    <message>
+        <source>The winning tile {win} is not in the hand {tiles}.</source>
+        <translation>和了牌 {win} が手牌 {tiles} にありません。</translation>
+    </message>
+    <message>
+        <source>The winning tile {win} is not in the hand {tiles}: the hand holds an ordinary five.</source>
+        <translation>和了牌 {win} が手牌 {tiles} にありません。手牌にあるのは赤くない 5 です。</translation>
+    </message>
+    <message>
+        <source>The winning tile {win} is not in the hand {tiles}: the hand holds the red five.</source>
+        <translation>和了牌 {win} が手牌 {tiles} にありません。手牌にあるのは赤 5 です。</translation>
+    </message>
+    <message>
+        <source>The ura dora indicator {tile} would be a fifth copy: the hand and its melds hold {held}, and a set has four.</source>
+        <translation>裏ドラ表示牌 {tile} は 5 枚目になります。手牌と副露にすでに {held} 枚あり、同じ牌は 4 枚しかありません。</translation>
+    </message>
+    <message>
+        <source>The dora indicator {tile} would be a fifth copy: the hand and its melds hold {held}, and a set has four.</source>
+        <translation>ドラ表示牌 {tile} は 5 枚目になります。手牌と副露にすでに {held} 枚あり、同じ牌は 4 枚しかありません。</translation>
+    </message>
+    <message>
+        <source>{count} red fives {tile}, counting the red indicators: the {ruleset} set has {allowed} (rule setting red_fives_per_suit).</source>
+        <translation>赤 5 の {tile} が表示牌を含めて {count} 枚あります。{ruleset} の牌には {allowed} 枚しかありません (ルール設定 red_fives_per_suit)。</translation>
+    </message>
+    <message>
+        <source>{count} red fives {tile}: the {ruleset} set has {allowed} (rule setting red_fives_per_suit).</source>
+        <translation>赤 5 の {tile} が {count} 枚あります。{ruleset} の牌には {allowed} 枚しかありません (ルール設定 red_fives_per_suit)。</translation>
+    </message>
+    <message>
+        <source>Only a five of a number suit can be red, not {tile}.</source>
+        <translation>赤牌になるのは数牌の 5 だけです ({tile} は赤になりません)。</translation>
+    </message>
+    <message>
+        <source>There is no meld type "{meld}": the types are chi, pon, minkan, shouminkan and ankan.</source>
+        <translation>「{meld}」という副露の種類はありません。種類は chi・pon・minkan・shouminkan・ankan です。</translation>
+    </message>
+    <message>
+        <source>{tiles} is not a {meld}: a {meld} has {size} tiles, not {count}.</source>
+        <translation>{tiles} は{meld}になりません。{meld}は {size} 枚です ({count} 枚ではありません)。</translation>
+    </message>
+    <message>
+        <source>{tiles} is not a {meld}: a {meld} is {size} tiles of one kind.</source>
+        <translation>{tiles} は{meld}になりません。{meld}は同じ牌 {size} 枚です。</translation>
+    </message>
+    <message>
+        <source>Unknown win conditions: {conditions}.</source>
+        <translation>不明な和了条件です: {conditions}。</translation>
+    </message>
+    <message>
+        <source>Riichi with an open hand: riichi needs a concealed hand.</source>
+        <translation>副露した手では立直できません。立直は門前の手だけです。</translation>
+    </message>
+    <message>
+        <source>Ippatsu without riichi: ippatsu is a win within one turn of declaring riichi.</source>
+        <translation>立直なしで一発はつきません。一発は立直から一巡以内の和了です。</translation>
+    </message>
+    <message>
+        <source>Ippatsu with rinshan: a kong, even a concealed one, ends ippatsu.</source>
+        <translation>一発と嶺上開花は両立しません。槓をすると (暗槓でも) 一発は消えます。</translation>
+    </message>
+    <message>
+        <source>Chankan with tsumo: robbing a kong is a win on another player's tile.</source>
+        <translation>槍槓はツモでは成立しません。槍槓は他家が加槓した牌での和了です。</translation>
+    </message>
+    <message>
+        <source>Chankan on {tile} while the hand holds {copies} of it: the robbed kong holds the others.</source>
+        <translation>手牌に {tile} が {copies} 枚あるので {tile} の槍槓はできません。残りの牌は槓されたものです。</translation>
+    </message>
+    <message>
+        <source>Haitei with ron: haitei is a self-draw of the last tile (a win on the last discard is houtei).</source>
+        <translation>海底摸月はロンでは成立しません。海底摸月は最後のツモ牌での和了です (最後の捨て牌での和了は河底撈魚)。</translation>
+    </message>
+    <message>
+        <source>Houtei with tsumo: houtei is a win on the last discard (a self-draw of the last tile is haitei).</source>
+        <translation>河底撈魚はツモでは成立しません。河底撈魚は最後の捨て牌での和了です (最後のツモ牌での和了は海底摸月)。</translation>
+    </message>
+    <message>
+        <source>Haitei with rinshan: a kong's replacement tile is never the last tile of the wall.</source>
+        <translation>海底摸月と嶺上開花は両立しません。嶺上牌が最後の牌になることはありません。</translation>
+    </message>
+    <message>
+        <source>Chankan with haitei or houtei: no kong can be declared on the last tile.</source>
+        <translation>槍槓と海底・河底は両立しません。最後の牌では槓できません。</translation>
+    </message>
+    <message>
+        <source>Rinshan with ron: rinshan is a self-draw of a kong's replacement tile.</source>
+        <translation>嶺上開花はロンでは成立しません。嶺上開花は槓の補充牌をツモっての和了です。</translation>
+    </message>
+    <message>
+        <source>Rinshan without a kong: the replacement tile comes after declaring a kong.</source>
+        <translation>槓がないので嶺上開花はつきません。補充牌は槓をした後に引く牌です。</translation>
+    </message>
+    <message>
+        <source>{condition} for a non-dealer: {condition} is the dealer's win on the first draw.</source>
+        <translation>子の{condition}はありません。{condition}は親の第一ツモでの和了です。</translation>
+    </message>
+    <message>
+        <source>{condition} for the dealer: {condition} is a non-dealer's win.</source>
+        <translation>親の{condition}はありません。{condition}は子の和了です。</translation>
+    </message>
+    <message>
+        <source>{condition} with ron: {condition} is a self-draw.</source>
+        <translation>{condition}はロンでは成立しません。{condition}はツモ和了です。</translation>
+    </message>
+    <message>
+        <source>{condition} with tsumo: {condition} is a win on a discard before the first draw.</source>
+        <translation>{condition}はツモでは成立しません。{condition}は第一ツモの前の捨て牌での和了です。</translation>
+    </message>
+    <message>
+        <source>{condition} with melds: no call or kong can come before {condition}.</source>
+        <translation>副露があると{condition}は成立しません。{condition}の前に鳴きや槓はできません。</translation>
+    </message>
+    <message>
+        <source>{condition} with riichi: there is no turn to declare riichi before {condition}.</source>
+        <translation>{condition}と立直は両立しません。{condition}の前に立直する巡目はありません。</translation>
+    </message>
+    <message>
+        <source>{condition} with {other_condition}: {other_condition} cannot happen on the first turn.</source>
+        <translation>{condition}と{other_condition}は両立しません。{other_condition}は第一巡には起こりません。</translation>
+    </message>
+    <message>
+        <source>Tenhou, chiihou and renhou exclude each other: a win has one of them at most.</source>
+        <translation>天和・地和・人和は同時につきません。どれか 1 つだけです。</translation>
+    </message>
+    <message>
+        <source>{count} dora indicators: there are at most five (one and four kan dora).</source>
+        <translation>ドラ表示牌が {count} 枚あります。最大 5 枚です (ドラ 1 枚とカンドラ 4 枚)。</translation>
+    </message>
+    <message>
+        <source>{count} ura dora indicators: there are at most five.</source>
+        <translation>裏ドラ表示牌が {count} 枚あります。最大 5 枚です。</translation>
     </message>
     <message>
         <source>These win conditions cannot go together: {detail}</source>

@@ -51,9 +51,10 @@ if TYPE_CHECKING:
 
 __all__ = ["STORE_RETRY_MS", "TournamentController"]
 
-#: After a read of the store failed (the server went away), how often it is tried again. Each try over a dead path may
-#: hold the window up to the store's answer time (15 s), so not every second; the tables' cards say "server
-#: unreachable" meanwhile (their links are read every 30 s as well).
+#: After a read of the store failed (the server went away), how often it is tried again, and after the live feed was
+#: lost, how often listening is tried again (polling meanwhile). Each try over a dead path may hold the window up to
+#: the store's answer time (15 s), so not every second; the tables' cards say "server unreachable" meanwhile (their
+#: links are read every 30 s as well).
 STORE_RETRY_MS = 30_000
 
 
@@ -142,16 +143,18 @@ class TournamentController(QObject):
         if live_url is not None:
             self._listen(live_url)
 
-    def _listen(self, url: str) -> None:
-        """Follow the server's NOTIFY feed instead of polling; if it cannot be had, keep polling and say why."""
+    def _listen(self, url: str, *, quiet: bool = False) -> None:
+        """Follow the server's NOTIFY feed instead of polling; if it cannot be had, keep polling and say why (unless
+        ``quiet``: trying again after a loss that was said)."""
         from scorekeeper.sync.live import LiveFeed
 
         try:
             feed = LiveFeed.connect(url, tournament=self.name)
         except ScorekeeperError as error:
-            self.error_occurred.emit(
-                self.tr("Live updates: {reason}; checking once a second instead").format(reason=error_text(error))
-            )
+            if not quiet:
+                self.error_occurred.emit(
+                    self.tr("Live updates: {reason}; checking once a second instead").format(reason=error_text(error))
+                )
             return
         self._feed = feed
         self._notifier = QSocketNotifier(feed.fileno(), QSocketNotifier.Type.Read, self)
@@ -178,9 +181,11 @@ class TournamentController(QObject):
             self._feed_lost(error)
 
     def _feed_lost(self, error: ScorekeeperError) -> None:
-        """The live feed is gone: poll instead, and say so once."""
+        """The live feed is gone: poll instead, say so once, and try to listen again every STORE_RETRY_MS."""
         self.stop_listening()
         self._watch.start()
+        if not self._retry_timer.isActive():
+            self._retry_timer.start()
         self.error_occurred.emit(
             self.tr("Live updates: {reason}; checking once a second instead").format(reason=error_text(error))
         )
@@ -303,15 +308,12 @@ class TournamentController(QObject):
                 self.error_occurred.emit(f"{self.tr('Reload')}: {error_text(error)}")
             self.store_problem = error_text(error)
             self._watch.stop()
-            self._retry_timer.start()
+            if not self._retry_timer.isActive():
+                self._retry_timer.start()
             return False
         if self.store_problem:
             self.store_problem = ""
-            self._retry_timer.stop()
-            if self._live_url is not None and self._feed is None:
-                self._listen(self._live_url)
-            if self._feed is None:
-                self._watch.start()
+            self._listen_again()
             self._seen_version = version
             self.reload()
             return True
@@ -322,7 +324,22 @@ class TournamentController(QObject):
         return True
 
     def _on_retry_timer_timeout(self) -> None:
-        self.check_for_changes()
+        if self.store_problem:
+            self.check_for_changes()  # the store connects again; once it answers, the window listens again
+        else:
+            self._listen_again()
+
+    def _listen_again(self) -> None:
+        """After the feed or the store was lost (and said): listen again if there is a feed to have, polling until
+        it works; the retry timer runs while it does not."""
+        if self._live_url is not None and self._feed is None:
+            self._listen(self._live_url, quiet=True)
+        if self._feed is None:
+            self._watch.start()
+        if self._live_url is None or self._feed is not None:
+            self._retry_timer.stop()
+        elif not self._retry_timer.isActive():
+            self._retry_timer.start()
 
     def reload(self) -> None:
         """Read the tournament again (another laptop or the CLI may have written)."""

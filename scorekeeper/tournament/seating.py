@@ -472,8 +472,9 @@ def _renamed(
     target = plan[len(done)]
     if len(target.tables) != math.ceil(len(names) / 4):
         return None
+    planned = set(target.names)  # once: built per name, it made a 10,000-player drop-out take 8 s here
     gone = [name for name in target.names if name not in present]
-    came = [name for name in names if name not in set(target.names)]
+    came = [name for name in names if name not in planned]
     if not gone or len(gone) != len(came):
         return None
     mapping = {old: new for old, new in taken.items() if old in gone and new in came}
@@ -1047,14 +1048,38 @@ def _anneal_tables(
     temperature = hot
     cooling = (0.02 / temperature) ** (1 / max(1, steps))
     cost = meetings.cost()
+    # _below and _two_below written out (their calls were a third of a large field's search): the session with
+    # sessions.bit_length() bits until below sessions; of a session's n cells the first with n.bit_length() bits
+    # until below n, the second, for n <= 21, from the n - 1 left (the last moved into the first's place), else
+    # drawn again until below n and not the first.
+    session_bits = sessions.bit_length()
+    sizes = [len(cells) for cells in movable]
     for step in range(steps):
         if cost == floor:
             return step
-        k = _below(getrandbits, sessions)
+        k = getrandbits(session_bits)
+        while k >= sessions:
+            k = getrandbits(session_bits)
         cells = movable[k]
-        if len(cells) < 2:
+        n = sizes[k]
+        if n < 2:
             continue
-        i, j = _two_below(getrandbits, len(cells))
+        bits = n.bit_length()
+        i = getrandbits(bits)
+        while i >= n:
+            i = getrandbits(bits)
+        if n <= 21:
+            left = n - 1
+            bits = left.bit_length()
+            j = getrandbits(bits)
+            while j >= left:
+                j = getrandbits(bits)
+            if j == i:
+                j = left
+        else:
+            j = getrandbits(bits)
+            while j >= n or j == i:
+                j = getrandbits(bits)
         t1, s1 = cells[i]
         t2, s2 = cells[j]
         if t1 == t2:
@@ -1298,15 +1323,31 @@ def _balance_winds(
     temperature = 2.0
     cooling = (0.02 / temperature) ** (1 / max(1, steps))
     getrandbits = rng.getrandbits
+    uniform = rng.random
+    exp = math.exp
+    bits = count.bit_length()
     for _ in range(steps):
-        # rng.choice(tables) and rng.sample(range(4), 2), drawn as random draws them (as _anneal_tables does)
-        k, t = tables[_below(getrandbits, count)]
-        w1, w2 = _two_below(getrandbits, 4)
+        # rng.choice(tables) and rng.sample(range(4), 2), drawn as random draws them: _below and _two_below
+        # written out (the calls were half of a large field's time here): the table with count.bit_length() bits
+        # until below count; the first wind with 3 bits until below 4, the second from the 3 left with 2 bits
+        # until below 3, the last one (3) moved into the first's place.
+        r = getrandbits(bits)
+        while r >= count:
+            r = getrandbits(bits)
+        k, t = tables[r]
+        w1 = getrandbits(3)
+        while w1 >= 4:
+            w1 = getrandbits(3)
+        w2 = getrandbits(2)
+        while w2 == 3:
+            w2 = getrandbits(2)
+        if w2 == w1:
+            w2 = 3
         order, group = orders[k][t], plan[k][t]
         a, b = winds[group[order[w1]]], winds[group[order[w2]]]
         a1, a2, b1, b2 = a[w1], a[w2], b[w1], b[w2]
         delta = cost[a1 - 1] + cost[a2 + 1] + cost[b1 + 1] + cost[b2 - 1] - cost[a1] - cost[a2] - cost[b1] - cost[b2]
-        if delta <= 0 or rng.random() < math.exp(-delta / temperature):
+        if delta <= 0 or uniform() < exp(-delta / temperature):
             a[w1] -= 1
             a[w2] += 1
             b[w1] += 1

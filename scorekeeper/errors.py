@@ -119,6 +119,11 @@ class ErrorCode(enum.StrEnum):
     # Tournaments and their server.
     TOURNAMENT_NAME_EMPTY = "tournament_name_empty"
     SERVER_UNREACHABLE = "server_unreachable"
+    # A connection refused, by the stage it reached (SERVER_UNREACHABLE: none of these).
+    SERVER_NO_ANSWER = "server_no_answer"
+    SERVER_UNKNOWN_HOST = "server_unknown_host"
+    SERVER_CONNECTION_REFUSED = "server_connection_refused"
+    SERVER_LOGIN_REFUSED = "server_login_refused"
     SERVER_WRONG_TABLE = "server_wrong_table"
     SERVER_TABLE_NOT_SEATED = "server_table_not_seated"
 

@@ -194,6 +194,14 @@ def _code_text(code: ErrorCode, fields: Mapping[str, object]) -> str | None:
         case ErrorCode.SERVER_UNREACHABLE:
             template = _t("Cannot reach the tournament server {server}. The server said: {detail}")
             values["detail"] = " ".join(str(fields.get("detail", "")).split())  # libpq's lines and tabs
+        case ErrorCode.SERVER_NO_ANSWER:
+            template = _t("The tournament server {server} did not answer.")
+        case ErrorCode.SERVER_UNKNOWN_HOST:
+            template = _t("The tournament server {server}: no computer of that name was found.")
+        case ErrorCode.SERVER_CONNECTION_REFUSED:
+            template = _t("The tournament server {server}: nothing accepts connections at that address and port.")
+        case ErrorCode.SERVER_LOGIN_REFUSED:
+            template = _t("The tournament server {server} refused the login.")
         case ErrorCode.SERVER_WRONG_TABLE:
             template = _t("This code belongs to table {code_table}, not table {table}.")
         case ErrorCode.SERVER_TABLE_NOT_SEATED:

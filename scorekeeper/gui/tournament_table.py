@@ -16,7 +16,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 from typing_extensions import override
 
-from scorekeeper.errors import ScorekeeperError
+from scorekeeper.errors import ErrorCode, ScorekeeperError
 from scorekeeper.gui.error_words import error_text
 from scorekeeper.sync.server import CONNECT_TIMEOUT
 from scorekeeper.sync.table import JoinedGame, SyncStatus, TableLogin, TableSync
@@ -193,27 +193,32 @@ class JoinTournamentDialog(QDialog):
                 return
         self._show_connecting(False)
         self.status_label.setProperty("role", "error")
-        plain = self._problem(str(outcome), time.monotonic() - self._started)
+        plain = self._problem(outcome, time.monotonic() - self._started)
         self._show_status(f"{plain}\n{error_text(outcome)}")  # the core's reason, in the window's language
 
-    def _problem(self, reason: str, waited: float) -> str:
-        """The plain words for why the join failed, above the core's own reason (which stays as it is written).
+    def _problem(self, error: ScorekeeperError, waited: float) -> str:
+        """The plain words for why the join failed, above the core's own reason.
 
-        A connect that failed after the whole connect timeout is a server that did not answer, whatever words the
-        driver used; the login refusal and the refused connection are told by the driver's (libpq's) words, which
-        a server or a system in another language may word otherwise: then the plain line is the general one.
+        Told apart by the stage the connection reached (the error's code: ``sync.server._connect_failure``), never by
+        the driver's words, which libpq writes in the laptop's language and the server in its own; a connect that
+        failed after the whole connect timeout is a server that did not answer, whatever the stage.
         """
-        if waited >= CONNECT_TIMEOUT - 0.5:
+        if waited >= CONNECT_TIMEOUT - 0.5 or error.code is ErrorCode.SERVER_NO_ANSWER:
             return self.tr(
                 "The server at {server} did not answer within {n} s. Check the address, and that this laptop is on "
                 "the tournament's network."
             ).format(server=self._server(), n=CONNECT_TIMEOUT)
-        if "password authentication failed" in reason:
-            return self.tr("The server refused this table's login: check the table number and the code.")
-        if "Connection refused" in reason or "accepting TCP/IP connections" in reason:  # libpq's last line of it
+        if error.code is ErrorCode.SERVER_LOGIN_REFUSED:
+            return self.tr(
+                "The server refused this table's login: check the tournament's name, the table number and the code."
+            )
+        if error.code is ErrorCode.SERVER_CONNECTION_REFUSED:
             return self.tr(
                 "Nothing answers at {server}: check the address and the port, and that the server is running."
             ).format(server=self._server())
+        if error.code is ErrorCode.SERVER_UNKNOWN_HOST:
+            host = urlsplit(f"//{self._server()}").hostname or self._server()
+            return self.tr("No computer called {host} was found: check the server's address.").format(host=host)
         return self.tr("Could not join the tournament.")
 
     def _show_connecting(self, connecting: bool) -> None:

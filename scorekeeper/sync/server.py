@@ -41,6 +41,7 @@ import enum
 import json
 import secrets
 import select
+import socket
 import time
 import uuid
 from collections.abc import Iterator, Sequence
@@ -176,7 +177,7 @@ def _parse_time(text: object) -> datetime.datetime | None:
     return when if when.tzinfo is not None else when.replace(tzinfo=datetime.UTC)
 
 
-def _connect(url: str, *, autocommit: bool = False) -> psycopg.Connection[Any]:
+def _connect(url: str, *, autocommit: bool = False, probe: bool = False) -> psycopg.Connection[Any]:
     try:
         check_url(url)
     except TournamentError as error:
@@ -186,9 +187,53 @@ def _connect(url: str, *, autocommit: bool = False) -> psycopg.Connection[Any]:
     except psycopg.Error as error:
         raise TournamentServerError(
             f"cannot reach the tournament server {describe_url(url)}: {_reason(error)}",
-            code=ErrorCode.SERVER_UNREACHABLE,
+            code=_connect_failure(url, error, probe=probe),
             fields={"server": describe_url(url), "detail": _reason(error)},
         ) from None
+
+
+def _connect_failure(url: str, error: psycopg.Error, *, probe: bool) -> ErrorCode:
+    """At which stage a connection failed, told apart without reading the driver's words (libpq words its errors
+    in the laptop's language, and the server's in the server's).
+
+    psycopg 3.3 keeps no SQLSTATE of a refused connection (``error.sqlstate`` is None for a wrong password and for a
+    missing database alike), so the stage is read from what the attempt got to: the timeout's own exception type;
+    a password sent and refused (the login: the role, its code or the database, which PostgreSQL checks after the
+    password); a host name that resolves to nothing (asked again of the resolver: psycopg resolves it before libpq
+    starts); else, with ``probe`` only, one TCP connection of our own to the port: refused means nothing listens
+    there. The probe is for a person's join, once; a table's background reconnects do without it.
+    """
+    if isinstance(error, psycopg.errors.ConnectionTimeout):
+        return ErrorCode.SERVER_NO_ANSWER
+    if error.pgconn is not None and error.pgconn.used_password:
+        return ErrorCode.SERVER_LOGIN_REFUSED
+    parts = urlsplit(url)
+    host, port = parts.hostname, parts.port or 5432
+    if not host or host.startswith("/"):
+        return ErrorCode.SERVER_UNREACHABLE  # a local socket: no address to look at
+    if error.pgconn is None:  # psycopg failed before libpq tried: the name did not resolve
+        try:
+            socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+        except OSError:  # socket.gaierror
+            return ErrorCode.SERVER_UNKNOWN_HOST
+        return ErrorCode.SERVER_UNREACHABLE
+    if not probe:
+        return ErrorCode.SERVER_UNREACHABLE
+    try:
+        family, kind, proto, _name, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+    except OSError:
+        return ErrorCode.SERVER_UNREACHABLE
+    try:
+        with socket.socket(family, kind, proto) as look:
+            look.settimeout(CONNECT_TIMEOUT)
+            look.connect(address)
+    except ConnectionRefusedError:
+        return ErrorCode.SERVER_CONNECTION_REFUSED
+    except TimeoutError:
+        return ErrorCode.SERVER_NO_ANSWER
+    except OSError:
+        return ErrorCode.SERVER_UNREACHABLE
+    return ErrorCode.SERVER_UNREACHABLE  # something listens there and refused without asking for a login
 
 
 def _no_answer(where: str) -> TournamentServerError:
@@ -535,16 +580,18 @@ class TournamentServer:
         self._gave_up = False  # an exchange outlived ANSWER_TIMEOUT and its connection was shut (see _answered)
 
     @classmethod
-    def connect(cls, url: str, *, tournament: str | None = None) -> TournamentServer:
+    def connect(cls, url: str, *, tournament: str | None = None, probe: bool = False) -> TournamentServer:
         """Connect to the tournament at ``url`` (``postgresql://user:password@host:port/database``).
 
-        ``tournament`` names it when the database holds several (a table's login knows its own).
+        ``tournament`` names it when the database holds several (a table's login knows its own). ``probe``: after a
+        connection refused or closed before any login, connect to the port once more to tell which (the error's
+        code; for a person's join, not for background reconnects).
 
         Raises:
             TournamentServerError: unreachable, the login is refused (the message has no password), or the server's
                 tables are of another version than this program's (the message says who does what about it).
         """
-        server = cls(_connect(url), describe_url(url), tournament)
+        server = cls(_connect(url, probe=probe), describe_url(url), tournament)
         try:
             server._check_schema()
         except TournamentServerError:

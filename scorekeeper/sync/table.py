@@ -112,7 +112,7 @@ def reach_table(login: TableLogin) -> ServerGame:
     Raises:
         TournamentServerError: the server cannot be reached, refuses the login, or the table is not seated.
     """
-    with TournamentServer.connect(login.url) as server:
+    with TournamentServer.connect(login.url, probe=True) as server:  # a person waits: say why it failed
         mine = server.my_table()
         if mine is not None and mine != login.table_no:
             raise TournamentServerError(

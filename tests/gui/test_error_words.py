@@ -37,6 +37,7 @@ from scorekeeper.tournament import Player, SeatingMethod, TournamentSettings
 from tests.gui.conftest import click
 from tests.gui.test_referee_window import _Answers
 from tests.tournament.builders import names
+from tests.tournament_db import Tournament
 
 pytestmark = pytest.mark.gui
 
@@ -233,10 +234,41 @@ def test_a_refused_join_says_both_lines_in_japanese(qtbot: QtBot) -> None:
     click(qtbot, dialog.join_button)
     qtbot.waitUntil(lambda: not dialog.connecting, timeout=15_000)
     plain, reason = dialog.status_label.text().split("\n", 1)
-    assert JAPANESE.search(plain), plain
-    assert reason.startswith(f"大会サーバー spring_table1@127.0.0.1:{port}/spring に接続できません。サーバーの応答: ")
-    assert "cannot reach the tournament server" not in reason
+    assert plain == (
+        f"127.0.0.1:{port} で応答するものがありません。アドレスとポート、サーバーが動いているかを確認してください。"
+    )
+    server = f"spring_table1@127.0.0.1:{port}/spring"
+    assert reason == f"大会サーバー {server}: そのアドレスとポートで接続を受け付けているものがありません。"
+    assert not _english_words(reason.replace(server, "")), reason  # libpq's words are not quoted
     dialog.close()
+
+
+@pytest.mark.usefixtures("japanese")
+def test_a_join_with_a_wrong_code_says_both_lines_in_japanese_without_the_drivers_words(
+    qtbot: QtBot, tournament: Tournament
+) -> None:
+    tournament.table_url(1)  # the table's login exists; the code typed is not its code
+    dialog = JoinTournamentDialog(join=_reach_only)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.keyClicks(dialog.server_edit, f"127.0.0.1:{tournament.server.port}")
+    qtbot.keyClicks(dialog.tournament_edit, tournament.database)
+    qtbot.keyClicks(dialog.code_edit, "k7qx-m2pd-9tra")
+    click(qtbot, dialog.join_button)
+    qtbot.waitUntil(lambda: not dialog.connecting, timeout=15_000)
+    plain, reason = dialog.status_label.text().split("\n", 1)
+    assert plain == "サーバーがこの卓のログインを拒否しました。大会名、卓番号、コードを確認してください。"
+    server = f"{tournament.database}_table1@127.0.0.1:{tournament.server.port}/{tournament.database}"
+    assert reason == f"大会サーバー {server} がログインを拒否しました。"
+    assert "password" not in reason and "k7qx" not in reason.lower()
+    dialog.close()
+
+
+def _reach_only(login: TableLogin) -> Callable[[], JoinedGame]:
+    from scorekeeper.sync.table import reach_table
+
+    reach_table(login)
+    raise AssertionError("the code typed is wrong: the server refuses the login")  # pragma: no cover
 
 
 @pytest.mark.usefixtures("japanese")

@@ -157,7 +157,9 @@ def test_a_wrong_code_is_said_to_be_refused_in_the_dialog(qtbot: QtBot, tmp_path
     def read_then_cancel(dialog: JoinTournamentDialog) -> None:
         qtbot.waitUntil(lambda: not dialog.connecting, timeout=15_000)
         plain = dialog.status_label.text().split("\n")[0]
-        assert plain == "The server refused this table's login: check the table number and the code."
+        assert plain == (
+            "The server refused this table's login: check the tournament's name, the table number and the code."
+        )
         click(qtbot, dialog.cancel_button)
 
     dialogs, _opened = _typing_a_server(qtbot, f"127.0.0.1:{tournament.server.port}", read_then_cancel)

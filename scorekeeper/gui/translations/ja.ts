@@ -1349,6 +1349,22 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>大会サーバー {server} に接続できません。サーバーの応答: {detail}</translation>
     </message>
     <message>
+        <source>The tournament server {server} did not answer.</source>
+        <translation>大会サーバー {server} から応答がありません。</translation>
+    </message>
+    <message>
+        <source>The tournament server {server}: no computer of that name was found.</source>
+        <translation>大会サーバー {server}: その名前のコンピューターが見つかりません。</translation>
+    </message>
+    <message>
+        <source>The tournament server {server}: nothing accepts connections at that address and port.</source>
+        <translation>大会サーバー {server}: そのアドレスとポートで接続を受け付けているものがありません。</translation>
+    </message>
+    <message>
+        <source>The tournament server {server} refused the login.</source>
+        <translation>大会サーバー {server} がログインを拒否しました。</translation>
+    </message>
+    <message>
         <source>This code belongs to table {code_table}, not table {table}.</source>
         <translation>このコードは {code_table} 番卓のもので、{table} 番卓のものではありません。</translation>
     </message>
@@ -4390,12 +4406,16 @@ win</source>
         <translation>{server} のサーバーが {n} 秒以内に応答しませんでした。アドレスと、このノートPCが大会のネットワークにつながっているかを確認してください。</translation>
     </message>
     <message>
-        <source>The server refused this table's login: check the table number and the code.</source>
-        <translation>サーバーがこの卓のログインを拒否しました。卓番号とコードを確認してください。</translation>
+        <source>The server refused this table's login: check the tournament's name, the table number and the code.</source>
+        <translation>サーバーがこの卓のログインを拒否しました。大会名、卓番号、コードを確認してください。</translation>
     </message>
     <message>
         <source>Nothing answers at {server}: check the address and the port, and that the server is running.</source>
         <translation>{server} で応答するものがありません。アドレスとポート、サーバーが動いているかを確認してください。</translation>
+    </message>
+    <message>
+        <source>No computer called {host} was found: check the server's address.</source>
+        <translation>{host} という名前のコンピューターが見つかりません。サーバーのアドレスを確認してください。</translation>
     </message>
     <message>
         <source>Could not join the tournament.</source>

@@ -1317,8 +1317,11 @@ def _balance_winds(
 
     # A player's cost per wind sat c times, looked up (c is at most every session played and planned).
     cost = [c * c + _WIND_OVER_COST * max(0, c - limit) for c in range(len(history) + len(plan) + 2)]
-    tables = [(k, t) for k in range(len(plan)) for t in range(len(plan[k]))]
-    count = len(tables)
+    # Each planned table (sessions in order, tables in order) as its wind order and its players' wind counts by
+    # position in the group: a step reads two lists, not the plan, the orders and the counts by name.
+    table_orders = [order for session in orders for order in session]
+    table_winds = [[winds[name] for name in group] for groups in plan for group in groups]
+    count = len(table_orders)
     steps = int(effort * 300 * count)
     temperature = 2.0
     cooling = (0.02 / temperature) ** (1 / max(1, steps))
@@ -1334,7 +1337,6 @@ def _balance_winds(
         r = getrandbits(bits)
         while r >= count:
             r = getrandbits(bits)
-        k, t = tables[r]
         w1 = getrandbits(3)
         while w1 >= 4:
             w1 = getrandbits(3)
@@ -1343,8 +1345,8 @@ def _balance_winds(
             w2 = getrandbits(2)
         if w2 == w1:
             w2 = 3
-        order, group = orders[k][t], plan[k][t]
-        a, b = winds[group[order[w1]]], winds[group[order[w2]]]
+        order, rows = table_orders[r], table_winds[r]
+        a, b = rows[order[w1]], rows[order[w2]]
         a1, a2, b1, b2 = a[w1], a[w2], b[w1], b[w2]
         delta = cost[a1 - 1] + cost[a2 + 1] + cost[b1 + 1] + cost[b2 - 1] - cost[a1] - cost[a2] - cost[b1] - cost[b2]
         if delta <= 0 or uniform() < exp(-delta / temperature):

@@ -76,6 +76,10 @@ class ErrorCode(enum.StrEnum):
     HAND_INDICATOR_FIFTH_COPY = "hand_indicator_fifth_copy"
     HAND_TOO_MANY_RED_FIVES = "hand_too_many_red_fives"
     HAND_RED_NOT_A_FIVE = "hand_red_not_a_five"
+    HAND_NO_RED_FIVES = "hand_no_red_fives"
+    HAND_NO_WINNING_TILE = "hand_no_winning_tile"
+    EXTRA_TILE_REPEATED = "extra_tile_repeated"
+    EXTRA_TILES_NOT_PLAYED = "extra_tiles_not_played"
     # Melds (CHI_NOT_A_RUN above is also a malformed chi).
     MELD_UNKNOWN_TYPE = "meld_unknown_type"
     MELD_WRONG_SIZE = "meld_wrong_size"
@@ -104,6 +108,13 @@ class ErrorCode(enum.StrEnum):
     CONDITION_FIRST_TURN_EXCLUSIVE = "condition_first_turn_exclusive"
     CONDITION_TOO_MANY_DORA = "condition_too_many_dora"
     CONDITION_TOO_MANY_URA = "condition_too_many_ura"
+    # The classical family's win conditions (seed 003; ``condition`` by its engine name).
+    CLASSICAL_ROBBING_SELF_DRAWN = "classical_robbing_self_drawn"
+    CLASSICAL_NEEDS_SELF_DRAW = "classical_needs_self_draw"
+    CLASSICAL_REPLACEMENT_WITHOUT_KONG = "classical_replacement_without_kong"
+    CLASSICAL_LAST_TILE_AND_REPLACEMENT = "classical_last_tile_and_replacement"
+    CLASSICAL_HEAVENLY_WITH_MELDS = "classical_heavenly_with_melds"
+    CLASSICAL_HEAVENLY_WITH_OTHER_DRAW = "classical_heavenly_with_other_draw"
     # Rulesets: a table knob out of range (the New game dialog's knobs).
     RULES_NOT_A_MULTIPLE = "rules_not_a_multiple"
     RULES_UMA_SUM = "rules_uma_sum"

@@ -257,6 +257,14 @@ def _hand_text(code: ErrorCode, fields: Mapping[str, object]) -> str | None:
                 )
         case ErrorCode.HAND_RED_NOT_A_FIVE:
             template = _t("Only a five of a number suit can be red, not {tile}.")
+        case ErrorCode.HAND_NO_RED_FIVES:
+            template = _t("Red fives {tiles}: the classical family plays without them.")
+        case ErrorCode.HAND_NO_WINNING_TILE:
+            template = _t("No winning tile: only a player holding all eight extra tiles wins without one.")
+        case ErrorCode.EXTRA_TILE_REPEATED:
+            template = _t("Extra tile {extras} more than once: each extra tile is unique.")
+        case ErrorCode.EXTRA_TILES_NOT_PLAYED:
+            template = _t("Extra tiles {extras} held, but these rules play without them.")
         case ErrorCode.MELD_UNKNOWN_TYPE:
             template = _t('There is no meld type "{meld}": the types are chi, pon, minkan, shouminkan and ankan.')
         case ErrorCode.MELD_WRONG_SIZE:
@@ -325,6 +333,18 @@ def _condition_text(code: ErrorCode, fields: Mapping[str, object]) -> str | None
             template = _t("{count} dora indicators: there are at most five (one and four kan dora).")
         case ErrorCode.CONDITION_TOO_MANY_URA:
             template = _t("{count} ura dora indicators: there are at most five.")
+        case ErrorCode.CLASSICAL_ROBBING_SELF_DRAWN:
+            template = _t("Robbing the kong with self-drawing: the robbed tile is another player's.")
+        case ErrorCode.CLASSICAL_NEEDS_SELF_DRAW:
+            template = _t("{condition} without self-drawing: the winning tile is drawn.")
+        case ErrorCode.CLASSICAL_REPLACEMENT_WITHOUT_KONG:
+            template = _t("A replacement tile with no kong: it is drawn only after declaring a kong.")
+        case ErrorCode.CLASSICAL_LAST_TILE_AND_REPLACEMENT:
+            template = _t("The last tile of the wall together with a replacement tile: a win is drawn from one place.")
+        case ErrorCode.CLASSICAL_HEAVENLY_WITH_MELDS:
+            template = _t("A heavenly hand with melds: nothing can be called before the first draw.")
+        case ErrorCode.CLASSICAL_HEAVENLY_WITH_OTHER_DRAW:
+            template = _t("A heavenly hand with another way of drawing the winning tile.")
         case _:
             return None
     return template.format(**values)
@@ -343,9 +363,14 @@ def _meld_name(kind: object) -> str:
 
 
 def _condition_name(name: str) -> str:
-    """A win condition (its engine name, ``rinshan``) by its yaku's name, in the window's language."""
+    """A win condition (its engine name, ``rinshan``) by its yaku's name, in the window's language; the classical
+    family's (``last_tile_of_wall``) as its entry names it."""
+    from scorekeeper.engine.classical import CLASSICAL_CONDITION_NAMES
     from scorekeeper.gui.labels import yaku_name
+    from scorekeeper.gui.widgets.entry_words import condition_name
 
+    if name in CLASSICAL_CONDITION_NAMES:
+        return condition_name(name)
     return yaku_name({"rinshan": "rinshan_kaihou"}.get(name, name))
 
 

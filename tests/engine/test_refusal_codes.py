@@ -11,6 +11,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scorekeeper.engine.classical import ClassicalHand, classical_rules, score_classical, validate_classical_hand
+from scorekeeper.engine.classical.extras import ExtraTile
 from scorekeeper.engine.conditions import CONDITION_NAMES
 from scorekeeper.engine.han_fu import check_han_fu
 from scorekeeper.engine.hand import Hand, Meld, MeldKind, validate_hand, validate_tiles
@@ -210,6 +212,143 @@ CASES: list[tuple[str, Callable[[], object], type[ScorekeeperError], ErrorCode, 
         ErrorCode.HAN_FU_IMPOSSIBLE,
         {"han": 1, "fu": 20, "tsumo": None},
         "1 han 20 fu is not a possible win: 20 fu is pinfu by tsumo, which has menzen tsumo too: at least 2 han",
+    ),
+]
+
+
+def _classical(
+    tiles: str = "123m456p789s111z22z",
+    *,
+    win: str | None = "2z",
+    melds: tuple[Meld, ...] = (),
+    tsumo: bool = False,
+    extras: tuple[ExtraTile, ...] = (),
+    **flags: bool,
+) -> ClassicalHand:
+    return ClassicalHand(
+        concealed=parse_tiles(tiles),
+        melds=melds,
+        win=None if win is None else Tile.parse(win),
+        tsumo=tsumo,
+        seat_wind=Wind.SOUTH,
+        round_wind=Wind.EAST,
+        extras=extras,
+        last_tile_of_wall=flags.get("last_tile_of_wall", False),
+        replacement_tile=flags.get("replacement_tile", False),
+        robbing_the_kong=flags.get("robbing_the_kong", False),
+        heavenly_hand=flags.get("heavenly_hand", False),
+    )
+
+
+def _extras_not_played() -> None:
+    hand = _classical(extras=(ExtraTile.SPRING,))
+    score_classical(hand, classical_rules("classical", {"extra_tiles": False}))
+
+
+CASES += [
+    (
+        "classical-fifth-copy",
+        lambda: _classical("11111m234p567s22z"),
+        InvalidHandError,
+        ErrorCode.HAND_FIFTH_COPY,
+        {"tile": "1m", "copies": 5},
+        "five copies of 1m: a set has four",
+    ),
+    (
+        "classical-red-fives",
+        lambda: _classical("123m406p789s111z22z"),
+        InvalidHandError,
+        ErrorCode.HAND_NO_RED_FIVES,
+        {"tiles": "0p"},
+        "red fives '0p': the classical family has none",
+    ),
+    (
+        "classical-extra-twice",
+        lambda: _classical(extras=(ExtraTile.SPRING, ExtraTile.SPRING)),
+        InvalidHandError,
+        ErrorCode.EXTRA_TILE_REPEATED,
+        {"extras": "1f"},
+        "extra tile 1f twice or more among 2 extra tiles '11f': each is unique",
+    ),
+    (
+        "classical-no-winning-tile",
+        lambda: _classical("", win=None, extras=(ExtraTile.SPRING,)),
+        InvalidHandError,
+        ErrorCode.HAND_NO_WINNING_TILE,
+        {},
+        "no winning tile: only a player holding all eight extra tiles wins without one",
+    ),
+    (
+        "classical-extras-not-played",
+        _extras_not_played,
+        InvalidHandError,
+        ErrorCode.EXTRA_TILES_NOT_PLAYED,
+        {"extras": "1f"},
+        "extra tiles '1f' held, but these rules play without them",
+    ),
+    (
+        "classical-robbing-self-drawn",
+        lambda: _classical(tsumo=True, robbing_the_kong=True),
+        InvalidContextError,
+        ErrorCode.CLASSICAL_ROBBING_SELF_DRAWN,
+        {},
+        "robbing the kong with self-drawing: the robbed tile is another player's",
+    ),
+    (
+        "classical-last-tile-needs-self-draw",
+        lambda: _classical(last_tile_of_wall=True),
+        InvalidContextError,
+        ErrorCode.CLASSICAL_NEEDS_SELF_DRAW,
+        {"condition": "last_tile_of_wall"},
+        "the last tile of the wall without self-drawing: it is drawn, not taken from a discard",
+    ),
+    (
+        "classical-replacement-without-kong",
+        lambda: _classical(tsumo=True, replacement_tile=True),
+        InvalidContextError,
+        ErrorCode.CLASSICAL_REPLACEMENT_WITHOUT_KONG,
+        {},
+        "a replacement tile with no quartet: it is drawn only after declaring a kong",
+    ),
+    (
+        "classical-last-tile-and-replacement",
+        lambda: _classical(
+            "123m456p789s22z",
+            melds=(Meld(MeldKind.ANKAN, parse_tiles("1111z")),),
+            tsumo=True,
+            replacement_tile=True,
+            last_tile_of_wall=True,
+        ),
+        InvalidContextError,
+        ErrorCode.CLASSICAL_LAST_TILE_AND_REPLACEMENT,
+        {},
+        "the last tile of the wall together with a replacement tile: a win is drawn from one place",
+    ),
+    (
+        "classical-heavenly-with-melds",
+        lambda: _classical(
+            "123m456p111z22z", melds=(Meld(MeldKind.CHI, parse_tiles("789s")),), tsumo=True, heavenly_hand=True
+        ),
+        InvalidContextError,
+        ErrorCode.CLASSICAL_HEAVENLY_WITH_MELDS,
+        {},
+        "a heavenly hand with melds: nothing can be called before the first draw",
+    ),
+    (
+        "classical-heavenly-with-other-draw",
+        lambda: _classical(tsumo=True, heavenly_hand=True, last_tile_of_wall=True),
+        InvalidContextError,
+        ErrorCode.CLASSICAL_HEAVENLY_WITH_OTHER_DRAW,
+        {},
+        "a heavenly hand with another way of drawing the winning tile",
+    ),
+    (
+        "classical-unknown-condition",
+        lambda: validate_classical_hand(parse_tiles("123m456p789s111z22z"), (), WIN, flowers=True),
+        InvalidContextError,
+        ErrorCode.CONDITION_UNKNOWN,
+        {"conditions": "flowers"},
+        "unknown classical condition(s) ['flowers']",
     ),
 ]
 

@@ -14,6 +14,7 @@ import pytest
 from PySide6.QtWidgets import QAbstractButton, QSpinBox
 from pytestqt.qtbot import QtBot
 
+from scorekeeper.engine.classical import classical_rules
 from scorekeeper.engine.rules import hand_rules
 from scorekeeper.errors import ErrorCode, IllegalActionError, InvalidHandError, ScorekeeperError, TileParseError
 from scorekeeper.gui.dialogs.new_game import NewGameDialog
@@ -25,6 +26,7 @@ from scorekeeper.gui.tournament.controller import TournamentController
 from scorekeeper.gui.tournament.new_tournament import NewTournamentDialog
 from scorekeeper.gui.tournament.window import RefereeWindow
 from scorekeeper.gui.tournament_table import JoinTournamentDialog
+from scorekeeper.gui.widgets.classical_entry import ClassicalEntryWidget
 from scorekeeper.gui.widgets.hand_entry import HandEntryWidget
 from scorekeeper.session.draft import EntryTarget, RiichiDraft
 from scorekeeper.session.events import EndGame, RiichiDeclared
@@ -93,6 +95,7 @@ FIELDS: dict[str, object] = {
     "condition": "tenhou",
     "other_condition": "haitei",
     "conditions": "nagashi",
+    "extras": "1f",
 }
 
 
@@ -447,7 +450,8 @@ def test_a_chi_tapped_after_riichi_is_said_in_japanese(qtbot: QtBot) -> None:
     [
         code
         for code in ErrorCode
-        if code.value.startswith(("hand_", "meld_", "condition_")) and code is not ErrorCode.CONDITION_UNKNOWN
+        if code.value.startswith(("hand_", "meld_", "condition_", "classical_", "extra_"))
+        and code is not ErrorCode.CONDITION_UNKNOWN
     ],
     ids=lambda code: code.value,
 )
@@ -455,3 +459,27 @@ def test_every_hand_refusal_is_worded_without_english_words(code: ErrorCode) -> 
     fields = FIELDS | {"ruleset": "tenhou"}  # a hand's ruleset (an unknown condition is worded by its own name)
     shown = error_text(InvalidHandError("the engine's English sentence", code=code, fields=fields))
     assert not _english_words(shown), shown
+
+
+@pytest.mark.usefixtures("japanese")
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [
+        ("11111m234p567s22z 2z", "この手は成立しません: 1m が 5 枚あります。同じ牌は 4 枚しかありません。"),
+        ("123m406p789s111z2z 2z", "この手は成立しません: 赤 5 (0p) があります。古典ルールには赤 5 がありません。"),
+    ],
+    ids=["fifth-copy", "red-five"],
+)
+def test_a_bad_classical_hand_typed_is_said_in_japanese(qtbot: QtBot, typed: str, expected: str) -> None:
+    entry = ClassicalEntryWidget()
+    qtbot.addWidget(entry)
+    entry.set_context(rules=classical_rules("classical"), tsumo=False, seat_wind="S", round_wind="E")
+    entry.show()
+    qtbot.keyClicks(entry.text_field, typed)
+    shown = _shown_classical(entry)
+    assert shown == expected
+    assert not _english_words(shown), shown
+
+
+def _shown_classical(entry: ClassicalEntryWidget) -> str:
+    return entry.text_error.text() if entry.text_error.isVisible() else entry.message()

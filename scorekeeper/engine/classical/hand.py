@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from scorekeeper.engine.classical.extras import ExtraTile, format_extras
 from scorekeeper.engine.hand import Meld, MeldKind, validate_tiles
 from scorekeeper.engine.tiles import Tile, Wind, format_tiles
-from scorekeeper.errors import InvalidContextError, InvalidHandError, quote
+from scorekeeper.errors import ErrorCode, InvalidContextError, InvalidHandError, quote
 
 __all__ = ["CLASSICAL_CONDITION_NAMES", "ClassicalHand", "validate_classical_hand"]
 
@@ -42,7 +42,13 @@ def _tile_problems(
     if win is not None and win.red:
         reds.append(win)
     if reds:
-        problems.append(InvalidHandError(f"red fives {quote(format_tiles(reds))}: the classical family has none"))
+        problems.append(
+            InvalidHandError(
+                f"red fives {quote(format_tiles(reds))}: the classical family has none",
+                code=ErrorCode.HAND_NO_RED_FIVES,
+                fields={"tiles": format_tiles(reds)},
+            )
+        )
     # One pass and one message naming the first few repeats: a message per repeat, each quoting the whole list,
     # made a 14 KB line take 28 s (issue 10).
     seen: set[ExtraTile] = set()
@@ -59,40 +65,78 @@ def _tile_problems(
         problems.append(
             InvalidHandError(
                 f"extra tile {shown} twice or more among {len(extras):,} extra tiles "
-                f"{quote(format_extras(extras[:16]))}{'...' if len(extras) > 16 else ''}: each is unique"
+                f"{quote(format_extras(extras[:16]))}{'...' if len(extras) > 16 else ''}: each is unique",
+                code=ErrorCode.EXTRA_TILE_REPEATED,
+                fields={"extras": shown},
             )
         )
     if win is None:
         # Seed 003, A.2 e(5): "The player who has all eight extra tiles completes his game at once."
         if len(seen) != 8 or concealed or melds:
             problems.append(
-                InvalidHandError("no winning tile: only a player holding all eight extra tiles wins without one")
+                InvalidHandError(
+                    "no winning tile: only a player holding all eight extra tiles wins without one",
+                    code=ErrorCode.HAND_NO_WINNING_TILE,
+                )
             )
         return problems
-    problems.extend(InvalidHandError(p.message) for p in validate_tiles(concealed, melds, win))
+    problems.extend(
+        InvalidHandError(p.message, code=p.code, fields=p.fields) for p in validate_tiles(concealed, melds, win)
+    )
     return problems
 
 
 def _context_problems(melds: tuple[Meld, ...], tsumo: bool, flags: dict[str, bool]) -> list[InvalidContextError]:
-    out: list[str] = []
+    out: list[InvalidContextError] = []
+
+    def add(message: str, code: ErrorCode, **fields: object) -> None:
+        out.append(InvalidContextError(message, code=code, fields=fields))
+
     if flags.get("robbing_the_kong") and tsumo:
-        out.append("robbing the kong with self-drawing: the robbed tile is another player's")
+        add(
+            "robbing the kong with self-drawing: the robbed tile is another player's",
+            ErrorCode.CLASSICAL_ROBBING_SELF_DRAWN,
+        )
     if flags.get("last_tile_of_wall") and not tsumo:
-        out.append("the last tile of the wall without self-drawing: it is drawn, not taken from a discard")
+        add(
+            "the last tile of the wall without self-drawing: it is drawn, not taken from a discard",
+            ErrorCode.CLASSICAL_NEEDS_SELF_DRAW,
+            condition="last_tile_of_wall",
+        )
     if flags.get("replacement_tile") and not tsumo:
-        out.append("a replacement tile without self-drawing: it is drawn from the far end of the wall")
+        add(
+            "a replacement tile without self-drawing: it is drawn from the far end of the wall",
+            ErrorCode.CLASSICAL_NEEDS_SELF_DRAW,
+            condition="replacement_tile",
+        )
     if flags.get("replacement_tile") and not any(m.kind.is_kan for m in melds):
-        out.append("a replacement tile with no quartet: it is drawn only after declaring a kong")
+        add(
+            "a replacement tile with no quartet: it is drawn only after declaring a kong",
+            ErrorCode.CLASSICAL_REPLACEMENT_WITHOUT_KONG,
+        )
     if flags.get("replacement_tile") and flags.get("last_tile_of_wall"):
-        out.append("the last tile of the wall together with a replacement tile: a win is drawn from one place")
+        add(
+            "the last tile of the wall together with a replacement tile: a win is drawn from one place",
+            ErrorCode.CLASSICAL_LAST_TILE_AND_REPLACEMENT,
+        )
     if flags.get("heavenly_hand"):
         if not tsumo:
-            out.append("a heavenly hand without self-drawing: it is complete on the first fourteen tiles")
+            add(
+                "a heavenly hand without self-drawing: it is complete on the first fourteen tiles",
+                ErrorCode.CLASSICAL_NEEDS_SELF_DRAW,
+                condition="heavenly_hand",
+            )
         if melds:
-            out.append("a heavenly hand with melds: nothing can be called before the first draw")
+            add(
+                "a heavenly hand with melds: nothing can be called before the first draw",
+                ErrorCode.CLASSICAL_HEAVENLY_WITH_MELDS,
+            )
         if flags.get("robbing_the_kong") or flags.get("last_tile_of_wall") or flags.get("replacement_tile"):
-            out.append("a heavenly hand with another way of drawing the winning tile")
-    return [InvalidContextError(message) for message in out]
+            add(
+                "a heavenly hand with another way of drawing the winning tile",
+                ErrorCode.CLASSICAL_HEAVENLY_WITH_OTHER_DRAW,
+            )
+    return out
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -187,7 +231,11 @@ def validate_classical_hand(
     """
     unknown = set(conditions) - set(CLASSICAL_CONDITION_NAMES)
     if unknown:
-        raise InvalidContextError(f"unknown classical condition(s) {quote(sorted(unknown))}")
+        raise InvalidContextError(
+            f"unknown classical condition(s) {quote(sorted(unknown))}",
+            code=ErrorCode.CONDITION_UNKNOWN,
+            fields={"conditions": ", ".join(sorted(unknown))},
+        )
     melds = tuple(melds)
     problems: list[InvalidHandError | InvalidContextError] = []
     problems.extend(_tile_problems(tuple(concealed), melds, win, tuple(extras)))

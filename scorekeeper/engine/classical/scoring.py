@@ -33,7 +33,7 @@ from scorekeeper.engine.classical.rules import (
 from scorekeeper.engine.classical.value import cap_value, multiplier, round_points, round_value
 from scorekeeper.engine.hand import MeldKind
 from scorekeeper.engine.tiles import TileKind, format_kinds, format_tiles
-from scorekeeper.errors import InvalidHandError, NotWinningError, quote
+from scorekeeper.errors import ErrorCode, InvalidHandError, NotWinningError, quote
 
 __all__ = ["ClassicalScore", "DoubleItem", "PointItem", "Shape", "score_classical"]
 
@@ -495,7 +495,9 @@ def score_classical(hand: ClassicalHand, rules: ClassicalRules) -> ClassicalScor
     """
     if hand.extras and not rules.extra_tiles:
         raise InvalidHandError(
-            f"extra tiles {quote(format_extras(hand.extras))} held, but these rules play without them"
+            f"extra tiles {quote(format_extras(hand.extras))} held, but these rules play without them",
+            code=ErrorCode.EXTRA_TILES_NOT_PLAYED,
+            fields={"extras": format_extras(hand.extras)},
         )
     if hand.win is None:
         # Seed 003, A.2 e(5): all eight extra tiles complete the game at once; only they are scored.

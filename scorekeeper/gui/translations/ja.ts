@@ -1421,6 +1421,22 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>赤牌になるのは数牌の 5 だけです ({tile} は赤になりません)。</translation>
     </message>
     <message>
+        <source>Red fives {tiles}: the classical family plays without them.</source>
+        <translation>赤 5 ({tiles}) があります。古典ルールには赤 5 がありません。</translation>
+    </message>
+    <message>
+        <source>No winning tile: only a player holding all eight extra tiles wins without one.</source>
+        <translation>和了牌がありません。和了牌なしで和了できるのは花牌 8 枚すべてを持つときだけです。</translation>
+    </message>
+    <message>
+        <source>Extra tile {extras} more than once: each extra tile is unique.</source>
+        <translation>花牌 {extras} が 2 枚以上あります。花牌はそれぞれ 1 枚だけです。</translation>
+    </message>
+    <message>
+        <source>Extra tiles {extras} held, but these rules play without them.</source>
+        <translation>花牌 {extras} がありますが、このルールは花牌なしです。</translation>
+    </message>
+    <message>
         <source>There is no meld type "{meld}": the types are chi, pon, minkan, shouminkan and ankan.</source>
         <translation>「{meld}」という副露の種類はありません。種類は chi・pon・minkan・shouminkan・ankan です。</translation>
     </message>
@@ -1519,6 +1535,30 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>{count} ura dora indicators: there are at most five.</source>
         <translation>裏ドラ表示牌が {count} 枚あります。最大 5 枚です。</translation>
+    </message>
+    <message>
+        <source>Robbing the kong with self-drawing: the robbed tile is another player's.</source>
+        <translation>搶槓はツモでは成立しません。搶槓は他家の牌での和了です。</translation>
+    </message>
+    <message>
+        <source>{condition} without self-drawing: the winning tile is drawn.</source>
+        <translation>{condition}はツモでなければ成立しません。和了牌は自分で引いた牌です。</translation>
+    </message>
+    <message>
+        <source>A replacement tile with no kong: it is drawn only after declaring a kong.</source>
+        <translation>槓がないので嶺上牌はありません。嶺上牌は槓をした後に引く牌です。</translation>
+    </message>
+    <message>
+        <source>The last tile of the wall together with a replacement tile: a win is drawn from one place.</source>
+        <translation>山の最後の牌と嶺上牌は両立しません。和了牌はどちらか一方から引いたものです。</translation>
+    </message>
+    <message>
+        <source>A heavenly hand with melds: nothing can be called before the first draw.</source>
+        <translation>副露があると天和は成立しません。第一ツモの前には鳴けません。</translation>
+    </message>
+    <message>
+        <source>A heavenly hand with another way of drawing the winning tile.</source>
+        <translation>天和は他の引き方 (海底・嶺上・搶槓) と両立しません。</translation>
     </message>
     <message>
         <source>These win conditions cannot go together: {detail}</source>

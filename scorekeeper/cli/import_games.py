@@ -114,6 +114,8 @@ def _said(name: ImportedName) -> str:
             return f"{who} joined player {name.player}, as chosen"
         case JoinKind.GUEST:
             return f"{who} is a guest (--substitutes guest)"
+        case JoinKind.RETURNING:
+            return f"{who} sat down in this game and came back: player {name.player}, as at the start"
         case JoinKind.REFUSED:
             problem = entry_name_problem(name.name)
             reason = "" if problem is None else f": {problem.describe('the player')}"

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import assert_never
 
 from scorekeeper.errors import SaveFileError, ScorekeeperError, UnsupportedVersionError
-from scorekeeper.session.names import entry_name_problem
+from scorekeeper.session.names import entry_name_problem, name_key
 from scorekeeper.session.record import GameRecord, format_record, parse_record, session_from_record
 from scorekeeper.storage._jsontext import JsonTextError, dump_json, load_json
 from scorekeeper.storage.files import MAX_FILE_BYTES, MAX_RECORD_BYTES, read_bytes
@@ -71,6 +71,7 @@ class JoinKind(enum.StrEnum):
     NEW = "new"  # a new entry (no entry had exactly that name, or SubstituteJoin.NEW)
     CHOSEN = "chosen"  # the entry ``choose`` answered (or a new one it asked for)
     GUEST = "guest"  # no entry, as SubstituteJoin.GUEST asked
+    RETURNING = "returning"  # a substitute who sat down in the game and came back: the entry they sat down as
     REFUSED = "refused"  # no entry: the registry's names judge refuses the name (``check_entry_name``)
 
 
@@ -212,7 +213,7 @@ def import_records(
             continue
         seated = [joins.seat(name) for name in item.record.players]
         seat_players = [entry for entry, _ in seated] if choose is not None else None
-        came_in = {(int(e.seat), e.player): joins.substitute(e.player, substitutes) for _, e in item.record.substitutes}
+        came_in = _came_in(item.record, seated, joins, substitutes)
         # Bound here: an entry chosen or made, or a guest as asked; the store binds the rest as any write does.
         chosen = {key: entry for key, (entry, how) in came_in.items() if entry is not None or how is JoinKind.GUEST}
         session = session_from_record(item.record)
@@ -234,6 +235,29 @@ def import_records(
         imported.append(game_id)
         names.extend(_said(store, game_id, item=item, seated=seated, came_in=came_in, joins=joins))
     return ImportReport(imported=tuple(imported), skipped=tuple(skipped), existing=tuple(existing), names=tuple(names))
+
+
+def _came_in(
+    record: GameRecord,
+    seated: Sequence[tuple[int | None, JoinKind]],
+    joins: _Joins,
+    how: SubstituteJoin,
+) -> dict[tuple[int, str], tuple[int | None, JoinKind]]:
+    """The entry each substitute of a record joins, by (seat, name), and how. One who sat down in the game and
+    came back after a substitute took their seat is that same player (RETURNING), whatever ``how`` says."""
+    sat = {
+        name_key(name): joined
+        for name, joined in zip(record.players, seated, strict=True)
+        if joined[1] is not JoinKind.REFUSED
+    }
+    out: dict[tuple[int, str], tuple[int | None, JoinKind]] = {}
+    for _, event in record.substitutes:
+        back = sat.get(name_key(event.player)) if entry_name_problem(event.player) is None else None
+        # With no entry known here (nobody was asked), the store binds the one who came back as it bound them when
+        # they sat down: the oldest entry of exactly that name.
+        joined = joins.substitute(event.player, how) if back is None else (back[0], JoinKind.RETURNING)
+        out[(int(event.seat), event.player)] = joined
+    return out
 
 
 class _Joins:

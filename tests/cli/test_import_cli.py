@@ -20,6 +20,7 @@ from scorekeeper.storage.registry import add_player, find_players, game_seats, g
 from scorekeeper.storage.store import GameStore
 from tests.session.test_statistics import game_1
 from tests.session.test_statistics_substitution import _substituted
+from tests.storage.test_import_substitutes import _bo_comes_back
 
 
 class _Terminal(io.StringIO):
@@ -171,4 +172,20 @@ def test_a_name_the_registry_refuses_is_said_to_sit_as_a_guest(
         "imported 1 game(s); 0 already in the store\n"
         "game 1: 'Cho\\tX' (seat 2) sits as a guest: the player's name 'Cho\\tX' holds a line break or control "
         "character: a name is one line of visible text\n"
+    )
+
+
+def test_one_who_came_back_after_a_substitute_is_said_to_be_the_player_who_sat_down(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["import", str(_bo_comes_back(tmp_path)), "--db", str(db), "--substitutes", "new"]) == 0
+    with GameStore.open(db) as store:
+        (bo,) = find_players(store, "Bo")
+        (sub,) = find_players(store, "Sub")
+    assert capsys.readouterr().out == (
+        "imported 1 game(s); 0 already in the store\n"
+        f"game 1: substitute 'Sub' (seat 1) is a new player ({sub.id})\n"
+        f"game 1: substitute 'Bo' (seat 1) sat down in this game and came back: player {bo.id}, as at the start\n"
     )

@@ -24,8 +24,16 @@ from scorekeeper.storage.imports import (
     import_records,
     read_records,
 )
-from scorekeeper.storage.registry import Player, add_player, find_players, game_substitutes, list_players
+from scorekeeper.storage.registry import (
+    Player,
+    add_player,
+    find_players,
+    game_seats,
+    game_substitutes,
+    list_players,
+)
 from scorekeeper.storage.store import GameStore
+from tests.session.builders import S1, S2, S3, game, hf
 from tests.session.test_statistics import game_1
 from tests.session.test_statistics_substitution import _substituted
 
@@ -162,4 +170,45 @@ def test_a_seated_name_several_entries_carry_is_reported_when_nobody_was_asked(t
                 how=JoinKind.EXISTING,
                 namesakes=2,
             ),
+        )
+
+
+def _bo_comes_back(tmp_path: Path) -> Path:
+    """Ann, Bo, Cy and Di; Sub takes Bo's seat after the first hand and Bo takes it back after the second."""
+    session = game("tenhou")
+    session.ron(S2, [hf(1, 3, 30)])
+    session.replace_player(S1, "Sub")
+    session.ron(S3, [hf(1, 1, 30)])
+    session.replace_player(S1, "Bo")
+    session.ron(S1, [hf(2, 3, 30)])
+    session.end_game("time")
+    return _write(tmp_path / "back.json", format_record(record_from_session(session)))
+
+
+@pytest.mark.parametrize("substitutes", list(SubstituteJoin), ids=str)
+@pytest.mark.parametrize("asking", [False, True], ids=["not-asking", "asking"])
+def test_one_who_sat_down_and_came_back_is_the_same_player_whatever_was_chosen_for_substitutes(
+    tmp_path: Path, substitutes: SubstituteJoin, asking: bool
+) -> None:
+    with GameStore.open(tmp_path / "g.sqlite3") as store:
+        report = import_records(
+            store,
+            read_records(_bo_comes_back(tmp_path)),
+            choose=(lambda name, candidates: NEW_PLAYER) if asking else None,
+            substitutes=substitutes,
+        )
+        (game_id,) = report.imported
+        (bo,) = find_players(store, "Bo")
+        bound = {s.name: s.player for s in game_substitutes(store, game_id)}
+        assert game_seats(store, game_id)[1] == bound["Bo"] == bo.id
+        said = {n.name: (n.player, n.how) for n in report.names}
+        assert said["Bo"] == (bo.id, JoinKind.RETURNING)
+        assert (
+            said["Sub"][1]
+            == {
+                SubstituteJoin.ASK: JoinKind.NEW,
+                SubstituteJoin.OLDEST: JoinKind.NEW,
+                SubstituteJoin.NEW: JoinKind.NEW,
+                SubstituteJoin.GUEST: JoinKind.GUEST,
+            }[substitutes]
         )

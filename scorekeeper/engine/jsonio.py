@@ -160,11 +160,17 @@ _HandArguments = tuple[
 ]  # fmt: skip
 
 
-def _hand_arguments(obj: object) -> tuple[_HandArguments, HandRules]:
-    """What :func:`hand_from_json` reads from the object: the new Hand's arguments (not yet checked together, as
-    the Hand checks them) and the ruleset; raises as it does for the fields' own problems."""
-    if not isinstance(obj, dict):
-        raise InvalidHandError(f"a hand must be a JSON object, got {quote(obj)}")
+# The key lists met so far (an object's keys in order), each with the flags among them in that order: the keys of an
+# object whose key list is known need no checking, only its flags' values (three set operations a line; issue 15).
+_KEY_LISTS: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
+def _checked_keys(obj: dict[Any, Any]) -> tuple[str, ...]:
+    """The flags among a hand object's keys, in its order, once its keys are known good; remembered by key list.
+
+    Raises:
+        InvalidHandError: for an unknown field or a missing one.
+    """
     if not _FIELDS.issuperset(obj):
         unknown = sorted(set(obj) - _FIELDS)
         raise InvalidHandError(f"unknown field(s) {quote(unknown)}; known fields: {', '.join(sorted(_FIELDS))}")
@@ -172,17 +178,29 @@ def _hand_arguments(obj: object) -> tuple[_HandArguments, HandRules]:
         for required in ("hand", "win", "seat_wind", "round_wind"):
             if required not in obj:
                 raise InvalidHandError(f"missing field {quote(required)}")
-    for name in _FLAG_SET.intersection(obj):
+    flags = tuple([name for name in obj if name in _FLAG_SET])
+    if len(_KEY_LISTS) < 1024:  # a few key lists in practice; a flood of new ones is not kept
+        _KEY_LISTS[tuple(obj)] = flags
+    return flags
+
+
+def _hand_arguments(obj: object) -> tuple[_HandArguments, HandRules]:
+    """What :func:`hand_from_json` reads from the object: the new Hand's arguments (not yet checked together, as
+    the Hand checks them) and the ruleset; raises as it does for the fields' own problems."""
+    if type(obj) is not dict and not isinstance(obj, dict):
+        raise InvalidHandError(f"a hand must be a JSON object, got {quote(obj)}")
+    flags = _KEY_LISTS.get(tuple(obj))
+    if flags is None:
+        flags = _checked_keys(obj)
+    for name in flags:  # in the object's order: the first bad flag is the one named
         value = obj[name]
         if value is not True and value is not False:
-            # Name the first bad flag in the object's own order (a set has none).
-            for name in obj:
-                value = obj[name]
-                if name in _FLAG_SET and value is not True and value is not False:
-                    raise InvalidContextError(f"{name} must be true or false, got {quote(value)}")
+            raise InvalidContextError(f"{name} must be true or false, got {quote(value)}")
     melds = obj.get("melds", ())
-    if melds == ():
-        meld_values: tuple[Meld, ...] = ()
+    if type(melds) is list:
+        meld_values: tuple[Meld, ...] = tuple(map(_meld, melds)) if melds else ()
+    elif melds == ():
+        meld_values = ()
     elif isinstance(melds, list):
         meld_values = tuple(map(_meld, melds))
     else:

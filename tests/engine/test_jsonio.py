@@ -104,3 +104,18 @@ def test_ruleset_object_with_overrides() -> None:
 def test_hand_from_json_defaults() -> None:
     hand, rules = hand_from_json({"hand": "234m456p678s34588s", "win": "2m", "seat_wind": "E", "round_wind": "S"})
     assert rules.name == "tenhou" and not hand.tsumo and hand.melds == () and hand.seat_wind is Wind.EAST
+
+
+def test_a_key_list_met_before_is_refused_and_accepted_as_the_first_time() -> None:
+    """Known key lists skip the field checks (issue 15); the flags' values are still checked, first bad one named."""
+    flagged = with_(riichi="yes", tsumo=1, ippatsu=True)
+    first = score_json(flagged)
+    assert first["kind"] == "InvalidContextError" and first["error"] == "riichi must be true or false, got 'yes'"
+    assert score_json(flagged) == first
+    same_keys = with_(riichi=True, tsumo=False, ippatsu=True)
+    assert list(same_keys) == list(flagged) and score_json(same_keys)["ok"] is True
+    assert score_json(with_(riichi=True, tsumo=0, ippatsu=True))["error"] == "tsumo must be true or false, got 0"
+    flagless = score_json(BASE)
+    assert flagless["ok"] is True and score_json(BASE) == flagless
+    assert score_json(with_(melds=0))["error"] == "melds must be a list, got 0"
+    assert score_json(with_(melds=[]))["ok"] is True

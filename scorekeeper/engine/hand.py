@@ -104,6 +104,8 @@ class Meld:
     _shape: tuple[int, int, int, int, int, int] = field(init=False, repr=False, compare=False)
     #: How many of its tiles are red fives (engine-private, for the Hand's count).
     _red: int = field(init=False, repr=False, compare=False)
+    #: Its text (``str``), written once: refusals quote hands with their melds by the thousand (engine-private).
+    _text: str = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         problem = _meld_problem(self.kind, self.tiles)
@@ -124,6 +126,7 @@ class Meld:
             shape = (first, 1 - concealed, kan, kan & concealed, 4 * kan + 2 * concealed + outside, 1 << first)
         object.__setattr__(self, "_shape", shape)
         object.__setattr__(self, "_red", sum(tile.red for tile in tiles))
+        object.__setattr__(self, "_text", f"{format_tiles(tiles)}+{self.kind}")
 
     @classmethod
     def parse(cls, kind: MeldKind | str, text: str) -> Meld:
@@ -158,7 +161,7 @@ class Meld:
         return self.tiles[0].kind
 
     def __str__(self) -> str:
-        return f"{format_tiles(self.tiles)}+{self.kind}"
+        return self._text
 
     def __repr__(self) -> str:
         return f"Meld.parse({self.kind.value!r}, {format_tiles(self.tiles)!r})"

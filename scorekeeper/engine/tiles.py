@@ -134,7 +134,7 @@ class TileKind(enum.IntEnum):
         return TileKind(31 + (self - 31 + 1) % 3)
 
     def __str__(self) -> str:
-        return f"{self.number}{self.suit.value}"
+        return _KIND_TEXT[self]
 
     @classmethod
     def parse(cls, text: str) -> TileKind:
@@ -192,8 +192,8 @@ class Tile:
 
     def __str__(self) -> str:
         if self.red:
-            return f"0{self.kind.suit.value}"
-        return str(self.kind)
+            return _RED_TEXT[self.kind]
+        return _KIND_TEXT[self.kind]
 
     def __repr__(self) -> str:
         return f"Tile.parse({str(self)!r})"
@@ -322,6 +322,8 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
 # Per-kind tables for the formatter (error messages quote hands, and the scorer refuses thousands a second).
 _SUIT_LETTER = tuple("mpsz"[kind // 9] for kind in range(34))
 _DIGIT = tuple(str(kind % 9 + 1) for kind in range(34))
+_KIND_TEXT = tuple(digit + letter for digit, letter in zip(_DIGIT, _SUIT_LETTER, strict=True))
+_RED_TEXT = tuple("0" + letter for letter in _SUIT_LETTER)  # read only for the fives
 
 
 def parse_kinds(text: str) -> tuple[TileKind, ...]:

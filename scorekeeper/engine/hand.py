@@ -688,12 +688,16 @@ def _derive_and_check(  # noqa: PLR0917
         problems = _tile_problems(concealed, melds, win)
         if problems:
             raise problems[0].error(problems[0].message, code=problems[0].code, fields=problems[0].fields)
-    if ((riichi or double_riichi) and melds and not all(m.kind is _ANKAN for m in melds)) or (
-        ippatsu
-        or haitei
-        or houtei
-        or rinshan
-        or chankan
+    # The conditions are listed in full (``_context_problems``) only when one of its checks fails: each line below
+    # is one of them, so a hand won with ippatsu, haitei, houtei, rinshan or chankan as the rules allow (one in
+    # seven of the bench's) is let through here (issue 15).
+    if (
+        ((riichi or double_riichi) and melds and not all(m.kind is _ANKAN for m in melds))
+        or (ippatsu and (rinshan or not (riichi or double_riichi)))
+        or (chankan and (tsumo or haitei or houtei or held[win.kind] > 1))
+        or (haitei and (rinshan or not tsumo))
+        or (houtei and tsumo)
+        or (rinshan and (not tsumo or not any(m.kind in _KAN_KINDS for m in melds)))
         or tenhou
         or chiihou
         or renhou

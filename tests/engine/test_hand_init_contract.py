@@ -85,8 +85,10 @@ def _check(concealed, melds, win, tsumo, seat, dora, ura, flags) -> None:  # typ
         ("123m456p11z22z", (("ankan", "7777s"),), "2z"),
         ("123m456p11z22z", (("pon", "777s"),), "1z"),
         ("123m456p11z2z", (("chi", "789s"),), "2z"),
+        ("123m456p11z22z", (("minkan", "7777s"),), "2z"),
+        ("1235m456p789s111z2z", (), "2z"),
     ],
-    ids=["closed", "ankan", "open-pon", "open-chi-tanki"],
+    ids=["closed", "ankan", "open-pon", "open-chi-tanki", "open-kan", "closed-tanki"],
 )
 def test_hand_raises_exactly_when_validate_hand_finds_a_problem_for_every_flag_set(concealed, melds, win) -> None:  # type: ignore[no-untyped-def]
     tiles = parse_tiles(concealed)

@@ -1,26 +1,37 @@
-"""Pure hand scoring, standard library only: tiles, melds, hands, decomposition, yaku, fu, points, rules."""
+"""Pure hand scoring, standard library only: tiles, melds, hands, decomposition, yaku, fu, points, rules.
 
-from scorekeeper.engine.conditions import CONDITION_NAMES, CONDITION_WIN_KIND, WinCondition, WinKind
-from scorekeeper.engine.entry_text import EntryText, format_entry_text, parse_entry_text
-from scorekeeper.engine.fu import FuItem, FuReason
-from scorekeeper.engine.han_fu import FU_VALUES, MAX_FU, is_valid_han_fu, valid_fu, validate_han_fu
-from scorekeeper.engine.hand import Hand, HandProblem, Meld, MeldKind, validate_hand, validate_tiles
-from scorekeeper.engine.jsonio import hand_from_json, rules_from_json, score_json, score_to_json
-from scorekeeper.engine.points import Limit, Payment, PointValue, pay, value_from_han_fu, value_from_yakuman
-from scorekeeper.engine.rules import PRESET_NAMES, HandRules, KazoeLimit, RenhouValue, hand_rules
-from scorekeeper.engine.scoring import HandScore, WaitKind, YakuValue, score_hand
-from scorekeeper.engine.tiles import (
-    Suit,
-    Tile,
-    TileKind,
-    Wind,
-    format_kinds,
-    format_tiles,
-    parse_kinds,
-    parse_tiles,
-)
-from scorekeeper.engine.waits import Refusal, Wait, list_waits
-from scorekeeper.engine.yaku import YAKU_CONDITION, YAKU_WIN_KIND, Yaku
+The names below are read from their modules when first asked for (PEP 562), so that a command importing one
+module (``score`` imports the scorer, not the wait lists or the entry text) does not import them all (issue 15:
+3 ms of start-up).
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from scorekeeper.engine.conditions import CONDITION_NAMES, CONDITION_WIN_KIND, WinCondition, WinKind
+    from scorekeeper.engine.entry_text import EntryText, format_entry_text, parse_entry_text
+    from scorekeeper.engine.fu import FuItem, FuReason
+    from scorekeeper.engine.han_fu import FU_VALUES, MAX_FU, is_valid_han_fu, valid_fu, validate_han_fu
+    from scorekeeper.engine.hand import Hand, HandProblem, Meld, MeldKind, validate_hand, validate_tiles
+    from scorekeeper.engine.jsonio import hand_from_json, rules_from_json, score_json, score_to_json
+    from scorekeeper.engine.points import Limit, Payment, PointValue, pay, value_from_han_fu, value_from_yakuman
+    from scorekeeper.engine.rules import PRESET_NAMES, HandRules, KazoeLimit, RenhouValue, hand_rules
+    from scorekeeper.engine.scoring import HandScore, WaitKind, YakuValue, score_hand
+    from scorekeeper.engine.tiles import (
+        Suit,
+        Tile,
+        TileKind,
+        Wind,
+        format_kinds,
+        format_tiles,
+        parse_kinds,
+        parse_tiles,
+    )
+    from scorekeeper.engine.waits import Refusal, Wait, list_waits
+    from scorekeeper.engine.yaku import YAKU_CONDITION, YAKU_WIN_KIND, Yaku
 
 __all__ = [
     "CONDITION_NAMES",
@@ -77,3 +88,69 @@ __all__ = [
     "value_from_han_fu",
     "value_from_yakuman",
 ]
+
+#: The module of each public name.
+_MODULES = {
+    "CONDITION_NAMES": "conditions",
+    "CONDITION_WIN_KIND": "conditions",
+    "WinCondition": "conditions",
+    "WinKind": "conditions",
+    "EntryText": "entry_text",
+    "format_entry_text": "entry_text",
+    "parse_entry_text": "entry_text",
+    "FuItem": "fu",
+    "FuReason": "fu",
+    "FU_VALUES": "han_fu",
+    "MAX_FU": "han_fu",
+    "is_valid_han_fu": "han_fu",
+    "valid_fu": "han_fu",
+    "validate_han_fu": "han_fu",
+    "Hand": "hand",
+    "HandProblem": "hand",
+    "Meld": "hand",
+    "MeldKind": "hand",
+    "validate_hand": "hand",
+    "validate_tiles": "hand",
+    "hand_from_json": "jsonio",
+    "rules_from_json": "jsonio",
+    "score_json": "jsonio",
+    "score_to_json": "jsonio",
+    "Limit": "points",
+    "Payment": "points",
+    "PointValue": "points",
+    "pay": "points",
+    "value_from_han_fu": "points",
+    "value_from_yakuman": "points",
+    "HandRules": "rules",
+    "KazoeLimit": "rules",
+    "PRESET_NAMES": "rules",
+    "RenhouValue": "rules",
+    "hand_rules": "rules",
+    "HandScore": "scoring",
+    "WaitKind": "scoring",
+    "YakuValue": "scoring",
+    "score_hand": "scoring",
+    "Suit": "tiles",
+    "Tile": "tiles",
+    "TileKind": "tiles",
+    "Wind": "tiles",
+    "format_kinds": "tiles",
+    "format_tiles": "tiles",
+    "parse_kinds": "tiles",
+    "parse_tiles": "tiles",
+    "Refusal": "waits",
+    "Wait": "waits",
+    "list_waits": "waits",
+    "YAKU_CONDITION": "yaku",
+    "YAKU_WIN_KIND": "yaku",
+    "Yaku": "yaku",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QPushButton,
     QScrollArea,
     QSpinBox,
@@ -51,6 +52,7 @@ from scorekeeper.gui.dialogs.tiles_page import ClassicalTilesPageWidget, TilesPa
 from scorekeeper.gui.dialogs.yaku_list import YakuListWidget
 from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.labels import is_riichi, seat_winds
+from scorekeeper.gui.widgets.entry_base import TileEntryWidget
 from scorekeeper.session.events import (
     MAX_VALUE,
     HandResult,
@@ -517,6 +519,9 @@ class WinDialog(QDialog):
         self._preview = preview
         self.tsumo = tsumo
         self.value_widgets: dict[int, WinValueWidget] = {}
+        #: The room the dialog was fitted to (``fit_to_screen``) and whether its Tiles pages are in two columns.
+        self._room: QRect | None = None
+        self._narrow = False
 
         self.ron_button = QPushButton(self.tr("Ron"))
         self.ron_button.setObjectName("mode_ron")
@@ -633,7 +638,8 @@ class WinDialog(QDialog):
             if screen is None:  # pragma: no cover - a platform without screens
                 return
             room = screen.availableGeometry()
-        minimum = self.minimumSizeHint()
+        self._room = room
+        minimum = QSize(self._choose_arrangement(), self.minimumSizeHint().height())
         width = max(min(room.width() - 2 * FRAME_ALLOWANCE, MAX_OPEN_SIZE.width()), minimum.width())
         height = max(min(room.height() - TITLE_BAR_ALLOWANCE, MAX_OPEN_SIZE.height()), minimum.height())
         self.resize(width, height)
@@ -653,6 +659,39 @@ class WinDialog(QDialog):
         needed = self.minimumSizeHint().width()
         if self.width() < needed:
             self.resize(needed, self.height())
+        elif self._narrow and self._room is not None and self.width() > self._room.width() - 2 * FRAME_ALLOWANCE:
+            # Two columns on the Tiles pages: the room's width (the three columns' minimum held it wider till now).
+            self.resize(max(needed, self._room.width() - 2 * FRAME_ALLOWANCE), self.height())
+
+    def _choose_arrangement(self) -> int:
+        """Three columns on the Tiles pages where the dialog then fits the room's width, else two where they fit;
+        return the narrowest the dialog can then be.
+
+        A classical hand with kongs needs 1,180 px in three columns (a riichi hand with four kans 1,350): on a
+        1024 or 1280 px screen the dialog ran off the right edge. In two (``TileEntryWidget.set_narrow``) it needs
+        about 850 px (a riichi one 1,018, its Yaku list page), the hand line wrapping; a screen narrower than that
+        keeps the usual three. Reckoned from the pages' own minimums (hidden pages are laid out only when shown).
+        """
+        entries = self.findChildren(TileEntryWidget)
+        if self._room is None or not entries:
+            return self.minimumSizeHint().width()
+        # Measured afresh: a hand entered since the last layout (Edit hand fills it in before the dialog opens) has
+        # not reached the sizes the layouts keep of a dialog not shown yet.
+        for widget in self.findChildren(QWidget):
+            widget.updateGeometry()
+        for layout in self.findChildren(QLayout):
+            layout.invalidate()
+        now = self.minimumSizeHint().width()
+        # What the dialog adds around its widest Tiles page (where another page is wider, this over-counts).
+        around = now - max(entry.minimum_width(narrow=entry.narrow) for entry in entries)
+        wide = around + max(entry.minimum_width(narrow=False) for entry in entries)
+        two = around + max(entry.minimum_width(narrow=True) for entry in entries)
+        # Two columns where the dialog then fits the screen, if only without the frame's allowance.
+        narrow = wide > self._room.width() - 2 * FRAME_ALLOWANCE and two <= self._room.width()
+        self._narrow = narrow
+        for entry in entries:
+            entry.set_narrow(narrow)
+        return max(two, self.minimumWidth()) if narrow else max(wide, now)
 
     @override
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
@@ -732,6 +771,8 @@ class WinDialog(QDialog):
                 oldest = next(iter(self.value_widgets))
                 self.toggle_winner(oldest)
             widget = WinValueWidget(seat, self.context, tsumo=self.tsumo)
+            for entry in widget.findChildren(TileEntryWidget):
+                entry.set_narrow(self._narrow)  # as the other winners' pages (the room chose)
             widget.set_yaku_help(self._show_yaku)
             widget.value_changed.connect(self.refresh)
             self.value_widgets[seat] = widget

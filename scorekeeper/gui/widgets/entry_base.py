@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, assert_never
 
-from PySide6.QtCore import QCoreApplication, QSize, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QButtonGroup,
     QCheckBox,
     QFrame,
@@ -128,10 +129,14 @@ class TileEntryWidget(QWidget):
         top = QHBoxLayout()
         top.setSpacing(COLUMN_GAP)
         left.addLayout(top)
+        # The text field, the targets and the hint: beside the picker, or atop the result column when the widget is
+        # too narrow for three columns (a 1024 px screen: :meth:`set_narrow`).
         side = QVBoxLayout()
         side.setSpacing(LINE_GAP)
         self._side_layout = side
         top.addLayout(side, 1)
+        self._left, self._top = left, top
+        self._narrow = False
 
         field_row = QHBoxLayout()
         self.text_field = QLineEdit(self)
@@ -189,7 +194,8 @@ class TileEntryWidget(QWidget):
         self.meld_row = TileRowWidget(
             lambda position: self._apply(self.draft.tap_meld, position), self, caption=_t("Melds (tap to remove)")
         )
-        self._hand_line = QHBoxLayout()
+        # The hand and the melds on one line, or the melds on the next when the column is too narrow (kongs).
+        self._hand_line = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         self._hand_line.setSpacing(COLUMN_GAP + 4)
         self._hand_line.addWidget(self.hand_row, 1)
         self._hand_line.addWidget(self.meld_row, 1)
@@ -204,7 +210,7 @@ class TileEntryWidget(QWidget):
         right.setSpacing(LINE_GAP)
         self._result_layout = right
         outer.addLayout(right, 1)
-        conditions_box = QFrame(self)
+        self._conditions_box = conditions_box = QFrame(self)
         conditions_box.setFrameShape(QFrame.Shape.StyledPanel)
         # Flowed, as many to a line as fit (flow.py): the labels are long, and a grid made the dialog too wide.
         conditions = FlowLayout(conditions_box, spacing=18)
@@ -220,6 +226,7 @@ class TileEntryWidget(QWidget):
             conditions.addWidget(box)
             self.condition_boxes[name] = box
         right.addWidget(conditions_box)
+        conditions_box.installEventFilter(self)
 
         self.message_label = self._label("message", self.TEXT_SCALE)
         right.addWidget(self.message_label)
@@ -338,27 +345,94 @@ class TileEntryWidget(QWidget):
 
         The left column holds the picker's rows and the lines below it, each a tile tall; its width holds the
         picker, the column beside it and, to its right, the result column. Called on every resize, so the tiles
-        follow the window: a 1366x768 screen gets the smallest tiles and a 1440x900 one bigger ones.
+        follow the window: a 1366x768 screen gets the smallest tiles and a 1440x900 one bigger ones. Narrower than
+        three columns need, the column beside the picker goes atop the result column (:meth:`set_narrow`).
         """
+        self._arrange_hand_line()
         layout = self.layout()
         assert layout is not None
         margins = layout.contentsMargins()
         columns, rows = self.picker.grid_shape()
-        side_width = max(SIDE_MIN_WIDTH, self._side_layout.sizeHint().width())
+        side_width = 0 if self._narrow else max(SIDE_MIN_WIDTH, self._side_layout.sizeHint().width()) + COLUMN_GAP
         result_width = max(RESULT_MIN_WIDTH, self._result_layout.minimumSize().width())
-        width = self.width() - margins.left() - margins.right() - 2 * COLUMN_GAP - side_width - result_width
+        width = self.width() - margins.left() - margins.right() - COLUMN_GAP - side_width - result_width
         # The lines below the picker are a row of tiles each, set apart by the column's spacing.
         lines = self.LINES_BELOW_PICKER
         height = self.height() - margins.top() - margins.bottom() - lines * (LINE_GAP - 2)
         tile_height = fit_tile_height(width, height, columns=columns, rows=rows + lines)
         # The hand line (a full hand, or the tiles and melds shown if more) must fit the left column too.
-        while tile_height > MIN_TILE_HEIGHT and self._hand_line_width(tile_height) > width + COLUMN_GAP + side_width:
+        while tile_height > MIN_TILE_HEIGHT and self._hand_line_width(tile_height) > width + side_width:
             tile_height -= 1
         self._fitted_line = self._hand_line_width(MIN_TILE_HEIGHT)
         if tile_height != self.picker.tile_height:
             self.picker.set_tile_height(tile_height)
             for row in self._tile_rows():
                 row.set_tile_height(tile_height)
+
+    def minimum_width(self, *, narrow: bool) -> int:
+        """The narrowest the widget can be in two columns (``narrow``) or three, at the touch minimum, whichever it
+        is in now: what the win dialog compares with the screen's room (``WinDialog.fit_to_screen``)."""
+        layout = self.layout()
+        assert layout is not None
+        margins = layout.contentsMargins()
+        side = self._side_layout.minimumSize().width()
+        right = max(
+            self._conditions_box.minimumSizeHint().width(),
+            self.message_label.minimumSizeHint().width(),
+            self.headline_label.minimumSizeHint().width(),
+        )
+        kong = 4 * (tile_button_size(MIN_TILE_HEIGHT).width() + 1)
+        if narrow:
+            left = max(self.picker.minimumSizeHint().width(), kong)
+            right = max(right, side)
+        else:
+            line = self.hand_row.width_at(MIN_TILE_HEIGHT) + self._hand_line.spacing()
+            line += self.meld_row.width_at(MIN_TILE_HEIGHT)
+            left = max(self.picker.minimumSizeHint().width() + COLUMN_GAP + side, line)
+        for index in range(self._left.count()):
+            item = self._left.itemAt(index)
+            if item is not None and item.layout() not in (self._top, self._hand_line):
+                left = max(left, item.minimumSize().width())  # the family's own lines (the riichi indicators)
+        return margins.left() + margins.right() + left + COLUMN_GAP + right
+
+    @property
+    def narrow(self) -> bool:
+        """Whether the widget is in two columns (see :meth:`set_narrow`)."""
+        return self._narrow
+
+    def set_narrow(self, narrow: bool) -> None:
+        """Two columns or three. In three (the usual), the text field, targets and hint stand beside the picker and
+        the hand line is one line, as wide as it needs. In two, they stand atop the result column, and the hand and
+        the melds wrap within the picker's width (the melds on the next line when both do not fit): a classical
+        hand with kongs needed 1,180 px in three columns, more than a 1024 or 1280 px screen leaves. The win
+        dialog chooses (``WinDialog.fit_to_screen``): two only where three would not fit the screen and two do.
+        """
+        if narrow != self._narrow:
+            self._narrow = narrow
+            side = self._side_layout
+            (self._result_layout if not narrow else self._top).removeItem(side)
+            side.setParent(None)  # a layout joins another only without a parent
+            if narrow:
+                self._result_layout.insertLayout(0, side)
+            else:
+                self._top.addLayout(side, 1)
+            for row in self._tile_rows():
+                row.set_compact(narrow)
+            if not narrow:
+                self.setMinimumHeight(0)
+        self._arrange_hand_line()
+        self.updateGeometry()
+
+    def _arrange_hand_line(self) -> None:
+        """The melds beside the hand, or (two columns, both wider than the picker) on the next line."""
+        direction = QBoxLayout.Direction.LeftToRight
+        if self._narrow:
+            height = self.picker.tile_height
+            one_line = self.hand_row.width_at(height) + self._hand_line.spacing() + self.meld_row.width_at(height)
+            if one_line > self.picker.sizeHint().width():
+                direction = QBoxLayout.Direction.TopToBottom
+        if direction != self._hand_line.direction():
+            self._hand_line.setDirection(direction)
 
     def _hand_line_width(self, tile_height: int) -> int:
         """The width of the hand line at this tile height: the tiles shown, and never less than a full hand."""
@@ -370,6 +444,26 @@ class TileEntryWidget(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
         self.fit_tiles()
+
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if watched is self._conditions_box and event.type() == QEvent.Type.Resize:
+            self._hold_flowed_height()
+        return super().eventFilter(watched, event)
+
+    def _hold_flowed_height(self) -> None:
+        """In two columns, ask for the height the conditions take flowed at their width, where it is more than the
+        layout counts (two to a line): the dialog's scroll area and tabs ask their pages for a minimum, not a height
+        for their width, and the rest of the column would be squeezed."""
+        if not self._narrow:
+            return
+        box = self._conditions_box
+        extra = box.heightForWidth(box.width()) - box.minimumSizeHint().height()
+        layout = self.layout()
+        assert layout is not None
+        needed = layout.totalMinimumSize().height() + extra if extra > 0 else 0
+        if needed != self.minimumHeight():
+            self.setMinimumHeight(needed)
 
     # -- taps and typing ----------------------------------------------------------------------------------------
 
@@ -414,6 +508,8 @@ class TileEntryWidget(QWidget):
             self._hand_line.setStretchFactor(self.hand_row, 0 if self.hand_row.buttons else 1)
             if self._fitted_line != self._hand_line_width(MIN_TILE_HEIGHT):
                 self.fit_tiles()  # the hand line grew past a full hand's length, or shrank back (kans)
+            else:
+                self._arrange_hand_line()
             offered = draft.offered_conditions()
             for name, box in self.condition_boxes.items():
                 box.setChecked(draft.conditions[name])

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from PySide6.QtCore import QPoint, QRect, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QPainter, QPaintEvent, QPen, QResizeEvent
-from PySide6.QtWidgets import QAbstractButton, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QWidget
+from PySide6.QtWidgets import QAbstractButton, QGridLayout, QLabel, QSizePolicy, QWidget
 
 from scorekeeper.engine.classical.extras import ExtraTile
 from scorekeeper.engine.tiles import Tile, TileKind
@@ -423,35 +423,38 @@ class TileRowWidget(QWidget):
     few tiles instead of building the row again: the live result must follow a tap within a frame (issue 4,
     "Performance"). While the row is empty it shows its caption in a muted colour, so that the caption costs no
     line of its own (the win dialog must fit a laptop screen).
+
+    A compact row (the entry's two columns, :meth:`set_compact`) narrower than its tiles wraps onto more lines, at a
+    gap where it can (a meld, the winning tile, stays whole on its line), and asks for their height: a classical
+    hand with kongs is 15 tiles and more, wider than a 1024 or 1280 px screen leaves beside the result column.
     """
 
     _GAP = 12
+    #: Between tiles, and between wrapped lines.
+    _SPACING = 1
+    _LINE_SPACING = 2
 
     def __init__(self, on_tap: Callable[[int], None], parent: QWidget | None = None, *, caption: str = "") -> None:
         super().__init__(parent)
         self._on_tap = on_tap
         self._tile_height = MIN_TILE_HEIGHT
-        self._layout = QHBoxLayout(self)
-        self._layout.setContentsMargins(0, 0, 0, 0)
-        self._layout.setSpacing(1)
+        self._lines = 1
+        self._compact = False
+        self._run_starts: frozenset[int] = frozenset()  # positions set apart by a gap (the winning tile, a meld)
         self.caption = QLabel(caption, self)
         self.caption.setProperty("role", "muted")
-        # It takes the room the row is given and asks for none: a caption never makes the dialog wider.
-        self.caption.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self._layout.addWidget(self.caption, 1)
-        self._layout.addStretch(0)
         self._pool: list[TileButtonWidget] = []
         self.buttons: list[TileButtonWidget] = []
         self.index_visible = False
         self.setAccessibleName(caption)
-        self.setMinimumHeight(MIN_TILE_HEIGHT + 2 * _MARGIN)
+        # As tall as its lines (sizeHint), as wide as the layout gives it, down to a kong (minimumSizeHint).
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
 
     def _button(self, position: int, tile: TileArt) -> TileButtonWidget:
         while len(self._pool) <= position:
             index = len(self._pool)
             button = TileButtonWidget(tile, self, height=self._tile_height)
             button.clicked.connect(lambda _checked=False, p=index: self._on_tap(p))
-            self._layout.insertWidget(self._layout.count() - 2, button)
             self._pool.append(button)
         return self._pool[position]
 
@@ -463,9 +466,10 @@ class TileRowWidget(QWidget):
         gaps_before: frozenset[int] = frozenset(),
     ) -> None:
         """Show these tiles, marking one as selected and leaving a gap before some positions."""
+        self._run_starts = frozenset(p for p in gaps_before if 0 < p < len(tiles))
         for position, tile in enumerate(tiles):
             button = self._button(position, tile)
-            button.set_gap(self._GAP if position in gaps_before and position else 0)
+            button.set_gap(self._GAP if position in self._run_starts else 0)
             button.set_tile(tile)
             button.setObjectName(f"tile_{position}_{tile}")
             button.set_index_visible(self.index_visible)
@@ -476,7 +480,54 @@ class TileRowWidget(QWidget):
             if not button.isHidden():
                 button.hide()
         self.buttons = self._pool[: len(tiles)]
+        self._place()
+
+    def _line_height(self) -> int:
+        return tile_button_size(self._tile_height).height()
+
+    def _runs(self) -> list[list[int]]:
+        """The positions in runs that a wrap keeps together: a new run starts at each gap."""
+        runs: list[list[int]] = []
+        for position in range(len(self.buttons)):
+            if not runs or position in self._run_starts:
+                runs.append([])
+            runs[-1].append(position)
+        return runs
+
+    def _arrange(self, width: int, *, place: bool) -> int:
+        """Lay the buttons out in lines of ``width`` (only count them unless ``place``); return the lines used.
+
+        A run that does not fit the rest of its line starts the next one, without the gap that set it apart; a run
+        longer than a whole line (a concealed hand on a narrow screen) breaks between its tiles.
+        """
+        tile = tile_button_size(self._tile_height).width()
+        x = y = 0
+        lines = 1
+        for run in self._runs():
+            gap = self._GAP if run[0] in self._run_starts else 0
+            if x > 0 and x + gap + len(run) * (tile + self._SPACING) - self._SPACING > width:
+                x, y, lines = 0, y + self._line_height() + self._LINE_SPACING, lines + 1
+            for position in run:
+                gap = self._GAP if position in self._run_starts and x > 0 else 0
+                if x > 0 and x + gap + tile > width:
+                    x, y, lines, gap = 0, y + self._line_height() + self._LINE_SPACING, lines + 1, 0
+                if place:
+                    button = self.buttons[position]
+                    button.set_gap(gap)
+                    button.setGeometry(QRect(QPoint(x, y), QSize(gap + tile, self._line_height())))
+                x += gap + tile + self._SPACING
+        return lines
+
+    def _place(self) -> None:
+        """Put the buttons in lines of the row's width (one line unless compact); ask for another height when the
+        number of lines changed."""
+        width = self.width() if self._compact else 1 << 20  # not compact: as main's row, squeezed, never wrapped
+        lines = self._arrange(width, place=True) if self.buttons else 1
+        self.caption.setGeometry(self.rect())
         self._show_caption()
+        if lines != self._lines:
+            self._lines = lines
+            self.updateGeometry()
 
     def _show_caption(self) -> None:
         # Only while the row is empty, and only whole: a caption cut off mid-word reads worse than none.
@@ -485,18 +536,45 @@ class TileRowWidget(QWidget):
         if visible != self.caption.isVisibleTo(self):
             self.caption.setVisible(visible)
 
+    def set_compact(self, compact: bool) -> None:
+        """Ask for no more width than a kong's and wrap in what the row gets (the entry's two columns), or (not
+        compact, the usual) for the width of all its tiles on one line."""
+        if compact != self._compact:
+            self._compact = compact
+            self._place()
+            self.updateGeometry()
+
+    @override
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        height = self._lines * self._line_height() + (self._lines - 1) * self._LINE_SPACING
+        width = self.minimumSizeHint().width() if self._compact else self.width_at(self._tile_height)
+        return QSize(width, height)
+
+    @override
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        height = self._lines * self._line_height() + (self._lines - 1) * self._LINE_SPACING
+        if not self._compact:
+            return QSize(self.width_at(MIN_TILE_HEIGHT), height)  # every tile at the touch minimum, on one line
+        # Compact: down to the widest run, but a longer run than a kong (a concealed hand) may break.
+        kong = 4 * (tile_button_size(self._tile_height).width() + self._SPACING)
+        step = tile_button_size(self._tile_height).width() + self._SPACING
+        widest = max((len(run) * step for run in self._runs()), default=0)
+        return QSize(min(widest, kong), height)
+
     @override
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
-        self._show_caption()
+        self._place()
 
     def width_at(self, tile_height: int) -> int:
-        """The width the row's tiles (and their gaps) take when drawn ``tile_height`` px tall."""
-        step = tile_button_size(tile_height).width() + self._layout.spacing()
-        return len(self.buttons) * step + sum(button.gap for button in self.buttons)
+        """The width the row's tiles (and their gaps) take on one line when drawn ``tile_height`` px tall."""
+        step = tile_button_size(tile_height).width() + self._SPACING
+        return len(self.buttons) * step + self._GAP * len(self._run_starts)
 
     def set_tile_height(self, height: int) -> None:
         """Draw the tiles ``height`` px tall (never below the touch minimum)."""
         self._tile_height = max(height, MIN_TILE_HEIGHT)
         for button in self._pool:
             button.set_tile_height(self._tile_height)
+        self._place()
+        self.updateGeometry()

@@ -44,6 +44,7 @@ class ErrorCode(enum.StrEnum):
     TILE_NO_DIGITS = "tile_no_digits"
     TILE_NO_SUCH_TILE = "tile_no_such_tile"
     TILE_NO_SUIT = "tile_no_suit"
+    TILE_NOT_ONE_TILE = "tile_not_one_tile"
     # The table: actions the session refuses now.
     GAME_ENDED = "game_ended"
     RIICHI_ALREADY_DECLARED = "riichi_already_declared"
@@ -170,10 +171,34 @@ class TileParseError(ScorekeeperError, ValueError):
         position: the index of the offending character in ``text``.
     """
 
-    def __init__(self, message: str, *, text: str, position: int) -> None:
-        super().__init__(message, code=_tile_code(text, position), fields={"text": text, "position": position})
+    def __init__(
+        self,
+        message: str,
+        *,
+        text: str,
+        position: int,
+        code: ErrorCode | None = None,
+        fields: Mapping[str, object] | None = None,
+    ) -> None:
+        # The code follows from the text and position unless the raise site names it (one tile expected, more read).
+        super().__init__(
+            message,
+            code=code or _tile_code(text, position),
+            fields={"text": text, "position": position, **(fields or {})},
+        )
         self.text = text
         self.position = position
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # An exception pickles by its args, and this one's text and position are keyword-only: without this it could
+        # not be unpickled (a worker process hands its errors back by pickle).
+        return (_tile_parse_error, (str(self), self.text, self.position, self.code, dict(self.fields)))
+
+
+def _tile_parse_error(
+    message: str, text: str, position: int, code: ErrorCode | None, fields: Mapping[str, object]
+) -> TileParseError:
+    return TileParseError(message, text=text, position=position, code=code, fields=fields)
 
 
 def _tile_code(text: str, position: int) -> ErrorCode:

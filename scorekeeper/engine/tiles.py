@@ -207,7 +207,13 @@ class Tile:
         """
         tiles = parse_tiles(text)
         if len(tiles) != 1:
-            raise TileParseError(f"expected one tile, got {len(tiles)} in {quote(text)}", text=text, position=0)
+            raise TileParseError(
+                f"expected one tile, got {len(tiles)} in {quote(text)}",
+                text=text,
+                position=0,
+                code=ErrorCode.TILE_NOT_ONE_TILE,
+                fields={"count": len(tiles)},
+            )
         return tiles[0]
 
 

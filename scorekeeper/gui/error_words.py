@@ -110,6 +110,8 @@ def _code_text(code: ErrorCode, fields: Mapping[str, object]) -> str | None:
         case ErrorCode.TILE_NO_SUIT:
             template = _t('The digits at the end of "{text}" have no letter after them (m, p, s, z; f for flowers).')
             values = _tile_fields(fields)
+        case ErrorCode.TILE_NOT_ONE_TILE:
+            template = _t('"{text}" is not one tile but {count}.')
         case ErrorCode.GAME_ENDED:
             template = _t("The game has already ended, after {hands} hands.")
         case ErrorCode.RIICHI_ALREADY_DECLARED:

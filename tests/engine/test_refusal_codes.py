@@ -19,7 +19,7 @@ from scorekeeper.engine.hand import Hand, Meld, MeldKind, validate_hand, validat
 from scorekeeper.engine.rules import check_red_fives, hand_rules
 from scorekeeper.engine.tiles import Tile, TileKind, Wind, parse_tiles
 from scorekeeper.engine.waits import list_waits
-from scorekeeper.errors import ErrorCode, InvalidContextError, InvalidHandError, ScorekeeperError
+from scorekeeper.errors import ErrorCode, InvalidContextError, InvalidHandError, ScorekeeperError, TileParseError
 
 #: A complete closed hand (123m 456p 789s 111z 22z, won on 2z) and the conditions the engine knows.
 TILES = parse_tiles("123m456p789s111z22z")
@@ -204,6 +204,14 @@ CASES: list[tuple[str, Callable[[], object], type[ScorekeeperError], ErrorCode, 
         ErrorCode.HAND_WAITING_WRONG_TILE_COUNT,
         {"count": 11, "melds": 0, "expected": 13},
         "wrong tile count: 11 concealed tiles '123m456p789s11z' with 0 meld(s); a hand waiting to win has 13",
+    ),
+    (
+        "not-one-tile",
+        lambda: Tile.parse("12m"),
+        TileParseError,
+        ErrorCode.TILE_NOT_ONE_TILE,
+        {"text": "12m", "position": 0, "count": 2},
+        "expected one tile, got 2 in '12m'",
     ),
     (
         "han-fu",

@@ -721,6 +721,7 @@ JA: dict[str, str] = {
     'Character {position} of "{text}" ({char}) is not tile notation: tiles are digits followed by m, p, s or z.': "「{text}」の {position} 文字目 ({char}) は牌の表記ではありません。牌は数字の後に m・p・s・z を付けて書きます。",
     'There is no tile {tile} (character {position} of "{text}").': "{tile} という牌はありません (「{text}」の {position} 文字目)。",
     'The digits at the end of "{text}" have no letter after them (m, p, s, z; f for flowers).': "「{text}」の最後の数字の後に種類の文字 (m・p・s・z、花牌は f) がありません。",
+    '"{text}" is not one tile but {count}.': "「{text}」は 1 枚の牌ではなく {count} 枚です。",
     "The game has already ended, after {hands} hands.": "対局はすでに終了しています ({hands} 局)。",
     "{player} has already declared riichi this hand.": "{player} はこの局ですでに立直しています。",
     "{player} has {points} points: riichi needs 1,000.": "{player} の持ち点は {points} 点です。立直には 1,000 点が必要です。",

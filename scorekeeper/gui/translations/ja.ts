@@ -1217,6 +1217,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>「{text}」の最後の数字の後に種類の文字 (m・p・s・z、花牌は f) がありません。</translation>
     </message>
     <message>
+        <source>"{text}" is not one tile but {count}.</source>
+        <translation>「{text}」は 1 枚の牌ではなく {count} 枚です。</translation>
+    </message>
+    <message>
         <source>The game has already ended, after {hands} hands.</source>
         <translation>対局はすでに終了しています ({hands} 局)。</translation>
     </message>

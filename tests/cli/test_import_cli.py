@@ -189,3 +189,16 @@ def test_one_who_came_back_after_a_substitute_is_said_to_be_the_player_who_sat_d
         f"game 1: substitute 'Sub' (seat 1) is a new player ({sub.id})\n"
         f"game 1: substitute 'Bo' (seat 1) sat down in this game and came back: player {bo.id}, as at the start\n"
     )
+
+
+def test_a_substitute_who_joins_the_one_player_of_their_name_is_said_to(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "games.sqlite3"
+    with GameStore.open(db) as store:
+        sub = add_player(store, "Sub")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    assert main(["import", str(_substitute_record(tmp_path)), "--db", str(db)]) == 0
+    assert capsys.readouterr().out.splitlines()[1] == (
+        f"game 1: substitute 'Sub' (seat 1) joined player {sub}, already in the registry under that name"
+    )

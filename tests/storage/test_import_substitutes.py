@@ -212,3 +212,12 @@ def test_one_who_sat_down_and_came_back_is_the_same_player_whatever_was_chosen_f
                 SubstituteJoin.GUEST: JoinKind.GUEST,
             }[substitutes]
         )
+
+
+def test_a_question_left_unanswered_joins_the_oldest_entry_of_the_name(tmp_path: Path) -> None:
+    with GameStore.open(tmp_path / "g.sqlite3") as store:
+        first, _ = add_player(store, "Sub"), add_player(store, "SUB")
+        report = import_records(store, read_records(_record(tmp_path)), choose=lambda name, candidates: None)
+        (game_id,) = report.imported
+        assert _bound(store, game_id) == first
+        assert [(n.player, n.how, n.namesakes) for n in report.names] == [(first, JoinKind.EXISTING, 2)]

@@ -5,10 +5,11 @@ file is read and every game replayed before anything is written, so a bad file s
 the file (and the line). Each record's fingerprint is the SHA-256 of its canonical JSON; a record whose fingerprint
 is already stored is skipped, so importing the same game twice changes nothing.
 
-Players join the registry by name. Where a name matches more than one registry entry (ignoring case and outer
-spaces), ``choose`` is asked which one is meant (the CLI prompts at a terminal; the GUI shows a dialog); without
-it, or when it answers None, the name joins the oldest entry with exactly that name, or a new one. A name the
-registry's names judge refuses (``scorekeeper.session.names.check_entry_name``) sits as a guest.
+Players join the registry by name. Where a name matches more than one registry entry (ignoring case, width and
+outer spaces: ``find_players``), ``choose`` is asked which one is meant (the CLI prompts at a terminal; the GUI
+shows a dialog); without it, or when it answers None, the name joins the oldest entry with exactly that name, or a
+new one. A name the registry's names judge refuses (``scorekeeper.session.names.check_entry_name``) sits as a
+guest.
 
 A substitute who came in during a recorded game joins the same way, asked about the same way (before, they always
 joined the oldest entry of their exact name, unasked and unreported), unless the caller chooses otherwise for
@@ -88,7 +89,8 @@ class ImportedName:
         substitute: whether they came in during the game.
         player: the entry joined (as bound, not followed through merges), or None (a guest).
         how: how they joined.
-        namesakes: how many entries carried the name (ignoring case and outer spaces) before the import joined it.
+        namesakes: how many entries carried the name (``find_players``: ignoring case, width and outer spaces)
+            before the import joined it.
     """
 
     game_id: int

@@ -127,11 +127,13 @@ def list_players(store: GameStore) -> tuple[Player, ...]:
 
 
 def find_players(store: GameStore, name: str) -> tuple[Player, ...]:
-    """The entries (not merged into another) named ``name``, ignoring case and outer spaces, oldest first."""
-    key = name.strip().casefold()
+    """The entries (not merged into another) named ``name``, oldest first: the same name as the names judge
+    compares them (``name_key``: ignoring case and width, so a full-width ``Ａｋｉ`` from a Japanese input method is
+    ``Aki``), outer spaces aside."""
+    key = name_key(name.strip())
     return tuple(
         sorted(
-            (p for p in list_players(store) if p.merged_into is None and p.name.casefold() == key),
+            (p for p in list_players(store) if p.merged_into is None and name_key(p.name) == key),
             key=lambda p: p.id,
         )
     )

@@ -221,3 +221,18 @@ def test_a_question_left_unanswered_joins_the_oldest_entry_of_the_name(tmp_path:
         (game_id,) = report.imported
         assert _bound(store, game_id) == first
         assert [(n.player, n.how, n.namesakes) for n in report.names] == [(first, JoinKind.EXISTING, 2)]
+
+
+def test_a_name_written_full_width_is_the_same_name_when_the_import_asks(tmp_path: Path) -> None:
+    # The names judge's name_key: a full-width name from a Japanese input method is the same name (NFKC).
+    asked: list[tuple[int, ...]] = []
+    with GameStore.open(tmp_path / "g.sqlite3") as store:
+        first, second = add_player(store, "Sub"), add_player(store, "\uff33\uff55\uff42")  # Ｓｕｂ
+
+        def choose(name: str, candidates: tuple[Player, ...]) -> int | None:
+            asked.append(tuple(p.id for p in candidates))
+            return second
+
+        (game_id,) = import_records(store, read_records(_record(tmp_path)), choose=choose).imported
+        assert asked == [(first, second)]
+        assert _bound(store, game_id) == second

@@ -30,7 +30,7 @@ from scorekeeper.errors import (
     StaleWriteError,
 )
 from scorekeeper.gui.error_words import error_text
-from scorekeeper.session.corrections import correction_events
+from scorekeeper.session.corrections import correction_events, redo_group, undo_group
 from scorekeeper.session.events import (
     AbortiveDraw,
     AbortReason,
@@ -334,6 +334,10 @@ class GameController(QObject):
             return False
         if self._refuse_read_only():
             return False
+        session = self.session
+        steps = undo_group(session.events, session.state_at) if undo else redo_group(session.state, session.redo_events)
+        if steps > 1:
+            return self._step_together(steps, undo=undo)
         was_ended = self.session.state.ended
         before = self.session.events
         try:
@@ -359,6 +363,37 @@ class GameController(QObject):
                 self.session.redo()
             else:
                 self.session.undo()
+            self._on_stale(before, "undo" if undo else "redo")
+            return False
+        except ScorekeeperError as error:
+            return self._reload_and_report(error)
+        return self._written(was_ended=was_ended)
+
+    def _step_together(self, steps: int, *, undo: bool) -> bool:
+        """Undo (or redo) a correction with the substitutions it took out, as one Save recorded them: one Undo, one
+        write (``undo_group``; the store keeps them for redo as ``replace_log`` writes them)."""
+        assert self.session is not None and self.game_id is not None and self.position is not None
+        was_ended = self.session.state.ended
+        before = self.session.events
+        for _ in range(steps):
+            if undo:
+                self.session.undo()
+            else:
+                self.session.redo()
+        try:
+            self.position = self.store.replace_log(
+                self.game_id,
+                self.session.events,
+                self.session.redo_events,
+                at=self.position,
+                finished=self.session.state.ended,
+            )
+        except StaleWriteError:
+            for _ in range(steps):
+                if undo:
+                    self.session.redo()
+                else:
+                    self.session.undo()
             self._on_stale(before, "undo" if undo else "redo")
             return False
         except ScorekeeperError as error:

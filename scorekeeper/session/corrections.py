@@ -17,7 +17,7 @@ refuses such an edit, so the log never holds a correction that changes nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +27,7 @@ from scorekeeper.engine.tiles import Tile, format_tiles, parse_tiles
 from scorekeeper.errors import IllegalActionError, ScorekeeperError
 from scorekeeper.session.events import (
     Event,
+    HandDeleted,
     HandEdited,
     HandInserted,
     HandRecord,
@@ -53,7 +54,9 @@ __all__ = [
     "correction_events",
     "correction_preview",
     "is_same_hand",
+    "redo_group",
     "substitutions_taken_out",
+    "undo_group",
 ]
 
 Four = tuple[int, int, int, int]
@@ -175,6 +178,43 @@ def correction_events(state: GameState, correction: Event) -> tuple[Event, ...]:
         apply_events(state, (*removals, correction))
         return (*removals, correction)
     return (correction,)
+
+
+def undo_group(events: Sequence[Event], state_at: Callable[[int], GameState]) -> int:
+    """How many of the last of ``events`` (a log in effect; ``state_at(n)``: the state after its first ``n``) one
+    Undo takes back: a correction with the substitutions it took out (:func:`correction_events`, recorded in one
+    write by one Save), else one event. A removal the referee made on their own is not part of it: its reason is
+    theirs, not the one ``correction_events`` writes.
+    """
+    if not events or not isinstance(events[-1], HandEdited | HandInserted | HandDeleted):
+        return 1
+    removals = 0
+    while removals < len(events) - 1 and isinstance(events[-2 - removals], SubstitutionRemoved):
+        removals += 1
+        start = len(events) - 1 - removals
+        try:
+            made = correction_events(state_at(start), events[-1])
+        except ScorekeeperError:
+            continue
+        if made == tuple(events[start:]):
+            return removals + 1
+    return 1
+
+
+def redo_group(state: GameState, redo: Sequence[Event]) -> int:
+    """How many of the undone events ``redo`` (next first) one Redo puts back on ``state``: a correction with the
+    substitutions it takes out, as one Undo took them back (:func:`undo_group`), else one event."""
+    removals = 0
+    while removals < len(redo) - 1 and isinstance(redo[removals], SubstitutionRemoved):
+        removals += 1
+    correction = redo[removals] if removals else None
+    if not isinstance(correction, HandEdited | HandInserted | HandDeleted):
+        return 1
+    try:
+        made = correction_events(state, correction)
+    except ScorekeeperError:
+        return 1
+    return removals + 1 if made == tuple(redo[: removals + 1]) else 1
 
 
 def is_same_hand(state: GameState, index: int, record: HandRecord) -> bool:

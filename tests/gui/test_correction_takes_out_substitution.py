@@ -52,7 +52,7 @@ def test_the_preview_names_the_substitution_the_correction_takes_out(qtbot: QtBo
     )
 
 
-def test_edit_hand_shows_the_substitution_going_and_save_records_both_in_one_write(
+def test_edit_hand_shows_the_substitution_going_and_save_records_both_in_one_write_and_one_undo(
     qtbot: QtBot, window: MainWindow, script: Script
 ) -> None:
     _game(window)
@@ -93,11 +93,18 @@ def test_edit_hand_shows_the_substitution_going_and_save_records_both_in_one_wri
     ]
     assert store.position(game_id).revision == revision + 1  # one write
     assert store.load_session(game_id).state == state
-    # Undo takes the correction back, then the removal: Sam is back before hand 3.
-    assert window.controller.undo() and window.controller.undo()
+    # One Undo takes back what one Save recorded, in one write: the correction and the removal; Sam is back before
+    # hand 3. One Redo puts both back.
+    click(qtbot, window.buttons["undo"])
     again = window.controller.state
     assert again is not None
-    assert again.players[1] == "Sam"
+    assert again.players[1] == "Sam" and not again.ended
+    assert store.position(game_id).revision == revision + 2
+    assert store.load_session(game_id).state == again
+    click(qtbot, window.buttons["redo"])
+    assert window.controller.state == state
+    assert store.position(game_id).revision == revision + 3
+    assert store.load_session(game_id).state == state
 
 
 def test_a_correction_the_game_refuses_for_another_reason_is_still_refused(window: MainWindow) -> None:

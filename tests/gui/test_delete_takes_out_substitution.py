@@ -66,7 +66,9 @@ def test_the_delete_question_names_the_substitution_it_takes_out(qtbot: QtBot, w
     assert len(state_of(window).hands) == 2
 
 
-def test_yes_deletes_the_hand_and_takes_the_substitution_out_in_one_write(qtbot: QtBot, window: MainWindow) -> None:
+def test_yes_deletes_the_hand_and_takes_the_substitution_out_in_one_write_and_one_undo(
+    qtbot: QtBot, window: MainWindow
+) -> None:
     _game(window)
     store, game_id = window.controller.store, window.controller.game_id
     assert game_id is not None
@@ -85,6 +87,15 @@ def test_yes_deletes_the_hand_and_takes_the_substitution_out_in_one_write(qtbot:
         "HandDeleted",
     ]
     assert store.position(game_id).revision == revision + 1  # one write
+    assert store.load_session(game_id).state == state
+    # One Undo brings the hand and Sam back together (one write); one Redo deletes again.
+    click(qtbot, window.buttons["undo"])
+    back = state_of(window)
+    assert len(back.hands) == 2 and back.players[1] == "Sam" and not back.ended
+    assert store.position(game_id).revision == revision + 2
+    assert store.load_session(game_id).state == back
+    click(qtbot, window.buttons["redo"])
+    assert state_of(window) == state
     assert store.load_session(game_id).state == state
 
 

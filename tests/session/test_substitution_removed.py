@@ -17,6 +17,7 @@ import pytest
 from scorekeeper.errors import ErrorCode, IllegalActionError
 from scorekeeper.session import (
     HandDeleted,
+    HandEdited,
     HandRecord,
     Ron,
     Session,
@@ -26,7 +27,7 @@ from scorekeeper.session import (
     event_to_json,
     seat_shares,
 )
-from scorekeeper.session.corrections import correction_events, substitutions_taken_out
+from scorekeeper.session.corrections import correction_events, redo_group, substitutions_taken_out, undo_group
 from scorekeeper.session.record import format_record, parse_record, record_from_session, session_from_record
 from scorekeeper.session.state import apply_events
 from tests.session.builders import S0, S1, S2, S3, game, hf, ym
@@ -163,3 +164,27 @@ def test_a_deletion_that_ends_the_game_before_the_substitute_came_in_takes_the_s
     after = apply_events(state, events)
     assert after.ended and after.players == ("Ann", "Bo", "Cy", "Di") and after.scores[3] < 0
     assert substitutions_taken_out(state, HandDeleted(1)) == ()  # deleting E2 ends nothing early
+
+
+def test_one_undo_takes_back_a_correction_with_the_substitution_it_took_out_and_one_redo_puts_both_back() -> None:
+    """What one Save recorded (``correction_events``) one Undo takes back; a removal made on its own is its own step."""
+    session = _sub_before_hand_3()
+    for event in correction_events(session.state, HandEdited(1, _BUST)):
+        session.apply(event)
+    assert undo_group(session.events, session.state_at) == 2
+    session.undo()
+    session.undo()
+    assert session.state.players[1] == "Sub"
+    assert redo_group(session.state, session.redo_events) == 2
+    assert redo_group(session.state, session.redo_events[1:]) == 1  # the correction alone would not stand
+
+
+def test_a_removal_the_referee_made_before_a_correction_is_undone_on_its_own() -> None:
+    session = _sub_before_hand_3()
+    session.remove_substitution(S1, "Sub", "entered by mistake")
+    session.edit_hand(1, _BUST)
+    assert undo_group(session.events, session.state_at) == 1
+    session.undo()
+    assert undo_group(session.events, session.state_at) == 1  # the removal: one event
+    assert redo_group(session.state, session.redo_events) == 1
+    assert undo_group((), session.state_at) == 1

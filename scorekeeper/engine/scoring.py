@@ -253,18 +253,6 @@ def _fixed_yakuman(  # noqa: PLR0917
     return found
 
 
-def _dora(hand: Hand, rules: HandRules, held: tuple[int, ...]) -> tuple[int, int, int]:
-    """Dora (each indicator counts, seed 004 6.4), red fives, ura dora (only with riichi)."""
-    dora = 0
-    for indicator in hand.dora:
-        dora += held[_DORA_NEXT[indicator.kind]]
-    ura = 0
-    if hand.riichi or hand.double_riichi:
-        for indicator in hand.ura:
-            ura += held[_DORA_NEXT[indicator.kind]]
-    return dora, hand._red if rules.red_fives else 0, ura
-
-
 def _value_chiitoitsu(  # noqa: PLR0917
     best: _Best,
     rules: HandRules,
@@ -403,7 +391,15 @@ def _score(hand: Hand, rules: HandRules, decomposed: tuple[tuple[Reading, ...], 
         fixed_yakuman: list[Yaku] = []
     else:
         fixed_yakuman = _fixed_yakuman(hand, rules, all_counts, mask, number_suits, win, kans)
-    dora, aka, ura = _dora(hand, rules, all_counts)
+    # Dora (each indicator counts, seed 004 6.4), red fives, ura dora (only with riichi).
+    dora = 0
+    for indicator in hand.dora:
+        dora += all_counts[_DORA_NEXT[indicator.kind]]
+    ura = 0
+    if hand.riichi or hand.double_riichi:
+        for indicator in hand.ura:
+            ura += all_counts[_DORA_NEXT[indicator.kind]]
+    aka = hand._red if rules.red_fives else 0
     extra = dora + aka + ura
     yakuman_extra = 0  # the han added to a yakuman's 13 under aotenjou, worked out per reading
 

@@ -135,3 +135,14 @@ def test_the_riichi_tiles_tab_with_four_kans_fits_the_screen_whole(qtbot: QtBot,
     dialog, entry = _dialog(qtbot, "tenhou", room, RIICHI_KANS)
     _assert_whole(dialog, entry, room)
     assert len(entry.meld_row.buttons) == 16
+
+
+def test_kongs_typed_in_at_1280_px_take_two_columns_instead_of_running_off(qtbot: QtBot) -> None:
+    room = ROOMS["1280x720"]
+    dialog, entry = _dialog(qtbot, "classical", room)
+    assert not entry.narrow and dialog.width() <= room.width()
+    qtbot.keyClicks(entry.text_field, CLASSICAL["four-kongs"])  # typed as a user types: the line grows kong by kong
+    _settle()
+    assert len(entry.meld_row.buttons) == 16
+    assert entry.narrow  # three columns would need 1,396 px
+    _assert_whole(dialog, entry, room)

@@ -693,6 +693,28 @@ class WinDialog(QDialog):
             entry.set_narrow(narrow)
         return max(two, self.minimumWidth()) if narrow else max(wide, now)
 
+    def _follow_a_growing_hand(self) -> None:
+        """A hand entered with kongs after the dialog opened in three columns: two, where three no longer fit the
+        room and two do, and the room's width again. Reckoned from the pages' own minimums and the dialog's margin
+        around its shown page (the sizes its layouts keep settle only at the next turn of the event loop)."""
+        if self._room is None or self._narrow or not self.isVisible():
+            return
+        entries = [entry for entry in self.findChildren(TileEntryWidget) if entry.isVisible()]
+        if not entries:
+            return
+        around = self.width() - max(entry.width() for entry in entries)
+        wide = around + max(entry.minimum_width(narrow=False) for entry in entries)
+        two = around + max(entry.minimum_width(narrow=True) for entry in entries)
+        room = self._room.width() - 2 * FRAME_ALLOWANCE
+        if wide <= room or two > self._room.width():
+            return
+        self._narrow = True
+        for entry in self.findChildren(TileEntryWidget):
+            entry.set_narrow(True)
+        for _ in range(8):  # each level passes its new need one level up (see showEvent)
+            QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        self.resize(max(two, min(room, MAX_OPEN_SIZE.width())), self.height())
+
     @override
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
@@ -854,6 +876,7 @@ class WinDialog(QDialog):
         # The winners' pages may need another size now (a winner added, a hand entered): the dialog's layout
         # learns it at once (the middle's scroll area would pass it on only at the next event loop turn).
         self.middle_area.updateGeometry()
+        self._follow_a_growing_hand()
         for seat, button in enumerate(self.winner_buttons):
             button.setChecked(seat in self.value_widgets)
         for seat, button in enumerate(self.discarder_buttons):

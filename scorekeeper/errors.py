@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import enum
 from types import MappingProxyType
-from typing import TYPE_CHECKING
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING to mypy, without importing typing: 3 ms of start-up (issue 15)
 if TYPE_CHECKING:
     from collections.abc import Mapping
     from pathlib import Path

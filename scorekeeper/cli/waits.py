@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 
 from scorekeeper.engine.conditions import CONDITION_NAMES
 from scorekeeper.engine.hand import Meld
@@ -19,6 +18,10 @@ from scorekeeper.engine.scoring import HandScore
 from scorekeeper.engine.tiles import Tile, Wind, parse_tiles
 from scorekeeper.engine.waits import Refusal, list_waits
 from scorekeeper.errors import InvalidHandError, ScorekeeperError, quote
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING to mypy, without importing typing: 3 ms of start-up (issue 15)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = ["add_parser", "run"]
 

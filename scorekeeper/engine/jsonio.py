@@ -15,8 +15,6 @@ Output: see :func:`score_to_json` and :func:`score_json`.
 
 from __future__ import annotations
 
-from typing import Any
-
 from scorekeeper.engine.conditions import CONDITION_NAMES
 from scorekeeper.engine.fu import FuItem, FuReason
 from scorekeeper.engine.hand import Hand, Meld, _new_hand
@@ -26,6 +24,10 @@ from scorekeeper.engine.scoring import HandScore, YakuValue, score_hand
 from scorekeeper.engine.tiles import Tile, Wind, parse_tiles
 from scorekeeper.engine.yaku import Yaku
 from scorekeeper.errors import InvalidContextError, InvalidHandError, InvalidRulesetError, ScorekeeperError, quote
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING to mypy, without importing typing: 3 ms of start-up (issue 15)
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "hand_from_json",

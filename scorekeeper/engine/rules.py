@@ -9,12 +9,14 @@ from __future__ import annotations
 import dataclasses
 import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from scorekeeper.engine.knobs import coerce_knob
 from scorekeeper.errors import ErrorCode, InvalidHandError, InvalidRulesetError, quote
 
+TYPE_CHECKING = False  # typing.TYPE_CHECKING to mypy, without importing typing: 3 ms of start-up (issue 15)
 if TYPE_CHECKING:
+    from typing import Any
+
     from scorekeeper.engine.hand import Hand
 
 __all__ = [

@@ -11,7 +11,6 @@ from __future__ import annotations
 import enum
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import ClassVar
 
 from scorekeeper.errors import ErrorCode, InvalidHandError, TileParseError, quote
 
@@ -173,6 +172,9 @@ _WIND_KINDS = dict(zip(_WIND_ORDER, WINDS, strict=True))
 TERMINALS = tuple(k for k in TileKind if k.is_terminal)
 
 
+_FIVES = frozenset({TileKind.M5, TileKind.P5, TileKind.S5})  # the kinds a red five can be
+
+
 @dataclass(frozen=True, slots=True)
 class Tile:
     """One physical tile: its kind and, for a five of a number suit, whether it is a red five (``0`` in mpsz)."""
@@ -180,10 +182,8 @@ class Tile:
     kind: TileKind
     red: bool = False
 
-    _FIVES: ClassVar[frozenset[TileKind]] = frozenset({TileKind.M5, TileKind.P5, TileKind.S5})
-
     def __post_init__(self) -> None:
-        if self.red and self.kind not in Tile._FIVES:
+        if self.red and self.kind not in _FIVES:
             raise InvalidHandError(
                 f"only a five of a number suit can be red, not {self.kind}",
                 code=ErrorCode.HAND_RED_NOT_A_FIVE,

@@ -271,6 +271,32 @@ def test_score_imports_neither_qt_nor_storage_nor_the_classical_family() -> None
         assert result.stderr.strip() == b"[]", argv
 
 
+def test_score_and_waits_start_without_importing_typing() -> None:
+    """Issue 15: ``typing`` is 3 ms of a 60 ms start and no standard module they use imports it (a coverage run's
+    start-up hook would: the probe runs without it)."""
+    probe = (
+        "import sys\n"
+        "from scorekeeper.cli import main\n"
+        "main(sys.argv[1:])\n"
+        "print('typing' in sys.modules, file=sys.stderr)\n"
+    )
+    environment = {name: value for name, value in os.environ.items() if not name.startswith(("COV", "COVERAGE"))}
+    for argv in (
+        ["score", "234m456p678s34588s", "--win", "2m"],
+        ["waits", "234m456p678s3488s"],
+        ["score", "--json"],
+    ):
+        result = subprocess.run(
+            [sys.executable, "-c", probe, *argv],
+            input=json.dumps(HAND).encode() + b"\n",
+            capture_output=True,
+            check=True,
+            timeout=60,
+            env=environment,
+        )
+        assert result.stderr.strip() == b"False", argv
+
+
 def _interruptible() -> None:
     """In the child before it starts: Ctrl-C as a terminal gives it, even under a runner started with it ignored
     (a shell's background job inherits SIGINT ignored, and Python then never turns it into KeyboardInterrupt)."""

@@ -112,6 +112,9 @@ def _score(table: _Table, win: Tile, tsumo: bool) -> HandScore | Refusal:
         return Refusal(str(error), type(error))
 
 
+_WAITING_HAND_PROBLEMS = frozenset({ErrorCode.HAND_FIFTH_COPY, ErrorCode.HAND_TOO_MANY_MELDS})
+
+
 def list_waits(
     concealed: Iterable[Tile],
     melds: Iterable[Meld] = (),
@@ -156,7 +159,8 @@ def list_waits(
             fields={"count": len(concealed_t), "melds": len(melds_t), "expected": 13 - 3 * len(melds_t)},
         )
     problems = validate_tiles(concealed_t, melds_t)
-    copies_problems = [p for p in problems if "copies" in p.message or "melds" in p.message]
+    # Of the tiles' problems, a fifth copy and a fifth meld; the count is checked above (a winning hand's is not).
+    copies_problems = [p for p in problems if p.code in _WAITING_HAND_PROBLEMS]
     if copies_problems:
         problem = copies_problems[0]
         raise problem.error(problem.message, code=problem.code, fields=problem.fields)

@@ -57,8 +57,9 @@ def _chooser() -> Choose:
     """Ask at the terminal which registry entry an ambiguous name means (or a new entry)."""
     from scorekeeper.storage.imports import NEW_PLAYER
 
-    def choose(name: str, candidates: tuple[Player, ...]) -> int | None:
-        sys.stderr.write(f"'{name}' matches {len(candidates)} players:\n")
+    def choose(name: str, candidates: tuple[Player, ...], *, substitute: bool) -> int | None:
+        who = f"substitute '{name}' (came in during the game)" if substitute else f"'{name}'"
+        sys.stderr.write(f"{who} matches {len(candidates)} players:\n")
         for number, player in enumerate(candidates, start=1):
             sys.stderr.write(f"  {number}. {player.name} (player {player.id}, {player.games} games)\n")
         sys.stderr.write(f"which one is it? [1-{len(candidates)}; n: a new player; Enter: {candidates[0].name}] ")

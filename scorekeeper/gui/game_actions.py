@@ -8,7 +8,6 @@ the controller says the state changed. Words keep the window's translation conte
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
@@ -20,6 +19,7 @@ from scorekeeper.session import ReasonCode, format_reason
 if TYPE_CHECKING:
     from scorekeeper.gui.main_window import MainWindow
     from scorekeeper.gui.players.window import PlayersWindow
+    from scorekeeper.storage.registry import Player
 
 __all__ = ["GameActions"]
 
@@ -79,7 +79,11 @@ class GameActions:
         """Store a game-record JSON file as a new game and open it (a finished one shows its results)."""
         window = self._window
         path = window.dialogs.ask_open_path(window)
-        choose = functools.partial(window.dialogs.choose_player, window)
+        choose_player = window.dialogs.choose_player
+
+        def choose(name: str, candidates: tuple[Player, ...], *, substitute: bool) -> int | None:
+            return choose_player(window, name, candidates, substitute=substitute)
+
         if path is None or not window.controller.import_game(path, choose=choose):
             return
         self._opened()

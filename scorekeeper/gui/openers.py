@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, QStandardPaths, Qt
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from scorekeeper.storage.store import GameSummary
     from scorekeeper.sync.table import JoinedGame, TableLogin
 
-__all__ = ["Dialogs", "open_referee_window"]
+__all__ = ["ChoosePlayer", "Dialogs", "choose_player_question", "open_referee_window"]
 
 
 def _run(dialog: QWidget) -> bool:
@@ -221,7 +221,15 @@ def open_referee_window(db: str, show_message: Callable[[str], None], *, live: b
     return window
 
 
-def _choose_player(parent: QWidget, name: str, candidates: tuple[Player, ...]) -> int | None:
+class ChoosePlayer(Protocol):
+    """Ask which registry entry an imported name means (``scorekeeper.storage.imports.Choose``, over a window)."""
+
+    def __call__(
+        self, parent: QWidget, name: str, candidates: tuple[Player, ...], *, substitute: bool
+    ) -> int | None: ...
+
+
+def _choose_player(parent: QWidget, name: str, candidates: tuple[Player, ...], *, substitute: bool) -> int | None:
     """Ask which registry entry an imported name means (None: the usual join; NEW_PLAYER: a new entry)."""
     from PySide6.QtWidgets import QInputDialog
 
@@ -233,9 +241,7 @@ def _choose_player(parent: QWidget, name: str, candidates: tuple[Player, ...]) -
     answer, ok = QInputDialog.getItem(
         parent,
         QCoreApplication.translate("MainWindow", "Which player?"),
-        QCoreApplication.translate(
-            "MainWindow", "More than one player is called {name}. Which one played this game?"
-        ).format(name=name),
+        choose_player_question(name, substitute=substitute),
         items,
         0,
         False,
@@ -244,6 +250,19 @@ def _choose_player(parent: QWidget, name: str, candidates: tuple[Player, ...]) -
         return None  # the usual join: the oldest entry of exactly that name
     index = items.index(answer)
     return NEW_PLAYER if index == len(candidates) else candidates[index].id
+
+
+def choose_player_question(name: str, *, substitute: bool) -> str:
+    """The "Which player?" question about ``name``, in the window's language: it says when the name is a
+    substitute's (who came in during the game), not one of the four who sat down."""
+    if substitute:
+        return QCoreApplication.translate(
+            "MainWindow",
+            "More than one player is called {name}. {name} came in as a substitute during this game: which one was it?",
+        ).format(name=name)
+    return QCoreApplication.translate(
+        "MainWindow", "More than one player is called {name}. Which one played this game?"
+    ).format(name=name)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -267,4 +286,4 @@ class Dialogs:
     join_tournament: Callable[[QWidget, TableJoin], tuple[TableLogin, JoinedGame] | None] = _join_tournament
     ask_tournament_url: Callable[[QWidget], str | None] = _ask_tournament_url
     new_tournament: Callable[[QWidget], NewTournament | None] = _new_tournament
-    choose_player: Callable[[QWidget, str, tuple[Player, ...]], int | None] = _choose_player
+    choose_player: ChoosePlayer = _choose_player

@@ -21,10 +21,10 @@ from __future__ import annotations
 
 import enum
 import hashlib
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import assert_never
+from typing import Protocol, assert_never
 
 from scorekeeper.errors import SaveFileError, ScorekeeperError, UnsupportedVersionError
 from scorekeeper.session.names import entry_name_problem, name_key
@@ -48,9 +48,19 @@ __all__ = [
     "record_fingerprint",
 ]
 
-#: Asked which registry entry an ambiguous name means: (the name, the candidates) -> a player id,
-#: :data:`NEW_PLAYER` for a new entry of that name, or None for the default join.
-Choose = Callable[[str, tuple[Player, ...]], int | None]
+
+class Choose(Protocol):
+    """Asked which registry entry an ambiguous name means: a player id, :data:`NEW_PLAYER` for a new entry of that
+    name, or None for the default join (the oldest entry of exactly that name).
+
+    ``substitute`` says whether the name is a substitute's, who came in during the game, rather than one of the
+    four who sat down, so the question can say so. A name is asked about once per import: where it is both in
+    different games, it says how the name was first met (the answer serves both).
+    """
+
+    def __call__(self, name: str, candidates: tuple[Player, ...], *, substitute: bool) -> int | None: ...
+
+
 #: What :data:`Choose` answers for "a new player of that name" (registry ids start at 1).
 NEW_PLAYER = 0
 
@@ -284,7 +294,7 @@ class _Joins:
             return None, JoinKind.REFUSED  # a guest: no entry under a name a new game would refuse
         key = name.strip()
         if self.count(key) > 1 and self.choose is not None:
-            return self._asked(key)
+            return self._asked(key, substitute=False)
         if self.choose is None:
             return None, JoinKind.EXISTING if self.count(key) else JoinKind.NEW  # the store joins it
         return join_player(self.store, key), JoinKind.EXISTING if self.count(key) else JoinKind.NEW
@@ -303,16 +313,16 @@ class _Joins:
                     self.new[key] = add_player(self.store, key)
                 return self.new[key], JoinKind.NEW
             case SubstituteJoin.ASK if self.choose is not None and self.count(key) > 1:
-                return self._asked(key)
+                return self._asked(key, substitute=True)
             case SubstituteJoin.ASK | SubstituteJoin.OLDEST:
                 return None, JoinKind.EXISTING if self.count(key) else JoinKind.NEW
             case _:
                 assert_never(how)
 
-    def _asked(self, key: str) -> tuple[int | None, JoinKind]:
+    def _asked(self, key: str, *, substitute: bool) -> tuple[int | None, JoinKind]:
         assert self.choose is not None
         if key not in self.answers:
-            answer = self.choose(key, find_players(self.store, key))
+            answer = self.choose(key, find_players(self.store, key), substitute=substitute)
             if answer is None:
                 self.answers[key] = join_player(self.store, key), JoinKind.EXISTING
             else:

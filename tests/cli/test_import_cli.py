@@ -53,6 +53,7 @@ def test_an_ambiguous_name_is_asked_at_the_terminal(
     out, err = capsys.readouterr()
     assert out == "imported 1 game(s); 0 already in the store\n"
     assert err.count("matches 2 players") == 1  # asked once, for Aki only
+    assert "'Aki' matches 2 players:\n" in err  # one who sat down: not called a substitute
     assert f"  1. Aki (player {first}, 0 games)\n  2. aki (player {second}, 0 games)\n" in err
     assert "which one is it? [1-2; n: a new player; Enter: Aki]" in err
     with GameStore.open(db) as store:
@@ -149,7 +150,10 @@ def test_an_ambiguous_substitute_is_asked_at_the_terminal(
     monkeypatch.setattr(sys, "stdin", _Terminal("2\n"))
     assert main(["import", str(_substitute_record(tmp_path)), "--db", str(db)]) == 0
     out, err = capsys.readouterr()
-    assert f"'Sub' matches 2 players:\n  1. Sub (player {first}, 0 games)\n  2. SUB (player {second}, 0 games)\n" in err
+    assert (
+        "substitute 'Sub' (came in during the game) matches 2 players:\n"
+        f"  1. Sub (player {first}, 0 games)\n  2. SUB (player {second}, 0 games)\n"
+    ) in err
     assert out == (
         "imported 1 game(s); 0 already in the store\n"
         f"game 1: substitute 'Sub' (seat 1) joined player {second}, as chosen\n"

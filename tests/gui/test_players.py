@@ -289,16 +289,16 @@ def test_an_ambiguous_name_in_an_imported_record_is_asked(
     first, second = add_player(store, "Aki"), add_player(store, "AKI")
     record = tmp_path / "game.json"
     record.write_text(json.dumps(format_record(record_from_session(sessions()[0]))), encoding="utf-8")
-    asked: list[tuple[str, tuple[int, ...]]] = []
+    asked: list[tuple[str, tuple[int, ...], bool]] = []
 
-    def choose_player(parent: QWidget, name: str, candidates: tuple[Player, ...]) -> int | None:
-        asked.append((name, tuple(p.id for p in candidates)))
+    def choose_player(parent: QWidget, name: str, candidates: tuple[Player, ...], *, substitute: bool) -> int | None:
+        asked.append((name, tuple(p.id for p in candidates), substitute))
         return second
 
     window.dialogs = replace(window.dialogs, choose_player=choose_player)
     script.open_paths.append(record)
     window.import_game()
-    assert asked == [("Aki", (first, second))]
+    assert asked == [("Aki", (first, second), False)]
     game = window.controller.game_id
     assert game is not None
     assert game_seats(store, game)[0] == second

@@ -50,23 +50,34 @@ def _record(tmp_path: Path, *, name: str = "game.json", substitute: str = "Sub",
     return _write(tmp_path / name, record)
 
 
+def _new_player(name: str, candidates: tuple[Player, ...], *, substitute: bool) -> int | None:
+    """A chooser that answers "a new player of that name"."""
+    return NEW_PLAYER
+
+
+def _default_join(name: str, candidates: tuple[Player, ...], *, substitute: bool) -> int | None:
+    """A chooser that leaves the question unanswered (the usual join)."""
+    return None
+
+
 def _bound(store: GameStore, game_id: int) -> int | None:
     (seat,) = game_substitutes(store, game_id)
     return seat.player
 
 
 def test_a_substitute_whose_name_several_entries_carry_is_asked_about_like_a_seated_player(tmp_path: Path) -> None:
-    asked: list[tuple[str, tuple[int, ...]]] = []
+    asked: list[tuple[str, tuple[int, ...], bool]] = []
     with GameStore.open(tmp_path / "g.sqlite3") as store:
         first, second = add_player(store, "Sub"), add_player(store, "SUB")
 
-        def choose(name: str, candidates: tuple[Player, ...]) -> int | None:
-            asked.append((name, tuple(p.id for p in candidates)))
+        def choose(name: str, candidates: tuple[Player, ...], *, substitute: bool) -> int | None:
+            asked.append((name, tuple(p.id for p in candidates), substitute))
             return second
 
         report = import_records(store, read_records(_record(tmp_path)), choose=choose)
         (game_id,) = report.imported
-        assert asked == [("Sub", (first, second))]  # the four who sat down have one entry each, or none
+        # The four who sat down have one entry each, or none; the question says the name is a substitute's.
+        assert asked == [("Sub", (first, second), True)]
         assert _bound(store, game_id) == second
         assert report.names == (
             ImportedName(
@@ -85,7 +96,7 @@ def test_a_substitute_whose_name_several_entries_carry_is_asked_about_like_a_sea
 def test_an_answer_for_a_new_player_gives_the_substitute_a_new_entry(tmp_path: Path) -> None:
     with GameStore.open(tmp_path / "g.sqlite3") as store:
         first, second = add_player(store, "Sub"), add_player(store, "sub")
-        report = import_records(store, read_records(_record(tmp_path)), choose=lambda name, candidates: NEW_PLAYER)
+        report = import_records(store, read_records(_record(tmp_path)), choose=_new_player)
         (game_id,) = report.imported
         new = _bound(store, game_id)
         assert new not in (first, second, None)
@@ -143,7 +154,7 @@ def test_a_substitute_the_names_judge_refuses_is_a_guest_whatever_was_chosen(
         report = import_records(
             store,
             read_records(_record(tmp_path, substitute="Sub\nX")),
-            choose=lambda name, candidates: NEW_PLAYER,
+            choose=_new_player,
             substitutes=substitutes,
         )
         (game_id,) = report.imported
@@ -194,7 +205,7 @@ def test_one_who_sat_down_and_came_back_is_the_same_player_whatever_was_chosen_f
         report = import_records(
             store,
             read_records(_bo_comes_back(tmp_path)),
-            choose=(lambda name, candidates: NEW_PLAYER) if asking else None,
+            choose=(_new_player) if asking else None,
             substitutes=substitutes,
         )
         (game_id,) = report.imported
@@ -217,7 +228,7 @@ def test_one_who_sat_down_and_came_back_is_the_same_player_whatever_was_chosen_f
 def test_a_question_left_unanswered_joins_the_oldest_entry_of_the_name(tmp_path: Path) -> None:
     with GameStore.open(tmp_path / "g.sqlite3") as store:
         first, _ = add_player(store, "Sub"), add_player(store, "SUB")
-        report = import_records(store, read_records(_record(tmp_path)), choose=lambda name, candidates: None)
+        report = import_records(store, read_records(_record(tmp_path)), choose=_default_join)
         (game_id,) = report.imported
         assert _bound(store, game_id) == first
         assert [(n.player, n.how, n.namesakes) for n in report.names] == [(first, JoinKind.EXISTING, 2)]
@@ -229,7 +240,7 @@ def test_a_name_written_full_width_is_the_same_name_when_the_import_asks(tmp_pat
     with GameStore.open(tmp_path / "g.sqlite3") as store:
         first, second = add_player(store, "Sub"), add_player(store, "\uff33\uff55\uff42")  # Ｓｕｂ
 
-        def choose(name: str, candidates: tuple[Player, ...]) -> int | None:
+        def choose(name: str, candidates: tuple[Player, ...], *, substitute: bool) -> int | None:
             asked.append(tuple(p.id for p in candidates))
             return second
 

@@ -110,14 +110,14 @@ def test_an_ambiguous_name_in_an_import_is_asked_once(tmp_path: Path) -> None:
         second = add_player(store, "aki")
         record = tmp_path / "r.json"
         record.write_text(json.dumps(format_record(record_from_session(game_1()))), encoding="utf-8")
-        asked: list[tuple[str, tuple[int, ...]]] = []
+        asked: list[tuple[str, tuple[int, ...], bool]] = []
 
-        def choose(name: str, candidates: tuple[Player, ...]) -> int | None:
-            asked.append((name, tuple(p.id for p in candidates)))
+        def choose(name: str, candidates: tuple[Player, ...], *, substitute: bool) -> int | None:
+            asked.append((name, tuple(p.id for p in candidates), substitute))
             return second
 
         report = import_records(store, read_records(record), choose=choose)
-        assert asked == [("Aki", (first, second))]
+        assert asked == [("Aki", (first, second), False)]  # one who sat down, not a substitute
         (game,) = report.imported
         assert game_seats(store, game)[0] == second
         assert _names(store, game)[0] == "Aki"  # the record's spelling stays on its table

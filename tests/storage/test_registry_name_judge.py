@@ -10,7 +10,6 @@ imported with one (records keep loading with whatever names they hold) keeps the
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -18,7 +17,7 @@ import pytest
 from scorekeeper.session import PlayerReplaced, Seat
 from scorekeeper.session.names import MAX_NAME, NameProblemKind, PlayerNameError, check_entry_name
 from scorekeeper.session.record import format_record, record_from_session
-from scorekeeper.storage.imports import import_records, read_records
+from scorekeeper.storage.imports import Choose, import_records, read_records
 from scorekeeper.storage.registry import (
     Player,
     SubstituteSeat,
@@ -126,13 +125,13 @@ def _record_file(tmp_path: Path, names: tuple[str, str, str, str]) -> Path:
     return path
 
 
-def _ask_nothing(name: str, candidates: tuple[Player, ...]) -> int | None:
+def _ask_nothing(name: str, candidates: tuple[Player, ...], *, substitute: bool) -> int | None:
     raise AssertionError(f"asked about {name!r}")
 
 
 @pytest.mark.parametrize("choose", [None, _ask_nothing], ids=["not-asking", "asking"])
 def test_an_imported_record_with_a_refused_name_stores_that_seat_as_a_guest(
-    tmp_path: Path, choose: Callable[[str, tuple[Player, ...]], int | None] | None
+    tmp_path: Path, choose: Choose | None
 ) -> None:
     path = _record_file(tmp_path, ("Aki", "Ben\nJamin", "Cho", "Dan"))
     with GameStore.open(tmp_path / "g.sqlite3") as store:

@@ -64,6 +64,7 @@ JA: dict[str, str] = {
     "A new player named {name}": "新しいプレイヤー {name}",
     "Which player?": "どのプレイヤーですか?",
     "More than one player is called {name}. Which one played this game?": "{name} という名前のプレイヤーが複数います。この対局をしたのはどちらですか?",
+    "More than one player is called {name}. {name} came in as a substitute during this game: which one was it?": "{name} という名前のプレイヤーが複数います。{name} はこの対局の途中で交代して入りました。どちらですか?",
     # two windows on one game, read-only second copy (issue 10)
     "This game was changed in another window: reloaded ({changes}). Your action was not saved.": "この対局は別のウィンドウで変更されたため、読み込み直しました ({changes})。今の操作は保存されていません。",
     "recorded: {events}": "記録: {events}",

@@ -1712,6 +1712,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>どのプレイヤーですか?</translation>
     </message>
     <message>
+        <source>More than one player is called {name}. {name} came in as a substitute during this game: which one was it?</source>
+        <translation>{name} という名前のプレイヤーが複数います。{name} はこの対局の途中で交代して入りました。どちらですか?</translation>
+    </message>
+    <message>
         <source>More than one player is called {name}. Which one played this game?</source>
         <translation>{name} という名前のプレイヤーが複数います。この対局をしたのはどちらですか?</translation>
     </message>

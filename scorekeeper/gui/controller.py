@@ -57,7 +57,7 @@ from scorekeeper.session.seats import Seat
 from scorekeeper.session.session import Session
 from scorekeeper.session.settlement import Settlement
 from scorekeeper.session.state import GameState
-from scorekeeper.storage.imports import Choose
+from scorekeeper.storage.imports import Choose, ImportReport
 from scorekeeper.storage.store import GameStore, LogPosition
 
 __all__ = ["GameController", "RefusedAction"]
@@ -171,8 +171,9 @@ class GameController(QObject):
         self.state_changed.emit()
         return True
 
-    def import_game(self, path: Path, *, choose: Choose | None = None) -> bool:
-        """Store the game in a game-record JSON file as a new game and open it; False (with the reason) if not.
+    def import_game(self, path: Path, *, choose: Choose | None = None) -> ImportReport | None:
+        """Store the game in a game-record JSON file as a new game and open it: the import's report (how its names
+        joined the registry, or that it was skipped), or None (with the reason) if not.
 
         A game already stored (the same record) is opened, not stored again. ``choose`` is asked which registry
         entry a name means where it matches several (``scorekeeper.storage.imports``).
@@ -180,7 +181,7 @@ class GameController(QObject):
         from scorekeeper.storage.imports import import_records, read_records
 
         if self._refuse_read_only():
-            return False
+            return None
         try:
             records = read_records(path)
             if len(records) != 1:
@@ -192,8 +193,8 @@ class GameController(QObject):
             game_id = report.imported[0] if report.imported else report.existing[0]
         except ScorekeeperError as error:
             self.error_occurred.emit(self.tr("This file cannot be imported: {reason}").format(reason=error_text(error)))
-            return False
-        return self.open_game(game_id)
+            return None
+        return report if self.open_game(game_id) else None
 
     def resume(self) -> bool:
         """Reopen the unfinished game, if there is one (the app does this at start-up)."""

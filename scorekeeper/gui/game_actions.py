@@ -14,6 +14,7 @@ from PySide6.QtCore import QCoreApplication
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.error_words import error_text
+from scorekeeper.gui.import_report import import_report_text
 from scorekeeper.session import ReasonCode, format_reason
 
 if TYPE_CHECKING:
@@ -76,7 +77,8 @@ class GameActions:
         self._opened()
 
     def import_game(self) -> None:
-        """Store a game-record JSON file as a new game and open it (a finished one shows its results)."""
+        """Store a game-record JSON file as a new game and open it (a finished one shows its results), and say how
+        its names joined the players list, or that it was already stored (where there is anything to say)."""
         window = self._window
         path = window.dialogs.ask_open_path(window)
         choose_player = window.dialogs.choose_player
@@ -84,8 +86,14 @@ class GameActions:
         def choose(name: str, candidates: tuple[Player, ...], *, substitute: bool) -> int | None:
             return choose_player(window, name, candidates, substitute=substitute)
 
-        if path is None or not window.controller.import_game(path, choose=choose):
+        if path is None:
             return
+        report = window.controller.import_game(path, choose=choose)
+        if report is None:
+            return
+        text = import_report_text(report)
+        if text:
+            window.dialogs.import_report(window, text)
         self._opened()
 
     def _opened(self) -> None:

@@ -151,6 +151,18 @@ def _confirm(parent: QWidget, question: str) -> bool:
     return box.exec() == QMessageBox.StandardButton.Yes
 
 
+def _import_report(parent: QWidget, text: str) -> None:
+    box = QMessageBox(
+        QMessageBox.Icon.Information,
+        QCoreApplication.translate("MainWindow", "Import"),
+        text,
+        QMessageBox.StandardButton.Ok,
+        parent,
+    )
+    box.setTextFormat(Qt.TextFormat.PlainText)  # the report quotes player names
+    box.exec()
+
+
 def _results(parent: QWidget, dialog: ResultsDialog) -> None:
     dialog.setParent(parent, dialog.windowFlags())
     dialog.open()
@@ -287,3 +299,5 @@ class Dialogs:
     ask_tournament_url: Callable[[QWidget], str | None] = _ask_tournament_url
     new_tournament: Callable[[QWidget], NewTournament | None] = _new_tournament
     choose_player: ChoosePlayer = _choose_player
+    #: Tell what Game ▸ Import did (``gui/import_report.py``: how the names joined, or that it was skipped).
+    import_report: Callable[[QWidget, str], None] = _import_report

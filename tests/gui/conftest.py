@@ -77,6 +77,8 @@ class Script:
         self.suggested_names: list[str] = []
         #: The answers to "which file to import?" (None: the user cancelled), in order.
         self.open_paths: deque[Path | None] = deque()
+        #: What the window told after Game ▸ Import (``Dialogs.import_report``), in order.
+        self.import_reports: list[str] = []
 
     def then(self, kind: str, fill: Callable[..., object]) -> None:
         self.queues.setdefault(kind, deque()).append(fill)
@@ -152,6 +154,9 @@ class Script:
         assert self.open_paths, "the window asked for a file to import the test did not expect"
         return self.open_paths.popleft()
 
+    def import_report(self, parent: QWidget, text: str) -> None:
+        self.import_reports.append(text)
+
     def dialogs(self) -> Dialogs:
         return Dialogs(
             new_game=self.new_game,
@@ -164,6 +169,7 @@ class Script:
             results=self.results,
             ask_path=self.ask_path,
             ask_open_path=self.ask_open_path,
+            import_report=self.import_report,
         )
 
     def assert_used_up(self) -> None:

@@ -65,6 +65,18 @@ JA: dict[str, str] = {
     "Which player?": "どのプレイヤーですか?",
     "More than one player is called {name}. Which one played this game?": "{name} という名前のプレイヤーが複数います。この対局をしたのはどちらですか?",
     "More than one player is called {name}. {name} came in as a substitute during this game: which one was it?": "{name} という名前のプレイヤーが複数います。{name} はこの対局の途中で交代して入りました。どちらですか?",
+    # Game ▸ Import's report (gui/import_report.py)
+    "Import": "インポート",
+    "This game was already stored: it is opened, not stored again.": "この対局はすでに保存されています。保存し直さずに開きました。",
+    "The game is stored. How its players joined the players list:": "対局を保存しました。プレイヤー一覧への登録:",
+    "Substitute {name}": "交代で入った {name}",
+    "{who} joined the oldest of the {n} players called {name}.": "{who}: {name} という名前の {n} 人のうち最も古いプレイヤーとして登録しました。",
+    "{who} joined the player of that name.": "{who}: 同じ名前のプレイヤーとして登録しました。",
+    "{who} is a new player.": "{who}: 新しいプレイヤーとして登録しました。",
+    "{who} joined the player you chose.": "{who}: 選んだプレイヤーとして登録しました。",
+    "{who} is a guest: counted in no statistics.": "{who}: ゲストです。成績には数えません。",
+    "{who} sat down in this game and came back: the same player as at the start.": "{who}: この対局で一度抜けて戻りました。最初と同じプレイヤーです。",
+    "{who} sits as a guest: the players list refuses the name.": "{who}: プレイヤー一覧に登録できない名前のため、ゲストとしました。",
     # two windows on one game, read-only second copy (issue 10)
     "This game was changed in another window: reloaded ({changes}). Your action was not saved.": "この対局は別のウィンドウで変更されたため、読み込み直しました ({changes})。今の操作は保存されていません。",
     "recorded: {events}": "記録: {events}",

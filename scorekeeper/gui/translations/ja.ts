@@ -1692,6 +1692,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>確認</translation>
     </message>
     <message>
+        <source>Import</source>
+        <translation>インポート</translation>
+    </message>
+    <message>
         <source>Save as</source>
         <translation>名前を付けて保存</translation>
     </message>
@@ -2956,6 +2960,49 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Scored by the engine under {rules}: {yaku} — {value} — {points} points</source>
         <translation>{rules} ルールでの計算: {yaku} — {value} — {points} 点</translation>
+    </message>
+</context>
+<context>
+    <name>ImportReport</name>
+    <message>
+        <source>This game was already stored: it is opened, not stored again.</source>
+        <translation>この対局はすでに保存されています。保存し直さずに開きました。</translation>
+    </message>
+    <message>
+        <source>The game is stored. How its players joined the players list:</source>
+        <translation>対局を保存しました。プレイヤー一覧への登録:</translation>
+    </message>
+    <message>
+        <source>Substitute {name}</source>
+        <translation>交代で入った {name}</translation>
+    </message>
+    <message>
+        <source>{who} joined the oldest of the {n} players called {name}.</source>
+        <translation>{who}: {name} という名前の {n} 人のうち最も古いプレイヤーとして登録しました。</translation>
+    </message>
+    <message>
+        <source>{who} joined the player of that name.</source>
+        <translation>{who}: 同じ名前のプレイヤーとして登録しました。</translation>
+    </message>
+    <message>
+        <source>{who} is a new player.</source>
+        <translation>{who}: 新しいプレイヤーとして登録しました。</translation>
+    </message>
+    <message>
+        <source>{who} joined the player you chose.</source>
+        <translation>{who}: 選んだプレイヤーとして登録しました。</translation>
+    </message>
+    <message>
+        <source>{who} is a guest: counted in no statistics.</source>
+        <translation>{who}: ゲストです。成績には数えません。</translation>
+    </message>
+    <message>
+        <source>{who} sat down in this game and came back: the same player as at the start.</source>
+        <translation>{who}: この対局で一度抜けて戻りました。最初と同じプレイヤーです。</translation>
+    </message>
+    <message>
+        <source>{who} sits as a guest: the players list refuses the name.</source>
+        <translation>{who}: プレイヤー一覧に登録できない名前のため、ゲストとしました。</translation>
     </message>
 </context>
 <context>

@@ -41,3 +41,12 @@ def test_importing_the_scorer_does_not_import_the_wait_lists_or_the_entry_text()
         text=True,
     )
     assert star.stdout.strip() == "scorekeeper.engine.waits"
+    # Listed before they are read (completion, help()).
+    listed = subprocess.run(
+        [sys.executable, "-c", "import scorekeeper.engine as e; print(set(e.__all__) <= set(dir(e)))"],
+        capture_output=True,
+        check=True,
+        timeout=60,
+        text=True,
+    )
+    assert listed.stdout.strip() == "True"

@@ -246,3 +246,21 @@ def test_the_substitution_and_registry_refusals_are_worded_in_japanese(tmp_path:
         "対局 1 に sub という名前の選手が 2 人になってしまいます (もう 1 人: Sub)。"
         "1 つの対局では選手ごとに別の名前が必要です。",
     ]
+
+
+def test_a_refused_take_out_is_named_in_the_windows_language(store: TournamentStore) -> None:
+    # The action's name went to the referee untranslated ("Substitution taken out: ..." in a Japanese window).
+    from scorekeeper.gui.i18n import Language, install_language
+
+    controller = TournamentController(store)
+    errors: list[str] = []
+    controller.error_occurred.connect(errors.append)
+    controller.seat(SeatingMethod.AUTO)
+    install_language(Language.JAPANESE)
+    try:
+        assert not controller.take_out_substitution(1, 1, "Sub001")
+    finally:
+        install_language(Language.ENGLISH)
+        controller.shutdown()
+    assert len(errors) == 1
+    assert errors[0].startswith("交代の取り消し: ")

@@ -483,7 +483,7 @@ class TournamentController(QObject):
             self._append(game, [chosen[0].event])
             self._refresh()
 
-        return self._attempt("Substitution taken out", run)
+        return self._attempt(self.tr("Substitution taken out"), run)
 
     def _append(self, game: TableGame, events: Sequence[Event]) -> None:
         """Add ``events`` after ``game``'s log: through the sync server's version check on PostgreSQL."""

@@ -148,5 +148,6 @@ JA_REFEREE: dict[str, str] = {
     "Table {t}: the game goes on as if whoever sat there before had played on; they are credited with the seat's result again. Do this before a correction that would end the game before the substitute came in, or for a substitution entered by mistake.": "卓 {t}: 前に座っていた選手がそのまま打ち続けたものとして対局を扱い、その席の成績はすべてその選手に計上されます。訂正によって補欠が入る前に対局が終わる場合や、誤って入力した交代に使います。",
     "e.g. hand 4 corrected: the game ended before": "例: 第4局の訂正で、その前に対局が終了",
     "Substitution": "交代",
+    "Substitution taken out": "交代の取り消し",
     "What changes": "変わる点",
 }

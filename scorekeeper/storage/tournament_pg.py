@@ -182,6 +182,49 @@ class _Answered:
             raise psycopg.OperationalError(f"lost the connection and cannot connect again: {reason:.300}") from None
         self._gave_up = False
 
+    def connect_spare(self) -> Any:
+        """A new connection to the same server, answered once within :data:`ANSWER_TIMEOUT` (see
+        :meth:`TournamentStore.connect_spare`: it touches nothing of this object but the settings, so another thread
+        may call it while the owner's thread reads)."""
+        import psycopg
+
+        try:
+            connection = psycopg.connect(self._conninfo, autocommit=True, connect_timeout=_CONNECT_TIMEOUT_S)
+        except psycopg.Error as error:
+            reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
+            raise psycopg.OperationalError(f"cannot connect again: {reason:.300}") from None
+        fileno = connection.fileno()
+        gave_up: list[bool] = []
+
+        def give_up() -> None:
+            gave_up.append(True)
+            shut_socket(fileno)
+
+        token = WATCHDOG.arm(ANSWER_TIMEOUT, give_up)
+        try:
+            connection.execute("SELECT 1")
+        except psycopg.Error:
+            connection.close()
+            if gave_up:
+                raise psycopg.OperationalError(
+                    f"the server did not answer within {ANSWER_TIMEOUT:g} s: gave up the connection"
+                ) from None
+            raise
+        finally:
+            WATCHDOG.disarm(token)
+        return connection
+
+    def use_spare(self, spare: Any) -> bool:
+        """Take ``spare`` (from :meth:`connect_spare`) in place of a lost connection, on the owner's thread; else
+        close it and return False (the connection stands, a transaction was open on the lost one, or it was closed
+        for good)."""
+        if self._closed or not self._connection.closed or self._in_transaction:
+            spare.close()
+            return False
+        self._connection = spare
+        self._gave_up = False
+        return True
+
     def fileno(self) -> int:
         """The current connection's socket (to read its settings)."""
         return int(self._connection.fileno())

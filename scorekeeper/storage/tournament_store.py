@@ -244,6 +244,37 @@ class TournamentStore:
         )[0]
         return hash(tuple(row)) & 0x7FFFFFFFFFFFFFFF
 
+    def connect_spare(self) -> object | None:
+        """A new connection to the store's server, already answered once, for a store whose connection was lost;
+        None on SQLite (a file has nothing to lose).
+
+        Safe from another thread while this thread reads the store: it reads only the connection settings. A window
+        retries a lost server this way off its own thread (a connect over a dead path waits up to its timeout), then
+        hands the result over with :meth:`use_spare` on the store's thread.
+
+        Raises:
+            SaveFileError: the server cannot be reached or did not answer (naming the server).
+        """
+        spare = getattr(self._connection, "connect_spare", None)
+        if spare is None:
+            return None
+        try:
+            made: object = spare()
+        except self._errors as error:
+            raise SaveFileError(f"{self._where}: {error}", path=self._where) from None
+        return made
+
+    def use_spare(self, spare: object) -> bool:
+        """Read on ``spare`` (from :meth:`connect_spare`) instead of a lost connection; True if it was taken.
+
+        Not taken (and closed) when the store's connection still stands, a transaction is open on it, or the store
+        was closed: the next read then goes as it would have.
+        """
+        use = getattr(self._connection, "use_spare", None)
+        if use is None:
+            return False
+        return bool(use(spare))
+
     def close(self) -> None:
         """Close the connection."""
         self._connection.close()

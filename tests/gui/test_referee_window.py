@@ -537,15 +537,16 @@ def test_on_a_server_each_table_shows_synced_offline_held_or_not_joined(
         def links() -> list[str]:
             return [card.link_label.text() for card in shown.cards]
 
-        assert links()[0].startswith("synced at ")
+        qtbot.waitUntil(lambda: links()[0].startswith("synced at "))  # read in the background
         assert links()[1] == "not joined"
         assert shown.cards[0].link_label.styleSheet() == ""
         with psycopg.connect(tournament.admin_url, autocommit=True) as admin:  # an hour without a word from table 1
             admin.execute("UPDATE games SET updated = %s WHERE table_no = 1", ("2026-01-01T09:00:00+00:00",))
         shown.controller.reload()
-        assert links()[0] == "offline? nothing since " + datetime.datetime(
-            2026, 1, 1, 9, tzinfo=datetime.UTC
-        ).astimezone().strftime("%H:%M")
+        quiet = "offline? nothing since " + datetime.datetime(2026, 1, 1, 9, tzinfo=datetime.UTC).astimezone().strftime(
+            "%H:%M"
+        )
+        qtbot.waitUntil(lambda: links()[0] == quiet)
         assert "bold" in shown.cards[0].link_label.styleSheet()
         other, other_id, _other_login = tournament.join(tmp_path, 2)  # table 2 joins; changes 2.. arrive, 1 is late
         steps.append(other, other_id, RiichiDeclared(Seat(0)))
@@ -557,7 +558,7 @@ def test_on_a_server_each_table_shows_synced_offline_held_or_not_joined(
         with tournament.referee() as referee:
             referee.push(link.server_game, ops[1:])
         shown.controller.reload()
-        assert links()[1] == f"{len(ops) - 1} changes held on the server"
+        qtbot.waitUntil(lambda: links()[1] == f"{len(ops) - 1} changes held on the server")
         _close(shown)
 
 

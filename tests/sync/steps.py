@@ -83,6 +83,9 @@ class StallingProxy:
     passes: the relay reads nothing, so the client's kernel sees its bytes taken and acknowledged by this host's
     kernel, which also answers its keepalive probes; no reset ever comes. Connections made after :meth:`stall`
     pass again (the next attempt finds a working path). :meth:`close` ends everything.
+
+    :meth:`hold_new` makes connections made after it stall from the start (a connect attempt waits its whole
+    timeout: the server's host is gone), until :meth:`pass_new`; :attr:`accepted_at` says when each came in.
     """
 
     def __init__(self, port: int) -> None:
@@ -93,6 +96,9 @@ class StallingProxy:
         self.port = int(self._listener.getsockname()[1])
         self._sockets: list[socket.socket] = []
         self._stalling: list[threading.Event] = []  # one per connection: set by stall() for the ones open then
+        self._hold_new = threading.Event()
+        #: When each connection was taken (``time.monotonic()``), in order.
+        self.accepted_at: list[float] = []
         threading.Thread(target=self._accept, name="stalling-proxy", daemon=True).start()
 
     def url(self, url: str, server_port: int) -> str:
@@ -109,14 +115,25 @@ class StallingProxy:
         for stalling in list(self._stalling):
             stalling.set()
 
+    def hold_new(self) -> None:
+        """Stall every connection made from now on from its first byte (until :meth:`pass_new`)."""
+        self._hold_new.set()
+
+    def pass_new(self) -> None:
+        """Let connections made from now on pass again (the network came back)."""
+        self._hold_new.clear()
+
     def _accept(self) -> None:
         while True:
             try:
                 client, _ = self._listener.accept()
             except OSError:
                 return
+            self.accepted_at.append(time.monotonic())
             server = socket.create_connection(("127.0.0.1", self._target))
             stalling = threading.Event()
+            if self._hold_new.is_set():
+                stalling.set()
             self._sockets += [client, server]
             self._stalling.append(stalling)
             for a, b in ((client, server), (server, client)):

@@ -8,6 +8,7 @@ its message goes out as ``error_occurred``. The session timer lives here too: it
 from __future__ import annotations
 
 import json
+import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -17,6 +18,7 @@ from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal
 
 from scorekeeper.errors import ScorekeeperError, TournamentError
 from scorekeeper.gui.error_words import error_text
+from scorekeeper.gui.tournament.background import BackgroundCalls
 from scorekeeper.session.events import Event, event_to_json
 from scorekeeper.storage.records import read_game_record_file
 from scorekeeper.storage.tournament_export import (
@@ -114,7 +116,10 @@ class TournamentController(QObject):
         self._watch.timeout.connect(self.check_for_changes)
         self._watch.start()
         self._server_url = server_url if server_url is not None else live_url
-        self._server: TournamentServer | None = None
+        # The links, the store's retry and listening again connect over the network: off the window's thread.
+        self._calls = BackgroundCalls(self)
+        self._links_reader = _LinksReader(self._server_url, self.name) if self._server_url is not None else None
+        self._links_again = False  # the session on show changed (or a reload came) while a read was under way
         #: On a server: each table's game of the session on show as the server's sync record holds it (by table);
         #: None on a file (every table is local).
         self.links: dict[int, TableLink] | None = None
@@ -156,6 +161,10 @@ class TournamentController(QObject):
                     self.tr("Live updates: {reason}; checking once a second instead").format(reason=error_text(error))
                 )
             return
+        self._use_feed(feed)
+
+    def _use_feed(self, feed: LiveFeed) -> None:
+        """Follow ``feed`` (connected) instead of polling."""
         self._feed = feed
         self._notifier = QSocketNotifier(feed.fileno(), QSocketNotifier.Type.Read, self)
         self._notifier.activated.connect(self._on_feed_activated)
@@ -196,10 +205,10 @@ class TournamentController(QObject):
         self._watch.stop()
         self._links_timer.stop()
         self._retry_timer.stop()
+        self._calls.close()
         self.stop_listening()
-        if self._server is not None:
-            self._server.close()
-            self._server = None
+        if self._links_reader is not None:
+            self._links_reader.close()
 
     @property
     def on_server(self) -> bool:
@@ -207,22 +216,29 @@ class TournamentController(QObject):
         return self._server_url is not None
 
     def _read_links(self) -> None:
-        """Read the tables' sync state of the session on show; a server that went away is noted, not raised."""
-        from scorekeeper.sync.server import TournamentServer
-
-        if self._server_url is None:
+        """Read the tables' sync state of the session on show in the background; ``tournament_changed`` follows when
+        it is in. A server that went away is noted (:attr:`links_problem`), not raised."""
+        reader = self._links_reader
+        if reader is None:
             return
-        try:
-            if self._server is None:
-                self._server = TournamentServer.connect(self._server_url, tournament=self.name)
-            self.links = {link.table_no: link for link in self._server.table_links(self.session)}
-            self.links_problem = ""
-        except ScorekeeperError as error:
-            if self._server is not None:
-                self._server.close()
-                self._server = None
+        session = self.session
+        if not self._calls.start("links", lambda: reader.read(session), self._on_links_read, discard=_close):
+            self._links_again = True  # read again for the session on show once the read under way is in
+
+    def _on_links_read(self, outcome: object) -> None:
+        if isinstance(outcome, ScorekeeperError):
             self.links = {}
-            self.links_problem = error_text(error)
+            self.links_problem = error_text(outcome)
+        else:
+            assert isinstance(outcome, tuple)
+            session, links = outcome
+            if session == self.session:  # else stale: the session on show changed meanwhile, and is read next
+                self.links = links
+                self.links_problem = ""
+        if self._links_again:
+            self._links_again = False
+            self._read_links()
+        self.tournament_changed.emit()
 
     def new_table_code(self, admin_url: str, table: int) -> str | None:
         """Create (or renew) table ``table``'s login on the server with the admin's ``admin_url``; return its code.
@@ -245,7 +261,6 @@ class TournamentController(QObject):
 
     def _on_links_timer_timeout(self) -> None:
         self._read_links()
-        self.tournament_changed.emit()
 
     @property
     def listening(self) -> bool:
@@ -325,21 +340,49 @@ class TournamentController(QObject):
 
     def _on_retry_timer_timeout(self) -> None:
         if self.store_problem:
-            self.check_for_changes()  # the store connects again; once it answers, the window listens again
+            # Connected in the background (over a dead path that waits up to the connect or answer time); once the
+            # server answered, the store reads on the new connection and the window listens again.
+            self._calls.start("store", self.store.connect_spare, self._on_store_connected, discard=_close)
         else:
             self._listen_again()
 
+    def _on_store_connected(self, outcome: object) -> None:
+        if isinstance(outcome, ScorekeeperError):
+            self.store_problem = error_text(outcome)  # still away (said once): tried again in STORE_RETRY_MS
+            return
+        if outcome is not None:
+            self.store.use_spare(outcome)
+        if self.store_problem:
+            self.check_for_changes()
+
     def _listen_again(self) -> None:
-        """After the feed or the store was lost (and said): listen again if there is a feed to have, polling until
-        it works; the retry timer runs while it does not."""
+        """After the feed or the store was lost (and said): listen again in the background if there is a feed to
+        have, polling until it works; the retry timer runs while it does not."""
         if self._live_url is not None and self._feed is None:
-            self._listen(self._live_url, quiet=True)
-        if self._feed is None:
+            from scorekeeper.sync.live import LiveFeed
+
+            url, name = self._live_url, self.name
+            self._calls.start(
+                "feed", lambda: LiveFeed.connect(url, tournament=name), self._on_feed_connected, discard=_close
+            )
+        if self._feed is None and not self._watch.isActive():  # (start() would restart it: a poll put off)
             self._watch.start()
         if self._live_url is None or self._feed is not None:
             self._retry_timer.stop()
         elif not self._retry_timer.isActive():
             self._retry_timer.start()
+
+    def _on_feed_connected(self, outcome: object) -> None:
+        if isinstance(outcome, ScorekeeperError):
+            return  # quietly: the loss was said; tried again in STORE_RETRY_MS
+        from scorekeeper.sync.live import LiveFeed
+
+        assert isinstance(outcome, LiveFeed)
+        if self._feed is not None or self.store_problem:  # stale: the store went away meanwhile (listen after it)
+            outcome.close()
+            return
+        self._use_feed(outcome)
+        self._retry_timer.stop()
 
     def reload(self) -> None:
         """Read the tournament again (another laptop or the CLI may have written)."""
@@ -347,7 +390,10 @@ class TournamentController(QObject):
 
     def show_session(self, session: int) -> None:
         """Show session ``session`` (1-based)."""
-        self.session = max(1, min(session, self.tournament.settings.sessions))
+        session = max(1, min(session, self.tournament.settings.sessions))
+        if session != self.session and self.links is not None:
+            self.links = {}  # the other session's links are not this one's: none shown until they are read
+        self.session = session
         self._read_links()
         self.tournament_changed.emit()
 
@@ -582,3 +628,59 @@ class TournamentController(QObject):
             write_atomically(path, data)
 
         return self._attempt(self.tr("Export"), run)
+
+
+def _close(outcome: object) -> None:
+    """Close what a background call opened that nobody takes (a feed, a connection); anything else is left."""
+    close = None if isinstance(outcome, ScorekeeperError) else getattr(outcome, "close", None)
+    if callable(close):
+        close()
+
+
+class _LinksReader:
+    """Reads the tables' links on a server connection of its own, in the background calls' worker threads (one at a
+    time: the calls run one of a kind at once); the connection is kept between reads and closed by :meth:`close`,
+    or by the read under way when it ends after."""
+
+    def __init__(self, url: str, tournament: str) -> None:
+        self._url = url
+        self._tournament = tournament
+        self._server: TournamentServer | None = None
+        self._lock = threading.Lock()
+        self._busy = False
+        self._closed = False
+
+    def read(self, session: int) -> tuple[int, dict[int, TableLink]]:
+        """Session ``session``'s links by table (connecting first if need be).
+
+        Raises:
+            ScorekeeperError: the server cannot be reached or did not answer (the connection is dropped).
+        """
+        from scorekeeper.sync.server import TournamentServer
+
+        with self._lock:
+            self._busy = True
+        try:
+            if self._server is None:
+                self._server = TournamentServer.connect(self._url, tournament=self._tournament)
+            return session, {link.table_no: link for link in self._server.table_links(session)}
+        except ScorekeeperError:
+            self._drop()
+            raise
+        finally:
+            with self._lock:
+                self._busy = False
+                if self._closed:
+                    self._drop()
+
+    def _drop(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            self._server = None
+
+    def close(self) -> None:
+        """Close the connection now, or (a read is under way) when that read ends."""
+        with self._lock:
+            self._closed = True
+            if not self._busy:
+                self._drop()

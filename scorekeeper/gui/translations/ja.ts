@@ -3779,6 +3779,10 @@ win</source>
         <translation>交代</translation>
     </message>
     <message>
+        <source>Substitution taken out</source>
+        <translation>交代の取り消し</translation>
+    </message>
+    <message>
         <source>table {t}: {reason}</source>
         <translation>{t} 番卓: {reason}</translation>
     </message>

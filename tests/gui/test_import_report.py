@@ -2,7 +2,8 @@
 
 Before, the import's report (``ImportReport``: how each substitute joined, a name the registry refuses) was only
 printed by ``scorekeeper import``; the window opened the game and said nothing. It is shown in the window's
-language (``Dialogs.import_report``), and only where there is something to tell.
+language (``Dialogs.import_report``), and only where there is something to tell. The real openers (the report's
+message box, the "Which player?" question) are checked with their ``exec`` replaced.
 """
 
 from __future__ import annotations
@@ -11,14 +12,17 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QInputDialog, QMessageBox, QWidget
+from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.import_report import import_report_lines
 from scorekeeper.gui.main_window import MainWindow
+from scorekeeper.gui.openers import Dialogs, choose_player_question
 from scorekeeper.session.record import format_record, record_from_session
 from scorekeeper.storage.imports import ImportedName, ImportReport, JoinKind
-from scorekeeper.storage.registry import add_player
+from scorekeeper.storage.registry import Player, add_player
 from tests.gui.conftest import Script
 from tests.session.test_statistics import game_1
 from tests.session.test_statistics_substitution import _substituted
@@ -131,3 +135,45 @@ def _name(how: JoinKind, *, substitute: bool = True, namesakes: int = 1) -> Impo
 def test_each_way_a_name_joins_has_its_sentence(qapp: QApplication, name: ImportedName, said: str) -> None:
     report = ImportReport(imported=(1,), skipped=(), names=(name,))
     assert import_report_lines(report) == (STORED, said)
+
+
+def test_the_report_box_shows_the_text_as_plain_text(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown: list[tuple[str, str, Qt.TextFormat]] = []
+
+    def exec_box(box: QMessageBox) -> int:
+        shown.append((box.windowTitle(), box.text(), box.textFormat()))
+        return int(QMessageBox.StandardButton.Ok.value)
+
+    monkeypatch.setattr(QMessageBox, "exec", exec_box)
+    Dialogs().import_report(window, "• <b>Sub</b> is a new player.")
+    assert shown == [("Import", "• <b>Sub</b> is a new player.", Qt.TextFormat.PlainText)]  # names are not markup
+
+
+@pytest.mark.parametrize("substitute", [True, False], ids=["substitute", "seated"])
+def test_the_which_player_dialog_asks_the_question_for_the_name_met(
+    qtbot: QtBot, window: MainWindow, monkeypatch: pytest.MonkeyPatch, substitute: bool
+) -> None:
+    candidates = (
+        Player(id=4, name="Sub", merged_into=None, games=3),
+        Player(id=7, name="SUB", merged_into=None, games=0),
+    )
+    asked: list[tuple[str, str, list[str]]] = []
+
+    def get_item(
+        parent: QWidget, title: str, label: str, items: list[str], current: int, editable: bool
+    ) -> tuple[str, bool]:
+        asked.append((title, label, items))
+        return items[1], True
+
+    monkeypatch.setattr(QInputDialog, "getItem", staticmethod(get_item))
+    assert Dialogs().choose_player(window, "Sub", candidates, substitute=substitute) == 7
+    assert asked == [
+        (
+            "Which player?",
+            choose_player_question("Sub", substitute=substitute),
+            ["Sub (3 games)", "SUB (0 games)", "A new player named Sub"],
+        )
+    ]
+    assert ("came in as a substitute" in asked[0][1]) is substitute

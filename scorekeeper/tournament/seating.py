@@ -653,6 +653,19 @@ def _plan(
     ]
 
 
+def _player_index(plan: Sequence[Sequence[Sequence[str]]], history: Sequence[Seating]) -> dict[str, int]:
+    """A number for each player of the plan and of the sessions played, in the order first met."""
+    index: dict[str, int] = {}
+    for groups in plan:
+        for group in groups:
+            for name in group:
+                index.setdefault(name, len(index))
+    for seating in history:
+        for name in seating.names:
+            index.setdefault(name, len(index))
+    return index
+
+
 def _even_winds(
     plan: Sequence[Sequence[Sequence[str]]],
     history: Sequence[Seating],
@@ -677,14 +690,7 @@ def _even_winds(
     with a repeat meeting (hot, a repeat costs about as much as the winds of three players sat unevenly) to find
     the seatings without one whose winds are even.
     """
-    index: dict[str, int] = {}
-    for groups in plan:
-        for group in groups:
-            for name in group:
-                index.setdefault(name, len(index))
-    for seating in history:
-        for name in seating.names:
-            index.setdefault(name, len(index))
+    index = _player_index(plan, history)
     meetings = _Meetings(len(index))
     winds = [[0, 0, 0, 0] for _ in index]
     for seating in history:
@@ -934,14 +940,7 @@ def _spread_opponents(
     pairs that meet (about six per player and session). Before, every pair a swap had ever tried was kept: 2,000
     players held 240 MB (report-audit).
     """
-    index: dict[str, int] = {}
-    for groups in plan:
-        for group in groups:
-            for name in group:
-                index.setdefault(name, len(index))
-    for seating in history:
-        for name in seating.names:
-            index.setdefault(name, len(index))
+    index = _player_index(plan, history)
     meetings = _Meetings(len(index))
     for seating in history:
         for table in seating.tables:

@@ -86,7 +86,7 @@ def create_main_window(
     controller.resume()
     if not read_only and (data_dir / "tournament-login.json").exists():
         # A table laptop that joined a tournament goes on pushing after a restart (issue 13).
-        from scorekeeper.gui.tournament_table import LOGIN_FILE
+        from scorekeeper.gui.table_sync import LOGIN_FILE
         from scorekeeper.sync.table import load_login
 
         login = load_login(data_dir / LOGIN_FILE)

@@ -5,7 +5,7 @@ The window asks the :class:`GameController` to act and redraws from its state wh
 dialog is reached through :class:`Dialogs` (``gui/openers.py``), which tests replace, so no test runs ``exec()``.
 Its parts: the menus (``window_menus.py``), whole games (``game_actions.py``), hands and corrections
 (``hand_actions.py``), the questions about hands (``hand_questions.py``), files (``export_actions.py``), the
-Tournament menu (``tournament_actions.py``) and a tournament table's link (``table_link.py``).
+Tournament menu (``tournament_actions.py``) and a tournament table's link (``table_sync.py``).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from scorekeeper.gui.settings import save_settings as write_settings
 from scorekeeper.gui.table.action_bar import ActionBarWidget
 from scorekeeper.gui.table.history import HistoryWidget
 from scorekeeper.gui.table.table_view import TableViewWidget
-from scorekeeper.gui.table_link import TableLink
+from scorekeeper.gui.table_sync import TableLink
 from scorekeeper.gui.tiles import set_corner_indices
 from scorekeeper.gui.tournament_actions import TournamentActions
 from scorekeeper.gui.window_geometry import remembered_geometry

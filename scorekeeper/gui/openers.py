@@ -29,8 +29,8 @@ if TYPE_CHECKING:
     from scorekeeper.gui.dialogs.new_game import NewGameChoice
     from scorekeeper.gui.dialogs.results import ResultsDialog
     from scorekeeper.gui.dialogs.win_dialog import WinContext
-    from scorekeeper.gui.tournament.new_tournament import NewTournament
-    from scorekeeper.gui.tournament_table import TableJoin
+    from scorekeeper.gui.referee.new_tournament import NewTournament
+    from scorekeeper.gui.table_sync import TableJoin
     from scorekeeper.storage.registry import Player
     from scorekeeper.storage.store import GameSummary
     from scorekeeper.sync.table import JoinedGame, TableLogin
@@ -105,7 +105,7 @@ def _ask_open_path(parent: QWidget) -> Path | None:
 
 
 def _new_tournament(parent: QWidget) -> NewTournament | None:
-    from scorekeeper.gui.tournament.new_tournament import NewTournamentDialog
+    from scorekeeper.gui.referee.new_tournament import NewTournamentDialog
 
     def ask_open(owner: QWidget) -> Path | None:
         return ask_open_file(
@@ -190,7 +190,7 @@ def _ask_tournament_path(parent: QWidget) -> Path | None:
 
 
 def _join_tournament(parent: QWidget, join: TableJoin) -> tuple[TableLogin, JoinedGame] | None:
-    from scorekeeper.gui.tournament_table import JoinTournamentDialog
+    from scorekeeper.gui.table_sync import JoinTournamentDialog
 
     dialog = JoinTournamentDialog(parent, join=join)
     if not _run(dialog) or dialog.joined is None:
@@ -206,7 +206,7 @@ def open_referee_window(db: str, show_message: Callable[[str], None], *, live: b
     from PySide6.QtCore import Qt
 
     from scorekeeper.errors import ScorekeeperError
-    from scorekeeper.gui.tournament import RefereeWindow, TournamentController
+    from scorekeeper.gui.referee import RefereeWindow, TournamentController
     from scorekeeper.storage.tournament_store import open_tournament_store
 
     try:

@@ -21,11 +21,11 @@ from scorekeeper.gui.dialogs.new_game import NewGameDialog
 from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.main_window import MainWindow
+from scorekeeper.gui.referee.controller import TournamentController
+from scorekeeper.gui.referee.new_tournament import NewTournamentDialog
+from scorekeeper.gui.referee.window import RefereeWindow
 from scorekeeper.gui.settings import AppSettings
-from scorekeeper.gui.tournament.controller import TournamentController
-from scorekeeper.gui.tournament.new_tournament import NewTournamentDialog
-from scorekeeper.gui.tournament.window import RefereeWindow
-from scorekeeper.gui.tournament_table import JoinTournamentDialog
+from scorekeeper.gui.table_sync import JoinTournamentDialog
 from scorekeeper.gui.widgets.classical_entry import ClassicalEntryWidget
 from scorekeeper.gui.widgets.hand_entry import HandEntryWidget
 from scorekeeper.session.draft import EntryTarget, RiichiDraft

@@ -46,13 +46,13 @@ from scorekeeper.gui.help.score_tables import ScoreTablesDialog
 from scorekeeper.gui.help.yaku_reference import YakuReferenceDialog
 from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.players.window import PlayersWindow
+from scorekeeper.gui.referee.controller import TournamentController
+from scorekeeper.gui.referee.new_tournament import NewTournamentDialog
+from scorekeeper.gui.referee.screenshots import build_demo
+from scorekeeper.gui.referee.substitute import SubstituteDialog, TakeOutSubstitutionDialog
+from scorekeeper.gui.referee.window import RefereeWindow
+from scorekeeper.gui.table_sync import JoinTournamentDialog
 from scorekeeper.gui.theme import Theme, apply_theme
-from scorekeeper.gui.tournament.controller import TournamentController
-from scorekeeper.gui.tournament.new_tournament import NewTournamentDialog
-from scorekeeper.gui.tournament.screenshots import build_demo
-from scorekeeper.gui.tournament.substitute import SubstituteDialog, TakeOutSubstitutionDialog
-from scorekeeper.gui.tournament.window import RefereeWindow
-from scorekeeper.gui.tournament_table import JoinTournamentDialog
 from scorekeeper.sync.server import describe_url
 from scorekeeper.sync.table import JoinedGame, TableLogin
 

@@ -9,7 +9,7 @@ import pytest
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.i18n import Language, install_language
-from scorekeeper.gui.tournament.new_tournament import NewTournamentDialog, players_csv_problem_text
+from scorekeeper.gui.referee.new_tournament import NewTournamentDialog, players_csv_problem_text
 from scorekeeper.tournament import PlayersCsvError, PlayersCsvProblem, parse_players_csv
 from tests.gui.conftest import click
 from tests.tournament.test_players_csv_errors import CASES

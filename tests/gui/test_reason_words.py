@@ -11,7 +11,7 @@ from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.labels import reason_text
-from scorekeeper.gui.tournament import RefereeWindow, TournamentController
+from scorekeeper.gui.referee import RefereeWindow, TournamentController
 from scorekeeper.session import Chombo, EndGame, Seat
 from scorekeeper.storage.tournament_store import open_tournament_store
 from scorekeeper.tournament import Player, SeatingMethod, TableGame, TournamentPenalty, TournamentSettings

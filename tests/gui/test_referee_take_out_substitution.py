@@ -20,9 +20,9 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.controller import GameController
-from scorekeeper.gui.tournament import RefereeDialogs, RefereeWindow, TournamentController
-from scorekeeper.gui.tournament.correction import copy_for_correction, corrections_made
-from scorekeeper.gui.tournament.substitute import TakeOutSubstitutionDialog
+from scorekeeper.gui.referee import RefereeDialogs, RefereeWindow, TournamentController
+from scorekeeper.gui.referee.correction import copy_for_correction, corrections_made
+from scorekeeper.gui.referee.substitute import TakeOutSubstitutionDialog
 from scorekeeper.session import (
     HandEdited,
     HandRecord,

@@ -16,9 +16,9 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.errors import TournamentError
-from scorekeeper.gui.tournament import RefereeDialogs, RefereeWindow, TournamentController
-from scorekeeper.gui.tournament.correction import copy_for_correction, corrections_made
-from scorekeeper.gui.tournament.substitute import SubstituteDialog
+from scorekeeper.gui.referee import RefereeDialogs, RefereeWindow, TournamentController
+from scorekeeper.gui.referee.correction import copy_for_correction, corrections_made
+from scorekeeper.gui.referee.substitute import SubstituteDialog
 from scorekeeper.session import EndGame, HandDeleted, Session, format_record, record_from_session, ruleset
 from scorekeeper.session.events import (
     Chombo,
@@ -376,7 +376,7 @@ def test_on_a_server_the_window_listens_instead_of_polling(qtbot: QtBot, pg_serv
 
 
 def test_a_new_tournament_from_the_dialog(qtbot: QtBot, tmp_path: Path) -> None:
-    from scorekeeper.gui.tournament.new_tournament import NewTournamentDialog
+    from scorekeeper.gui.referee.new_tournament import NewTournamentDialog
 
     players = tmp_path / "players.csv"
     players.write_text("name,team\n" + "".join(f"{n},Red\n" for n in names(8)), encoding="utf-8")

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from pytestqt.qtbot import QtBot
 
-from scorekeeper.gui.tournament import TournamentController
-from scorekeeper.gui.tournament import controller as controller_module
+from scorekeeper.gui.referee import TournamentController
+from scorekeeper.gui.referee import controller as controller_module
 from scorekeeper.storage import tournament_pg
 from scorekeeper.storage.tournament_pg import open_postgresql_store
 from scorekeeper.sync import server as server_module

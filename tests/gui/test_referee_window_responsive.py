@@ -12,8 +12,8 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
-from scorekeeper.gui.tournament import RefereeDialogs, RefereeWindow, TournamentController
-from scorekeeper.gui.tournament import controller as controller_module
+from scorekeeper.gui.referee import RefereeDialogs, RefereeWindow, TournamentController
+from scorekeeper.gui.referee import controller as controller_module
 from scorekeeper.storage import tournament_pg
 from scorekeeper.storage.tournament_pg import open_postgresql_store
 from scorekeeper.sync import live as live_module

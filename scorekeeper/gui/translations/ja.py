@@ -829,7 +829,7 @@ JA: dict[str, str] = {
     "The tournament does not allow this: {detail}": "大会ではこの操作はできません: {detail}",
     "A file cannot be read or written: {detail}": "ファイルを読み書きできません: {detail}",
     "This cannot be done: {detail}": "この操作はできません: {detail}",
-    # the referee's window: what was being done when the core refused (gui/tournament/controller.py)
+    # the referee's window: what was being done when the core refused (gui/referee/controller.py)
     "Table code": "卓のコード",
     "Recording a game": "対局の記録",
     "Correction": "訂正",

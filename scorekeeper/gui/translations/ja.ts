@@ -3436,291 +3436,6 @@ win</source>
     </message>
 </context>
 <context>
-    <name>Settings</name>
-    <message>
-        <source>The settings file could not be read ({problem}); the defaults are used.</source>
-        <translation>設定ファイルを読み込めませんでした ({problem})。既定の設定を使います。</translation>
-    </message>
-    <message>
-        <source>The settings file could not be read ({problem}); it was renamed {name} and the defaults are used.</source>
-        <translation>設定ファイルを読み込めませんでした ({problem})。ファイル名を {name} に変えて、既定の設定を使います。</translation>
-    </message>
-</context>
-<context>
-    <name>ActionBarWidget</name>
-    <message>
-        <source>Ron</source>
-        <translation>ロン</translation>
-    </message>
-    <message>
-        <source>Tsumo</source>
-        <translation>ツモ</translation>
-    </message>
-    <message>
-        <source>Draw</source>
-        <translation>流局</translation>
-    </message>
-    <message>
-        <source>Abort</source>
-        <translation>途中流局</translation>
-    </message>
-    <message>
-        <source>Chombo</source>
-        <translation>チョンボ</translation>
-    </message>
-    <message>
-        <source>↶ Undo</source>
-        <translation>↶ 戻す</translation>
-    </message>
-    <message>
-        <source>↷ Redo</source>
-        <translation>↷ やり直す</translation>
-    </message>
-    <message>
-        <source>Someone won off another player's discard. Pick the winner, who dealt in, and the hand.</source>
-        <translation>他家の捨て牌で和了しました。和了者、放銃者、手の値を選びます。</translation>
-    </message>
-    <message>
-        <source>Someone won with a tile they drew themselves. Pick the winner and the hand.</source>
-        <translation>自分で引いた牌で和了しました。和了者と手の値を選びます。</translation>
-    </message>
-    <message>
-        <source>The wall ran out with no winner. Tick who was ready (tenpai).</source>
-        <translation>山がなくなり和了者なし。聴牌していた人に印を付けます。</translation>
-    </message>
-    <message>
-        <source>The hand was abandoned early (nine terminals, four winds, four riichi...).</source>
-        <translation>途中で局が流れました (九種九牌、四風連打、四家立直など)。</translation>
-    </message>
-    <message>
-        <source>A player broke a rule (a false win...) and pays the penalty. The hand is replayed.</source>
-        <translation>反則 (誤ロンなど) をした人が罰符を払います。局はやり直しです。</translation>
-    </message>
-    <message>
-        <source>Take back the last thing recorded (Ctrl+Z).</source>
-        <translation>最後に記録したことを取り消します (Ctrl+Z)。</translation>
-    </message>
-    <message>
-        <source>Put back what Undo took back (Ctrl+Shift+Z).</source>
-        <translation>「元に戻す」で取り消したことをやり直します (Ctrl+Shift+Z)。</translation>
-    </message>
-    <message>
-        <source>No game is open: start a new game (Ctrl+N), or open or import one.</source>
-        <translation>対局が開かれていません。新しい対局を始める (Ctrl+N) か、対局を開くか取り込んでください。</translation>
-    </message>
-    <message>
-        <source>The game is over: see the results (Ctrl+R). Undo (Ctrl+Z) takes back its end.</source>
-        <translation>対局は終了しました。結果を見る (Ctrl+R)。「元に戻す」(Ctrl+Z) で終了を取り消せます。</translation>
-    </message>
-    <message>
-        <source>The classical rules have no chombo: use Game ▸ Referee penalty for a false win.</source>
-        <translation>古典ルールにチョンボはありません。誤和了にはゲーム ▸ 審判の罰符を使ってください。</translation>
-    </message>
-    <message>
-        <source>The classical rules have no abortive draws: record a draw.</source>
-        <translation>古典ルールに途中流局はありません。流局として記録してください。</translation>
-    </message>
-    <message>
-        <source>This game's rules have no abortive draws: record a draw.</source>
-        <translation>この対局のルールに途中流局はありません。流局として記録してください。</translation>
-    </message>
-    <message>
-        <source>Nothing to undo yet.</source>
-        <translation>元に戻す操作はまだありません。</translation>
-    </message>
-    <message>
-        <source>Nothing to redo: Redo puts back what Undo took back.</source>
-        <translation>やり直す操作はありません。「やり直す」は「元に戻す」で取り消したものを戻します。</translation>
-    </message>
-</context>
-<context>
-    <name>CentreWidget</name>
-    <message>
-        <source>⟲ Rotate</source>
-        <translation>⟲ 回転</translation>
-    </message>
-    <message>
-        <source>Turn the table so another seat faces this side</source>
-        <translation>別の席がこちらを向くように卓を回転します</translation>
-    </message>
-    <message>
-        <source>Results</source>
-        <translation>結果</translation>
-    </message>
-    <message>
-        <source>Show the final results: places, uma/oka, points and the chart.</source>
-        <translation>最終結果を表示します: 順位、ウマ・オカ、ポイント、グラフ。</translation>
-    </message>
-    <message>
-        <source>Tsumo</source>
-        <translation>ツモ</translation>
-    </message>
-    <message>
-        <source>Nobody dealt in: the winner drew the winning tile themselves.</source>
-        <translation>放銃者なし: 和了者が自分で和了牌を引きました。</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>キャンセル</translation>
-    </message>
-    <message>
-        <source>Nobody won after all: back to the table (Esc).</source>
-        <translation>和了を取り消して卓に戻ります (Esc)。</translation>
-    </message>
-    <message>
-        <source>Game over</source>
-        <translation>対局終了</translation>
-    </message>
-    <message>
-        <source>Honba {honba}   ·   Sticks {sticks}</source>
-        <translation>{honba} 本場   ·   供託 {sticks} 本</translation>
-    </message>
-    <message>
-        <source>{name} won. Who dealt in? Tap that player's seat.</source>
-        <translation>{name} の和了。放銃したのは誰? その席をタップしてください。</translation>
-    </message>
-</context>
-<context>
-    <name>EmptyStateWidget</name>
-    <message>
-        <source>No game is open</source>
-        <translation>対局が開かれていません</translation>
-    </message>
-    <message>
-        <source>Start a new game for the four players at this table, or carry on with a game saved here or sent to you as a game record. Every hand is saved the moment it is confirmed.</source>
-        <translation>この卓の 4 人で新しい対局を始めるか、このパソコンに保存された対局や送られてきた牌譜記録の続きを開いてください。各局は確定した時点で保存されます。</translation>
-    </message>
-    <message>
-        <source>New game</source>
-        <translation>新しい対局</translation>
-    </message>
-    <message>
-        <source>Enter the players' names and choose the rules.</source>
-        <translation>プレイヤー名を入力し、ルールを選びます。</translation>
-    </message>
-    <message>
-        <source>Open a game…</source>
-        <translation>対局を開く…</translation>
-    </message>
-    <message>
-        <source>Carry on with, or look at, a game stored on this computer.</source>
-        <translation>このパソコンに保存された対局を続ける、または見ます。</translation>
-    </message>
-    <message>
-        <source>Import a game record…</source>
-        <translation>牌譜記録を取り込む…</translation>
-    </message>
-    <message>
-        <source>Open a game record file (JSON) exported by this app.</source>
-        <translation>このアプリで書き出した牌譜記録ファイル (JSON) を開きます。</translation>
-    </message>
-</context>
-<context>
-    <name>HistoryTableModel</name>
-    <message>
-        <source>Hand</source>
-        <translation>局</translation>
-    </message>
-    <message>
-        <source>Result</source>
-        <translation>結果</translation>
-    </message>
-    <message>
-        <source>{label}
-(replay)</source>
-        <translation>{label}
-(やり直し)</translation>
-    </message>
-    <message>
-        <source>Scores after: {scores}</source>
-        <translation>局後の点数: {scores}</translation>
-    </message>
-</context>
-<context>
-    <name>HistoryWidget</name>
-    <message>
-        <source>Edit hand…</source>
-        <translation>局を修正…</translation>
-    </message>
-    <message>
-        <source>Correct the chosen hand: who declared riichi and how it ended. Later hands are recomputed.</source>
-        <translation>選んだ局を修正します (立直した人と局の結果)。以降の局は再計算されます。</translation>
-    </message>
-    <message>
-        <source>Delete hand</source>
-        <translation>局を削除</translation>
-    </message>
-    <message>
-        <source>Remove the chosen hand as if it never happened. Undo brings it back.</source>
-        <translation>選んだ局をなかったことにします。「元に戻す」で復元できます。</translation>
-    </message>
-    <message>
-        <source>Insert hand before…</source>
-        <translation>この局の前に局を挿入…</translation>
-    </message>
-    <message>
-        <source>Enter a hand someone forgot to record, played just before the chosen one.</source>
-        <translation>記録し忘れた局を、選んだ局の直前に入力します。</translation>
-    </message>
-    <message>
-        <source>After {label}: {scores}</source>
-        <translation>{label} 終了時: {scores}</translation>
-    </message>
-</context>
-<context>
-    <name>ScoreChartWidget</name>
-    <message>
-        <source>Score chart</source>
-        <translation>点数推移</translation>
-    </message>
-    <message>
-        <source>No hands yet</source>
-        <translation>まだ局がありません</translation>
-    </message>
-</context>
-<context>
-    <name>RiichiStickWidget</name>
-    <message>
-        <source>Riichi stick</source>
-        <translation>リーチ棒</translation>
-    </message>
-</context>
-<context>
-    <name>SeatPanelWidget</name>
-    <message>
-        <source>Riichi</source>
-        <translation>立直</translation>
-    </message>
-    <message>
-        <source>This player declares riichi and puts a 1,000-point stick on the table.</source>
-        <translation>この人が立直を宣言し、1,000点棒を卓に出します。</translation>
-    </message>
-    <message>
-        <source>Win</source>
-        <translation>和了</translation>
-    </message>
-    <message>
-        <source>This player won: then tap the seat of the player who dealt in, or Tsumo in the middle.</source>
-        <translation>このプレイヤーの和了: 次に放銃したプレイヤーの席をタップ (ツモなら中央のツモ)。</translation>
-    </message>
-    <message>
-        <source>● Dealer</source>
-        <translation>● 親</translation>
-    </message>
-    <message>
-        <source>{points} after uma</source>
-        <translation>{points} (ウマの後)</translation>
-    </message>
-    <message>
-        <source>The game is over.</source>
-        <translation>対局は終了しました。</translation>
-    </message>
-    <message>
-        <source>Riichi needs 1,000 points: {name} has {points}.</source>
-        <translation>立直には 1,000 点必要です: {name} は {points} 点です。</translation>
-    </message>
-</context>
-<context>
     <name>TournamentController</name>
     <message>
         <source>Live updates: {reason}; checking once a second instead</source>
@@ -4425,6 +4140,291 @@ win</source>
     <message>
         <source>Cancel</source>
         <translation>キャンセル</translation>
+    </message>
+</context>
+<context>
+    <name>Settings</name>
+    <message>
+        <source>The settings file could not be read ({problem}); the defaults are used.</source>
+        <translation>設定ファイルを読み込めませんでした ({problem})。既定の設定を使います。</translation>
+    </message>
+    <message>
+        <source>The settings file could not be read ({problem}); it was renamed {name} and the defaults are used.</source>
+        <translation>設定ファイルを読み込めませんでした ({problem})。ファイル名を {name} に変えて、既定の設定を使います。</translation>
+    </message>
+</context>
+<context>
+    <name>ActionBarWidget</name>
+    <message>
+        <source>Ron</source>
+        <translation>ロン</translation>
+    </message>
+    <message>
+        <source>Tsumo</source>
+        <translation>ツモ</translation>
+    </message>
+    <message>
+        <source>Draw</source>
+        <translation>流局</translation>
+    </message>
+    <message>
+        <source>Abort</source>
+        <translation>途中流局</translation>
+    </message>
+    <message>
+        <source>Chombo</source>
+        <translation>チョンボ</translation>
+    </message>
+    <message>
+        <source>↶ Undo</source>
+        <translation>↶ 戻す</translation>
+    </message>
+    <message>
+        <source>↷ Redo</source>
+        <translation>↷ やり直す</translation>
+    </message>
+    <message>
+        <source>Someone won off another player's discard. Pick the winner, who dealt in, and the hand.</source>
+        <translation>他家の捨て牌で和了しました。和了者、放銃者、手の値を選びます。</translation>
+    </message>
+    <message>
+        <source>Someone won with a tile they drew themselves. Pick the winner and the hand.</source>
+        <translation>自分で引いた牌で和了しました。和了者と手の値を選びます。</translation>
+    </message>
+    <message>
+        <source>The wall ran out with no winner. Tick who was ready (tenpai).</source>
+        <translation>山がなくなり和了者なし。聴牌していた人に印を付けます。</translation>
+    </message>
+    <message>
+        <source>The hand was abandoned early (nine terminals, four winds, four riichi...).</source>
+        <translation>途中で局が流れました (九種九牌、四風連打、四家立直など)。</translation>
+    </message>
+    <message>
+        <source>A player broke a rule (a false win...) and pays the penalty. The hand is replayed.</source>
+        <translation>反則 (誤ロンなど) をした人が罰符を払います。局はやり直しです。</translation>
+    </message>
+    <message>
+        <source>Take back the last thing recorded (Ctrl+Z).</source>
+        <translation>最後に記録したことを取り消します (Ctrl+Z)。</translation>
+    </message>
+    <message>
+        <source>Put back what Undo took back (Ctrl+Shift+Z).</source>
+        <translation>「元に戻す」で取り消したことをやり直します (Ctrl+Shift+Z)。</translation>
+    </message>
+    <message>
+        <source>No game is open: start a new game (Ctrl+N), or open or import one.</source>
+        <translation>対局が開かれていません。新しい対局を始める (Ctrl+N) か、対局を開くか取り込んでください。</translation>
+    </message>
+    <message>
+        <source>The game is over: see the results (Ctrl+R). Undo (Ctrl+Z) takes back its end.</source>
+        <translation>対局は終了しました。結果を見る (Ctrl+R)。「元に戻す」(Ctrl+Z) で終了を取り消せます。</translation>
+    </message>
+    <message>
+        <source>The classical rules have no chombo: use Game ▸ Referee penalty for a false win.</source>
+        <translation>古典ルールにチョンボはありません。誤和了にはゲーム ▸ 審判の罰符を使ってください。</translation>
+    </message>
+    <message>
+        <source>The classical rules have no abortive draws: record a draw.</source>
+        <translation>古典ルールに途中流局はありません。流局として記録してください。</translation>
+    </message>
+    <message>
+        <source>This game's rules have no abortive draws: record a draw.</source>
+        <translation>この対局のルールに途中流局はありません。流局として記録してください。</translation>
+    </message>
+    <message>
+        <source>Nothing to undo yet.</source>
+        <translation>元に戻す操作はまだありません。</translation>
+    </message>
+    <message>
+        <source>Nothing to redo: Redo puts back what Undo took back.</source>
+        <translation>やり直す操作はありません。「やり直す」は「元に戻す」で取り消したものを戻します。</translation>
+    </message>
+</context>
+<context>
+    <name>CentreWidget</name>
+    <message>
+        <source>⟲ Rotate</source>
+        <translation>⟲ 回転</translation>
+    </message>
+    <message>
+        <source>Turn the table so another seat faces this side</source>
+        <translation>別の席がこちらを向くように卓を回転します</translation>
+    </message>
+    <message>
+        <source>Results</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <source>Show the final results: places, uma/oka, points and the chart.</source>
+        <translation>最終結果を表示します: 順位、ウマ・オカ、ポイント、グラフ。</translation>
+    </message>
+    <message>
+        <source>Tsumo</source>
+        <translation>ツモ</translation>
+    </message>
+    <message>
+        <source>Nobody dealt in: the winner drew the winning tile themselves.</source>
+        <translation>放銃者なし: 和了者が自分で和了牌を引きました。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+    <message>
+        <source>Nobody won after all: back to the table (Esc).</source>
+        <translation>和了を取り消して卓に戻ります (Esc)。</translation>
+    </message>
+    <message>
+        <source>Game over</source>
+        <translation>対局終了</translation>
+    </message>
+    <message>
+        <source>Honba {honba}   ·   Sticks {sticks}</source>
+        <translation>{honba} 本場   ·   供託 {sticks} 本</translation>
+    </message>
+    <message>
+        <source>{name} won. Who dealt in? Tap that player's seat.</source>
+        <translation>{name} の和了。放銃したのは誰? その席をタップしてください。</translation>
+    </message>
+</context>
+<context>
+    <name>EmptyStateWidget</name>
+    <message>
+        <source>No game is open</source>
+        <translation>対局が開かれていません</translation>
+    </message>
+    <message>
+        <source>Start a new game for the four players at this table, or carry on with a game saved here or sent to you as a game record. Every hand is saved the moment it is confirmed.</source>
+        <translation>この卓の 4 人で新しい対局を始めるか、このパソコンに保存された対局や送られてきた牌譜記録の続きを開いてください。各局は確定した時点で保存されます。</translation>
+    </message>
+    <message>
+        <source>New game</source>
+        <translation>新しい対局</translation>
+    </message>
+    <message>
+        <source>Enter the players' names and choose the rules.</source>
+        <translation>プレイヤー名を入力し、ルールを選びます。</translation>
+    </message>
+    <message>
+        <source>Open a game…</source>
+        <translation>対局を開く…</translation>
+    </message>
+    <message>
+        <source>Carry on with, or look at, a game stored on this computer.</source>
+        <translation>このパソコンに保存された対局を続ける、または見ます。</translation>
+    </message>
+    <message>
+        <source>Import a game record…</source>
+        <translation>牌譜記録を取り込む…</translation>
+    </message>
+    <message>
+        <source>Open a game record file (JSON) exported by this app.</source>
+        <translation>このアプリで書き出した牌譜記録ファイル (JSON) を開きます。</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryTableModel</name>
+    <message>
+        <source>Hand</source>
+        <translation>局</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>結果</translation>
+    </message>
+    <message>
+        <source>{label}
+(replay)</source>
+        <translation>{label}
+(やり直し)</translation>
+    </message>
+    <message>
+        <source>Scores after: {scores}</source>
+        <translation>局後の点数: {scores}</translation>
+    </message>
+</context>
+<context>
+    <name>HistoryWidget</name>
+    <message>
+        <source>Edit hand…</source>
+        <translation>局を修正…</translation>
+    </message>
+    <message>
+        <source>Correct the chosen hand: who declared riichi and how it ended. Later hands are recomputed.</source>
+        <translation>選んだ局を修正します (立直した人と局の結果)。以降の局は再計算されます。</translation>
+    </message>
+    <message>
+        <source>Delete hand</source>
+        <translation>局を削除</translation>
+    </message>
+    <message>
+        <source>Remove the chosen hand as if it never happened. Undo brings it back.</source>
+        <translation>選んだ局をなかったことにします。「元に戻す」で復元できます。</translation>
+    </message>
+    <message>
+        <source>Insert hand before…</source>
+        <translation>この局の前に局を挿入…</translation>
+    </message>
+    <message>
+        <source>Enter a hand someone forgot to record, played just before the chosen one.</source>
+        <translation>記録し忘れた局を、選んだ局の直前に入力します。</translation>
+    </message>
+    <message>
+        <source>After {label}: {scores}</source>
+        <translation>{label} 終了時: {scores}</translation>
+    </message>
+</context>
+<context>
+    <name>ScoreChartWidget</name>
+    <message>
+        <source>Score chart</source>
+        <translation>点数推移</translation>
+    </message>
+    <message>
+        <source>No hands yet</source>
+        <translation>まだ局がありません</translation>
+    </message>
+</context>
+<context>
+    <name>RiichiStickWidget</name>
+    <message>
+        <source>Riichi stick</source>
+        <translation>リーチ棒</translation>
+    </message>
+</context>
+<context>
+    <name>SeatPanelWidget</name>
+    <message>
+        <source>Riichi</source>
+        <translation>立直</translation>
+    </message>
+    <message>
+        <source>This player declares riichi and puts a 1,000-point stick on the table.</source>
+        <translation>この人が立直を宣言し、1,000点棒を卓に出します。</translation>
+    </message>
+    <message>
+        <source>Win</source>
+        <translation>和了</translation>
+    </message>
+    <message>
+        <source>This player won: then tap the seat of the player who dealt in, or Tsumo in the middle.</source>
+        <translation>このプレイヤーの和了: 次に放銃したプレイヤーの席をタップ (ツモなら中央のツモ)。</translation>
+    </message>
+    <message>
+        <source>● Dealer</source>
+        <translation>● 親</translation>
+    </message>
+    <message>
+        <source>{points} after uma</source>
+        <translation>{points} (ウマの後)</translation>
+    </message>
+    <message>
+        <source>The game is over.</source>
+        <translation>対局は終了しました。</translation>
+    </message>
+    <message>
+        <source>Riichi needs 1,000 points: {name} has {points}.</source>
+        <translation>立直には 1,000 点必要です: {name} は {points} 点です。</translation>
     </message>
 </context>
 <context>

@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal
 
 from scorekeeper.errors import ScorekeeperError, TournamentError
 from scorekeeper.gui.error_words import error_text
-from scorekeeper.gui.tournament.background import BackgroundCalls
+from scorekeeper.gui.referee.background import BackgroundCalls
 from scorekeeper.session.events import Event, event_to_json
 from scorekeeper.storage.records import read_game_record_file
 from scorekeeper.storage.tournament_export import (

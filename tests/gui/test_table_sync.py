@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 from scorekeeper.gui.app import create_main_window
 from scorekeeper.gui.main_window import Dialogs, MainWindow
 from scorekeeper.gui.settings import AppSettings
-from scorekeeper.gui.tournament_table import JoinTournamentDialog, TableJoin, status_text
+from scorekeeper.gui.table_sync import JoinTournamentDialog, TableJoin, status_text
 from scorekeeper.session.events import LastHandCalled, RefereePenalty, RiichiDeclared, event_to_json
 from scorekeeper.session.seats import Seat
 from scorekeeper.storage import tournament_pg

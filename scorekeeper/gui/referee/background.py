@@ -2,7 +2,7 @@
 
 A connect to a server that went away waits up to its timeout (5-10 s), and a statement over a path gone silent up to
 the answer time (15 s): on the window's thread each such wait froze the window, every 30 s while the server stayed
-away. The pattern is the join dialog's (``gui/tournament_table.py``): the call runs in a daemon thread, its outcome
+away. The pattern is the join dialog's (``gui/table_sync.py``): the call runs in a daemon thread, its outcome
 comes back to the window's thread through a queued signal, and an outcome nobody waits for any more is dropped (and
 what it opened is closed).
 """

@@ -1,6 +1,6 @@
 """Render the referee's window to PNG for docs/tournament.md: a scripted 16-player tournament in mid-day.
 
-Usage: ``python -m scorekeeper.gui.tournament.screenshots OUTDIR [WIDTHxHEIGHT]`` (offscreen; default 1366x768).
+Usage: ``python -m scorekeeper.gui.referee.screenshots OUTDIR [WIDTHxHEIGHT]`` (offscreen; default 1366x768).
 Writes ``referee-<tab>-light-en.png`` for each tab and ``referee-new-tournament-light-en.png``. Session 1 is
 played, session 2 seated with three games in (two finished, one still running, where a second substitute took a
 player's seat after two hands), one penalty given, one player dropped out after session 1 and a substitute in.
@@ -18,9 +18,9 @@ from PySide6.QtWidgets import QApplication
 
 from scorekeeper.gui import theme
 from scorekeeper.gui.app import create_application
+from scorekeeper.gui.referee.controller import TournamentController
+from scorekeeper.gui.referee.window import RefereeWindow
 from scorekeeper.gui.screenshots import use_offscreen_platform
-from scorekeeper.gui.tournament.controller import TournamentController
-from scorekeeper.gui.tournament.window import RefereeWindow
 from scorekeeper.session.events import (
     EndGame,
     Event,
@@ -177,7 +177,7 @@ def render(outdir: Path, size: tuple[int, int] = (1366, 768)) -> list[Path]:
         window.close()
         window.deleteLater()
         QApplication.processEvents()
-    from scorekeeper.gui.tournament.substitute import SubstituteDialog
+    from scorekeeper.gui.referee.substitute import SubstituteDialog
 
     substitute = SubstituteDialog(4, ("Nora Quinn", "Eva Lind", "Oscar Diaz", "Pia Holm"), ("Sam Reyes", "Lee Park"))
     substitute.reason_edit.setText("fell ill")
@@ -189,7 +189,7 @@ def render(outdir: Path, size: tuple[int, int] = (1366, 768)) -> list[Path]:
     substitute.close()
     substitute.deleteLater()
     QApplication.processEvents()
-    from scorekeeper.gui.tournament.new_tournament import NewTournamentDialog
+    from scorekeeper.gui.referee.new_tournament import NewTournamentDialog
 
     dialog = NewTournamentDialog(ask_open=lambda _owner: None, ask_save=lambda _owner: None)
     dialog.name_edit.setText("Autumn Riichi Open")
@@ -208,10 +208,10 @@ def render(outdir: Path, size: tuple[int, int] = (1366, 768)) -> list[Path]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m scorekeeper.gui.tournament.screenshots OUTDIR [WIDTHxHEIGHT]``."""
+    """``python -m scorekeeper.gui.referee.screenshots OUTDIR [WIDTHxHEIGHT]``."""
     args = list(sys.argv[1:] if argv is None else argv)
     if not args:
-        print("usage: python -m scorekeeper.gui.tournament.screenshots OUTDIR [WIDTHxHEIGHT]", file=sys.stderr)
+        print("usage: python -m scorekeeper.gui.referee.screenshots OUTDIR [WIDTHxHEIGHT]", file=sys.stderr)
         return 2
     use_offscreen_platform()
     width, height = (int(x) for x in (args[1] if len(args) > 1 else "1366x768").split("x"))

@@ -8,6 +8,9 @@ every few seconds, in a worker thread so a dead network never freezes the table,
 line: "Synced", "3 events waiting", "Offline since 14:05 – 3 events waiting". The table view itself is the ordinary
 one: the joined game comes with the seating and the tournament's ruleset from the server (the ruleset is not asked
 for, so it cannot be changed at the table).
+
+The main window holds one :class:`TableLink`, which joins a table and keeps it synced; its status line sits under
+the table and shows once the laptop has joined a tournament table.
 """
 
 from __future__ import annotations
@@ -15,7 +18,9 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote, urlsplit
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
@@ -33,11 +38,24 @@ from PySide6.QtWidgets import (
 from typing_extensions import override
 
 from scorekeeper.errors import ErrorCode, ScorekeeperError
+from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.error_words import error_text
+from scorekeeper.gui.openers import Dialogs
 from scorekeeper.sync.server import CONNECT_TIMEOUT
 from scorekeeper.sync.table import JoinedGame, SyncStatus, TableLogin, TableSync
 
-__all__ = ["LOGIN_FILE", "JoinTournamentDialog", "TableJoin", "TableSyncController", "status_text"]
+if TYPE_CHECKING:
+    from scorekeeper.storage.store import GameStore
+
+__all__ = [
+    "LOGIN_FILE",
+    "JoinTournamentDialog",
+    "TableJoin",
+    "TableLink",
+    "TableSyncController",
+    "join_in_two_parts",
+    "status_text",
+]
 
 #: The login file in the app's data folder (mode 0600; see scorekeeper.sync.table.save_login).
 LOGIN_FILE = "tournament-login.json"
@@ -387,3 +405,119 @@ def _push_in_background(
         for game_id, refused in replaced.items():
             emit_replaced(game_id, len(refused))
         emit_pushed(status)
+
+
+def join_in_two_parts(store: GameStore, login: TableLogin) -> Callable[[], JoinedGame]:
+    """Reach ``login``'s table on the server (safe in a worker thread: the window's game file is not touched) and
+    give the local part, which makes or finds the linked game in ``store`` (run it on the thread that owns the store,
+    and only if the join is still wanted: a join cancelled before the server answered leaves nothing behind).
+
+    Raises:
+        TournamentServerError: the server cannot be reached, refuses the login, or the table is not seated.
+    """
+    from scorekeeper.sync.table import join_reached, reach_table
+
+    game = reach_table(login)
+    return partial(join_reached, store, login, game)
+
+
+class TableLink:
+    """Joining a tournament table and keeping it synced.
+
+    Args:
+        parent: the window (the join dialog's parent, and the sync controller's owner).
+        controller: the game's controller (its store is pushed; a joined game is opened in it).
+        dialogs: how to ask for the login.
+        data_dir: where the login is kept for the next start.
+        show_message: shows a refusal above the table; an empty text clears it.
+    """
+
+    def __init__(
+        self,
+        parent: QWidget,
+        controller: GameController,
+        dialogs: Dialogs,
+        data_dir: Path,
+        show_message: Callable[[str], None],
+    ) -> None:
+        self._parent = parent
+        self._controller = controller
+        self._dialogs = dialogs
+        self._data_dir = data_dir
+        self._show_message = show_message
+        self.sync: TableSyncController | None = None
+        self.status = QLabel()
+
+    def make_status_line(self) -> QLabel:
+        """A new status line (the window makes its widgets again on a language change)."""
+        self.status = QLabel()
+        self.status.setObjectName("sync_status")
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.status.setVisible(self.sync is not None)
+        return self.status
+
+    def join(self) -> None:
+        """Join a tournament table: the game on the server, with its seating and ruleset, then push as we play.
+
+        The dialog reaches the server in a worker thread (the window stays live while the server is slow or silent)
+        and makes the local game on this thread only if it still waits (:func:`join_in_two_parts`).
+        """
+        from scorekeeper.sync.table import save_login
+
+        answer = self._dialogs.join_tournament(self._parent, partial(join_in_two_parts, self._controller.store))
+        if answer is None:
+            return
+        login, joined = answer
+        try:
+            save_login(self._data_dir / LOGIN_FILE, login)
+        except ScorekeeperError as error:
+            text = QCoreApplication.translate("MainWindow", "Could not join the tournament: {reason}")
+            self._show_message(text.format(reason=error_text(error)))
+            return
+        if self._controller.open_game(joined.game_id):
+            self._show_message("")
+        self.start(login)
+
+    def start(self, login: TableLogin) -> None:
+        """Push this store's tournament games to the server in the background and show the status line."""
+        if self.sync is not None:
+            self.sync.close()
+            self.sync.deleteLater()
+        try:
+            self.sync = TableSyncController(self._controller.store.path, login, parent=self._parent)
+        except ScorekeeperError as error:
+            self._show_message(error_text(error))
+            return
+        self.sync.status_changed.connect(self.status.setText)
+        self.sync.game_replaced.connect(self._on_sync_game_replaced)
+        self._controller.state_changed.connect(self.sync.push_soon)
+        self.status.setText(self.sync.text)
+        self.status.show()
+        self.sync.push_soon()
+
+    def _on_sync_game_replaced(self, game_id: int, refused: int) -> None:
+        if self._controller.game_id == game_id:
+            self._controller.open_game(game_id)
+        if not refused:
+            # Nothing of the table's was lost: the referee wrote (time called for the last hand, a correction).
+            # Another game of this laptop's (an earlier session's) is taken silently: the message would name this one.
+            if self._controller.game_id != game_id:
+                return
+            self._show_message(
+                QCoreApplication.translate(
+                    "MainWindow", "The referee changed this game on the server: it was reloaded from there."
+                )
+            )
+            return
+        text = QCoreApplication.translate(
+            "MainWindow",
+            "This game changed on the server (the referee corrected it, or another laptop joined to this table "
+            "wrote to it), so it was reloaded from there. {n} of the last changes made here were not taken: enter "
+            "them again if they still stand.",
+        )
+        self._show_message(text.format(n=refused))
+
+    def close(self) -> None:
+        """Stop pushing (what is not pushed yet waits in the outbox for the next start)."""
+        if self.sync is not None:
+            self.sync.close()

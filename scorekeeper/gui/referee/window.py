@@ -45,9 +45,9 @@ from scorekeeper.gui.dialogs.player_name import PlayerNameDialog
 from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.file_dialogs import ask_open_file, ask_save_file
 from scorekeeper.gui.labels import reason_text
-from scorekeeper.gui.tournament.controller import TournamentController
-from scorekeeper.gui.tournament.correction import correct_in_table_view
-from scorekeeper.gui.tournament.substitute import SubstituteDialog, TakeOutSubstitutionDialog
+from scorekeeper.gui.referee.controller import TournamentController
+from scorekeeper.gui.referee.correction import correct_in_table_view
+from scorekeeper.gui.referee.substitute import SubstituteDialog, TakeOutSubstitutionDialog
 from scorekeeper.session.events import Event
 from scorekeeper.session.substitution import SeatShare
 from scorekeeper.tournament import (

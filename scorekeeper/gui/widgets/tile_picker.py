@@ -439,6 +439,8 @@ class TileRowWidget(QWidget):
         self._on_tap = on_tap
         self._tile_height = MIN_TILE_HEIGHT
         self._lines = 1
+        #: The size hints the layout was last told of (``_place`` tells it again when they change).
+        self._needed = (QSize(), QSize())
         self._compact = False
         self._run_starts: frozenset[int] = frozenset()  # positions set apart by a gap (the winning tile, a meld)
         self.caption = QLabel(caption, self)
@@ -519,14 +521,19 @@ class TileRowWidget(QWidget):
         return lines
 
     def _place(self) -> None:
-        """Put the buttons in lines of the row's width (one line unless compact); ask for another height when the
-        number of lines changed."""
+        """Put the buttons in lines of the row's width (one line unless compact); ask for another size when the
+        size the row needs changed (its lines, or its tiles' width).
+
+        Asking only when the lines changed left the row at the width its layout last measured: laid out once while
+        empty (as the win dialog opens), it kept width 0 and the tiles tapped into it were never seen (issue 24).
+        """
         width = self.width() if self._compact else 1 << 20  # not compact: as main's row, squeezed, never wrapped
-        lines = self._arrange(width, place=True) if self.buttons else 1
+        self._lines = self._arrange(width, place=True) if self.buttons else 1
         self.caption.setGeometry(self.rect())
         self._show_caption()
-        if lines != self._lines:
-            self._lines = lines
+        needed = (self.sizeHint(), self.minimumSizeHint())
+        if needed != self._needed:
+            self._needed = needed
             self.updateGeometry()
 
     def _show_caption(self) -> None:

@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable
 
 from scorekeeper.tournament import PLAN_AHEAD, Seating, seat_auto, seating_quality
-from scorekeeper.tournament.seating import _block_plan, _new_plan
+from scorekeeper.tournament.seating.methods import _block_plan, _new_plan
 
 
 def _names(count: int) -> tuple[str, ...]:

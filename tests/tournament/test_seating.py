@@ -265,10 +265,10 @@ def test_a_league_is_planned_at_most_plan_ahead_sessions_at_a_time(monkeypatch: 
     # A league of 200 sessions planned whole took a minute at 300 players: the search's steps grow with the
     # sessions planned together. No call plans more than PLAN_AHEAD sessions, and a block that kept to its plan
     # leaves the winds exact for the next block.
-    from scorekeeper.tournament import seating as module
+    from scorekeeper.tournament.seating import methods as module
+    from scorekeeper.tournament.seating.search import _spread_opponents as spread
 
     planned: list[int] = []
-    spread = module._spread_opponents
 
     def counting(plan: list[list[list[str]]], *args: object, **kwargs: object) -> None:
         planned.append(len(plan))
@@ -291,7 +291,7 @@ def test_a_tournament_of_plan_ahead_sessions_is_planned_whole() -> None:
     history: list[Seating] = []
     for session in range(1, PLAN_AHEAD + 1):
         history.append(seat_auto(session, players, history=history, sessions=PLAN_AHEAD, seed=2, effort=0.05))
-    from scorekeeper.tournament.seating import _plan
+    from scorekeeper.tournament.seating.methods import _plan
 
     whole = _plan(
         session=1, names=players, tables=2, fixed={}, history=(), sessions=PLAN_AHEAD, seed="auto:2:plan", effort=0.05
@@ -314,7 +314,7 @@ def test_winds_given_first_stay_even_while_the_tables_are_searched(
     # of a table is wind k).
     import random
 
-    from scorekeeper.tournament.seating import _wind_first
+    from scorekeeper.tournament.seating.search import _wind_first
 
     players = names(count)
     history = [seat_random(k, players, seed=seed) for k in range(1, played + 1)]
@@ -366,7 +366,7 @@ def test_the_searchs_draws_are_those_random_sample_and_randrange_make(n: int, se
     # leaves it.
     import random
 
-    from scorekeeper.tournament.seating import _below, _two_below
+    from scorekeeper.tournament.seating.search import _below, _two_below
 
     ours, theirs = random.Random(seed), random.Random(seed)
     assert _below(ours.getrandbits, n) == theirs.randrange(n)
@@ -424,7 +424,7 @@ def test_a_club_event_seats_from_its_seed_as_it_always_did(
 def test_a_large_field_stops_searching_once_no_pair_meets_twice(monkeypatch: pytest.MonkeyPatch) -> None:
     # Past _SMALL_FIELD_TABLES tables the opponents' search starts cooler and ends as soon as no planned pair meets
     # again: a 300-player block of 16 sessions took 3 s of steps that only moved players among equally good plans.
-    from scorekeeper.tournament import seating as module
+    from scorekeeper.tournament.seating import search as module
 
     taken: list[tuple[int, int]] = []
     anneal = module._anneal_tables
@@ -485,7 +485,7 @@ def test_the_sessions_after_a_drop_out_that_changes_the_tables_follow_the_plan_m
     # report-seating: a new plan made when a drop-out changed the number of tables evened the winds over the
     # sessions left, but each later session was planned again on its own, which undid it (1-7 of 20 players on one
     # wind twice). The later sessions now take their part of the plan made at the drop-out.
-    from scorekeeper.tournament.seating import _plan
+    from scorekeeper.tournament.seating.methods import _plan
 
     history, left, _ = _drop_out_changing_tables(21, 4, 2, seed)
     made_then = _plan(
@@ -508,7 +508,7 @@ def test_a_drop_out_half_way_through_leaves_the_winds_even(seed: int) -> None:
 def test_the_sessions_after_a_swiss_one_follow_the_plan_made_after_it() -> None:
     # A Swiss (or prescripted) session sets the plan aside; the next auto session plans again from what was played
     # and the sessions after it follow that plan.
-    from scorekeeper.tournament.seating import _plan
+    from scorekeeper.tournament.seating.methods import _plan
 
     history, _, _ = _drop_out_changing_tables(20, 8, 8, 3, swiss=4)
     made_after = _plan(
@@ -585,7 +585,8 @@ def test_evening_the_winds_never_adds_a_repeat_meeting(tables: int, ahead: int, 
     from collections import Counter
     from itertools import combinations
 
-    from scorekeeper.tournament.seating import _even_winds, _layout
+    from scorekeeper.tournament.seating.methods import _layout
+    from scorekeeper.tournament.seating.search import _even_winds
 
     players = names(4 * tables)
     fixed = {players[0]: 1}

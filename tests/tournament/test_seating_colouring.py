@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scorekeeper.tournament.seating import _colour_edges
+from scorekeeper.tournament.seating.search import _colour_edges
 
 _Node = tuple[object, ...]
 

@@ -156,3 +156,35 @@ def test_a_classical_ron_from_the_table(qtbot: QtBot, window: MainWindow, script
     assert state is not None
     result = state.hands[0].record.result
     assert isinstance(result, Ron) and result.discarder == Seat(0) and result.wins[0].seat == Seat(3)
+
+
+def test_a_double_ron_asks_for_the_value_of_the_winner_whose_page_is_open(
+    qtbot: QtBot, playing: MainWindow, script: Script
+) -> None:
+    """Issue 24: the second winner's page opened while the sentence asked for the first winner's value."""
+
+    def second_winner(dialog: WinDialog) -> None:
+        assert list(dialog.value_widgets) == [0]
+        click(qtbot, dialog.winner_buttons[1])  # Bruno rons the same discard
+        shown = dialog.winner_tabs.currentWidget()
+        assert shown is dialog.value_widgets[1]
+        assert dialog.preview_label.text() == "Enter the value of Bruno's hand."
+        # The value tapped on the open page is Bruno's, as the sentence said.
+        choose_tab(qtbot, shown.modes, shown.QUICK)
+        click(qtbot, shown.quick.han_buttons[3])
+        click(qtbot, shown.quick.fu_buttons[40])
+        assert dialog.preview_label.text() == "Now Aiko's value: tap the tab “Aiko's hand” above."
+        choose_tab(qtbot, dialog.winner_tabs, 0)
+        assert dialog.preview_label.text() == "Enter the value of Aiko's hand."
+        quick(qtbot, dialog, 0, han=1, fu=30)
+        click(qtbot, dialog.confirm_button)
+
+    script.then("win", second_winner)
+    click(qtbot, playing.table.seat_panels[0].win_button)
+    qtbot.mouseClick(playing.table.seat_panels[3], Qt.MouseButton.LeftButton)
+    state = playing.controller.state
+    assert state is not None
+    result = state.hands[0].record.result
+    assert isinstance(result, Ron)
+    values = {int(win.seat): (getattr(win, "han", 0), getattr(win, "fu", 0)) for win in result.wins}
+    assert values == {0: (1, 30), 1: (3, 40)}

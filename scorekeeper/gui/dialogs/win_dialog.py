@@ -591,7 +591,7 @@ class WinDialog(QDialog):
         self.winner_tabs.setTabBarAutoHide(True)
         self.winner_tabs.setDocumentMode(True)
         self.winner_tabs.setStyleSheet("QTabBar::tab:selected { font-weight: bold; }")
-        self.winner_tabs.currentChanged.connect(lambda _index: self._prepare_shown_winner())
+        self.winner_tabs.currentChanged.connect(self._on_winner_tabs_current_changed)
         self.preview_label = PreviewLabel()
         self.preview_label.setTextFormat(Qt.TextFormat.PlainText)  # quotes player names
         self.preview_label.setObjectName("preview")
@@ -813,6 +813,10 @@ class WinDialog(QDialog):
                 self.discarder = None
         self.refresh()
 
+    def _on_winner_tabs_current_changed(self, _index: int) -> None:
+        self._prepare_shown_winner()
+        self.refresh()  # the sentence below names the winner whose page is open
+
     def _prepare_shown_winner(self) -> None:
         """The winner page shown follows what another winner already entered (issue 12, fewer taps).
 
@@ -873,10 +877,18 @@ class WinDialog(QDialog):
             return self.tr("Tap the winner.")
         if not self.tsumo and self.discarder is None:
             return self.tr("Tap who discarded the winning tile.")
-        for seat, widget in self.value_widgets.items():
-            if widget.win() is None:
-                return self.tr("Enter the value of {name}'s hand.").format(name=self.context.names[seat])
-        return ""
+        # The sentence names the winner whose page is open (issue 24: after a second winner was tapped, their page
+        # was open while it asked for the first winner's value, and the value went to the wrong player). Another
+        # winner still without a value is named with the tab that opens their page.
+        waiting = [seat for seat, widget in self.value_widgets.items() if widget.win() is None]
+        if not waiting:
+            return ""
+        shown = self.winner_tabs.currentWidget()
+        if isinstance(shown, WinValueWidget) and shown.seat in waiting:
+            return self.tr("Enter the value of {name}'s hand.").format(name=self.context.names[shown.seat])
+        name = self.context.names[waiting[0]]
+        tab = self.tr("{name}'s hand").format(name=name)
+        return self.tr("Now {name}'s value: tap the tab “{tab}” above.").format(name=name, tab=tab)
 
     def refresh(self) -> None:
         """Update the buttons and the payment preview."""

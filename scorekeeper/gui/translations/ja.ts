@@ -1166,6 +1166,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <source>Enter the value of {name}'s hand.</source>
         <translation>{name} の手の点数を入力してください。</translation>
     </message>
+    <message>
+        <source>Now {name}'s value: tap the tab “{tab}” above.</source>
+        <translation>次は {name} の点数です。上のタブ「{tab}」をタップしてください。</translation>
+    </message>
 </context>
 <context>
     <name>YakuListWidget</name>

@@ -39,7 +39,17 @@ EXIT_BROKEN_PIPE = 141
 EXIT_INTERRUPTED = 130
 
 #: The subcommand modules, in the order ``--help`` lists them.
-SUBCOMMANDS: tuple[str, ...] = ("score", "waits", "replay", "export", "tournament", "server", "import", "stats")
+SUBCOMMANDS: tuple[str, ...] = (
+    "score",
+    "waits",
+    "replay",
+    "export",
+    "tournament",
+    "server",
+    "import",
+    "stats",
+    "ratings",
+)
 #: Subcommands whose module is not named after them (``import`` is a Python keyword).
 _MODULES: dict[str, str] = {"import": "import_games"}
 
@@ -157,7 +167,7 @@ class _ClosedOutput(io.TextIOBase):
 #: Arguments that name a file (or a database URL): any bytes the file system allows are fine there.
 _PATH_ARGUMENTS = frozenset({"db"})
 #: The same for one subcommand only: ``stats --tournament DB`` (elsewhere ``--tournament`` is a tournament's name).
-_PATH_ARGUMENTS_OF = {"stats": frozenset({"tournament"})}
+_PATH_ARGUMENTS_OF = {"stats": frozenset({"tournament"}), "ratings": frozenset({"tournament"})}
 
 
 def _undecodable_argument(args: argparse.Namespace) -> str | None:

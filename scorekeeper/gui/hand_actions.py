@@ -60,7 +60,7 @@ class HandActions:
         window.table.stop_asking()
         if window.controller.state is None or window.controller.state.ended:
             return
-        context = replace(window.win_context(), winner=winner, discarder=discarder)
+        context = replace(window.win_context(), winner=winner, discarder=discarder, kept=window.questions.kept_win())
         result = window.questions.ask_win(context, tsumo, window.preview_text)
         if result is not None and window.controller.record_result(result):
             window.clear_message()

@@ -24,7 +24,7 @@ from scorekeeper.session.corrections import correction_preview
 from scorekeeper.session.sheet import game_sheet
 
 if TYPE_CHECKING:
-    from scorekeeper.gui.dialogs.win_dialog import WinContext
+    from scorekeeper.gui.dialogs.win_dialog import KeptWin, WinContext
 
 __all__ = ["HandQuestions"]
 
@@ -54,6 +54,7 @@ class HandQuestions:
         self._dialogs = dialogs
         self._settings = settings
         self._save_settings = save_settings
+        self._kept: KeptWin | None = None
 
     def win_context(self, index: int | None = None, riichi: tuple[int, ...] | None = None) -> WinContext:
         """The table as the win dialog needs it: now, or as hand ``index`` found it with ``riichi`` declared."""
@@ -64,6 +65,18 @@ class HandQuestions:
         settings = self._settings()
         modes = ValueModes(riichi=settings.win_mode, classical=settings.classical_win_mode)
         return WinContext.at(state, index, riichi, modes=modes)
+
+    def kept_win(self) -> KeptWin:
+        """Where a cancelled win dialog keeps its entry for the hand being played now (issue 24): the same one
+        until a hand is recorded, so that the dialog opened again for this hand offers it back."""
+        from scorekeeper.gui.dialogs.win_dialog import KeptWin
+
+        state = self._controller.state
+        assert state is not None
+        hand = (self._controller.game_id, len(state.hands))
+        if self._kept is None or self._kept.hand != hand:
+            self._kept = KeptWin(hand)
+        return self._kept
 
     def ask_win(self, context: WinContext, tsumo: bool, preview: Callable[[HandResult], str]) -> HandResult | None:
         """The win dialog; the value mode used is remembered in the settings for the next one."""

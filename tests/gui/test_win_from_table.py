@@ -9,15 +9,17 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QDialog
 from pytestqt.qtbot import QtBot
 
+from scorekeeper.engine.tiles import Tile
 from scorekeeper.gui.dialogs.win_dialog import WinDialog
 from scorekeeper.gui.main_window import MainWindow
+from scorekeeper.gui.widgets.entry_base import TileEntryWidget
 from scorekeeper.session.events import Ron, Tsumo
 from scorekeeper.session.rules import ruleset
 from scorekeeper.session.seats import Seat
-from tests.gui.conftest import Script, click
+from tests.gui.conftest import Script, click, state_of
 from tests.gui.test_hanchan import choose_tab, quick
 
 pytestmark = pytest.mark.gui
@@ -188,3 +190,87 @@ def test_a_double_ron_asks_for_the_value_of_the_winner_whose_page_is_open(
     assert isinstance(result, Ron)
     values = {int(win.seat): (getattr(win, "han", 0), getattr(win, "fu", 0)) for win in result.wins}
     assert values == {0: (1, 30), 1: (3, 40)}
+
+
+def _tiles_page(qtbot: QtBot, dialog: WinDialog, seat: int) -> TileEntryWidget:
+    widget = dialog.value_widgets[seat]
+    choose_tab(qtbot, widget.modes, widget.TILES)
+    return widget.tiles.entry
+
+
+@pytest.mark.parametrize("how", ["cancel", "esc", "close"])
+def test_a_cancelled_win_is_offered_back_when_the_dialog_opens_again_for_the_same_hand(
+    qtbot: QtBot, playing: MainWindow, script: Script, how: str
+) -> None:
+    """Issue 24: Cancel, Esc or the close box threw away up to ~20 taps."""
+    panels = playing.table.seat_panels
+
+    def tap_then_leave(dialog: WinDialog) -> None:
+        widget = dialog.value_widgets[0]
+        choose_tab(qtbot, widget.modes, widget.QUICK)
+        click(qtbot, widget.quick.han_buttons[2])  # Quick is kept too, though the Tiles page is shown at the end
+        entry = _tiles_page(qtbot, dialog, 0)
+        for text in ("1m", "2m", "3m", "4p", "5p"):
+            click(qtbot, entry.picker.button(Tile.parse(text)))
+        if how == "cancel":
+            click(qtbot, dialog.cancel_button)
+        elif how == "esc":
+            qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+        else:
+            dialog.close()  # the window manager's close box
+        assert dialog.result() == QDialog.DialogCode.Rejected.value
+
+    def find_it_back(dialog: WinDialog) -> None:
+        assert list(dialog.value_widgets) == [0] and dialog.discarder == 3
+        widget = dialog.value_widgets[0]
+        assert widget.modes.currentIndex() == widget.TILES
+        assert widget.tiles.entry.text_field.text() == "123m45p"
+        assert widget.quick.han == 2
+        assert dialog.preview_label.text().startswith("What you entered before you cancelled is back.")
+        widget.tiles.entry.set_hand_text("234m456p678s55p23s4s")
+        click(qtbot, dialog.confirm_button)
+
+    script.then("win", tap_then_leave)
+    click(qtbot, panels[0].win_button)
+    qtbot.mouseClick(panels[3], Qt.MouseButton.LeftButton)
+    assert not state_of(playing).hands
+    script.then("win", find_it_back)
+    click(qtbot, panels[0].win_button)
+    qtbot.mouseClick(panels[3], Qt.MouseButton.LeftButton)
+    assert len(state_of(playing).hands) == 1
+
+    # The next hand opens empty: what was kept belonged to the hand recorded.
+    def fresh(dialog: WinDialog) -> None:
+        assert not dialog.restored
+        assert not dialog.value_widgets[0].tiles.entry.hand_row.buttons
+        dialog.reject()
+
+    script.then("win", fresh)
+    click(qtbot, panels[0].win_button)
+    qtbot.mouseClick(panels[3], Qt.MouseButton.LeftButton)
+
+
+def test_another_winner_tapped_on_the_table_opens_an_empty_dialog(
+    qtbot: QtBot, playing: MainWindow, script: Script
+) -> None:
+    panels = playing.table.seat_panels
+
+    def tap_then_cancel(dialog: WinDialog) -> None:
+        click(qtbot, dialog.value_widgets[0].quick.han_buttons[3])
+        click(qtbot, dialog.cancel_button)
+
+    def fresh(dialog: WinDialog) -> None:
+        assert list(dialog.value_widgets) == [1] and not dialog.restored
+        assert dialog.value_widgets[1].quick.han is None
+        dialog.reject()
+
+    def back(dialog: WinDialog) -> None:  # the kept entry waits for its own winner
+        assert dialog.restored and dialog.value_widgets[0].quick.han == 3
+        dialog.reject()
+
+    script.then("win", tap_then_cancel)
+    script.then("win", fresh)
+    script.then("win", back)
+    for winner in (0, 1, 0):
+        click(qtbot, panels[winner].win_button)
+        qtbot.mouseClick(panels[3], Qt.MouseButton.LeftButton)

@@ -20,7 +20,8 @@ screen's free room (``WinDialog.fit_to_screen``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import copy
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -66,12 +67,14 @@ from scorekeeper.session.events import (
     Win,
     YakumanWin,
 )
+from scorekeeper.session.draft import HandDraft
 from scorekeeper.session.rules import Ruleset, TripleRon
 from scorekeeper.session.seats import ROUND_LETTERS, Seat
 from scorekeeper.session.state import GameState
 
 __all__ = [
     "FRAME_ALLOWANCE",
+    "KeptWin",
     "MAX_OPEN_SIZE",
     "TITLE_BAR_ALLOWANCE",
     "MiddleAreaWidget",
@@ -79,7 +82,9 @@ __all__ = [
     "ValueModes",
     "WinContext",
     "WinDialog",
+    "WinDraft",
     "WinValueWidget",
+    "WinnerDraft",
 ]
 
 #: The largest size the dialog opens at, on a big monitor (on a laptop the screen's room decides).
@@ -216,6 +221,64 @@ class ValueModes:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class WinnerDraft:
+    """One winner's page as it was left: the mode shown and what each mode holds (none of it need be complete)."""
+
+    seat: int
+    mode: int
+    #: A copy of the Tiles page's hand draft (the session's Qt-free model), in either family.
+    tiles: HandDraft[Any]
+    #: Quick entry: han, fu, number of yakuman.
+    quick: tuple[int | None, int | None, int | None]
+    #: Yaku list: open hand, the yaku ticked, the dora count, the fu.
+    yaku: tuple[bool, tuple[str, ...], int, int | None]
+    #: The classical family's value in points.
+    value: int
+    pao: int | None
+
+    def holds_anything(self) -> bool:
+        """Whether anything was entered on the page (riichi ticked by the table's declaration is not)."""
+        tiles = self.tiles
+        is_open, ticked, dora, fu = self.yaku
+        return bool(
+            tiles.tile_count()
+            or tiles.dora
+            or tiles.ura
+            or tiles.extras
+            or any(value is not None for value in self.quick)
+            or is_open
+            or set(ticked) - {"riichi"}
+            or dora
+            or fu is not None
+            or self.value
+        )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class WinDraft:
+    """What a win dialog held when it was cancelled: offered back when it opens again for the same hand."""
+
+    tsumo: bool
+    discarder: int | None
+    winners: tuple[WinnerDraft, ...]
+    #: The seat whose page was open.
+    shown: int | None
+
+
+@dataclass(slots=True)
+class KeptWin:
+    """Where the window keeps the entry of a win dialog cancelled (Cancel, Esc or the close box) for one hand.
+
+    Issue 24: a cancel threw away up to ~20 taps. The window gives the dialog the one for the hand being entered
+    (``hand``: the game and the hand's number); the dialog fills it in when cancelled and empties it when
+    confirmed, and offers back what it holds when it opens again for that hand.
+    """
+
+    hand: Hashable
+    draft: WinDraft | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class WinContext:
     """What the dialog needs to know about the table, and the value modes to open in (updated as they change)."""
 
@@ -231,6 +294,8 @@ class WinContext:
     #: The winner and the discarder already chosen on the table (issue 12, fewer taps); both stay changeable.
     winner: int | None = None
     discarder: int | None = None
+    #: Where a cancelled dialog's entry is kept for this hand, and offered back from (new hands only).
+    kept: KeptWin | None = None
 
     @classmethod
     def at(
@@ -484,6 +549,44 @@ class WinValueWidget(QWidget):
             self.pao_combo.setCurrentIndex(max(0, self.pao_combo.findData(int(win.pao))))
         self._on_page_value_changed()
 
+    def draft(self) -> WinnerDraft:
+        """What this winner's page holds now, complete or not (kept when the dialog is cancelled)."""
+        entry = self.tiles.entry if self.classical_tiles is None else self.classical_tiles.entry
+        data = self.pao_combo.currentData()
+        return WinnerDraft(
+            seat=self.seat,
+            mode=self.modes.currentIndex(),
+            tiles=copy.deepcopy(entry.draft),
+            quick=(self.quick.han, self.quick.fu, self.quick.yakuman),
+            yaku=(self.yaku.open_box.isChecked(), self.yaku.ticked(), self.yaku.dora_spin.value(), self.yaku.fu),
+            value=self.value_spin.value(),
+            pao=None if data is None else int(data),
+        )
+
+    def restore(self, draft: WinnerDraft) -> None:
+        """Show a page as it was left (``draft``), in the table's context now (ron or tsumo, riichi declared)."""
+        entry = self.tiles.entry if self.classical_tiles is None else self.classical_tiles.entry
+        entry.restore_draft(copy.deepcopy(draft.tiles))
+        han, fu, yakuman = draft.quick
+        if yakuman is not None:
+            self.quick.set_yakuman(yakuman)
+        else:
+            if han is not None:
+                self.quick.set_han(han)
+            if fu is not None:
+                self.quick.set_fu(fu)
+        is_open, ticked, dora, yaku_fu = draft.yaku
+        self.yaku.open_box.setChecked(is_open)
+        for name, box in self.yaku.yaku_boxes.items():
+            box.setChecked(name in ticked)
+        self.yaku.dora_spin.setValue(dora)
+        if yaku_fu is not None:
+            self.yaku.set_fu(yaku_fu)
+        self.value_spin.setValue(draft.value)
+        self.pao_combo.setCurrentIndex(max(0, self.pao_combo.findData(draft.pao)))
+        self.modes.setCurrentIndex(draft.mode)
+        self.set_tsumo(self.tsumo)  # the table's context now: the draft's tiles under today's riichi and winds
+
     def _on_page_value_changed(self) -> None:
         if self.riichi_family:
             self.context.modes.riichi = self.modes.currentIndex()
@@ -603,7 +706,8 @@ class WinDialog(QDialog):
         self.confirm_button.setProperty("role", "primary")
         self.confirm_button.setDefault(True)
         self.confirm_button.clicked.connect(self._on_confirm_button_clicked)
-        cancel = QPushButton(self.tr("Cancel"))
+        self.cancel_button = cancel = QPushButton(self.tr("Cancel"))
+        cancel.setObjectName("cancel_button")
         cancel.clicked.connect(self.reject)
 
         buttons = QHBoxLayout()
@@ -620,15 +724,70 @@ class WinDialog(QDialog):
         self.middle_area = MiddleAreaWidget(self.winner_tabs)
         layout.addWidget(self.middle_area, 1)
         layout.addLayout(buttons)
+        #: Whether the dialog opened with what was entered before it was last cancelled for this hand.
+        self.restored = False
         self.set_tsumo(tsumo)
-        if context.winner is not None:
-            self.toggle_winner(context.winner)
-        if context.discarder is not None and not tsumo:
-            self.set_discarder(context.discarder)
+        if self._offered_back() is not None:
+            self.restored = True
+            self._restore(context)
+        else:
+            if context.winner is not None:
+                self.toggle_winner(context.winner)
+            if context.discarder is not None and not tsumo:
+                self.set_discarder(context.discarder)
         recorded = context.recorded
         if recorded is not None and isinstance(recorded, Tsumo) == tsumo:
             self.fill(recorded)
         self.fit_to_screen()
+
+    def _offered_back(self) -> WinDraft | None:
+        """The entry kept when the dialog was last cancelled for this hand, if the table still asks for that win (the
+        winner tapped on the table, if any, is one of its winners)."""
+        kept = self.context.kept
+        if kept is None or kept.draft is None or self.context.recorded is not None:
+            return None
+        if self.context.winner is not None and self.context.winner not in {w.seat for w in kept.draft.winners}:
+            return None
+        return kept.draft
+
+    def _restore(self, context: WinContext) -> None:
+        draft = self._offered_back()
+        assert draft is not None
+        for winner in draft.winners:
+            if winner.seat not in self.value_widgets:
+                self.toggle_winner(winner.seat)
+            if winner.seat in self.value_widgets:  # a tsumo keeps one winner
+                self.value_widgets[winner.seat].restore(winner)
+        discarder = context.discarder if context.discarder is not None else draft.discarder
+        if discarder is not None and not self.tsumo:
+            self.set_discarder(discarder)
+        if context.winner is not None:
+            self.winner_tabs.setCurrentWidget(self.value_widgets[context.winner])
+        elif draft.shown in self.value_widgets:
+            self.winner_tabs.setCurrentWidget(self.value_widgets[draft.shown])
+        self.refresh()
+
+    def draft(self) -> WinDraft:
+        """What the dialog holds now, complete or not."""
+        shown = self.winner_tabs.currentWidget()
+        return WinDraft(
+            tsumo=self.tsumo,
+            discarder=self.discarder,
+            winners=tuple(widget.draft() for widget in self.value_widgets.values()),
+            shown=shown.seat if isinstance(shown, WinValueWidget) else None,
+        )
+
+    @override
+    def done(self, result: int) -> None:
+        # Confirm, Cancel, Esc and the close box all end here: a cancelled entry is kept for this hand (issue 24).
+        kept = self.context.kept
+        if kept is not None:
+            draft = self.draft()
+            if result == QDialog.DialogCode.Accepted.value:
+                kept.draft = None
+            elif any(winner.holds_anything() for winner in draft.winners):
+                kept.draft = draft  # a dialog cancelled with nothing entered leaves the kept one as it was
+        super().done(result)
 
     def fit_to_screen(self, room: QRect | None = None) -> None:
         """Open at a size that fits the screen's available room (issue 4: a 1366x768 or 1440x900 laptop).
@@ -909,7 +1068,8 @@ class WinDialog(QDialog):
             self.confirm_button.setEnabled(False)
         elif result is None:
             self.preview_label.setProperty("role", "muted")
-            self.preview_label.setText(self.missing())
+            back = self.tr("What you entered before you cancelled is back.") if self.restored else ""
+            self.preview_label.setText(" ".join(text for text in (back, self.missing()) if text))
             self.confirm_button.setEnabled(False)
         else:
             try:

@@ -1170,6 +1170,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <source>Now {name}'s value: tap the tab “{tab}” above.</source>
         <translation>次は {name} の点数です。上のタブ「{tab}」をタップしてください。</translation>
     </message>
+    <message>
+        <source>What you entered before you cancelled is back.</source>
+        <translation>キャンセル前に入力した内容を戻しました。</translation>
+    </message>
 </context>
 <context>
     <name>YakuListWidget</name>

@@ -320,6 +320,11 @@ class TileEntryWidget(QWidget):
         self.draft.set_hand_input(obj)
         self.refresh()
 
+    def restore_draft(self, draft: HandDraft[Any]) -> None:
+        """Show ``draft`` instead (a hand kept when the win dialog was cancelled); the caller sets its context."""
+        self.draft = draft
+        self.refresh()
+
     def set_target(self, target: EntryTarget) -> None:
         """Send the next tapped tiles to the hand, the winning tile, the indicators or a meld being built."""
         self._apply(self.draft.set_target, target)

@@ -56,6 +56,7 @@ from scorekeeper.gui.labels import is_riichi, seat_winds
 from scorekeeper.gui.widgets.entry_base import TileEntryWidget
 from scorekeeper.gui.window_geometry import TITLE_BAR_ALLOWANCE as DEFAULT_TITLE_BAR_ALLOWANCE
 from scorekeeper.gui.window_geometry import title_bar_allowance
+from scorekeeper.session.draft import HandDraft
 from scorekeeper.session.events import (
     MAX_VALUE,
     HandResult,
@@ -67,16 +68,15 @@ from scorekeeper.session.events import (
     Win,
     YakumanWin,
 )
-from scorekeeper.session.draft import HandDraft
 from scorekeeper.session.rules import Ruleset, TripleRon
 from scorekeeper.session.seats import ROUND_LETTERS, Seat
 from scorekeeper.session.state import GameState
 
 __all__ = [
     "FRAME_ALLOWANCE",
-    "KeptWin",
     "MAX_OPEN_SIZE",
     "TITLE_BAR_ALLOWANCE",
+    "KeptWin",
     "MiddleAreaWidget",
     "PreviewLabel",
     "ValueModes",

@@ -158,6 +158,17 @@ class LocalOutbox:
                     )
                     connection.execute("UPDATE sync_games SET next_op = ? WHERE game_id = ?", (len(rows) + 2, game_id))
 
+    def relink(self, game_id: int, *, link: str) -> None:
+        """Say how the server of linked game ``game_id`` is reached now (another address of the same server).
+
+        Raises:
+            SaveFileError: the game is not linked, or the file cannot be written.
+        """
+        with self._transaction("relink the game", write=True) as connection:
+            changed = connection.execute("UPDATE sync_games SET link = ? WHERE game_id = ?", (link, game_id)).rowcount
+            if not changed:
+                raise SaveFileError(f"{self._path}: game {game_id} is not joined to a tournament", path=self._path)
+
     def links(self) -> tuple[GameLink, ...]:
         """Every linked game with its queue, oldest link first."""
         with self._transaction("read the outbox", write=False) as connection:

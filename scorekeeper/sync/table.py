@@ -131,7 +131,11 @@ def join_reached(store: GameStore, login: TableLogin, game: ServerGame) -> Joine
     """
     with LocalOutbox.open(store.path) as outbox:
         for link in outbox.links():
-            if link.server_game == game.id and link.link == _link_text(login):
+            # The server's game names the table's game, not the address typed: the same server reached by its IP
+            # instead of its name (or another port forward) is the same game, and its link now says the new way.
+            if link.server_game == game.id:
+                if link.link != _link_text(login):
+                    outbox.relink(link.game_id, link=_link_text(login))
                 return JoinedGame(game_id=link.game_id, server_game=game.id, players=game.players, ruleset=game.ruleset)
         game_id = store.create_game(
             players=game.players,

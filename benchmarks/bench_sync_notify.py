@@ -49,7 +49,8 @@ from scorekeeper.storage.store import GameStore
 from scorekeeper.storage.tournament_pg import open_postgresql_store
 from scorekeeper.sync import server as server_module
 from scorekeeper.sync.live import LiveFeed
-from scorekeeper.sync.server import TournamentServer, create_table_login, install
+from scorekeeper.sync.server import TournamentServer
+from scorekeeper.sync.setup import create_table_login, install
 from scorekeeper.sync.table import TableLogin, TableSync, join
 from scorekeeper.tournament import Player, Seating, TableSeating, TournamentPenalty, TournamentSettings
 from tests.pgserver import TestServer, start_or_reason

@@ -42,7 +42,7 @@ from scorekeeper.session.seats import Seat
 from scorekeeper.storage.store import GameStore
 from scorekeeper.storage.tournament_pg import open_postgresql_store
 from scorekeeper.sync.live import LiveFeed
-from scorekeeper.sync.server import create_table_login, install
+from scorekeeper.sync.setup import create_table_login, install
 from scorekeeper.sync.table import TableLogin, TableSync, join
 from scorekeeper.tournament import Player, Seating, TableSeating, TournamentSettings, compute_standings
 from tests.pgserver import TestServer, start_or_reason

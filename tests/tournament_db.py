@@ -18,7 +18,8 @@ from scorekeeper.storage import tournament_schema as schema
 from scorekeeper.storage.store import GameStore
 from scorekeeper.storage.tournament_pg import open_postgresql_store
 from scorekeeper.storage.tournament_store import TournamentStore
-from scorekeeper.sync.server import TournamentServer, create_table_login, install
+from scorekeeper.sync.server import TournamentServer
+from scorekeeper.sync.setup import create_table_login, install
 from scorekeeper.sync.table import TableLogin, join
 from scorekeeper.tournament import Player, Seating, TableSeating, TournamentSettings
 from tests.pgserver import TestServer

@@ -46,7 +46,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     """Run the action; 0 on success, 1 with a message on standard error."""
-    from scorekeeper.sync.server import create_table_login, describe_url, install, upgrade
+    from scorekeeper.sync.connection import describe_url
+    from scorekeeper.sync.setup import create_table_login, install, upgrade
 
     try:
         if not str(args.db).startswith(("postgresql://", "postgres://")):

@@ -9,7 +9,7 @@ change was committed: a crash, a SIGKILL or a pulled plug cannot separate them.
 The numbers are the sync key. The server stores what it receives under (server game, number) and ignores a
 number it already has, so a retry or a duplicate delivery changes nothing; it applies the numbers in order, so
 rows that arrive out of order wait for the missing ones. A log position alone could not be the key: after an undo,
-a new event reuses the position of the undone one. See ``scorekeeper/sync/server.py`` for the server side.
+a new event reuses the position of the undone one. See ``scorekeeper/sync/push.py`` for the server side.
 
 Each row is one of:
 

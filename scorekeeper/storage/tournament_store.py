@@ -168,7 +168,7 @@ class TournamentStore:
 
         Args:
             then: run inside the same transaction after the schema is up to date (even when it already was): the
-                server's admin secures the tables there (``scorekeeper.sync.server``), so a table a migration adds is
+                server's admin secures the tables there (``scorekeeper.sync.setup``), so a table a migration adds is
                 never committed without its grants and row security. An exception from it rolls everything back.
 
         Returns:

@@ -1,7 +1,7 @@
 """The referee's live feed: PostgreSQL's LISTEN/NOTIFY, so a screen redraws when a table's hand lands, no polling.
 
 Every write the server applies (a table's push, a referee's correction or penalty) sends a notification on its
-tournament's channel (:func:`~scorekeeper.sync.server.tournament_channel`) in its own transaction, so it is delivered
+tournament's channel (:func:`~scorekeeper.sync.channels.tournament_channel`) in its own transaction, so it is delivered
 exactly when the write commits; a feed hears only its own tournament's writes, however many share the database.
 A :class:`LiveFeed` holds one listening connection. It is Qt-free; a Qt window hooks it up with a
 ``QSocketNotifier`` on :meth:`LiveFeed.fileno` (readable: call :meth:`LiveFeed.drain`), a script or test calls
@@ -32,7 +32,8 @@ from scorekeeper.errors import TournamentServerError
 from scorekeeper.storage import tournament_pg
 from scorekeeper.storage.tournament_pg import with_liveness
 from scorekeeper.sync import server
-from scorekeeper.sync.server import CHANNEL, CONNECT_TIMEOUT, describe_url, tournament_channel
+from scorekeeper.sync.channels import CHANNEL, tournament_channel
+from scorekeeper.sync.connection import CONNECT_TIMEOUT, describe_url, tournament_id
 
 __all__ = ["Change", "LiveFeed"]
 
@@ -84,7 +85,7 @@ class LiveFeed:
         login of the tournament).
 
         It listens on the tournament's channel, and on the channel of the program before per-tournament channels
-        (:data:`~scorekeeper.sync.server.CHANNEL`: a server whose triggers were not upgraded since, or a table
+        (:data:`~scorekeeper.sync.channels.CHANNEL`: a server whose triggers were not upgraded since, or a table
         running that program, announces there; nothing of this program does).
 
         Raises:
@@ -96,7 +97,7 @@ class LiveFeed:
         except psycopg.Error as error:
             raise TournamentServerError(f"cannot listen to {describe_url(url)}: {_reason(error)}") from None
         try:
-            tid = server.tournament_id(connection, tournament)
+            tid = tournament_id(connection, tournament)
             for channel in (tournament_channel(tid), CHANNEL):
                 connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
         except psycopg.Error as error:

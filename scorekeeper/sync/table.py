@@ -27,7 +27,8 @@ from scorekeeper.errors import ErrorCode, SaveFileError, ScorekeeperError, Tourn
 from scorekeeper.session.events import event_from_json
 from scorekeeper.storage.outbox import LocalOutbox
 from scorekeeper.storage.store import GameStore
-from scorekeeper.sync.server import ServerGame, TournamentServer, describe_url
+from scorekeeper.sync.connection import describe_url
+from scorekeeper.sync.server import ServerGame, TournamentServer
 
 __all__ = [
     "JoinedGame",

@@ -53,7 +53,7 @@ from scorekeeper.gui.referee.substitute import SubstituteDialog, TakeOutSubstitu
 from scorekeeper.gui.referee.window import RefereeWindow
 from scorekeeper.gui.table_sync import JoinTournamentDialog
 from scorekeeper.gui.theme import Theme, apply_theme
-from scorekeeper.sync.server import describe_url
+from scorekeeper.sync.connection import describe_url
 from scorekeeper.sync.table import JoinedGame, TableLogin
 
 pytestmark = pytest.mark.gui

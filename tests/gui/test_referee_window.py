@@ -354,7 +354,7 @@ def test_on_postgresql_a_penalty_given_elsewhere_shows_within_a_second(qtbot: Qt
 def test_on_a_server_the_window_listens_instead_of_polling(qtbot: QtBot, pg_server: TestServer) -> None:
     import psycopg
 
-    from scorekeeper.sync.server import CHANNEL
+    from scorekeeper.sync.channels import CHANNEL
 
     url = pg_server.create_database(f"sk_live{os.getpid()}")
     with open_tournament_store(url) as server:

@@ -16,6 +16,7 @@ from scorekeeper.gui.referee import RefereeDialogs, RefereeWindow, TournamentCon
 from scorekeeper.gui.referee import controller as controller_module
 from scorekeeper.storage import tournament_pg
 from scorekeeper.storage.tournament_pg import open_postgresql_store
+from scorekeeper.sync import connection as connection_module
 from scorekeeper.sync import live as live_module
 from scorekeeper.sync import server as server_module
 from scorekeeper.sync.server import TableLink
@@ -34,7 +35,7 @@ _CONNECT_S = 3
 def short_times(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tournament_pg, "ANSWER_TIMEOUT", 1.0)
     monkeypatch.setattr(tournament_pg, "_CONNECT_TIMEOUT_S", _CONNECT_S)
-    monkeypatch.setattr(server_module, "CONNECT_TIMEOUT", _CONNECT_S)
+    monkeypatch.setattr(connection_module, "CONNECT_TIMEOUT", _CONNECT_S)
     monkeypatch.setattr(live_module, "CONNECT_TIMEOUT", _CONNECT_S)
     monkeypatch.setattr(server_module, "PING_AFTER", 0.3)
     monkeypatch.setattr(controller_module, "STORE_RETRY_MS", 300)

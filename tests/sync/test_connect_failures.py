@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from scorekeeper.errors import ErrorCode, TournamentServerError
-from scorekeeper.sync import server as server_module
+from scorekeeper.sync import connection as connection_module
 from scorekeeper.sync.server import TournamentServer
 from tests.pgserver import TestServer
 from tests.sync import steps
@@ -63,7 +63,7 @@ def test_a_host_name_that_resolves_to_nothing_is_no_such_host() -> None:
 
 
 def test_a_server_that_never_answers_is_no_answer(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(server_module, "CONNECT_TIMEOUT", 1)
+    monkeypatch.setattr(connection_module, "CONNECT_TIMEOUT", 1)
     with steps.SilentServer() as silent:
         error = _refusal(silent.url)
     assert error.code is ErrorCode.SERVER_NO_ANSWER

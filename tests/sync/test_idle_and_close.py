@@ -23,7 +23,8 @@ from scorekeeper.errors import SaveFileError
 from scorekeeper.session.events import LastHandCalled, RiichiDeclared
 from scorekeeper.session.seats import Seat
 from scorekeeper.storage.outbox import LocalOutbox
-from scorekeeper.sync.server import TournamentServer, table_channel
+from scorekeeper.sync.channels import table_channel
+from scorekeeper.sync.server import TournamentServer
 from scorekeeper.sync.table import SyncStatus, TableSync
 from tests.sync import steps
 from tests.tournament_db import Tournament

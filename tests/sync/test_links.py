@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import datetime
 
-from scorekeeper.sync.server import QUIET_AFTER, LinkState, TableLink, describe_url
+from scorekeeper.sync.connection import describe_url
+from scorekeeper.sync.server import QUIET_AFTER, LinkState, TableLink
 
 NOW = datetime.datetime(2026, 5, 2, 14, 30, tzinfo=datetime.UTC)
 

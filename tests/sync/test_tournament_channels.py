@@ -18,8 +18,10 @@ from scorekeeper.session.events import RiichiDeclared
 from scorekeeper.session.seats import Seat
 from scorekeeper.storage.store import GameStore
 from scorekeeper.storage.tournament_pg import open_postgresql_store
+from scorekeeper.sync.channels import CHANNEL
 from scorekeeper.sync.live import Change, LiveFeed
-from scorekeeper.sync.server import CHANNEL, TournamentServer, create_table_login, upgrade
+from scorekeeper.sync.server import TournamentServer
+from scorekeeper.sync.setup import create_table_login, upgrade
 from scorekeeper.sync.table import TableLogin, TableSync, join
 from scorekeeper.tournament import Player, Seating, TableSeating, TournamentPenalty, TournamentSettings
 from tests.sync import steps

@@ -20,7 +20,8 @@ from scorekeeper.cli import main
 from scorekeeper.errors import TournamentServerError
 from scorekeeper.storage.tournament_pg import open_postgresql_store
 from scorekeeper.sync import _pgschema
-from scorekeeper.sync.server import TournamentServer, install, upgrade
+from scorekeeper.sync.server import TournamentServer
+from scorekeeper.sync.setup import install, upgrade
 from scorekeeper.sync.table import TableSync
 from scorekeeper.tournament import Player, TournamentSettings
 from tests.pgserver import TestServer

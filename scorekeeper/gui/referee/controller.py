@@ -246,7 +246,7 @@ class TournamentController(QObject):
         The old code stops logging in (a joined table keeps its open connection). None (the reason sent out as
         ``error_occurred``) when it cannot be done.
         """
-        from scorekeeper.sync.server import create_table_login
+        from scorekeeper.sync.setup import create_table_login
 
         code: str | None = None
 

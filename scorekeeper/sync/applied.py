@@ -1,0 +1,72 @@
+"""What follows every applied write to a game on the server, a table's push or the referee's: the game is replayed
+for its hand and scores at a glance, and the write is announced, in the write's own transaction (no Qt)."""
+
+from __future__ import annotations
+
+import datetime
+import json
+from collections.abc import Callable
+from typing import Any
+
+import psycopg
+
+from scorekeeper.errors import ScorekeeperError
+from scorekeeper.session.events import event_from_json
+from scorekeeper.session.session import Session
+from scorekeeper.sync.channels import table_channel, tournament_channel
+from scorekeeper.tournament import TournamentSettings
+
+__all__ = ["after_write", "now"]
+
+
+def now() -> str:
+    """The time of a write as ``games.updated`` holds it (ISO 8601, UTC, microseconds)."""
+    return datetime.datetime.now(datetime.UTC).isoformat(timespec="microseconds")
+
+
+def after_write(
+    connection: psycopg.Connection[Any],
+    game_id: str,
+    *,
+    by_table: bool,
+    settings_of: Callable[[int], TournamentSettings],
+) -> bool | None:
+    """Replay a game's log for its hand and scores at a glance, and announce the change (same transaction).
+
+    Every write is announced on its tournament's channel (:func:`tournament_channel`: the referee's live feed); a
+    write not by the game's table (the referee's) also on the table's channel (:func:`table_channel`). A table's own
+    write is not announced to it: a table acts only on writes made over its head (``TournamentServer.overtaken``: a
+    laptop of the same table writes on the same position, and learns of it when it pushes), so hearing its own push
+    only made it ask the server once more per hand (benchmarks/bench_sync_notify.py). ``settings_of`` gives a
+    tournament's settings by its id.
+
+    Returns whether the game has ended, or None when its log cannot be replayed.
+    """
+    row = connection.execute(
+        "SELECT players, head, session, table_no, tournament_id FROM games WHERE game_id = %s", (game_id,)
+    ).fetchone()
+    assert row is not None
+    players_text, head, session, table_no, tid = row
+    players = json.loads(players_text)
+    bodies = connection.execute(
+        "SELECT body FROM game_events WHERE game_id = %s AND seq < %s ORDER BY seq", (game_id, head)
+    ).fetchall()
+    settings = settings_of(int(tid))
+    try:
+        game = Session(settings.ruleset, players, [event_from_json(json.loads(b[0])) for b in bodies])
+    except (ScorekeeperError, ValueError) as error:
+        # A log the table accepted but this program does not: keep the rows, leave the scores as they were.
+        connection.execute(
+            "UPDATE game_sync SET hand = %s WHERE game_id = %s", (f"cannot be replayed: {error}"[:200], game_id)
+        )
+        return None
+    state = game.state
+    connection.execute(
+        "UPDATE game_sync SET hand = %s, scores = %s WHERE game_id = %s",
+        ("end" if state.ended else state.hand_label, json.dumps(list(state.scores)), game_id),
+    )
+    payload = json.dumps({"game": game_id, "session": int(session), "table": int(table_no), "head": int(head)})
+    connection.execute("SELECT pg_notify(%s, %s)", (tournament_channel(int(tid)), payload))
+    if not by_table:
+        connection.execute("SELECT pg_notify(%s, %s)", (table_channel(int(tid), int(table_no)), payload))
+    return state.ended

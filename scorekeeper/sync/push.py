@@ -1,0 +1,201 @@
+"""The push: a table's queued changes of its game taken by the server, in one transaction (no Qt).
+
+A table sends the queued changes of its game (:mod:`scorekeeper.storage.outbox`) numbered 1, 2, 3... The server
+stores them under (game, number) in ``pushed_ops``, ignoring numbers it already has, so a retry or a duplicate
+changes nothing (a number it holds with a different change is another laptop of the same table: that push is
+refused whole, see :func:`take_push`); then it applies, in order, every whole unit (the rows one local write
+changed, closed by a ``head`` row) that follows the last number it applied. Rows that arrived out of order wait for
+the missing numbers.
+
+**Stale writes.** Every write to a server game, by a table or the referee, adds one to ``game_sync.version``; the
+version right after the table's own last write is ``game_sync.table_version``. A table's unit is built on that
+position: it applies only while ``version == table_version`` and the server's head is the unit's ``base`` head.
+If the referee corrected the game in between (``version != table_version``), or another laptop of the same table
+wrote to it (the versions agree, the head moved), the unit is refused: the push reports a conflict that names whose
+write it met (:class:`Writer`), and the table takes the server's copy and offers its refused events again.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, NamedTuple
+
+import psycopg
+
+from scorekeeper.errors import TournamentServerError
+from scorekeeper.storage.outbox import OutboxOp
+from scorekeeper.sync.applied import after_write, now
+from scorekeeper.tournament import TournamentSettings
+
+__all__ = ["PushResult", "PushedOp", "Writer", "forget_refused", "take_push"]
+
+
+class PushedOp(NamedTuple):
+    """One pushed change as ``pushed_ops`` holds it (the game's id aside): what :class:`OutboxOp` carries, with
+    ``finished`` as the column's 0/1."""
+
+    op: int
+    kind: str
+    seq: int
+    body: str | None
+    base: int | None
+    finished: int | None
+
+    @classmethod
+    def of(cls, change: OutboxOp) -> PushedOp:
+        """The row of a table's queued change."""
+        finished = None if change.finished is None else int(change.finished)
+        return cls(change.op, change.kind, change.seq, change.body, change.base, finished)
+
+
+_COLUMNS = "op, kind, seq, body, base, finished"
+
+
+class Writer(enum.StrEnum):
+    """Whose write a refused unit met on the server."""
+
+    REFEREE = "referee"  # the referee (its window or the command line) wrote since this table's last write
+    OTHER_LAPTOP = "other_laptop"  # another laptop joined to the same table wrote first
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PushResult:
+    """What the server made of a push.
+
+    Attributes:
+        applied_op: the last change number it has applied for the game (the table may drop everything up to it).
+        conflict: why it refused the next unit (the game moved on since the table's last write), or empty.
+        met: whose write the refused unit met (None when nothing was refused).
+    """
+
+    applied_op: int
+    conflict: str = ""
+    met: Writer | None = None
+
+
+def take_push(
+    connection: psycopg.Connection[Any],
+    game_id: str,
+    ops: Sequence[OutboxOp],
+    *,
+    where: str,
+    settings_of: Callable[[int], TournamentSettings],
+) -> PushResult:
+    """Store a table's queued changes of ``game_id`` and apply what can be applied, inside the caller's transaction.
+
+    Duplicates are ignored and gaps wait (see the module docstring). Returns the last applied number and, if the
+    next unit was built on a position the game has left, why. ``where`` names the server for messages;
+    ``settings_of`` gives a tournament's settings by its id (for the replay after the write).
+
+    Raises:
+        TournamentServerError: no such game this login may write.
+        psycopg.Error: the server refuses (another table's game: row-level security) or the connection broke.
+    """
+    rows = [PushedOp.of(change) for change in ops]
+    clash = _clash(connection, game_id, rows)
+    if clash is not None:
+        # Not a duplicate: another laptop of this table (a spare joined while the first was still on) wrote this
+        # number first. Take nothing from this push, and acknowledge nothing from the clash on: the table takes the
+        # server's copy and offers its own events again, as after a referee's correction.
+        row = connection.execute("SELECT applied_op FROM game_sync WHERE game_id = %s", (game_id,)).fetchone()
+        applied = 0 if row is None else int(row[0])
+        return PushResult(
+            applied_op=min(applied, clash - 1),
+            conflict=(
+                f"game {game_id}: change {clash} on the server was written by another laptop of this table"
+                " (a second laptop joined it): this laptop's changes from there were not taken"
+            ),
+            met=Writer.OTHER_LAPTOP,
+        )
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"INSERT INTO pushed_ops (game_id, {_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s)"
+            " ON CONFLICT (game_id, op) DO NOTHING",
+            [(game_id, *row) for row in rows],
+        )
+    row = connection.execute(
+        "SELECT g.head, s.version, s.table_version, s.applied_op FROM games g"
+        " JOIN game_sync s ON s.game_id = g.game_id WHERE g.game_id = %s FOR UPDATE",
+        (game_id,),
+    ).fetchone()
+    if row is None:
+        raise TournamentServerError(f"{where} has no game {game_id} that this login may write")
+    head, version, table_version, applied = (int(v) for v in row)
+    waiting = [
+        PushedOp(*r)
+        for r in connection.execute(
+            f"SELECT {_COLUMNS} FROM pushed_ops WHERE game_id = %s AND op > %s ORDER BY op", (game_id, applied)
+        ).fetchall()
+    ]
+    unit: list[PushedOp] = []
+    conflict = ""
+    met: Writer | None = None
+    start_applied = applied
+    for pushed in waiting:
+        if pushed.op != applied + len(unit) + 1:
+            break  # a gap: the missing numbers have not arrived yet
+        unit.append(pushed)
+        if pushed.kind != "head":
+            continue
+        if version != table_version or head != pushed.base:
+            met = Writer.REFEREE if version != table_version else Writer.OTHER_LAPTOP
+            who = "the referee wrote to it" if met is Writer.REFEREE else "another laptop of this table wrote to it"
+            conflict = (
+                f"game {game_id} changed on the server since this table's last write: {who}"
+                f" (server at event {head}, version {version}; the table wrote on event {pushed.base})"
+            )
+            break
+        for change in unit[:-1]:
+            if change.kind == "put":
+                connection.execute(
+                    "INSERT INTO game_events (game_id, seq, body) VALUES (%s, %s, %s)"
+                    " ON CONFLICT (game_id, seq) DO UPDATE SET body = EXCLUDED.body",
+                    (game_id, change.seq, change.body),
+                )
+            else:
+                connection.execute("DELETE FROM game_events WHERE game_id = %s AND seq = %s", (game_id, change.seq))
+        head, version, applied = pushed.seq, version + 1, pushed.op
+        table_version = version
+        connection.execute(
+            "UPDATE games SET head = %s, finished = %s, updated = %s WHERE game_id = %s",
+            (head, int(bool(pushed.finished)), now(), game_id),
+        )
+        unit = []
+    if applied != start_applied:
+        connection.execute(
+            "UPDATE game_sync SET version = %s, table_version = %s, applied_op = %s WHERE game_id = %s",
+            (version, table_version, applied, game_id),
+        )
+        after_write(connection, game_id, by_table=True, settings_of=settings_of)
+    return PushResult(applied_op=applied, conflict=conflict, met=met)
+
+
+def _clash(connection: psycopg.Connection[Any], game_id: str, rows: Sequence[PushedOp]) -> int | None:
+    """The first pushed change number the server already holds with a different change, or None.
+
+    A number the server has with the same change is a retry or a duplicate delivery (ignored); with another change
+    it was written by another laptop joined to the same table, and taking this one would lose it.
+    """
+    if not rows:
+        return None
+    held = {
+        int(r[0]): PushedOp(*r)
+        for r in connection.execute(
+            f"SELECT {_COLUMNS} FROM pushed_ops WHERE game_id = %s AND op >= %s AND op <= %s",
+            (game_id, min(r.op for r in rows), max(r.op for r in rows)),
+        ).fetchall()
+    }
+    clashes = [r.op for r in rows if r.op in held and held[r.op] != r]
+    return min(clashes) if clashes else None
+
+
+def forget_refused(connection: psycopg.Connection[Any], game_id: str) -> None:
+    """After a conflict: drop the table's refused changes and accept the server's copy as the new base (inside the
+    caller's transaction)."""
+    connection.execute(
+        "DELETE FROM pushed_ops WHERE game_id = %s AND op > (SELECT applied_op FROM game_sync WHERE game_id = %s)",
+        (game_id, game_id),
+    )
+    connection.execute("UPDATE game_sync SET table_version = version WHERE game_id = %s", (game_id,))

@@ -217,7 +217,7 @@ class JoinTournamentDialog(QDialog):
     def _problem(self, error: ScorekeeperError, waited: float) -> str:
         """The plain words for why the join failed, above the core's own reason.
 
-        Told apart by the stage the connection reached (the error's code: ``sync.connection._connect_failure``), never by
+        Told apart by the stage the connection reached (the error's code, ``sync.connection._connect_failure``), not by
         the driver's words, which libpq writes in the laptop's language and the server in its own; a connect that
         failed after the whole connect timeout is a server that did not answer, whatever the stage.
         """

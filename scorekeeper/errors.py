@@ -138,6 +138,11 @@ class ErrorCode(enum.StrEnum):
     SERVER_LOGIN_REFUSED = "server_login_refused"
     SERVER_WRONG_TABLE = "server_wrong_table"
     SERVER_TABLE_NOT_SEATED = "server_table_not_seated"
+    # The referee's actions (scorekeeper.sync.referee).
+    REFEREE_NO_SEATING_FILE = "referee_no_seating_file"
+    REFEREE_OTHER_RULESET = "referee_other_ruleset"
+    REFEREE_NO_GAME = "referee_no_game"
+    REFEREE_GAME_MOVED = "referee_game_moved"
 
 
 class ScorekeeperError(Exception):

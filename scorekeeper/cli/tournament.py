@@ -1,5 +1,8 @@
-"""``scorekeeper tournament create|add-player|drop|seat|record|penalty|standings|export``: a tournament from the
-command line.
+"""``scorekeeper tournament create|add-player|drop|seat|record|penalty|substitute|call-time|standings|export``: a
+tournament from the command line.
+
+The referee's actions are ``scorekeeper.sync.referee``'s, which the referee's window calls too; this module reads the
+arguments and prints the outcome.
 
 ``--db`` takes a SQLite file (created by ``create``) or a ``postgresql://`` URL. Each action prints one line (or
 JSON where asked) and exits 0, or prints ``scorekeeper tournament: error: ...`` on standard error and exits 1.
@@ -16,9 +19,12 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from scorekeeper.errors import SaveFileError, ScorekeeperError, TournamentError
+
+if TYPE_CHECKING:
+    from scorekeeper.sync.referee import Referee
 
 __all__ = ["add_parser", "run"]
 
@@ -116,6 +122,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "before a correction that would end the game before they came in, or for one entered by mistake",
     )
 
+    call_time = action(
+        "call-time",
+        "time is up: tell every running game of the session its hand in play is the last (or end it, under the "
+        "tournament's stop_now rule)",
+    )
+    call_time.add_argument("--session", required=True, type=int, metavar="K")
+
     standings = action("standings", "print the standings")
     standings.add_argument("--json", action="store_true", help="print JSON")
 
@@ -177,8 +190,13 @@ def _create(args: argparse.Namespace) -> None:
     )
 
 
+def _referee(args: argparse.Namespace) -> Referee:
+    from scorekeeper.sync.referee import Referee
+
+    return Referee.open(args.db, args.tournament)
+
+
 def _add_player(args: argparse.Namespace) -> None:
-    from scorekeeper.storage.tournament_store import open_tournament_store
     from scorekeeper.tournament import Player
 
     player = Player(
@@ -189,61 +207,31 @@ def _add_player(args: argparse.Namespace) -> None:
         team=args.team,
         substitute=args.substitute,
     )
-    with open_tournament_store(args.db) as store:
-        store.add_player(player, tournament=args.tournament)
+    with _referee(args) as referee:
+        referee.add_player(player)
     sys.stdout.write(f"registered {player.name}{' as a substitute' if player.substitute else ''}\n")
 
 
 def _drop(args: argparse.Namespace) -> None:
-    from scorekeeper.storage.tournament_store import open_tournament_store
-
-    with open_tournament_store(args.db) as store:
-        tournament = store.drop_player(args.player, args.after, tournament=args.tournament)
+    with _referee(args) as referee:
+        tournament = referee.drop_out(args.player, args.after)
     name = tournament.player(args.player).name
     when = "before the first session" if args.after == 0 else f"after session {args.after}"
     sys.stdout.write(f"{name} drops out {when}\n")
 
 
 def _seat(args: argparse.Namespace) -> None:
-    from scorekeeper.storage.tournament_export import read_csv_text
-    from scorekeeper.storage.tournament_store import open_tournament_store
-    from scorekeeper.tournament import compute_standings, parse_seating_csv, seat_auto, seat_random, seat_swiss
+    from scorekeeper.tournament import SeatingMethod
 
     method, *rest = args.method
     if method not in _METHODS or (method == "file") != bool(rest) or len(rest) > 1:
         raise TournamentError(f"--method must be auto, random, swiss or 'file FILE', got {' '.join(args.method)!r}")
-    with open_tournament_store(args.db) as store:
-        tournament = store.load(args.tournament)
-        session = args.session
-        if not 1 <= session <= tournament.settings.sessions:
-            raise TournamentError(f"{tournament.settings.name!r} has sessions 1 to {tournament.settings.sessions}")
-        players = tournament.ranked_in(session)
-        substitutes = tournament.substitutes_in(session)
-        fixed = tournament.fixed_tables()
-        seed = args.seed if args.seed is not None else tournament.settings.name
-        history = [s for s in tournament.seatings if s.session < session]
-        if method == "random":
-            seating = seat_random(session, players, substitutes, fixed=fixed, seed=seed)
-        elif method == "auto":
-            seating = seat_auto(
-                session,
-                players,
-                substitutes,
-                history=history,
-                sessions=tournament.settings.sessions,
-                fixed=fixed,
-                seed=seed,
-                roster_at=lambda k: (tournament.ranked_in(k), tournament.substitutes_in(k)),
-            )
-        elif method == "swiss":
-            playing = set(players)
-            ranking = [row.player for row in compute_standings(tournament).rows if row.player in playing]
-            seating = seat_swiss(
-                session, ranking, substitutes, history=history, sessions=tournament.settings.sessions, fixed=fixed
-            )
-        else:
-            seating = parse_seating_csv(read_csv_text(Path(rest[0]), "a seating CSV"), session)
-        store.save_seating(seating, tournament=args.tournament)
+    with _referee(args) as referee:
+        tournament = referee.seat(
+            args.session, SeatingMethod(method), path=Path(rest[0]) if rest else None, seed=args.seed
+        )
+    seating = tournament.seating(args.session)
+    assert seating is not None  # just stored
     if args.json:
         _print_json(seating.to_json())
     else:
@@ -252,82 +240,57 @@ def _seat(args: argparse.Namespace) -> None:
 
 
 def _record(args: argparse.Namespace) -> None:
-    from scorekeeper.storage import read_game_record_file
-    from scorekeeper.storage.tournament_store import open_tournament_store
-    from scorekeeper.tournament import TableGame, record_game_id
-
-    played = read_game_record_file(args.record)
-    with open_tournament_store(args.db) as store:
-        tournament = store.load(args.tournament)
-        expected = tournament.settings.ruleset
-        if played.rules != expected:
-            raise TournamentError(
-                f"{args.record}: the game was played under ruleset {json.dumps(played.rules.to_json())}, "
-                f"the tournament's is {json.dumps(expected.to_json())}"
-            )
-        game = TableGame(
-            game_id=record_game_id(args.session, args.table, played.events),
-            session=args.session,
-            table=args.table,
-            players=played.players,
-            events=played.events,
-        )
-        added = store.add_game(game, tournament=args.tournament)
-    state = "recorded" if added else "already recorded, nothing changed:"
-    sys.stdout.write(f"{state} session {args.session} table {args.table} ({', '.join(played.players)})\n")
+    with _referee(args) as referee:
+        recorded = referee.record_game(args.session, args.table, args.record)
+    state = "recorded" if recorded.added else "already recorded, nothing changed:"
+    players = ", ".join(recorded.game.players)
+    sys.stdout.write(f"{state} session {args.session} table {args.table} ({players})\n")
 
 
 def _penalty(args: argparse.Namespace) -> None:
-    from scorekeeper.storage.tournament_store import open_tournament_store
     from scorekeeper.tournament import TournamentPenalty
 
     penalty = TournamentPenalty(player=args.player, points=args.points, reason=args.reason, session=args.session)
-    with open_tournament_store(args.db) as store:
-        tournament = store.add_penalty(penalty, tournament=args.tournament)
+    with _referee(args) as referee:
+        tournament = referee.add_penalty(penalty)
     stored = tournament.penalties[-1]
     where = f"session {stored.session}" if stored.session else "the tournament"
     sys.stdout.write(f"penalty {stored.points / 1000:+.1f} for {stored.player} ({where}): {stored.reason}\n")
 
 
 def _substitute(args: argparse.Namespace) -> None:
-    from scorekeeper.errors import TournamentError
-    from scorekeeper.session import Event
-    from scorekeeper.storage.tournament_store import open_tournament_store
-
     if not args.take_out and not args.leaving:
         raise TournamentError("say who leaves the table (--leaving NAME), or --take-out a substitution")
-    with open_tournament_store(args.db) as store:
-        tournament = store.load(args.tournament)
-        event: Event
+    # On a server through the sync server's referee write, after checking that the game is still the one read (a
+    # table that pushed meanwhile makes it refused): the table takes the referee's copy at its next push.
+    with _referee(args) as referee:
         if args.take_out:
-            preview = tournament.substitution_removal(args.session, args.table, args.player, args.reason)[0]
-            event = preview.event
-        else:
-            event = tournament.substitution(args.session, args.table, args.leaving, args.player, args.reason)
-        game = tournament.game(args.session, args.table)
-        assert game is not None  # substitution() and substitution_removal() refuse a table with no game
-        if str(args.db).startswith(("postgresql://", "postgres://")):
-            # Through the sync server's referee write, as the referee's window does: the table takes the
-            # referee's copy at its next push and shows who sits there now.
-            from scorekeeper.sync.server import TournamentServer
-
-            with TournamentServer.connect(str(args.db), tournament=tournament.settings.name) as server:
-                held = server.game(game.game_id)
-                server.correct_as_referee(game.game_id, [event], version=held.version)
-        else:
-            store.append_events(game.game_id, len(game.events), [event])
-    if args.take_out:
-        sub = preview.substitution
-        sys.stdout.write(
-            f"session {args.session} table {args.table}: {sub.player}'s substitution at seat {int(sub.seat)} taken "
-            f"out; {sub.left} plays on there\n"
-        )
-        return
-    left = game.state(tournament.settings).players[event.seat]
+            preview, _ = referee.take_out_substitution(args.session, args.table, args.player, args.reason)
+            sub = preview.substitution
+            sys.stdout.write(
+                f"session {args.session} table {args.table}: {sub.player}'s substitution at seat {int(sub.seat)} "
+                f"taken out; {sub.left} plays on there\n"
+            )
+            return
+        before = referee.load()
+        event, _ = referee.substitute(args.session, args.table, args.leaving, args.player, args.reason, seen=before)
+    game = before.game(args.session, args.table)
+    assert game is not None  # substitute() refuses a table with no game
+    left = game.state(before.settings).players[event.seat]
     sys.stdout.write(
         f"session {args.session} table {args.table}: {event.player} takes seat {int(event.seat)} from {left} "
         "from the hand in play on\n"
     )
+
+
+def _call_time(args: argparse.Namespace) -> None:
+    with _referee(args) as referee:
+        call = referee.call_time(args.session)
+    told = ", ".join(str(t) for t in call.reached) or "none"
+    sys.stdout.write(f"session {args.session}: time called at tables {told}\n")
+    if call.refused:
+        still = "; ".join(f"table {table}: {error}" for table, error in call.refused)
+        raise TournamentError(f"session {args.session}: not every table has the call, these still play: {still}")
 
 
 def _standings(args: argparse.Namespace) -> None:
@@ -388,6 +351,7 @@ _ACTIONS = {
     "record": _record,
     "penalty": _penalty,
     "substitute": _substitute,
+    "call-time": _call_time,
     "standings": _standings,
     "export": _export,
 }

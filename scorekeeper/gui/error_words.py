@@ -208,6 +208,17 @@ def _code_text(code: ErrorCode, fields: Mapping[str, object]) -> str | None:
             template = _t("This code belongs to table {code_table}, not table {table}.")
         case ErrorCode.SERVER_TABLE_NOT_SEATED:
             template = _t("Table {table} is not seated in session {session} yet.")
+        case ErrorCode.REFEREE_NO_SEATING_FILE:
+            template = _t("Choose a seating CSV file.")
+        case ErrorCode.REFEREE_OTHER_RULESET:
+            template = _t("{file} was not played under the tournament's ruleset.")
+        case ErrorCode.REFEREE_NO_GAME:
+            template = _t("Session {session} table {table} has no game yet.")
+        case ErrorCode.REFEREE_GAME_MOVED:
+            template = _t(
+                "Session {session} table {table} changed meanwhile (a table sent hands, or another referee wrote), "
+                "so nothing was written. Look at the game again and make the change anew."
+            )
         case _:
             return _hand_text(code, fields)
     return template.format(**values)

@@ -27,9 +27,11 @@ from types import TracebackType
 from typing import Any, Protocol, Self
 
 from scorekeeper.errors import (
+    ErrorCode,
     OutdatedSchemaError,
     SaveFileError,
     ScorekeeperError,
+    SyncConflictError,
     TournamentError,
     UnsupportedVersionError,
 )
@@ -47,7 +49,7 @@ from scorekeeper.tournament import (
     settings_from_json,
 )
 
-__all__ = ["Connection", "TournamentStore", "open_tournament_store"]
+__all__ = ["Connection", "TournamentStore", "open_tournament_store", "stale_game_error"]
 
 _BUSY_TIMEOUT_MS = 5_000
 _MAX_JSON = 1_000_000
@@ -67,6 +69,16 @@ class Connection(Protocol):
     def close(self) -> None:
         """Close the connection."""
         ...
+
+
+def stale_game_error(session: int, table: int) -> SyncConflictError:
+    """The refusal of a write to a table's game whose log moved on since the writer read it (STYLE 5)."""
+    return SyncConflictError(
+        f"session {session} table {table} changed since its game was read (a table sent hands, or another referee "
+        "wrote, meanwhile): nothing was written; look at the game again and make the change anew",
+        code=ErrorCode.REFEREE_GAME_MOVED,
+        fields={"session": session, "table": table},
+    )
 
 
 def _now() -> str:
@@ -598,20 +610,30 @@ class TournamentStore:
             )
         return after
 
-    def append_events(self, game_id: str, start: int, events: Sequence[Event]) -> int:
+    def append_events(
+        self, game_id: str, start: int, events: Sequence[Event], *, expected: Sequence[Event] | None = None
+    ) -> int:
         """Put ``events`` at sequence numbers ``start``, ``start + 1``... of a stored game and move its head past
         them; return the new head. Idempotent: an event already stored at its number with the same body changes
-        nothing. (The tables' outbox pushes through this; the stale-write and conflict rules are the sync work's.)
+        nothing.
+
+        ``expected``: the game's events in effect the write was built on (the referee's actions name it): when the
+        stored log is not exactly that, nothing is written (STYLE 5: a stale write is refused, never applied).
 
         Raises:
             TournamentError: for an unknown game, a gap before ``start``, a different event already at a number, or
                 a log the table's game cannot play.
+            SyncConflictError: the stored log is not ``expected`` (code ``REFEREE_GAME_MOVED``).
         """
         with self._transaction():
-            rows = self._rows("SELECT tournament_id, head FROM games WHERE game_id = ?", (game_id,))
+            rows = self._rows("SELECT tournament_id, head, session, table_no FROM games WHERE game_id = ?", (game_id,))
             if not rows:
                 raise TournamentError(f"no game {game_id!r:.100} in {self._where}")
             tid, head = int(rows[0][0]), int(rows[0][1])
+            if expected is not None and (
+                head != len(expected) or self._events_between(game_id, 0, head) != list(expected)
+            ):
+                raise stale_game_error(int(rows[0][2]), int(rows[0][3]))
             if start > head:
                 raise TournamentError(f"game {game_id}: events from {start} would leave a gap after {head}")
             for offset, event in enumerate(events):

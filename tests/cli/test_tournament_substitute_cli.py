@@ -153,3 +153,50 @@ def test_on_postgresql_a_substitution_taken_out_reaches_the_table_and_its_regist
     stored = table.load(game_id)
     assert stored.events[-1] == SubstitutionRemoved(seat=Seat(2), player="Sam Reyes")
     assert table.load_session(game_id).state.players[2] == "Chie"
+
+
+def test_on_postgresql_a_substitution_is_refused_when_the_table_pushed_between_the_read_and_the_write(
+    tmp_path: Path, capsys: _Capture, tournament: Tournament, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Issue 23 item 5: the command line read the server's version at write time without checking that the game was
+    # still the one it built the substitution on, so a table's push in between went unnoticed.
+    from scorekeeper.sync import server as sync_server
+
+    table, game_id, login = tournament.join(tmp_path, 1)
+    steps.append(table, game_id, Ron(Seat(1), (HanFuWin(seat=Seat(0), han=3, fu=40),)))
+    with TableSync(table.path, login.url) as sync:
+        assert sync.push().synced
+    with tournament.store() as store:
+        store.add_player(Player(name="Sam Reyes", substitute=True))
+    connect = sync_server.TournamentServer.connect
+    pushed = []
+
+    def push_first(url: str, **kwargs: object) -> sync_server.TournamentServer:
+        if url == tournament.referee_url and not pushed:  # the referee's write: the table pushes just before it
+            pushed.append(True)
+            steps.append(table, game_id, Ron(Seat(3), (HanFuWin(seat=Seat(2), han=1, fu=30),)))
+            with TableSync(table.path, login.url) as sync:
+                assert sync.push().synced
+        return connect(url, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(sync_server.TournamentServer, "connect", push_first)
+    argv = ["--session", "1", "--table", "1", "--leaving", "Chie", "--player", "Sam Reyes"]
+    status, out, err = _run(capsys, "substitute", "--db", tournament.referee_url, *argv)
+    assert pushed
+    assert (status, out) == (1, "")
+    assert "changed since its game was read" in err
+    assert "nothing was written" in err
+    with tournament.store() as store:
+        game = store.load().game(1, 1)
+    assert game is not None
+    assert len(game.events) == 2
+    assert not any(isinstance(event, PlayerReplaced) for event in game.events)
+
+
+def test_call_time_tells_the_running_games_and_says_which(tmp_path: Path, capsys: _Capture) -> None:
+    db, _ = _running_game(tmp_path, capsys)
+    status, out, err = _run(capsys, "call-time", "--db", db, "--session", "1")
+    assert (status, err) == (0, "")
+    assert out == "session 1: time called at tables 1\n"
+    status, out, err = _run(capsys, "call-time", "--db", db, "--session", "1")
+    assert (status, out, err) == (0, "session 1: time called at tables none\n", "")

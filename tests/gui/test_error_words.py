@@ -64,6 +64,7 @@ FIELDS: dict[str, object] = {
     "tsumo": True,
     "error": IllegalActionError("inner", code=ErrorCode.NOTHING_TO_UNDO),
     "path": "/data/players.csv",
+    "file": "table3.json",
     "bytes": 10_000_000,
     "byte": 8,
     "server": "spring_table1@127.0.0.1:5432/spring",

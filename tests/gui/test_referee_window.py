@@ -510,7 +510,7 @@ def test_on_a_server_a_correction_refused_when_the_table_pushed_during_it(
         shown.dialogs.correct = table_pushes_meanwhile
         qtbot.mouseClick(shown.correct_button, Qt.MouseButton.LeftButton)
         assert len(answers.errors) == 1
-        assert "changed on the server" in answers.errors[0]
+        assert "changed since its game was read" in answers.errors[0]
         held = referee.game(game.game_id)
         assert [event_from_json(json.loads(body)) for body in held.bodies] == [*table.load(game_id).events]
         _close(shown)

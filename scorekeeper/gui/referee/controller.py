@@ -7,7 +7,6 @@ its message goes out as ``error_occurred``. The session timer lives here too: it
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -19,16 +18,15 @@ from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal
 from scorekeeper.errors import ScorekeeperError, TournamentError
 from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.referee.background import BackgroundCalls
-from scorekeeper.session.events import Event, event_to_json
-from scorekeeper.storage.records import read_game_record_file
+from scorekeeper.session.events import Event
 from scorekeeper.storage.tournament_export import (
     format_corrections_csv,
     format_ema_csv,
     format_games_csv,
     format_standings_csv,
-    read_csv_text,
 )
 from scorekeeper.storage.tournament_store import TournamentStore
+from scorekeeper.sync.referee import Referee
 from scorekeeper.tournament import (
     Player,
     Seating,
@@ -39,12 +37,6 @@ from scorekeeper.tournament import (
     TournamentPenalty,
     compute_standings,
     format_seating_csv,
-    parse_seating_csv,
-    record_game_id,
-    seat_auto,
-    seat_random,
-    seat_swiss,
-    time_limit_end,
 )
 
 if TYPE_CHECKING:
@@ -103,6 +95,9 @@ class TournamentController(QObject):
         self.name = self.tournament.settings.name
         self.standings: Standings = compute_standings(self.tournament)
         self.session = 1
+        self._server_url = server_url if server_url is not None else live_url
+        #: The referee's actions (the command line calls the same ones).
+        self.referee = Referee(store, self.name, server_url=self._server_url)
         self._timer = QTimer(self)
         self._timer.setInterval(1000)
         self._timer.timeout.connect(self.timer_ticked.emit)
@@ -115,7 +110,6 @@ class TournamentController(QObject):
         self._watch.setInterval(1000)
         self._watch.timeout.connect(self.check_for_changes)
         self._watch.start()
-        self._server_url = server_url if server_url is not None else live_url
         # The links, the store's retry and listening again connect over the network: off the window's thread.
         self._calls = BackgroundCalls(self)
         self._links_reader = _LinksReader(self._server_url, self.name) if self._server_url is not None else None
@@ -399,155 +393,67 @@ class TournamentController(QObject):
 
     def seat(self, method: SeatingMethod, path: Path | None = None) -> bool:
         """Seat the session on show by ``method`` (``FILE`` reads ``path``) and store it."""
-
-        def run() -> None:
-            t = self.tournament
-            session = self.session
-            players, subs, fixed = t.ranked_in(session), t.substitutes_in(session), t.fixed_tables()
-            history = [s for s in t.seatings if s.session < session]
-            seed = t.settings.name
-            match method:
-                case SeatingMethod.RANDOM:
-                    seating = seat_random(session, players, subs, fixed=fixed, seed=seed)
-                case SeatingMethod.AUTO:
-                    seating = seat_auto(
-                        session,
-                        players,
-                        subs,
-                        history=history,
-                        sessions=t.settings.sessions,
-                        fixed=fixed,
-                        seed=seed,
-                        roster_at=lambda k: (t.ranked_in(k), t.substitutes_in(k)),
-                    )
-                case SeatingMethod.SWISS:
-                    playing = set(players)
-                    ranking = [r.player for r in self.standings.rows if r.player in playing]
-                    seating = seat_swiss(
-                        session, ranking, subs, history=history, sessions=t.settings.sessions, fixed=fixed
-                    )
-                case SeatingMethod.FILE:
-                    if path is None:
-                        raise _RefusedHereError(self.tr("choose a seating CSV file"))
-                    seating = parse_seating_csv(read_csv_text(path, "a seating CSV"), session)
-            self._refresh(self.store.save_seating(seating, tournament=self.name))
-
-        return self._attempt(self.tr("Seating"), run)
+        return self._attempt(
+            self.tr("Seating"), lambda: self._refresh(self.referee.seat(self.session, method, path=path))
+        )
 
     def record_game(self, table: int, path: Path) -> bool:
         """Add table ``table``'s game of the session on show from a game-record file."""
-
-        def run() -> None:
-            played = read_game_record_file(path)
-            if played.rules != self.tournament.settings.ruleset:
-                raise _RefusedHereError(
-                    self.tr("{file} was not played under the tournament's ruleset").format(file=path.name)
-                )
-            game = TableGame(
-                game_id=record_game_id(self.session, table, played.events),
-                session=self.session,
-                table=table,
-                players=played.players,
-                events=played.events,
-            )
-            self.store.add_game(game, tournament=self.name)
-            self._refresh()
-
-        return self._attempt(self.tr("Recording a game"), run)
+        return self._attempt(
+            self.tr("Recording a game"),
+            lambda: self._refresh(self.referee.record_game(self.session, table, path).tournament),
+        )
 
     def add_penalty(self, player: str, points: int, reason: str, *, session: int | None) -> bool:
         """Give ``player`` a penalty (table points) for ``session`` or the tournament (None)."""
-        return self._attempt(
-            self.tr("Penalty"),
-            lambda: self._refresh(
-                self.store.add_penalty(
-                    TournamentPenalty(player=player, points=points, reason=reason, session=session),
-                    tournament=self.name,
-                )
-            ),
-        )
+        penalty = TournamentPenalty(player=player, points=points, reason=reason, session=session)
+        return self._attempt(self.tr("Penalty"), lambda: self._refresh(self.referee.add_penalty(penalty)))
 
     def add_substitute(self, name: str) -> bool:
         """Register a substitute."""
         return self._attempt(
             self.tr("Substitute"),
-            lambda: self._refresh(self.store.add_player(Player(name=name, substitute=True), tournament=self.name)),
+            lambda: self._refresh(self.referee.add_player(Player(name=name, substitute=True))),
         )
 
     def drop_out(self, name: str) -> bool:
         """``name`` drops out after the session before the one on show."""
-        return self._attempt(
-            self.tr("Drop-out"),
-            lambda: self._refresh(self.store.drop_player(name, self.session - 1, tournament=self.name)),
-        )
+        return self._attempt(self.tr("Drop-out"), lambda: self._refresh(self.referee.drop_out(name, self.session - 1)))
 
     def correct_game(self, table: int, events: Sequence[Event], *, base: TableGame | None = None) -> bool:
         """Append a correction (the events the table view added) to table ``table``'s game of the session on show.
 
         ``base`` is the game as the referee saw it when the correction began (default: as the window holds it now).
-        On a server the correction is refused, and nothing sent, when a table changed the game since.
+        The correction is refused, and nothing written, when a table changed the game since.
         """
 
         def run() -> None:
-            game = base if base is not None else self.tournament.game(self.session, table)
-            if game is None:
-                raise _RefusedHereError(
-                    self.tr("session {n} table {t} has no game to correct").format(n=self.session, t=table)
-                )
-            if events:
-                self._append(game, events)
-            self._refresh()
+            game = base if base is not None else self.referee.table_game(self.session, table, seen=self.tournament)
+            self._refresh(self.referee.correct(game, events))
 
         return self._attempt(self.tr("Correction"), run)
 
     def substitute(self, table: int, leaving: str, player: str, reason: str = "") -> bool:
         """Put ``player`` in ``leaving``'s seat at table ``table`` of the session on show, from the hand in play on
         (the tournament checks who may come in; the session keeps the seat's points)."""
-
-        def run() -> None:
-            game = self.tournament.game(self.session, table)
-            event = self.tournament.substitution(self.session, table, leaving, player, reason)
-            assert game is not None  # substitution() refuses a table with no game
-            self._append(game, [event])
-            self._refresh()
-
-        return self._attempt(self.tr("Substitution"), run)
+        return self._attempt(
+            self.tr("Substitution"),
+            lambda: self._refresh(
+                self.referee.substitute(self.session, table, leaving, player, reason, seen=self.tournament)[1]
+            ),
+        )
 
     def take_out_substitution(self, table: int, seat: int, substitute: str, reason: str = "") -> bool:
         """Take ``substitute``'s substitution at ``seat`` out of table ``table``'s game of the session on show
         (before a correction that would end the game before they came in, or one entered by mistake)."""
-
-        def run() -> None:
-            game = self.tournament.game(self.session, table)
-            previews = self.tournament.substitution_removal(self.session, table, substitute, reason)
-            assert game is not None  # substitution_removal() refuses a table with no game
-            chosen = [p for p in previews if int(p.substitution.seat) == seat]
-            if not chosen:
-                raise TournamentError(
-                    f"session {self.session} table {table}: {substitute} did not come in at seat {seat}"
-                )
-            self._append(game, [chosen[0].event])
-            self._refresh()
-
-        return self._attempt(self.tr("Substitution taken out"), run)
-
-    def _append(self, game: TableGame, events: Sequence[Event]) -> None:
-        """Add ``events`` after ``game``'s log: through the sync server's version check on PostgreSQL."""
-        if self._server_url is None:
-            self.store.append_events(game.game_id, len(game.events), events)
-            return
-        from scorekeeper.errors import SyncConflictError
-        from scorekeeper.sync.server import TournamentServer
-
-        with TournamentServer.connect(self._server_url, tournament=self.name) as server:
-            held = server.game(game.game_id)
-            seen = [event_to_json(event) for event in game.events]
-            if held.head != len(seen) or [json.loads(body) for body in held.bodies[: held.head]] != seen:
-                raise SyncConflictError(
-                    f"session {game.session} table {game.table} changed on the server since its game was read "
-                    "(the table sent hands meanwhile): nothing was sent; look at the game again and correct it anew"
-                )
-            server.correct_as_referee(game.game_id, events, version=held.version)
+        return self._attempt(
+            self.tr("Substitution taken out"),
+            lambda: self._refresh(
+                self.referee.take_out_substitution(
+                    self.session, table, substitute, reason, seat=seat, seen=self.tournament
+                )[1]
+            ),
+        )
 
     def end_games_at_time_limit(self) -> int:
         """End the session's running games as the time-limit rule says; return how many games it reached.
@@ -560,27 +466,16 @@ class TournamentController(QObject):
 
         def run() -> None:
             nonlocal ended
-            refused: list[str] = []
-            for game in self.tournament.games:
-                if game.session != self.session:
-                    continue
-                state = game.state(self.tournament.settings)
-                events = time_limit_end(state, self.tournament.settings.time_limit_rule)
-                if not events:
-                    continue
-                try:
-                    self._append(game, events)
-                except ScorekeeperError as error:
-                    # One table that wrote meanwhile must not leave the tables after it running.
-                    refused.append(self.tr("table {t}: {reason}").format(t=game.table, reason=error_text(error)))
-                    continue
-                ended += 1
-            self._refresh()
-            if refused:
+            call = self.referee.call_time(self.session, seen=self.tournament)
+            ended = len(call.reached)
+            self._refresh(call.tournament)
+            if call.refused:
+                tables = "; ".join(
+                    self.tr("table {t}: {reason}").format(t=table, reason=error_text(error))
+                    for table, error in call.refused
+                )
                 raise _RefusedHereError(
-                    self.tr("{n} game(s) not ended, look again: {tables}").format(
-                        n=len(refused), tables="; ".join(refused)
-                    )
+                    self.tr("{n} game(s) not ended, look again: {tables}").format(n=len(call.refused), tables=tables)
                 )
 
         self._attempt(self.tr("End the games now"), run)

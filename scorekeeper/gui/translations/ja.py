@@ -775,6 +775,10 @@ JA: dict[str, str] = {
     "The tournament server {server} refused the login.": "大会サーバー {server} がログインを拒否しました。",
     "This code belongs to table {code_table}, not table {table}.": "このコードは {code_table} 番卓のもので、{table} 番卓のものではありません。",
     "Table {table} is not seated in session {session} yet.": "第 {session} 回戦の {table} 番卓はまだ席が決まっていません。",
+    "Choose a seating CSV file.": "座席表の CSV ファイルを選んでください。",
+    "{file} was not played under the tournament's ruleset.": "{file} は大会のルールで打たれた対局ではありません。",
+    "Session {session} table {table} has no game yet.": "第 {session} 回戦の {table} 番卓にはまだ対局がありません。",
+    "Session {session} table {table} changed meanwhile (a table sent hands, or another referee wrote), so nothing was written. Look at the game again and make the change anew.": "その間に第 {session} 回戦の {table} 番卓の対局が変わったため (卓が局を送ったか、別の審判が書き込みました)、何も保存していません。対局をもう一度確認して、変更をやり直してください。",
     "No win has {han} han {fu} fu.": "{han}翻{fu}符の和了はありえません。",
     # the engine's refusals of a hand: tiles, melds, win conditions (gui/error_words.py _hand_text, _condition_text)
     "{copies} copies of {tile}: a set has four of each tile.": "{tile} が {copies} 枚あります。同じ牌は 4 枚しかありません。",
@@ -839,12 +843,9 @@ JA: dict[str, str] = {
     "Substitute": "補欠",
     "Substitution": "交代",
     "Drop-out": "棄権",
-    "choose a seating CSV file": "座席表の CSV ファイルを選んでください",
     "session {n} is not seated yet": "第 {n} 回戦の座席はまだ決まっていません",
-    "session {n} table {t} has no game to correct": "第 {n} 回戦の {t} 番卓には訂正する対局がありません",
     "table {t}: {reason}": "{t} 番卓: {reason}",
     "the admin address is a postgresql:// URL": "管理者のアドレスは postgresql:// で始まる URL です",
-    "{file} was not played under the tournament's ruleset": "{file} は大会のルールで打たれた対局ではありません",
     "{n} game(s) not ended, look again: {tables}": "{n} 卓の対局を終了できませんでした。もう一度確認してください: {tables}",
     "Live updates: {reason}; checking once a second instead": "自動更新: {reason}。代わりに 1 秒ごとに確認します",
 }

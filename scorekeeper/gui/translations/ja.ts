@@ -1385,6 +1385,22 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>第 {session} 回戦の {table} 番卓はまだ席が決まっていません。</translation>
     </message>
     <message>
+        <source>Choose a seating CSV file.</source>
+        <translation>座席表の CSV ファイルを選んでください。</translation>
+    </message>
+    <message>
+        <source>{file} was not played under the tournament's ruleset.</source>
+        <translation>{file} は大会のルールで打たれた対局ではありません。</translation>
+    </message>
+    <message>
+        <source>Session {session} table {table} has no game yet.</source>
+        <translation>第 {session} 回戦の {table} 番卓にはまだ対局がありません。</translation>
+    </message>
+    <message>
+        <source>Session {session} table {table} changed meanwhile (a table sent hands, or another referee wrote), so nothing was written. Look at the game again and make the change anew.</source>
+        <translation>その間に第 {session} 回戦の {table} 番卓の対局が変わったため (卓が局を送ったか、別の審判が書き込みました)、何も保存していません。対局をもう一度確認して、変更をやり直してください。</translation>
+    </message>
+    <message>
         <source>{copies} copies of {tile}: a set has four of each tile.</source>
         <translation>{tile} が {copies} 枚あります。同じ牌は 4 枚しかありません。</translation>
     </message>
@@ -3462,16 +3478,8 @@ win</source>
         <translation>再読み込み</translation>
     </message>
     <message>
-        <source>choose a seating CSV file</source>
-        <translation>座席表の CSV ファイルを選んでください</translation>
-    </message>
-    <message>
         <source>Seating</source>
         <translation>座席</translation>
-    </message>
-    <message>
-        <source>{file} was not played under the tournament's ruleset</source>
-        <translation>{file} は大会のルールで打たれた対局ではありません</translation>
     </message>
     <message>
         <source>Recording a game</source>
@@ -3488,10 +3496,6 @@ win</source>
     <message>
         <source>Drop-out</source>
         <translation>棄権</translation>
-    </message>
-    <message>
-        <source>session {n} table {t} has no game to correct</source>
-        <translation>第 {n} 回戦の {t} 番卓には訂正する対局がありません</translation>
     </message>
     <message>
         <source>Correction</source>

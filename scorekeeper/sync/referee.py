@@ -1,0 +1,373 @@
+"""The referee's actions, once: the referee's window and ``scorekeeper tournament`` both call these (issue 23).
+
+A :class:`Referee` holds the tournament store (and, on a server, the URL its writes to a table's game go through)
+and does what a referee does: seat a session by a method, record a game from a file played under the tournament's
+rules, give a penalty, register a player, record a drop-out, put a substitute in (or take one out), correct a game,
+and call time. Each action writes through the store (which asks the Qt-free model, in one transaction) and returns
+what it made; a refusal raises a :class:`~scorekeeper.errors.ScorekeeperError` whose message names the problem.
+
+A write to a table's game names the log it was built on (STYLE 5: a stale write is refused, never applied): the
+game as the referee saw it (a window's copy, or the copy the action just read). On a server the write goes through
+the sync server's referee write, after checking that the server's log is still that one; a table that pushed in
+between makes the write a :class:`~scorekeeper.errors.SyncConflictError` and nothing is sent. In a SQLite file the
+store checks the same inside its own transaction.
+
+It sits over storage and beside the sync server (it imports both), under the faces: see docs/architecture.md.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import TracebackType
+from typing import Self
+
+from scorekeeper.errors import ErrorCode, ScorekeeperError, TournamentError
+from scorekeeper.session.events import Event, PlayerReplaced, event_to_json
+from scorekeeper.session.substitution import RemovalPreview
+from scorekeeper.storage.records import read_game_record_file
+from scorekeeper.storage.tournament_export import read_csv_text
+from scorekeeper.storage.tournament_store import TournamentStore, open_tournament_store, stale_game_error
+from scorekeeper.tournament import (
+    Player,
+    Seating,
+    SeatingMethod,
+    TableGame,
+    Tournament,
+    TournamentPenalty,
+    compute_standings,
+    parse_seating_csv,
+    record_game_id,
+    seat_auto,
+    seat_random,
+    seat_swiss,
+    time_limit_end,
+)
+
+__all__ = ["RecordedGame", "Referee", "TimeCall", "is_server_url"]
+
+
+def is_server_url(db: str | Path) -> bool:
+    """Whether ``db`` names a tournament server (a ``postgresql://`` URL) rather than a SQLite file."""
+    return str(db).startswith(("postgresql://", "postgres://"))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RecordedGame:
+    """What recording a game from a file did.
+
+    Attributes:
+        game: the game as recorded.
+        added: False when the same game was already there (nothing changed).
+        tournament: the tournament after it.
+    """
+
+    game: TableGame
+    added: bool
+    tournament: Tournament
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TimeCall:
+    """What calling time in a session did.
+
+    Attributes:
+        reached: the tables whose game was told (the last hand called, or ended), in table order.
+        refused: the tables whose write was refused (a table wrote meanwhile), each with why; they still play.
+        tournament: the tournament after it.
+    """
+
+    reached: tuple[int, ...]
+    refused: tuple[tuple[int, ScorekeeperError], ...]
+    tournament: Tournament
+
+
+class Referee:
+    """The referee's actions on one tournament. Use as a context manager (it closes a store it opened) or call
+    :meth:`close`."""
+
+    def __init__(
+        self,
+        store: TournamentStore,
+        tournament: str | None = None,
+        *,
+        server_url: str | None = None,
+        owns_store: bool = False,
+    ) -> None:
+        """Act on the tournament ``tournament`` (None: the store's only one) of ``store``.
+
+        Args:
+            store: the tournament store.
+            tournament: which tournament.
+            server_url: on PostgreSQL, the URL the writes to a table's game go through (the sync server's referee
+                write: the game's version is checked, the table is told, its fast standings refreshed); None for a
+                SQLite file.
+            owns_store: close ``store`` with this referee.
+        """
+        self.store = store
+        self.server_url = server_url
+        self._owns_store = owns_store
+        self.name = store.load(tournament).settings.name
+
+    @classmethod
+    def open(cls, db: str | Path, tournament: str | None = None) -> Referee:
+        """Open the tournament store ``db`` names (a SQLite file or a ``postgresql://`` URL) as the referee.
+
+        Raises:
+            SaveFileError: for a file that is not a tournament database.
+            TournamentError: when there is no such tournament (or several and no name).
+        """
+        store = open_tournament_store(db)
+        try:
+            return cls(store, tournament, server_url=str(db) if is_server_url(db) else None, owns_store=True)
+        except BaseException:
+            store.close()
+            raise
+
+    def close(self) -> None:
+        """Close the store if this referee opened it."""
+        if self._owns_store:
+            self.store.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, value: BaseException | None, traceback: TracebackType | None
+    ) -> None:
+        self.close()
+
+    # -- reading --------------------------------------------------------------------------------------------------
+
+    def load(self) -> Tournament:
+        """The tournament as the database holds it now (an export is made from this, never from a window's copy)."""
+        return self.store.load(self.name)
+
+    # -- the tournament's own rows ---------------------------------------------------------------------------------
+
+    def seat(
+        self, session: int, method: SeatingMethod, *, path: Path | None = None, seed: str | None = None
+    ) -> Tournament:
+        """Seat ``session`` by ``method`` (``FILE`` reads the seating CSV at ``path``) and store it.
+
+        ``seed`` seeds the random and automatic methods (default: the tournament's name, so that the same
+        tournament seats the same way from the window and the command line). The Swiss seats by the standings now.
+
+        Raises:
+            TournamentError: for a session out of range, no file for ``FILE``, or a seating the model refuses (a game
+                was already recorded in the session...).
+        """
+        t = self.load()
+        if not 1 <= session <= t.settings.sessions:
+            raise TournamentError(f"{t.settings.name!r} has sessions 1 to {t.settings.sessions}, not {session}")
+        players, subs, fixed = t.ranked_in(session), t.substitutes_in(session), t.fixed_tables()
+        history = [s for s in t.seatings if s.session < session]
+        seed = seed if seed is not None else t.settings.name
+        match method:
+            case SeatingMethod.RANDOM:
+                seating = seat_random(session, players, subs, fixed=fixed, seed=seed)
+            case SeatingMethod.AUTO:
+                seating = seat_auto(
+                    session,
+                    players,
+                    subs,
+                    history=history,
+                    sessions=t.settings.sessions,
+                    fixed=fixed,
+                    seed=seed,
+                    roster_at=lambda k: (t.ranked_in(k), t.substitutes_in(k)),
+                )
+            case SeatingMethod.SWISS:
+                playing = set(players)
+                ranking = [row.player for row in compute_standings(t).rows if row.player in playing]
+                seating = seat_swiss(session, ranking, subs, history=history, sessions=t.settings.sessions, fixed=fixed)
+            case SeatingMethod.FILE:
+                if path is None:
+                    raise TournamentError(
+                        "seating from a file needs the seating CSV", code=ErrorCode.REFEREE_NO_SEATING_FILE
+                    )
+                seating = parse_seating_csv(read_csv_text(path, "a seating CSV"), session)
+        return self.store.save_seating(seating, tournament=self.name)
+
+    def seating(self, session: int) -> Seating | None:
+        """The seating of ``session`` as stored now, or None."""
+        return self.load().seating(session)
+
+    def record_game(self, session: int, table: int, path: Path) -> RecordedGame:
+        """Record table ``table``'s game of ``session`` from the game-record file at ``path``.
+
+        The game must have been played under the tournament's ruleset (a record of another ruleset would score
+        under rules the tournament does not have). The same record twice changes nothing.
+
+        Raises:
+            SaveFileError: the file cannot be read as a game record.
+            TournamentError: another ruleset, or a game the model refuses (players not the seating's...).
+        """
+        played = read_game_record_file(path)
+        expected = self.load().settings.ruleset
+        if played.rules != expected:
+            raise TournamentError(
+                f"{path}: the game was played under ruleset {json.dumps(played.rules.to_json())}, "
+                f"the tournament's is {json.dumps(expected.to_json())}",
+                code=ErrorCode.REFEREE_OTHER_RULESET,
+                fields={"file": path.name},
+            )
+        game = TableGame(
+            game_id=record_game_id(session, table, played.events),
+            session=session,
+            table=table,
+            players=played.players,
+            events=played.events,
+        )
+        added = self.store.add_game(game, tournament=self.name)
+        return RecordedGame(game=game, added=added, tournament=self.load())
+
+    def add_penalty(self, penalty: TournamentPenalty) -> Tournament:
+        """Give a penalty (table points) for a session or the tournament.
+
+        Raises:
+            TournamentError: for an unknown player or session.
+        """
+        return self.store.add_penalty(penalty, tournament=self.name)
+
+    def add_player(self, player: Player) -> Tournament:
+        """Register a late player or a substitute.
+
+        Raises:
+            TournamentError: for a name already taken.
+        """
+        return self.store.add_player(player, tournament=self.name)
+
+    def drop_out(self, name: str, after_session: int) -> Tournament:
+        """``name`` drops out after ``after_session`` (0: before the first).
+
+        Raises:
+            TournamentError: for an unknown player or session, or a player who played a later session.
+        """
+        return self.store.drop_player(name, after_session, tournament=self.name)
+
+    # -- a table's game --------------------------------------------------------------------------------------------
+
+    def correct(self, base: TableGame, events: Sequence[Event]) -> Tournament:
+        """Append ``events`` (a correction, a substitution, an end...) to the game ``base`` is a copy of.
+
+        ``base`` is the game as the referee saw it: the write is built on its log. When the game moved on since (a
+        table pushed hands, another referee wrote), nothing is written.
+
+        Raises:
+            SyncConflictError: the game's log is no longer ``base``'s (code ``REFEREE_GAME_MOVED``).
+            TournamentError: the store refuses the events.
+            TournamentServerError: the server cannot be reached, or refuses.
+        """
+        if events:
+            self._append(base, events)
+        return self.load()
+
+    def _append(self, base: TableGame, events: Sequence[Event]) -> None:
+        if self.server_url is None:
+            self.store.append_events(base.game_id, len(base.events), events, expected=base.events)
+            return
+        from scorekeeper.sync.server import TournamentServer
+
+        with TournamentServer.connect(self.server_url, tournament=self.name) as server:
+            held = server.game(base.game_id)
+            seen = [event_to_json(event) for event in base.events]
+            if held.head != len(seen) or [json.loads(body) for body in held.bodies[: held.head]] != seen:
+                raise stale_game_error(base.session, base.table)
+            # The version check in the write itself covers a push between this read and the write.
+            server.correct_as_referee(base.game_id, events, version=held.version)
+
+    def table_game(self, session: int, table: int, *, seen: Tournament | None = None) -> TableGame:
+        """Table ``table``'s game of ``session`` in ``seen`` (None: as stored now).
+
+        Raises:
+            TournamentError: there is no game there yet (code ``REFEREE_NO_GAME``).
+        """
+        game = (seen if seen is not None else self.load()).game(session, table)
+        if game is None:
+            raise TournamentError(
+                f"session {session} table {table} has no game yet",
+                code=ErrorCode.REFEREE_NO_GAME,
+                fields={"session": session, "table": table},
+            )
+        return game
+
+    def substitute(
+        self,
+        session: int,
+        table: int,
+        leaving: str,
+        player: str,
+        reason: str = "",
+        *,
+        seen: Tournament | None = None,
+    ) -> tuple[PlayerReplaced, Tournament]:
+        """Put ``player`` in ``leaving``'s seat at table ``table`` of ``session`` from the hand in play on (the
+        model checks who may come in; the seat's points carry on).
+
+        ``seen``: the tournament as the referee saw it (a window's copy); None reads it now. Either way the write is
+        refused if the game moved on since.
+
+        Returns:
+            the substitution's event and the tournament after it.
+
+        Raises:
+            TournamentError: who may not come in, or no game there.
+            SyncConflictError: the game moved on since ``seen`` (nothing written).
+        """
+        tournament = seen if seen is not None else self.load()
+        event = tournament.substitution(session, table, leaving, player, reason)
+        game = self.table_game(session, table, seen=tournament)
+        return event, self.correct(game, [event])
+
+    def take_out_substitution(
+        self,
+        session: int,
+        table: int,
+        substitute: str,
+        reason: str = "",
+        *,
+        seat: int | None = None,
+        seen: Tournament | None = None,
+    ) -> tuple[RemovalPreview, Tournament]:
+        """Take ``substitute``'s substitution (at ``seat``; None: the latest) out of table ``table``'s game of
+        ``session``: whoever sat there before gets the seat back (before a correction that would end the game before
+        they came in, or one entered by mistake).
+
+        Raises:
+            TournamentError: no such substitution, or one the game would not play without.
+            SyncConflictError: the game moved on since ``seen`` (nothing written).
+        """
+        tournament = seen if seen is not None else self.load()
+        previews = tournament.substitution_removal(session, table, substitute, reason)
+        chosen = [p for p in previews if seat is None or int(p.substitution.seat) == seat]
+        if not chosen:
+            raise TournamentError(f"session {session} table {table}: {substitute} did not come in at seat {seat}")
+        game = self.table_game(session, table, seen=tournament)
+        return chosen[0], self.correct(game, [chosen[0].event])
+
+    def call_time(self, session: int, *, seen: Tournament | None = None) -> TimeCall:
+        """End ``session``'s running games as the tournament's time-limit rule says.
+
+        Under ``finish_hand`` (the default) each running game is told its hand in play is the last; under
+        ``stop_now`` each ends at once. A game already told is left as it is. One table that wrote meanwhile does not
+        keep the call from the tables after it: it is listed in :attr:`TimeCall.refused` (still playing).
+        """
+        tournament = seen if seen is not None else self.load()
+        reached: list[int] = []
+        refused: list[tuple[int, ScorekeeperError]] = []
+        for game in tournament.games:
+            if game.session != session:
+                continue
+            events = time_limit_end(game.state(tournament.settings), tournament.settings.time_limit_rule)
+            if not events:
+                continue
+            try:
+                self._append(game, events)
+            except ScorekeeperError as error:
+                refused.append((game.table, error))
+                continue
+            reached.append(game.table)
+        return TimeCall(reached=tuple(reached), refused=tuple(refused), tournament=self.load())

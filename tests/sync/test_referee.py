@@ -1,0 +1,239 @@
+"""The referee's actions in the core (``scorekeeper.sync.referee``): one copy that the window and the command line call.
+
+Each write to a table's game names the log it was built on; a stale one is refused and nothing is written (STYLE 5),
+in a SQLite file and on the server alike.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.errors import ErrorCode, SyncConflictError, TournamentError
+from scorekeeper.session import (
+    EndGame,
+    HanFuWin,
+    LastHandCalled,
+    PlayerReplaced,
+    RiichiDeclared,
+    Ron,
+    Seat,
+    Session,
+    format_record,
+    record_from_session,
+    ruleset,
+)
+from scorekeeper.storage.tournament_store import TournamentStore
+from scorekeeper.sync.referee import Referee, is_server_url
+from scorekeeper.sync.table import TableSync
+from scorekeeper.tournament import Player, SeatingMethod, TableGame, TournamentPenalty
+from tests.sync import steps
+from tests.tournament.builders import ron, roster, settings
+from tests.tournament_db import Tournament
+
+
+@pytest.fixture
+def referee(tmp_path: Path) -> Iterator[Referee]:
+    """Sixteen players and two substitutes, four sessions, in a SQLite file; the referee on it."""
+    with TournamentStore.open_sqlite(tmp_path / "t.db") as store:
+        store.create(settings(sessions=4), roster(16, 2))
+    with Referee.open(tmp_path / "t.db") as made:
+        yield made
+
+
+def _record_file(tmp_path: Path, seats: tuple[str, ...], preset: str = "ema2016", *, ended: bool = False) -> Path:
+    game = Session(ruleset(preset), list(seats))
+    game.apply(ron(1, 0, han=3))
+    if ended:
+        game.apply(EndGame("time limit"))
+    path = tmp_path / f"{preset}-{'-'.join(seats)}.json"
+    path.write_text(json.dumps(format_record(record_from_session(game))), encoding="utf-8")
+    return path
+
+
+def _running(referee: Referee, tmp_path: Path) -> TableGame:
+    """Session 1 seated; table 1's game recorded with one hand (running)."""
+    seated = referee.seat(1, SeatingMethod.AUTO).seating(1)
+    assert seated is not None
+    referee.record_game(1, 1, _record_file(tmp_path, seated.tables[0].seats))
+    return referee.table_game(1, 1)
+
+
+def test_is_server_url_tells_a_server_from_a_file() -> None:
+    assert is_server_url("postgresql://u@h/db")
+    assert is_server_url("postgres://u@h/db")
+    assert not is_server_url(Path("postgresql.db"))
+
+
+@pytest.mark.parametrize("method", list(SeatingMethod)[:3], ids=str)
+def test_every_method_seats_every_ranked_player_once(referee: Referee, method: SeatingMethod) -> None:
+    seating = referee.seat(1, method).seating(1)
+    assert seating is not None
+    seated = sorted(name for table in seating.tables for name in table.seats)
+    assert seated == sorted(referee.load().ranked_in(1))
+    assert referee.seating(1) == seating
+
+
+def test_the_same_seed_seats_the_same_way_from_any_face(referee: Referee) -> None:
+    first = referee.seat(1, SeatingMethod.RANDOM, seed="x").seating(1)
+    again = referee.seat(1, SeatingMethod.RANDOM, seed="x").seating(1)
+    assert first == again
+
+
+def test_seating_from_a_file_needs_the_file(referee: Referee, tmp_path: Path) -> None:
+    with pytest.raises(TournamentError) as refused:
+        referee.seat(1, SeatingMethod.FILE)
+    assert refused.value.code is ErrorCode.REFEREE_NO_SEATING_FILE
+    rows = ["table,east,south,west,north"] + [
+        f"{t},{','.join(f'P{4 * (t - 1) + k:03d}' for k in range(1, 5))}" for t in range(1, 5)
+    ]
+    path = tmp_path / "seating.csv"
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    seating = referee.seat(2, SeatingMethod.FILE, path=path).seating(2)
+    assert seating is not None
+    assert seating.tables[0].seats == ("P001", "P002", "P003", "P004")
+
+
+def test_a_session_out_of_range_is_refused(referee: Referee) -> None:
+    with pytest.raises(TournamentError, match="sessions 1 to 4, not 5"):
+        referee.seat(5, SeatingMethod.AUTO)
+
+
+def test_a_game_played_under_other_rules_is_refused(referee: Referee, tmp_path: Path) -> None:
+    # Rules the tournament does not have would score it differently (the check both faces made, now made once).
+    seating = referee.seat(1, SeatingMethod.AUTO).seating(1)
+    assert seating is not None
+    with pytest.raises(TournamentError) as refused:
+        referee.record_game(1, 1, _record_file(tmp_path, seating.tables[0].seats, "tenhou"))
+    assert refused.value.code is ErrorCode.REFEREE_OTHER_RULESET
+    assert refused.value.fields["file"] == "tenhou-" + "-".join(seating.tables[0].seats) + ".json"
+    assert referee.load().games == ()
+
+
+def test_the_same_record_twice_changes_nothing(referee: Referee, tmp_path: Path) -> None:
+    seating = referee.seat(1, SeatingMethod.AUTO).seating(1)
+    assert seating is not None
+    path = _record_file(tmp_path, seating.tables[0].seats, ended=True)
+    assert referee.record_game(1, 1, path).added
+    again = referee.record_game(1, 1, path)
+    assert not again.added
+    assert len(again.tournament.games) == 1
+
+
+def test_penalty_player_and_drop_out_go_through_the_model(referee: Referee) -> None:
+    after = referee.add_penalty(TournamentPenalty(player="p001", points=-20_000, reason="late", session=None))
+    assert after.penalties[-1].player == "P001"
+    assert referee.add_player(Player(name="Late Lee")).player("late lee").name == "Late Lee"
+    assert referee.drop_out("P002", 1).player("P002").dropped_after == 1
+    with pytest.raises(TournamentError):
+        referee.add_player(Player(name="p001"))
+
+
+def test_a_correction_on_the_log_the_referee_saw_is_written(referee: Referee, tmp_path: Path) -> None:
+    base = _running(referee, tmp_path)
+    after = referee.correct(base, [RiichiDeclared(Seat(2))])
+    game = after.game(1, 1)
+    assert game is not None
+    assert game.events == (*base.events, RiichiDeclared(Seat(2)))
+    assert referee.correct(game, []) == after  # nothing to write: nothing written
+
+
+def test_a_correction_built_on_an_old_log_is_refused_and_nothing_is_written(referee: Referee, tmp_path: Path) -> None:
+    base = _running(referee, tmp_path)
+    referee.correct(base, [RiichiDeclared(Seat(2))])  # another referee (or program) wrote meanwhile
+    with pytest.raises(SyncConflictError) as refused:
+        referee.correct(base, [RiichiDeclared(Seat(3))])
+    assert refused.value.code is ErrorCode.REFEREE_GAME_MOVED
+    assert refused.value.fields == {"session": 1, "table": 1}
+    game = referee.table_game(1, 1)
+    assert game.events == (*base.events, RiichiDeclared(Seat(2)))
+
+
+def test_a_substitution_on_a_window_copy_the_game_has_left_is_refused(referee: Referee, tmp_path: Path) -> None:
+    base = _running(referee, tmp_path)
+    seen = referee.load()
+    referee.correct(base, [ron(2, 3, han=1)])
+    with pytest.raises(SyncConflictError):
+        referee.substitute(1, 1, base.players[0], "Sub001", seen=seen)
+    event, after = referee.substitute(1, 1, base.players[0], "Sub001", "fell ill")
+    assert event == PlayerReplaced(seat=Seat(0), player="Sub001", reason="fell ill")
+    game = after.game(1, 1)
+    assert game is not None
+    assert game.events[-1] == event
+
+
+def test_a_substitution_taken_out_gives_the_seat_back(referee: Referee, tmp_path: Path) -> None:
+    base = _running(referee, tmp_path)
+    referee.substitute(1, 1, base.players[1], "Sub002")
+    with pytest.raises(TournamentError, match="did not come in at seat 3"):
+        referee.take_out_substitution(1, 1, "Sub002", seat=3)
+    preview, after = referee.take_out_substitution(1, 1, "sub002", "by mistake", seat=1)
+    assert preview.substitution.left == base.players[1]
+    game = after.game(1, 1)
+    assert game is not None
+    assert game.state(after.settings).players[1] == base.players[1]
+
+
+def test_no_game_there_is_said_with_its_table(referee: Referee) -> None:
+    with pytest.raises(TournamentError) as refused:
+        referee.table_game(1, 3)
+    assert refused.value.code is ErrorCode.REFEREE_NO_GAME
+    assert refused.value.fields == {"session": 1, "table": 3}
+
+
+def test_calling_time_tells_every_running_game_of_the_session_once(referee: Referee, tmp_path: Path) -> None:
+    seating = referee.seat(1, SeatingMethod.AUTO).seating(1)
+    assert seating is not None
+    referee.record_game(1, 1, _record_file(tmp_path, seating.tables[0].seats))
+    referee.record_game(1, 2, _record_file(tmp_path, seating.tables[1].seats, ended=True))
+    referee.record_game(1, 3, _record_file(tmp_path, seating.tables[2].seats))
+    call = referee.call_time(1)
+    assert call.reached == (1, 3)  # table 2's game is over
+    assert call.refused == ()
+    game = call.tournament.game(1, 1)
+    assert game is not None
+    assert isinstance(game.events[-1], LastHandCalled)
+    assert referee.call_time(1).reached == ()  # told already
+
+
+def test_calling_time_goes_on_past_a_table_that_wrote_meanwhile(referee: Referee, tmp_path: Path) -> None:
+    seating = referee.seat(1, SeatingMethod.AUTO).seating(1)
+    assert seating is not None
+    referee.record_game(1, 1, _record_file(tmp_path, seating.tables[0].seats))
+    referee.record_game(1, 2, _record_file(tmp_path, seating.tables[1].seats))
+    seen = referee.load()
+    referee.correct(referee.table_game(1, 1), [ron(2, 3, han=1)])  # table 1 wrote after the referee looked
+    call = referee.call_time(1, seen=seen)
+    assert call.reached == (2,)
+    assert [(table, error.code) for table, error in call.refused] == [(1, ErrorCode.REFEREE_GAME_MOVED)]
+
+
+# -- on the server -----------------------------------------------------------------------------------------------
+
+
+def test_on_a_server_a_correction_is_refused_when_a_table_pushed_after_the_referee_read(
+    tmp_path: Path, tournament: Tournament
+) -> None:
+    table, game_id, login = tournament.join(tmp_path, 1)
+    steps.append(table, game_id, Ron(Seat(1), (HanFuWin(seat=Seat(0), han=3, fu=40),)))
+    with TableSync(table.path, login.url) as sync:
+        assert sync.push().synced
+    with tournament.store() as store:
+        referee = Referee(store, server_url=tournament.referee_url)
+        seen = referee.table_game(1, 1)
+        steps.append(table, game_id, Ron(Seat(2), (HanFuWin(seat=Seat(3), han=1, fu=30),)))
+        with TableSync(table.path, login.url) as sync:
+            assert sync.push().synced
+        with pytest.raises(SyncConflictError) as refused:
+            referee.correct(seen, [RiichiDeclared(Seat(2))])
+        assert refused.value.code is ErrorCode.REFEREE_GAME_MOVED
+        now = referee.table_game(1, 1)
+        assert len(now.events) == 2
+        assert not any(isinstance(e, RiichiDeclared) for e in now.events)
+        after = referee.correct(now, [RiichiDeclared(Seat(2))])  # on the log as it is now: written
+        game = after.game(1, 1)
+        assert game is not None
+        assert game.events[-1] == RiichiDeclared(Seat(2))

@@ -169,7 +169,7 @@ def test_on_postgresql_a_substitution_is_refused_when_the_table_pushed_between_t
     with tournament.store() as store:
         store.add_player(Player(name="Sam Reyes", substitute=True))
     connect = sync_server.TournamentServer.connect
-    pushed = []
+    pushed: list[bool] = []
 
     def push_first(url: str, **kwargs: object) -> sync_server.TournamentServer:
         if url == tournament.referee_url and not pushed:  # the referee's write: the table pushes just before it

@@ -2,8 +2,10 @@
 
 It asks the core for everything: ``scorekeeper.storage.statistics.load_statistics`` reads each finished game's
 statistics lines, ``scorekeeper.session.statistics`` adds them up over the selection, and
-``scorekeeper.storage.registry`` renames and merges players. The window only formats and draws the figures.
-Registry changes can be undone here (a merge is undone by unmerging); each is one transaction in the store.
+``scorekeeper.storage.registry`` renames and merges players, through the window's controller
+(``gui/players/controller.py``: the only thing here that changes the registry). The window only formats and draws
+the figures. Registry changes can be undone here (a merge is undone by unmerging); each is one transaction in the
+store.
 
 Dialogs are reached through injected callables (:class:`PlayersDialogs`), so tests fill them in without ``exec()``.
 """
@@ -53,6 +55,7 @@ from scorekeeper.gui.players.charts import (
     RatesChartWidget,
     YakuChartWidget,
 )
+from scorekeeper.gui.players.controller import PlayersController
 from scorekeeper.gui.players.league import LeagueTableModel
 from scorekeeper.session.names import player_name_problem
 from scorekeeper.session.rules import CLASSICAL_PRESET_NAMES, PRESET_NAMES
@@ -66,8 +69,8 @@ from scorekeeper.session.statistics import (
     player_history,
     round_half_up,
 )
-from scorekeeper.storage.registry import Player, list_players, merge_players, rename_player, unmerge_player
-from scorekeeper.storage.statistics import LEAGUE_COLUMNS, LeagueRow, StoredStatistics, load_statistics
+from scorekeeper.storage.registry import Player
+from scorekeeper.storage.statistics import LEAGUE_COLUMNS, LeagueRow, StoredStatistics
 from scorekeeper.storage.store import GameStore
 
 __all__ = ["MOVING_AVERAGE_GAMES", "PlayersDialogs", "PlayersWindow"]
@@ -143,7 +146,10 @@ class PlayersWindow(QWidget):
         self.store = store
         self.dialogs = dialogs or PlayersDialogs()
         self.stats: StoredStatistics = StoredStatistics(games=(), names={})
-        self.undo_stack: list[tuple[str, Callable[[], object]]] = []
+        self.players: tuple[Player, ...] = ()
+        self.controller = PlayersController(store, self)
+        self.controller.players_changed.connect(self._on_controller_players_changed)
+        self.controller.error_occurred.connect(self.show_message)
         self.setWindowTitle(self.tr("Players and statistics"))
         self.setObjectName("players_window")
 
@@ -337,12 +343,11 @@ class PlayersWindow(QWidget):
 
     def reload(self) -> None:
         """Read the registry and the statistics from the store again, and redraw."""
-        try:
-            self.stats = load_statistics(self.store)
-            self.players = list_players(self.store)
-        except ScorekeeperError as error:
-            self.show_message(error_text(error))
-            return
+        self.controller.reload()
+
+    def _on_controller_players_changed(self) -> None:
+        self.stats = self.controller.stats
+        self.players = self.controller.players
         problems = self.stats.problems
         self.show_message(self.tr("{n} damaged games were left out.").format(n=len(problems)) if problems else "")
         self._fill_registry()
@@ -431,7 +436,7 @@ class PlayersWindow(QWidget):
         self.rename_button.setEnabled(player is not None)
         self.merge_button.setEnabled(player is not None and player.merged_into is None)
         self.unmerge_button.setEnabled(player is not None and player.merged_into is not None)
-        self.undo_button.setEnabled(bool(self.undo_stack))
+        self.undo_button.setEnabled(self.controller.can_undo)
         if player is None or not hasattr(self, "table"):
             self.name_label.setText(self.tr("No players yet: finish a game or import game records."))
             totals = PlayerTotals()
@@ -530,17 +535,6 @@ class PlayersWindow(QWidget):
 
     # -- registry actions --------------------------------------------------------------------------------------
 
-    def _act(self, what: str, action: Callable[[], object], undo: Callable[[], object] | None) -> bool:
-        try:
-            action()
-        except ScorekeeperError as error:
-            self.show_message(error_text(error))
-            return False
-        if undo is not None:
-            self.undo_stack.append((what, undo))
-        self.reload()
-        return True
-
     def rename_current(self) -> None:
         """Ask for a new name for the chosen entry and rename it in every game."""
         player = self.current_player()
@@ -556,12 +550,7 @@ class PlayersWindow(QWidget):
         if problem is not None:
             self.show_message(name_problem_text(problem))
             return
-        old = player.name
-        self._act(
-            "rename",
-            lambda: rename_player(self.store, player.id, name),
-            lambda: rename_player(self.store, player.id, old),
-        )
+        self.controller.rename(player, name)
 
     def merge_current(self) -> None:
         """Ask which entry the chosen one is the same person as, and merge it into that one."""
@@ -577,31 +566,18 @@ class PlayersWindow(QWidget):
         )
         if choice is None:
             return
-        keep = others[choice]
-        self._act(
-            "merge",
-            lambda: merge_players(self.store, keep=keep.id, merge=player.id),
-            lambda: unmerge_player(self.store, player.id),
-        )
+        self.controller.merge(others[choice], player)
 
     def unmerge_current(self) -> None:
         """Give the chosen merged entry its own games and name back."""
         player = self.current_player()
         if player is None or player.merged_into is None:
             return
-        into = player.merged_into
-        self._act(
-            "unmerge",
-            lambda: unmerge_player(self.store, player.id),
-            lambda: merge_players(self.store, keep=into, merge=player.id),
-        )
+        self.controller.unmerge(player)
 
     def undo(self) -> None:
         """Take back the last rename, merge or unmerge made in this window."""
-        if not self.undo_stack:
-            return
-        _what, undo = self.undo_stack.pop()
-        self._act("undo", undo, None)
+        self.controller.undo()
 
     # -- saving ------------------------------------------------------------------------------------------------
 

@@ -295,9 +295,10 @@ def test_new_game_takes_nul_characters_out_of_typed_names(qtbot: QtBot) -> None:
     dialog.close()
 
 
-def test_win_dialog_shows_the_sessions_refusal_of_an_impossible_han_fu(qtbot: QtBot) -> None:
-    # Issue 9, section 3: the session judges a win. Chiitoitsu alone ticked on a tsumo is 2 han 25 fu, which no tsumo
-    # has (menzen tsumo makes it 3 han): the dialog shows the session's reason and cannot confirm.
+def test_the_yaku_list_counts_menzen_tsumo_on_a_closed_tsumo(qtbot: QtBot) -> None:
+    # Chiitoitsu alone ticked on a tsumo was 2 han 25 fu, which no tsumo has, and the dialog showed the session's
+    # refusal. A closed hand won by tsumo has menzen tsumo (engine.declared, issue 24): 3 han 25 fu, ticked for all
+    # to see, and recorded with the yaku.
     dialog = WinDialog(context(ruleset("tenhou")), tsumo=True, preview=preview)
     qtbot.addWidget(dialog)
     dialog.show()
@@ -305,11 +306,12 @@ def test_win_dialog_shows_the_sessions_refusal_of_an_impossible_han_fu(qtbot: Qt
     widget = dialog.value_widgets[1]
     widget.modes.setCurrentWidget(widget.yaku)
     widget.yaku.yaku_boxes["chiitoitsu"].setChecked(True)
-    assert not dialog.confirm_button.isEnabled()
-    assert "2 han 25 fu is not a possible win" in dialog.preview_label.text()
-    widget.yaku.yaku_boxes["menzen_tsumo"].setChecked(True)
+    assert widget.yaku.yaku_boxes["menzen_tsumo"].isChecked()
+    assert widget.yaku.han_fu() == (3, 25)
     assert dialog.confirm_button.isEnabled()
     assert dialog.preview_label.text() == "preview of Tsumo"
+    win = widget.win()
+    assert isinstance(win, HanFuWin) and set(win.yaku) == {Yaku.CHIITOITSU, Yaku.MENZEN_TSUMO}
 
 
 def test_the_yaku_list_passes_its_yaku_with_the_han_and_fu_for_statistics(qtbot: QtBot) -> None:
@@ -332,3 +334,37 @@ def test_the_yaku_list_passes_its_yaku_with_the_han_and_fu_for_statistics(qtbot:
     quick = dialog.hand_result()
     assert isinstance(quick, Tsumo)
     assert quick.win == HanFuWin(seat=Seat(1), han=4, fu=25)
+
+
+def test_the_yaku_list_records_pinfu_tsumo_at_20_fu_and_asks_no_fu_the_yaku_decide(qtbot: QtBot) -> None:
+    # Issue 24: riichi pinfu menzen tsumo was recorded at 30 fu; pinfu with dora at 4 han asked for the fu.
+    widget = YakuListWidget()
+    qtbot.addWidget(widget)
+    widget.set_context(rules=hand_rules("tenhou"), tsumo=True, riichi=True)
+    for name in ("pinfu", "menzen_tsumo"):
+        widget.yaku_boxes[name].setChecked(True)
+    assert widget.han_fu() == (3, 20)
+    assert not any(button.isEnabled() for button in widget.fu_buttons.values())
+    widget.set_context(rules=hand_rules("tenhou"), tsumo=False, riichi=False)
+    widget.yaku_boxes["riichi"].setChecked(False)
+    widget.dora_spin.setValue(3)
+    assert widget.han_fu() == (4, 30)  # pinfu by ron: 30 fu, not asked
+    assert not any(button.isEnabled() for button in widget.fu_buttons.values())
+
+
+@pytest.mark.parametrize("aotenjou", [False, True], ids=["limits", "aotenjou"])
+def test_quick_entry_records_the_same_value_whatever_the_order_of_the_taps(qtbot: QtBot, aotenjou: bool) -> None:
+    # Issue 24: under aotenjou 6 han then 40 fu recorded 30 fu (30,720) and 40 fu then 6 han 40 fu (40,960).
+    rules = hand_rules("tenhou", {"aotenjou": aotenjou})
+    recorded = []
+    for taps in (("han", "fu"), ("fu", "han")):
+        widget = QuickEntryWidget()
+        qtbot.addWidget(widget)
+        widget.set_context(rules=rules, tsumo=False, dealer=False)
+        for tap in taps:
+            button = widget.han_buttons[6] if tap == "han" else widget.fu_buttons[40]
+            if button.isEnabled():
+                button.click()
+        recorded.append((widget.han_fu(), widget.point_value()))
+    assert recorded[0] == recorded[1]
+    assert recorded[0][0] == ((6, 40) if aotenjou else (6, 30))

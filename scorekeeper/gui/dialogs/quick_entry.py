@@ -1,8 +1,9 @@
 """Quick entry: a hand's value as han and fu, or as a number of yakuman, in two taps (issue 4, "Quick entry").
 
-Only the combinations some win has are offered, and this widget keeps no rule of its own: it asks the engine's one
-table (``scorekeeper.engine.han_fu``: 20 fu only pinfu tsumo, 25 fu chiitoitsu, ...), the same one the session
-holds every recorded win to. From 5 han the fu no longer matter and are not asked.
+Only the combinations some win has are offered, and this widget keeps no rule of its own: it asks the engine
+(``scorekeeper.engine.declared.value_called``) which fu this han can have (the one table of ``engine.han_fu``: 20 fu
+only pinfu tsumo, 25 fu chiitoitsu, ...), whether the fu count at this han under the rules (not from 5 han, except
+under aotenjou), and what the hand is worth; the value never depends on the order of the taps (issue 24).
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from __future__ import annotations
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QButtonGroup, QGridLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from scorekeeper.engine.han_fu import FU_VALUES, is_valid_han_fu
-from scorekeeper.engine.points import PointValue, pay, value_from_han_fu, value_from_yakuman
+from scorekeeper.engine.declared import DeclaredValue, value_called
+from scorekeeper.engine.han_fu import FU_VALUES
+from scorekeeper.engine.points import PointValue, pay
 from scorekeeper.engine.rules import HandRules
 from scorekeeper.gui.labels import format_points, limit_name
 
@@ -94,15 +96,11 @@ class QuickEntryWidget(QWidget):
     def set_context(self, *, rules: HandRules, tsumo: bool, dealer: bool) -> None:
         """The ruleset and how the hand was won (which fu are valid, and the payments shown)."""
         self.rules, self.tsumo, self.dealer = rules, tsumo, dealer
-        if self.han is not None and self.fu is not None and not is_valid_han_fu(self.han, self.fu, tsumo=tsumo):
-            self.fu = None
         self._refresh()
 
     def set_han(self, han: int) -> None:
-        """Choose the han (leaves yakuman mode)."""
+        """Choose the han (leaves yakuman mode); a fu tapped before stays chosen where this han can have it."""
         self.han, self.yakuman = han, None
-        if self.fu is not None and not is_valid_han_fu(han, self.fu, tsumo=self.tsumo):
-            self.fu = None
         self._refresh()
 
     def set_fu(self, fu: int) -> None:
@@ -115,32 +113,35 @@ class QuickEntryWidget(QWidget):
         self.yakuman, self.han, self.fu = count, None, None
         self._refresh()
 
+    def declared(self) -> DeclaredValue | None:
+        """The engine's reading of the taps (``value_called``), or None before the rules are known."""
+        if self.rules is None:
+            return None
+        return value_called(han=self.han, fu=self.fu, yakuman=self.yakuman, tsumo=self.tsumo, rules=self.rules)
+
     def han_fu(self) -> tuple[int, int] | None:
-        """The chosen han and fu (30 fu stands in from 5 han, where fu do not count), or None."""
-        if self.han is None:
+        """The han and the fu recorded (the stand-in where the fu do not count), or None while incomplete."""
+        declared = self.declared()
+        if declared is None or declared.value is None or declared.fu is None:
             return None
-        if self.han >= 5:
-            return self.han, self.fu or 30
-        if self.fu is None:
-            return None
-        return self.han, self.fu
+        return declared.han, declared.fu
 
     def point_value(self) -> PointValue | None:
         """The engine's value of the current choice, or None while incomplete."""
-        if self.rules is None:
-            return None
-        if self.yakuman is not None:
-            return value_from_yakuman(self.yakuman, self.rules)
-        chosen = self.han_fu()
-        return None if chosen is None else value_from_han_fu(chosen[0], chosen[1], self.rules)
+        declared = self.declared()
+        return None if declared is None else declared.value
 
     def _refresh(self) -> None:
+        declared = self.declared()
         for han, button in self.han_buttons.items():
             button.setChecked(han == self.han)
         for fu, button in self.fu_buttons.items():
-            button.setChecked(fu == self.fu)
-            valid = self.han is None or is_valid_han_fu(self.han, fu, tsumo=self.tsumo)
-            button.setEnabled(valid and (self.han is None or self.han < 5))
+            if self.han is None or declared is None:  # a fu may be tapped first
+                button.setChecked(fu == self.fu)
+                button.setEnabled(True)
+            else:
+                button.setChecked(fu == declared.fu and bool(declared.fu_choices))
+                button.setEnabled(fu in declared.fu_choices)
         for count, button in self.yakuman_buttons.items():
             button.setChecked(count == self.yakuman)
         value = self.point_value()

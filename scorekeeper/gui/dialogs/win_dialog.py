@@ -45,7 +45,6 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.engine.classical import ClassicalRules
-from scorekeeper.engine.yaku import Yaku
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui._compat import override
 from scorekeeper.gui.dialogs.quick_entry import QuickEntryWidget
@@ -510,7 +509,7 @@ class WinValueWidget(QWidget):
             chosen = self.yaku.han_fu()
             if chosen is None:
                 return None
-            named = tuple(Yaku(name) for name in self.yaku.ticked())  # kept for statistics (docs/statistics.md)
+            named = self.yaku.counted()  # kept for statistics (docs/statistics.md)
             return HanFuWin(seat=seat, han=chosen[0], fu=chosen[1], yaku=named)
         except ScorekeeperError:
             return None

@@ -1,16 +1,14 @@
 """Yaku list entry: tick the yaku, count the dora, pick the fu (for tables that do not enter tiles).
 
-The han of each yaku, closed and open, come from the engine (``scorekeeper.engine.yaku.closed_han`` /
-``open_han``: seed 000 and EMA 2016, section 7), so the widget holds no scoring table of its own; so do the yakuman
-multipliers (``yakuman_multiplier``: 2 for the double yakuman where the ruleset's ``double_yakuman`` is on), and the
-liable yakuman are the ruleset's (``TableRules.pao_yakuman``), and the kind of win a situational yaku needs is the
-engine's (``YAKU_WIN_KIND``: haitei only on a tsumo...). The widget only adds up what is ticked; the engine's
-``value_from_han_fu`` / ``value_from_yakuman`` value the result.
+The widget holds no rule: the engine's ``scorekeeper.engine.declared`` says which yaku can be named for this win
+(``is_declarable``: closed-only yaku, open tanyao, the kind of win a situational yaku needs, renhou where the ruleset
+values it) and what the ticked yaku are worth (``value_declared``: their han, closed and open, and the dora; the fu
+the yaku decide, such as pinfu tsumo's 20 and chiitoitsu's 25; whether the fu count at this han under the rules;
+renhou and the yakuman multipliers as the ruleset has them). The liable yakuman are the ruleset's
+(``TableRules.pao_yakuman``).
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
@@ -27,27 +25,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from scorekeeper.engine.conditions import WinKind
-from scorekeeper.engine.han_fu import FU_VALUES, is_valid_han_fu
-from scorekeeper.engine.points import PointValue, value_from_han_fu, value_from_yakuman
-from scorekeeper.engine.rules import HandRules, RenhouValue
-from scorekeeper.engine.yaku import YAKU_WIN_KIND, Yaku, closed_han, open_han, yakuman_multiplier
+from scorekeeper.engine.declared import DeclaredValue, is_declarable, value_declared
+from scorekeeper.engine.han_fu import FU_VALUES
+from scorekeeper.engine.points import PointValue
+from scorekeeper.engine.rules import HandRules
 from scorekeeper.engine.yaku import YAKUMAN as ENGINE_YAKUMAN
+from scorekeeper.engine.yaku import Yaku
 from scorekeeper.gui.labels import format_points, limit_name, yaku_name
 
-__all__ = ["YAKUMAN", "YAKU_HAN", "YakuListWidget"]
+__all__ = ["YAKUMAN", "YAKU_NAMES", "YakuListWidget"]
 
-
-@dataclass(frozen=True, slots=True)
-class _YakuHan:
-    closed: int
-    open: int | None
-
-
-#: Han closed / open (None: closed only), from the engine; renhou is handled apart (a ruleset knob).
-YAKU_HAN: dict[str, _YakuHan] = {
-    y.value: _YakuHan(closed_han(y), open_han(y)) for y in Yaku if y not in ENGINE_YAKUMAN and y is not Yaku.RENHOU
-}
+#: The yaku that are not yakuman, in the engine's order; renhou is listed apart (its value is a ruleset knob).
+YAKU_NAMES: tuple[str, ...] = tuple(y.value for y in Yaku if y not in ENGINE_YAKUMAN and y is not Yaku.RENHOU)
 
 #: The yakuman, in the order the list shows them (each one's multiplier is the engine's ``yakuman_multiplier``).
 YAKUMAN: tuple[str, ...] = (
@@ -91,7 +80,7 @@ class YakuListWidget(QWidget):
         self.yaku_boxes: dict[str, QCheckBox] = {}
         host = QWidget()
         grid = QGridLayout(host)
-        for index, name in enumerate((*YAKU_HAN, "renhou", *YAKUMAN)):
+        for index, name in enumerate((*YAKU_NAMES, "renhou", *YAKUMAN)):
             box = QCheckBox(yaku_name(name))
             box.setObjectName(f"yaku_{name}")
             box.toggled.connect(self._refresh)
@@ -177,99 +166,73 @@ class YakuListWidget(QWidget):
         self._refresh()
 
     def ticked(self) -> tuple[str, ...]:
-        """The ticked yaku and yakuman, by engine name."""
+        """The ticked yaku and yakuman that count for this win, by engine name."""
         return tuple(name for name, box in self.yaku_boxes.items() if box.isChecked() and box.isEnabled())
 
-    def _allowed(self, name: str) -> bool:
-        is_open = self.open_box.isChecked()
-        rules = self.rules
-        needs = YAKU_WIN_KIND.get(Yaku(name))  # the engine's: haitei only on a tsumo, chankan only on a ron...
-        if needs is not None and needs is not (WinKind.TSUMO if self.tsumo else WinKind.RON):
-            return False
-        if name in YAKU_HAN:
-            if name == "tanyao" and is_open and rules is not None and not rules.open_tanyao:
-                return False
-            return not is_open or YAKU_HAN[name].open is not None
-        if name == "renhou":
-            return not is_open and rules is not None and rules.renhou is not RenhouValue.NONE
-        return True
+    def declared(self) -> DeclaredValue | None:
+        """The engine's value of what is ticked (``value_declared``), or None before the rules are known."""
+        if self.rules is None:
+            return None
+        return value_declared(
+            tuple(Yaku(name) for name in self.ticked()),
+            is_open=self.open_box.isChecked(),
+            dora=self.dora_spin.value(),
+            fu=self.fu,
+            tsumo=self.tsumo,
+            rules=self.rules,
+        )
+
+    def counted(self) -> tuple[Yaku, ...]:
+        """The yaku the engine counted (menzen tsumo added on a closed tsumo): what a recorded win names."""
+        declared = self.declared()
+        return () if declared is None else declared.yaku
 
     def yakuman_count(self) -> int:
         """The yakuman multiplier of the ticked yakuman (0 when none is ticked)."""
-        rules = self.rules
-        names = [
-            n
-            for n in self.ticked()
-            if n in YAKUMAN or (n == "renhou" and rules and rules.renhou is RenhouValue.YAKUMAN)
-        ]
-        if not names:
-            return 0
-        double = rules is not None and rules.double_yakuman
-        counts = [yakuman_multiplier(Yaku(n), double_yakuman=double) for n in names]
-        if rules is not None and not rules.compound_yakuman:
-            return max(counts)
-        return sum(counts)
+        declared = self.declared()
+        return 0 if declared is None else declared.yakuman
 
     def han(self) -> int:
-        """The han of the ticked yaku plus the dora (0 when no yaku is ticked: dora alone is never a yaku).
-
-        Renhou follows the ruleset (engine ``RenhouValue``): ``five_han`` adds 5 han to the rest (WRC); ``mangan``
-        makes the hand a mangan unless it is worth more without renhou (EMA 2016), so the han are at least 5.
-        """
-        is_open = self.open_box.isChecked()
-        total = 0
-        for name in self.ticked():
-            if name in YAKU_HAN:
-                value = YAKU_HAN[name]
-                total += (value.open or 0) if is_open else value.closed
-        if total:
-            total += self.dora_spin.value()
-        rules = self.rules
-        if "renhou" in self.ticked() and rules is not None:
-            if rules.renhou is RenhouValue.FIVE_HAN:
-                total += closed_han(Yaku.RENHOU) + (0 if total else self.dora_spin.value())
-            elif rules.renhou is RenhouValue.MANGAN:
-                total = max(total, closed_han(Yaku.RENHOU))
-        return total
+        """The han of the ticked yaku plus the dora (0 when no yaku is ticked: dora alone is never a yaku)."""
+        declared = self.declared()
+        return 0 if declared is None else declared.han
 
     def han_fu(self) -> tuple[int, int] | None:
-        """The han and fu, or None while incomplete (30 fu stands in from 5 han; chiitoitsu is always 25)."""
-        han = self.han()
-        if not han:
+        """The han and the fu recorded (decided by the yaku, chosen, or the stand-in where the fu do not count),
+        or None while incomplete."""
+        declared = self.declared()
+        if declared is None or declared.value is None or declared.fu is None:
             return None
-        if "chiitoitsu" in self.ticked():
-            return han, 25
-        if han >= 5:
-            return han, self.fu or 30
-        if self.fu is None or not is_valid_han_fu(han, self.fu, tsumo=self.tsumo):
-            return None
-        return han, self.fu
+        return declared.han, declared.fu
 
     def point_value(self) -> PointValue | None:
         """The engine's value of what is ticked, or None while incomplete."""
-        if self.rules is None:
-            return None
-        count = self.yakuman_count()
-        if count:
-            return value_from_yakuman(count, self.rules)
-        chosen = self.han_fu()
-        return None if chosen is None else value_from_han_fu(chosen[0], chosen[1], self.rules)
+        declared = self.declared()
+        return None if declared is None else declared.value
 
     def _refresh(self) -> None:
+        rules = self.rules
         for name, box in self.yaku_boxes.items():
-            box.setEnabled(self._allowed(name))
-        han = self.han()
-        for fu, button in self.fu_buttons.items():
-            button.setChecked(fu == self.fu)
-            button.setEnabled(
-                0 < han < 5 and is_valid_han_fu(han, fu, tsumo=self.tsumo) and "chiitoitsu" not in self.ticked()
+            box.setEnabled(
+                rules is not None
+                and is_declarable(Yaku(name), is_open=self.open_box.isChecked(), tsumo=self.tsumo, rules=rules)
             )
-        value = self.point_value()
+        declared = self.declared()
+        implied = self.yaku_boxes[Yaku.MENZEN_TSUMO.value]
+        if declared is not None and Yaku.MENZEN_TSUMO in declared.yaku and not implied.isChecked():
+            implied.blockSignals(True)  # a closed tsumo has menzen tsumo: shown as the engine counted it
+            implied.setChecked(True)
+            implied.blockSignals(False)
+        choices = () if declared is None else declared.fu_choices
+        for fu, button in self.fu_buttons.items():
+            button.setChecked(fu == self.fu and fu in choices)
+            button.setEnabled(fu in choices)
+        value = None if declared is None else declared.value
         if value is None:
             if not self.ticked():
                 self.summary_label.setText(self.tr("Tick at least one yaku: dora alone is never a yaku."))
             else:
-                self.summary_label.setText(self.tr("{han} han: pick the fu.").format(han=han))
+                self.summary_label.setText(self.tr("{han} han: pick the fu.").format(han=self.han()))
         elif value.han is None:
             self.summary_label.setText(self.tr("{n}× yakuman").format(n=value.yakuman))
         else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from scorekeeper.engine.declared import STAND_IN_FU, fu_count
 from scorekeeper.engine.han_fu import FU_VALUES, is_valid_han_fu
 from scorekeeper.engine.points import Limit, Payment, PointValue, pay, value_from_han_fu, value_from_yakuman
 from scorekeeper.engine.rules import HandRules
@@ -108,15 +109,16 @@ def score_table(rules: HandRules, *, dealer: bool) -> tuple[tuple[TableCell, ...
 def limit_rows(rules: HandRules) -> tuple[LimitRow, ...]:
     """The limit hands under ``rules``: mangan to yakuman, and double yakuman where the rules have it.
 
-    The han ranges are found by asking the engine (``value_from_han_fu`` at 5 to 13 han), so a ruleset with
+    The han ranges are found by asking the engine (``value_from_han_fu`` at the han where the fu do not count,
+    ``engine.declared.fu_count``: 5 to 13), so a ruleset with
     counted yakuman (``kazoe``) shows 13+ han as yakuman and one without shows it as sanbaiman. Empty under
     aotenjou, which has no limits.
     """
     if rules.aotenjou:
         return ()
     spans: dict[Limit, list[int]] = {}
-    for han in range(5, 14):
-        limit = _value(han, 30, rules).limit
+    for han in (h for h in range(1, 14) if not fu_count(h, rules)):  # where the limits decide, not the fu
+        limit = _value(han, STAND_IN_FU, rules).limit
         assert limit is not None
         spans.setdefault(limit, []).append(han)
     rows = []
@@ -126,7 +128,7 @@ def limit_rows(rules: HandRules) -> tuple[LimitRow, ...]:
             value = value_from_yakuman(1, rules)
         else:
             assert hans is not None, f"no han reaches {limit} under {rules.name}"
-            value = _value(hans[0], 30, rules)
+            value = _value(hans[0], STAND_IN_FU, rules)
         han_from = hans[0] if hans else None
         han_to = None if hans is None or hans[-1] == 13 else hans[-1]
         rows.append(_limit_row(limit, 1, han_from, han_to, value))

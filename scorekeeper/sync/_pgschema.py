@@ -43,6 +43,13 @@ _MY_TABLE = (
     "EXISTS (SELECT 1 FROM table_logins l WHERE l.role = current_user"
     " AND l.tournament_id = {alias}tournament_id AND l.table_no = {alias}table_no)"
 )
+#: A game's players are its table's seating in its session, East first (issue 27 item 1: before, a table's login
+#: could write a game for its table number in any session, with any players). ``players`` is the JSON text the store
+#: writes (a list of names); a session where the table is not seated aggregates to NULL, which is never equal.
+_SEATED = (
+    "games.players::jsonb = (SELECT jsonb_agg(s.player ORDER BY s.seat) FROM seats s"
+    " WHERE s.tournament_id = games.tournament_id AND s.session = games.session AND s.table_no = games.table_no)"
+)
 _MY_GAME = "game_id IN (SELECT g.game_id FROM games g)"  # the games policy applies inside: own games only
 _MY_TOURNAMENT = "{alias}tournament_id IN (SELECT l.tournament_id FROM table_logins l WHERE l.role = current_user)"
 
@@ -60,10 +67,18 @@ TABLE_POLICIES: dict[str, tuple[str, ...]] = {
         "CREATE POLICY tables_read ON seats FOR SELECT TO {tables} USING (" + _MY_TABLE.format(alias="seats.") + ")",
     ),
     "games": (
-        "CREATE POLICY tables_own ON games TO {tables} USING ("
+        "CREATE POLICY tables_read ON games FOR SELECT TO {tables} USING (" + _MY_TABLE.format(alias="games.") + ")",
+        "CREATE POLICY tables_insert ON games FOR INSERT TO {tables} WITH CHECK ("
+        + _MY_TABLE.format(alias="games.")
+        + " AND "
+        + _SEATED
+        + ")",
+        "CREATE POLICY tables_update ON games FOR UPDATE TO {tables} USING ("
         + _MY_TABLE.format(alias="games.")
         + ") WITH CHECK ("
         + _MY_TABLE.format(alias="games.")
+        + " AND "
+        + _SEATED
         + ")",
     ),
     "game_events": (

@@ -144,8 +144,9 @@ def _secure(connection: psycopg.Connection[Any], names: dict[str, sql.Composable
 
     A table counts as secured once it has the referee's policy (each table is secured whole, in the transaction
     that creates it or the one that first sees it). Row-level security is forced, so a table's group sees nothing
-    of a table its policies do not name (:data:`_pgschema.TABLE_POLICIES`). The grants and the announcing function
-    are written again every time (both are idempotent), so an upgrade also brings them up to date.
+    of a table its policies do not name (:data:`_pgschema.TABLE_POLICIES`). The tables' group's policies, the
+    grants and the announcing function are written again every time, so an upgrade also brings them up to date (a
+    server set up before issue 27 gets the games policies that bind a table to its seating).
     """
     have = {
         str(row[0])
@@ -159,8 +160,7 @@ def _secure(connection: psycopg.Connection[Any], names: dict[str, sql.Composable
         connection.execute(sql.SQL("ALTER TABLE {} ENABLE ROW LEVEL SECURITY").format(ident))
         connection.execute(sql.SQL("ALTER TABLE {} FORCE ROW LEVEL SECURITY").format(ident))
         connection.execute(sql.SQL(_pgschema.REFEREE_POLICY).format(table=ident, **names))
-        for policy in _pgschema.TABLE_POLICIES.get(table, ()):
-            connection.execute(sql.SQL(policy).format(**names))
+    _renew_table_policies(connection, names)
     _let_the_owner_in(connection)
     for grant in _pgschema.GRANTS:
         connection.execute(sql.SQL(grant).format(**names))
@@ -192,6 +192,21 @@ def _secure(connection: psycopg.Connection[Any], names: dict[str, sql.Composable
         )
     connection.execute("DROP FUNCTION IF EXISTS sk_announce()")
     return secured
+
+
+def _renew_table_policies(connection: psycopg.Connection[Any], names: dict[str, sql.Composable]) -> None:
+    """Drop the tables' group's policies on every table of the layout and create them from
+    :data:`_pgschema.TABLE_POLICIES` (their names all begin ``tables_``), in the caller's transaction."""
+    layout = _pgschema.layout_tables()
+    for table, policy in connection.execute(
+        "SELECT tablename, policyname FROM pg_policies WHERE schemaname = current_schema()"
+        " AND tablename = ANY(%s) AND policyname LIKE 'tables\\_%%'",
+        (list(layout),),
+    ).fetchall():
+        connection.execute(sql.SQL("DROP POLICY {} ON {}").format(sql.Identifier(policy), sql.Identifier(table)))
+    for table in layout:
+        for statement in _pgschema.TABLE_POLICIES.get(table, ()):
+            connection.execute(sql.SQL(statement).format(**names))
 
 
 def _let_the_owner_in(connection: psycopg.Connection[Any]) -> None:

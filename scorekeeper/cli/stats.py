@@ -128,16 +128,9 @@ def _table(entries: list[dict[str, Any]]) -> str:
 
 def _tournament_games(db: str, name: str | None) -> StoredStatistics:
     """The finished games of the tournament in store ``db`` (refused if the file is not there: never created)."""
-    from scorekeeper.storage.statistics import tournament_statistics
-    from scorekeeper.storage.tournament_store import open_tournament_store
+    from scorekeeper.storage.statistics import read_tournament_games
 
-    if not db.startswith(("postgresql://", "postgres://")) and not Path(db).is_file():
-        raise SaveFileError(f"{db}: no such tournament database file", path=Path(db))
-    store = open_tournament_store(db)
-    try:
-        return tournament_statistics(store.load(name))
-    finally:
-        store.close()
+    return read_tournament_games(db, name).statistics
 
 
 def run(args: argparse.Namespace) -> int:

@@ -23,6 +23,7 @@ guest (no registry entry: identity None) plays at the starting rating of each sy
 from __future__ import annotations
 
 import datetime
+import functools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -74,6 +75,12 @@ def tenhou_place_values(places: Sequence[int]) -> tuple[float, ...]:
     Raises:
         IllegalActionError: not four places of 1 to 4, each shared place followed by the places it spans.
     """
+    return _place_values(tuple(places))
+
+
+@functools.lru_cache(maxsize=256)
+def _place_values(places: tuple[int, ...]) -> tuple[float, ...]:
+    """:func:`tenhou_place_values`, remembered: a rating pass meets the same few dozen place tuples again and again."""
     if len(places) != 4 or sorted(places) != _shared(places):
         raise IllegalActionError(f"a four-player game's final places are 1 to 4, ties sharing the better, got {places}")
     out = []

@@ -39,6 +39,7 @@ from scorekeeper.session.statistics import (
 from scorekeeper.storage._jsontext import JsonTextError, load_json
 from scorekeeper.storage.files import write_atomically
 from scorekeeper.storage.store import GameStore
+from scorekeeper.storage.tournament_export import BaseRank, mers_base_ranks
 from scorekeeper.tournament import Tournament
 
 __all__ = [
@@ -46,9 +47,11 @@ __all__ = [
     "STATS_VERSION",
     "LeagueRow",
     "StoredStatistics",
+    "TournamentGames",
     "format_league_csv",
     "league_row",
     "load_statistics",
+    "read_tournament_games",
     "tournament_statistics",
     "write_league_csv",
 ]
@@ -279,6 +282,46 @@ def tournament_statistics(tournament: Tournament) -> StoredStatistics:
             lines.append(key)
         games.append(game_lines(state, game_id=number, played=played, players=lines))
     return StoredStatistics(games=tuple(games), names=names, problems=tuple(problems))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TournamentGames:
+    """A tournament's games as statistics and ratings see them, with its players' MERS base ranks.
+
+    Attributes:
+        name: the tournament's name.
+        statistics: its finished table games (:func:`tournament_statistics`).
+        base_ranks: every ranked player's MERS base rank, best first (the EMA results form's figures).
+    """
+
+    name: str
+    statistics: StoredStatistics
+    base_ranks: tuple[BaseRank, ...]
+
+
+def read_tournament_games(db: str | Path, name: str | None = None) -> TournamentGames:
+    """The tournament in store ``db`` (a SQLite file, never created here, or a ``postgresql://`` URL): its games
+    and base ranks (``scorekeeper stats --tournament``, ``ratings --tournament`` and the Players window).
+
+    Raises:
+        SaveFileError: the file is not there or cannot be read.
+        TournamentError: no such tournament in it (or several and no name).
+    """
+    from scorekeeper.storage.tournament_store import open_tournament_store
+
+    text = str(db)
+    if not text.startswith(("postgresql://", "postgres://")) and not Path(db).is_file():
+        raise SaveFileError(f"{db}: no such tournament database file", path=Path(db))
+    store = open_tournament_store(db)
+    try:
+        tournament = store.load(name)
+    finally:
+        store.close()
+    return TournamentGames(
+        name=tournament.settings.name,
+        statistics=tournament_statistics(tournament),
+        base_ranks=mers_base_ranks(tournament),
+    )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -33,12 +33,15 @@ __all__ = [
     "CORRECTIONS_COLUMNS",
     "EMA_COLUMNS",
     "GAMES_COLUMNS",
+    "BaseRank",
     "SeatSpell",
+    "format_base_rank",
     "format_corrections_csv",
     "format_ema_csv",
     "format_games_csv",
     "format_standings_csv",
     "mers_base_rank",
+    "mers_base_ranks",
     "read_csv_text",
     "seat_spells",
 ]
@@ -78,6 +81,39 @@ def mers_base_rank(rank: int, players: int) -> Fraction:
     return Fraction(1000 * (players - rank), players - 1)
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BaseRank:
+    """A ranked player's MERS base rank in one tournament: what the tournament would bring to their EMA ranking
+    before the EMA weighs it (the results form's ``base_rank``).
+
+    Attributes:
+        tournament: the tournament's name.
+        player: the player's name in it.
+        rank: their rank in the standings.
+        players: how many players are ranked.
+        base_rank: ``1000 x (players - rank) / (players - 1)``.
+    """
+
+    tournament: str
+    player: str
+    rank: int
+    players: int
+    base_rank: Fraction
+
+
+def mers_base_ranks(tournament: Tournament, standings: Standings | None = None) -> tuple[BaseRank, ...]:
+    """Every ranked player's MERS base rank in ``tournament``, best first: the figures of :func:`format_ema_csv`."""
+    standings = standings or compute_standings(tournament)
+    count = len(standings.rows)
+    name = tournament.settings.name
+    return tuple(
+        BaseRank(
+            tournament=name, player=row.player, rank=row.rank, players=count, base_rank=mers_base_rank(row.rank, count)
+        )
+        for row in standings.rows
+    )
+
+
 def _two_decimals(value: Fraction) -> str:
     hundredths = (value * 100).__round__()  # half to even on exact halves: base ranks are rarely exact halves
     sign = "-" if hundredths < 0 else ""
@@ -85,12 +121,16 @@ def _two_decimals(value: Fraction) -> str:
     return f"{sign}{whole}.{part:02d}"
 
 
+def format_base_rank(value: Fraction) -> str:
+    """A MERS base rank to two decimals, as the EMA results form writes it."""
+    return _two_decimals(value)
+
+
 def format_ema_csv(tournament: Tournament, standings: Standings | None = None) -> bytes:
     """The EMA results form as CSV bytes: rank, player, EMA id, country, points, MERS base rank."""
     standings = standings or compute_standings(tournament)
-    count = len(standings.rows)
     rows: list[Sequence[object]] = [EMA_COLUMNS]
-    for row in standings.rows:
+    for row, base in zip(standings.rows, mers_base_ranks(tournament, standings), strict=True):
         player = tournament.player(row.player)
         rows.append(
             (
@@ -99,7 +139,7 @@ def format_ema_csv(tournament: Tournament, standings: Standings | None = None) -
                 _text(player.ema_id),
                 _text(player.country),
                 format_tenths(row.points_tenths),
-                _two_decimals(mers_base_rank(row.rank, count)),
+                _two_decimals(base.base_rank),
             )
         )
     return _csv(rows)

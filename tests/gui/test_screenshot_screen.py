@@ -33,6 +33,7 @@ def test_the_players_card_for_the_docs_renders_at_a_laptops_size(tmp_path: Path)
 
     from scorekeeper.gui.players import screenshots
 
-    (path,) = screenshots.render(tmp_path)
-    assert path.name == "players-card.png"
-    assert QImage(str(path)).size().toTuple() == screenshots.CARD_SIZE
+    card, ratings = screenshots.render(tmp_path)
+    assert (card.name, ratings.name) == ("players-card.png", "players-ratings.png")
+    assert QImage(str(card)).size().toTuple() == screenshots.CARD_SIZE
+    assert QImage(str(ratings)).size().toTuple() == screenshots.CARD_SIZE

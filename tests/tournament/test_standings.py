@@ -9,6 +9,7 @@ split 5 + -5 (0.0 each), the loser has 22,000 (-8.0 -15 = -23.0).
 from __future__ import annotations
 
 import dataclasses
+from fractions import Fraction
 
 import pytest
 
@@ -23,7 +24,12 @@ from scorekeeper.session import (
     RefereePenalty,
     Seat,
 )
-from scorekeeper.storage.tournament_export import format_corrections_csv, format_ema_csv
+from scorekeeper.storage.tournament_export import (
+    format_base_rank,
+    format_corrections_csv,
+    format_ema_csv,
+    mers_base_ranks,
+)
 from scorekeeper.tournament import (
     CorrectionLine,
     Player,
@@ -222,6 +228,19 @@ def test_a_player_who_withdrew_before_playing_is_ranked_nowhere() -> None:
     ema = format_ema_csv(tournament).decode("utf-8-sig").splitlines()
     assert len(ema) == 1 + 7
     assert ema[5].startswith("5,D,") and ema[5].endswith(",333.33")  # 1000 x (7 - 5) / (7 - 1): seven took part
+
+
+def test_each_ranked_players_mers_base_rank_is_the_results_forms() -> None:
+    # Seven ranked (H withdrew): 1000 x (7 - rank) / 6, as the EMA results form writes it (issue 28: the card).
+    roster = (*_PLAYERS[:7], Player(name="H", team="Blue", dropped_after=0), _PLAYERS[7])
+    tournament = dataclasses.replace(_tournament(), players=roster)
+    bases = mers_base_ranks(tournament)
+    assert [(b.player, b.rank, b.players) for b in bases][:2] == [("B", 1, 7), ("C", 2, 7)]
+    assert [b.base_rank for b in bases] == [Fraction(1000 * (7 - b.rank), 6) for b in bases]
+    assert format_base_rank(Fraction(2000, 6)) == "333.33"
+    ema = format_ema_csv(tournament).decode("utf-8-sig").splitlines()[1:]
+    assert [line.rsplit(",", 1)[1] for line in ema] == [format_base_rank(b.base_rank) for b in bases]
+    assert {b.tournament for b in bases} == {tournament.settings.name}
 
 
 def test_a_player_who_dropped_out_after_playing_keeps_a_rank() -> None:

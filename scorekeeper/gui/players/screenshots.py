@@ -1,7 +1,8 @@
 """Render a player's card (Players and statistics) to PNG for docs/statistics.md: a scripted club of 12 players.
 
 Usage: ``python -m scorekeeper.gui.players.screenshots OUTDIR`` (offscreen). Writes ``players-card.png``: Eve's card
-at 1366x740 (a 1366x768 laptop), light theme, English. The club's 60 tenhou.net games, two evenings a week from
+at 1366x740 (a 1366x768 laptop), light theme, English, and ``players-ratings.png``: the Ratings tab with Eve
+chosen, the same size. The club's 60 tenhou.net games, two evenings a week from
 February 2026, are played from a fixed seed: mostly wins called out as han and fu, some draws, the odd chombo, and a
 few wins entered as tiles so that the yaku chart has something to show. Nothing touches the user's data folder.
 """
@@ -105,7 +106,7 @@ def build_club(path: Path, *, games: int = 60, seed: int = 4) -> GameStore:
 
 
 def render(outdir: Path) -> list[Path]:
-    """Render Eve's card; return the file."""
+    """Render Eve's card and the Ratings tab with Eve chosen; return the files."""
     outdir.mkdir(parents=True, exist_ok=True)
     app = create_application([])
     install_language(Language.ENGLISH)
@@ -120,11 +121,16 @@ def render(outdir: Path) -> list[Path]:
         window.show()
         QApplication.processEvents()
         window.grab().save(str(path))
+        window.tabs.setCurrentWidget(window.ratings_tab)
+        window.ratings_tab.select_player("Eve")
+        QApplication.processEvents()
+        ratings = outdir / "players-ratings.png"
+        window.grab().save(str(ratings))
         window.close()
         window.deleteLater()
         QApplication.processEvents()
         store.close()
-    return [path]
+    return [path, ratings]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

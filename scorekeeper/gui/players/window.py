@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.error_words import error_text
-from scorekeeper.gui.file_dialogs import ask_save_file
+from scorekeeper.gui.file_dialogs import ask_open_file, ask_save_file
 from scorekeeper.gui.labels import name_problem_text, yaku_name
 from scorekeeper.gui.players.charts import (
     ChartWidget,
@@ -57,6 +57,7 @@ from scorekeeper.gui.players.charts import (
 )
 from scorekeeper.gui.players.controller import PlayersController
 from scorekeeper.gui.players.league import LeagueTableModel
+from scorekeeper.gui.players.ratings import RatingsTabWidget
 from scorekeeper.session.names import player_name_problem
 from scorekeeper.session.rules import CLASSICAL_PRESET_NAMES, PRESET_NAMES
 from scorekeeper.session.statistics import (
@@ -72,6 +73,7 @@ from scorekeeper.session.statistics import (
 from scorekeeper.storage.registry import Player
 from scorekeeper.storage.statistics import LEAGUE_COLUMNS, LeagueRow, StoredStatistics
 from scorekeeper.storage.store import GameStore
+from scorekeeper.storage.tournament_export import format_base_rank
 
 __all__ = ["MOVING_AVERAGE_GAMES", "PlayersDialogs", "PlayersWindow"]
 
@@ -107,6 +109,10 @@ def _ask_save_path(parent: QWidget, title: str, suggested: str, filters: str) ->
     return ask_save_file(parent, title, filters, suggested)
 
 
+def _ask_open_path(parent: QWidget, title: str, filters: str) -> Path | None:
+    return ask_open_file(parent, title, filters)
+
+
 @dataclass(frozen=True, slots=True)
 class PlayersDialogs:
     """How the window asks the user (tests inject their own answers).
@@ -115,11 +121,13 @@ class PlayersDialogs:
         ask_text: (parent, title, label, initial text) -> the text, or None if cancelled.
         ask_item: (parent, title, label, choices) -> the index chosen, or None.
         ask_save_path: (parent, title, suggested file name, filters) -> the path, or None.
+        ask_open_path: (parent, title, filters) -> the file chosen to open, or None.
     """
 
     ask_text: Callable[[QWidget, str, str, str], str | None] = _ask_text
     ask_item: Callable[[QWidget, str, str, list[str]], int | None] = _ask_item
     ask_save_path: Callable[[QWidget, str, str, str], Path | None] = _ask_save_path
+    ask_open_path: Callable[[QWidget, str, str], Path | None] = _ask_open_path
 
 
 def _fixed(value: Fraction | None, places: int, *, percent: bool = False, signed: bool = False) -> str:
@@ -158,6 +166,12 @@ class PlayersWindow(QWidget):
         self.tabs = QTabWidget()
         self.tabs.addTab(self._build_players_tab(), self.tr("Players"))
         self.tabs.addTab(self._build_league_tab(), self.tr("League table"))
+        # Issue 28: the ratings over the same selection, in a tab of their own.
+        self.ratings_tab = RatingsTabWidget(self.dialogs.ask_open_path)
+        self.ratings_tab.setObjectName("ratings_tab")
+        self.ratings_tab.add_chart_actions(self.save_chart, self.tr("Save as PNG…"))
+        self.ratings_tab.source_combo.currentIndexChanged.connect(self._show_card)
+        self.tabs.addTab(self.ratings_tab, self.tr("Ratings"))
         outer.addWidget(self.tabs, 1)
         self.message = QLabel()
         self.message.setObjectName("message")
@@ -409,6 +423,8 @@ class PlayersWindow(QWidget):
         self.table = league_table(self.stats.games, selection)
         self.club = club_totals(self.stats.games, selection)
         self.league_model.set_rows([(self.stats.names.get(i, i), t) for i, t in self.table.items()])
+        if hasattr(self, "ratings_tab"):
+            self.ratings_tab.show_games(self.stats, selection)
         self._show_card()
 
     def _on_selection_changed(self) -> None:
@@ -514,6 +530,7 @@ class PlayersWindow(QWidget):
                 f"{_fixed(totals.average_han, 1)} / {_fixed(totals.average_fu, 1)}",
             ),
             ("dora", self.tr("Dora per win"), _fixed(totals.dora_per_win, 2)),
+            ("base_rank", self.tr("MERS base rank"), self._base_ranks_text()),
         ]
         for index, (key, title, value) in enumerate(rows):
             if key not in self.figure_labels:
@@ -528,6 +545,21 @@ class PlayersWindow(QWidget):
                 self.figures.addWidget(label, index, 1)
                 self.figure_labels[key] = label
             self.figure_labels[key].setText(value)
+
+    def _base_ranks_text(self) -> str:
+        """The card's player's MERS base rank in each tournament opened in the Ratings tab, one a line."""
+        if not hasattr(self, "ratings_tab"):
+            return "–"
+        bases = self.ratings_tab.base_ranks_of(self.name_label.text())
+        return (
+            "\n".join(
+                self.tr("{tournament}:\n{base} ({rank} of {players})").format(
+                    tournament=b.tournament, base=format_base_rank(b.base_rank), rank=b.rank, players=b.players
+                )
+                for b in bases
+            )
+            or "–"
+        )
 
     def figure(self, key: str) -> str:
         """The text shown for one figure of the card (``games``, ``wins``...)."""

@@ -3172,6 +3172,89 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
 </context>
 <context>
+    <name>RatingsTabWidget</name>
+    <message>
+        <source>Games of</source>
+        <translation>対象の対局</translation>
+    </message>
+    <message>
+        <source>this computer</source>
+        <translation>このパソコン</translation>
+    </message>
+    <message>
+        <source>Open a tournament…</source>
+        <translation>大会を開く…</translation>
+    </message>
+    <message>
+        <source>Rate a tournament's table games (a tournament database file) and show its MERS base ranks</source>
+        <translation>大会の卓の対局 (大会データベースファイル) でレーティングを計算し、MERS 基礎ランクを表示します</translation>
+    </message>
+    <message>
+        <source>With opponent</source>
+        <translation>同卓した相手</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>プレイヤー</translation>
+    </message>
+    <message>
+        <source>Games</source>
+        <translation>対局数</translation>
+    </message>
+    <message>
+        <source>Ordinal (μ − 3σ)</source>
+        <translation>序数 (μ − 3σ)</translation>
+    </message>
+    <message>
+        <source>tenhou.net R</source>
+        <translation>天鳳 R</translation>
+    </message>
+    <message>
+        <source>Tournament rank</source>
+        <translation>大会順位</translation>
+    </message>
+    <message>
+        <source>MERS base rank</source>
+        <translation>MERS 基礎ランク</translation>
+    </message>
+    <message>
+        <source>openskill rating after each game</source>
+        <translation>対局ごとの openskill レーティング</translation>
+    </message>
+    <message>
+        <source>tenhou.net R after each game</source>
+        <translation>対局ごとの天鳳 R</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;openskill&lt;/b&gt; (the openskill package, Plackett-Luce model, default parameters): every player starts at μ = 25, σ = 25/3; after each game the four finishers are rated by their final places (a tie the rules share is a tie). Players are ranked by the &lt;b&gt;ordinal μ − 3σ&lt;/b&gt;.&lt;br&gt;&lt;b&gt;tenhou.net R&lt;/b&gt;: starts at 1500; after each game R += factor × (place value + (table average R − R) / 40), place values +30 / +10 / −10 / −30, factor 1 − 0.002 × games played before (0.2 from 400 games). Games are rated in the order played.</source>
+        <translation>&lt;b&gt;openskill&lt;/b&gt; (openskill パッケージ、Plackett-Luce モデル、既定のパラメータ): 全員 μ = 25、σ = 25/3 から始まり、対局ごとに最後まで打った 4 人を最終順位で評価します (ルールが同順位とするものは同順位)。&lt;b&gt;序数 μ − 3σ&lt;/b&gt; で順位を付けます。&lt;br&gt;&lt;b&gt;天鳳 R&lt;/b&gt;: 1500 から始まり、対局ごとに R += 試合数補正 × (順位点 + (卓平均 R − R) / 40)。順位点 +30 / +10 / −10 / −30、試合数補正 1 − 0.002 × それまでの対局数 (400 局以上は 0.2)。対局は打った順に計算します。</translation>
+    </message>
+    <message>
+        <source>Open a tournament</source>
+        <translation>大会を開く</translation>
+    </message>
+    <message>
+        <source>Tournament databases (*.sqlite3 *.sqlite *.db);;All files (*)</source>
+        <translation>大会データベース (*.sqlite3 *.sqlite *.db);;すべてのファイル (*)</translation>
+    </message>
+    <message>
+        <source>anyone</source>
+        <translation>指定なし</translation>
+    </message>
+    <message>
+        <source>{rank} of {players}</source>
+        <translation>{players} 人中 {rank} 位</translation>
+    </message>
+    <message>
+        <source>ordinal μ − 3σ</source>
+        <translation>序数 μ − 3σ</translation>
+    </message>
+    <message>
+        <source>R</source>
+        <translation>R</translation>
+    </message>
+</context>
+<context>
     <name>PlayersWindow</name>
     <message>
         <source>Players and statistics</source>
@@ -3184,6 +3267,14 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>League table</source>
         <translation>リーグ表</translation>
+    </message>
+    <message>
+        <source>Save as PNG…</source>
+        <translation>PNG で保存…</translation>
+    </message>
+    <message>
+        <source>Ratings</source>
+        <translation>レーティング</translation>
     </message>
     <message>
         <source>Games from</source>
@@ -3240,10 +3331,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Or right-click a chart</source>
         <translation>グラフの右クリックでも保存できます</translation>
-    </message>
-    <message>
-        <source>Save as PNG…</source>
-        <translation>PNG で保存…</translation>
     </message>
     <message>
         <source>Head to head (opponents met at least {n} times)</source>
@@ -3356,6 +3443,16 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Dora per win</source>
         <translation>和了あたりのドラ</translation>
+    </message>
+    <message>
+        <source>MERS base rank</source>
+        <translation>MERS 基礎ランク</translation>
+    </message>
+    <message>
+        <source>{tournament}:
+{base} ({rank} of {players})</source>
+        <translation>{tournament}:
+{base} ({players} 人中 {rank} 位)</translation>
     </message>
     <message>
         <source>Rename a player</source>

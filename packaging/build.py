@@ -84,6 +84,21 @@ def render_icons(out_dir: Path) -> list[Path]:
     return written
 
 
+def mypyc_runtimes(distribution: str) -> list[str]:
+    """The top-level ``<hash>__mypyc`` modules a mypyc-compiled distribution's extension modules import by name.
+
+    PyInstaller's analysis does not see that import (it happens inside the compiled code), so the bundle lacks the
+    module unless it is named as a hidden import: openskill's wheels are compiled this way (issue 28).
+    """
+    from importlib.metadata import PackageNotFoundError, files
+
+    try:
+        listed = files(distribution) or []
+    except PackageNotFoundError:
+        return []
+    return sorted({f.name.split(".", 1)[0] for f in listed if "/" not in str(f) and "__mypyc" in f.name})
+
+
 def build(*, clean: bool) -> Path:
     """Run PyInstaller and assemble the bundle folder; return its path."""
     version = _version()
@@ -117,6 +132,8 @@ def build(*, clean: bool) -> Path:
     ]
     if platform.system() == "Windows":
         args += ["--icon", str(work / "icons" / "scorekeeper-256.png")]
+    for module in mypyc_runtimes("openskill"):
+        args += ["--hidden-import", module]
     for module in EXCLUDED_MODULES:
         args += ["--exclude-module", module]
     args.append(str(PACKAGING / "entry.py"))

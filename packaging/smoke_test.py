@@ -27,6 +27,16 @@ HAND = {
 }
 
 
+#: A finished game of one hand: B rons A for a yakuman, A is below zero and the game ends (tenhou.net).
+GAME = {
+    "format": "scorekeeper-game",
+    "version": 1,
+    "ruleset": "tenhou",
+    "players": ["A", "B", "C", "D"],
+    "hands": [{"riichi": [], "result": {"type": "ron", "from": 0, "wins": [{"seat": 1, "yakuman": 1}]}}],
+}
+
+
 def _run(binary: Path, args: list[str], *, env: dict[str, str], stdin: str = "") -> str:
     result = subprocess.run(
         [str(binary), *args], input=stdin, capture_output=True, text=True, env=env, timeout=120, check=False
@@ -37,7 +47,7 @@ def _run(binary: Path, args: list[str], *, env: dict[str, str], stdin: str = "")
 
 
 def main() -> int:
-    """Run the three checks against the bundle folder given on the command line."""
+    """Run the checks against the bundle folder given on the command line."""
     if len(sys.argv) != 2:
         raise SystemExit(__doc__)
     bundle = Path(sys.argv[1]).resolve()
@@ -53,6 +63,15 @@ def main() -> int:
                 f"score --json gave {answer}, expected ok with 1000 points (yakuhai haku, 1 han 30 fu, non-dealer ron)"
             )
         print("score --json:", answer["points"], [y["name"] for y in answer["yaku"]])
+        # Ratings (issue 28): the openskill package's compiled modules are in the bundle. B's yakuman ron busts A.
+        record = Path(data) / "game.json"
+        record.write_text(json.dumps(GAME), encoding="utf-8")
+        database = str(Path(data) / "ratings.sqlite3")
+        _run(binary, ["import", str(record), "--db", database], env=env)
+        rated = json.loads(_run(binary, ["ratings", "--db", database, "--json"], env=env))["players"]
+        if [p["player"] for p in rated] != ["B", "C", "D", "A"] or rated[0]["tenhou_rating"] != 1530:
+            raise SystemExit(f"ratings --json gave {rated}, expected B, C, D, A with B at tenhou.net R 1530")
+        print("ratings --json:", [(p["player"], round(p["ordinal"], 2)) for p in rated])
         print(_run(binary, ["--smoke-test"], env=env).strip())
     print("bundle smoke test passed")
     return 0

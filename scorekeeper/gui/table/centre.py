@@ -89,6 +89,10 @@ class CentreWidget(QFrame):
         rotate_row.addWidget(self.rotate_button)
         rotate_row.addStretch(1)
         layout = QVBoxLayout(self)
+        # Tight margins and spacing: with a real Japanese font (its lines are taller than Latin ones), the round, the
+        # counters, a called last hand and Rotate fill the 177 px a 1280x720 screen leaves the centre (issue 24).
+        layout.setContentsMargins(6, 2, 6, 2)
+        layout.setSpacing(0)
         layout.addStretch(1)
         layout.addWidget(self.round_label)
         layout.addWidget(self.counters_label)

@@ -178,3 +178,30 @@ def test_a_rating_chart_is_saved_by_right_click_as_the_cards_are(
     action.trigger()
     assert (tmp_path / "rating.png").stat().st_size > 0
     window.close()
+
+
+def test_the_ratings_are_computed_when_their_tab_is_shown_not_at_each_change_elsewhere(
+    qtbot: QtBot, store: GameStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from scorekeeper.gui.players import ratings as tab_module
+
+    calls: list[Selection] = []
+
+    def counting(games: object, selection: Selection) -> object:
+        calls.append(selection)
+        return rate_games(games, selection)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tab_module, "rate_games", counting)
+    window = PlayersWindow(store)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.tabs.currentIndex() == 0
+    _choose(qtbot, window.ruleset_combo, "ema2016")
+    _choose(qtbot, window.ruleset_combo, "tenhou")
+    assert calls == []  # the Players tab is shown: nothing rated
+    bar = window.tabs.tabBar()
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(window.tabs.indexOf(window.ratings_tab)).center())
+    assert [c.ruleset for c in calls] == ["tenhou"]
+    assert sorted(r[1] for r in window.ratings_tab.row_texts()) == ["Aki", "Ben", "Cho", "Dan"]
+    window.close()

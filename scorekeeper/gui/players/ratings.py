@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QAction, QColor, QPainter, QPen
+from PySide6.QtGui import QAction, QColor, QPainter, QPen, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -129,6 +129,7 @@ class RatingsTabWidget(QWidget):
         self.tournament: TournamentGames | None = None
         self.tournaments: list[TournamentGames] = []
         self.ratings = Ratings(players=(), history={})
+        self.stale = True
         layout = QVBoxLayout(self)
         self.formula_label = QLabel()
         self.formula_label.setObjectName("rating_formula")
@@ -218,11 +219,23 @@ class RatingsTabWidget(QWidget):
     # -- choosing the games --------------------------------------------------------------------------------------
 
     def show_games(self, club: StoredStatistics, selection: Selection) -> None:
-        """Rate the club's games (or the open tournament's) over the window's ``selection`` and show them."""
+        """Rate the club's games (or the open tournament's) over the window's ``selection`` and show them.
+
+        The rating pass over ten thousand games takes a second or two (benchmarks/bench_ratings.py), so while the
+        tab is not shown it only remembers that its figures are stale and rates when it is shown.
+        """
         self.club = club
         self.window_selection = selection
         self._fill_opponents()
-        self._rate()
+        self.stale = True
+        if self.isVisible():
+            self._rate()
+
+    @override
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        if self.stale:
+            self._rate()
 
     def statistics(self) -> StoredStatistics:
         """The games rated now: the chosen tournament's, or the club's."""
@@ -288,6 +301,7 @@ class RatingsTabWidget(QWidget):
     # -- showing -------------------------------------------------------------------------------------------------
 
     def _rate(self) -> None:
+        self.stale = False
         stats = self.statistics()
         try:
             self.ratings = rate_games(stats.games, self.selection())

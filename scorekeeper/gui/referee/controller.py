@@ -313,12 +313,15 @@ class TournamentController(QObject):
         try:
             version = self.store.data_version()
         except ScorekeeperError as error:
-            if not self.store_problem:
-                self.error_occurred.emit(f"{self.tr('Reload')}: {error_text(error)}")
+            # Recorded (and the poll stopped, the retry started) before it is said: whatever the window does with
+            # the words, the controller's state is already the server's.
+            said = bool(self.store_problem)
             self.store_problem = error_text(error)
             self._watch.stop()
             if not self._retry_timer.isActive():
                 self._retry_timer.start()
+            if not said:
+                self.error_occurred.emit(f"{self.tr('Reload')}: {self.store_problem}")
             return False
         if self.store_problem:
             self.store_problem = ""
@@ -377,6 +380,10 @@ class TournamentController(QObject):
             return
         self._use_feed(outcome)
         self._retry_timer.stop()
+        # Listening again is followed by a full read: what committed between the last read and LISTEN was announced
+        # to nobody (issue 23 item 3: hands stayed off the screen until the next write from any table).
+        self._seen_version = -1
+        self.check_for_changes()
 
     def reload(self) -> None:
         """Read the tournament again (another laptop or the CLI may have written)."""
@@ -501,26 +508,32 @@ class TournamentController(QObject):
         from scorekeeper.gui.exports import translate_document
         from scorekeeper.storage import write_atomically
 
-        def seating_pdf() -> bytes:
-            seating = self.seating()
-            if seating is None:
-                raise _RefusedHereError(self.tr("session {n} is not seated yet").format(n=self.session))
-            return pdf_bytes(seating_document(self.tournament, seating, translate=translate_document))
-
         def run() -> None:
+            # Made from the database as it is now, never from the window's copy (which may be behind: a server that
+            # restarted, a write not yet heard of); the window then shows what was exported.
+            tournament = self.referee.load()
+            standings = compute_standings(tournament)
+
+            def seating_pdf() -> bytes:
+                seating = tournament.seating(self.session)
+                if seating is None:
+                    raise _RefusedHereError(self.tr("session {n} is not seated yet").format(n=self.session))
+                return pdf_bytes(seating_document(tournament, seating, translate=translate_document))
+
             makers: dict[str, Callable[[], bytes]] = {
                 "standings-pdf": lambda: pdf_bytes(
-                    standings_document(self.tournament, self.standings, translate=translate_document)
+                    standings_document(tournament, standings, translate=translate_document)
                 ),
                 "seating-pdf": seating_pdf,
-                "ema": lambda: format_ema_csv(self.tournament, self.standings),
-                "standings": lambda: format_standings_csv(self.tournament, self.standings),
-                "games": lambda: format_games_csv(self.tournament),
-                "corrections": lambda: format_corrections_csv(self.tournament),
-                "seating": lambda: format_seating_csv(self.tournament.seatings).encode("utf-8"),
+                "ema": lambda: format_ema_csv(tournament, standings),
+                "standings": lambda: format_standings_csv(tournament, standings),
+                "games": lambda: format_games_csv(tournament),
+                "corrections": lambda: format_corrections_csv(tournament),
+                "seating": lambda: format_seating_csv(tournament.seatings).encode("utf-8"),
             }
             data = makers[kind]()
             write_atomically(path, data)
+            self._refresh(tournament)
 
         return self._attempt(self.tr("Export"), run)
 

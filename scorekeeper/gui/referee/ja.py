@@ -80,7 +80,7 @@ JA_REFEREE: dict[str, str] = {
     "Add a substitute": "補欠を追加",
     "Select the player who drops out first.": "先に棄権する選手を選んでください。",
     "Export": "書き出し",
-    "Not done": "実行できません",
+    "Dismiss": "閉じる",
     "Correct the game…": "対局を訂正…",
     "New tournament": "新しい大会",
     " day(s)": " 日間",

@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMainWindow,
-    QMessageBox,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -111,10 +110,8 @@ def _ask_take_out(parent: QWidget, table: int, options: tuple[tuple[str, str], .
         dialog.deleteLater()
 
 
-def _show_error(parent: QWidget, text: str) -> None:
-    box = QMessageBox(QMessageBox.Icon.Warning, parent.tr("Not done"), text, QMessageBox.StandardButton.Ok, parent)
-    box.setTextFormat(Qt.TextFormat.PlainText)  # the message quotes player names (issue 10)
-    box.exec()
+def _no_box(parent: QWidget, text: str) -> None:
+    """Nothing more: the window's banner shows the text (a message box would block the window's timers)."""
 
 
 @dataclass(slots=True)
@@ -128,7 +125,9 @@ class RefereeDialogs:
     penalty: Callable[[QWidget, tuple[str, ...]], tuple[str, int, str] | None] = _ask_penalty
     #: A new player's name (title, the names taken); the session's name rules are checked as it is typed.
     player_name: Callable[[QWidget, str, tuple[str, ...]], str | None] = _ask_player_name
-    error: Callable[[QWidget, str], None] = _show_error
+    #: Told of every problem the window shows in its banner (tests record them); nothing else by default: a modal
+    #: box opened from a signal stopped the window's polls and retries while it was up (issue 23 item 3).
+    error: Callable[[QWidget, str], None] = _no_box
     correct: Callable[[QWidget, TableGame, TournamentSettings], Sequence[Event]] = correct_in_table_view
     #: Who leaves table ``table`` and who comes in (the table, the four seated now, the players free to come in).
     substitute: Callable[[QWidget, int, tuple[str, ...], tuple[str, ...]], tuple[str, str, str] | None] = (
@@ -258,9 +257,30 @@ class RefereeWindow(QMainWindow):
         self.tabs.addTab(self._standings_tab(), self.tr("Standings"))
         self.tabs.addTab(self._penalties_tab(), self.tr("Penalties"))
 
+        # Problems show here without blocking anything (the polls, the retries and the live feed go on): the last
+        # one with its time, until the referee dismisses it.
+        self.problem_banner = QFrame()
+        self.problem_banner.setObjectName("problem_banner")
+        self.problem_banner.setFrameShape(QFrame.Shape.StyledPanel)
+        banner = QHBoxLayout(self.problem_banner)
+        banner.setContentsMargins(8, 4, 8, 4)
+        self.problem_label = QLabel()
+        self.problem_label.setObjectName("problem_label")
+        self.problem_label.setTextFormat(Qt.TextFormat.PlainText)  # the message quotes player names (issue 10)
+        self.problem_label.setWordWrap(True)
+        self.problem_label.setStyleSheet("color: #c62828; font-weight: bold;")
+        self.problem_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        banner.addWidget(self.problem_label, 1)
+        self.dismiss_problem_button = QPushButton(self.tr("Dismiss"))
+        self.dismiss_problem_button.setObjectName("dismiss_problem_button")
+        self.dismiss_problem_button.clicked.connect(self._on_dismiss_problem_button_clicked)
+        banner.addWidget(self.dismiss_problem_button)
+        self.problem_banner.hide()
+
         central = QWidget()
         layout = QVBoxLayout(central)
         layout.addLayout(top)
+        layout.addWidget(self.problem_banner)
         layout.addWidget(self.tabs)
         self.setCentralWidget(central)
 
@@ -654,7 +674,18 @@ class RefereeWindow(QMainWindow):
             self.timer_label.setText(f"{minutes}:{seconds:02d}")
 
     def _on_controller_error_occurred(self, text: str) -> None:
+        self.show_problem(text)
+
+    def show_problem(self, text: str) -> None:
+        """Show ``text`` in the banner above the tabs, with the time (it stays until dismissed or replaced)."""
+        when = datetime.datetime.now().strftime("%H:%M")
+        self.problem_label.setText(f"{when}  {text}")
+        self.problem_banner.show()
         self.dialogs.error(self, text)
+
+    def _on_dismiss_problem_button_clicked(self) -> None:
+        self.problem_label.clear()
+        self.problem_banner.hide()
 
     # -- acting ---------------------------------------------------------------------------------------------------
 
@@ -680,12 +711,12 @@ class RefereeWindow(QMainWindow):
         table = self.record_table_spin.value()
         game = c.tournament.game(c.session, table)
         if game is None:
-            self.dialogs.error(self, self.tr("Table {t} has no game to correct yet.").format(t=table))
+            self.show_problem(self.tr("Table {t} has no game to correct yet.").format(t=table))
             return
         try:
             events = self.dialogs.correct(self, game, c.tournament.settings)
         except ScorekeeperError as error:
-            self.dialogs.error(self, error_text(error))
+            self.show_problem(error_text(error))
             return
         c.correct_game(table, events, base=game)
 
@@ -694,13 +725,13 @@ class RefereeWindow(QMainWindow):
         table = self.record_table_spin.value()
         game = c.tournament.game(c.session, table)
         if game is None:
-            self.dialogs.error(self, self.tr("Table {t} has no game yet: seat the substitute instead.").format(t=table))
+            self.show_problem(self.tr("Table {t} has no game yet: seat the substitute instead.").format(t=table))
             return
         try:
             seated = game.state(c.tournament.settings).players
             free = c.tournament.free_players(c.session)
         except ScorekeeperError as error:
-            self.dialogs.error(self, error_text(error))
+            self.show_problem(error_text(error))
             return
         answer = self.dialogs.substitute(self, table, tuple(seated), free)
         if answer is not None:
@@ -713,7 +744,7 @@ class RefereeWindow(QMainWindow):
         game = c.tournament.game(c.session, table)
         state = None if game is None else game.state(c.tournament.settings)
         if state is None or not state.substitutions:
-            self.dialogs.error(self, self.tr("Nobody came in during table {t}'s game.").format(t=table))
+            self.show_problem(self.tr("Nobody came in during table {t}'s game.").format(t=table))
             return
         options: list[tuple[str, str]] = []
         chosen: list[tuple[int, str]] = []
@@ -736,7 +767,7 @@ class RefereeWindow(QMainWindow):
                 )
                 chosen.append((int(sub.seat), sub.player))
         if not options:
-            self.dialogs.error(self, "\n".join(problems))
+            self.show_problem("\n".join(problems))
             return
         answer = self.dialogs.take_out(self, table, tuple(options))
         if answer is not None:
@@ -786,7 +817,7 @@ class RefereeWindow(QMainWindow):
     def _on_drop_out_button_clicked(self) -> None:
         row = self.players_table.currentRow()
         if row < 0:
-            self.dialogs.error(self, self.tr("Select the player who drops out first."))
+            self.show_problem(self.tr("Select the player who drops out first."))
             return
         self.controller.drop_out(self.controller.tournament.players[row].name)
 

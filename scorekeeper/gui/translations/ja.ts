@@ -3682,6 +3682,10 @@ win</source>
         <translation>罰符</translation>
     </message>
     <message>
+        <source>Dismiss</source>
+        <translation>閉じる</translation>
+    </message>
+    <message>
         <source>Tournament</source>
         <translation>大会</translation>
     </message>

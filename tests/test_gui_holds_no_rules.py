@@ -5,6 +5,9 @@ without the hand's round and refused South hands; the results screen that rounde
 entry's own han/fu table). Settling (``settle(``), uma and oka (``rules.table.uma``, ``.oka``) and fu arithmetic
 (``fu == 25``, ``fu * 4``) belong to the engine and the session, which the GUI asks (``preview_at``,
 ``standings``, the engine's han/fu table). Comments and docstrings may name them: only code lines are read.
+
+Nor does the GUI tell the families of rules apart (issue 24: 23 such checks in 9 files): it asks the game's family what
+it has (``scorekeeper.session.family_of``: ``has_riichi``, ``values_in_han_fu``, ``most_ron_winners``...).
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ _FORBIDDEN = {
     "a settle call": re.compile(r"\bsettle\w*\s*\("),
     "uma/oka arithmetic": re.compile(r"\.\s*(uma|oka)\b"),
     "fu arithmetic": re.compile(r"\bfu\s*(==|!=|<=|>=|<|>|\+|-|\*|//|%)\s*\d|\d\s*(\*|\+|-|//)\s*fu\b"),
+    "a family told apart": re.compile(r"\bFamily\s*\.\s*(RIICHI|CLASSICAL)\b|\.\s*family\s*(is|==|!=)|\bis_riichi\b"),
 }
 
 
@@ -43,7 +47,8 @@ def _offences() -> set[tuple[str, str]]:
 
 
 def test_the_gui_settles_nothing_and_holds_no_uma_oka_or_fu_arithmetic() -> None:
-    """No ``settle(`` call and no uma/oka or fu arithmetic under scorekeeper/gui (see the module docstring)."""
+    """No ``settle(`` call, no uma/oka or fu arithmetic and no family told apart under scorekeeper/gui (see the module
+    docstring)."""
     assert _offences() == set()
 
 
@@ -55,6 +60,9 @@ def test_the_grep_finds_what_it_looks_for() -> None:
     assert _FORBIDDEN["fu arithmetic"].search("base = 4 * fu")
     assert _FORBIDDEN["fu arithmetic"].search("self.fu = None") is None
     assert _FORBIDDEN["fu arithmetic"].search("base = fu * 4")
+    assert _FORBIDDEN["a family told apart"].search("rules.family is Family.CLASSICAL")
+    assert _FORBIDDEN["a family told apart"].search("if is_riichi(state.rules):")
+    assert _FORBIDDEN["a family told apart"].search("family_of(rules).has_riichi") is None
 
 
 def _lines(relative: str) -> int:

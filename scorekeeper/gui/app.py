@@ -12,20 +12,22 @@ import functools
 import os
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QStandardPaths, Qt, QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from scorekeeper import __version__
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.gui._compat import override
 from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.crash import install_excepthook
 from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.instance import SingleInstance
-from scorekeeper.gui.main_window import Dialogs, MainWindow
+from scorekeeper.gui.main_window import MainWindow
+from scorekeeper.gui.openers import Dialogs
 from scorekeeper.gui.settings import AppSettings, load_settings, read_settings
 from scorekeeper.gui.theme import Theme, apply_theme
 from scorekeeper.gui.wheel_guard import install_wheel_guard
@@ -33,10 +35,42 @@ from scorekeeper.gui.window_geometry import bring_to_front, place_on_screen
 from scorekeeper.storage.files import default_database_path
 from scorekeeper.storage.store import GameStore
 
-__all__ = ["create_application", "create_main_window", "data_folder", "first_steps", "run_app", "smoke_test"]
+__all__ = [
+    "create_application",
+    "create_main_window",
+    "data_folder",
+    "first_steps",
+    "open_correction_window",
+    "open_referee_window",
+    "run_app",
+    "smoke_test",
+]
 
 #: Overrides the data folder (tests, benchmarks, a portable install on a USB stick).
 DATA_DIR_ENV = "SCOREKEEPER_DATA_DIR"
+
+
+#: Set, the app prints when its window was first painted (``first paint after 0.412 s at 1764345678.1234``, the
+#: second figure the wall clock, for a launcher's own measure); ``quit``, it also quits then
+#: (``benchmarks/bench_gui.py`` times the start on a real X server with it).
+STARTUP_TIMING_ENV = "SCOREKEEPER_STARTUP_TIMING"
+
+
+def _report_first_paint(app: QApplication, window: QWidget, started: float, *, quit_after: bool) -> None:
+    """Print when ``window`` is first painted (its first Paint event), and quit then if ``quit_after``."""
+    from PySide6.QtCore import QEvent, QObject
+
+    class FirstPaint(QObject):
+        @override
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+            if event.type() == QEvent.Type.Paint:
+                window.removeEventFilter(self)
+                print(f"first paint after {time.perf_counter() - started:.3f} s at {time.time():.4f}", flush=True)
+                if quit_after:
+                    QTimer.singleShot(0, app.quit)
+            return False
+
+    window.installEventFilter(FirstPaint(window))
 
 
 def data_folder() -> Path:
@@ -82,7 +116,9 @@ def create_main_window(
         install_wheel_guard(app)  # also when the application was made elsewhere (tests, embedding)
     store = GameStore.open(default_database_path(data_dir), read_only=read_only)
     controller = GameController(store, read_only=read_only)
-    window = MainWindow(controller, settings=settings, data_dir=data_dir, dialogs=dialogs)
+    window = MainWindow(
+        controller, settings=settings, data_dir=data_dir, dialogs=dialogs, open_referee=open_referee_window
+    )
     controller.resume()
     if not read_only and (data_dir / "tournament-login.json").exists():
         # A table laptop that joined a tournament goes on pushing after a restart (issue 13).
@@ -92,6 +128,54 @@ def create_main_window(
         login = load_login(data_dir / LOGIN_FILE)
         if login is not None:
             window.link.start(login)
+    return window
+
+
+def open_correction_window(data_dir: Path, game_id: int, title: str) -> MainWindow:
+    """The table window on the game store in ``data_dir`` at game ``game_id``, titled ``title``, deleted (its store
+    closed) when closed: where the referee's window has a table's game corrected (``gui/referee/correction.py``)."""
+    window = create_main_window(data_dir, settings=AppSettings())
+    window.controller.open_game(game_id)
+    window.setWindowTitle(title)
+    window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    store = window.controller.store
+    window.destroyed.connect(lambda *_: store.close())
+    return window
+
+
+def open_referee_window(db: str, show_message: Callable[[str], None], *, live: bool) -> QWidget | None:
+    """Open the referee's window on a tournament database file or ``postgresql://`` server (docs/tournament.md).
+
+    ``live``: follow the server's live feed. Returns None (the reason shown) when the tournament cannot be opened.
+    The app makes both windows: the referee's window corrects a game in the table window this module opens
+    (:func:`open_correction_window`), and the table window's Tournament menu opens the referee's through this.
+    """
+    from scorekeeper.gui.referee import RefereeDialogs, RefereeWindow, TournamentController
+    from scorekeeper.gui.referee.correction import correct_in_table_view
+    from scorekeeper.storage.tournament_store import open_tournament_store
+
+    try:
+        store = open_tournament_store(db)
+    except ScorekeeperError as error:
+        show_message(error_text(error))
+        return None
+    try:
+        on_server = db.startswith(("postgresql://", "postgres://"))
+        controller = TournamentController(store, live_url=db if live else None, server_url=db if on_server else None)
+    except ScorekeeperError as error:
+        store.close()
+        show_message(error_text(error))
+        return None
+    correct = functools.partial(correct_in_table_view, open_table=open_correction_window)
+    window = RefereeWindow(controller, dialogs=RefereeDialogs(correct=correct))
+    window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+    def release(*_: object) -> None:
+        controller.shutdown()
+        store.close()
+
+    window.destroyed.connect(release)
+    window.show()
     return window
 
 
@@ -196,6 +280,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
 
     if not read_only:  # a read-only window offers no new game
         QTimer.singleShot(0, lambda: first_steps(window))
-    if os.environ.get("SCOREKEEPER_STARTUP_TIMING"):
-        QTimer.singleShot(0, lambda: print(f"first paint after {time.perf_counter() - started:.3f} s", flush=True))
+    timing = os.environ.get(STARTUP_TIMING_ENV)
+    if timing:
+        _report_first_paint(app, window, started, quit_after=timing == "quit")
     return app.exec()

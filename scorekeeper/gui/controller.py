@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 
@@ -52,13 +53,17 @@ from scorekeeper.session.events import (
     SubstitutionRemoved,
     Tsumo,
 )
-from scorekeeper.session.rules import Family, Ruleset
+from scorekeeper.session.families import family_of
+from scorekeeper.session.rules import Ruleset
 from scorekeeper.session.seats import Seat
 from scorekeeper.session.session import Session
 from scorekeeper.session.settlement import Settlement
 from scorekeeper.session.state import GameState
-from scorekeeper.storage.imports import Choose, ImportReport
 from scorekeeper.storage.store import GameStore, LogPosition
+
+if TYPE_CHECKING:
+    # Imported with the first import of a game record (it reads the records' formats): not at every start.
+    from scorekeeper.storage.imports import Choose, ImportReport
 
 __all__ = ["GameController", "RefusedAction"]
 
@@ -465,7 +470,7 @@ class GameController(QObject):
         if isinstance(event, Ron | Tsumo | ExhaustiveDraw | NagashiMangan | AbortiveDraw):
             from scorekeeper.gui.describe import describe_result
 
-            classical = self.session is not None and self.session.rules.family is Family.CLASSICAL
+            classical = self.session is not None and not family_of(self.session.rules).has_tenpai_at_draw
             return describe_result(event, players, classical=classical).replace("\n", " ")
         return name
 

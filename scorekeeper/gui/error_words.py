@@ -389,7 +389,7 @@ def _condition_name(name: str) -> str:
 
 def _knob_name(knob: str) -> str:
     """A ruleset knob as the New game dialog names it (in the window's language)."""
-    from scorekeeper.gui.dialogs.new_game import knob_names
+    from scorekeeper.gui.labels import knob_names
 
     return knob_names().get(knob, knob.replace("_", " "))
 

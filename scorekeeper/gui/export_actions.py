@@ -19,8 +19,9 @@ from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.exports import export_csv, export_json, export_pdf, suggested_file_name
-from scorekeeper.gui.labels import is_riichi, short_label
+from scorekeeper.gui.labels import short_label
 from scorekeeper.gui.openers import Dialogs
+from scorekeeper.session import family_of
 from scorekeeper.session.sheet import game_sheet
 
 if TYPE_CHECKING:
@@ -35,12 +36,16 @@ class ExportActions:
     Args:
         parent: the window (the save dialog's parent).
         controller: the game's controller.
-        dialogs: how to ask where.
+        dialogs: how to ask where, now (tests inject their own).
         show_message: shows why a file could not be written.
     """
 
     def __init__(
-        self, parent: QWidget, controller: GameController, dialogs: Dialogs, show_message: Callable[[str], None]
+        self,
+        parent: QWidget,
+        controller: GameController,
+        dialogs: Callable[[], Dialogs],
+        show_message: Callable[[str], None],
     ) -> None:
         self._parent = parent
         self._controller = controller
@@ -60,7 +65,7 @@ class ExportActions:
         """Where to save, offering the game's file name: ``2026-11-23 Aiko Bruno Chen Dana.pdf``."""
         session = self._controller.session
         suggested = suffix if session is None else suggested_file_name(session, suffix)
-        return self._dialogs.ask_path(self._parent, suggested)
+        return self._dialogs().ask_path(self._parent, suggested)
 
     def export(self, suffix: str) -> None:
         """Export the game (PDF, CSV or game-record JSON) to a file the user picks."""
@@ -88,7 +93,7 @@ class ExportActions:
             result=state.final,
             labels=labels,
             series=series.points,
-            table_rules=state.rules.table if is_riichi(state.rules) else None,
+            table_rules=family_of(state.rules).table_rules(state.rules),
             ask_path=self.ask_path,
             export_csv=functools.partial(self.write, ".csv"),
             export_json=functools.partial(self.write, ".json"),

@@ -1,27 +1,30 @@
 """The main window's hands: riichi, a win, a draw, undo and redo, and the history's corrections (edit, insert,
 delete).
 
-The window holds one :class:`HandActions`; the table view, the action bar, the Hand and Edit menus and the history
-call it. It asks through the window's :class:`~scorekeeper.gui.hand_questions.HandQuestions` and
-:class:`~scorekeeper.gui.openers.Dialogs` (tests answer them) and has the controller record; the session checks and
-settles (STYLE 6). Words keep the window's translation context (``MainWindow``).
+The window holds one :class:`HandActions`, given what it uses (not the window); the table view, the action bar, the Hand
+and Edit menus and the history call it. It asks through the window's
+:class:`~scorekeeper.gui.hand_questions.HandQuestions` and :class:`~scorekeeper.gui.openers.Dialogs` (tests answer them)
+and has the controller record; the session checks and settles (STYLE 6). Words keep the window's translation context
+(``MainWindow``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QWidget
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.error_words import error_text
+from scorekeeper.gui.hand_questions import HandQuestions
 from scorekeeper.gui.labels import short_label
+from scorekeeper.gui.openers import Dialogs
+from scorekeeper.gui.table.table_view import TableViewWidget
 from scorekeeper.session import HandDeleted
 from scorekeeper.session.corrections import is_same_hand, substitutions_taken_out
-
-if TYPE_CHECKING:
-    from scorekeeper.gui.main_window import MainWindow
 
 __all__ = ["HandActions"]
 
@@ -36,34 +39,54 @@ class HandActions:
     """Record what happened at the table, or correct a past hand.
 
     Args:
-        window: the main window (the dialogs' parent; its controller, table view and message line).
+        parent: the window (the dialogs' parent).
+        controller: the game's controller.
+        dialogs: how to ask now (tests answer them, or give the window other dialogs).
+        questions: the questions about hands (the win dialog, a past hand again).
+        table: the table view now (the window makes it again on a language change).
+        show_message: shows a refusal above the table; an empty text clears it.
     """
 
-    def __init__(self, window: MainWindow) -> None:
-        self._window = window
+    def __init__(
+        self,
+        parent: QWidget,
+        controller: GameController,
+        dialogs: Callable[[], Dialogs],
+        questions: HandQuestions,
+        *,
+        table: Callable[[], TableViewWidget],
+        show_message: Callable[[str], None],
+    ) -> None:
+        self._parent = parent
+        self._controller = controller
+        self._dialogs = dialogs
+        self._questions = questions
+        self._table = table
+        self._show_message = show_message
 
     def declare_riichi(self, seat: int) -> None:
         """``seat`` declares riichi (a panel's button or Ctrl+1..4)."""
-        if self._window.controller.declare_riichi(seat):
-            self._window.clear_message()
+        if self._controller.declare_riichi(seat):
+            self._show_message("")
 
     def on_win_requested(self, seat: int) -> None:
         """A panel's Win: the table asks who dealt in (a panel tap) or Tsumo; nothing is recorded yet."""
-        state = self._window.controller.state
+        state = self._controller.state
         if state is None or state.ended:
             return
-        self._window.table.ask_who_dealt_in(seat, state.players[seat])
+        self._table().ask_who_dealt_in(seat, state.players[seat])
 
     def enter_win(self, tsumo: bool, winner: int | None = None, discarder: int | None = None) -> None:
         """The win dialog, opened with the winner and the discarder chosen on the table, if they were."""
-        window = self._window
-        window.table.stop_asking()
-        if window.controller.state is None or window.controller.state.ended:
+        self._table().stop_asking()
+        if self._controller.state is None or self._controller.state.ended:
             return
-        context = replace(window.win_context(), winner=winner, discarder=discarder, kept=window.questions.kept_win())
-        result = window.questions.ask_win(context, tsumo, window.preview_text)
-        if result is not None and window.controller.record_result(result):
-            window.clear_message()
+        context = replace(
+            self._questions.win_context(), winner=winner, discarder=discarder, kept=self._questions.kept_win()
+        )
+        result = self._questions.ask_win(context, tsumo, self._questions.preview_text)
+        if result is not None and self._controller.record_result(result):
+            self._show_message("")
 
     def enter_ron(self) -> None:
         """Open the win dialog on ron."""
@@ -77,24 +100,23 @@ class HandActions:
         """Open the draw dialog on its ``draw``, ``abort`` or ``chombo`` page."""
         from scorekeeper.gui.dialogs.draw_dialog import DrawKind
 
-        window = self._window
-        state = window.controller.state
+        state = self._controller.state
         if state is None or state.ended:
             return
         riichi = tuple(int(s) for s in state.riichi_this_hand)
-        result = window.dialogs.draw(window, state, riichi, DrawKind(kind), window.preview_text)
-        if result is not None and window.controller.record_result(result):
-            window.clear_message()
+        result = self._dialogs().draw(self._parent, state, riichi, DrawKind(kind), self._questions.preview_text)
+        if result is not None and self._controller.record_result(result):
+            self._show_message("")
 
     def undo(self) -> None:
         """Take back the last event."""
-        if self._window.controller.undo():
-            self._window.clear_message()
+        if self._controller.undo():
+            self._show_message("")
 
     def redo(self) -> None:
         """Put back the last undone event."""
-        if self._window.controller.redo():
-            self._window.clear_message()
+        if self._controller.redo():
+            self._show_message("")
 
     def edit_hand(self, index: int) -> None:
         """Open a past hand for correction; the correction is recorded (and undoable) like any event."""
@@ -105,16 +127,15 @@ class HandActions:
         self._correct(index, edit=False)
 
     def _correct(self, index: int, *, edit: bool) -> None:
-        window = self._window
-        state = window.controller.state
+        state = self._controller.state
         if state is None or not 0 <= index < len(state.hands):
             return
         old = state.hands[index].record if edit else None
-        record = window.questions.ask_hand(index, old)
+        record = self._questions.ask_hand(index, old)
         if record is None or (edit and is_same_hand(state, index, record)):
             return  # saved unchanged: no correction (by value, not by the text the hand was recorded in)
-        if window.controller.edit_hand(index, record) if edit else window.controller.insert_hand(index, record):
-            window.clear_message()
+        if self._controller.edit_hand(index, record) if edit else self._controller.insert_hand(index, record):
+            self._show_message("")
 
     def delete_hand(self, index: int) -> None:
         """Delete a past hand after confirmation (undoable).
@@ -123,15 +144,14 @@ class HandActions:
         Edit hand does (``correction_events``): the question names it before anything is written; Yes records both
         in one write.
         """
-        window = self._window
-        state = window.controller.state
+        state = self._controller.state
         if state is None or not 0 <= index < len(state.hands):
             return
         entry = state.hands[index]
         try:
             removes = substitutions_taken_out(state, HandDeleted(index))
         except ScorekeeperError as error:
-            window.show_message(error_text(error))  # refused whatever is answered: say why now
+            self._show_message(error_text(error))  # refused whatever is answered: say why now
             return
         lines = [
             _t("Delete hand {label}? Every later hand is recomputed; Undo brings it back.").format(
@@ -145,5 +165,5 @@ class HandActions:
             ).format(player=sub.player, left=sub.left, n=sub.hand + 1)
             for sub in removes
         ]
-        if window.dialogs.confirm(window, "\n\n".join(lines)) and window.controller.delete_hand(index):
-            window.clear_message()
+        if self._dialogs().confirm(self._parent, "\n\n".join(lines)) and self._controller.delete_hand(index):
+            self._show_message("")

@@ -16,10 +16,10 @@ from PySide6.QtWidgets import QWidget
 
 from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.describe import describe_settlement
-from scorekeeper.gui.labels import is_riichi, short_label
+from scorekeeper.gui.labels import short_label
 from scorekeeper.gui.openers import Dialogs
 from scorekeeper.gui.settings import AppSettings
-from scorekeeper.session import HandRecord, HandResult
+from scorekeeper.session import HandRecord, HandResult, family_of
 from scorekeeper.session.corrections import correction_preview
 from scorekeeper.session.sheet import game_sheet
 
@@ -35,7 +35,7 @@ class HandQuestions:
     Args:
         parent: the window the dialogs belong to.
         controller: the game's controller (its state and the session's previews).
-        dialogs: how to ask (tests inject their own).
+        dialogs: how to ask now (tests inject their own, or give the window other dialogs).
         settings: the settings now (the window replaces its settings as they change).
         save_settings: stores changed settings.
     """
@@ -44,7 +44,7 @@ class HandQuestions:
         self,
         parent: QWidget,
         controller: GameController,
-        dialogs: Dialogs,
+        dialogs: Callable[[], Dialogs],
         *,
         settings: Callable[[], AppSettings],
         save_settings: Callable[[AppSettings], None],
@@ -80,7 +80,7 @@ class HandQuestions:
 
     def ask_win(self, context: WinContext, tsumo: bool, preview: Callable[[HandResult], str]) -> HandResult | None:
         """The win dialog; the value mode used is remembered in the settings for the next one."""
-        result = self._dialogs.win(self._parent, context, tsumo, preview)
+        result = self._dialogs().win(self._parent, context, tsumo, preview)
         settings, modes = self._settings(), context.modes
         if (modes.riichi, modes.classical) != (settings.win_mode, settings.classical_win_mode):
             self._save_settings(replace(settings, win_mode=modes.riichi, classical_win_mode=modes.classical))
@@ -127,7 +127,7 @@ class HandQuestions:
 
         def enter_draw(riichi: tuple[int, ...]) -> HandResult | None:
             preview = self.preview_text_at(index, riichi)
-            return self._dialogs.draw(self._parent, state, riichi, DrawKind.DRAW, preview)
+            return self._dialogs().draw(self._parent, state, riichi, DrawKind.DRAW, preview)
 
         dialog = EditHandDialog(
             # A seat a substitute took is both ("Bruno / Sam"), as in the history: the hand may be the leaver's.
@@ -136,8 +136,8 @@ class HandQuestions:
             record=record,
             enter_win=enter_win,
             enter_draw=enter_draw,
-            classical=not is_riichi(state.rules),
+            classical=not family_of(state.rules).values_in_han_fu,
             # Before -> after as the session computes it (issue 12); the same fold that saving runs.
             preview=lambda corrected: correction_preview(state, index, corrected, insert=record is None),
         )
-        return self._dialogs.edit_hand(self._parent, dialog)
+        return self._dialogs().edit_hand(self._parent, dialog)

@@ -27,19 +27,19 @@ from scorekeeper.gui.game_actions import GameActions
 from scorekeeper.gui.hand_actions import HandActions
 from scorekeeper.gui.hand_questions import HandQuestions
 from scorekeeper.gui.i18n import Language, install_language
-from scorekeeper.gui.labels import is_riichi, round_name, seat_winds
+from scorekeeper.gui.labels import round_name, seat_winds
 from scorekeeper.gui.openers import Dialogs
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.gui.settings import save_settings as write_settings
 from scorekeeper.gui.table.action_bar import ActionBarWidget
 from scorekeeper.gui.table.history import HistoryWidget
 from scorekeeper.gui.table.table_view import TableViewWidget
-from scorekeeper.gui.table_sync import TableLink
+from scorekeeper.gui.table_sync import TableJoin, TableLink
 from scorekeeper.gui.tiles import set_corner_indices
-from scorekeeper.gui.tournament_actions import TournamentActions
+from scorekeeper.gui.tournament_actions import OpenRefereeWindow, TournamentActions
 from scorekeeper.gui.window_geometry import remembered_geometry
 from scorekeeper.gui.window_menus import build_menus
-from scorekeeper.session import HandResult, Seat, seat_gaps
+from scorekeeper.session import HandResult, Seat, family_of, seat_gaps
 from scorekeeper.session.sheet import game_sheet
 
 if TYPE_CHECKING:
@@ -49,6 +49,7 @@ if TYPE_CHECKING:
     from scorekeeper.gui.dialogs.win_dialog import WinContext
     from scorekeeper.gui.help.menu import HelpMenu
     from scorekeeper.gui.players.window import PlayersWindow
+    from scorekeeper.sync.table import JoinedGame, TableLogin
 
 __all__ = ["Dialogs", "MainWindow"]
 
@@ -61,6 +62,7 @@ class MainWindow(QMainWindow):
         settings: the app's settings (recent players, saved rulesets).
         data_dir: where the settings file lives.
         dialogs: how to ask the user things (tests inject their own).
+        open_referee: opens the referee's window (the app's: the two windows do not import each other).
     """
 
     # The actions a refresh enables or checks (made by window_menus.build_menus).
@@ -82,6 +84,7 @@ class MainWindow(QMainWindow):
         settings: AppSettings,
         data_dir: Path,
         dialogs: Dialogs | None = None,
+        open_referee: OpenRefereeWindow,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -89,14 +92,25 @@ class MainWindow(QMainWindow):
         self.settings = settings
         self.data_dir = data_dir
         self.dialogs = dialogs or Dialogs()
-        self.exports = ExportActions(self, controller, self.dialogs, self.show_message)
-        self.tournaments = TournamentActions(self, self.dialogs, self.show_message)
-        self.link = TableLink(self, controller, self.dialogs, data_dir, self.show_message)
+        dialogs_now = self._dialogs_now
+        self.exports = ExportActions(self, controller, dialogs_now, self.show_message)
+        self.tournaments = TournamentActions(self, self.dialogs, self.show_message, open_referee)
+        self.link = TableLink(self, controller, self._ask_join, data_dir, self.show_message)
         self.questions = HandQuestions(
-            self, controller, self.dialogs, settings=lambda: self.settings, save_settings=self.save_settings
+            self, controller, dialogs_now, settings=self._settings_now, save_settings=self.save_settings
         )
-        self.games = GameActions(self)
-        self.hands = HandActions(self)
+        self.games = GameActions(
+            self,
+            controller,
+            dialogs_now,
+            settings=self._settings_now,
+            save_settings=self.save_settings,
+            show_message=self.show_message,
+            show_results=self.show_results,
+        )
+        self.hands = HandActions(
+            self, controller, dialogs_now, self.questions, table=self._table_now, show_message=self.show_message
+        )
         self.results_dialog: ResultsDialog | None = None
         self._build()
         controller.state_changed.connect(self.refresh)
@@ -105,6 +119,20 @@ class MainWindow(QMainWindow):
         controller.game_ended.connect(self.show_results)
         self.resize(1440, 900)
         self.refresh()
+
+    # The window's parts ask for these when they act: a test may give the window other dialogs, the settings change,
+    # and a language change makes the table view again.
+    def _dialogs_now(self) -> Dialogs:
+        return self.dialogs
+
+    def _settings_now(self) -> AppSettings:
+        return self.settings
+
+    def _table_now(self) -> TableViewWidget:
+        return self.table
+
+    def _ask_join(self, parent: QWidget, join: TableJoin) -> tuple[TableLogin, JoinedGame] | None:
+        return self.dialogs.join_tournament(parent, join)
 
     def _build(self) -> None:
         """Make the widgets, the action bar and the menus, in the language installed now."""
@@ -174,7 +202,7 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.action_bar)
         layout.addWidget(self.link.make_status_line())  # a tournament table's sync status (issue 13)
         self.setCentralWidget(central)
-        build_menus(self)
+        build_menus(self, self)
         self.help_menu = self._install_help()
 
     def _install_help(self) -> HelpMenu:
@@ -214,7 +242,7 @@ class MainWindow(QMainWindow):
         if state is None:
             self.setWindowTitle(self.tr("Scorekeeper"))
             return
-        riichi_game = is_riichi(state.rules)
+        family = family_of(state.rules)
         winds = seat_winds(int(state.dealer))
         # Penalties taken after uma (an EMA chombo's 20,000...), as the session's standings have them: on the
         # table at once, not only on the result sheet (issue 12).
@@ -231,7 +259,7 @@ class MainWindow(QMainWindow):
                 riichi_refusal=state.riichi_refusal(Seat(seat)),  # the session says whether, and why not
                 gaps=seat_gaps(state, seat),
                 names=state.players,
-                riichi_game=riichi_game,
+                riichi_game=family.has_riichi,
                 penalty=pending.get(Seat(seat), 0),
                 can_win=not state.ended,
             )
@@ -245,7 +273,7 @@ class MainWindow(QMainWindow):
             honba=state.honba,
             riichi_sticks=state.riichi_sticks,
             status=status,
-            counters=riichi_game,
+            counters=family.has_honba,  # honba and the riichi sticks on the table
             ended=state.ended,
             alert=state.last_hand_called,
         )

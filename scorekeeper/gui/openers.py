@@ -16,11 +16,9 @@ from typing import TYPE_CHECKING, Protocol
 from PySide6.QtCore import QCoreApplication, QStandardPaths, Qt
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
 
-from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.file_dialogs import ask_open_file, ask_save_file
-from scorekeeper.gui.labels import is_riichi
 from scorekeeper.gui.settings import AppSettings
-from scorekeeper.session import GameState, HandRecord, HandResult
+from scorekeeper.session import GameState, HandRecord, HandResult, family_of
 from scorekeeper.storage.imports import NEW_PLAYER
 
 if TYPE_CHECKING:
@@ -35,7 +33,7 @@ if TYPE_CHECKING:
     from scorekeeper.storage.store import GameSummary
     from scorekeeper.sync.table import JoinedGame, TableLogin
 
-__all__ = ["ChoosePlayer", "Dialogs", "choose_player_question", "open_referee_window"]
+__all__ = ["ChoosePlayer", "Dialogs", "choose_player_question"]
 
 
 def _run(dialog: QWidget) -> bool:
@@ -72,7 +70,7 @@ def _draw(
 ) -> HandResult | None:
     from scorekeeper.gui.dialogs.draw_dialog import DrawDialog
 
-    table = state.rules.table if is_riichi(state.rules) else None
+    table = family_of(state.rules).table_rules(state.rules)
     dialog = DrawDialog(names=state.players, riichi=riichi, table=table, kind=kind, preview=preview, parent=parent)
     return dialog.hand_result() if _run(dialog) else None
 
@@ -196,41 +194,6 @@ def _join_tournament(parent: QWidget, join: TableJoin) -> tuple[TableLogin, Join
     if not _run(dialog) or dialog.joined is None:
         return None
     return dialog.login(), dialog.joined
-
-
-def open_referee_window(db: str, show_message: Callable[[str], None], *, live: bool) -> QWidget | None:
-    """Open the referee's window on a tournament database file or ``postgresql://`` server (docs/tournament.md).
-
-    ``live``: follow the server's live feed. Returns None (the reason shown) when the tournament cannot be opened.
-    """
-    from PySide6.QtCore import Qt
-
-    from scorekeeper.errors import ScorekeeperError
-    from scorekeeper.gui.referee import RefereeWindow, TournamentController
-    from scorekeeper.storage.tournament_store import open_tournament_store
-
-    try:
-        store = open_tournament_store(db)
-    except ScorekeeperError as error:
-        show_message(error_text(error))
-        return None
-    try:
-        on_server = db.startswith(("postgresql://", "postgres://"))
-        controller = TournamentController(store, live_url=db if live else None, server_url=db if on_server else None)
-    except ScorekeeperError as error:
-        store.close()
-        show_message(error_text(error))
-        return None
-    window = RefereeWindow(controller)
-    window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-
-    def release(*_: object) -> None:
-        controller.shutdown()
-        store.close()
-
-    window.destroyed.connect(release)
-    window.show()
-    return window
 
 
 class ChoosePlayer(Protocol):

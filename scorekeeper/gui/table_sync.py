@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeAlias
 from urllib.parse import quote, urlsplit
 
 from PySide6.QtCore import QCoreApplication, QObject, Qt, QTimer, Signal
@@ -35,17 +35,17 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QWidget,
 )
-from typing_extensions import override
 
 from scorekeeper.errors import ErrorCode, ScorekeeperError
+from scorekeeper.gui._compat import override
 from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.error_words import error_text
-from scorekeeper.gui.openers import Dialogs
-from scorekeeper.sync.connection import CONNECT_TIMEOUT
-from scorekeeper.sync.table import JoinedGame, SyncStatus, TableLogin, TableSync
 
 if TYPE_CHECKING:
+    # The sync modules (and the PostgreSQL driver under them) are imported when a table joins or pushes: the table
+    # window imports this module, and they would double its cold start (benchmarks/bench_gui.py).
     from scorekeeper.storage.store import GameStore
+    from scorekeeper.sync.table import JoinedGame, SyncStatus, TableLogin, TableSync
 
 __all__ = [
     "LOGIN_FILE",
@@ -84,7 +84,7 @@ def status_text(status: SyncStatus) -> str:
 #: How a window joins a table: the server's part, run in a worker thread (it must not touch Qt or the window's game
 #: file; raises ScorekeeperError when the server cannot be reached or refuses), which gives the local part, run on
 #: the GUI thread only if the dialog still waits for it (raises ScorekeeperError when the file cannot be written).
-TableJoin = Callable[[TableLogin], Callable[[], JoinedGame]]
+TableJoin: TypeAlias = "Callable[[TableLogin], Callable[[], JoinedGame]]"
 
 
 class JoinTournamentDialog(QDialog):
@@ -169,6 +169,8 @@ class JoinTournamentDialog(QDialog):
 
     def login(self) -> TableLogin:
         """The login the fields describe: the table's own role on the server, with the code as its password."""
+        from scorekeeper.sync.table import TableLogin
+
         database = self.tournament_edit.text().strip()
         table_no = self.table_spin.value()
         user = f"{database}_table{table_no}"
@@ -221,6 +223,8 @@ class JoinTournamentDialog(QDialog):
         the driver's words, which libpq writes in the laptop's language and the server in its own; a connect that
         failed after the whole connect timeout is a server that did not answer, whatever the stage.
         """
+        from scorekeeper.sync.connection import CONNECT_TIMEOUT
+
         if waited >= CONNECT_TIMEOUT - 0.5 or error.code is ErrorCode.SERVER_NO_ANSWER:
             return self.tr(
                 "The server at {server} did not answer within {n} s. Check the address, and that this laptop is on "
@@ -313,6 +317,8 @@ class TableSyncController(QObject):
     _replaced = Signal(int, int)
 
     def __init__(self, store_path: Path, login: TableLogin, parent: QObject | None = None) -> None:
+        from scorekeeper.sync.table import TableSync
+
         super().__init__(parent)
         self.login = login
         self._sync = TableSync(store_path, login.url)
@@ -351,6 +357,8 @@ class TableSyncController(QObject):
         self._worker.start()
 
     def _on_pushed(self, status: object) -> None:
+        from scorekeeper.sync.table import SyncStatus
+
         self._busy = False
         if isinstance(status, SyncStatus):
             self.status = status
@@ -391,6 +399,8 @@ def _push_in_background(
     Takes the sync and the signals' emitters, not the controller: once the controller is closed (and perhaps
     deleted) a push still under way touches nothing of it and emits nothing.
     """
+    from scorekeeper.sync.table import SyncStatus
+
     replaced: dict[int, tuple[str, ...]] = {}
     try:
         status: object = sync.push()
@@ -427,7 +437,7 @@ class TableLink:
     Args:
         parent: the window (the join dialog's parent, and the sync controller's owner).
         controller: the game's controller (its store is pushed; a joined game is opened in it).
-        dialogs: how to ask for the login.
+        ask_join: asks for the login and joins with the callable given (the window's ``Dialogs.join_tournament``).
         data_dir: where the login is kept for the next start.
         show_message: shows a refusal above the table; an empty text clears it.
     """
@@ -436,13 +446,13 @@ class TableLink:
         self,
         parent: QWidget,
         controller: GameController,
-        dialogs: Dialogs,
+        ask_join: Callable[[QWidget, TableJoin], tuple[TableLogin, JoinedGame] | None],
         data_dir: Path,
         show_message: Callable[[str], None],
     ) -> None:
         self._parent = parent
         self._controller = controller
-        self._dialogs = dialogs
+        self._ask_join = ask_join
         self._data_dir = data_dir
         self._show_message = show_message
         self.sync: TableSyncController | None = None
@@ -464,7 +474,7 @@ class TableLink:
         """
         from scorekeeper.sync.table import save_login
 
-        answer = self._dialogs.join_tournament(self._parent, partial(join_in_two_parts, self._controller.store))
+        answer = self._ask_join(self._parent, partial(join_in_two_parts, self._controller.store))
         if answer is None:
             return
         login, joined = answer

@@ -9,18 +9,22 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QMainWindow
 
+from scorekeeper.gui.game_actions import GameActions
+from scorekeeper.gui.hand_actions import HandActions
+from scorekeeper.gui.settings import AppSettings
+from scorekeeper.gui.table.table_view import TableViewWidget
+from scorekeeper.gui.table_sync import TableLink
 from scorekeeper.gui.tiles import set_corner_indices
+from scorekeeper.gui.tournament_actions import TournamentActions
 from scorekeeper.gui.window_geometry import toggle_full_screen
 
-if TYPE_CHECKING:
-    from scorekeeper.gui.main_window import MainWindow
-
-__all__ = ["build_menus"]
+__all__ = ["MenuWindow", "build_menus"]
 
 _CONTEXT = "MainWindow"
 
@@ -29,8 +33,42 @@ def _t(text: str) -> str:
     return QCoreApplication.translate(_CONTEXT, text)
 
 
+class MenuWindow(Protocol):
+    """What the menus need of the table window (``MainWindow``): its slots and parts, and the actions a refresh
+    enables or checks, which :func:`build_menus` keeps on it."""
+
+    new_game_action: QAction
+    import_action: QAction
+    players_action: QAction
+    results_action: QAction
+    end_game_action: QAction
+    penalty_action: QAction
+    undo_action: QAction
+    redo_action: QAction
+    face_action: QAction
+    tile_labels_action: QAction
+    settings: AppSettings
+    table: TableViewWidget
+    games: GameActions
+    hands: HandActions
+    link: TableLink
+    tournaments: TournamentActions
+
+    def new_game(self) -> None: ...
+    def open_game(self) -> None: ...
+    def import_game(self) -> None: ...
+    def show_results(self) -> None: ...
+    def end_game_now(self) -> None: ...
+    def enter_penalty(self) -> None: ...
+    def export(self, suffix: str) -> None: ...
+    def set_theme(self, value: str) -> None: ...
+    def set_language(self, value: str) -> None: ...
+    def toggle_face_players(self) -> None: ...
+    def toggle_tile_labels(self) -> None: ...
+
+
 def _action(
-    window: MainWindow,
+    window: QMainWindow,
     text: str,
     slot: Callable[[], object],
     shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
@@ -45,10 +83,11 @@ def _action(
     return action
 
 
-def build_menus(window: MainWindow) -> None:
-    """Fill the window's menu bar; the actions a refresh enables or checks are kept on the window."""
-    menu = window.menuBar()
-    act = functools.partial(_action, window)
+def build_menus(qt_window: QMainWindow, window: MenuWindow) -> None:
+    """Fill ``qt_window``'s menu bar with actions calling ``window``'s slots (the table window is both); the actions a
+    refresh enables or checks are kept on ``window``."""
+    menu = qt_window.menuBar()
+    act = functools.partial(_action, qt_window)
     game = menu.addMenu(_t("&Game"))
     window.new_game_action = act(_t("&New game…"), window.new_game, QKeySequence.StandardKey.New)
     game.addAction(window.new_game_action)
@@ -82,7 +121,7 @@ def build_menus(window: MainWindow) -> None:
     for value, text in (("en", "English"), ("ja", "日本語")):
         languages.addAction(act(text, functools.partial(window.set_language, value)))
     view.addAction(act(_t("&Rotate table"), window.table.rotate, "Ctrl+T"))
-    view.addAction(act(_t("F&ull screen"), lambda: toggle_full_screen(window), "F11"))
+    view.addAction(act(_t("F&ull screen"), lambda: toggle_full_screen(qt_window), "F11"))
     window.face_action = act(_t("&Face the players"), window.toggle_face_players, "Ctrl+F")
     window.face_action.setCheckable(True)
     window.face_action.setChecked(window.settings.face_players)

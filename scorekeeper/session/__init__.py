@@ -45,6 +45,7 @@ from scorekeeper.session.events import (
     win_from_json,
     win_to_json,
 )
+from scorekeeper.session.families import TableFamily, family_of
 from scorekeeper.session.gaps import Gap, HandNeeded, point_gaps, seat_gaps
 from scorekeeper.session.names import (
     MAX_NAME,
@@ -179,6 +180,7 @@ __all__ = [
     "StrandedSubstituteError",
     "Substitution",
     "SubstitutionRemoved",
+    "TableFamily",
     "TableRules",
     "TieBreak",
     "Transfer",
@@ -197,6 +199,7 @@ __all__ = [
     "entry_name_problem",
     "event_from_json",
     "event_to_json",
+    "family_of",
     "format_reason",
     "format_record",
     "hand_record_from_json",

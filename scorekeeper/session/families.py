@@ -27,7 +27,7 @@ from scorekeeper.session.classical import (
 from scorekeeper.session.classical_rules import ClassicalGameRules
 from scorekeeper.session.events import Chombo, ExhaustiveDraw, HandResult, NagashiMangan
 from scorekeeper.session.reasons import ReasonCode, format_reason
-from scorekeeper.session.rules import ChomboSettlement, Family, RiichiRules, Ruleset
+from scorekeeper.session.rules import ChomboSettlement, Family, RiichiRules, Ruleset, TableRules, TripleRon
 from scorekeeper.session.seats import ROUND_LETTERS, Seat
 from scorekeeper.session.settlement import RiichiSettlement, Settlement, settle
 from scorekeeper.session.standings import FinalResult, Penalty, final_result
@@ -72,12 +72,35 @@ class Advance:
 
 
 class TableFamily(abc.ABC):
-    """What a family of rules decides at the table."""
+    """What a family of rules decides at the table, and what it has: the GUI asks these instead of telling the
+    families apart itself (python-chess's variants declare theirs the same way: ``uci_variant``, ``tbw_suffix``...).
+    """
 
-    #: The family's players may declare riichi.
+    #: The family's players may declare riichi (sticks on the table, a riichi button per seat).
     has_riichi: ClassVar[bool]
     #: The family counts honba (a hand is named "S3, 2 honba").
     has_honba: ClassVar[bool]
+    #: A false win is recorded as a chombo result of its own (else the referee's penalty is how it is paid).
+    has_chombo: ClassVar[bool]
+    #: A hand may end in an abortive draw (where the table rules allow them: :meth:`has_abortive_draws`).
+    has_abortive_draw_results: ClassVar[bool]
+    #: Who is tenpai at an exhaustive draw counts (noten payments, the dealer's repeat).
+    has_tenpai_at_draw: ClassVar[bool]
+    #: A win's value is han and fu or a limit (from tiles, the yaku, or called out); else one number of table
+    #: points, from tiles or called out.
+    values_in_han_fu: ClassVar[bool]
+
+    def has_abortive_draws(self, rules: Ruleset) -> bool:
+        """Whether a hand of ``rules`` may end in an abortive draw."""
+        return self.has_abortive_draw_results
+
+    def table_rules(self, rules: Ruleset) -> TableRules | None:
+        """The riichi table rules of ``rules`` (draw payments, uma and oka, the dialogs show them), or None."""
+        return None
+
+    def most_ron_winners(self, rules: Ruleset) -> int:
+        """How many players may ron one discard under ``rules``."""
+        return 1
 
     @abc.abstractmethod
     def settle(self, position: GameState, result: HandResult) -> Settlement:
@@ -106,6 +129,26 @@ class RiichiFamily(TableFamily):
 
     has_riichi = True
     has_honba = True
+    has_chombo = True
+    has_abortive_draw_results = True
+    has_tenpai_at_draw = True
+    values_in_han_fu = True
+
+    def has_abortive_draws(self, rules: Ruleset) -> bool:
+        """Where the table rules name any (``TableRules.abortive_draws``)."""
+        return bool(self._game(rules).table.abortive_draws)
+
+    def table_rules(self, rules: Ruleset) -> TableRules:
+        """The ruleset's riichi table rules."""
+        return self._game(rules).table
+
+    def most_ron_winners(self, rules: Ruleset) -> int:
+        """One without double ron (the nearest winner takes it: head bump); three where a triple ron is paid, else
+        two (a triple ron is then an abortive draw, or head-bumped)."""
+        table = self._game(rules).table
+        if not table.double_ron:
+            return 1
+        return 3 if table.triple_ron is TripleRon.ALLOWED else 2
 
     @staticmethod
     def _game(rules: Ruleset) -> RiichiRules:
@@ -171,6 +214,10 @@ class ClassicalFamily(TableFamily):
 
     has_riichi = False
     has_honba = False
+    has_chombo = False  # a false win is paid as the referee's penalty (seed 003)
+    has_abortive_draw_results = False
+    has_tenpai_at_draw = False
+    values_in_han_fu = False  # one winner per hand (the default most_ron_winners), valued in table points
 
     @staticmethod
     def _game(rules: Ruleset) -> ClassicalGameRules:

@@ -26,10 +26,10 @@ from scorekeeper.gui.dialogs.penalty import PenaltyDialog
 from scorekeeper.gui.dialogs.results import ResultsDialog
 from scorekeeper.gui.dialogs.win_dialog import WinContext, WinDialog
 from scorekeeper.gui.i18n import Language
-from scorekeeper.gui.labels import is_riichi
 from scorekeeper.gui.main_window import Dialogs, MainWindow
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.gui.theme import Theme, apply_theme
+from scorekeeper.session import family_of
 from scorekeeper.session.events import HandRecord, HandResult
 from scorekeeper.session.state import GameState
 from scorekeeper.storage.store import GameSummary
@@ -117,7 +117,7 @@ class Script:
         kind: DrawKind,
         preview: Callable[[HandResult], str] | None,
     ) -> HandResult | None:
-        table = state.rules.table if is_riichi(state.rules) else None
+        table = family_of(state.rules).table_rules(state.rules)
         dialog = DrawDialog(names=state.players, riichi=riichi, table=table, kind=kind, preview=preview, parent=parent)
         self._show(dialog)
         self._next("draw")(dialog)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from scorekeeper.gui.openers import open_referee_window
+from scorekeeper.gui.app import open_referee_window
 from tests.tournament_db import Tournament, pretend_newer_program
 
 

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 from scorekeeper.engine.rules import PRESET_NAMES
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.error_words import error_text
-from scorekeeper.gui.labels import name_problem_text, wind_name
+from scorekeeper.gui.labels import knob_names, name_problem_text, wind_name
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.session.classical_rules import CLASSICAL_PRESET_NAMES
 from scorekeeper.session.events import AbortReason
@@ -67,55 +67,6 @@ class NewGameChoice:
     ruleset: Ruleset
     saved_name: str = ""
     guests: tuple[bool, bool, bool, bool] = (False, False, False, False)
-
-
-def knob_names() -> dict[str, str]:
-    """Each ruleset knob's name as the dialog shows it, translated (unknown knobs show their field name)."""
-    return {
-        "red_fives": QCoreApplication.translate("NewGameDialog", "Red fives count as dora"),
-        "red_fives_per_suit": QCoreApplication.translate("NewGameDialog", "Red fives in the set (man, pin, sou)"),
-        "open_tanyao": QCoreApplication.translate("NewGameDialog", "Open tanyao (kuitan)"),
-        "kiriage_mangan": QCoreApplication.translate("NewGameDialog", "Kiriage mangan (4 han 30 fu, 3 han 60 fu)"),
-        "kazoe": QCoreApplication.translate("NewGameDialog", "13+ han without a yakuman is worth"),
-        "double_yakuman": QCoreApplication.translate("NewGameDialog", "Double yakuman hands"),
-        "compound_yakuman": QCoreApplication.translate("NewGameDialog", "Several yakuman add up"),
-        "double_wind_pair_fu": QCoreApplication.translate("NewGameDialog", "Fu for a double-wind pair"),
-        "renhou": QCoreApplication.translate("NewGameDialog", "Renhou is worth"),
-        "aotenjou": QCoreApplication.translate("NewGameDialog", "Aotenjou (no limits)"),
-        "start_points": QCoreApplication.translate("NewGameDialog", "Starting points"),
-        "return_points": QCoreApplication.translate("NewGameDialog", "Return points (oka to first)"),
-        "uma": QCoreApplication.translate("NewGameDialog", "Uma, 1st to 4th (thousands)"),
-        "length": QCoreApplication.translate("NewGameDialog", "Game length"),
-        "honba_points": QCoreApplication.translate("NewGameDialog", "Points per honba"),
-        "riichi_below_1000": QCoreApplication.translate("NewGameDialog", "Riichi allowed below 1,000 points"),
-        "double_ron": QCoreApplication.translate("NewGameDialog", "Double ron"),
-        "triple_ron": QCoreApplication.translate("NewGameDialog", "Triple ron"),
-        "multiple_ron_honba": QCoreApplication.translate("NewGameDialog", "Honba on a multiple ron go to"),
-        "multiple_ron_sticks": QCoreApplication.translate("NewGameDialog", "Riichi sticks on a multiple ron go to"),
-        "noten_payment": QCoreApplication.translate("NewGameDialog", "Noten payment in total"),
-        "nagashi": QCoreApplication.translate("NewGameDialog", "Nagashi mangan"),
-        "abortive_draws": QCoreApplication.translate("NewGameDialog", "Abortive draws"),
-        "renchan_on_tenpai": QCoreApplication.translate("NewGameDialog", "Dealer repeats when tenpai at a draw"),
-        "renchan_on_abort": QCoreApplication.translate("NewGameDialog", "Dealer repeats after an abortive draw"),
-        "chombo": QCoreApplication.translate("NewGameDialog", "Chombo is paid"),
-        "chombo_points": QCoreApplication.translate("NewGameDialog", "Chombo penalty (points)"),
-        "chombo_returns_riichi": QCoreApplication.translate("NewGameDialog", "Chombo returns the riichi sticks"),
-        "pao_scope": QCoreApplication.translate("NewGameDialog", "Pao covers, with several yakuman"),
-        "pao_yakuman": QCoreApplication.translate("NewGameDialog", "Yakuman with pao"),
-        "bust": QCoreApplication.translate("NewGameDialog", "Bust ends the game (below zero)"),
-        "extension": QCoreApplication.translate("NewGameDialog", "Extension round when nobody reaches the target"),
-        "extension_rounds": QCoreApplication.translate("NewGameDialog", "Extension rounds at most (1: West only)"),
-        "target_points": QCoreApplication.translate("NewGameDialog", "Target points"),
-        "agari_yame": QCoreApplication.translate("NewGameDialog", "Agari-yame (leading dealer may stop)"),
-        "tenpai_yame": QCoreApplication.translate("NewGameDialog", "Tenpai-yame"),
-        "dealer_repeat_priority": QCoreApplication.translate(
-            "NewGameDialog", "A dealer who stays in the last hand plays on, even past the target"
-        ),
-        "abortive_draw_ends": QCoreApplication.translate("NewGameDialog", "An abortive draw can end the game"),
-        "leftover_sticks": QCoreApplication.translate("NewGameDialog", "Leftover riichi sticks go to"),
-        "ties": QCoreApplication.translate("NewGameDialog", "Tied final scores"),
-        "rounding": QCoreApplication.translate("NewGameDialog", "Plus-minus rounding"),
-    }
 
 
 def choice_names() -> dict[str, str]:

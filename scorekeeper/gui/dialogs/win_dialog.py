@@ -51,7 +51,7 @@ from scorekeeper.gui.dialogs.quick_entry import QuickEntryWidget
 from scorekeeper.gui.dialogs.tiles_page import ClassicalTilesPageWidget, TilesPageWidget
 from scorekeeper.gui.dialogs.yaku_list import YakuListWidget
 from scorekeeper.gui.error_words import error_text
-from scorekeeper.gui.labels import is_riichi, seat_winds
+from scorekeeper.gui.labels import seat_winds
 from scorekeeper.gui.widgets.entry_base import TileEntryWidget
 from scorekeeper.gui.window_geometry import TITLE_BAR_ALLOWANCE as DEFAULT_TITLE_BAR_ALLOWANCE
 from scorekeeper.gui.window_geometry import title_bar_allowance
@@ -67,7 +67,8 @@ from scorekeeper.session.events import (
     Win,
     YakumanWin,
 )
-from scorekeeper.session.rules import Ruleset, TripleRon
+from scorekeeper.session.families import family_of
+from scorekeeper.session.rules import Ruleset
 from scorekeeper.session.seats import ROUND_LETTERS, Seat
 from scorekeeper.session.state import GameState
 
@@ -332,7 +333,8 @@ class WinValueWidget(QWidget):
         self.seat = seat
         self.context = context
         self.tsumo = tsumo
-        self.riichi_family = is_riichi(context.ruleset)
+        # Han and fu (the riichi family's pages), or one number of table points (the classical family's).
+        self.riichi_family = family_of(context.ruleset).values_in_han_fu
         self.modes = QTabWidget()
         self.modes.setObjectName(f"modes_{seat}")
         # Parented here: a classical game shows none of the three, and they must not outlive the dialog as windows.
@@ -924,12 +926,9 @@ class WinDialog(QDialog):
 
     def max_winners(self) -> int:
         """How many players may ron one discard under the ruleset."""
-        if self.tsumo or not is_riichi(self.context.ruleset):
-            return 1  # the classical family (seed 003) knows one winner per hand
-        table = self.context.ruleset.table
-        if not table.double_ron:
+        if self.tsumo:
             return 1
-        return 3 if table.triple_ron is TripleRon.ALLOWED else 2
+        return family_of(self.context.ruleset).most_ron_winners(self.context.ruleset)
 
     def set_tsumo(self, tsumo: bool) -> None:
         """Switch between ron and tsumo."""

@@ -45,7 +45,7 @@ from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.file_dialogs import ask_open_file, ask_save_file
 from scorekeeper.gui.labels import reason_text
 from scorekeeper.gui.referee.controller import TournamentController
-from scorekeeper.gui.referee.correction import correct_in_table_view
+from scorekeeper.gui.referee.correction import correct_nowhere
 from scorekeeper.gui.referee.substitute import SubstituteDialog, TakeOutSubstitutionDialog
 from scorekeeper.session.events import Event
 from scorekeeper.session.substitution import SeatShare
@@ -128,7 +128,8 @@ class RefereeDialogs:
     #: Told of every problem the window shows in its banner (tests record them); nothing else by default: a modal
     #: box opened from a signal stopped the window's polls and retries while it was up (issue 23 item 3).
     error: Callable[[QWidget, str], None] = _no_box
-    correct: Callable[[QWidget, TableGame, TournamentSettings], Sequence[Event]] = correct_in_table_view
+    #: The app's: the table view on a copy of the game (``correct_in_table_view``); none in a bare window.
+    correct: Callable[[QWidget, TableGame, TournamentSettings], Sequence[Event]] = correct_nowhere
     #: Who leaves table ``table`` and who comes in (the table, the four seated now, the players free to come in).
     substitute: Callable[[QWidget, int, tuple[str, ...], tuple[str, ...]], tuple[str, str, str] | None] = (
         _ask_substitute

@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QWidget
 
-from scorekeeper.gui.labels import is_riichi
-from scorekeeper.session import GameState
+from scorekeeper.session import GameState, family_of
 
 __all__ = ["ActionBarWidget"]
 
@@ -66,12 +65,17 @@ class ActionBarWidget(QWidget):
         elif state.ended:
             over = self.tr("The game is over: see the results (Ctrl+R). Undo (Ctrl+Z) takes back its end.")
             why.update(dict.fromkeys(_HAND_KEYS, over))
-        elif not is_riichi(state.rules):
-            # The classical family (seed 003) has no chombo, no abortive draws and no riichi (session/classical.py).
-            why["chombo"] = self.tr("The classical rules have no chombo: use Game ▸ Referee penalty for a false win.")
-            why["abort"] = self.tr("The classical rules have no abortive draws: record a draw.")
-        elif not state.rules.table.abortive_draws:
-            why["abort"] = self.tr("This game's rules have no abortive draws: record a draw.")
+        else:
+            # The family says what it has: the classical one (seed 003) has no chombo and no abortive draws.
+            family = family_of(state.rules)
+            if not family.has_chombo:
+                why["chombo"] = self.tr(
+                    "The classical rules have no chombo: use Game ▸ Referee penalty for a false win."
+                )
+            if not family.has_abortive_draw_results:
+                why["abort"] = self.tr("The classical rules have no abortive draws: record a draw.")
+            elif not family.has_abortive_draws(state.rules):
+                why["abort"] = self.tr("This game's rules have no abortive draws: record a draw.")
         if not can_undo:
             why["undo"] = self.tr("Nothing to undo yet.")
         if not can_redo:

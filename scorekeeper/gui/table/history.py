@@ -30,7 +30,8 @@ from scorekeeper.gui.describe import (
     describe_hand_wins,
     describe_settlement,
 )
-from scorekeeper.gui.labels import format_signed, is_riichi, short_label
+from scorekeeper.gui.labels import format_signed, short_label
+from scorekeeper.session.families import family_of
 from scorekeeper.session.sheet import HandRow, game_sheet
 from scorekeeper.session.state import GameState, HandEntry
 
@@ -59,7 +60,8 @@ class HistoryTableModel(QAbstractTableModel):
         # who sat at each seat in that hand (a hand before a substitute came in was the leaver's).
         sheet = None if state is None else game_sheet(state)
         self.rows = () if sheet is None else sheet.hands
-        self.classical = state is not None and not is_riichi(state.rules)
+        # The classical family has no tenpai at a draw: its draws read "Draw".
+        self.classical = state is not None and not family_of(state.rules).has_tenpai_at_draw
         # A seat's column is everyone who sat there, in order ("Bo / Sub").
         self.names = ("", "", "", "") if sheet is None else sheet.seat_names
         self.endResetModel()

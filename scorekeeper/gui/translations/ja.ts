@@ -462,170 +462,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
 <context>
     <name>NewGameDialog</name>
     <message>
-        <source>Red fives count as dora</source>
-        <translation>赤ドラあり</translation>
-    </message>
-    <message>
-        <source>Red fives in the set (man, pin, sou)</source>
-        <translation>赤五の枚数 (萬子・筒子・索子)</translation>
-    </message>
-    <message>
-        <source>Open tanyao (kuitan)</source>
-        <translation>喰いタンあり</translation>
-    </message>
-    <message>
-        <source>Kiriage mangan (4 han 30 fu, 3 han 60 fu)</source>
-        <translation>切り上げ満貫 (4翻30符・3翻60符)</translation>
-    </message>
-    <message>
-        <source>13+ han without a yakuman is worth</source>
-        <translation>役満なしの13翻以上 (数え役満)</translation>
-    </message>
-    <message>
-        <source>Double yakuman hands</source>
-        <translation>ダブル役満あり</translation>
-    </message>
-    <message>
-        <source>Several yakuman add up</source>
-        <translation>複合役満あり</translation>
-    </message>
-    <message>
-        <source>Fu for a double-wind pair</source>
-        <translation>連風牌の雀頭の符</translation>
-    </message>
-    <message>
-        <source>Renhou is worth</source>
-        <translation>人和の扱い</translation>
-    </message>
-    <message>
-        <source>Aotenjou (no limits)</source>
-        <translation>青天井 (上限なし)</translation>
-    </message>
-    <message>
-        <source>Starting points</source>
-        <translation>配給原点</translation>
-    </message>
-    <message>
-        <source>Return points (oka to first)</source>
-        <translation>返し点 (オカはトップへ)</translation>
-    </message>
-    <message>
-        <source>Uma, 1st to 4th (thousands)</source>
-        <translation>ウマ (1位〜4位、千点単位)</translation>
-    </message>
-    <message>
-        <source>Game length</source>
-        <translation>対局の長さ</translation>
-    </message>
-    <message>
-        <source>Points per honba</source>
-        <translation>1本場の点数</translation>
-    </message>
-    <message>
-        <source>Riichi allowed below 1,000 points</source>
-        <translation>1,000点未満でも立直可</translation>
-    </message>
-    <message>
-        <source>Double ron</source>
-        <translation>ダブロンあり</translation>
-    </message>
-    <message>
-        <source>Triple ron</source>
-        <translation>トリプルロン</translation>
-    </message>
-    <message>
-        <source>Honba on a multiple ron go to</source>
-        <translation>複数ロンの積み棒</translation>
-    </message>
-    <message>
-        <source>Riichi sticks on a multiple ron go to</source>
-        <translation>複数ロンの供託</translation>
-    </message>
-    <message>
-        <source>Noten payment in total</source>
-        <translation>ノーテン罰符の合計</translation>
-    </message>
-    <message>
-        <source>Nagashi mangan</source>
-        <translation>流し満貫</translation>
-    </message>
-    <message>
-        <source>Abortive draws</source>
-        <translation>途中流局</translation>
-    </message>
-    <message>
-        <source>Dealer repeats when tenpai at a draw</source>
-        <translation>流局時、親が聴牌なら連荘</translation>
-    </message>
-    <message>
-        <source>Dealer repeats after an abortive draw</source>
-        <translation>途中流局で連荘</translation>
-    </message>
-    <message>
-        <source>Chombo is paid</source>
-        <translation>チョンボの支払い</translation>
-    </message>
-    <message>
-        <source>Chombo penalty (points)</source>
-        <translation>チョンボの罰符 (点)</translation>
-    </message>
-    <message>
-        <source>Chombo returns the riichi sticks</source>
-        <translation>チョンボでリーチ棒を返す</translation>
-    </message>
-    <message>
-        <source>Pao covers, with several yakuman</source>
-        <translation>複合役満時の包の範囲</translation>
-    </message>
-    <message>
-        <source>Yakuman with pao</source>
-        <translation>包のある役満</translation>
-    </message>
-    <message>
-        <source>Bust ends the game (below zero)</source>
-        <translation>トビで終了 (0点未満)</translation>
-    </message>
-    <message>
-        <source>Extension round when nobody reaches the target</source>
-        <translation>目標点に届かなければ延長戦</translation>
-    </message>
-    <message>
-        <source>Extension rounds at most (1: West only)</source>
-        <translation>延長する場の数 (1: 西場まで)</translation>
-    </message>
-    <message>
-        <source>Target points</source>
-        <translation>目標点</translation>
-    </message>
-    <message>
-        <source>Agari-yame (leading dealer may stop)</source>
-        <translation>アガリやめ</translation>
-    </message>
-    <message>
-        <source>Tenpai-yame</source>
-        <translation>テンパイやめ</translation>
-    </message>
-    <message>
-        <source>A dealer who stays in the last hand plays on, even past the target</source>
-        <translation>オーラス・延長戦の親の連荘を優先 (目標点に達した者がいても続行)</translation>
-    </message>
-    <message>
-        <source>An abortive draw can end the game</source>
-        <translation>途中流局で終局することがある</translation>
-    </message>
-    <message>
-        <source>Leftover riichi sticks go to</source>
-        <translation>終局時の供託</translation>
-    </message>
-    <message>
-        <source>Tied final scores</source>
-        <translation>同点の順位</translation>
-    </message>
-    <message>
-        <source>Plus-minus rounding</source>
-        <translation>ポイントの端数処理</translation>
-    </message>
-    <message>
         <source>a yakuman</source>
         <translation>役満</translation>
     </message>
@@ -804,6 +640,170 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Name of this ruleset:</source>
         <translation>このルールの名前:</translation>
+    </message>
+    <message>
+        <source>Red fives count as dora</source>
+        <translation>赤ドラあり</translation>
+    </message>
+    <message>
+        <source>Red fives in the set (man, pin, sou)</source>
+        <translation>赤五の枚数 (萬子・筒子・索子)</translation>
+    </message>
+    <message>
+        <source>Open tanyao (kuitan)</source>
+        <translation>喰いタンあり</translation>
+    </message>
+    <message>
+        <source>Kiriage mangan (4 han 30 fu, 3 han 60 fu)</source>
+        <translation>切り上げ満貫 (4翻30符・3翻60符)</translation>
+    </message>
+    <message>
+        <source>13+ han without a yakuman is worth</source>
+        <translation>役満なしの13翻以上 (数え役満)</translation>
+    </message>
+    <message>
+        <source>Double yakuman hands</source>
+        <translation>ダブル役満あり</translation>
+    </message>
+    <message>
+        <source>Several yakuman add up</source>
+        <translation>複合役満あり</translation>
+    </message>
+    <message>
+        <source>Fu for a double-wind pair</source>
+        <translation>連風牌の雀頭の符</translation>
+    </message>
+    <message>
+        <source>Renhou is worth</source>
+        <translation>人和の扱い</translation>
+    </message>
+    <message>
+        <source>Aotenjou (no limits)</source>
+        <translation>青天井 (上限なし)</translation>
+    </message>
+    <message>
+        <source>Starting points</source>
+        <translation>配給原点</translation>
+    </message>
+    <message>
+        <source>Return points (oka to first)</source>
+        <translation>返し点 (オカはトップへ)</translation>
+    </message>
+    <message>
+        <source>Uma, 1st to 4th (thousands)</source>
+        <translation>ウマ (1位〜4位、千点単位)</translation>
+    </message>
+    <message>
+        <source>Game length</source>
+        <translation>対局の長さ</translation>
+    </message>
+    <message>
+        <source>Points per honba</source>
+        <translation>1本場の点数</translation>
+    </message>
+    <message>
+        <source>Riichi allowed below 1,000 points</source>
+        <translation>1,000点未満でも立直可</translation>
+    </message>
+    <message>
+        <source>Double ron</source>
+        <translation>ダブロンあり</translation>
+    </message>
+    <message>
+        <source>Triple ron</source>
+        <translation>トリプルロン</translation>
+    </message>
+    <message>
+        <source>Honba on a multiple ron go to</source>
+        <translation>複数ロンの積み棒</translation>
+    </message>
+    <message>
+        <source>Riichi sticks on a multiple ron go to</source>
+        <translation>複数ロンの供託</translation>
+    </message>
+    <message>
+        <source>Noten payment in total</source>
+        <translation>ノーテン罰符の合計</translation>
+    </message>
+    <message>
+        <source>Nagashi mangan</source>
+        <translation>流し満貫</translation>
+    </message>
+    <message>
+        <source>Abortive draws</source>
+        <translation>途中流局</translation>
+    </message>
+    <message>
+        <source>Dealer repeats when tenpai at a draw</source>
+        <translation>流局時、親が聴牌なら連荘</translation>
+    </message>
+    <message>
+        <source>Dealer repeats after an abortive draw</source>
+        <translation>途中流局で連荘</translation>
+    </message>
+    <message>
+        <source>Chombo is paid</source>
+        <translation>チョンボの支払い</translation>
+    </message>
+    <message>
+        <source>Chombo penalty (points)</source>
+        <translation>チョンボの罰符 (点)</translation>
+    </message>
+    <message>
+        <source>Chombo returns the riichi sticks</source>
+        <translation>チョンボでリーチ棒を返す</translation>
+    </message>
+    <message>
+        <source>Pao covers, with several yakuman</source>
+        <translation>複合役満時の包の範囲</translation>
+    </message>
+    <message>
+        <source>Yakuman with pao</source>
+        <translation>包のある役満</translation>
+    </message>
+    <message>
+        <source>Bust ends the game (below zero)</source>
+        <translation>トビで終了 (0点未満)</translation>
+    </message>
+    <message>
+        <source>Extension round when nobody reaches the target</source>
+        <translation>目標点に届かなければ延長戦</translation>
+    </message>
+    <message>
+        <source>Extension rounds at most (1: West only)</source>
+        <translation>延長する場の数 (1: 西場まで)</translation>
+    </message>
+    <message>
+        <source>Target points</source>
+        <translation>目標点</translation>
+    </message>
+    <message>
+        <source>Agari-yame (leading dealer may stop)</source>
+        <translation>アガリやめ</translation>
+    </message>
+    <message>
+        <source>Tenpai-yame</source>
+        <translation>テンパイやめ</translation>
+    </message>
+    <message>
+        <source>A dealer who stays in the last hand plays on, even past the target</source>
+        <translation>オーラス・延長戦の親の連荘を優先 (目標点に達した者がいても続行)</translation>
+    </message>
+    <message>
+        <source>An abortive draw can end the game</source>
+        <translation>途中流局で終局することがある</translation>
+    </message>
+    <message>
+        <source>Leftover riichi sticks go to</source>
+        <translation>終局時の供託</translation>
+    </message>
+    <message>
+        <source>Tied final scores</source>
+        <translation>同点の順位</translation>
+    </message>
+    <message>
+        <source>Plus-minus rounding</source>
+        <translation>ポイントの端数処理</translation>
     </message>
 </context>
 <context>

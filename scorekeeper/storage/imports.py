@@ -22,16 +22,25 @@ from __future__ import annotations
 import enum
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, assert_never
 
 from scorekeeper.errors import SaveFileError, ScorekeeperError, UnsupportedVersionError
 from scorekeeper.session.names import entry_name_problem, name_key
-from scorekeeper.session.record import GameRecord, format_record, parse_record, session_from_record
+from scorekeeper.session.record import GameRecord, format_record, parse_record
+from scorekeeper.session.session import Session
 from scorekeeper.storage._jsontext import JsonTextError, dump_json, load_json
 from scorekeeper.storage.files import MAX_FILE_BYTES, MAX_RECORD_BYTES, read_bytes
-from scorekeeper.storage.registry import Player, add_player, find_players, game_seats, game_substitutes, join_player
+from scorekeeper.storage.registry import (
+    NamesakeCounter,
+    Player,
+    add_player,
+    find_players,
+    game_seats,
+    game_substitutes,
+    join_player,
+)
 from scorekeeper.storage.store import GameStore
 
 __all__ = [
@@ -210,43 +219,72 @@ def import_records(
     Raises:
         SaveFileError: the database cannot be read or written (the games stored before the failure stay).
     """
-    imported: list[int] = []
-    skipped: list[str] = []
-    existing: list[int] = []
-    names: list[ImportedName] = []
-    seen: dict[str, int] = {}
+    report = _Report()
     joins = _Joins(store, choose)
-    for item in records:
-        fingerprint = record_fingerprint(item.record)
-        stored = seen[fingerprint] if fingerprint in seen else game_with_fingerprint(store, fingerprint)
-        if stored is not None:
-            skipped.append(item.where)
-            existing.append(stored)
-            continue
-        seated = [joins.seat(name) for name in item.record.players]
-        seat_players = [entry for entry, _ in seated] if choose is not None else None
-        came_in = _came_in(item.record, seated, joins, substitutes)
-        # Bound here: an entry chosen or made, or a guest as asked; the store binds the rest as any write does.
-        chosen = {key: entry for key, (entry, how) in came_in.items() if entry is not None or how is JoinKind.GUEST}
-        session = session_from_record(item.record)
-        try:
-            game_id = store.start_game(
-                session, seat_players=seat_players, fingerprint=fingerprint, substitute_players=chosen
-            )
-        except SaveFileError:
-            # Another import (a second window, a second command) stored the same record since it was looked up:
-            # the fingerprint's uniqueness refused this copy. That is "already in the store", not a failure.
-            stored = game_with_fingerprint(store, fingerprint)
-            if stored is None:
-                raise
-            skipped.append(item.where)
-            existing.append(stored)
-            seen[fingerprint] = stored
-            continue
-        seen[fingerprint] = game_id
-        imported.append(game_id)
-        names.extend(_said(store, game_id, item=item, seated=seated, came_in=came_in, joins=joins))
-    return ImportReport(imported=tuple(imported), skipped=tuple(skipped), existing=tuple(existing), names=tuple(names))
+    for start in range(0, len(records), IMPORT_BATCH):
+        batch = records[start : start + IMPORT_BATCH]
+        # The questions first, outside the batch's transaction: nobody else's write waits while a person answers.
+        for item in batch:
+            joins.ask_ahead(item.record, substitutes)
+        with store.batch("import games"):
+            for item in batch:
+                _import_one(store, item, joins, substitutes, report)
+    return ImportReport(
+        imported=tuple(report.imported),
+        skipped=tuple(report.skipped),
+        existing=tuple(report.existing),
+        names=tuple(report.names),
+    )
+
+
+#: Games stored in one transaction (one commit, one wait for the disk: a commit per game made an import of 10,000
+#: games wait minutes on a slow disk). Small enough that another window's write waits a fraction of a second.
+IMPORT_BATCH = 50
+
+
+@dataclass(slots=True)
+class _Report:
+    """What an import has done so far (see :class:`ImportReport`); ``seen``: each record's game, by fingerprint."""
+
+    imported: list[int] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+    existing: list[int] = field(default_factory=list)
+    names: list[ImportedName] = field(default_factory=list)
+    seen: dict[str, int] = field(default_factory=dict)
+
+
+def _import_one(store: GameStore, item: ImportedRecord, joins: _Joins, how: SubstituteJoin, report: _Report) -> None:
+    """Store one record unless it is stored already, and say so in ``report``."""
+    fingerprint = record_fingerprint(item.record)
+    stored = report.seen.get(fingerprint) or game_with_fingerprint(store, fingerprint)
+    if stored is not None:
+        report.skipped.append(item.where)
+        report.existing.append(stored)
+        return
+    seated = [joins.seat(name) for name in item.record.players]
+    seat_players = [entry for entry, _ in seated] if joins.choose is not None else None
+    came_in = _came_in(item.record, seated, joins, how)
+    # Bound here: an entry chosen or made, or a guest as asked; the store binds the rest as any write does.
+    chosen = {key: entry for key, (entry, join) in came_in.items() if entry is not None or join is JoinKind.GUEST}
+    # Reading the file already replayed the record (``_parse``): the session's own fold is the only other one.
+    session = Session(item.record.rules, item.record.players, item.record.events())
+    try:
+        game_id = store.start_game(
+            session, seat_players=seat_players, fingerprint=fingerprint, substitute_players=chosen
+        )
+    except SaveFileError:
+        # Another import (a second window, a second command) stored the same record since it was looked up: the
+        # fingerprint's uniqueness refused this copy. That is "already in the store", not a failure.
+        stored = game_with_fingerprint(store, fingerprint)
+        if stored is None:
+            raise
+        report.skipped.append(item.where)
+        report.existing.append(stored)
+        report.seen[fingerprint] = stored
+        return
+    report.seen[fingerprint] = game_id
+    report.imported.append(game_id)
+    report.names.extend(_said(store, game_id, item=item, seated=seated, came_in=came_in, joins=joins))
 
 
 def _came_in(
@@ -281,11 +319,36 @@ class _Joins:
         self.answers: dict[str, tuple[int | None, JoinKind]] = {}
         self.new: dict[str, int] = {}
         self.namesakes: dict[str, int] = {}
+        self.counter = NamesakeCounter(store)
+        self.joined: dict[str, int] = {}
+
+    def ask_ahead(self, record: GameRecord, how: SubstituteJoin) -> None:
+        """Ask now the questions storing ``record`` would ask (what :meth:`seat` and :meth:`substitute` ask)."""
+        if self.choose is None:
+            return
+        sat: set[str] = set()
+        for name in record.players:
+            if entry_name_problem(name) is None:
+                sat.add(name_key(name))
+                if self.count(name.strip()) > 1:
+                    self._asked(name.strip(), substitute=False)
+        if how is not SubstituteJoin.ASK:
+            return
+        for _, event in record.substitutes:
+            name = event.player
+            if entry_name_problem(name) is None and name_key(name) not in sat and self.count(name.strip()) > 1:
+                self._asked(name.strip(), substitute=True)
+
+    def join(self, key: str) -> int:
+        """The entry a name joins by default (:func:`join_player`), once per name in an import."""
+        if key not in self.joined:
+            self.joined[key] = join_player(self.store, key)
+        return self.joined[key]
 
     def count(self, key: str) -> int:
         """How many entries carried the name when the import first met it."""
         if key not in self.namesakes:
-            self.namesakes[key] = len(find_players(self.store, key))
+            self.namesakes[key] = self.counter.count(key)
         return self.namesakes[key]
 
     def seat(self, name: str) -> tuple[int | None, JoinKind]:
@@ -297,7 +360,7 @@ class _Joins:
             return self._asked(key, substitute=False)
         if self.choose is None:
             return None, JoinKind.EXISTING if self.count(key) else JoinKind.NEW  # the store joins it
-        return join_player(self.store, key), JoinKind.EXISTING if self.count(key) else JoinKind.NEW
+        return self.join(key), JoinKind.EXISTING if self.count(key) else JoinKind.NEW
 
     def substitute(self, name: str, how: SubstituteJoin) -> tuple[int | None, JoinKind]:
         """The entry a substitute joins, and how (None with EXISTING or NEW: the store binds them)."""
@@ -324,7 +387,7 @@ class _Joins:
         if key not in self.answers:
             answer = self.choose(key, find_players(self.store, key), substitute=substitute)
             if answer is None:
-                self.answers[key] = join_player(self.store, key), JoinKind.EXISTING
+                self.answers[key] = self.join(key), JoinKind.EXISTING
             else:
                 self.answers[key] = (add_player(self.store, key) if answer == NEW_PLAYER else answer), JoinKind.CHOSEN
         return self.answers[key]

@@ -39,6 +39,7 @@ from scorekeeper.storage.store import GameStore
 __all__ = [
     "MAX_NAME",
     "NameClashError",
+    "NamesakeCounter",
     "Player",
     "SubstituteSeat",
     "add_player",
@@ -139,6 +140,32 @@ def find_players(store: GameStore, name: str) -> tuple[Player, ...]:
     )
 
 
+class NamesakeCounter:
+    """How many entries (not merged into another) carry a name, as :func:`find_players` counts them, for many names
+    in a row: the registry is read once and then only the entries added since (an import of thousands of games
+    asks about every name it meets; :func:`find_players` reads the whole registry each time, so such an import
+    took time growing with the square of the players). Entries merged after the first read keep being counted:
+    merging happens in the Players window, not during an import."""
+
+    def __init__(self, store: GameStore) -> None:
+        self._store = store
+        self._last_id = 0
+        self._by_key: dict[str, int] = {}
+
+    def count(self, name: str) -> int:
+        """The number of unmerged entries named ``name`` (ignoring case, width and outer spaces) now."""
+        with self._store._read("list the players") as connection:
+            rows = connection.execute(
+                "SELECT id, name FROM players WHERE id > ? AND merged_into IS NULL ORDER BY id", (self._last_id,)
+            ).fetchall()
+        for row in rows:
+            key = name_key(_text(row[1]))
+            self._by_key[key] = self._by_key.get(key, 0) + 1
+        if rows:
+            self._last_id = int(rows[-1][0])
+        return self._by_key.get(name_key(name.strip()), 0)
+
+
 def suggest_players(store: GameStore, prefix: str, limit: int = 10) -> tuple[str, ...]:
     """Names of entries (not merged) that start with ``prefix`` (ignoring case), the most played first."""
     key = prefix.strip().casefold()
@@ -184,12 +211,15 @@ def _merged(connection: sqlite3.Connection) -> dict[int, int | None]:
 
 
 def _root(connection: sqlite3.Connection, player: int) -> int:
-    merged = _merged(connection)
+    """The entry ``player`` was merged into, followed to the end (itself if not merged): a row read a step, not the
+    whole registry (an import joins every name it meets through here)."""
     seen = {player}
-    while (target := merged.get(player)) is not None and target not in seen:
-        player = target
+    while True:
+        row = connection.execute("SELECT merged_into FROM players WHERE id = ?", (player,)).fetchone()
+        if row is None or row[0] is None or int(row[0]) in seen:
+            return player
+        player = int(row[0])
         seen.add(player)
-    return player
 
 
 def _subtree(connection: sqlite3.Connection, player: int) -> set[int]:

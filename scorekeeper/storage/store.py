@@ -209,6 +209,7 @@ class GameStore:
         self._connection = connection
         self._path = path
         self._read_only = read_only
+        self._in_batch = False
 
     # -- opening and closing -----------------------------------------------------------------------------------
 
@@ -284,8 +285,50 @@ class GameStore:
         """One write transaction; any SQLite failure rolls it back and becomes a SaveFileError saying ``what``."""
         if self._read_only:
             raise SaveFileError(f"{self._path}: cannot {what}: the database is open read-only", path=self._path)
+        if self._in_batch:
+            with self._savepoint(what) as connection:
+                yield connection
+            return
         with transaction(self._connection, self._path, what) as connection:
             yield connection
+
+    @contextlib.contextmanager
+    def batch(self, what: str) -> Iterator[None]:
+        """Run the writes (and reads) inside in one transaction: one commit, one wait for the disk, for all.
+
+        Each write inside is a savepoint of its own: a write that fails is rolled back alone, as outside a batch,
+        and the others stay. Nothing inside is on the disk before the batch ends; an exception escaping the body
+        rolls the whole batch back. Other connections cannot write while a batch runs: keep batches short (an
+        import commits every few dozen games).
+
+        Raises:
+            SaveFileError: the database cannot be written (the batch is rolled back).
+        """
+        if self._in_batch:
+            yield
+            return
+        with self._write(what):
+            self._in_batch = True
+            try:
+                yield
+            finally:
+                self._in_batch = False
+
+    @contextlib.contextmanager
+    def _savepoint(self, what: str) -> Iterator[sqlite3.Connection]:
+        """One write within a batch: a savepoint, rolled back alone if the write fails."""
+        connection = self._connection
+        try:
+            connection.execute("SAVEPOINT sk_write")
+            try:
+                yield connection
+            except BaseException:
+                connection.execute("ROLLBACK TO sk_write")
+                connection.execute("RELEASE sk_write")
+                raise
+            connection.execute("RELEASE sk_write")
+        except SQLITE_ERRORS as error:
+            raise SaveFileError(f"{self._path}: cannot {what}: {error}", path=self._path) from error
 
     def create_game(
         self,
@@ -630,6 +673,9 @@ class GameStore:
     def _read(self, what: str) -> Iterator[sqlite3.Connection]:
         """A consistent snapshot for reading; SQLite failures become a SaveFileError saying ``what``."""
         connection = self._connection
+        if self._in_batch:  # the batch's own transaction is the snapshot (and sees the batch's writes)
+            yield connection
+            return
         try:
             connection.execute("BEGIN")
             try:

@@ -5,8 +5,11 @@ killed copy on this machine is taken over at once, never stuck; the running copy
 so a lock left by a copy that crashed on another computer sharing the folder, whose process cannot be checked, is
 taken over once it is two minutes old) and listens on a local socket named after the
 database. A second copy that finds the lock taken connects to that socket, which brings the running window to the
-front, and exits. If nobody answers (the lock belongs to a copy on another computer sharing the folder, or the
-running copy hangs), the second copy opens the games read-only, with a banner saying so.
+front, and exits. The running copy answers each knock with a byte, and only that answer counts: a copy that hangs
+(stopped, or stuck in a long call) still has its socket listening, so the knock alone connects, and the second copy
+used to exit at once and show nothing. If nobody answers within a second (the lock belongs to a copy on another
+computer sharing the folder, or the running copy hangs), the second copy opens the games read-only, with a banner
+saying so.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ __all__ = ["SingleInstance"]
 
 #: How long a second copy waits for the running one to answer (milliseconds).
 _WAKE_TIMEOUT_MS = 1_000
+#: What the running copy answers a knock with: "I am here, and showing my window".
+_ANSWER = b"shown"
 #: A lock file not touched for this long is stale (its copy is gone), whoever holds it (milliseconds).
 STALE_AFTER_MS = 120_000
 #: How often the running copy touches its lock file (milliseconds); well under STALE_AFTER_MS.
@@ -76,9 +81,11 @@ class SingleInstance(QObject):
         socket.connectToServer(self.server_name)
         if not socket.waitForConnected(_WAKE_TIMEOUT_MS):
             return False
-        # Connecting is the whole message: the running copy shows its window for every connection.
-        socket.disconnectFromServer()
-        return True
+        # Connecting is the whole message: the running copy shows its window for every connection, and says so. A
+        # hanging copy's socket still accepts the connection (the system queues it), but it never answers.
+        answered = socket.waitForReadyRead(_WAKE_TIMEOUT_MS) and bytes(socket.readAll().data()) == _ANSWER
+        socket.abort()
+        return answered
 
     def release(self) -> None:
         """Stop listening and give the lock up (when the window closes)."""
@@ -98,5 +105,7 @@ class SingleInstance(QObject):
         connection = self._server.nextPendingConnection()
         while connection is not None:
             connection.disconnected.connect(connection.deleteLater)
+            connection.write(_ANSWER)
+            connection.flush()
             self.activation_requested.emit()
             connection = self._server.nextPendingConnection()

@@ -57,6 +57,21 @@ def test_a_second_start_wakes_the_running_copy(qtbot: QtBot, tmp_path: Path, hol
     second.release()
 
 
+@pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="SIGSTOP is POSIX only")
+def test_a_copy_that_hangs_does_not_count_as_woken(qtbot: QtBot, tmp_path: Path, holder: subprocess.Popen[str]) -> None:
+    """A running copy that hangs still has its socket listening (the system accepts the connection for it): the
+    second start must not take that for an answer and exit showing nothing, but open the games read-only."""
+    os.kill(holder.pid, signal.SIGSTOP)
+    try:
+        second = SingleInstance(tmp_path / "games.sqlite3")
+        assert not second.acquire()
+        started = time.monotonic()
+        assert not second.wake_running()
+        assert time.monotonic() - started < 5
+    finally:
+        os.kill(holder.pid, signal.SIGCONT)
+
+
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="SIGKILL is POSIX only")
 def test_a_killed_copy_leaves_no_stuck_lock(qtbot: QtBot, tmp_path: Path, holder: subprocess.Popen[str]) -> None:
     os.kill(holder.pid, signal.SIGKILL)

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QLabel, QWidget
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui import screenshots
+from scorekeeper.storage.registry import find_players, rename_player
 
 pytestmark = pytest.mark.gui
 
@@ -67,3 +68,25 @@ def test_no_message_box_through_the_static_helpers() -> None:
         if pattern.search(line)
     ]
     assert found == []
+
+
+def test_the_players_window_shows_a_name_in_markup_as_typed(qtbot: QtBot, tmp_path: Path) -> None:
+    """The Players window's card wrote the chosen player's name into a rich-text label (issue 27, 5)."""
+    from scorekeeper.gui.players.window import PlayersWindow
+    from scorekeeper.storage.store import GameStore
+    from tests.session.test_statistics import sessions
+
+    with GameStore.open(tmp_path / "games.sqlite3") as store:
+        for session in sessions():
+            store.start_game(session)
+        rename_player(store, find_players(store, "Aki")[0].id, MARKUP)
+        window = PlayersWindow(store)
+        qtbot.addWidget(window)
+        window.show()
+        items = window.registry_list.findItems(MARKUP, Qt.MatchFlag.MatchStartsWith)
+        assert items
+        window.registry_list.setCurrentItem(items[0])
+        QApplication.processEvents()
+        assert MARKUP in window.name_label.text()
+        assert _markup_shown(window) == []
+        window.close()

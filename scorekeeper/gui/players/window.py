@@ -175,6 +175,7 @@ class PlayersWindow(QWidget):
         outer.addWidget(self.tabs, 1)
         self.message = QLabel()
         self.message.setObjectName("message")
+        self.message.setTextFormat(Qt.TextFormat.PlainText)  # it may quote a name
         self.message.setWordWrap(True)
         outer.addWidget(self.message)
         self.resize(1240, 700)
@@ -257,6 +258,7 @@ class PlayersWindow(QWidget):
         card = QVBoxLayout(self.card)
         self.name_label = QLabel()
         self.name_label.setObjectName("name_label")
+        self.name_label.setTextFormat(Qt.TextFormat.PlainText)  # a name is shown as typed, never as markup
         font = self.name_label.font()
         font.setPointSize(font.pointSize() + 6)
         font.setBold(True)
@@ -537,6 +539,7 @@ class PlayersWindow(QWidget):
                 name = QLabel(title)
                 label = QLabel()
                 label.setObjectName(f"figure_{key}")
+                label.setTextFormat(Qt.TextFormat.PlainText)
                 label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
                 font = label.font()
                 font.setBold(True)

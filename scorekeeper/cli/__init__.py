@@ -164,6 +164,30 @@ class _ClosedOutput(io.TextIOBase):
         raise OSError(errno.EBADF, "standard output is closed")
 
 
+class _ShownOutput:
+    """Standard output or error with the control characters a text may hold written visibly
+    (``scorekeeper.session.names.escape_controls``): a stored game's name may hold an escape sequence that would
+    recolour or clear the terminal, and a file name bytes that are not UTF-8, which a strict UTF-8 output refused
+    with a traceback (issue 27, 5). Everything else is the wrapped stream's."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        from scorekeeper.session.names import escape_controls
+
+        self._stream.write(escape_controls(text))
+        return len(text)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+#: The subcommands whose text passes through ``_ShownOutput``: all but the two fast paths, whose answers are JSON
+#: of their own keys or tile text (a hand's text from the input is quoted inside JSON strings, escaped by JSON).
+_RAW_OUTPUT = frozenset({"score", "waits"})
+
+
 #: Arguments that name a file (or a database URL): any bytes the file system allows are fine there.
 _PATH_ARGUMENTS = frozenset({"db"})
 #: The same for one subcommand only: ``stats --tournament DB`` (elsewhere ``--tournament`` is a tournament's name).
@@ -207,6 +231,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout = _ClosedOutput()
     if sys.stdin is None:  # standard input closed before the start (``<&-``): read as empty
         sys.stdin = io.TextIOWrapper(io.BytesIO(b""), encoding="utf-8")
+    if only in _RAW_OUTPUT:
+        return _main(args_list, only)
+    stdout, stderr = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _ShownOutput(stdout), _ShownOutput(stderr)  # type: ignore[assignment]
+    try:
+        return _main(args_list, only)
+    finally:
+        sys.stdout, sys.stderr = stdout, stderr
+
+
+def _main(args_list: list[str], only: str | None) -> int:
     try:
         parser = build_parser(only)
         try:

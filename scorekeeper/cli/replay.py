@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.session.names import escape_controls
 from scorekeeper.session.record import parse_record
 from scorekeeper.session.rules import Family
 from scorekeeper.session.sheet import game_sheet
@@ -109,7 +110,9 @@ def format_text(path: Path, state: GameState) -> str:
     Every figure is the session's (``scorekeeper.session.sheet``); columns are as wide as the longest name.
     """
     sheet = game_sheet(state)
-    names = sheet.seat_names  # a seat a substitute took during the game is headed by both: "Bo / Sub"
+    # A seat a substitute took during the game is headed by both: "Bo / Sub". A name's control characters are
+    # written visibly here (the output does so anyway), so that the columns are as wide as what is shown.
+    names = [escape_controls(name) for name in sheet.seat_names]
     width = max(9, *(len(name) for name in names))
 
     def row(label: str, cells: Sequence[str], tail: str = "") -> str:

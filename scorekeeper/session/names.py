@@ -16,6 +16,7 @@ form that wants to show every problem at its field before anything is written.
 from __future__ import annotations
 
 import enum
+import re
 import unicodedata
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -31,6 +32,7 @@ __all__ = [
     "check_entry_name",
     "check_player_names",
     "entry_name_problem",
+    "escape_controls",
     "name_key",
     "player_name_problem",
     "validate_player_names",
@@ -49,6 +51,23 @@ _BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u20
 _CONTROL_CATEGORIES = frozenset({"Cc", "Zl", "Zp", "Cs"})
 # What shows nothing on its own: spaces (Zs) and format characters (Cf, e.g. a zero-width space U+200B).
 _INVISIBLE_CATEGORIES = frozenset({"Zs", "Cf", "Cc", "Zl", "Zp"})
+
+
+_CONTROLS_SHOWN = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff" + "".join(sorted(_BIDI_CONTROLS)) + "]"
+)
+
+
+def escape_controls(text: str) -> str:
+    """``text`` with what a name may not hold (:func:`player_name_problem`'s control characters, separators, lone
+    surrogates and bidirectional controls; tab and newline aside) written as ``\\uXXXX``, for a terminal.
+
+    A stored or imported game keeps its names as they came, so a name may hold an escape sequence that would
+    recolour or clear a terminal; a file name may hold bytes that are not UTF-8 (Python keeps them as lone
+    surrogates, which no UTF-8 output takes). Written this way both are visible and harmless, and valid in a JSON
+    string too.
+    """
+    return _CONTROLS_SHOWN.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
 
 
 def name_key(name: str) -> str:

@@ -234,7 +234,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if only in _RAW_OUTPUT:
         return _main(args_list, only)
     stdout, stderr = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = _ShownOutput(stdout), _ShownOutput(stderr)  # type: ignore[assignment]
+    sys.stdout, sys.stderr = _ShownOutput(stdout), _ShownOutput(stderr)
     try:
         return _main(args_list, only)
     finally:

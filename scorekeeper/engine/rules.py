@@ -33,14 +33,15 @@ class KazoeLimit(enum.StrEnum):
     """What 13 or more han without a yakuman yaku is worth."""
 
     YAKUMAN = "yakuman"  # counted (kazoe) yakuman: Tenhou, M-League
-    SANBAIMAN = "sanbaiman"  # capped at sanbaiman: RCR 2016 (riichi.wiki), seed 004 6.1 ("no counted yakuman"), WRC
+    SANBAIMAN = "sanbaiman"  # capped at sanbaiman: RCR 2016 4.1.3, EMA 2025 4.1.2, seed 004 6.1 ("no counted yakuman")
 
 
 class RenhouValue(enum.StrEnum):
     """What renhou (a non-dealer's ron before their first draw, no call made) is worth, if anything."""
 
     NONE = "none"  # not a yaku (a renhou flag then adds nothing): Tenhou, M-League
-    MANGAN = "mangan"  # a flat mangan unless the hand is worth more without it: EMA 2016 ("a strict mangan", wiki)
+    MANGAN = "mangan"  # a flat mangan unless the hand is worth more without it: RCR 2016 4.2.4 and EMA 2025 4.2.4
+    # (a five-han yaku "not cumulative with other yaku and dora")
     FIVE_HAN = "five_han"  # a 5-han yaku that adds up with other yaku and dora: WRC (2014 precisions)
     YAKUMAN = "yakuman"
 
@@ -205,45 +206,61 @@ _PRESETS: dict[str, HandRules] = {
         double_wind_pair_fu=2,
         renhou=RenhouValue.NONE,
     ),
-    # EMA Riichi Competition Rules 2016 edition ("RCR 2016": scoring in chapter 4, in fan and minipoints), read on
-    # ooyamaneko.net ("RCR_2016_en"): 4.1 (its opening), 4.2 (its opening), 4.3 (the four scoring examples, tested
-    # in tests/engine/test_rcr2016_examples.py) and parts of chapter 3. Where the section that decides a value
-    # could not be read, the comment says "not read" and names where the value comes from (docs/engine.md lists
-    # them): "EMA's change list" is the EMA's own announcement of the 2016 edition's changes since 2012 (Tina
-    # Christensen, 2015; copies on kasu.at and mahjong.ru, docs/sources.md), "seed 000" Riichi Book I, written to
-    # the revised 2016 rules.
+    # EMA "Riichi Competition Rules", 2016 edition ("RCR 2016", ../shared/rules/Riichi-rules-2016-EN.pdf; scoring in
+    # chapter 4, in fan and minipoints). Every value is read in that text; its ten 4.3 scoring examples are tests
+    # (tests/engine/test_rcr2016_examples.py).
     "ema2016": HandRules(
         name="ema2016",
-        red_fives=False,  # RCR 2016 4.1: fan are yaku, dora, kan dora and ura dora (mahjongjoy.com's copy, with
-        # the 2016 tables on page 30; the 2012 text also counted red fives); 1.3 "Additional tiles" not read; EMA's
-        # change list: "Red fives have been removed"
-        open_tanyao=True,  # RCR 2016 4.2.1: not read cleanly (the side-by-side page mixes both editions' tanyao);
-        # EMA's change list: "Tanyao (All Simples) can be an open hand"
-        kiriage_mangan=False,  # RCR 2016 4.3 example 2: 4 fan 30 minipoints pays 7,700 (11,600 to East)
-        kazoe=KazoeLimit.SANBAIMAN,  # RCR 2016 4.1.3 not read: EMA's change list: "A hand with 13+ fan is scored
-        # as a sanbaiman, not a yakuman"; seed 000 likewise; 4.2 caps what yaku give at thirteen fan
-        double_yakuman=False,  # RCR 2016 4.2.5 not read: EMA's change list: big four winds "is a yakuman, not a
-        # double yakuman" (the 2012 text's only double yakuman); 4.2 (read): "Yakuman are not cumulative"
+        red_fives=False,  # RCR 2016 1.3: "Red fives are no longer used in EMA riichi rules"; 4.1: fan are yaku,
+        # dora, kan dora and ura dora
+        open_tanyao=True,  # RCR 2016 4.2.1 All Simples: "Hand with no terminals and honours" (no concealed
+        # condition); revision notes: "Tanyao (All Simples) can be an open hand"
+        kiriage_mangan=False,  # RCR 2016 4.3 example 2 and the 6 tables: 4 fan 30 minipoints is 7,700 (11,600 to
+        # East); revision notes: "4-30 is not rounded to mangan payment"
+        kazoe=KazoeLimit.SANBAIMAN,  # RCR 2016 4.1.3 tables: "Sanbaiman 11+"; 4.2: "No more than thirteen fan can
+        # be obtained in this way"; revision notes: "A hand with 13+ fan is scored as a sanbaiman, not a yakuman"
+        double_yakuman=False,  # RCR 2016 4.2.5 names no double yakuman; revision notes: Big Four Winds "is a
+        # yakuman, not a double yakuman"
         compound_yakuman=False,  # RCR 2016 4.2: "Yakuman are not cumulative"
-        double_wind_pair_fu=4,  # RCR 2016 4.1.1 not read past its first rows: seed 000 (the revised EMA rules) counts
-        # a seat-and-prevalent wind pair 2 + 2 = 4; the 2012 table (seed 004's RCR part) lists the two pairs as
-        # separate 2-minipoint rows
-        renhou=RenhouValue.MANGAN,  # RCR 2016 4.2.4 ("Five fan yaku", where a third-party reading of the PDF puts
-        # renhou) not read: EMA's change list: renhou "is a mangan, not a yakuman"
+        double_wind_pair_fu=4,  # RCR 2016 4.1.1: 2 minipoints "for each of the following": "Pair of seat wind",
+        # "Pair of prevalent wind" (a pair that is both counts both)
+        renhou=RenhouValue.MANGAN,  # RCR 2016 4.2.4 Five fan yaku, Blessing of Man: "Not cumulative with other
+        # yaku and dora" (5 fan is a mangan, 4.1.3); revision notes: renhou "is a mangan, not a yakuman"
     ),
-    # Seed 004 (scoring in chapter 6, in han). Seed 004 is the WRC 2015 rule book's chapter 6 shown beside the RCR
-    # 2012 text on ooyamaneko.net, not the EMA 2025 edition (docs/sources.md); the values below follow it as issue 9
-    # asks. What seed 004 does not say is taken from RCR 2016 and marked so.
+    # EMA "Rules for Japanese Mahjong", 2025 edition, version 1.1 ("EMA 2025", ../shared/rules/
+    # Riichi-rules-2025-EN.pdf; in force for EMA tournaments from 1 January 2026; scoring in chapter 4, in han).
+    # Every value is read in that text; its ten 4.3 scoring examples are tests (tests/engine/test_ema2025_examples.py).
     "ema2025": HandRules(
         name="ema2025",
+        red_fives=False,  # EMA 2025 1.3: "Red fives are not used in EMA riichi mahjong rules"; 4.1: han are yaku,
+        # dora, kan dora and ura dora
+        open_tanyao=True,  # EMA 2025 4.2.1 All Simples: "Hand with neither terminals nor honours" (not in the
+        # annex's italics of yaku that must be concealed)
+        kiriage_mangan=True,  # EMA 2025 4.1.2: "any base value greater than 1,900 becomes 2,000"; 4.1.3: "4 han
+        # and 30 or more fu, and 3 han and 60 or more fu, are worth mangan"; 4.3 examples 2 and 8
+        kazoe=KazoeLimit.SANBAIMAN,  # EMA 2025 4.1.2: "11 or more" han is sanbaiman, yakuman only for yakuman
+        # hands; 4.2: "No more than eleven han can be obtained in this way"
+        double_yakuman=False,  # EMA 2025 4.1.2: a yakuman's base value is 8,000; 4.2.6 names no double yakuman
+        compound_yakuman=False,  # EMA 2025 4.2: "Yakuman are not cumulative"
+        double_wind_pair_fu=2,  # EMA 2025 4.1.1: "A pair of both seat and round winds is worth only 2 minipoints";
+        # revision notes: "treated as 2 minipoints instead of 4"
+        renhou=RenhouValue.MANGAN,  # EMA 2025 4.2.4 Five han yaku, Blessing of Man: "Cannot be combined with other
+        # yaku or with dora" (5 han is a mangan, 4.1.2)
+    ),
+    # Seed 004 (../shared/seeds/004_*): the World Riichi Championship rules 2015, chapter 6 "Scoring" (in han), shown
+    # beside the RCR 2012 text on ooyamaneko.net (docs/sources.md). Until the 2025 edition was held here, ``ema2025``
+    # followed this seed (issue 9); it keeps its values under the name of what it is (issue 25). What seed 004 does
+    # not say is RCR 2016's and says so.
+    "wrc2015": HandRules(
+        name="wrc2015",
         red_fives=False,  # seed 004 6.1: han are yaku, dora, kan dora and ura dora: no red fives
-        open_tanyao=True,  # not in seed 004: as ema2016
+        open_tanyao=True,  # not in seed 004: as RCR 2016 4.2.1
         kiriage_mangan=True,  # seed 004 6.1: "A base value of 1920 points ... is rounded up to 2,000 points"
         kazoe=KazoeLimit.SANBAIMAN,  # seed 004 6.1: "There is no counted yakuman ... only rewarded sanbaiman"
         double_yakuman=False,  # seed 004 6.1: "For yakuman hands, the base value is 8000" (one yakuman, always)
         compound_yakuman=False,  # seed 004 6.1: likewise, several yakuman yaku are still 8000
         double_wind_pair_fu=4,  # seed 004 6.3: the table gives a double wind pair 4 minipoints
-        renhou=RenhouValue.MANGAN,  # not in seed 004: as ema2016
+        renhou=RenhouValue.MANGAN,  # not in seed 004: as RCR 2016 4.2.4
     ),
     # World Riichi Championship rules 2022 (riichi.wiki "World Riichi Championship rules"; the WRC 2015 text on
     # ooyamaneko.net for what did not change): no red fives, kuitan, kiriage mangan (6.1), no counted yakuman,

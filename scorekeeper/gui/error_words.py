@@ -130,7 +130,13 @@ def _code_text(code: ErrorCode, fields: Mapping[str, object]) -> str | None:
         case ErrorCode.NO_SUCH_HAND:
             template = _t("There is no hand {hand}: the game has {hands} finished hands.")
         case ErrorCode.LAST_HAND_ALREADY_CALLED:
-            template = _t("Time was already called in {hand}: the hand in play is the last.")
+            template = _t("Time was already called in {hand}.")
+        case ErrorCode.RIICHI_DEAD_HAND:
+            template = _t("{player}'s hand was declared dead: a dead hand cannot declare riichi.")
+        case ErrorCode.DEAD_HAND_ALREADY:
+            template = _t("{player}'s hand was already declared dead this hand.")
+        case ErrorCode.DEAD_HAND_REFUSED:
+            template = _t("{player}'s hand was declared dead: a dead hand cannot win and is never tenpai.")
         case ErrorCode.SUBSTITUTE_ALREADY_SEATED:
             template = _t("{player} already sits at this table: the substitute for {leaving} must be someone else.")
         case ErrorCode.SUBSTITUTE_SAME_PLAYER:

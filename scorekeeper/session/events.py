@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import enum
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeAlias, assert_never
 
 from scorekeeper.engine.han_fu import FU_VALUES, MAX_FU, check_han_fu
@@ -420,13 +420,16 @@ HandResult: TypeAlias = Ron | Tsumo | ExhaustiveDraw | NagashiMangan | AbortiveD
 
 @dataclass(frozen=True, slots=True)
 class HandRecord:
-    """One finished hand as the record keeps it: whose riichi sticks went on the table, and how it ended."""
+    """One finished hand as the record keeps it: whose riichi sticks went on the table, whose hands were declared
+    dead (:class:`DeadHand`), and how it ended."""
 
     riichi: tuple[Seat, ...]
     result: HandResult
+    dead: tuple[Seat, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "riichi", _sorted_seats(tuple(self.riichi), "the riichi list"))
+        object.__setattr__(self, "dead", _sorted_seats(tuple(self.dead), "the dead-hand list"))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -441,6 +444,24 @@ class RiichiDeclared:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seat", parse_seat(self.seat))
+
+
+@dataclass(frozen=True, slots=True)
+class DeadHand:
+    """``seat``'s hand is declared dead for the rest of the hand in play (RCR 2016 3.4.7, EMA 2025 3.3.14 and 6.x).
+
+    A dead hand cannot win, call or declare riichi, and is noten at an exhaustive draw; a riichi stick already put
+    down stays on the table, and a riichi player whose hand was declared dead pays the noten payment at the draw, not
+    a chombo (RCR 2016 3.4.6 and 3.4.7, EMA 2025 3.3.14 and 6.7). The session keeps no calls, so it refuses only a
+    win, a riichi and a tenpai listing of that seat. ``reason`` says which irregularity (for the record).
+    """
+
+    seat: Seat
+    reason: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "seat", parse_seat(self.seat))
+        _check_text(self.reason, "the reason for the dead hand")
 
 
 def _check_text(text: object, what: str) -> None:
@@ -502,16 +523,33 @@ class EndGame:
 
 @dataclass(frozen=True, slots=True)
 class LastHandCalled:
-    """Time is called: the hand in play is the game's last (a tournament's ``finish_hand`` time-limit rule).
+    """Time is called (the time signal of a timed session): the hand in play and ``more`` hands after it are the
+    game's last.
 
-    The game goes on until that hand is finished (a win, a draw, a nagashi, an abortive draw or a chombo), then
+    The game goes on until those hands are finished (a win, a draw, a nagashi, an abortive draw or a chombo), then
     ends as an :class:`EndGame` right after it would end it; the referee may still end it outright before.
+    ``more`` is 0 under ``finish_hand`` and 1 under the EMA texts (RCR 2016 5.9, EMA 2025 7.4: "the current hand is
+    finished and one more hand is played"). Without ``chombo_counts`` a chombo hand is not counted among them
+    (RCR 2016 5.9: a chombo "does not count as a hand played"); with it, it is (EMA 2025 7.4).
+
+    Attributes:
+        reason: why, for the record ("time limit").
+        more: how many hands are played after the one in play: 0 or 1.
+        chombo_counts: whether a chombo counts as one of those hands.
     """
 
     reason: str = ""
+    more: int = field(default=0, kw_only=True)
+    chombo_counts: bool = field(default=True, kw_only=True)
 
     def __post_init__(self) -> None:
         _check_text(self.reason, "the reason for calling the last hand")
+        if type(self.more) is not int or self.more not in (0, 1):
+            raise IllegalActionError(
+                f"the hands played after the one in play when time is called are 0 or 1, got {self.more!r:.40}"
+            )
+        if type(self.chombo_counts) is not bool:
+            raise IllegalActionError(f"chombo_counts must be true or false, got {self.chombo_counts!r:.40}")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -605,6 +643,7 @@ Event: TypeAlias = (
     | RefereePenalty
     | EndGame
     | LastHandCalled
+    | DeadHand
     | PlayerReplaced
     | SubstitutionRemoved
     | HandEdited
@@ -670,8 +709,12 @@ def result_to_json(result: HandResult) -> dict[str, Any]:
 
 
 def hand_record_to_json(hand: HandRecord) -> dict[str, Any]:
-    """The record format's ``HAND`` object."""
-    return {"riichi": [int(s) for s in hand.riichi], "result": result_to_json(hand.result)}
+    """The record format's ``HAND`` object (``"dead"`` only when a hand was declared dead, so older records keep
+    exactly their keys)."""
+    out: dict[str, Any] = {"riichi": [int(s) for s in hand.riichi], "result": result_to_json(hand.result)}
+    if hand.dead:
+        out["dead"] = [int(s) for s in hand.dead]
+    return out
 
 
 def event_to_json(event: Event) -> dict[str, Any]:
@@ -686,7 +729,14 @@ def event_to_json(event: Event) -> dict[str, Any]:
         case EndGame():
             return {"type": "end", "reason": event.reason}
         case LastHandCalled():
-            return {"type": "last_hand", "reason": event.reason}
+            out: dict[str, Any] = {"type": "last_hand", "reason": event.reason}
+            if event.more:
+                out["more"] = event.more
+            if not event.chombo_counts:
+                out["chombo_counts"] = False
+            return out
+        case DeadHand():
+            return {"type": "dead_hand", "seat": int(event.seat), "reason": event.reason}
         case PlayerReplaced():
             return {"type": "substitute", "seat": int(event.seat), "player": event.player, "reason": event.reason}
         case SubstitutionRemoved():
@@ -887,8 +937,9 @@ def hand_record_from_json(obj: object, where: str = "hand") -> HandRecord:
     reader = _Reader(obj, where)
     riichi = reader.seats("riichi")
     result = result_from_json(reader.get("result"), f"{where}, result")
+    dead = reader.seats("dead", optional=True)
     reader.done()
-    hand: HandRecord = _build(where, HandRecord, riichi, result)
+    hand: HandRecord = _build(where, HandRecord, riichi, result, dead)
     return hand
 
 
@@ -925,7 +976,20 @@ def event_from_json(obj: object) -> Event:
     elif kind == "end":
         event = _build(reader.where, EndGame, reader.text("reason"))
     elif kind == "last_hand":
-        event = _build(reader.where, LastHandCalled, reader.text("reason"))
+        reason, more = reader.text("reason"), reader.integer("more", optional=True)
+        chombo_counts = reader.get("chombo_counts", optional=True)
+        if chombo_counts is not None and not isinstance(chombo_counts, bool):
+            raise GameRecordError(f"{reader.where}: 'chombo_counts' must be true or false, got {_show(chombo_counts)}")
+        event = _build(
+            reader.where,
+            LastHandCalled,
+            reason,
+            more=more or 0,
+            chombo_counts=True if chombo_counts is None else chombo_counts,
+        )
+    elif kind == "dead_hand":
+        seat, reason = reader.seat("seat"), reader.text("reason")
+        event = _build(reader.where, DeadHand, seat, reason)
     elif kind == "substitute":
         seat, player, reason = reader.seat("seat"), reader.text("player"), reader.text("reason")
         event = _build(reader.where, PlayerReplaced, seat=seat, player=player, reason=reason)
@@ -940,7 +1004,7 @@ def event_from_json(obj: object) -> Event:
         event = HandInserted(_index(reader), hand_record_from_json(reader.get("hand"), f"{reader.where}, hand"))
     else:
         known = (
-            "riichi, ron, tsumo, draw, nagashi, abort, chombo, penalty, end, last_hand, substitute,"
+            "riichi, ron, tsumo, draw, nagashi, abort, chombo, penalty, end, last_hand, dead_hand, substitute,"
             " substitute_removed, edit_hand, delete_hand, insert_hand"
         )
         raise GameRecordError(f"{where}: unknown event type {_show(kind)}; known: {known}")

@@ -171,6 +171,7 @@ class RiichiFamily(TableFamily):
             riichi_sticks=position.riichi_sticks,
             riichi_this_hand=position.riichi_this_hand,
             round_index=position.round_index,
+            dead_this_hand=position.dead_this_hand,
         )
 
     def advance(self, before: GameState, scores: tuple[int, int, int, int], settlement: Settlement) -> Advance:

@@ -5,10 +5,10 @@ Storage reads and writes the files; the replay command and import/export use the
     {"format": "scorekeeper-game", "version": 1,
      "ruleset": "tenhou" | {"preset": "ema2016", "overrides": {knob: value}},
      "players": [four names, seat 0 first],
-     "hands": [{"riichi": [seats], "result": RESULT}, ...],
+     "hands": [{"riichi": [seats], "result": RESULT, "dead": [seats]}, ...],   ("dead" optional)
      "penalties": [{"seat": s, "points": -n, "reason": "..."}],   (optional)
      "end": {"reason": "..."},                                     (optional, see below)
-     "last_hand": {"reason": "...", "hand": n},                    (optional, see below)
+     "last_hand": {"reason": "...", "hand": n, "more": 1, "chombo_counts": false},   (optional, see below)
      "substitutes": [{"hand": n, "seat": s, "player": "...", "reason": "..."}]}   (optional, see below)
 
 ``end`` is this program's addition within version 1: it records a referee's "end the game now", which the issue's
@@ -16,6 +16,9 @@ keys cannot say. It is written only for games the referee ended, so every other 
 ``last_hand`` is the other addition: time was called (:class:`LastHandCalled`) while hand ``n`` (1-based) was in
 play, so that hand was the last: ``n`` is the number of hands when the call ended the game after it, one more when
 that hand is still in play (or the referee ended the game before it was finished). Written only when time was called.
+``more`` and ``chombo_counts`` (written only when not 0 and true) are the EMA texts' timed-session rule: the hand
+in play and one more are played (RCR 2016 5.9, EMA 2025 7.4), a chombo not counted under RCR 2016. A hand's
+``dead`` lists the seats whose hands were declared dead in it (:class:`DeadHand`; written only when there are any).
 ``substitutes`` is the third: a substitute took seat ``s`` before hand ``n`` (1-based; one more than the hands
 when they came in during the hand in play), in place of whoever sat there (:class:`PlayerReplaced`); ``players``
 are the four who sat down at the start. Written only when someone was replaced.
@@ -29,6 +32,7 @@ from typing import Any
 
 from scorekeeper.errors import GameRecordError, InvalidRulesetError, ScorekeeperError, UnsupportedVersionError
 from scorekeeper.session.events import (
+    DeadHand,
     EndGame,
     Event,
     HandRecord,
@@ -89,14 +93,15 @@ class GameRecord:
     substitutes: tuple[tuple[int, PlayerReplaced], ...] = ()
 
     def events(self) -> tuple[Event, ...]:
-        """The record as an event log: each hand's substitutes, riichi then result (the last-hand call in its
-        place), then penalties, then the end."""
+        """The record as an event log: each hand's substitutes, riichi, dead hands then result (the last-hand call in
+        its place), then penalties, then the end."""
         out: list[Event] = []
         for index, hand in enumerate(self.hands):
             out.extend(event for before, event in self.substitutes if before == index)
             if self.last_hand is not None and self.last_hand[0] == index:
                 out.append(self.last_hand[1])
             out.extend(RiichiDeclared(seat) for seat in hand.riichi)
+            out.extend(DeadHand(seat) for seat in hand.dead)
             out.append(hand.result)
         out.extend(event for before, event in self.substitutes if before >= len(self.hands))
         if self.last_hand is not None and self.last_hand[0] >= len(self.hands):
@@ -221,18 +226,25 @@ def _parse_substitutes(obj: object, hands: int) -> tuple[tuple[int, PlayerReplac
 def _parse_last_hand(obj: object, hands: int) -> tuple[int, LastHandCalled]:
     if (
         not isinstance(obj, dict)
-        or set(obj) != {"reason", "hand"}
+        or not {"reason", "hand"} <= set(obj) <= {"reason", "hand", "more", "chombo_counts"}
         or not isinstance(obj["reason"], str)
         or isinstance(obj["hand"], bool)
         or not isinstance(obj["hand"], int)
+        or isinstance(obj.get("more", 0), bool)
+        or not isinstance(obj.get("more", 0), int)
+        or not isinstance(obj.get("chombo_counts", True), bool)
     ):
-        raise GameRecordError(f'\'last_hand\' must be {{"reason": text, "hand": n}}, got {obj!r:.120}')
+        raise GameRecordError(
+            f'\'last_hand\' must be {{"reason": text, "hand": n}} (with "more": 0 or 1, "chombo_counts": true or'
+            f" false), got {obj!r:.120}"
+        )
     if not 1 <= obj["hand"] <= hands + 1:
         raise GameRecordError(
             f"last_hand: 'hand' is the hand in play when time was called, 1 to {hands + 1}, got {obj['hand']}"
         )
     try:
-        return obj["hand"] - 1, LastHandCalled(obj["reason"])
+        call = LastHandCalled(obj["reason"], more=obj.get("more", 0), chombo_counts=obj.get("chombo_counts", True))
+        return obj["hand"] - 1, call
     except ScorekeeperError as error:
         raise GameRecordError(f"last_hand: {error}") from None
 
@@ -261,7 +273,12 @@ def format_record(record: GameRecord) -> dict[str, Any]:
     if record.end is not None:
         out["end"] = {"reason": record.end.reason}
     if record.last_hand is not None:
-        out["last_hand"] = {"reason": record.last_hand[1].reason, "hand": record.last_hand[0] + 1}
+        call = record.last_hand[1]
+        out["last_hand"] = {"reason": call.reason, "hand": record.last_hand[0] + 1}
+        if call.more:
+            out["last_hand"]["more"] = call.more
+        if not call.chombo_counts:
+            out["last_hand"]["chombo_counts"] = False
     if record.substitutes:
         out["substitutes"] = [
             {"hand": index + 1, "seat": int(event.seat), "player": event.player, "reason": event.reason}
@@ -281,8 +298,8 @@ def record_from_state(state: GameState, *, end: EndGame | None = None) -> GameRe
     elif end is None and state.end_reason is EndReason.REFEREE:
         end = EndGame("")
     last_hand = None
-    if state.last_hand_reason is not None and state.last_hand_index is not None:
-        last_hand = (state.last_hand_index, LastHandCalled(state.last_hand_reason))
+    if state.last_hand_call is not None and state.last_hand_index is not None:
+        last_hand = (state.last_hand_index, state.last_hand_call)
     return GameRecord(
         rules=state.rules,
         players=state.starting_players,

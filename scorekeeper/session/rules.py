@@ -1,14 +1,15 @@
 """Table rules: every knob that decides how a table settles hands and ends a game, and the named presets.
 
 A :class:`Ruleset` pairs these :class:`TableRules` with the engine's :class:`~scorekeeper.engine.rules.HandRules`
-under the same preset names (``ema2016``, ``ema2025``, ``wrc2022``, ``tenhou``, ``mleague``, ``custom``).
+under the same preset names (``ema2016``, ``ema2025``, ``wrc2015``, ``wrc2022``, ``tenhou``, ``mleague``,
+``custom``).
 
 Sources, cited per value below:
   [issue3]  the issue text (tenhou.net's four-player hanchan, and the EMA presets' summary of the EMA rules).
   [issue9]  issue 9, which corrects issue 3: tenhou.net's game end (section 1), the two EMA texts (section 2).
-  RCR 2016  EMA Riichi Competition Rules, 2016 edition (``ema2016``), cited by section, "not read" where the
-            section could not be read; see the note above it.
-  seed 004  the text ``ema2025`` follows, cited by section: WRC 2015's scoring chapter beside RCR 2012 (issue 9
+  RCR 2016  EMA Riichi Competition Rules, 2016 edition (``ema2016``), cited by section (../shared/rules/).
+  EMA 2025  EMA Rules for Japanese Mahjong, 2025 edition, version 1.1 (``ema2025``), cited by section.
+  seed 004  the text ``wrc2015`` follows, cited by section: WRC 2015's scoring chapter beside RCR 2012 (issue 9
             took it for the later EMA text; docs/sources.md).
   [WRC]     World Riichi Championship rules 2022 (no seed: values from the issue and general knowledge, marked
             "unverified" where no text we hold confirms them).
@@ -21,13 +22,13 @@ from __future__ import annotations
 import dataclasses
 import enum
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, assert_never
 
 from scorekeeper.engine.knobs import coerce_knob
 from scorekeeper.engine.rules import PRESET_NAMES, HandRules, hand_rules
 from scorekeeper.errors import ErrorCode, InvalidRulesetError
 from scorekeeper.session.classical_rules import CLASSICAL_PRESET_NAMES, ClassicalGameRules, classical_game_rules
-from scorekeeper.session.events import AbortReason
+from scorekeeper.session.events import AbortReason, LastHandCalled
 
 __all__ = [
     "CLASSICAL_PRESET_NAMES",
@@ -45,7 +46,9 @@ __all__ = [
     "StickSplit",
     "TableRules",
     "TieBreak",
+    "TimeLimitRule",
     "TripleRon",
+    "last_hand_call",
     "ruleset",
     "table_rules",
 ]
@@ -92,6 +95,9 @@ class LeftoverSticks(enum.StrEnum):
 
     FIRST = "first"  # to first place (ties already broken by the tie rule)
     SPLIT_FIRST = "split_first"  # split between the players tied for the most points (odd 100s to the earlier seat)
+    # Split between the tied leaders, each share rounded down to the point (EMA 2025 3.7: "any decimals are rounded
+    # down"): 1,000 among three is 333 each, and the odd point leaves the game.
+    SPLIT_FIRST_ROUND_DOWN = "split_first_round_down"
     LOST = "lost"  # nobody: they leave the game
 
 
@@ -114,6 +120,45 @@ class PaoScope(enum.StrEnum):
 
     LIABLE_ONLY = "liable_only"  # only the liable yakuman; the rest is paid as usual (Japanese rules)
     FULL = "full"  # the whole hand (seed 004 6.2: "still liable even if the hand also qualifies for another yakuman")
+
+
+class TimeLimitRule(enum.StrEnum):
+    """What a time signal (time called in a timed session) leaves of a game.
+
+    A knob of the table rules (``TableRules.time_limit``), each preset's the rule of its text; a tournament plays
+    its ruleset's unless its settings say otherwise.
+    """
+
+    # The hand in play when time is called is finished, then the game ends (a chombo ends it too).
+    FINISH_HAND = "finish_hand"
+    # Time ends the game at once (some club leagues): the referee ends every game when time is called.
+    STOP_NOW = "stop_now"
+    # RCR 2016 5.9: "the current hand is finished, and one more hand is played"; a hand begins when the dice are
+    # thrown (a signal before them leaves only that hand: the table says so), and "In case of chombo there is a
+    # complete re-deal, i.e. it does not count as a hand played".
+    ONE_MORE_HAND = "one_more_hand"
+    # EMA 2025 7.4: the current hand and one more; a hand starts the moment the previous one ends, and "A chombo
+    # after the time signal is treated as one of the remaining hands".
+    ONE_MORE_HAND_CHOMBO_COUNTS = "one_more_hand_chombo_counts"
+
+
+def last_hand_call(rule: TimeLimitRule, reason: str = "", *, hand_started: bool = True) -> LastHandCalled:
+    """The call a time signal makes under ``rule`` (for ``stop_now`` the caller ends the game instead; the call is
+    then ``finish_hand``'s).
+
+    ``hand_started`` is RCR 2016 5.9's "A hand begins when the dice are thrown": a signal between hands, before the
+    dice of the next, leaves only that hand (the table says which). EMA 2025 7.4 starts a hand as soon as the
+    previous ends, so it does not ask.
+    """
+    match rule:
+        case TimeLimitRule.FINISH_HAND | TimeLimitRule.STOP_NOW:
+            return LastHandCalled(reason)
+        case TimeLimitRule.ONE_MORE_HAND:
+            return LastHandCalled(reason, more=1 if hand_started else 0, chombo_counts=False)
+        case TimeLimitRule.ONE_MORE_HAND_CHOMBO_COUNTS:
+            return LastHandCalled(reason, more=1, chombo_counts=True)
+        case _:
+            assert_never(rule)
 
 
 def _default_aborts() -> frozenset[AbortReason]:
@@ -179,6 +224,7 @@ class TableRules:
         leftover_sticks: where the sticks left on the table at the end go.
         ties: how equal final scores are placed.
         rounding: how final scores become plus-minus points.
+        time_limit: what a time signal in a timed session leaves of the game (the rule of the preset's text).
     """
 
     name: str
@@ -213,6 +259,7 @@ class TableRules:
     leftover_sticks: LeftoverSticks = LeftoverSticks.SPLIT_FIRST
     ties: TieBreak = TieBreak.SPLIT
     rounding: PointsRounding = PointsRounding.EXACT
+    time_limit: TimeLimitRule = TimeLimitRule.FINISH_HAND
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "uma", tuple(self.uma))
@@ -322,72 +369,106 @@ _TENHOU = TableRules(
     rounding=PointsRounding.TENHOU,  # [issue3] rounded half away from zero; newer games print 0.1 (``exact``)
 )
 
-# EMA Riichi Competition Rules 2016 edition ("RCR 2016"), read on ooyamaneko.net ("RCR_2016_en", side by side with
-# the 2012 text; the 2016 text compared with WRC 2015, "RCR_2016MATCH") and in mahjongjoy.com's copy of its 4.1.
-# Read there: 3.3.11, 3.4 (its opening), 3.4.2, 3.4.9, 3.4.10, 4.1, the opening of 4.2, 4.3, and the table of
-# contents. Sections that could not be read are marked "not read" with the sources the value comes from instead:
-# "EMA's change list" (the EMA's own announcement of the 2016 edition's changes since 2012 and its differences from
-# WRC 2015, copied on kasu.at and mahjong.ru), "PDF notes" (Terminal-Mahjong's source notes, a third party's table
-# of values read in the 2016 PDF with its page and section numbers) and riichi.wiki's summary ("wiki"); the
-# addresses are in docs/sources.md, and docs/session.md lists the sections.
+# EMA "Riichi Competition Rules", 2016 edition ("RCR 2016", ../shared/rules/Riichi-rules-2016-EN.pdf). Every value
+# is read in that text and cites its section; docs/session.md lists them.
 _EMA2016 = TableRules(
     name="ema2016",
-    start_points=30000,  # RCR 2016 3.6 not read: 30,000 each (PDF notes: "EMA p. 6 starts at 30,000"; wiki: "There
-    # is no oka")
-    return_points=30000,  # RCR 2016 3.6 not read: no oka (wiki; PDF notes: uma only)
-    uma=(15, 5, -5, -15),  # RCR 2016 3.6.1 "Winner bonus" not read: EMA's change list: "Uma is changed to
-    # 15,000/5,000/-5,000/-15,000"; PDF notes (p. 17, 3.6-3.6.1) the same
-    honba_points=300,  # RCR 2016 3.4.10, 4.1: a counter adds 300 to a win on a discard, 100 from each on a self-draw
-    riichi_below_1000=True,  # RCR 2016 3.3.14 not read (the PDF notes' summary of it names a concealed tenpai hand,
-    # the 1,000 stake and four tiles left, no minimum score); 4.1 (mahjongjoy.com's copy): below zero the game goes
-    # on and the player borrows sticks (wiki: riichi with any score)
-    double_ron=True,  # RCR 2016 3.4: a hand ends by exhaustive draw or by "one or more players" winning; 3.4.9: the
-    # discarder pays each winner the full value of the hand
-    triple_ron=TripleRon.ALLOWED,  # RCR 2016 3.4, 3.4.9: likewise, with no abortive draw for three wins
+    start_points=30000,  # RCR 2016 1.4: "Players begin with 30,000 points"
+    return_points=30000,  # RCR 2016 3.6: players "subtract the 30,000 points they began the game with" (no oka)
+    uma=(15, 5, -5, -15),  # RCR 2016 3.6.1: 15,000, 5,000, -5,000 and -15,000
+    honba_points=300,  # RCR 2016 3.4.10: a counter adds 300, 100 from each opponent on a self-draw
+    riichi_below_1000=True,  # RCR 2016 3.3.14 asks a concealed waiting hand and four tiles in the wall, no score;
+    # 3.6: below zero "the game continues without any changes" and the player borrows sticks
+    double_ron=True,  # RCR 2016 3.3.1: "It is possible for several players to win on the same discard"; 3.4
+    triple_ron=TripleRon.ALLOWED,  # RCR 2016 3.3.1, 3.4.9: likewise for three; 3.4.3: no abortive draws
     multiple_ron_honba=HonbaSplit.EACH,  # RCR 2016 4.1: "Each winner receives the value of the hand including the
     # value of counters in play"
-    multiple_ron_sticks=StickSplit.OWN_BACK,  # RCR 2016 4.1: winning riichi declarers get their bet back; the others'
-    # bets go to the winner closest to the discarder's right
-    noten_payment=3000,  # RCR 2016 3.4.2: 3,000 in all from the noten to the tenpai players
-    nagashi=False,  # RCR 2016 3.4: a hand ends by exhaustive draw or by a win, no nagashi mangan in either; 4.2.6
-    # "Obsolete hands" not read (EMA's change list: "Nagashi Mangan is removed"; PDF notes: 4.2.6, not used)
-    abortive_draws=frozenset(),  # RCR 2016 3.4: a hand ends in two ways, exhaustive draw or a win: no abortive draws
-    renchan_on_tenpai=True,  # RCR 2016 3.4.11 not read: East keeps the deal after winning or being tenpai at an
-    # exhaustive draw (PDF notes, p. 16, 3.4.11; 3.4.10, read: a counter after either)
-    renchan_on_abort=True,  # RCR 2016 3.4: no abortive draws, the knob is never used
-    chombo=ChomboSettlement.AFTER_UMA,  # RCR 2016 3.4.6 not read: EMA's change list: "Chombo penalty in a tournament
-    # is 20,000 points deduction after uma"
-    chombo_points=20000,  # RCR 2016 3.4.6 not read: 20,000 (EMA's change list, as above)
-    chombo_returns_riichi=True,  # RCR 2016 3.4 (read): "Chombo results in a redeal"; 3.4.6 not read: riichi bets
-    # go back to their owners (as the older RCR 3.4.6 and every WRC text read here say)
-    pao_scope=PaoScope.FULL,  # RCR 2016 3.3.9 not read: the liable player pays (self-draw) or shares (discard) the
-    # hand, as the older RCR 3.3.9 (mahjongtime.com's copy) and WRC 2015 6.2 (seed 004) say; a hand is a single
-    # yakuman, so the scope never splits
-    pao_yakuman=_PAO_YAKUMAN,  # RCR 2016 3.3.9 (its title, read): "Liability: Third melded dragon pung and fourth
-    # melded wind pung": big three dragons and big four winds only
-    bust=False,  # RCR 2016 4.1 (mahjongjoy.com's copy): "The game continues if a player's score goes below zero"
-    extension=False,  # RCR 2016 3.5, 3.6 not read: the game is East and South rounds (PDF notes, pp. 16-17: "East-
-    # South; no agari-yame and no bankruptcy termination"; wiki)
-    agari_yame=False,  # RCR 2016 3.6 not read: no agari-yame (PDF notes, as above; wiki)
-    tenpai_yame=False,  # RCR 2016 3.6 not read: likewise (PDF notes and wiki name no early end of any kind)
-    leftover_sticks=LeftoverSticks.SPLIT_FIRST,  # RCR 2016 3.6.1 not read: EMA's change list: "Riichi bets at game
-    # end go to the winner"; PDF notes (p. 17): split on a tie
-    ties=TieBreak.SPLIT,  # RCR 2016 3.6.1 not read: ties stand and tied players share their rank bonus (PDF notes:
-    # "Ties allowed"; wiki)
-    rounding=PointsRounding.EXACT,  # RCR 2016 3.6 not read: scores are not rounded to the nearest thousand (wiki)
+    multiple_ron_sticks=StickSplit.OWN_BACK,  # RCR 2016 4.1: "Riichi declarers that win, always get their riichi
+    # bet back"; the others' bets go "to the winner closest to the discarder's right" (3.3.14 likewise)
+    noten_payment=3000,  # RCR 2016 3.4.2: "The total noten penalty amounts to 3,000 points"
+    nagashi=False,  # RCR 2016 4.2.6 Obsolete hands: Nagashi Mangan "is no longer used in EMA riichi rules"
+    abortive_draws=frozenset(),  # RCR 2016 3.4.3: "Abortive draws are no longer used in EMA riichi rules"
+    renchan_on_tenpai=True,  # RCR 2016 3.4.11: "East stays East if he declares a win or if he is tenpai when there
+    # is an exhaustive draw"
+    renchan_on_abort=True,  # RCR 2016 3.4.3: no abortive draws, the knob is never used
+    chombo=ChomboSettlement.AFTER_UMA,  # RCR 2016 3.4.6: "In a tournament the chombo penalty is 20,000 points which
+    # are deducted ... after the uma is added" (outside tournaments a reverse mangan: knob ``chombo``)
+    chombo_points=20000,  # RCR 2016 3.4.6: 20,000
+    chombo_returns_riichi=True,  # RCR 2016 3.4.6: "After a chombo riichi bets are returned to the players who
+    # declared riichi"
+    pao_scope=PaoScope.FULL,  # RCR 2016 3.3.9: the liable player "must pay the full value of the hand" on a
+    # self-draw and shares it with the discarder; 4.2: "Yakuman are not cumulative", so the scope never splits
+    pao_yakuman=_PAO_YAKUMAN,  # RCR 2016 3.3.9: "Third melded dragon pung and fourth melded wind pung": Big Three
+    # Dragons and Big Four Winds only
+    bust=False,  # RCR 2016 3.6: "There is no bankruptcy rule"
+    extension=False,  # RCR 2016 3.5: the game ends when the first East is East again after the south round
+    agari_yame=False,  # RCR 2016 3.6: "Agari yame is not allowed"
+    tenpai_yame=False,  # RCR 2016 3.5: the game ends only after the south round (3.6 names no early end)
+    leftover_sticks=LeftoverSticks.SPLIT_FIRST,  # RCR 2016 3.6: "Any riichi bets remaining on the table are
+    # collected by the winner; the points are split in case of a tie" (odd hundreds: the text does not say; to the
+    # earlier seat)
+    ties=TieBreak.SPLIT,  # RCR 2016 3.6: "Ties may occur"; 3.6.1: "the points for the relevant places are split
+    # between the tied players"
+    rounding=PointsRounding.EXACT,  # RCR 2016 3.6: final scores are the points less 30,000 plus uma, "sometimes
+    # divided by 1,000" (no rounding)
+    time_limit=TimeLimitRule.ONE_MORE_HAND,  # RCR 2016 5.9: after the signal the current hand and one more; a
+    # chombo "does not count as a hand played"
 )
 
-# Seed 004: the WRC 2015 rule book's scoring chapter (6), shown beside the RCR 2012 text on ooyamaneko.net; issue 9
-# took it for the later EMA text, which it is not (docs/sources.md). The seed holds that chapter only: what it says
-# is cited; every other knob is RCR 2016's and says so.
-_EMA2025 = dataclasses.replace(
-    _EMA2016,
+# EMA "Rules for Japanese Mahjong", 2025 edition, version 1.1 ("EMA 2025", ../shared/rules/Riichi-rules-2025-EN.pdf,
+# in force for EMA tournaments from 1 January 2026). Every value is read in that text and cites its section.
+_EMA2025 = TableRules(
     name="ema2025",
+    start_points=30000,  # EMA 2025 1.4: "Players begin with 30,000 points"
+    return_points=30000,  # EMA 2025 3.7: the players count their scores "and subtract 30,000 points" (no oka)
+    uma=(15, 5, -5, -15),  # EMA 2025 3.7.1: 15,000, 5,000, -5,000 and -15,000
+    honba_points=300,  # EMA 2025 3.4.4: "Each counter on the table increases the value of a winning hand by 300"
+    riichi_below_1000=True,  # EMA 2025 3.3.10 asks a concealed tenpai hand and a tile in the wall, no score; 4.1.4:
+    # below zero "the play continues without any changes" and the player borrows sticks
+    double_ron=True,  # EMA 2025 3.3.1: "Several players may declare a win on the same discard"
+    triple_ron=TripleRon.ALLOWED,  # EMA 2025 3.3.1, 3.4: likewise for three; the text has no abortive draw
+    multiple_ron_honba=HonbaSplit.EACH,  # EMA 2025 3.4.4: "the discarder pays 300 for each counter to every winner"
+    multiple_ron_sticks=StickSplit.OWN_BACK,  # EMA 2025 3.3.10, 4.1: winners who declared riichi get their bets of
+    # the current hand back; the rest go to "the winner first in turn order after the discarder"
+    noten_payment=3000,  # EMA 2025 3.4.2: "The total noten penalty amounts to 3,000 points"
+    nagashi=False,  # EMA 2025 3.4: a hand ends by exhaustive draw or by a win; 4.2 lists no nagashi mangan
+    abortive_draws=frozenset(),  # EMA 2025 3.4: "A hand can end in two ways: by exhaustive draw ... or by one or
+    # more players declaring a win"
+    renchan_on_tenpai=True,  # EMA 2025 3.4.5: "East remains East if they declare a win or are tenpai at the time of
+    # an exhaustive draw"
+    renchan_on_abort=True,  # EMA 2025 3.4: no abortive draws, the knob is never used
+    chombo=ChomboSettlement.AFTER_UMA,  # EMA 2025 3.4.6: "In a tournament, the chombo penalty is 20,000 points ...
+    # deducted ... after the uma is applied" (outside tournaments a reverse mangan: knob ``chombo``)
+    chombo_points=20000,  # EMA 2025 3.4.6: 20,000
+    chombo_returns_riichi=True,  # EMA 2025 3.4.6: "riichi bets from the current hand are returned"
+    pao_scope=PaoScope.FULL,  # EMA 2025 3.3.7: "the liable player alone pays the full value of the yakuman"; 4.2:
+    # "Yakuman are not cumulative", so the scope never splits
+    pao_yakuman=_PAO_YAKUMAN,  # EMA 2025 3.3.7: "Third called dragon set and fourth called wind set"
+    bust=False,  # EMA 2025 3.7: "There is no bankruptcy rule"; 4.1.4
+    extension=False,  # EMA 2025 3.5: the game ends when the first East is East again after the south round
+    agari_yame=False,  # EMA 2025 3.5, 3.7: the game ends after the south round or on time (7.4), not earlier
+    tenpai_yame=False,  # EMA 2025 3.5, 3.7: likewise
+    leftover_sticks=LeftoverSticks.SPLIT_FIRST_ROUND_DOWN,  # EMA 2025 3.7: "collected by the winner; the points are
+    # split in case of a tie (any decimals are rounded down)"
+    ties=TieBreak.SPLIT,  # EMA 2025 3.7: "Ties may occur"; 3.7.1: the tied places' uma "added together and evenly
+    # split among them"
+    rounding=PointsRounding.EXACT,  # EMA 2025 3.7: the final score "may be divided by 1,000 for simplicity"
+    time_limit=TimeLimitRule.ONE_MORE_HAND_CHOMBO_COUNTS,  # EMA 2025 7.4: the current hand and one more; "A chombo
+    # after the time signal is treated as one of the remaining hands"
+)
+
+# Seed 004: the WRC 2015 rule book's scoring chapter (6), shown beside the RCR 2012 text on ooyamaneko.net
+# (docs/sources.md); ``ema2025`` followed it until issue 25, and ``wrc2015`` keeps its values. The seed holds that
+# chapter only: what it says is cited; every other knob is RCR 2016's and says so.
+_WRC2015 = dataclasses.replace(
+    _EMA2016,
+    name="wrc2015",
     honba_points=300,  # seed 004 6.1: 100 per counter on a self-draw, 300 on a discard
     riichi_below_1000=True,  # seed 004 6.1: below zero a player "can declare riichi"
     bust=False,  # seed 004 6.1: "If a player's score goes below zero, the game continues"
     pao_scope=PaoScope.FULL,  # seed 004 6.2: "still liable even if the hand also qualifies for another yakuman"
     pao_yakuman=_PAO_YAKUMAN,  # seed 004 6.2: big three dragons, big four winds; "no liability for ... Four Kongs"
+    time_limit=TimeLimitRule.FINISH_HAND,  # not in seed 004 (chapter 6 only): the hand in play ends the game
     # Not in seed 004, as RCR 2016: start and return, uma, multiple ron, noten payment, nagashi, abortive draws,
     # renchan, chombo, game end, leftover sticks, ties, rounding.
 )
@@ -396,13 +477,19 @@ _PRESETS: dict[str, TableRules] = {
     "tenhou": _TENHOU,
     "ema2016": _EMA2016,
     "ema2025": _EMA2025,
+    "wrc2015": _WRC2015,
     # WRC 2022: like EMA (30,000 start, no oka, uma +15/+5/-5/-15 averaged on ties, no nagashi, no abortive draws,
     # no agari-yame: WRC rules 2015 5.7 and 5.9.1 as quoted by riichi.wiki and ooyamaneko.net), but a hand "can end
     # ... by one player winning" (WRC 2015 5.7): head bump, not multiple ron; and the chombo penalty is 30,000 after
     # uma [issue3]. Unverified: no bust (riichi.wiki's summary says a negative score ends the game; we keep EMA's
     # play-on until a rule text says otherwise) and riichi below 1000 (taken from EMA).
     "wrc2022": dataclasses.replace(
-        _EMA2016, name="wrc2022", chombo_points=30000, double_ron=False, triple_ron=TripleRon.HEAD_BUMP
+        _EMA2016,
+        name="wrc2022",
+        chombo_points=30000,
+        double_ron=False,
+        triple_ron=TripleRon.HEAD_BUMP,
+        time_limit=TimeLimitRule.FINISH_HAND,  # unverified: no WRC text held here speaks of the time signal
     ),
     # M-League (no seed; riichi.wiki's summary of the official rules and match reports): 25,000 start, 30,000
     # return, uma +30/+10/-10/-30 (with the oka: +50/+10/-10/-30); atamahane (head bump); ties split the bonus

@@ -16,6 +16,7 @@ from scorekeeper.session.events import (
     AbortiveDraw,
     AbortReason,
     Chombo,
+    DeadHand,
     EndGame,
     Event,
     ExhaustiveDraw,
@@ -25,7 +26,6 @@ from scorekeeper.session.events import (
     HandRecord,
     HandResult,
     HandWin,
-    LastHandCalled,
     NagashiMangan,
     PlayerReplaced,
     RefereePenalty,
@@ -36,7 +36,7 @@ from scorekeeper.session.events import (
     Win,
 )
 from scorekeeper.session.names import PlayerNameError, check_player_names, player_name_problem
-from scorekeeper.session.rules import Family, Ruleset
+from scorekeeper.session.rules import Family, Ruleset, TableRules, TimeLimitRule, last_hand_call
 from scorekeeper.session.seats import Seat
 from scorekeeper.session.settlement import Settlement
 from scorekeeper.session.state import GameState, apply_event, initial_state
@@ -289,9 +289,25 @@ class Session:
         """The referee ends the game now."""
         return self.apply(EndGame(reason))
 
-    def call_last_hand(self, reason: str = "") -> GameState:
-        """Time is called: the hand in play is the last; the game ends when it is finished."""
-        return self.apply(LastHandCalled(reason))
+    def call_last_hand(self, reason: str = "", *, hand_started: bool = True) -> GameState:
+        """Time is called: the game ends once the hands the ruleset's time rule leaves are finished (the hand in play
+        under ``finish_hand``; it and one more under the EMA texts, RCR 2016 5.9 and EMA 2025 7.4).
+
+        ``hand_started``: under RCR 2016 5.9, whether the dice of the hand in play were thrown (if not, only that
+        hand is played).
+        """
+        table = self.rules.game.table
+        rule = table.time_limit if isinstance(table, TableRules) else TimeLimitRule.FINISH_HAND
+        return self.apply(last_hand_call(rule, reason, hand_started=hand_started))
+
+    def declare_dead_hand(self, seat: Seat, reason: str = "") -> GameState:
+        """``seat``'s hand is declared dead for the rest of the hand in play (RCR 2016 3.4.7, EMA 2025 3.3.14): it
+        cannot win or declare riichi and is noten at an exhaustive draw.
+
+        Raises:
+            IllegalActionError: after the end of the game, or a hand already declared dead.
+        """
+        return self.apply(DeadHand(seat, reason))
 
     def replace_player(self, seat: Seat, player: str, reason: str = "") -> GameState:
         """A substitute takes ``seat`` from the hand in play on; the seat's points carry on.

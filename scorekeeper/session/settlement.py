@@ -309,6 +309,7 @@ def settle(
     riichi_sticks: int,
     riichi_this_hand: tuple[Seat, ...],
     round_index: int = 0,
+    dead_this_hand: tuple[Seat, ...] = (),
 ) -> RiichiSettlement:
     """Settle one hand result at a table in the given position.
 
@@ -320,6 +321,8 @@ def settle(
         riichi_sticks: the sticks on the table, including those put down in this hand.
         riichi_this_hand: who declared riichi in this hand (their sticks are already on the table).
         round_index: 0 for the East round, 1 for South... (checked against a full hand's round wind).
+        dead_this_hand: whose hands were declared dead in this hand: a riichi player among them is noten at a draw
+            and pays the noten payment, not a chombo (RCR 2016 3.4.7, EMA 2025 6.7).
 
     Raises:
         IllegalActionError: a result the ruleset does not allow or that contradicts the hand (an abortive draw the
@@ -394,7 +397,7 @@ def settle(
                 riichi_sticks_after=0,
             )
         case ExhaustiveDraw():
-            _check_riichi_tenpai(result.tenpai, riichi_this_hand)
+            _check_riichi_tenpai(result.tenpai, riichi_this_hand, dead_this_hand)
             _noten_payments(ledger, result.tenpai, table.noten_payment)
             return _draw_like(
                 ledger, result, rules, dealer=dealer, honba=honba, riichi_sticks=riichi_sticks, tenpai=result.tenpai
@@ -402,7 +405,7 @@ def settle(
         case NagashiMangan():
             if not table.nagashi:
                 raise IllegalActionError(f"ruleset {rules.name!r} has no nagashi mangan")
-            _check_riichi_tenpai(result.tenpai, riichi_this_hand)
+            _check_riichi_tenpai(result.tenpai, riichi_this_hand, dead_this_hand)
             for seat in result.seats:
                 # [issue3] tenhou.net: paid as a mangan tsumo by each nagashi player, with no honba; sticks stay;
                 # no noten payments.
@@ -456,8 +459,12 @@ def settle(
             assert_never(result)
 
 
-def _check_riichi_tenpai(tenpai: tuple[Seat, ...], riichi_this_hand: tuple[Seat, ...]) -> None:
-    noten_riichi = [int(s) for s in riichi_this_hand if s not in tenpai]
+def _check_riichi_tenpai(
+    tenpai: tuple[Seat, ...], riichi_this_hand: tuple[Seat, ...], dead_this_hand: tuple[Seat, ...]
+) -> None:
+    # RCR 2016 3.4.6-3.4.7, EMA 2025 3.3.14 and 6.7: a riichi hand declared dead is noten at the draw and pays the
+    # noten payment, "not punished with a chombo".
+    noten_riichi = [int(s) for s in riichi_this_hand if s not in tenpai and s not in dead_this_hand]
     if noten_riichi:
         raise IllegalActionError(
             f"seat {noten_riichi[0]} declared riichi this hand but is not listed tenpai at the draw"

@@ -109,6 +109,11 @@ def final_result(
             leaders = [s for s in Seat if scores[s] == scores[order[0]]]
             for seat, share in split_evenly(leftover // 100, leaders).items():
                 final[seat] += share * 100
+        elif rules.leftover_sticks is LeftoverSticks.SPLIT_FIRST_ROUND_DOWN:
+            # EMA 2025 3.7: "the points are split in case of a tie (any decimals are rounded down)".
+            leaders = [s for s in Seat if scores[s] == scores[order[0]]]
+            for seat in leaders:
+                final[seat] += leftover // len(leaders)
 
     # Uma and oka, in tenths of a point: a group of tied seats shares the uma of the places it covers.
     bonus = [0, 0, 0, 0]

@@ -22,6 +22,7 @@ from scorekeeper.errors import ErrorCode, IllegalActionError, ScorekeeperError
 from scorekeeper.session.events import (
     AbortiveDraw,
     Chombo,
+    DeadHand,
     EndGame,
     Event,
     ExhaustiveDraw,
@@ -71,6 +72,7 @@ class RiichiRefusal(enum.StrEnum):
     NO_RIICHI = "no_riichi"  # the classical family (seed 003) has no riichi
     ALREADY_DECLARED = "already_declared"  # the seat is in riichi this hand
     TOO_FEW_POINTS = "too_few_points"  # below 1,000 points and the ruleset's riichi_below_1000 is off
+    DEAD_HAND = "dead_hand"  # the seat's hand was declared dead (RCR 2016 3.4.7, EMA 2025 3.3.14)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -176,15 +178,17 @@ class GameState:
         honba: honba of the hand being played.
         riichi_sticks: sticks on the table (earlier hands' and this hand's).
         riichi_this_hand: who declared riichi in the hand being played, in seat order (the record keeps no order).
+        dead_this_hand: whose hands were declared dead in the hand being played (:class:`DeadHand`), in seat order.
         hands: the finished hands.
         penalties: the referee's penalties, in order.
         ended: the game is over.
         end_reason: why it ended, if it did.
         final: the result sheet, once ended.
         last_hand_reason: the reason of the referee's :class:`LastHandCalled` ("time is called"), if one was made.
-        last_hand_index: the hand (0-based) that was in play when it was called: the game's last. It equals
-            ``len(hands)`` while that hand is being played (or when the referee ended the game before it was
-            finished), and ``len(hands) - 1`` once the call ended the game after it.
+        last_hand_index: the hand (0-based) that was in play when it was called: the game's last under
+            ``finish_hand``, the first of the last two under the EMA texts (:attr:`LastHandCalled.more`).
+        last_hand_call: the call itself (its ``more`` and ``chombo_counts``), if one was made.
+        last_hand_ended: the call ended the game (its hands were finished), rather than a rule or the referee.
         substitutions: the substitutes who took a seat during the game, in order (``players`` names who sits
             now; :attr:`starting_players` who sat at the start).
     """
@@ -197,6 +201,7 @@ class GameState:
     honba: int = 0
     riichi_sticks: int = 0
     riichi_this_hand: tuple[Seat, ...] = ()
+    dead_this_hand: tuple[Seat, ...] = ()
     hands: tuple[HandEntry, ...] = ()
     penalties: tuple[RefereePenalty, ...] = ()
     ended: bool = False
@@ -204,6 +209,8 @@ class GameState:
     final: FinalResult | None = None
     last_hand_reason: str | None = None
     last_hand_index: int | None = None
+    last_hand_call: LastHandCalled | None = None
+    last_hand_ended: bool = False
     substitutions: tuple[Substitution, ...] = ()
 
     @property
@@ -237,8 +244,17 @@ class GameState:
 
     @property
     def ended_by_last_hand_call(self) -> bool:
-        """Whether the game ended because the hand in play when time was called was finished."""
-        return self.last_hand_index is not None and self.last_hand_index < len(self.hands)
+        """Whether the game ended because the hands left when time was called were finished."""
+        return self.last_hand_ended
+
+    @property
+    def hands_left_on_time(self) -> int | None:
+        """How many hands are still to be played since time was called, the one in play included (2: "this hand and
+        one more", 1: "this hand is the last"); None when time was not called or the game ended."""
+        call = self.last_hand_call
+        if call is None or self.ended or self.last_hand_index is None:
+            return None
+        return call.more + 1 - _counted_since_call(self.hands[self.last_hand_index :], call)
 
     @property
     def label(self) -> str:
@@ -268,6 +284,7 @@ class GameState:
             ScorekeeperError: for a full hand the engine cannot score.
         """
         self._check_not_ended(result)
+        _check_dead_hands(self, result)
         return family_of(self.rules).settle(self, result)
 
     def position_before(self, index: int) -> GameState:
@@ -296,6 +313,7 @@ class GameState:
                 scores=(scores[0], scores[1], scores[2], scores[3]),
                 riichi_sticks=self.riichi_sticks - len(self.riichi_this_hand),
                 riichi_this_hand=(),
+                dead_this_hand=(),
                 penalties=(),
             )
         entry = self.hands[index]
@@ -311,8 +329,11 @@ class GameState:
             hands=self.hands[:index],
         )
 
-    def preview_at(self, index: int, result: HandResult, riichi: Iterable[Seat]) -> Settlement:
-        """What ``result`` would do as hand ``index`` with ``riichi`` declared in it: a new hand, an edit, an insert.
+    def preview_at(
+        self, index: int, result: HandResult, riichi: Iterable[Seat], dead: Iterable[Seat] = ()
+    ) -> Settlement:
+        """What ``result`` would do as hand ``index`` with ``riichi`` declared in it (and the hands of ``dead``
+        declared dead after): a new hand, an edit, an insert.
 
         ``index`` is ``len(hands)`` for the hand being played, the hand's own index for an edit, and the index of
         the hand it goes before for a forgotten hand (which was played in that position). Both families.
@@ -324,6 +345,8 @@ class GameState:
         position = self.position_before(index)
         for seat in sorted(set(riichi)):
             position = _declare_riichi(position, seat)
+        for seat in sorted(set(dead)):
+            position = _declare_dead(position, DeadHand(seat))
         return position.preview(result)
 
     def riichi_refusal(self, seat: Seat) -> RiichiRefusal | None:
@@ -334,6 +357,8 @@ class GameState:
             return RiichiRefusal.NO_RIICHI
         if seat in self.riichi_this_hand:
             return RiichiRefusal.ALREADY_DECLARED
+        if seat in self.dead_this_hand:
+            return RiichiRefusal.DEAD_HAND
         if self.scores[seat] < RIICHI_STICK and not self.rules.table.riichi_below_1000:
             return RiichiRefusal.TOO_FEW_POINTS
         return None
@@ -393,6 +418,8 @@ def apply_event(state: GameState, event: Event) -> GameState:
     match event:
         case RiichiDeclared():
             return _declare_riichi(state, event.seat)
+        case DeadHand():
+            return _declare_dead(state, event)
         case Ron() | Tsumo() | ExhaustiveDraw() | NagashiMangan() | AbortiveDraw() | Chombo():
             state._check_not_ended(event)
             return _finish_hand(state, event)
@@ -410,7 +437,9 @@ def apply_event(state: GameState, event: Event) -> GameState:
                     code=ErrorCode.LAST_HAND_ALREADY_CALLED,
                     fields={"hand": state.hand_label},
                 )
-            return dataclasses.replace(state, last_hand_reason=event.reason, last_hand_index=len(state.hands))
+            return dataclasses.replace(
+                state, last_hand_reason=event.reason, last_hand_index=len(state.hands), last_hand_call=event
+            )
         case PlayerReplaced():
             return _replace_player(state, event)
         case SubstitutionRemoved():
@@ -520,6 +549,13 @@ def _declare_riichi(state: GameState, seat: Seat) -> GameState:
                 code=ErrorCode.RIICHI_ALREADY_DECLARED,
                 fields={"player": state.players[seat]},
             )
+        case RiichiRefusal.DEAD_HAND:
+            raise IllegalActionError(
+                f"{who} cannot declare riichi: their hand was declared dead this hand (RCR 2016 3.4.7, EMA 2025"
+                " 3.3.14)",
+                code=ErrorCode.RIICHI_DEAD_HAND,
+                fields={"player": state.players[seat]},
+            )
         case RiichiRefusal.TOO_FEW_POINTS:
             raise IllegalActionError(
                 f"{who} has {state.scores[seat]} points: riichi needs 1000 under ruleset {state.rules.name!r}",
@@ -538,6 +574,58 @@ def _declare_riichi(state: GameState, seat: Seat) -> GameState:
     )
 
 
+def _declare_dead(state: GameState, event: DeadHand) -> GameState:
+    state._check_not_ended(event)
+    if event.seat in state.dead_this_hand:
+        raise IllegalActionError(
+            f"seat {int(event.seat)} ({state.players[event.seat]})'s hand was already declared dead this hand",
+            code=ErrorCode.DEAD_HAND_ALREADY,
+            fields={"player": state.players[event.seat]},
+        )
+    return dataclasses.replace(state, dead_this_hand=tuple(sorted((*state.dead_this_hand, event.seat))))
+
+
+def _check_dead_hands(state: GameState, result: HandResult) -> None:
+    """Refuse a result that has a dead hand win or show tenpai (RCR 2016 3.4.7: "not allowed to declare a win ...
+    and can never be considered tenpai"; EMA 2025 3.3.14 and 3.3.8: "If a player's hand has been declared to be a
+    dead hand, they are noten")."""
+    if not state.dead_this_hand:
+        return
+    dead = set(state.dead_this_hand)
+    match result:
+        case Ron():
+            seats = [win.seat for win in result.wins]
+            what = "win"
+        case Tsumo():
+            seats = [result.win.seat]
+            what = "win"
+        case ExhaustiveDraw():
+            seats = list(result.tenpai)
+            what = "be tenpai at the draw"
+        case NagashiMangan():
+            seats = [*result.seats, *result.tenpai]
+            what = "make nagashi mangan or be tenpai"
+        case AbortiveDraw() | Chombo():
+            seats = []
+            what = ""
+        case _:
+            assert_never(result)
+    for seat in seats:
+        if seat in dead:
+            raise IllegalActionError(
+                f"seat {int(seat)} ({state.players[seat]}) cannot {what}: their hand was declared dead this hand"
+                " (RCR 2016 3.4.7, EMA 2025 3.3.14)",
+                code=ErrorCode.DEAD_HAND_REFUSED,
+                fields={"player": state.players[seat]},
+            )
+
+
+def _counted_since_call(entries: Sequence[HandEntry], call: LastHandCalled) -> int:
+    """The hands played since time was called that count among the hands it left: every hand, or every hand but a
+    chombo (RCR 2016 5.9: a chombo "does not count as a hand played")."""
+    return sum(1 for entry in entries if call.chombo_counts or not isinstance(entry.record.result, Chombo))
+
+
 def _finish_hand(state: GameState, result: HandResult) -> GameState:
     settlement = state.preview(result)
     scores = [s + d for s, d in zip(state.scores, settlement.deltas, strict=True)]
@@ -547,7 +635,7 @@ def _finish_hand(state: GameState, result: HandResult) -> GameState:
     after_scores = (scores[0], scores[1], scores[2], scores[3])
     advance = family_of(state.rules).advance(state, after_scores, settlement)
     entry = HandEntry(
-        record=HandRecord(tuple(state.riichi_this_hand), result),
+        record=HandRecord(tuple(state.riichi_this_hand), result, tuple(state.dead_this_hand)),
         label=state.label,
         round_index=state.round_index,
         dealer=state.dealer,
@@ -565,17 +653,23 @@ def _finish_hand(state: GameState, result: HandResult) -> GameState:
         honba=advance.honba,
         riichi_sticks=advance.riichi_sticks,
         riichi_this_hand=(),
+        dead_this_hand=(),
         hands=(*state.hands, entry),
     )
     if advance.end is not None:
         # The game ends in the position reached: keep the labels of the hand just played, for display.
         after = dataclasses.replace(after, round_index=state.round_index, dealer=state.dealer, honba=state.honba)
         return _end(after, advance.end)
-    if state.last_hand_reason is not None:
-        # Time was called during this hand: it was the last. The game ends as an EndGame right after it would
-        # end it (the position reached, the same sheet). A chombo ends it too: the hand in play was abandoned,
-        # and no rule text held here (../shared/seeds: none speaks of a time limit) plays another after it.
-        return _end(after, EndReason.REFEREE)
+    call = state.last_hand_call
+    # Time was called during this hand or the one before: once the hands it left are played, the game ends as an
+    # EndGame right after them would end it (the position reached, the same sheet). Under ``finish_hand`` a chombo
+    # ends it too; RCR 2016 5.9 does not count a chombo, EMA 2025 7.4 does.
+    if (
+        call is not None
+        and state.last_hand_index is not None
+        and _counted_since_call(after.hands[state.last_hand_index :], call) > call.more
+    ):
+        return dataclasses.replace(_end(after, EndReason.REFEREE), last_hand_ended=True)
     return after
 
 
@@ -657,6 +751,8 @@ def _play_hand(state: GameState, hand: HandRecord, number: int) -> GameState:
     try:
         for seat in hand.riichi:
             state = apply_event(state, RiichiDeclared(seat))
+        for seat in hand.dead:
+            state = apply_event(state, DeadHand(seat))
         return apply_event(state, hand.result)
     except ScorekeeperError as error:
         raise _wrap(error, where) from None
@@ -694,13 +790,13 @@ def _rebuild(
 ) -> GameState:
     """Replay corrected hands, then the riichi of the hand in play, the penalties and a referee's end.
 
-    A referee's :class:`LastHandCalled` keeps its place from the end: before the last hand when it ended the game
-    after it (a correction that takes that hand away leaves it before the new last hand: the game ends there),
-    after the last hand otherwise (the hand in play is still the last, or the referee ended the game first).
+    A referee's :class:`LastHandCalled` keeps its place counted from the end: as many hands before the end as it
+    was (a correction that takes a hand away moves it one hand earlier), so the hands it left are still the last.
     """
-    call = LastHandCalled(state.last_hand_reason) if state.last_hand_reason is not None else None
-    before_last = call is not None and state.ended_by_last_hand_call
-    last_hand = (max(0, len(records) - 1), call) if call is not None and before_last else None
+    call = state.last_hand_call
+    from_end = len(state.hands) - state.last_hand_index if state.last_hand_index is not None else 0
+    before_last = call is not None and from_end > 0
+    last_hand = (max(0, len(records) - from_end), call) if call is not None and before_last else None
     subs = state.substitutions if substitutions is None else substitutions
     try:
         rebuilt = replay_hands(
@@ -717,6 +813,8 @@ def _rebuild(
                 rebuilt = apply_event(rebuilt, call)
             for seat in state.riichi_this_hand:
                 rebuilt = apply_event(rebuilt, RiichiDeclared(seat))
+            for seat in state.dead_this_hand:
+                rebuilt = apply_event(rebuilt, DeadHand(seat))
     except ScorekeeperError as error:
         stranded = _stranded(state, records, last_hand, subs)
         if stranded:

@@ -361,7 +361,7 @@ class Referee:
         for game in tournament.games:
             if game.session != session:
                 continue
-            events = time_limit_end(game.state(tournament.settings), tournament.settings.time_limit_rule)
+            events = time_limit_end(game.state(tournament.settings), tournament.settings.time_limit)
             if not events:
                 continue
             try:

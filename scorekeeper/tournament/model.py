@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scorekeeper.errors import IllegalActionError, TournamentError
-from scorekeeper.session.events import EndGame, Event, LastHandCalled, PlayerReplaced, event_to_json
+from scorekeeper.session.events import EndGame, Event, PlayerReplaced, event_to_json
 from scorekeeper.session.reasons import ReasonCode, format_reason
+from scorekeeper.session.rules import last_hand_call
 from scorekeeper.session.seats import Seat
 from scorekeeper.session.standings import FinalResult
 from scorekeeper.session.state import GameState, apply_events, initial_state
@@ -483,17 +484,19 @@ def time_limit_end(state: GameState, rule: TimeLimitRule) -> Sequence[Event]:
     played when time is called is finished, then the game ends) a running game gets :class:`LastHandCalled`: the
     table finishes its hand and enters it, and that hand ends the game with the sheet of an :class:`EndGame` right
     after it. A table between hands when time is called plays one more hand: the referee who wants it to stop
-    there ends that table outright (its game's own "End the game now"). Under :attr:`TimeLimitRule.STOP_NOW` the
-    game ends at once with :class:`EndGame`.
+    there ends that table outright (its game's own "End the game now"). Under the EMA texts' rules
+    (:attr:`TimeLimitRule.ONE_MORE_HAND`, RCR 2016 5.9; :attr:`TimeLimitRule.ONE_MORE_HAND_CHOMBO_COUNTS`, EMA 2025
+    7.4) the call leaves the hand in play and one more (``last_hand_call``). Under :attr:`TimeLimitRule.STOP_NOW`
+    the game ends at once with :class:`EndGame`.
 
     Returns:
         the events to append: ``()`` when the game already ended, or time was already called in it.
     """
     if state.ended:
         return ()
-    if rule is TimeLimitRule.FINISH_HAND:
-        return () if state.last_hand_reason is not None else (LastHandCalled(_TIME_LIMIT),)
-    return (EndGame(_TIME_LIMIT),)
+    if rule is TimeLimitRule.STOP_NOW:
+        return (EndGame(_TIME_LIMIT),)
+    return () if state.last_hand_reason is not None else (last_hand_call(rule, _TIME_LIMIT),)
 
 
 def record_game_id(session: int, table: int, events: Sequence[Event]) -> str:

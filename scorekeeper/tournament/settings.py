@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.errors import ErrorCode, InvalidRulesetError, TournamentError
-from scorekeeper.session.rules import Ruleset, ruleset
+from scorekeeper.session.rules import Ruleset, TableRules, TimeLimitRule, ruleset
 
 __all__ = [
     "MAX_SESSIONS",
@@ -33,16 +33,6 @@ class StandingsTieBreak(enum.StrEnum):
     SHARE = "share"  # they share the rank (1, 1, 3): the EMA results form allows equal ranks
     PLACES = "places"  # the better average placing (1st is best), then the larger share of first places
     BEST_GAME = "best_game"  # the better single game first
-
-
-class TimeLimitRule(enum.StrEnum):
-    """What happens to a table's game when the session's time runs out ("end the game now")."""
-
-    # The hand being played when time is called is finished, then the game ends: our reading of EMA tournament
-    # practice. Unverified: no rule text we hold (../shared/seeds/) covers the time limit.
-    FINISH_HAND = "finish_hand"
-    # Some club leagues stop at once: the referee ends every game when time is called.
-    STOP_NOW = "stop_now"
 
 
 def _check_text(value: object, what: str) -> str:
@@ -72,7 +62,9 @@ class TournamentSettings:
         overrides: the ruleset overrides, as sorted (knob, JSON value) pairs.
         sessions: how many sessions (hanchan rounds) are played.
         time_limit_minutes: the time limit per session in minutes (0: none).
-        time_limit_rule: what "end the game now" does at the limit.
+        time_limit_rule: what the time signal leaves of each game (:class:`TimeLimitRule`); None (the default) takes
+            the ruleset's knob ``time_limit``, the rule of the preset's text (RCR 2016 5.9, EMA 2025 7.4). Always
+            set once the settings are made (:attr:`time_limit` reads it typed).
         tie_break: the standings rule's tie-break knob (points are always the sum of the games' plus-minus points
             plus penalties).
         teams: whether team standings are shown (players carry their team).
@@ -86,7 +78,7 @@ class TournamentSettings:
     overrides: tuple[tuple[str, Any], ...] = ()
     sessions: int = 4
     time_limit_minutes: int = 90
-    time_limit_rule: TimeLimitRule = TimeLimitRule.FINISH_HAND
+    time_limit_rule: TimeLimitRule | None = None
     tie_break: StandingsTieBreak = StandingsTieBreak.SHARE
     teams: bool = False
     ruleset: Ruleset = field(init=False, compare=False, repr=False)
@@ -107,7 +99,8 @@ class TournamentSettings:
         if not 0 <= self.time_limit_minutes <= 24 * 60:
             raise TournamentError(f"the time limit is 0 to 1440 minutes, got {self.time_limit_minutes}")
         try:
-            object.__setattr__(self, "time_limit_rule", TimeLimitRule(self.time_limit_rule))
+            if self.time_limit_rule is not None:
+                object.__setattr__(self, "time_limit_rule", TimeLimitRule(self.time_limit_rule))
             object.__setattr__(self, "tie_break", StandingsTieBreak(self.tie_break))
         except ValueError as error:
             raise TournamentError(f"tournament settings: {error}") from None
@@ -119,6 +112,16 @@ class TournamentSettings:
             raise TournamentError(f"the tournament's ruleset: {error}") from None
         object.__setattr__(self, "overrides", built.overrides)
         object.__setattr__(self, "ruleset", built)
+        if self.time_limit_rule is None:
+            table = built.game.table
+            rule = table.time_limit if isinstance(table, TableRules) else TimeLimitRule.FINISH_HAND
+            object.__setattr__(self, "time_limit_rule", rule)
+
+    @property
+    def time_limit(self) -> TimeLimitRule:
+        """What the time signal leaves of each game: the setting, or the ruleset's rule when none was given."""
+        assert self.time_limit_rule is not None  # set in __post_init__
+        return self.time_limit_rule
 
     def to_json(self) -> dict[str, Any]:
         """The settings as a JSON object; :func:`settings_from_json` reads it back equal."""
@@ -129,7 +132,7 @@ class TournamentSettings:
             "ruleset": self.ruleset.to_json(),
             "sessions": self.sessions,
             "time_limit_minutes": self.time_limit_minutes,
-            "time_limit_rule": self.time_limit_rule.value,
+            "time_limit_rule": self.time_limit.value,
             "tie_break": self.tie_break.value,
             "teams": self.teams,
         }

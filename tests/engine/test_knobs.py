@@ -90,6 +90,7 @@ def test_knob_open_tanyao_off_keeps_closed_tanyao() -> None:
         ("ema2016", None, "S", {"ron": 7700}, None),
         ("ema2016", None, "E", {"ron": 11600}, None),
         ("ema2025", None, "S", {"ron": 8000}, "mangan"),
+        ("wrc2015", None, "S", {"ron": 8000}, "mangan"),
     ],
     ids=[
         "tenhou-nondealer-7700",
@@ -100,7 +101,8 @@ def test_knob_open_tanyao_off_keeps_closed_tanyao() -> None:
         "wrc2022-kiriage",
         "ema2016-no-kiriage-rcr2016-4.3",
         "ema2016-dealer-no-kiriage-rcr2016-4.3",
-        "ema2025-kiriage-seed004-6.1",
+        "ema2025-kiriage-ema2025-4.1.2",
+        "wrc2015-kiriage-seed004-6.1",
     ],
 )
 def test_knob_kiriage_mangan(
@@ -127,11 +129,11 @@ def test_knob_kiriage_mangan_3_han_60_fu(ruleset: str, payments: dict[str, int])
     assert_score(result, han=3, fu=60, payments=payments, dora=2)
 
 
-def test_seed_004_6_1_rounds_1920_up_to_mangan_under_ema2025_only() -> None:
-    """Seed 004 6.1 (the later EMA text, ``ema2025``): "A base value of 1920 points, being close to mangan, is
-    rounded up to 2,000 points." RCR 2016 (``ema2016``) has no such rounding: its 4.3 examples pay 4 fan 30
-    minipoints as 7,700 (issue 9, section 2)."""
-    later = score(hand(_TANYAO_PINFU, win="8s", riichi=True, dora=["1m"], ruleset="ema2025"))
+def test_seed_004_6_1_rounds_1920_up_to_mangan_under_wrc2015_not_ema2016() -> None:
+    """Seed 004 6.1 (WRC 2015, ``wrc2015``): "A base value of 1920 points, being close to mangan, is rounded up to
+    2,000 points." RCR 2016 (``ema2016``) has no such rounding: its 4.3 examples pay 4 fan 30 minipoints as 7,700
+    (issue 9, section 2)."""
+    later = score(hand(_TANYAO_PINFU, win="8s", riichi=True, dora=["1m"], ruleset="wrc2015"))
     assert_score(later, han=4, fu=30, payments={"ron": 8000}, limit="mangan")
     edition_2016 = score(hand(_TANYAO_PINFU, win="8s", riichi=True, dora=["1m"], ruleset="ema2016"))
     assert_score(edition_2016, han=4, fu=30, payments={"ron": 7700}, limit=None)
@@ -149,11 +151,21 @@ _FOURTEEN_HAN = hand("112233456789p99p", win="1p", tsumo=True, riichi=True, dora
         ("mleague", None, "yakuman", {"dealer": 16000, "non_dealer": 8000}),
         ("ema2016", None, "sanbaiman", {"dealer": 12000, "non_dealer": 6000}),
         ("ema2025", None, "sanbaiman", {"dealer": 12000, "non_dealer": 6000}),
+        ("wrc2015", None, "sanbaiman", {"dealer": 12000, "non_dealer": 6000}),
         ("wrc2022", None, "sanbaiman", {"dealer": 12000, "non_dealer": 6000}),
         ("tenhou", {"kazoe": "sanbaiman"}, "sanbaiman", {"dealer": 12000, "non_dealer": 6000}),
         ("ema2016", {"kazoe": "yakuman"}, "yakuman", {"dealer": 16000, "non_dealer": 8000}),
     ],
-    ids=["tenhou", "mleague", "ema2016", "ema2025", "wrc2022", "tenhou-override-sanbaiman", "ema2016-override-yakuman"],
+    ids=[
+        "tenhou",
+        "mleague",
+        "ema2016",
+        "ema2025",
+        "wrc2015",
+        "wrc2022",
+        "tenhou-override-sanbaiman",
+        "ema2016-override-yakuman",
+    ],
 )
 def test_knob_kazoe(ruleset: str, overrides: dict[str, Any] | None, limit: str, payments: dict[str, int]) -> None:
     """14 han without a yakuman yaku: a counted yakuman, reported with its han and fu and ``"yakuman": 0`` (issue 2),
@@ -317,20 +329,28 @@ def test_knob_aotenjou_removes_the_mangan_cap_below_5_han() -> None:
         ("mleague", "open_tanyao", True),
         ("mleague", "kiriage_mangan", True),
         ("mleague", "aotenjou", False),
-        ("ema2016", "kazoe", KazoeLimit.SANBAIMAN),  # seed 000 footnote: "sanbaiman with the revised EMA rules"
-        ("ema2016", "double_wind_pair_fu", 4),  # seed 000 footnote; RCR 2016 4.1.1 not read (seed 004's older table)
-        ("ema2016", "red_fives", False),  # RCR 2016 4.1: fan from yaku and dora only; wiki: "no more red fives"
-        ("ema2016", "open_tanyao", True),  # EMA 2016: open tanyao allowed
+        ("ema2016", "kazoe", KazoeLimit.SANBAIMAN),  # RCR 2016 4.1.3 "Sanbaiman 11+"; revision notes: 13+ fan
+        ("ema2016", "double_wind_pair_fu", 4),  # RCR 2016 4.1.1: seat wind pair 2, prevalent wind pair 2
+        ("ema2016", "red_fives", False),  # RCR 2016 1.3: "Red fives are no longer used in EMA riichi rules"
+        ("ema2016", "open_tanyao", True),  # RCR 2016 4.2.1; revision notes: "can be an open hand"
         ("ema2016", "kiriage_mangan", False),  # RCR 2016 4.3 example 2: 4 fan 30 minipoints pays 7,700
         ("ema2016", "compound_yakuman", False),  # RCR 2016 4.2: "Yakuman are not cumulative"
-        ("ema2016", "renhou", RenhouValue.MANGAN),  # EMA 2016 change note: "renhou is now a strict mangan only"
-        ("ema2016", "double_yakuman", False),
+        ("ema2016", "renhou", RenhouValue.MANGAN),  # RCR 2016 4.2.4: five fan, "Not cumulative with other yaku"
+        ("ema2016", "double_yakuman", False),  # RCR 2016 revision notes: Big Four Winds "is a yakuman"
         ("ema2016", "aotenjou", False),
-        ("ema2025", "kazoe", KazoeLimit.SANBAIMAN),  # seed 004 6.1: "There is no counted yakuman"
-        ("ema2025", "double_wind_pair_fu", 4),  # seed 004 6.3 table: "Double wind ... Pair 4"
-        ("ema2025", "kiriage_mangan", True),  # seed 004 6.1: 1920 "is rounded up to 2,000 points"
-        ("ema2025", "red_fives", False),
+        ("ema2025", "kazoe", KazoeLimit.SANBAIMAN),  # EMA 2025 4.1.2: "11 or more" han is sanbaiman
+        ("ema2025", "double_wind_pair_fu", 2),  # EMA 2025 4.1.1: "worth only 2 minipoints"
+        ("ema2025", "kiriage_mangan", True),  # EMA 2025 4.1.2: "any base value greater than 1,900 becomes 2,000"
+        ("ema2025", "red_fives", False),  # EMA 2025 1.3: "Red fives are not used"
+        ("ema2025", "open_tanyao", True),  # EMA 2025 4.2.1
+        ("ema2025", "compound_yakuman", False),  # EMA 2025 4.2: "Yakuman are not cumulative"
+        ("ema2025", "renhou", RenhouValue.MANGAN),  # EMA 2025 4.2.4: five han, "Cannot be combined"
         ("ema2025", "aotenjou", False),
+        ("wrc2015", "kazoe", KazoeLimit.SANBAIMAN),  # seed 004 6.1: "There is no counted yakuman"
+        ("wrc2015", "double_wind_pair_fu", 4),  # seed 004 6.3 table: "Double wind ... Pair 4"
+        ("wrc2015", "kiriage_mangan", True),  # seed 004 6.1: 1920 "is rounded up to 2,000 points"
+        ("wrc2015", "red_fives", False),
+        ("wrc2015", "aotenjou", False),
         ("wrc2022", "kazoe", KazoeLimit.SANBAIMAN),
         ("wrc2022", "aotenjou", False),
     ],

@@ -32,7 +32,7 @@ def test_limits_follow_seed_000_table(han: int, fu: int, limit: Limit | None, ba
 
 
 def test_kiriage_rounds_1920_to_mangan_and_kazoe_by_ruleset() -> None:
-    assert value_from_han_fu(4, 30, hand_rules("ema2025")).limit is Limit.MANGAN  # seed 004 6.1
+    assert value_from_han_fu(4, 30, hand_rules("ema2025")).limit is Limit.MANGAN  # EMA 2025 4.1.2
     assert value_from_han_fu(4, 30, EMA).limit is None  # RCR 2016 4.3: 7,700
     assert value_from_han_fu(4, 30, TENHOU).limit is None
     assert value_from_han_fu(13, 30, EMA).limit is Limit.SANBAIMAN

@@ -225,7 +225,7 @@ def test_limit_hand_table(row: LimitRow, fu: int) -> None:
     assert pay(value, dealer=True, tsumo=True) == Payment(all=row.d_tsumo)
 
 
-@pytest.mark.parametrize("ruleset", ["ema2016", "ema2025", "wrc2022"])
+@pytest.mark.parametrize("ruleset", ["ema2016", "ema2025", "wrc2015", "wrc2022"])
 @pytest.mark.parametrize("han", [13, 14, 20, 26])
 def test_book_limithands_footnote_13_han_is_sanbaiman_under_ema(ruleset: str, han: int) -> None:
     """Seed 000 tbl:limithands footnote: "A hand with 13+ han is scored as a sanbaiman with the revised EMA rules";

@@ -301,7 +301,8 @@ END_RULES = {
     "custom": (True, False, True),
     "mleague": (False, False, False),  # unverified: no bust, no extension
     "ema2016": (False, True, False),  # [issue3]/seed 004 6.1: no bust, play on below zero
-    "ema2025": (False, True, False),
+    "ema2025": (False, True, False),  # EMA 2025 3.7 and 4.1.4: no bankruptcy; riichi asks no score (3.3.10)
+    "wrc2015": (False, True, False),  # seed 004 6.1
     "wrc2022": (False, True, False),
 }
 

@@ -19,7 +19,7 @@ from scorekeeper.session import (
 from tests.session.builders import S0, S1, S2, S3, hf, rules, settle_at, ym
 
 ALL = pytest.mark.parametrize("preset", PRESET_NAMES)
-EMA_LIKE = {"ema2016", "ema2025", "wrc2022"}
+EMA_LIKE = {"ema2016", "ema2025", "wrc2015", "wrc2022"}
 TENHOU_LIKE = {"tenhou", "custom"}
 
 
@@ -110,6 +110,7 @@ MULTI_RON = {
     # [EMA] 4.1: honba to each winner; a winner in riichi gets their own stick back; the rest to the nearest.
     "ema2016": (-4600, 3300, 0, 3300),
     "ema2025": (-4600, 3300, 0, 3300),
+    "wrc2015": (-4600, 3300, 0, 3300),
     # M-League and WRC (2015 5.7: a hand ends "by one player winning"): head bump, only the nearest winner wins.
     "mleague": (-2300, 4300, 0, 0),
     "wrc2022": (-2300, 4300, 0, 0),
@@ -132,6 +133,7 @@ TRIPLE_RON = {
     # [issue3] EMA: double and triple ron allowed; the stick on the table to the nearest winner (seat 1).
     "ema2016": (-3000, 2000, 1000, 1000),
     "ema2025": (-3000, 2000, 1000, 1000),
+    "wrc2015": (-3000, 2000, 1000, 1000),
     "mleague": (-1000, 2000, 0, 0),  # head bump
     "wrc2022": (-1000, 2000, 0, 0),
 }

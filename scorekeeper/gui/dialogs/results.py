@@ -205,7 +205,7 @@ class ResultsDialog(QDialog):
         match table_rules.leftover_sticks:
             case LeftoverSticks.FIRST:
                 where = self.tr("This ruleset gives leftover sticks to first place (included in the score).")
-            case LeftoverSticks.SPLIT_FIRST:
+            case LeftoverSticks.SPLIT_FIRST | LeftoverSticks.SPLIT_FIRST_ROUND_DOWN:
                 where = self.tr(
                     "This ruleset splits leftover sticks between the players tied first (included in the score)."
                 )

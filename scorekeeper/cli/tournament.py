@@ -62,7 +62,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     create.add_argument("--date", action="append", default=[], metavar="YYYY-MM-DD")
     create.add_argument("--venue", default="")
     create.add_argument("--time-limit", type=int, default=90, metavar="MINUTES")
-    create.add_argument("--time-limit-rule", choices=("finish_hand", "stop_now"), default="finish_hand")
+    create.add_argument(
+        "--time-limit-rule",
+        choices=("finish_hand", "stop_now", "one_more_hand", "one_more_hand_chombo_counts"),
+        default=None,
+        help="what the time signal leaves of a game (default: the ruleset's: RCR 2016 5.9, EMA 2025 7.4)",
+    )
     create.add_argument("--tie-break", choices=("share", "places", "best_game"), default="share")
     create.add_argument("--teams", action="store_true", help="show team standings (players' 'team' column)")
     create.add_argument("--fixed", action="append", default=[], metavar="NAME=TABLE", help="a player's fixed table")

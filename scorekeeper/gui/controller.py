@@ -36,6 +36,7 @@ from scorekeeper.session.events import (
     AbortiveDraw,
     AbortReason,
     Chombo,
+    DeadHand,
     EndGame,
     Event,
     ExhaustiveDraw,
@@ -258,6 +259,10 @@ class GameController(QObject):
         """A chombo by ``seat``."""
         return self.apply(Chombo(Seat(seat)))
 
+    def declare_dead_hand(self, seat: int, reason: str = "") -> bool:
+        """``seat``'s hand is declared dead for the rest of the hand (the session refuses its win, riichi, tenpai)."""
+        return self.apply(DeadHand(Seat(seat), reason))
+
     def edit_hand(self, index: int, hand: HandRecord) -> bool:
         """A referee's correction of a past hand; everything after is recomputed. Undoable."""
         return self._correct(HandEdited(index, hand))
@@ -450,6 +455,7 @@ class GameController(QObject):
             RefereePenalty: self.tr("penalty"),
             EndGame: self.tr("game ended"),
             LastHandCalled: self.tr("last hand called"),
+            DeadHand: self.tr("dead hand"),
             PlayerReplaced: self.tr("substitute"),
             SubstitutionRemoved: self.tr("substitution taken out"),
             HandEdited: self.tr("hand corrected"),
@@ -461,7 +467,7 @@ class GameController(QObject):
         if players is None:
             return name
         # Say whose it was: "riichi (Ann)", "Ron: Ann 3 han 40 fu, paid by Bo" (the history's own sentence).
-        if isinstance(event, RiichiDeclared | Chombo):
+        if isinstance(event, RiichiDeclared | Chombo | DeadHand):
             return f"{name} ({players[int(event.seat)]})"
         if isinstance(event, PlayerReplaced):
             return f"{name} ({players[int(event.seat)]} → {event.player})"

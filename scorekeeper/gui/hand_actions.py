@@ -69,6 +69,15 @@ class HandActions:
         if self._controller.declare_riichi(seat):
             self._show_message("")
 
+    def declare_dead_hand(self) -> None:
+        """Hand ▸ Dead hand: ask whose, then record it (undoable; the table then shows it)."""
+        state = self._controller.state
+        if state is None or state.ended:
+            return
+        seat = self._dialogs().dead_hand(self._parent, state.players)
+        if seat is not None and self._controller.declare_dead_hand(seat):
+            self._show_message("")
+
     def on_win_requested(self, seat: int) -> None:
         """A panel's Win: the table asks who dealt in (a panel tap) or Tsumo; nothing is recorded yet."""
         state = self._controller.state

@@ -234,4 +234,5 @@ def knob_names() -> dict[str, str]:
         "leftover_sticks": QCoreApplication.translate("NewGameDialog", "Leftover riichi sticks go to"),
         "ties": QCoreApplication.translate("NewGameDialog", "Tied final scores"),
         "rounding": QCoreApplication.translate("NewGameDialog", "Plus-minus rounding"),
+        "time_limit": QCoreApplication.translate("NewGameDialog", "When time is called"),
     }

@@ -87,6 +87,16 @@ def _penalty(parent: QWidget, names: tuple[str, ...]) -> tuple[int, int, str] | 
     return dialog.penalty() if _run(dialog) else None
 
 
+def _dead_hand(parent: QWidget, names: tuple[str, ...]) -> int | None:
+    """Whose hand is declared dead (RCR 2016 3.4.7, EMA 2025 3.3.14): the seat chosen, or None."""
+    title = QCoreApplication.translate("MainWindow", "Dead hand")
+    question = QCoreApplication.translate(
+        "MainWindow", "Whose hand is declared dead? It cannot win or declare riichi, and is noten at a draw."
+    )
+    name, ok = QInputDialog.getItem(parent, title, question, list(names), 0, False)
+    return names.index(name) if ok and name in names else None
+
+
 def _open_game(parent: QWidget, games: tuple[GameSummary, ...]) -> int | None:
     from scorekeeper.gui.dialogs.open_game import OpenGameDialog
 
@@ -251,6 +261,7 @@ class Dialogs:
     ] = _draw
     edit_hand: Callable[[QWidget, EditHandDialog], HandRecord | None] = _edit
     penalty: Callable[[QWidget, tuple[str, ...]], tuple[int, int, str] | None] = _penalty
+    dead_hand: Callable[[QWidget, tuple[str, ...]], int | None] = _dead_hand
     open_game: Callable[[QWidget, tuple[GameSummary, ...]], int | None] = _open_game
     confirm: Callable[[QWidget, str], bool] = _confirm
     results: Callable[[QWidget, ResultsDialog], None] = _results

@@ -141,6 +141,7 @@ def build_menus(qt_window: QMainWindow, window: MenuWindow) -> None:
     hand.addAction(act(_t("&Draw…"), lambda: hands.enter_draw("draw"), "Ctrl+Alt+D"))
     hand.addAction(act(_t("&Abortive draw…"), lambda: hands.enter_draw("abort"), "Ctrl+Alt+A"))
     hand.addAction(act(_t("&Chombo…"), lambda: hands.enter_draw("chombo"), "Ctrl+Alt+C"))
+    hand.addAction(act(_t("D&ead hand…"), hands.declare_dead_hand, "Ctrl+Alt+E"))
     tournament = menu.addMenu(_t("T&ournament"))
     tournament.addAction(act(_t("&Referee's window…"), window.tournaments.open_file))
     tournament.addAction(act(_t("Referee's window on a &server…"), window.tournaments.open_server))

@@ -86,7 +86,13 @@ def store(tmp_path: Path) -> Iterator[TournamentStore]:
     with open_tournament_store(tmp_path / "open.db") as opened:
         players = [Player(name=n, country="FR", team="Red" if k % 2 else "Blue") for k, n in enumerate(names(8))]
         opened.create(
-            TournamentSettings(name="Test Open", sessions=2, time_limit_minutes=90, teams=True),
+            TournamentSettings(
+                name="Test Open",
+                sessions=2,
+                time_limit_minutes=90,
+                time_limit_rule=TimeLimitRule.FINISH_HAND,
+                teams=True,
+            ),
             [*players, Player(name="Sub001", substitute=True)],
         )
         yield opened
@@ -194,7 +200,7 @@ def test_the_session_clock_counts_down_and_says_when_time_is_up(qtbot: QtBot, wi
 def test_end_the_games_now_under_finish_hand_makes_the_hand_in_play_the_last_and_the_table_enters_it(
     qtbot: QtBot, window: RefereeWindow, store: TournamentStore, tmp_path: Path
 ) -> None:
-    # The tournament's default rule, finish_hand: the game is not ended at once (its table could not enter the
+    # The rule this tournament names, finish_hand: the game is not ended at once (its table could not enter the
     # hand it is finishing); it is told the hand in play is the last, and the table's next hand ends it.
     assert window.controller.tournament.settings.time_limit_rule is TimeLimitRule.FINISH_HAND
     window.controller.seat(SeatingMethod.AUTO)

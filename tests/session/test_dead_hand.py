@@ -12,7 +12,6 @@ import pytest
 from scorekeeper.errors import ErrorCode, IllegalActionError
 from scorekeeper.session import (
     DeadHand,
-    ExhaustiveDraw,
     HandRecord,
     RiichiRefusal,
     Ron,

@@ -2,8 +2,8 @@
 
 A tournament's ``finish_hand`` time-limit rule (docs/tournament.md; the call is made explicitly here, since the EMA
 presets' own rule leaves one more hand: tests/session/test_timed_sessions.py): the referee calls time, the table
-finishes the hand it is playing, and that hand's result ends the game with the referee's end reason and the same sheet as an
-``EndGame`` right after it.
+finishes the hand it is playing, and that hand's result ends the game with the referee's end reason and the same
+sheet as an ``EndGame`` right after it.
 """
 
 from __future__ import annotations

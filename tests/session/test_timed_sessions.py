@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.session import (
-    Chombo,
     EndReason,
     ExhaustiveDraw,
     HandRecord,

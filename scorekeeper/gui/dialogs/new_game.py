@@ -91,6 +91,15 @@ def choice_names() -> dict[str, str]:
         "full": QCoreApplication.translate("NewGameDialog", "the full value"),
         "first": QCoreApplication.translate("NewGameDialog", "first place"),
         "split_first": QCoreApplication.translate("NewGameDialog", "first place, split when tied"),
+        "split_first_round_down": QCoreApplication.translate(
+            "NewGameDialog", "first place, split when tied (rounded down)"
+        ),
+        "finish_hand": QCoreApplication.translate("NewGameDialog", "the hand in play is the last"),
+        "stop_now": QCoreApplication.translate("NewGameDialog", "the game ends at once"),
+        "one_more_hand": QCoreApplication.translate("NewGameDialog", "this hand and one more (chombo not counted)"),
+        "one_more_hand_chombo_counts": QCoreApplication.translate(
+            "NewGameDialog", "this hand and one more (chombo counted)"
+        ),
         "lost": QCoreApplication.translate("NewGameDialog", "nobody (they leave the game)"),
         "seat_order": QCoreApplication.translate("NewGameDialog", "broken by seat order"),
         "split": QCoreApplication.translate("NewGameDialog", "share places and uma"),

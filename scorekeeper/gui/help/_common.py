@@ -31,6 +31,7 @@ def ruleset_title(rules: HandRules | str) -> str:
         "mleague": _t("M-League"),
         "ema2016": _t("EMA 2016"),
         "ema2025": _t("EMA 2025"),
+        "wrc2015": _t("WRC 2015"),
         "wrc2022": _t("WRC 2022"),
     }
     return titles.get(name, _t("Custom rules"))

@@ -32,6 +32,7 @@ JA_HELP: dict[str, str] = {
     "M-League": "Mリーグ",
     "EMA 2016": "EMA 2016",
     "EMA 2025": "EMA 2025",
+    "WRC 2015": "WRC 2015",
     "WRC 2022": "WRC 2022",
     "Close": "閉じる",
     # guide

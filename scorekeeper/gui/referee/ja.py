@@ -66,6 +66,7 @@ JA_REFEREE: dict[str, str] = {
     "finished": "終了",
     "playing {hand}": "{hand} 進行中",
     "playing {hand}, last hand": "{hand} 進行中、最終局",
+    "playing {hand}, this hand and one more": "{hand} 進行中、この局とあと1局",
     "{done} of {all} tables finished": "{all} 卓中 {done} 卓終了",
     "Games": "対局数",
     "S{k}": "{k}回戦",

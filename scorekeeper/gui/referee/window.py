@@ -603,6 +603,8 @@ class RefereeWindow(QMainWindow):
             finished += state.ended
             if state.ended:
                 status = self.tr("finished")
+            elif state.hands_left_on_time == 2:  # RCR 2016 5.9, EMA 2025 7.4: the hand in play and one more
+                status = self.tr("playing {hand}, this hand and one more").format(hand=state.hand_label)
             elif state.last_hand_called:
                 status = self.tr("playing {hand}, last hand").format(hand=state.hand_label)
             else:

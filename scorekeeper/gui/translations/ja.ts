@@ -79,6 +79,10 @@
         <translation>最終局の宣告</translation>
     </message>
     <message>
+        <source>dead hand</source>
+        <translation>アガリ放棄</translation>
+    </message>
+    <message>
         <source>substitute</source>
         <translation>選手の交代</translation>
     </message>
@@ -538,6 +542,26 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>トップ (同点なら等分)</translation>
     </message>
     <message>
+        <source>first place, split when tied (rounded down)</source>
+        <translation>1位へ（同点は等分、端数切り捨て）</translation>
+    </message>
+    <message>
+        <source>the hand in play is the last</source>
+        <translation>現在の局で終了</translation>
+    </message>
+    <message>
+        <source>the game ends at once</source>
+        <translation>直ちに終了</translation>
+    </message>
+    <message>
+        <source>this hand and one more (chombo not counted)</source>
+        <translation>この局とあと1局（チョンボは数えない）</translation>
+    </message>
+    <message>
+        <source>this hand and one more (chombo counted)</source>
+        <translation>この局とあと1局（チョンボも1局）</translation>
+    </message>
+    <message>
         <source>nobody (they leave the game)</source>
         <translation>なし (消える)</translation>
     </message>
@@ -804,6 +828,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Plus-minus rounding</source>
         <translation>ポイントの端数処理</translation>
+    </message>
+    <message>
+        <source>When time is called</source>
+        <translation>時間切れのとき</translation>
     </message>
 </context>
 <context>
@@ -1261,8 +1289,20 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>{hand} 局目はありません (終了した局は {hands} 局です)。</translation>
     </message>
     <message>
-        <source>Time was already called in {hand}: the hand in play is the last.</source>
-        <translation>{hand} ですでに時間切れが宣言されています。現在の局が最終局です。</translation>
+        <source>Time was already called in {hand}.</source>
+        <translation>{hand} ですでに時間切れが宣言されています。</translation>
+    </message>
+    <message>
+        <source>{player}'s hand was declared dead: a dead hand cannot declare riichi.</source>
+        <translation>{player} の手はアガリ放棄（死に手）と宣告されています。死に手はリーチできません。</translation>
+    </message>
+    <message>
+        <source>{player}'s hand was already declared dead this hand.</source>
+        <translation>{player} の手はこの局ですでにアガリ放棄（死に手）と宣告されています。</translation>
+    </message>
+    <message>
+        <source>{player}'s hand was declared dead: a dead hand cannot win and is never tenpai.</source>
+        <translation>{player} の手はアガリ放棄（死に手）と宣告されています。死に手は和了できず、テンパイにもなりません。</translation>
     </message>
     <message>
         <source>{player} already sits at this table: the substitute for {leaving} must be someone else.</source>
@@ -1668,8 +1708,16 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>{round}で終了しました。</translation>
     </message>
     <message>
+        <source>Time: this hand and one more.</source>
+        <translation>時間です: この局とあと1局</translation>
+    </message>
+    <message>
         <source>Time: last hand.</source>
         <translation>時間です: 最終局</translation>
+    </message>
+    <message>
+        <source>Dead hand: {names}.</source>
+        <translation>アガリ放棄: {names}</translation>
     </message>
     <message>
         <source>Scorekeeper — {round}</source>
@@ -1678,6 +1726,14 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>The settings could not be saved: {error}</source>
         <translation>設定を保存できませんでした: {error}</translation>
+    </message>
+    <message>
+        <source>Dead hand</source>
+        <translation>アガリ放棄</translation>
+    </message>
+    <message>
+        <source>Whose hand is declared dead? It cannot win or declare riichi, and is noten at a draw.</source>
+        <translation>どのプレイヤーの手をアガリ放棄（死に手）としますか？ 和了もリーチもできず、流局時はノーテンです。</translation>
     </message>
     <message>
         <source>Import a game record</source>
@@ -1888,6 +1944,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>チョンボ(&amp;C)…</translation>
     </message>
     <message>
+        <source>D&amp;ead hand…</source>
+        <translation>アガリ放棄(&amp;E)…</translation>
+    </message>
+    <message>
         <source>T&amp;ournament</source>
         <translation>大会(&amp;O)</translation>
     </message>
@@ -1968,6 +2028,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>EMA 2025</source>
         <translation>EMA 2025</translation>
+    </message>
+    <message>
+        <source>WRC 2015</source>
+        <translation>WRC 2015</translation>
     </message>
     <message>
         <source>WRC 2022</source>
@@ -3952,6 +4016,10 @@ win</source>
     <message>
         <source>finished</source>
         <translation>終了</translation>
+    </message>
+    <message>
+        <source>playing {hand}, this hand and one more</source>
+        <translation>{hand} 進行中、この局とあと1局</translation>
     </message>
     <message>
         <source>playing {hand}, last hand</source>

@@ -1,0 +1,72 @@
+"""The table shows a dead hand (RCR 2016 3.4.7, EMA 2025 3.3.14) and what a time signal left under the EMA texts
+(RCR 2016 5.9, EMA 2025 7.4: "Time: this hand and one more"); Hand ▸ Dead hand declares one."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QApplication, QWidget
+
+from scorekeeper.gui.i18n import Language, install_language
+from scorekeeper.gui.main_window import MainWindow
+from scorekeeper.session import Seat, last_hand_call
+from scorekeeper.session.rules import TimeLimitRule, ruleset
+from tests.gui.conftest import Script
+
+pytestmark = pytest.mark.gui
+
+NAMES = ("Aiko", "Bruno", "Chen", "Dana")
+
+
+def _menu_action(window: MainWindow, text: str) -> None:
+    for action in window.menuBar().actions():
+        menu = action.menu()
+        if menu is None:
+            continue
+        for item in menu.actions():  # type: ignore[attr-defined]
+            if item.text() == text:
+                item.trigger()
+                return
+    raise AssertionError(f"no menu action {text!r}")
+
+
+def test_hand_dead_hand_declares_it_and_the_centre_shows_whose(window: MainWindow, script: Script) -> None:
+    window.controller.new_game(NAMES, ruleset("ema2016"))
+    asked: list[tuple[str, ...]] = []
+
+    def choose(parent: QWidget, names: tuple[str, ...]) -> int | None:
+        asked.append(names)
+        return 1
+
+    window.dialogs.dead_hand = choose
+    _menu_action(window, "D&ead hand…")
+    assert asked == [NAMES]
+    centre = window.table.centre
+    assert centre.status_label.isVisible()
+    assert centre.status_label.text() == "Dead hand: Bruno."
+    state = window.controller.state
+    assert state is not None and state.dead_this_hand == (Seat.SEAT_1,)
+    # The session refuses the dead hand's riichi; the table says why.
+    assert not window.controller.declare_riichi(1)
+    assert "declared dead" in window.message_label.text()
+    assert window.controller.undo() and window.controller.undo() is not None
+    state = window.controller.state
+    assert state is not None and state.dead_this_hand == ()
+
+
+@pytest.mark.parametrize("language", [Language.ENGLISH, Language.JAPANESE], ids=["en", "ja"])
+def test_the_ema_time_signal_shows_this_hand_and_one_more(window: MainWindow, language: Language) -> None:
+    install_language(language)
+    try:
+        window.controller.new_game(NAMES, ruleset("ema2016"))
+        assert window.controller.apply(last_hand_call(TimeLimitRule.ONE_MORE_HAND, "time limit"))
+        centre = window.table.centre
+        expected = {Language.ENGLISH: "Time: this hand and one more.", Language.JAPANESE: "時間です: この局とあと1局"}
+        assert centre.status_label.text() == expected[language]
+        window.resize(1280, 720 - 72)
+        QApplication.processEvents()
+        assert centre.status_label.sizeHint().width() <= centre.contentsRect().width()
+        assert window.controller.draw([])
+        last = {Language.ENGLISH: "Time: last hand.", Language.JAPANESE: "時間です: 最終局"}
+        assert centre.status_label.text() == last[language]
+    finally:
+        install_language(Language.ENGLISH)

@@ -120,6 +120,10 @@ class PaoScope(enum.StrEnum):
 
     LIABLE_ONLY = "liable_only"  # only the liable yakuman; the rest is paid as usual (Japanese rules)
     FULL = "full"  # the whole hand (seed 004 6.2: "still liable even if the hand also qualifies for another yakuman")
+    # The whole hand on a tsumo, only the liable yakuman on a ron (tenhou.net: a real 2019 hanchan, issue 25 section
+    # 4: a non-dealer's tsumo of a double yakuman, one of them liable, charged the liable player 64,000 plus the
+    # counters; what tenhou.net does on a ron of such a hand is not seen in the games held here).
+    FULL_ON_TSUMO = "full_on_tsumo"
 
 
 class TimeLimitRule(enum.StrEnum):
@@ -350,7 +354,8 @@ _TENHOU = TableRules(
     # common Japanese table custom of a reverse mangan, so a live table under this preset can still record one
     chombo_points=20000,
     chombo_returns_riichi=True,
-    pao_scope=PaoScope.LIABLE_ONLY,  # Japanese rules: the liable player covers only the liable yakuman
+    pao_scope=PaoScope.FULL_ON_TSUMO,  # tenhou.net (issue 25, 4: a real 2019 game): on a tsumo the liable player pays
+    # the whole of a compound yakuman and the counters; on a ron, as Japanese rules, only the liable yakuman
     pao_yakuman=_PAO_YAKUMAN,  # tenhou.net: pao for daisangen and daisuushii only (suukantsu pao is not used)
     bust=True,  # [issue3], [issue9] 1: a score strictly below zero ends the game at once
     extension=True,  # [issue9] 1: a pass at South 4 ends the game if anyone has 30,000, else the West round; in

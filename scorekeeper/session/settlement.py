@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import abc
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import assert_never
 
 from scorekeeper.engine.points import Payment, PointValue, pay, value_from_han_fu, value_from_yakuman
@@ -384,6 +384,9 @@ def settle(
         case Tsumo():
             where = WinContext(dealer=dealer, round_index=round_index, tsumo=True, riichi_this_hand=riichi_this_hand)
             value = value_win(result.win, rules, where)
+            if table.pao_scope is PaoScope.FULL_ON_TSUMO and value.liable_yakuman:
+                # tenhou.net (issue 25, 4): on a tsumo the liable player pays the whole hand, every yakuman of it.
+                value = replace(value, liable_yakuman=max(value.value.yakuman, value.liable_yakuman))
             _settle_tsumo_win(ledger, value, dealer=dealer, honba_points=honba_value)
             ledger.add(None, value.seat, riichi_sticks * RIICHI_STICK, TransferReason.RIICHI_STICKS)
             repeats = value.seat == dealer

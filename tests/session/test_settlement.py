@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from scorekeeper.errors import IllegalActionError
@@ -11,11 +13,13 @@ from scorekeeper.session import (
     AbortReason,
     Chombo,
     ExhaustiveDraw,
+    HandWin,
     NagashiMangan,
     Ron,
     TransferReason,
     Tsumo,
 )
+from tests.builders import pon
 from tests.session.builders import S0, S1, S2, S3, hf, rules, settle_at, ym
 
 ALL = pytest.mark.parametrize("preset", PRESET_NAMES)
@@ -253,22 +257,51 @@ def test_pao_when_liable_player_is_the_discarder_pays_all() -> None:
 
 
 COMPOUND_TSUMO = {
-    # Japanese rules: the liable player pays the liable yakuman in full (32000); the other yakuman is an ordinary
-    # tsumo (16000 from the dealer, 8000 from each non-dealer, the liable player included).
-    "tenhou": (-16000, 64000, -8000, -40000),
+    # tenhou.net (issue 25, 4: a real 2019 hanchan): on a tsumo the liable player pays the whole compound yakuman.
+    "tenhou": (0, 64000, 0, -64000),
+    # Japanese rules (pao_scope liable_only): the liable player pays the liable yakuman in full (32000); the other
+    # yakuman is an ordinary tsumo (16000 from the dealer, 8000 from each non-dealer, the liable player included).
+    "liable_only": (-16000, 64000, -8000, -40000),
     # Seed 004 6.2: "still liable even if the hand also qualifies for another yakuman": the whole hand.
     "ema2016": (0, 64000, 0, -64000),
 }
-COMPOUND_RON = {"tenhou": (0, 64000, -48000, -16000), "ema2016": (0, 64000, -32000, -32000)}
+COMPOUND_RON = {
+    "tenhou": (0, 64000, -48000, -16000),  # on a ron tenhou keeps the Japanese rule (liable yakuman only)
+    "liable_only": (0, 64000, -48000, -16000),
+    "ema2016": (0, 64000, -32000, -32000),
+}
 
 
-@pytest.mark.parametrize("preset", ["tenhou", "ema2016"])
-def test_pao_compound_yakuman_scope_per_ruleset(preset: str) -> None:
+@pytest.mark.parametrize("case", ["tenhou", "liable_only", "ema2016"])
+def test_pao_compound_yakuman_scope_per_ruleset(case: str) -> None:
     # Compound yakuman is a hand knob (the EMA presets may not count them); the pao scope is the table's.
-    tsumo = settle_at(preset, Tsumo(ym(1, 2, pao=3)), compound_yakuman=True)
-    assert tsumo.deltas == COMPOUND_TSUMO[preset]
-    ron = settle_at(preset, Ron(S2, (ym(1, 2, pao=3),)), compound_yakuman=True)
-    assert ron.deltas == COMPOUND_RON[preset]
+    preset = "tenhou" if case == "liable_only" else case
+    scope = "liable_only" if case == "liable_only" else rules(preset).table.pao_scope.value
+    tsumo = settle_at(preset, Tsumo(ym(1, 2, pao=3)), compound_yakuman=True, pao_scope=scope)
+    assert tsumo.deltas == COMPOUND_TSUMO[case]
+    ron = settle_at(preset, Ron(S2, (ym(1, 2, pao=3),)), compound_yakuman=True, pao_scope=scope)
+    assert ron.deltas == COMPOUND_RON[case]
+
+
+def test_tenhou_the_liable_player_pays_the_whole_of_a_double_yakuman_tsumo_and_the_counters() -> None:
+    """Issue 25, 4: a real 2019 tenhou.net hanchan (held out): a non-dealer's tsumo of a double yakuman, one of the
+    two liable (pao); tenhou.net charged the liable player the whole hand, 64,000 plus the counters, and the other
+    two paid nothing. Built from that hand's facts: seat 1 wins by tsumo (seat 0 deals), big three dragons fed by
+    seat 3's third dragon pung and all honours (tenhou.net adds the two yakuman), two counters on the table."""
+    hand = {
+        "hand": "11122z",
+        "melds": [pon("555z"), pon("666z"), pon("777z")],
+        "win": "2z",
+        "tsumo": True,
+        "seat_wind": "S",
+        "round_wind": "E",
+    }
+    s = settle_at("tenhou", Tsumo(HandWin(seat=S1, hand=json.dumps(hand), pao=S3)), honba=2)
+    assert s.wins[0].value.yakuman == 2
+    assert s.deltas == (0, 64000 + 600, 0, -(64000 + 600))
+    assert all(t.payer == S3 and t.pao for t in s.transfers)
+    # A count of yakuman entered by hand is settled the same way.
+    assert settle_at("tenhou", Tsumo(ym(1, 2, pao=3)), honba=2).deltas == (0, 64600, 0, -64600)
 
 
 def test_double_ron_with_pao_settles_each_win_on_its_own() -> None:

@@ -131,3 +131,15 @@ def test_the_result_carries_the_uma_and_oka_it_applied(
         result.points_before_penalties_tenths[s] == (result.scores[s] - rules.return_points) // 100 + expected[s]
         for s in range(4)
     )
+
+
+def test_ema2025_3_7_leftover_sticks_split_between_tied_leaders_rounded_down() -> None:
+    """EMA 2025 3.7: riichi bets left on the table "are collected by the winner; the points are split in case of a
+    tie (any decimals are rounded down)": 1,000 among three tied leaders is 333 each (the odd point is lost). RCR
+    2016 3.6 only says they are split: by the hundred, the odd hundred to the earlier seat."""
+    scores = (33000, 33000, 33000, 0)
+    later = final_result(table_rules("ema2025"), scores, 1, ())
+    assert later.scores == (33333, 33333, 33333, 0)
+    assert final_result(table_rules("ema2016"), scores, 1, ()).scores == (33400, 33300, 33300, 0)
+    # Two tied leaders share 1,000 evenly under both.
+    assert final_result(table_rules("ema2025"), (34000, 34000, 32000, 0), 1, ()).scores == (34500, 34500, 32000, 0)

@@ -89,6 +89,9 @@ def choice_names() -> dict[str, str]:
         "after_uma": QCoreApplication.translate("NewGameDialog", "as a penalty after uma"),
         "liable_only": QCoreApplication.translate("NewGameDialog", "only the liable yakuman"),
         "full": QCoreApplication.translate("NewGameDialog", "the full value"),
+        "full_on_tsumo": QCoreApplication.translate(
+            "NewGameDialog", "the full value on a tsumo, the liable yakuman on a ron"
+        ),
         "first": QCoreApplication.translate("NewGameDialog", "first place"),
         "split_first": QCoreApplication.translate("NewGameDialog", "first place, split when tied"),
         "split_first_round_down": QCoreApplication.translate(

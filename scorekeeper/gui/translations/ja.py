@@ -44,6 +44,7 @@ JA: dict[str, str] = {
     "&Chombo…": "チョンボ(&C)…",
     "D&ead hand…": "アガリ放棄(&E)…",
     "When time is called": "時間切れのとき",
+    "the full value on a tsumo, the liable yakuman on a ron": "ツモは全額、ロンは責任役満のみ",
     "first place, split when tied (rounded down)": "1位へ（同点は等分、端数切り捨て）",
     "the hand in play is the last": "現在の局で終了",
     "the game ends at once": "直ちに終了",

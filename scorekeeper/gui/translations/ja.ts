@@ -534,6 +534,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>全額</translation>
     </message>
     <message>
+        <source>the full value on a tsumo, the liable yakuman on a ron</source>
+        <translation>ツモは全額、ロンは責任役満のみ</translation>
+    </message>
+    <message>
         <source>first place</source>
         <translation>トップ</translation>
     </message>

@@ -15,10 +15,10 @@ the table and shows once the laptop has joined a tournament table.
 
 from __future__ import annotations
 
-import threading
+import functools
 import time
 from collections.abc import Callable
-from functools import partial
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 from urllib.parse import quote, urlsplit
@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.errors import ErrorCode, ScorekeeperError
 from scorekeeper.gui._compat import override
+from scorekeeper.gui.background import BackgroundCalls
 from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.error_words import error_text
 
@@ -102,13 +103,11 @@ class JoinTournamentDialog(QDialog):
         join: joins a table with a login (:data:`TableJoin`).
     """
 
-    #: From the worker thread: the attempt and its outcome (a JoinedGame, or the ScorekeeperError it raised).
-    _joining_done = Signal(object, object)
-
     def __init__(self, parent: QWidget | None = None, *, join: TableJoin) -> None:
         super().__init__(parent)
         self._join = join
-        self._attempt: _Attempt | None = None
+        # The server's part runs in a worker; once the dialog is closed, an answer is dropped (gui/background.py).
+        self._calls = BackgroundCalls(self, name="table")
         self._started = 0.0
         self.joined: JoinedGame | None = None
         self.setWindowTitle(self.tr("Join a tournament"))
@@ -159,13 +158,12 @@ class JoinTournamentDialog(QDialog):
         buttons.addWidget(self.cancel_button)
         buttons.addWidget(self.join_button)
         form.addRow(buttons)
-        self._joining_done.connect(self._on_joining_done, Qt.ConnectionType.QueuedConnection)
         self.resize(520, 300)
 
     @property
     def connecting(self) -> bool:
         """Whether a join attempt is under way."""
-        return self._attempt is not None
+        return self._calls.running("join")
 
     def login(self) -> TableLogin:
         """The login the fields describe: the table's own role on the server, with the code as its password."""
@@ -182,26 +180,16 @@ class JoinTournamentDialog(QDialog):
         return self.server_edit.text().strip() or "localhost:5432"
 
     def _on_join_button_clicked(self) -> None:
-        if self._attempt is not None:
+        if self.connecting:
             return
-        attempt = self._attempt = _Attempt()
         self._started = time.monotonic()
-        # Deleted without closing (its parent went): the worker must not emit to a dead dialog either.
-        self.destroyed.connect(attempt.abandon)
         self._show_connecting(True)
         self.status_label.setProperty("role", "")
         self._show_status(self.tr("Connecting to {server}…").format(server=self._server()))
-        threading.Thread(
-            target=_join_in_background,
-            args=(self._join, self.login(), attempt, self._joining_done.emit),
-            name="table-join",
-            daemon=True,
-        ).start()
+        self._calls.start("join", functools.partial(self._join, self.login()), self._on_joining_done)
 
-    def _on_joining_done(self, attempt: object, outcome: object) -> None:
-        if attempt is not self._attempt:
-            return  # an abandoned attempt (cannot happen after done(): the gate stops it; kept for safety)
-        self._attempt = None
+    def _on_joining_done(self, outcome: object) -> None:
+        """The server's answer, while the dialog still waits: the local part runs here, or the refusal is said."""
         if not isinstance(outcome, ScorekeeperError):
             assert callable(outcome)
             try:
@@ -263,43 +251,8 @@ class JoinTournamentDialog(QDialog):
     @override
     def done(self, arg__1: int) -> None:
         """Close (Cancel, Escape, the window's close button or a join): an attempt under way is not heard of again."""
-        self._abandon()
+        self._calls.close()
         super().done(arg__1)
-
-    def _abandon(self) -> None:
-        if self._attempt is not None:
-            self._attempt.abandon()
-            self._attempt = None
-
-
-class _Attempt:
-    """One join attempt: whether the dialog still waits for it (the worker emits under the lock only if so)."""
-
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.abandoned = False
-
-    def abandon(self, *_: object) -> None:
-        """The dialog no longer waits: once this returns, the worker emits nothing."""
-        with self.lock:
-            self.abandoned = True
-
-
-def _join_in_background(
-    join: TableJoin,
-    login: TableLogin,
-    attempt: _Attempt,
-    emit_done: Callable[[object, object], None],
-) -> None:
-    """Run one join's server part in the worker thread and tell the dialog, unless it was closed meanwhile."""
-    outcome: object
-    try:
-        outcome = join(login)
-    except ScorekeeperError as error:  # unreachable, refused, not seated, the local file: the dialog says so
-        outcome = error
-    with attempt.lock:  # done() sets `abandoned` under this lock: after it returns, nothing is emitted
-        if not attempt.abandoned:
-            emit_done(attempt, outcome)
 
 
 class TableSyncController(QObject):
@@ -313,8 +266,6 @@ class TableSyncController(QObject):
     #: The referee corrected a game on the server while this table wrote: the local game (id) is now the server's
     #: copy, and this many of the table's own changes were not taken (to be entered again if they still stand).
     game_replaced = Signal(int, int)
-    _pushed = Signal(object)
-    _replaced = Signal(int, int)
 
     def __init__(self, store_path: Path, login: TableLogin, parent: QObject | None = None) -> None:
         from scorekeeper.sync.table import TableSync
@@ -322,14 +273,11 @@ class TableSyncController(QObject):
         super().__init__(parent)
         self.login = login
         self._sync = TableSync(store_path, login.url)
-        self._busy = False
+        # One push at a time, in a worker; once closed, a push under way tells nobody (gui/background.py).
+        self._calls = BackgroundCalls(self, name="table")
         self._again = False
         self._closed = False
-        self._worker: threading.Thread | None = None
-        self._gate = _Gate()
         self.status: SyncStatus = self._sync.status()
-        self._pushed.connect(self._on_pushed, Qt.ConnectionType.QueuedConnection)
-        self._replaced.connect(self.game_replaced, Qt.ConnectionType.QueuedConnection)
         self._timer = QTimer(self)
         self._timer.setInterval(PUSH_INTERVAL_MS)
         self._timer.timeout.connect(self.push_soon)
@@ -342,24 +290,18 @@ class TableSyncController(QObject):
 
     def push_soon(self) -> None:
         """Push in a worker thread now (or right after the push under way)."""
-        if self._busy:
-            self._again = True
-            return
         if self._closed:
             return
-        self._busy = True
-        self._worker = threading.Thread(
-            target=_push_in_background,
-            args=(self._sync, self._gate, self._pushed.emit, self._replaced.emit),
-            name="table-push",
-            daemon=True,
-        )
-        self._worker.start()
+        if not self._calls.start("push", functools.partial(_push, self._sync), self._on_pushed):
+            self._again = True  # a push is under way: another follows it
 
-    def _on_pushed(self, status: object) -> None:
+    def _on_pushed(self, outcome: object) -> None:
         from scorekeeper.sync.table import SyncStatus
 
-        self._busy = False
+        status = outcome.status if isinstance(outcome, _Pushed) else outcome
+        if isinstance(outcome, _Pushed):
+            for game_id, refused in outcome.replaced.items():
+                self.game_replaced.emit(game_id, len(refused))
         if isinstance(status, SyncStatus):
             self.status = status
         self.status_changed.emit(self.text if isinstance(status, SyncStatus) else str(status))
@@ -374,47 +316,34 @@ class TableSyncController(QObject):
         in its daemon thread without this object, stops at its next step and closes the sync itself; what it did
         not send stays in the outbox for the next start (:meth:`TableSync.close`).
         """
-        with self._gate.lock:
-            self._closed = self._gate.closed = True
+        self._closed = True
+        self._calls.close()
         self._timer.stop()
         self._sync.close()
 
 
-class _Gate:
-    """Whether the controller is still there to be told (the worker checks it and emits under its lock)."""
+@dataclass(frozen=True, slots=True)
+class _Pushed:
+    """What one push found: the sync's status, and the games the referee's copy replaced (each with the table's
+    changes that were not taken)."""
 
-    def __init__(self) -> None:
-        self.lock = threading.Lock()
-        self.closed = False
+    status: SyncStatus
+    replaced: dict[int, tuple[str, ...]]
 
 
-def _push_in_background(
-    sync: TableSync,
-    gate: _Gate,
-    emit_pushed: Callable[[object], None],
-    emit_replaced: Callable[[int, int], None],
-) -> None:
-    """One push (and the server's copy after a conflict), in the worker thread.
+def _push(sync: TableSync) -> _Pushed:
+    """One push (and the server's copy after a conflict), in the worker thread: touches the sync only, never the
+    controller (once the controller is closed, and perhaps deleted, a push under way goes on without it).
 
-    Takes the sync and the signals' emitters, not the controller: once the controller is closed (and perhaps
-    deleted) a push still under way touches nothing of it and emits nothing.
+    Raises:
+        ScorekeeperError: the local file failed (or the sync was closed): the status line says so, the table runs on.
     """
-    from scorekeeper.sync.table import SyncStatus
-
+    status = sync.push()
     replaced: dict[int, tuple[str, ...]] = {}
-    try:
-        status: object = sync.push()
-        if isinstance(status, SyncStatus) and status.problem:
-            replaced = sync.resolve_conflicts()
-            status = sync.status()
-    except ScorekeeperError as error:  # the local file failed (or the sync closed); say so, keep the table running
-        status = error
-    with gate.lock:  # close() sets `closed` under this lock: after it returns, nothing is emitted
-        if gate.closed:
-            return
-        for game_id, refused in replaced.items():
-            emit_replaced(game_id, len(refused))
-        emit_pushed(status)
+    if status.problem:
+        replaced = sync.resolve_conflicts()
+        status = sync.status()
+    return _Pushed(status, replaced)
 
 
 def join_in_two_parts(store: GameStore, login: TableLogin) -> Callable[[], JoinedGame]:
@@ -428,7 +357,7 @@ def join_in_two_parts(store: GameStore, login: TableLogin) -> Callable[[], Joine
     from scorekeeper.sync.table import join_reached, reach_table
 
     game = reach_table(login)
-    return partial(join_reached, store, login, game)
+    return functools.partial(join_reached, store, login, game)
 
 
 class TableLink:
@@ -474,7 +403,7 @@ class TableLink:
         """
         from scorekeeper.sync.table import save_login
 
-        answer = self._ask_join(self._parent, partial(join_in_two_parts, self._controller.store))
+        answer = self._ask_join(self._parent, functools.partial(join_in_two_parts, self._controller.store))
         if answer is None:
             return
         login, joined = answer

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLabel,
-    QPushButton,
     QRadioButton,
     QTabWidget,
     QVBoxLayout,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.gui.dialog_buttons import primary_and_cancel
 from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.labels import abort_name
 from scorekeeper.session.events import AbortiveDraw, AbortReason, Chombo, ExhaustiveDraw, HandResult, NagashiMangan
@@ -137,14 +137,9 @@ class DrawDialog(QDialog):
         elif kind is DrawKind.CHOMBO and table is not None:
             self.tabs.setCurrentWidget(self.chombo_page)
 
-        self.confirm_button = QPushButton(self.tr("Confirm"))
-        self.confirm_button.setObjectName("confirm_button")
-        self.confirm_button.setToolTip(self.tr("Record this result. Undo (Ctrl+Z) takes it back."))
-        self.confirm_button.setProperty("role", "primary")
-        self.confirm_button.setDefault(True)
-        self.confirm_button.clicked.connect(self._on_confirm_button_clicked)
-        cancel = QPushButton(self.tr("Cancel"))
-        cancel.clicked.connect(self.reject)
+        self.confirm_button, cancel = primary_and_cancel(
+            self, self._on_confirm_button_clicked, tooltip=self.tr("Record this result. Undo (Ctrl+Z) takes it back.")
+        )
         self.hint_label = QLabel()
         self.hint_label.setProperty("role", "error")
         self.hint_label.setTextFormat(Qt.TextFormat.PlainText)

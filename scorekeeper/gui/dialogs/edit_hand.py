@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.describe import describe_result
+from scorekeeper.gui.dialog_buttons import primary_and_cancel
 from scorekeeper.gui.error_words import error_detail
 from scorekeeper.session.corrections import CorrectionPreview
 from scorekeeper.session.events import HandRecord, HandResult
@@ -111,14 +112,13 @@ class EditHandDialog(QDialog):
         change.addWidget(self.tsumo_button)
         change.addWidget(self.draw_button)
         change.addStretch(1)
-        self.save_button = QPushButton(self.tr("Insert hand") if self.inserting else self.tr("Save correction"))
-        self.save_button.setObjectName("save_edit")
-        self.save_button.setToolTip(self.tr("Record this hand; every later hand is worked out again."))
-        self.save_button.setProperty("role", "primary")
-        self.save_button.setDefault(True)
-        self.save_button.clicked.connect(self.accept)
-        cancel = QPushButton(self.tr("Cancel"))
-        cancel.clicked.connect(self.reject)
+        self.save_button, cancel = primary_and_cancel(
+            self,
+            self.accept,
+            text=self.tr("Insert hand") if self.inserting else self.tr("Save correction"),
+            name="save_edit",
+            tooltip=self.tr("Record this hand; every later hand is worked out again."),
+        )
         buttons = QHBoxLayout()
         buttons.addWidget(
             QLabel(

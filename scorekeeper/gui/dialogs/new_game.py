@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.engine.rules import PRESET_NAMES
 from scorekeeper.errors import ScorekeeperError
+from scorekeeper.gui.dialog_buttons import primary_and_cancel
 from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.labels import knob_names, name_problem_text, wind_name
 from scorekeeper.gui.settings import AppSettings
@@ -224,14 +225,13 @@ class NewGameDialog(QDialog):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._knobs_scroll = scroll
 
-        self.start_button = QPushButton(self.tr("Start game"))
-        self.start_button.setObjectName("start_button")
-        self.start_button.setToolTip(self.tr("Start the game with these players, seats and rules."))
-        self.start_button.setProperty("role", "primary")
-        self.start_button.setDefault(True)
-        self.start_button.clicked.connect(self._on_start_button_clicked)
-        cancel = QPushButton(self.tr("Cancel"))
-        cancel.clicked.connect(self.reject)
+        self.start_button, cancel = primary_and_cancel(
+            self,
+            self._on_start_button_clicked,
+            text=self.tr("Start game"),
+            name="start_button",
+            tooltip=self.tr("Start the game with these players, seats and rules."),
+        )
 
         preset_row = QHBoxLayout()
         preset_row.addWidget(QLabel(self.tr("Ruleset")))

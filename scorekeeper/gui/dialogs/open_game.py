@@ -14,12 +14,13 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPushButton,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
+
+from scorekeeper.gui.dialog_buttons import primary_and_cancel
 
 __all__ = ["GameListRow", "OpenGameDialog"]
 
@@ -83,15 +84,14 @@ class OpenGameDialog(QDialog):
         if self.games:
             self.table.selectRow(0)
         self.table.itemActivated.connect(self.accept)
-        self.open_button = QPushButton(self.tr("Open"))
-        self.open_button.setObjectName("open_button")
-        self.open_button.setToolTip(self.tr("Continue the chosen game where it was left."))
-        self.open_button.setProperty("role", "primary")
-        self.open_button.setDefault(True)
+        self.open_button, cancel = primary_and_cancel(
+            self,
+            self.accept,
+            text=self.tr("Open"),
+            name="open_button",
+            tooltip=self.tr("Continue the chosen game where it was left."),
+        )
         self.open_button.setEnabled(bool(self.games))
-        self.open_button.clicked.connect(self.accept)
-        cancel = QPushButton(self.tr("Cancel"))
-        cancel.clicked.connect(self.reject)
         buttons = QHBoxLayout()
         if not self.games:
             buttons.addWidget(QLabel(self.tr("No games stored yet.")))

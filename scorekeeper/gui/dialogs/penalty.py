@@ -6,7 +6,9 @@ amount (a non-zero multiple of 100); this dialog only collects it.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QHBoxLayout, QLineEdit, QPushButton, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QLineEdit, QSpinBox, QWidget
+
+from scorekeeper.gui.dialog_buttons import button_row, primary_and_cancel
 
 __all__ = ["PenaltyDialog"]
 
@@ -33,17 +35,8 @@ class PenaltyDialog(QDialog):
         form.addRow(self.tr("Player"), self.seat_combo)
         form.addRow(self.tr("Points (negative: penalty)"), self.points_spin)
         form.addRow(self.tr("Reason"), self.reason_edit)
-        self.confirm_button = QPushButton(self.tr("Confirm"))
-        self.confirm_button.setObjectName("confirm_button")
-        self.confirm_button.setProperty("role", "primary")
-        self.confirm_button.setDefault(True)
-        self.confirm_button.clicked.connect(self.accept)
-        cancel = QPushButton(self.tr("Cancel"))
-        cancel.clicked.connect(self.reject)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(cancel)
-        buttons.addWidget(self.confirm_button)
+        self.confirm_button, cancel = primary_and_cancel(self, self.accept)
+        buttons = button_row(self.confirm_button, cancel)
         form.addRow(buttons)
         self.resize(480, 260)
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QVBoxLayout, QWidget
 
+from scorekeeper.gui.dialog_buttons import button_row, primary_and_cancel
 from scorekeeper.gui.labels import name_problem_text
 from scorekeeper.session.names import NameProblem, validate_player_names
 
@@ -32,17 +33,10 @@ class PlayerNameDialog(QDialog):
         self.error_label.setObjectName("player_name_error")
         self.error_label.setProperty("role", "error")
         self.error_label.setWordWrap(True)
-        self.ok_button = QPushButton(self.tr("OK"))
-        self.ok_button.setObjectName("ok_button")
-        self.ok_button.setProperty("role", "primary")
-        self.ok_button.setDefault(True)
-        self.ok_button.clicked.connect(self._on_ok_button_clicked)
-        cancel = QPushButton(self.tr("Cancel"))
-        cancel.clicked.connect(self.reject)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(cancel)
-        buttons.addWidget(self.ok_button)
+        self.ok_button, cancel = primary_and_cancel(
+            self, self._on_ok_button_clicked, text=self.tr("OK"), name="ok_button"
+        )
+        buttons = button_row(self.ok_button, cancel)
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(self.tr("Name") if label is None else label))
         layout.addWidget(self.name_edit)

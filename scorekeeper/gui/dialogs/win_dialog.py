@@ -47,6 +47,7 @@ from PySide6.QtWidgets import (
 from scorekeeper.engine.classical import ClassicalRules
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui._compat import override
+from scorekeeper.gui.dialog_buttons import primary_and_cancel
 from scorekeeper.gui.dialogs.quick_entry import QuickEntryWidget
 from scorekeeper.gui.dialogs.tiles_page import ClassicalTilesPageWidget, TilesPageWidget
 from scorekeeper.gui.dialogs.yaku_list import YakuListWidget
@@ -701,15 +702,11 @@ class WinDialog(QDialog):
         self.preview_label.setObjectName("preview")
         self.preview_label.setWordWrap(True)
         self.preview_label.setStyleSheet("font-size: 15px;")
-        self.confirm_button = QPushButton(self.tr("Confirm"))
-        self.confirm_button.setObjectName("confirm_button")
-        self.confirm_button.setToolTip(self.tr("Record this result. Undo (Ctrl+Z) takes it back."))
-        self.confirm_button.setProperty("role", "primary")
-        self.confirm_button.setDefault(True)
-        self.confirm_button.clicked.connect(self._on_confirm_button_clicked)
-        self.cancel_button = cancel = QPushButton(self.tr("Cancel"))
+        self.confirm_button, cancel = primary_and_cancel(
+            self, self._on_confirm_button_clicked, tooltip=self.tr("Record this result. Undo (Ctrl+Z) takes it back.")
+        )
+        self.cancel_button = cancel
         cancel.setObjectName("cancel_button")
-        cancel.clicked.connect(self.reject)
 
         buttons = QHBoxLayout()
         buttons.addWidget(self.preview_label, 1)

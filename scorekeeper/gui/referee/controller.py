@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal
 
 from scorekeeper.errors import ScorekeeperError, TournamentError
+from scorekeeper.gui.background import BackgroundCalls
 from scorekeeper.gui.error_words import error_text
-from scorekeeper.gui.referee.background import BackgroundCalls
 from scorekeeper.session.events import Event
 from scorekeeper.storage.tournament_export import (
     format_corrections_csv,
@@ -111,7 +111,7 @@ class TournamentController(QObject):
         self._watch.timeout.connect(self.check_for_changes)
         self._watch.start()
         # The links, the store's retry and listening again connect over the network: off the window's thread.
-        self._calls = BackgroundCalls(self)
+        self._calls = BackgroundCalls(self, name="referee")
         self._links_reader = _LinksReader(self._server_url, self.name) if self._server_url is not None else None
         self._links_again = False  # the session on show changed (or a reload came) while a read was under way
         #: On a server: each table's game of the session on show as the server's sync record holds it (by table);

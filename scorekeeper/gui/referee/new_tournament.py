@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from scorekeeper.errors import ScorekeeperError, TournamentError
+from scorekeeper.gui.dialog_buttons import button_row, primary_and_cancel
 from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.labels import name_problem_text
 from scorekeeper.session.rules import PRESET_NAMES
@@ -168,17 +169,10 @@ class NewTournamentDialog(QDialog):
         self.problem_label.setObjectName("problem_label")
         self.problem_label.setWordWrap(True)
         self.problem_label.setProperty("role", "error")
-        self.create_button = QPushButton(self.tr("Create…"))
-        self.create_button.setObjectName("create_button")
-        self.create_button.setProperty("role", "primary")
-        self.create_button.setDefault(True)
-        self.create_button.clicked.connect(self._on_create_button_clicked)
-        cancel = QPushButton(self.tr("Cancel"))
-        cancel.clicked.connect(self.reject)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(cancel)
-        buttons.addWidget(self.create_button)
+        self.create_button, cancel = primary_and_cancel(
+            self, self._on_create_button_clicked, text=self.tr("Create…"), name="create_button"
+        )
+        buttons = button_row(self.create_button, cancel)
         form = QFormLayout(self)
         form.addRow(self.tr("Name"), self.name_edit)
         form.addRow(self.tr("First day"), dates_row)

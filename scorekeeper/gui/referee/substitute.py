@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QDialog, QFormLayout, QLabel, QLineEdit, QWidget
+
+from scorekeeper.gui.dialog_buttons import button_row, primary_and_cancel
 
 __all__ = ["SubstituteDialog", "TakeOutSubstitutionDialog"]
 
@@ -48,18 +50,9 @@ class SubstituteDialog(QDialog):
         form.addRow(self.tr("Leaves the table"), self.leaving_combo)
         form.addRow(self.tr("Comes in"), self.player_combo)
         form.addRow(self.tr("Reason"), self.reason_edit)
-        self.confirm_button = QPushButton(self.tr("Confirm"))
-        self.confirm_button.setObjectName("confirm_button")
-        self.confirm_button.setProperty("role", "primary")
-        self.confirm_button.setDefault(True)
+        self.confirm_button, cancel = primary_and_cancel(self, self.accept)
         self.confirm_button.setEnabled(bool(seated) and bool(free))
-        self.confirm_button.clicked.connect(self.accept)
-        cancel = QPushButton(self.tr("Cancel"))
-        cancel.clicked.connect(self.reject)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(cancel)
-        buttons.addWidget(self.confirm_button)
+        buttons = button_row(self.confirm_button, cancel)
         form.addRow(buttons)
         self.resize(520, 280)
 
@@ -100,18 +93,9 @@ class TakeOutSubstitutionDialog(QDialog):
         form.addRow(self.tr("Substitution"), self.substitution_combo)
         form.addRow(self.tr("What changes"), self.change_label)
         form.addRow(self.tr("Reason"), self.reason_edit)
-        self.confirm_button = QPushButton(self.tr("Confirm"))
-        self.confirm_button.setObjectName("confirm_button")
-        self.confirm_button.setProperty("role", "primary")
-        self.confirm_button.setDefault(True)
+        self.confirm_button, cancel = primary_and_cancel(self, self.accept)
         self.confirm_button.setEnabled(bool(options))
-        self.confirm_button.clicked.connect(self.accept)
-        cancel = QPushButton(self.tr("Cancel"))
-        cancel.clicked.connect(self.reject)
-        buttons = QHBoxLayout()
-        buttons.addStretch(1)
-        buttons.addWidget(cancel)
-        buttons.addWidget(self.confirm_button)
+        buttons = button_row(self.confirm_button, cancel)
         form.addRow(buttons)
         self.substitution_combo.currentIndexChanged.connect(self._on_substitution_combo_current_index_changed)
         self._on_substitution_combo_current_index_changed(self.substitution_combo.currentIndex())

@@ -286,6 +286,17 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     </message>
 </context>
 <context>
+    <name>DialogButtons</name>
+    <message>
+        <source>Confirm</source>
+        <translation>確定</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>キャンセル</translation>
+    </message>
+</context>
+<context>
     <name>DrawDialog</name>
     <message>
         <source>Draw, abortive draw or chombo</source>
@@ -332,16 +343,8 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>チョンボ</translation>
     </message>
     <message>
-        <source>Confirm</source>
-        <translation>確定</translation>
-    </message>
-    <message>
         <source>Record this result. Undo (Ctrl+Z) takes it back.</source>
         <translation>この結果を記録します。「元に戻す」(Ctrl+Z) で取り消せます。</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>キャンセル</translation>
     </message>
     <message>
         <source>Choose who made the chombo.</source>
@@ -413,10 +416,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Record this hand; every later hand is worked out again.</source>
         <translation>この局を記録します。以降の局はすべて再計算されます。</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>キャンセル</translation>
     </message>
     <message>
         <source>Every later hand is recomputed. Undo takes the new hand out again.</source>
@@ -636,10 +635,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Start the game with these players, seats and rules.</source>
         <translation>この顔ぶれ、席順、ルールで対局を始めます。</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>キャンセル</translation>
     </message>
     <message>
         <source>Ruleset</source>
@@ -885,10 +880,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>選んだ対局を、止めたところから続けます。</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>キャンセル</translation>
-    </message>
-    <message>
         <source>No games stored yet.</source>
         <translation>保存された対局はまだありません。</translation>
     </message>
@@ -915,24 +906,12 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <source>Reason</source>
         <translation>理由</translation>
     </message>
-    <message>
-        <source>Confirm</source>
-        <translation>確定</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>キャンセル</translation>
-    </message>
 </context>
 <context>
     <name>PlayerNameDialog</name>
     <message>
         <source>OK</source>
         <translation>OK</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>キャンセル</translation>
     </message>
     <message>
         <source>Name</source>
@@ -1167,16 +1146,8 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>和了牌を捨てた人をタップします。その人が支払います。</translation>
     </message>
     <message>
-        <source>Confirm</source>
-        <translation>確定</translation>
-    </message>
-    <message>
         <source>Record this result. Undo (Ctrl+Z) takes it back.</source>
         <translation>この結果を記録します。「元に戻す」(Ctrl+Z) で取り消せます。</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>キャンセル</translation>
     </message>
     <message>
         <source>Winners</source>
@@ -4221,10 +4192,6 @@ win</source>
         <translation>作成…</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>キャンセル</translation>
-    </message>
-    <message>
         <source>Name</source>
         <translation>名前</translation>
     </message>
@@ -4283,14 +4250,6 @@ win</source>
         <source>Reason</source>
         <translation>理由</translation>
     </message>
-    <message>
-        <source>Confirm</source>
-        <translation>確定</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>キャンセル</translation>
-    </message>
 </context>
 <context>
     <name>TakeOutSubstitutionDialog</name>
@@ -4317,14 +4276,6 @@ win</source>
     <message>
         <source>Reason</source>
         <translation>理由</translation>
-    </message>
-    <message>
-        <source>Confirm</source>
-        <translation>確定</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>キャンセル</translation>
     </message>
 </context>
 <context>

@@ -1,10 +1,10 @@
-"""Network calls of the referee's window that may wait, run off the window's thread.
+"""Calls that may wait (the network), run off the window's thread: the GUI's one worker helper (issue 24).
 
 A connect to a server that went away waits up to its timeout (5-10 s), and a statement over a path gone silent up to
-the answer time (15 s): on the window's thread each such wait froze the window, every 30 s while the server stayed
-away. The pattern is the join dialog's (``gui/table_sync.py``): the call runs in a daemon thread, its outcome
-comes back to the window's thread through a queued signal, and an outcome nobody waits for any more is dropped (and
-what it opened is closed).
+the answer time (15 s): on the window's thread each such wait froze the window. The call runs in a daemon thread,
+its outcome comes back to the owner's thread through a queued signal, and an outcome nobody waits for any more is
+dropped (and what it opened is closed). The referee's window reads and writes the server through it, the join
+dialog joins a table, and a table's sync pushes (``gui/table_sync.py``).
 """
 
 from __future__ import annotations
@@ -54,8 +54,9 @@ class BackgroundCalls(QObject):
 
     _finished = Signal(object)
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, *, name: str = "background") -> None:
         super().__init__(parent)
+        self._name = name  # the worker threads' names: "referee-read", "table-push"...
         self._gate = _Gate()
         self._running: dict[str, _Call] = {}
         self._finished.connect(self._on_finished, Qt.ConnectionType.QueuedConnection)
@@ -63,8 +64,9 @@ class BackgroundCalls(QObject):
         self.destroyed.connect(self._gate.close)
 
     def running(self, kind: str) -> bool:
-        """Whether a call of ``kind`` is under way."""
-        return kind in self._running
+        """Whether a call of ``kind`` is under way for its owner (after :meth:`close`, none is: a call still running
+        in its thread is nobody's)."""
+        return kind in self._running and not self._gate.closed
 
     def start(
         self,
@@ -79,7 +81,7 @@ class BackgroundCalls(QObject):
         if kind in self._running or self._gate.closed:
             return False
         call = self._running[kind] = _Call(kind, work, done, discard)
-        threading.Thread(target=self._run, args=(call,), name=f"referee-{kind}", daemon=True).start()
+        threading.Thread(target=self._run, args=(call,), name=f"{self._name}-{kind}", daemon=True).start()
         return True
 
     def _run(self, call: _Call) -> None:

@@ -510,6 +510,7 @@ _PRESETS: dict[str, TableRules] = {
         chombo=ChomboSettlement.AFTER_UMA,
         chombo_points=20000,
         pao_yakuman=frozenset({*_PAO_YAKUMAN, "suukantsu"}),
+        pao_scope=PaoScope.LIABLE_ONLY,  # Japanese rules: the liable player covers only the liable yakuman
         bust=False,
         extension=False,
         agari_yame=False,

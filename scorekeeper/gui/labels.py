@@ -15,6 +15,7 @@ from scorekeeper.session.seats import Seat, seat_wind
 
 __all__ = [
     "abort_name",
+    "elide_name",
     "format_points",
     "format_signed",
     "knob_names",
@@ -96,6 +97,17 @@ def abort_name(reason: str) -> str:
         "sanchahou": _t("Triple ron (sanchahou)"),
     }
     return names.get(reason, reason)
+
+
+def elide_name(name: str, limit: int = MAX_NAME) -> str:
+    """``name`` as drawn where its room is counted in characters: cut to ``limit`` with an ellipsis when longer.
+
+    A new name has at most ``MAX_NAME`` characters; a stored game, an imported record or a tournament table may
+    carry longer ones (issue 24: they pushed the History's point columns behind a scroll bar and ran past the
+    question on the table). Where the room is measured in pixels, ``ElidedLabel`` (gui/widgets/elided.py) cuts by
+    the font instead. The full name stays in the tooltip.
+    """
+    return name if len(name) <= limit else name[: max(limit - 1, 1)].rstrip() + "…"
 
 
 def name_problem_text(problem: NameProblem) -> str:

@@ -38,8 +38,11 @@ __all__ = [
     "validate_player_names",
 ]
 
-#: The longest name (the game-record format allows 100 characters per name).
-MAX_NAME = 100
+#: The longest name a new game, player or tournament entry takes: a length players accept that still fits the table's
+#: seat panel, the History's point columns and the "who dealt in?" question at 1280x720 (issue 24: a longer name
+#: pushed the History's columns behind a sideways scroll bar). Stored games and records keep the names they have (the
+#: game-record format allows 100 characters per name); the GUI elides a longer one where it draws it.
+MAX_NAME = 24
 
 # Characters that move or hide the text after them rather than show: the bidirectional embeddings, overrides and
 # isolates and the marks (Unicode Standard Annex #9, "Explicit Directional Formatting Characters" and table 4);

@@ -5,7 +5,7 @@ with such names still opens and shows."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QApplication, QDialog
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.dialogs.new_game import NewGameDialog
@@ -120,3 +120,59 @@ def test_new_game_with_every_name_refused_still_fits_a_1280x720_screen(qtbot: Qt
     # of the knobs' scrolled list, so the dialog needs no more height than before.
     assert dialog.minimumSizeHint().height() == room <= 720 - 40 - 32
     dialog.close()
+
+
+#: 25 characters: one more than a new name may have (issue 24).
+LONG = "Bartholomew Fitzgerald-Sm"
+#: What a stored game or a record may carry (the record format allows 100 characters).
+STORED = ("Aiko Wolfeschlegelsteinhausen", "Bartholomew Fitzgerald-Smythe of Kent", "Chen", "Dana")
+
+
+def test_a_new_game_takes_names_of_at_most_24_characters_and_says_so_at_the_field(
+    qtbot: QtBot, window: MainWindow, script: Script
+) -> None:
+    def fill(dialog: NewGameDialog) -> None:
+        for edit, name in zip(dialog.name_edits, ("Ann", LONG, "Cy", "Di"), strict=True):
+            edit.setText(name)
+        click(qtbot, dialog.start_button)
+        assert dialog.result() != QDialog.DialogCode.Accepted  # still open
+        assert dialog.name_errors[1].isVisible() and dialog.name_errors[1].text() == "At most 24 characters."
+        dialog.name_edits[1].setText(LONG[:24])
+        click(qtbot, dialog.start_button)
+        assert dialog.result() == QDialog.DialogCode.Accepted
+
+    script.then("new_game", fill)
+    window.new_game()
+    state = window.controller.state
+    assert state is not None and state.players[1] == LONG[:24]
+
+
+def test_long_stored_names_are_cut_with_an_ellipsis_where_the_table_draws_them(
+    qtbot: QtBot, window: MainWindow
+) -> None:
+    # Issue 24, at 1280x720: a long name pushed the History's point columns behind a sideways scroll bar, was cut
+    # without an ellipsis on the table panel and ran past the "who dealt in?" question.
+    window.controller.store.create_game(players=list(STORED), ruleset=ruleset("tenhou").to_json())
+    assert window.controller.resume()
+    window.resize(1280, 720 - 72)
+    for _ in range(3):
+        QApplication.processEvents()
+    for seat in (0, 1):
+        panel = window.table.seat_panels[seat]
+        label = panel.name_label
+        assert label.is_elided() and label.shown_text().endswith("…"), label.shown_text()
+        assert label.toolTip() == STORED[seat]
+        assert label.geometry().right() <= panel.contentsRect().right()
+    view = window.history.view
+    assert not view.horizontalScrollBar().isVisible()
+    heading = window.history.model.headerData(3, Qt.Orientation.Horizontal)
+    assert isinstance(heading, str) and heading.endswith("…") and len(heading) <= 9
+    assert window.history.model.headerData(3, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole) == STORED[1]
+    click(qtbot, window.table.seat_panels[1].win_button)
+    question = window.table.centre.question_label
+    assert question.text().startswith("Bartholomew Fit… won.")
+    for _ in range(3):
+        QApplication.processEvents()
+    metrics = question.fontMetrics()
+    widest = max(metrics.horizontalAdvance(word) for word in question.text().split())
+    assert widest <= question.contentsRect().width()  # every word wraps within the centre

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.dialog_buttons import primary_and_cancel
 from scorekeeper.gui.error_words import error_text
-from scorekeeper.gui.labels import abort_name
+from scorekeeper.gui.labels import abort_name, elide_name
 from scorekeeper.session.events import AbortiveDraw, AbortReason, Chombo, ExhaustiveDraw, HandResult, NagashiMangan
 from scorekeeper.session.rules import TableRules
 from scorekeeper.session.seats import Seat
@@ -39,6 +39,10 @@ def _section(text: str) -> QLabel:
     label = QLabel(text)
     label.setProperty("role", "section")
     return label
+
+
+#: The most characters of a name a tenpai box or a chombo choice shows (a stored game may carry a longer one).
+_NAME_CHARACTERS = 16
 
 
 class DrawKind(enum.StrEnum):
@@ -74,7 +78,7 @@ class DrawDialog(QDialog):
         self.nagashi_boxes: list[QCheckBox] = []
         grid = QGridLayout()
         for seat, name in enumerate(names):
-            box = QCheckBox(name)
+            box = QCheckBox(elide_name(name, _NAME_CHARACTERS))
             box.setObjectName(f"tenpai_{seat}")
             box.setToolTip(self.tr("Tick this player if their hand was one tile from winning."))
             box.setChecked(seat in riichi)
@@ -85,7 +89,7 @@ class DrawDialog(QDialog):
             draw_layout.addWidget(_section(self.tr("Nagashi mangan (all discards terminals and honours, none called)")))
             nagashi = QGridLayout()
             for seat, name in enumerate(names):
-                box = QCheckBox(name)
+                box = QCheckBox(elide_name(name, _NAME_CHARACTERS))
                 box.setObjectName(f"nagashi_{seat}")
                 box.setToolTip(
                     self.tr("This player's discards were all terminals and honours, none taken (nagashi mangan).")
@@ -121,7 +125,7 @@ class DrawDialog(QDialog):
         self.chombo_buttons: list[QRadioButton] = []
         self._chombo_group = QButtonGroup(self)
         for seat, name in enumerate(names):
-            radio = QRadioButton(name)
+            radio = QRadioButton(elide_name(name, _NAME_CHARACTERS))
             radio.setObjectName(f"chombo_{seat}")
             radio.setToolTip(self.tr("This player broke the rule and pays the chombo penalty."))
             self._chombo_group.addButton(radio)

@@ -52,7 +52,7 @@ from scorekeeper.gui.dialogs.quick_entry import QuickEntryWidget
 from scorekeeper.gui.dialogs.tiles_page import ClassicalTilesPageWidget, TilesPageWidget
 from scorekeeper.gui.dialogs.yaku_list import YakuListWidget
 from scorekeeper.gui.error_words import error_text
-from scorekeeper.gui.labels import seat_winds
+from scorekeeper.gui.labels import elide_name, seat_winds
 from scorekeeper.gui.widgets.entry_base import TileEntryWidget
 from scorekeeper.gui.window_geometry import TITLE_BAR_ALLOWANCE as DEFAULT_TITLE_BAR_ALLOWANCE
 from scorekeeper.gui.window_geometry import title_bar_allowance
@@ -94,6 +94,9 @@ MAX_OPEN_SIZE = QSize(1480, 960)
 #: takes it from the window it opens over where it can: ``window_geometry.title_bar_allowance``).
 TITLE_BAR_ALLOWANCE = DEFAULT_TITLE_BAR_ALLOWANCE
 FRAME_ALLOWANCE = 4
+#: The most characters of a name a winner's or discarder's button and a winner's tab show (a stored game may carry a
+#: longer name than a new one takes: issue 24).
+_BUTTON_CHARACTERS = 16
 
 
 class PreviewLabel(QLabel):
@@ -174,6 +177,8 @@ class MiddleAreaWidget(QScrollArea):
     def __init__(self, pages: QWidget, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("middle_area")
+        # Tab goes through the pages, never stops on the area itself (it has no focus ring: issue 24).
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setWidgetResizable(True)
         self.setFrameShape(QScrollArea.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -666,14 +671,14 @@ class WinDialog(QDialog):
         grid.addWidget(self.winner_title, 0, 1)
         grid.addWidget(self.discarder_title, 1, 1)
         for seat, name in enumerate(context.names):
-            winner = QPushButton(name)
+            winner = QPushButton(elide_name(name, _BUTTON_CHARACTERS))
             winner.setObjectName(f"winner_{seat}")
             winner.setToolTip(self.tr("Tap the player who won (tap more than one for a double ron)."))
             winner.setCheckable(True)
             winner.clicked.connect(lambda _=False, s=seat: self.toggle_winner(s))
             self.winner_buttons.append(winner)
             grid.addWidget(winner, 0, seat + 2)
-            discarder = QPushButton(name)
+            discarder = QPushButton(elide_name(name, _BUTTON_CHARACTERS))
             discarder.setObjectName(f"discarder_{seat}")
             discarder.setToolTip(self.tr("Tap the player whose discard was taken: they pay."))
             discarder.setCheckable(True)
@@ -695,6 +700,9 @@ class WinDialog(QDialog):
         # One tab per winner, shown only for a multiple ron: one winner needs no tab bar.
         self.winner_tabs.setTabBarAutoHide(True)
         self.winner_tabs.setDocumentMode(True)
+        # Tab stops on the tab bar itself, when it shows; the widget would hand the focus to its hidden bar and keep
+        # Tab from going further (issue 24: the keyboard never reached the pages).
+        self.winner_tabs.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.winner_tabs.setStyleSheet("QTabBar::tab:selected { font-weight: bold; }")
         self.winner_tabs.currentChanged.connect(self._on_winner_tabs_current_changed)
         self.preview_label = PreviewLabel()
@@ -960,12 +968,22 @@ class WinDialog(QDialog):
             widget.value_changed.connect(self.refresh)
             self.value_widgets[seat] = widget
             # One page per winner, named for whose hand is entered on it (issue 12: a double ron by tiles).
-            self.winner_tabs.addTab(widget, self.tr("{name}'s hand").format(name=self.context.names[seat]))
+            name = elide_name(self.context.names[seat], _BUTTON_CHARACTERS)
+            self.winner_tabs.addTab(widget, self.tr("{name}'s hand").format(name=name))
             self.winner_tabs.setCurrentWidget(widget)
+            self._keep_buttons_last_in_tab_order()
             self._prepare_shown_winner()
             if seat == self.discarder:
                 self.discarder = None
         self.refresh()
+
+    def _keep_buttons_last_in_tab_order(self) -> None:
+        """Cancel and Confirm last in the Tab order, after the winners' pages (made after them, the pages came last:
+        Tab went from the winners to Confirm before the value could be entered; issue 24)."""
+        last = self.previousInFocusChain()  # the end of the dialog's chain (it is a ring)
+        if last is not None and last is not self.confirm_button:
+            QWidget.setTabOrder(last, self.cancel_button)
+            QWidget.setTabOrder(self.cancel_button, self.confirm_button)
 
     def _on_winner_tabs_current_changed(self, _index: int) -> None:
         self._prepare_shown_winner()
@@ -1041,7 +1059,7 @@ class WinDialog(QDialog):
         if isinstance(shown, WinValueWidget) and shown.seat in waiting:
             return self.tr("Enter the value of {name}'s hand.").format(name=self.context.names[shown.seat])
         name = self.context.names[waiting[0]]
-        tab = self.tr("{name}'s hand").format(name=name)
+        tab = self.tr("{name}'s hand").format(name=elide_name(name, _BUTTON_CHARACTERS))
         return self.tr("Now {name}'s value: tap the tab “{tab}” above.").format(name=name, tab=tab)
 
     def refresh(self) -> None:

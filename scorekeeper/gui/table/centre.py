@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from scorekeeper.gui.labels import round_name
+from scorekeeper.gui.labels import elide_name, round_name
 from scorekeeper.gui.theme import MIN_TOUCH
 
 __all__ = ["CentreWidget"]
@@ -142,7 +142,8 @@ class CentreWidget(QFrame):
         """Ask who dealt in a win by ``winner`` (a name), with Tsumo and Cancel; None goes back to the round."""
         if winner is not None:
             self.question_label.setText(
-                self.tr("{name} won. Who dealt in? Tap that player's seat.").format(name=winner)
+                # A stored game's long name is cut: the question stays within the centre (issue 24).
+                self.tr("{name} won. Who dealt in? Tap that player's seat.").format(name=elide_name(winner, 16))
             )
         self.question_label.setVisible(winner is not None)
         self.question_row.setVisible(winner is not None)

@@ -30,7 +30,7 @@ from scorekeeper.gui.describe import (
     describe_hand_wins,
     describe_settlement,
 )
-from scorekeeper.gui.labels import format_signed, short_label
+from scorekeeper.gui.labels import elide_name, format_signed, short_label
 from scorekeeper.session.families import family_of
 from scorekeeper.session.sheet import HandRow, game_sheet
 from scorekeeper.session.state import GameState, HandEntry
@@ -38,6 +38,8 @@ from scorekeeper.session.state import GameState, HandEntry
 __all__ = ["HistoryTableModel", "HistoryWidget"]
 
 _FIXED_COLUMNS = 2
+#: The most characters of a name a point column's heading shows ("Barthol…"; a substitute's "Bo / Sam").
+_HEADING_CHARACTERS = 9
 #: The detail under the list grows with its text up to this height (px), then scrolls.
 _DETAIL_MAX_HEIGHT = 320
 
@@ -76,13 +78,19 @@ class HistoryTableModel(QAbstractTableModel):
 
     @override
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:  # noqa: N802 - Qt's name
-        if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.ToolTipRole and section >= _FIXED_COLUMNS:
+            return self.names[section - _FIXED_COLUMNS]
+        if role != Qt.ItemDataRole.DisplayRole:
             return None
         if section == 0:
             return self.tr("Hand")
         if section == 1:
             return self.tr("Result")
-        return self.names[section - _FIXED_COLUMNS]
+        # A point column is as wide as its heading: a long name is cut (issue 24: it pushed the columns behind a
+        # sideways scroll bar at 1280x720); the tooltip has it whole.
+        return elide_name(self.names[section - _FIXED_COLUMNS], _HEADING_CHARACTERS)
 
     @override
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:

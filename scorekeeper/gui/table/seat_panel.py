@@ -21,6 +21,7 @@ from scorekeeper.gui import theme
 from scorekeeper.gui._compat import override
 from scorekeeper.gui.gaps import describe_gaps
 from scorekeeper.gui.labels import format_points, wind_name
+from scorekeeper.gui.widgets.elided import ElidedLabel
 from scorekeeper.session import Gap, RiichiRefusal
 
 __all__ = ["PickRole", "RiichiStickWidget", "SeatPanelWidget"]
@@ -61,32 +62,6 @@ class RiichiStickWidget(QWidget):
         painter.setBrush(QColor("#d32f2f"))
         radius = rect.height() * 0.32
         painter.drawEllipse(rect.center(), radius, radius)
-        painter.end()
-
-
-class _TurnableLabel(QLabel):
-    """A label that can be drawn upside down, so that the player across the table reads it the right way up."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setTextFormat(Qt.TextFormat.PlainText)  # a player's name, never markup (issue 10)
-        self.upside_down = False
-
-    def set_upside_down(self, upside_down: bool) -> None:
-        self.upside_down = upside_down
-        self.update()
-
-    @override
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
-        if not self.upside_down:
-            super().paintEvent(event)
-            return
-        painter = QPainter(self)
-        painter.translate(self.width(), self.height())
-        painter.rotate(180)
-        painter.setFont(self.font())
-        painter.setPen(self.palette().color(self.foregroundRole()))
-        painter.drawText(self.rect(), int(self.alignment()), self.text())
         painter.end()
 
 
@@ -147,8 +122,9 @@ class SeatPanelWidget(QFrame):
         # Penalties taken after uma at the end (EMA's chombo, a referee's): shown at once, not only at the end.
         self.penalty_label = QLabel()
         self.penalty_label.setObjectName(f"penalty_{seat}")
-        self.name_label = _TurnableLabel()
-        self.points_label = _TurnableLabel()
+        self.name_label = ElidedLabel()  # a long name is cut with "…" (issue 24), whole in its tooltip
+        self.name_label.setObjectName(f"name_{seat}")
+        self.points_label = ElidedLabel(elide=False)
         self.gaps_label = QLabel()
         self.stick = RiichiStickWidget()
         self.riichi_button = QPushButton(self.tr("Riichi"))
@@ -211,7 +187,7 @@ class SeatPanelWidget(QFrame):
         layout.setContentsMargins(14, 6, 14, 6)
         layout.setSpacing(2)
         layout.addLayout(top)
-        layout.addWidget(self.name_label, 0, Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(self.name_label, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addWidget(self.points_label)
         layout.addWidget(self.gaps_area, 1)
         layout.addLayout(bottom)

@@ -9,8 +9,12 @@ R += factor x (place value + (table average R - R) / 40), place values +30 / +10
 from __future__ import annotations
 
 import datetime
+import itertools
+from random import Random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
 from scorekeeper.errors import IllegalActionError
@@ -196,3 +200,39 @@ def test_a_real_finished_game_is_rated_by_its_final_table() -> None:
     ema.draw([])
     ema.end_game("time")  # EMA shares the tie: all four first, each the mean of the four values, 0
     assert {r.tenhou for r in rate_games([game_lines(ema.state, game_id=2, played=DAY)]).players} == {1500}
+
+
+PLACE_TUPLES = sorted(
+    {tuple(1 + sum(o < s for o in scores) for s in scores) for scores in itertools.product(range(4), repeat=4)}
+)
+
+
+@st.composite
+def rated_games(draw: st.DrawFn) -> list[GameLines]:
+    count = draw(st.integers(min_value=1, max_value=12))
+    games = []
+    for number in range(1, count + 1):
+        players = tuple(draw(st.permutations("ABCDEFG"))[:4])
+        places = draw(st.sampled_from(PLACE_TUPLES))
+        day = DAY + datetime.timedelta(days=draw(st.integers(min_value=0, max_value=3)))
+        games.append(game(number, players, places, played=day))
+    return games
+
+
+@given(rated_games(), st.randoms(use_true_random=False))
+@settings(max_examples=60, deadline=None)
+def test_ratings_depend_on_the_games_not_on_the_order_they_are_given(games: list[GameLines], rng: Random) -> None:
+    shuffled = list(games)
+    rng.shuffle(shuffled)
+    ratings = rate_games(games)
+    assert rate_games(shuffled) == ratings
+    assert sum(r.games for r in ratings.players) == 4 * len(games)
+    assert [r.ordinal for r in ratings.players] == sorted((r.ordinal for r in ratings.players), reverse=True)
+
+
+@given(st.sampled_from(PLACE_TUPLES))
+def test_tenhou_r_is_zero_sum_among_players_at_the_same_games_played_factor(places: tuple[int, ...]) -> None:
+    # Equal factors: the place values sum to 0 (a shared place shares values, not adds them) and so do the
+    # adjustments by the table average.
+    ratings = rate_games([game(1, ABCD, places)])
+    assert sum(r.tenhou for r in ratings.players) == pytest.approx(4 * 1500, abs=1e-9)

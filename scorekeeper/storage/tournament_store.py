@@ -49,9 +49,18 @@ from scorekeeper.tournament import (
     settings_from_json,
 )
 
-__all__ = ["Connection", "TournamentStore", "open_tournament_store", "stale_game_error"]
+__all__ = ["TOURNAMENT_WRITE_LOCK", "Connection", "TournamentStore", "open_tournament_store", "stale_game_error"]
 
 _BUSY_TIMEOUT_MS = 5_000
+#: The first key of the PostgreSQL advisory lock every write to a tournament holds for its transaction (the second is
+#: the tournament's id; 0 for creating one). Under READ COMMITTED two writers each passed the model's checks on what
+#: the other had not committed yet (issue 27 item 4: a re-seating during a record stored a game whose players were
+#: not the seating's; a drop-out was stored dated before a game the player has; two penalties at once took the same
+#: number and one failed with "duplicate key"). Holding this lock from before the first read, each writer checks and
+#: writes on what every writer before it committed: one at a time, as SQLite's BEGIN IMMEDIATE already makes them.
+#: A table's game opened from the seating (``scorekeeper.sync.server``) takes it too. An advisory lock needs no
+#: privilege on the rows (a table's login has none to lock them with), and is released at commit or rollback.
+TOURNAMENT_WRITE_LOCK = 0x534B
 _MAX_JSON = 1_000_000
 #: How many parsed events a store remembers by their JSON text (a 200-player, 10-session day holds about 10,000).
 _EVENTS_REMEMBERED = 200_000
@@ -319,6 +328,11 @@ class TournamentStore:
     def _rows(self, sql: str, parameters: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
         return self._rows_now(self._run(sql, parameters))
 
+    def _lock_tournament(self, tid: int) -> None:
+        """Hold the tournament's write lock until the transaction ends (PostgreSQL; see TOURNAMENT_WRITE_LOCK)."""
+        if self._dialect is schema.Dialect.POSTGRESQL:
+            self._rows("SELECT pg_advisory_xact_lock(?, ?)", (TOURNAMENT_WRITE_LOCK, tid))
+
     @contextmanager
     def _transaction(self) -> Iterator[None]:
         self._run("BEGIN IMMEDIATE" if self._dialect is schema.Dialect.SQLITE else "BEGIN")
@@ -482,6 +496,7 @@ class TournamentStore:
         """
         tournament = Tournament(settings=settings, players=tuple(players), fixed=tuple(fixed))
         with self._transaction():
+            self._lock_tournament(0)
             if any(n.casefold() == settings.name.casefold() for n in self.tournament_names()):
                 raise TournamentError(f"{self._where} already has a tournament called {settings.name!r}")
             (tid,) = self._rows("SELECT coalesce(max(id), 0) + 1 FROM tournaments")[0]
@@ -520,6 +535,7 @@ class TournamentStore:
         """
         with self._transaction():
             tid = self._tournament_id(tournament)
+            self._lock_tournament(tid)
             after = self._load(tid).with_seating(seating)
             self._run("DELETE FROM seats WHERE tournament_id = ? AND session = ?", (tid, seating.session))
             for table in seating.tables:
@@ -539,6 +555,7 @@ class TournamentStore:
         """
         with self._transaction():
             tid = self._tournament_id(tournament)
+            self._lock_tournament(tid)
             before = self._load(tid)
             after = before.with_game(game)
             if after is before:
@@ -573,6 +590,7 @@ class TournamentStore:
         """
         with self._transaction():
             tid = self._tournament_id(tournament)
+            self._lock_tournament(tid)
             after = self._load(tid).with_penalty(penalty)
             stored = after.penalties[-1]
             (pid,) = self._rows("SELECT coalesce(max(id), 0) + 1 FROM penalties WHERE tournament_id = ?", (tid,))[0]
@@ -591,6 +609,7 @@ class TournamentStore:
         """
         with self._transaction():
             tid = self._tournament_id(tournament)
+            self._lock_tournament(tid)
             after = self._load(tid).with_player(player)
             self._insert_player(tid, len(after.players) - 1, player, None)
         return after
@@ -603,6 +622,7 @@ class TournamentStore:
         """
         with self._transaction():
             tid = self._tournament_id(tournament)
+            self._lock_tournament(tid)
             after = self._load(tid).with_dropout(name, after_session)
             self._run(
                 "UPDATE players SET dropped_after = ? WHERE tournament_id = ? AND name = ?",
@@ -626,9 +646,11 @@ class TournamentStore:
             SyncConflictError: the stored log is not ``expected`` (code ``REFEREE_GAME_MOVED``).
         """
         with self._transaction():
-            rows = self._rows("SELECT tournament_id, head, session, table_no FROM games WHERE game_id = ?", (game_id,))
+            rows = self._rows("SELECT tournament_id FROM games WHERE game_id = ?", (game_id,))
             if not rows:
                 raise TournamentError(f"no game {game_id!r:.100} in {self._where}")
+            self._lock_tournament(int(rows[0][0]))
+            rows = self._rows("SELECT tournament_id, head, session, table_no FROM games WHERE game_id = ?", (game_id,))
             tid, head = int(rows[0][0]), int(rows[0][1])
             if expected is not None and (
                 head != len(expected) or self._events_between(game_id, 0, head) != list(expected)

@@ -51,6 +51,7 @@ from scorekeeper.session.session import Session
 from scorekeeper.storage import tournament_pg, tournament_schema
 from scorekeeper.storage._jsontext import dump_json
 from scorekeeper.storage.outbox import OutboxOp
+from scorekeeper.storage.tournament_store import TOURNAMENT_WRITE_LOCK
 from scorekeeper.sync import push as push_module
 from scorekeeper.sync.applied import after_write, now
 from scorekeeper.sync.channels import CHANNEL, table_channel, tournament_channel
@@ -356,6 +357,9 @@ class TournamentServer:
         """
         with self._transaction("open the game") as connection:
             tid = self._tournament(connection)
+            # One writer at a time per tournament, as the store's (a re-seating must not slip in between this read
+            # of the seats and the game made from them: issue 27 item 4).
+            connection.execute("SELECT pg_advisory_xact_lock(%s, %s)", (TOURNAMENT_WRITE_LOCK, tid))
             players = [
                 r[0]
                 for r in connection.execute(

@@ -307,6 +307,15 @@ class Tournament:
                 f"session {game.session} table {game.table}: the game's players (East first) are "
                 f"{', '.join(game.players)}, but the seating has {', '.join(table.seats)}"
             )
+        for name in game.players:
+            player = self.player(name)
+            if not player.plays_in(game.session):
+                # The mirror of with_dropout's check: a player has no game after the session they left after (the
+                # seating was made before the drop-out was recorded: seat the session again without them).
+                raise TournamentError(
+                    f"session {game.session} table {game.table}: {player.name} dropped out after session "
+                    f"{player.dropped_after}: seat session {game.session} again without them"
+                )
         game.state(self.settings)
         for event in game.events:
             if isinstance(event, PlayerReplaced):

@@ -267,14 +267,14 @@ class MainWindow(QMainWindow):
         status = self.tr("Ended after {round}.").format(round=round_name(state.hands[-1].label)) if ended else ""
         if state.hands_left_on_time == 2:
             # Time was called under the EMA texts' rule (RCR 2016 5.9, EMA 2025 7.4): this hand and one more.
-            status = self.tr("Time: this hand and one more.")
+            status = self.tr("Time: two hands left.")
         elif state.last_hand_called:
             # The referee called time (the session's LastHandCalled): this hand ends the game.
             status = self.tr("Time: last hand.")
         if state.dead_this_hand and not state.ended:
             # RCR 2016 3.4.7, EMA 2025 3.3.14: the table must know whose hand is dead.
             names = ", ".join(state.players[seat] for seat in state.dead_this_hand)
-            status = f"{status} {self.tr('Dead hand: {names}.').format(names=names)}".strip()
+            status = "\n".join(line for line in (status, self.tr("Dead hand: {names}.").format(names=names)) if line)
         self.table.centre.show_round(
             label=state.label,
             honba=state.honba,
@@ -282,7 +282,7 @@ class MainWindow(QMainWindow):
             status=status,
             counters=family.has_honba,  # honba and the riichi sticks on the table
             ended=state.ended,
-            alert=state.last_hand_called,
+            alert=state.last_hand_called or (bool(state.dead_this_hand) and not state.ended),
         )
         self.setWindowTitle(self.tr("Scorekeeper — {round}").format(round=round_name(state.label)))
 

@@ -1,5 +1,5 @@
 """The table shows a dead hand (RCR 2016 3.4.7, EMA 2025 3.3.14) and what a time signal left under the EMA texts
-(RCR 2016 5.9, EMA 2025 7.4: "Time: this hand and one more"); Hand ▸ Dead hand declares one."""
+(RCR 2016 5.9, EMA 2025 7.4: "Time: two hands left"); Hand ▸ Dead hand declares one."""
 
 from __future__ import annotations
 
@@ -43,9 +43,13 @@ def test_hand_dead_hand_declares_it_and_the_centre_shows_whose(window: MainWindo
     centre = window.table.centre
     assert centre.status_label.isVisible()
     assert centre.status_label.text() == "Dead hand: Bruno."
+    assert centre.status_label.property("role") == "error"  # read from across the table
     state = window.controller.state
     assert state is not None and state.dead_this_hand == (Seat.SEAT_1,)
-    # The session refuses the dead hand's riichi; the table says why.
+    # The session refuses the dead hand's riichi: the panel's button is off and says why; a shortcut is refused.
+    panel = window.table.seat_panels[1]
+    assert not panel.riichi_button.isEnabled()
+    assert panel.riichi_button.toolTip() == "Bruno's hand was declared dead: no riichi."
     assert not window.controller.declare_riichi(1)
     assert "declared dead" in window.message_label.text()
     assert window.controller.undo() and window.controller.undo() is not None
@@ -60,7 +64,7 @@ def test_the_ema_time_signal_shows_this_hand_and_one_more(window: MainWindow, la
         window.controller.new_game(NAMES, ruleset("ema2016"))
         assert window.controller.apply(last_hand_call(TimeLimitRule.ONE_MORE_HAND, "time limit"))
         centre = window.table.centre
-        expected = {Language.ENGLISH: "Time: this hand and one more.", Language.JAPANESE: "時間です: この局とあと1局"}
+        expected = {Language.ENGLISH: "Time: two hands left.", Language.JAPANESE: "時間です: この局とあと1局"}
         assert centre.status_label.text() == expected[language]
         window.resize(1280, 720 - 72)
         QApplication.processEvents()

@@ -57,7 +57,7 @@ def test_ema_time_signal_leaves_this_hand_and_one_more(preset: str) -> None:
     session = game(preset)
     session.ron(S0, [hf(1, 2, 30)])
     session.call_last_hand("time limit")
-    assert session.state.hands_left_on_time == 2  # "Time: this hand and one more"
+    assert session.state.hands_left_on_time == 2  # "Time: two hands left"
     session.ron(S2, [hf(3, 1, 30)])
     assert not session.state.ended
     assert session.state.hands_left_on_time == 1  # "Time: this hand is the last"

@@ -108,7 +108,8 @@ class AboutDialog(QDialog):
     def sources(self) -> tuple[str, ...]:
         """The sources of the rules, one line each (rulesets first, then the texts the code cites as seeds)."""
         return (
-            self.tr("EMA Riichi Competition Rules 2016 and 2025 (European Mahjong Association)"),
+            self.tr("EMA Riichi Competition Rules, 2016 edition (European Mahjong Association)"),
+            self.tr("EMA Rules for Japanese Mahjong, 2025 edition (European Mahjong Association)"),
             self.tr("WRC 2022: the World Riichi Championship rules"),
             self.tr("Tenhou.net ranked four-player rules"),
             self.tr("M-League rules"),
@@ -116,7 +117,7 @@ class AboutDialog(QDialog):
             self.tr("A beginner's lesson on scoring with its tables (seed 001)"),
             self.tr("A wiki page on Japanese mahjong scoring (seed 002)"),
             self.tr("The classical Chinese point-and-double system (seed 003)"),
-            self.tr("The EMA rules text on scoring, pao and fu (seed 004)"),
+            self.tr("WRC 2015: the World Riichi Championship rules' scoring chapter (seed 004)"),
         )
 
     def _sources_html(self) -> str:

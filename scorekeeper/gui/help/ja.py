@@ -190,7 +190,8 @@ JA_HELP: dict[str, str] = {
     "Show the license": "ライセンスを表示",
     "Hide the license": "ライセンスを隠す",
     "Where the rules come from": "ルールの出典",
-    "EMA Riichi Competition Rules 2016 and 2025 (European Mahjong Association)": "EMA リーチ競技ルール 2016 年版・2025 年版 (欧州麻雀協会)",
+    "EMA Riichi Competition Rules, 2016 edition (European Mahjong Association)": "EMA リーチ競技ルール 2016 年版 (欧州麻雀協会)",
+    "EMA Rules for Japanese Mahjong, 2025 edition (European Mahjong Association)": "EMA 日本麻雀ルール 2025 年版 (欧州麻雀協会)",
     "WRC 2022: the World Riichi Championship rules": "WRC 2022: World Riichi Championship ルール",
     "Tenhou.net ranked four-player rules": "天鳳 四人打ち段位戦ルール",
     "M-League rules": "M リーグ ルール",
@@ -198,7 +199,7 @@ JA_HELP: dict[str, str] = {
     "A beginner's lesson on scoring with its tables (seed 001)": "点数表つき初心者向け点数計算講座 (seed 001)",
     "A wiki page on Japanese mahjong scoring (seed 002)": "日本の麻雀の点数計算に関する wiki ページ (seed 002)",
     "The classical Chinese point-and-double system (seed 003)": "中国古典麻雀の点数と倍数の方式 (seed 003)",
-    "The EMA rules text on scoring, pao and fu (seed 004)": "EMA ルールの点数計算・包・符の条文 (seed 004)",
+    "WRC 2015: the World Riichi Championship rules' scoring chapter (seed 004)": "WRC 2015: 世界リーチ麻雀選手権ルールの点数計算の章 (seed 004)",
     "Each ruleset's values and their sources are listed in the README and docs/engine.md.": "各ルールの設定値と出典は README と docs/engine.md にあります。",
 }
 

@@ -240,6 +240,8 @@ class SeatPanelWidget(QFrame):
         )
         if riichi_refusal is RiichiRefusal.GAME_ENDED:
             self.riichi_button.setToolTip(self.tr("The game is over."))
+        elif riichi_refusal is RiichiRefusal.DEAD_HAND:  # RCR 2016 3.4.7, EMA 2025 3.3.14 (session/state.py)
+            self.riichi_button.setToolTip(self.tr("{name}'s hand was declared dead: no riichi.").format(name=name))
         elif riichi_refusal is RiichiRefusal.TOO_FEW_POINTS:
             # The ruleset's riichi_below_1000 knob (tenhou preset: refused below 1,000; session/rules.py).
             self.riichi_button.setToolTip(

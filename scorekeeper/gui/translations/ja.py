@@ -53,8 +53,9 @@ JA: dict[str, str] = {
     "Dead hand": "アガリ放棄",
     "Whose hand is declared dead? It cannot win or declare riichi, and is noten at a draw.": "どのプレイヤーの手をアガリ放棄（死に手）としますか？ 和了もリーチもできず、流局時はノーテンです。",
     "Dead hand: {names}.": "アガリ放棄: {names}",
+    "{name}'s hand was declared dead: no riichi.": "{name} の手はアガリ放棄です。リーチできません。",
     "dead hand": "アガリ放棄",
-    "Time: this hand and one more.": "時間です: この局とあと1局",
+    "Time: two hands left.": "時間です: この局とあと1局",
     # tournaments (issue 13)
     "T&ournament": "大会(&O)",
     "&Referee's window…": "審判ウィンドウ(&R)…",

@@ -1683,7 +1683,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>{round}で終了しました。</translation>
     </message>
     <message>
-        <source>Time: this hand and one more.</source>
+        <source>Time: two hands left.</source>
         <translation>時間です: この局とあと1局</translation>
     </message>
     <message>
@@ -2048,8 +2048,12 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>閉じる</translation>
     </message>
     <message>
-        <source>EMA Riichi Competition Rules 2016 and 2025 (European Mahjong Association)</source>
-        <translation>EMA リーチ競技ルール 2016 年版・2025 年版 (欧州麻雀協会)</translation>
+        <source>EMA Riichi Competition Rules, 2016 edition (European Mahjong Association)</source>
+        <translation>EMA リーチ競技ルール 2016 年版 (欧州麻雀協会)</translation>
+    </message>
+    <message>
+        <source>EMA Rules for Japanese Mahjong, 2025 edition (European Mahjong Association)</source>
+        <translation>EMA 日本麻雀ルール 2025 年版 (欧州麻雀協会)</translation>
     </message>
     <message>
         <source>WRC 2022: the World Riichi Championship rules</source>
@@ -2080,8 +2084,8 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>中国古典麻雀の点数と倍数の方式 (seed 003)</translation>
     </message>
     <message>
-        <source>The EMA rules text on scoring, pao and fu (seed 004)</source>
-        <translation>EMA ルールの点数計算・包・符の条文 (seed 004)</translation>
+        <source>WRC 2015: the World Riichi Championship rules' scoring chapter (seed 004)</source>
+        <translation>WRC 2015: 世界リーチ麻雀選手権ルールの点数計算の章 (seed 004)</translation>
     </message>
     <message>
         <source>Where the rules come from</source>
@@ -4557,6 +4561,10 @@ win</source>
     <message>
         <source>The game is over.</source>
         <translation>対局は終了しました。</translation>
+    </message>
+    <message>
+        <source>{name}'s hand was declared dead: no riichi.</source>
+        <translation>{name} の手はアガリ放棄です。リーチできません。</translation>
     </message>
     <message>
         <source>Riichi needs 1,000 points: {name} has {points}.</source>

@@ -348,6 +348,16 @@ class Referee:
         game = self.table_game(session, table, seen=tournament)
         return chosen[0], self.correct(game, [chosen[0].event])
 
+    def tables_to_call(self, session: int, *, seen: Tournament | None = None) -> tuple[int, ...]:
+        """The tables of ``session`` whose game calling time would change (running, and not told yet)."""
+        tournament = seen if seen is not None else self.load()
+        rule = tournament.settings.time_limit
+        return tuple(
+            game.table
+            for game in tournament.games
+            if game.session == session and time_limit_end(game.state(tournament.settings), rule)
+        )
+
     def call_time(self, session: int, *, seen: Tournament | None = None) -> TimeCall:
         """End ``session``'s running games as the tournament's time-limit rule says.
 

@@ -190,8 +190,10 @@ def test_calling_time_tells_every_running_game_of_the_session_once(referee: Refe
     referee.record_game(1, 1, _record_file(tmp_path, seating.tables[0].seats))
     referee.record_game(1, 2, _record_file(tmp_path, seating.tables[1].seats, ended=True))
     referee.record_game(1, 3, _record_file(tmp_path, seating.tables[2].seats))
+    assert referee.tables_to_call(1) == (1, 3)
     call = referee.call_time(1)
     assert call.reached == (1, 3)  # table 2's game is over
+    assert referee.tables_to_call(1) == ()
     assert call.refused == ()
     game = call.tournament.game(1, 1)
     assert game is not None

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal
 
-from scorekeeper.errors import ScorekeeperError, TournamentError
+from scorekeeper.errors import ScorekeeperError, SyncConflictError, TournamentError
 from scorekeeper.gui.background import BackgroundCalls
 from scorekeeper.gui.error_words import error_text
 from scorekeeper.session.events import Event
@@ -43,13 +43,16 @@ if TYPE_CHECKING:
     from scorekeeper.sync.live import LiveFeed
     from scorekeeper.sync.server import TableLink, TournamentServer
 
-__all__ = ["STORE_RETRY_MS", "TournamentController"]
+__all__ = ["STORE_RETRY_MS", "TIME_CALL_RETRY_MS", "TournamentController"]
 
 #: After a read of the store failed (the server went away), how often it is tried again, and after the live feed was
 #: lost, how often listening is tried again (polling meanwhile). Each try over a dead path may hold the window up to
 #: the store's answer time (15 s), so not every second; the tables' cards say "server unreachable" meanwhile (their
 #: links are read every 30 s as well).
 STORE_RETRY_MS = 30_000
+#: How soon "End the games now" is tried again for the tables that did not get the call (a table that wrote since
+#: the window's read: the next try reads afresh).
+TIME_CALL_RETRY_MS = 2_000
 
 
 class _RefusedHereError(TournamentError):
@@ -98,6 +101,14 @@ class TournamentController(QObject):
         self._server_url = server_url if server_url is not None else live_url
         #: The referee's actions (the command line calls the same ones).
         self.referee = Referee(store, self.name, server_url=self._server_url)
+        #: The tables of the session whose time was called that do not have the call yet (they wrote meanwhile, or
+        #: the server was away): the call is made again every TIME_CALL_RETRY_MS until none is left.
+        self.tables_still_playing: tuple[int, ...] = ()
+        self._time_call_session: int | None = None
+        self._time_call_timer = QTimer(self)
+        self._time_call_timer.setSingleShot(True)
+        self._time_call_timer.setInterval(TIME_CALL_RETRY_MS)
+        self._time_call_timer.timeout.connect(self._on_time_call_timer_timeout)
         self._timer = QTimer(self)
         self._timer.setInterval(1000)
         self._timer.timeout.connect(self.timer_ticked.emit)
@@ -196,6 +207,7 @@ class TournamentController(QObject):
     def shutdown(self) -> None:
         """Stop the clock, the change check and the live feed (the window is closing; the store is closed after)."""
         self._timer.stop()
+        self._time_call_timer.stop()
         self._watch.stop()
         self._links_timer.stop()
         self._retry_timer.stop()
@@ -467,26 +479,46 @@ class TournamentController(QObject):
 
         Under ``finish_hand`` (the default) each running game is told its hand in play is the last (the session's
         ``LastHandCalled``): the table finishes and enters that hand, which ends its game; under ``stop_now`` every
-        game ends at once. A game already told is left as it is.
+        game ends at once. A game already told is left as it is. A table that wrote since the window last read it
+        is not told at once (the write was built on an old copy): it is named in :attr:`tables_still_playing` and
+        the call is made again on a fresh read every TIME_CALL_RETRY_MS until every table has it.
         """
-        ended = 0
+        self._time_call_session = self.session
+        return self._call_time(self.tournament)
+
+    def _call_time(self, seen: Tournament | None) -> int:
+        session = self._time_call_session
+        if session is None:
+            return 0
+        reached = 0
 
         def run() -> None:
-            nonlocal ended
-            call = self.referee.call_time(self.session, seen=self.tournament)
-            ended = len(call.reached)
+            nonlocal reached
+            call = self.referee.call_time(session, seen=seen)
+            reached = len(call.reached)
+            self.tables_still_playing = tuple(table for table, _error in call.refused)
+            others = [
+                self.tr("table {t}: {reason}").format(t=table, reason=error_text(error))
+                for table, error in call.refused
+                if not isinstance(error, SyncConflictError)  # a table that wrote meanwhile: told on the next try
+            ]
             self._refresh(call.tournament)
-            if call.refused:
-                tables = "; ".join(
-                    self.tr("table {t}: {reason}").format(t=table, reason=error_text(error))
-                    for table, error in call.refused
-                )
-                raise _RefusedHereError(
-                    self.tr("{n} game(s) not ended, look again: {tables}").format(n=len(call.refused), tables=tables)
-                )
+            if others:
+                raise _RefusedHereError("; ".join(others))
 
-        self._attempt(self.tr("End the games now"), run)
-        return ended
+        if not self._attempt(self.tr("End the games now"), run) and not self.tables_still_playing:
+            # Refused as a whole (the server went away): every running table still plays; tried again.
+            self.tables_still_playing = self.referee.tables_to_call(session, seen=self.tournament)
+        if self.tables_still_playing:
+            self._time_call_timer.start()
+        else:
+            self._time_call_session = None
+            self._time_call_timer.stop()
+        self.tournament_changed.emit()
+        return reached
+
+    def _on_time_call_timer_timeout(self) -> None:
+        self._call_time(None)  # on what the database holds now
 
     def start_timer(self) -> None:
         """Start the session timer at the tournament's time limit."""

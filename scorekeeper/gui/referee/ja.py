@@ -82,6 +82,7 @@ JA_REFEREE: dict[str, str] = {
     "Select the player who drops out first.": "先に棄権する選手を選んでください。",
     "Export": "書き出し",
     "Dismiss": "閉じる",
+    "Not told the time yet: table {tables} (trying again)": "終了の合図がまだ届いていない卓: {tables} (再試行中)",
     "Correct the game…": "対局を訂正…",
     "New tournament": "新しい大会",
     " day(s)": " 日間",

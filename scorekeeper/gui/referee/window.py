@@ -247,6 +247,11 @@ class RefereeWindow(QMainWindow):
         top.addWidget(self.start_timer_button)
         top.addWidget(self.stop_timer_button)
         top.addWidget(self.end_games_button)
+        # The tables "End the games now" has not reached yet (they wrote meanwhile): the call is made again by itself.
+        self.time_call_label = QLabel()
+        self.time_call_label.setObjectName("time_call_label")
+        self.time_call_label.setStyleSheet("color: #c62828; font-weight: bold;")
+        top.addWidget(self.time_call_label)
         top.addStretch(1)
         top.addWidget(self.reload_button)
 
@@ -501,6 +506,14 @@ class RefereeWindow(QMainWindow):
         self.session_spin.setValue(c.session)
         self.session_spin.blockSignals(False)
         self.settings_labels["name"].setText(s.name)
+        still = c.tables_still_playing
+        self.time_call_label.setText(
+            self.tr("Not told the time yet: table {tables} (trying again)").format(
+                tables=", ".join(str(t) for t in still)
+            )
+            if still
+            else ""
+        )
         self.settings_labels["when"].setText(" / ".join(x for x in (", ".join(s.dates), s.venue) if x) or "-")
         self.settings_labels["rules"].setText(s.ruleset.name)
         self.settings_labels["sessions"].setText(

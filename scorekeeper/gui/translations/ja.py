@@ -863,7 +863,6 @@ JA: dict[str, str] = {
     "session {n} is not seated yet": "第 {n} 回戦の座席はまだ決まっていません",
     "table {t}: {reason}": "{t} 番卓: {reason}",
     "the admin address is a postgresql:// URL": "管理者のアドレスは postgresql:// で始まる URL です",
-    "{n} game(s) not ended, look again: {tables}": "{n} 卓の対局を終了できませんでした。もう一度確認してください: {tables}",
     "Live updates: {reason}; checking once a second instead": "自動更新: {reason}。代わりに 1 秒ごとに確認します",
 }
 

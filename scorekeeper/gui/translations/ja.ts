@@ -3654,10 +3654,6 @@ win</source>
         <translation>{t} 番卓: {reason}</translation>
     </message>
     <message>
-        <source>{n} game(s) not ended, look again: {tables}</source>
-        <translation>{n} 卓の対局を終了できませんでした。もう一度確認してください: {tables}</translation>
-    </message>
-    <message>
         <source>End the games now</source>
         <translation>今すぐ全卓を終了</translation>
     </message>
@@ -3927,6 +3923,10 @@ win</source>
     <message>
         <source>Reason</source>
         <translation>理由</translation>
+    </message>
+    <message>
+        <source>Not told the time yet: table {tables} (trying again)</source>
+        <translation>終了の合図がまだ届いていない卓: {tables} (再試行中)</translation>
     </message>
     <message>
         <source>{n} sessions, {m} minutes each</source>

@@ -44,6 +44,7 @@ import contextlib
 import datetime
 import os
 import sqlite3
+import stat
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -840,6 +841,31 @@ class GameStore:
 # -- opening, step by step ---------------------------------------------------------------------------------------
 
 
+def _read_header(path: Path) -> bytes:
+    """The first bytes of the file, opened without blocking: a FIFO where the database should be made the app's
+    start and ``import`` wait for ever for a writer (issue 27, 5); it, a device or a folder is refused instead.
+
+    Raises:
+        FileNotFoundError: there is no file.
+        OSError: it cannot be read.
+        SaveFileError: it is not a regular file.
+    """
+    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        mode = os.fstat(handle).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "a pipe or device"
+            raise SaveFileError(f"{path}: not a database file ({kind}); the database is a regular file", path=path)
+        chunks = []
+        wanted = _schema.HEADER_SIZE
+        while wanted > 0 and (chunk := os.read(handle, wanted)):
+            chunks.append(chunk)
+            wanted -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(handle)
+
+
 def _probe(path: Path) -> int:
     """Check a file before opening it for writing and return its schema version (0 for a new file).
 
@@ -851,8 +877,7 @@ def _probe(path: Path) -> int:
         SaveFileError: the file is unreadable, not SQLite, not ours, or damaged.
     """
     try:
-        with path.open("rb") as file:
-            header = file.read(_schema.HEADER_SIZE)
+        header = _read_header(path)
     except FileNotFoundError:
         if not path.parent.is_dir():
             raise SaveFileError(f"{path}: the folder {path.parent} does not exist", path=path) from None

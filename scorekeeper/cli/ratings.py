@@ -101,7 +101,8 @@ def run(args: argparse.Namespace) -> int:
             database = database_path(args.db)
             if not database.is_file():
                 raise SaveFileError(f"{database}: no such database file", path=database)
-            with GameStore.open(database) as store:
+            # A read never writes: an older file is upgraded in a copy only, an empty one refused, nothing cached.
+            with GameStore.open(database, read_only=True) as store:
                 stored = load_statistics(store)
         opponents: set[str] = set()
         for name in args.opponent or ():

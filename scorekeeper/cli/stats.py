@@ -156,7 +156,8 @@ def run(args: argparse.Namespace) -> int:
             database = database_path(args.db)
             if not database.is_file():
                 raise SaveFileError(f"{database}: no such database file", path=database)
-            with GameStore.open(database) as store:
+            # A read never writes: an older file is upgraded in a copy only, an empty one refused, nothing cached.
+            with GameStore.open(database, read_only=True) as store:
                 stored = load_statistics(store)
         selection = Selection(since=args.since, until=args.until, ruleset=args.ruleset)
         table = league_table(stored.games, selection)

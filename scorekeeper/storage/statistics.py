@@ -214,7 +214,7 @@ def load_statistics(store: GameStore, *, player: int | None = None) -> StoredSta
                 seats=line_seats,
             )
         )
-    if fresh:
+    if fresh and not store.read_only:  # a read-only store (``stats``, ``ratings``) folds, and writes nothing
         with store._write("cache the statistics") as connection:
             connection.executemany(
                 "INSERT OR REPLACE INTO game_stats (game_id, revision, version, body) VALUES (?, ?, ?, ?)",

@@ -128,6 +128,7 @@ class ErrorCode(enum.StrEnum):
     FILE_UNREADABLE = "file_unreadable"
     FILE_TOO_LARGE = "file_too_large"
     FILE_NOT_UTF8 = "file_not_utf8"
+    DISK_FULL = "disk_full"
     # The player registry: a change that would show two people of one game under one name.
     REGISTRY_NAME_CLASH = "registry_name_clash"
     REGISTRY_TWO_SEATS = "registry_two_seats"

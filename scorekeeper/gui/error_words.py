@@ -192,6 +192,12 @@ def _code_text(code: ErrorCode, fields: Mapping[str, object]) -> str | None:
             template = _t("The games file is in use by another running copy of Scorekeeper.")
         case ErrorCode.FILE_UNREADABLE:
             template = _t("{path}: the file cannot be read.")
+        case ErrorCode.DISK_FULL:
+            template = _t(
+                "The disk holding {folder} is full ({free} bytes free): nothing was written. Free some space and "
+                "try again."
+            )
+            values["free"] = f"{fields.get('free', 0):,}"
         case ErrorCode.FILE_TOO_LARGE:
             template = _t("{path}: the file is too large (at most {bytes} bytes).")
             values["bytes"] = f"{fields.get('bytes', 0):,}"

@@ -23,6 +23,7 @@ __all__ = [
     "MAX_RECORD_BYTES",
     "default_database_path",
     "read_bytes",
+    "read_header",
     "standard_data_folder",
     "write_atomically",
 ]
@@ -150,6 +151,32 @@ def _sync_folder(folder: Path) -> None:
     handle = os.open(folder, os.O_RDONLY)
     try:
         os.fsync(handle)
+    finally:
+        os.close(handle)
+
+
+def read_header(path: Path, size: int) -> bytes:
+    """The first ``size`` bytes of a regular file (fewer if it is shorter), opened without blocking: a FIFO where the
+    database should be made the app's start and ``import`` wait for ever for a writer (issue 27, 5); it, a device
+    or a folder is refused instead.
+
+    Raises:
+        FileNotFoundError: there is no file.
+        OSError: it cannot be read.
+        SaveFileError: it is not a regular file.
+    """
+    handle = os.open(path, _OPEN_FLAGS)
+    try:
+        mode = os.fstat(handle).st_mode
+        if not stat.S_ISREG(mode):
+            kind = "a folder" if stat.S_ISDIR(mode) else "a pipe or device"
+            raise SaveFileError(f"{path}: not a database file ({kind}); the database is a regular file", path=path)
+        chunks = []
+        wanted = size
+        while wanted > 0 and (chunk := os.read(handle, wanted)):
+            chunks.append(chunk)
+            wanted -= len(chunk)
+        return b"".join(chunks)
     finally:
         os.close(handle)
 

@@ -44,7 +44,6 @@ import contextlib
 import datetime
 import os
 import sqlite3
-import stat
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -68,7 +67,8 @@ from scorekeeper.session.rules import Ruleset
 from scorekeeper.session.session import Session
 from scorekeeper.storage import _schema
 from scorekeeper.storage._jsontext import JsonTextError, dump_json, load_json
-from scorekeeper.storage._sqlite import SQLITE_ERRORS, transaction
+from scorekeeper.storage._sqlite import SQLITE_ERRORS, sqlite_failure, transaction
+from scorekeeper.storage.files import read_header
 
 __all__ = [
     "MAX_EVENTS_PER_GAME",
@@ -251,7 +251,7 @@ class GameStore:
                 raise SaveFileError(f"{path}: database version changed while opening ({found})", path=path)
         except SQLITE_ERRORS as error:
             connection.close()
-            raise SaveFileError(f"{path}: cannot prepare the database: {error}", path=path) from error
+            raise sqlite_failure(path, "prepare the database", error) from error
         except BaseException:
             connection.close()
             raise
@@ -329,7 +329,7 @@ class GameStore:
                 raise
             connection.execute("RELEASE sk_write")
         except SQLITE_ERRORS as error:
-            raise SaveFileError(f"{self._path}: cannot {what}: {error}", path=self._path) from error
+            raise sqlite_failure(self._path, what, error) from error
 
     def create_game(
         self,
@@ -841,31 +841,6 @@ class GameStore:
 # -- opening, step by step ---------------------------------------------------------------------------------------
 
 
-def _read_header(path: Path) -> bytes:
-    """The first bytes of the file, opened without blocking: a FIFO where the database should be made the app's
-    start and ``import`` wait for ever for a writer (issue 27, 5); it, a device or a folder is refused instead.
-
-    Raises:
-        FileNotFoundError: there is no file.
-        OSError: it cannot be read.
-        SaveFileError: it is not a regular file.
-    """
-    handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    try:
-        mode = os.fstat(handle).st_mode
-        if not stat.S_ISREG(mode):
-            kind = "a folder" if stat.S_ISDIR(mode) else "a pipe or device"
-            raise SaveFileError(f"{path}: not a database file ({kind}); the database is a regular file", path=path)
-        chunks = []
-        wanted = _schema.HEADER_SIZE
-        while wanted > 0 and (chunk := os.read(handle, wanted)):
-            chunks.append(chunk)
-            wanted -= len(chunk)
-        return b"".join(chunks)
-    finally:
-        os.close(handle)
-
-
 def _probe(path: Path) -> int:
     """Check a file before opening it for writing and return its schema version (0 for a new file).
 
@@ -877,7 +852,7 @@ def _probe(path: Path) -> int:
         SaveFileError: the file is unreadable, not SQLite, not ours, or damaged.
     """
     try:
-        header = _read_header(path)
+        header = read_header(path, _schema.HEADER_SIZE)
     except FileNotFoundError:
         if not path.parent.is_dir():
             raise SaveFileError(f"{path}: the folder {path.parent} does not exist", path=path) from None

@@ -64,6 +64,8 @@ FIELDS: dict[str, object] = {
     "tsumo": True,
     "error": IllegalActionError("inner", code=ErrorCode.NOTHING_TO_UNDO),
     "path": "/data/players.csv",
+    "folder": "/data",
+    "free": 4096,
     "file": "table3.json",
     "bytes": 10_000_000,
     "byte": 8,

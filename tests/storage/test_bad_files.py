@@ -65,7 +65,7 @@ def test_scribbled_page_is_refused_untouched(db_path: Path) -> None:
 
 
 def test_folder_instead_of_file(tmp_path: Path) -> None:
-    with pytest.raises(SaveFileError, match="cannot read the file"):
+    with pytest.raises(SaveFileError, match=r"not a database file \(a folder\)"):
         GameStore.open(tmp_path)
 
 

@@ -782,6 +782,9 @@ JA: dict[str, str] = {
     "Another window or program changed this game meanwhile, so nothing was written. Open the game again and repeat the change.": "その間に別のウィンドウかプログラムがこの対局を変更したため、何も保存していません。対局を開き直して、もう一度変更してください。",
     "The games file is in use by another running copy of Scorekeeper.": "対局ファイルは実行中の別の Scorekeeper が使用しています。",
     "{path}: the file cannot be read.": "{path}: ファイルを読み込めません。",
+    "The disk holding {folder} is full ({free} bytes free): nothing was written. Free some space and try again.": (
+        "{folder} のあるディスクがいっぱいです (空き {free} バイト)。何も書き込まれていません。空き容量を作ってからもう一度お試しください。"
+    ),
     "{path}: the file is too large (at most {bytes} bytes).": "{path}: ファイルが大きすぎます ({bytes} バイトまで)。",
     "{path}: the file must be UTF-8 text (byte {byte} is not).": "{path}: ファイルは UTF-8 のテキストでなければなりません ({byte} バイト目が違います)。",
     "The tournament needs a name.": "大会名を入力してください。",

@@ -1360,6 +1360,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>{path}: ファイルを読み込めません。</translation>
     </message>
     <message>
+        <source>The disk holding {folder} is full ({free} bytes free): nothing was written. Free some space and try again.</source>
+        <translation>{folder} のあるディスクがいっぱいです (空き {free} バイト)。何も書き込まれていません。空き容量を作ってからもう一度お試しください。</translation>
+    </message>
+    <message>
         <source>{path}: the file is too large (at most {bytes} bytes).</source>
         <translation>{path}: ファイルが大きすぎます ({bytes} バイトまで)。</translation>
     </message>

@@ -21,7 +21,7 @@ from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.import_report import import_report_text
 from scorekeeper.gui.openers import Dialogs
 from scorekeeper.gui.settings import AppSettings
-from scorekeeper.session import ReasonCode, format_reason
+from scorekeeper.session import ReasonCode, TimeLimitRule, format_reason, last_hand_call
 
 if TYPE_CHECKING:
     from scorekeeper.gui.players.window import PlayersWindow
@@ -152,6 +152,30 @@ class GameActions:
             return
         if self._dialogs().confirm(self._parent, _t("End the game now and show the final results?")):
             self._controller.end_game(format_reason(ReasonCode.REFEREE))
+
+    def time_signal(self) -> None:
+        """Game ▸ Time signal: time is called at this table (a timed session). What it leaves is the ruleset's rule
+        (RCR 2016 5.9, EMA 2025 7.4, or the hand in play); under RCR 2016 the table says whether the dice of the hand
+        in play were thrown. Undoable."""
+        state = self._controller.state
+        if state is None or state.ended:
+            return
+        rule = state.rules.time_limit
+        reason = format_reason(ReasonCode.TIME_LIMIT)
+        if rule is TimeLimitRule.STOP_NOW:
+            self._controller.end_game(reason)
+            return
+        started = True
+        if rule.asks_about_the_dice:
+            started = self._dialogs().confirm(
+                self._parent,
+                _t(
+                    "Had the dice of this hand been thrown when time was called? Yes: this hand and one more are "
+                    "played. No: only this hand."
+                ),
+            )
+        if self._controller.apply(last_hand_call(rule, reason, hand_started=started)):
+            self._show_message("")
 
     def on_write_refused(self, text: str) -> None:
         """Another window changed the game: show what changed and offer the refused action again."""

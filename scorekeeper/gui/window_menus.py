@@ -101,6 +101,7 @@ def build_menus(qt_window: QMainWindow, window: MenuWindow) -> None:
     game.addAction(window.results_action)
     window.end_game_action = act(_t("&End the game now…"), window.end_game_now)
     game.addAction(window.end_game_action)
+    game.addAction(act(_t("&Time signal (time is called)…"), window.games.time_signal))
     window.penalty_action = act(_t("Referee &penalty…"), window.enter_penalty)
     game.addAction(window.penalty_action)
     game.addSeparator()

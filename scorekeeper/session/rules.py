@@ -145,6 +145,13 @@ class TimeLimitRule(enum.StrEnum):
     # after the time signal is treated as one of the remaining hands".
     ONE_MORE_HAND_CHOMBO_COUNTS = "one_more_hand_chombo_counts"
 
+    @property
+    def asks_about_the_dice(self) -> bool:
+        """Whether the table must say if the dice of the hand in play were thrown when time was called (RCR 2016
+        5.9: "If the dice have not been thrown yet when the time signal sounds, the players will play only the
+        current hand"); EMA 2025 7.4 starts a hand as soon as the previous one ends."""
+        return self is TimeLimitRule.ONE_MORE_HAND
+
 
 def last_hand_call(rule: TimeLimitRule, reason: str = "", *, hand_started: bool = True) -> LastHandCalled:
     """The call a time signal makes under ``rule`` (for ``stop_now`` the caller ends the game instead; the call is
@@ -640,6 +647,12 @@ class Ruleset:
         raise InvalidRulesetError(
             f"ruleset {self.preset!r} is of the {self.family.value} family: it has no riichi {what} rules"
         )
+
+    @property
+    def time_limit(self) -> TimeLimitRule:
+        """What a time signal leaves of the game: the riichi table knob, ``finish_hand`` for other families."""
+        table = self.game.table
+        return table.time_limit if isinstance(table, TableRules) else TimeLimitRule.FINISH_HAND
 
     @property
     def start_points(self) -> int:

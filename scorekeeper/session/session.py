@@ -36,7 +36,7 @@ from scorekeeper.session.events import (
     Win,
 )
 from scorekeeper.session.names import PlayerNameError, check_player_names, player_name_problem
-from scorekeeper.session.rules import Family, Ruleset, TableRules, TimeLimitRule, last_hand_call
+from scorekeeper.session.rules import Family, Ruleset, last_hand_call
 from scorekeeper.session.seats import Seat
 from scorekeeper.session.settlement import Settlement
 from scorekeeper.session.state import GameState, apply_event, initial_state
@@ -296,9 +296,7 @@ class Session:
         ``hand_started``: under RCR 2016 5.9, whether the dice of the hand in play were thrown (if not, only that
         hand is played).
         """
-        table = self.rules.game.table
-        rule = table.time_limit if isinstance(table, TableRules) else TimeLimitRule.FINISH_HAND
-        return self.apply(last_hand_call(rule, reason, hand_started=hand_started))
+        return self.apply(last_hand_call(self.rules.time_limit, reason, hand_started=hand_started))
 
     def declare_dead_hand(self, seat: Seat, reason: str = "") -> GameState:
         """``seat``'s hand is declared dead for the rest of the hand in play (RCR 2016 3.4.7, EMA 2025 3.3.14): it

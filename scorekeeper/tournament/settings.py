@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scorekeeper.errors import ErrorCode, InvalidRulesetError, TournamentError
-from scorekeeper.session.rules import Ruleset, TableRules, TimeLimitRule, ruleset
+from scorekeeper.session.rules import Ruleset, TimeLimitRule, ruleset
 
 __all__ = [
     "MAX_SESSIONS",
@@ -113,9 +113,7 @@ class TournamentSettings:
         object.__setattr__(self, "overrides", built.overrides)
         object.__setattr__(self, "ruleset", built)
         if self.time_limit_rule is None:
-            table = built.game.table
-            rule = table.time_limit if isinstance(table, TableRules) else TimeLimitRule.FINISH_HAND
-            object.__setattr__(self, "time_limit_rule", rule)
+            object.__setattr__(self, "time_limit_rule", built.time_limit)
 
     @property
     def time_limit(self) -> TimeLimitRule:

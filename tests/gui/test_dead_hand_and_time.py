@@ -74,3 +74,28 @@ def test_the_ema_time_signal_shows_this_hand_and_one_more(window: MainWindow, la
         assert centre.status_label.text() == last[language]
     finally:
         install_language(Language.ENGLISH)
+
+
+@pytest.mark.parametrize(
+    ("preset", "dice", "left"),
+    [("ema2016", True, 2), ("ema2016", False, 1), ("ema2025", None, 2), ("tenhou", None, 1)],
+    ids=["rcr2016-dice-thrown", "rcr2016-dice-not-thrown", "ema2025", "finish-hand"],
+)
+def test_game_time_signal_calls_time_by_the_rulesets_rule(
+    window: MainWindow, script: Script, preset: str, dice: bool | None, left: int
+) -> None:
+    """Game ▸ Time signal: RCR 2016 5.9 asks whether the dice of the hand in play were thrown (no: only that hand);
+    EMA 2025 7.4 and finish_hand ask nothing."""
+    window.controller.new_game(NAMES, ruleset(preset))
+    asked: list[str] = []
+
+    def answer(parent: QWidget, question: str) -> bool:
+        asked.append(question)
+        assert dice is not None
+        return dice
+
+    window.dialogs.confirm = answer
+    _menu_action(window, "&Time signal (time is called)…")
+    assert len(asked) == (1 if dice is not None else 0)
+    state = window.controller.state
+    assert state is not None and state.hands_left_on_time == left

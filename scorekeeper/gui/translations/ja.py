@@ -43,6 +43,8 @@ JA: dict[str, str] = {
     "&Abortive draw…": "途中流局(&A)…",
     "&Chombo…": "チョンボ(&C)…",
     "D&ead hand…": "アガリ放棄(&E)…",
+    "&Time signal (time is called)…": "時間切れの合図(&T)…",
+    "Had the dice of this hand been thrown when time was called? Yes: this hand and one more are played. No: only this hand.": "時間切れの合図の時点で、この局のサイコロは振られていましたか？ はい: この局とあと1局。いいえ: この局のみ。",
     "When time is called": "時間切れのとき",
     "the full value on a tsumo, the liable yakuman on a ron": "ツモは全額、ロンは責任役満のみ",
     "first place, split when tied (rounded down)": "1位へ（同点は等分、端数切り捨て）",

@@ -1651,6 +1651,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>今すぐ対局を終了して最終結果を表示しますか?</translation>
     </message>
     <message>
+        <source>Had the dice of this hand been thrown when time was called? Yes: this hand and one more are played. No: only this hand.</source>
+        <translation>時間切れの合図の時点で、この局のサイコロは振られていましたか？ はい: この局とあと1局。いいえ: この局のみ。</translation>
+    </message>
+    <message>
         <source>Take back the last event of the game as it is now?</source>
         <translation>今の対局の最後の記録を取り消しますか?</translation>
     </message>
@@ -1825,6 +1829,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>&amp;End the game now…</source>
         <translation>今すぐ対局を終了(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Time signal (time is called)…</source>
+        <translation>時間切れの合図(&amp;T)…</translation>
     </message>
     <message>
         <source>Referee &amp;penalty…</source>

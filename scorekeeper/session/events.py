@@ -23,6 +23,7 @@ from scorekeeper.errors import ErrorCode, GameRecordError, IllegalActionError, I
 from scorekeeper.session.seats import Seat, parse_seat
 
 __all__ = [
+    "EVENT_TYPES",
     "MAX_HAN",
     "MAX_PENALTY",
     "MAX_VALUE",
@@ -951,6 +952,28 @@ def _index(reader: _Reader) -> int:
     return index
 
 
+#: Every ``type`` of the objects :func:`event_to_json` makes and :func:`event_from_json` reads (a tournament server
+#: takes event rows of these types only: ``scorekeeper.sync.setup``).
+EVENT_TYPES = (
+    "riichi",
+    "ron",
+    "tsumo",
+    "draw",
+    "nagashi",
+    "abort",
+    "chombo",
+    "penalty",
+    "end",
+    "last_hand",
+    "dead_hand",
+    "substitute",
+    "substitute_removed",
+    "edit_hand",
+    "delete_hand",
+    "insert_hand",
+)
+
+
 def event_from_json(obj: object) -> Event:
     """An event from the JSON object :func:`event_to_json` made. Strict: unknown keys and types are refused.
 
@@ -1003,10 +1026,6 @@ def event_from_json(obj: object) -> Event:
     elif kind == "insert_hand":
         event = HandInserted(_index(reader), hand_record_from_json(reader.get("hand"), f"{reader.where}, hand"))
     else:
-        known = (
-            "riichi, ron, tsumo, draw, nagashi, abort, chombo, penalty, end, last_hand, dead_hand, substitute,"
-            " substitute_removed, edit_hand, delete_hand, insert_hand"
-        )
-        raise GameRecordError(f"{where}: unknown event type {_show(kind)}; known: {known}")
+        raise GameRecordError(f"{where}: unknown event type {_show(kind)}; known: {', '.join(EVENT_TYPES)}")
     reader.done()
     return event

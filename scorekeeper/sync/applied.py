@@ -16,7 +16,10 @@ from scorekeeper.session.session import Session
 from scorekeeper.sync.channels import table_channel, tournament_channel
 from scorekeeper.tournament import TournamentSettings
 
-__all__ = ["after_write", "now"]
+__all__ = ["UNREPLAYABLE", "after_write", "now", "replay_problem"]
+
+#: How the glance (``game_sync.hand``) begins for a game whose log this program cannot replay.
+UNREPLAYABLE = "cannot be replayed"
 
 
 def now() -> str:
@@ -43,21 +46,15 @@ def after_write(
     Returns whether the game has ended, or None when its log cannot be replayed.
     """
     row = connection.execute(
-        "SELECT players, head, session, table_no, tournament_id FROM games WHERE game_id = %s", (game_id,)
+        "SELECT session, table_no, tournament_id, head FROM games WHERE game_id = %s", (game_id,)
     ).fetchone()
     assert row is not None
-    players_text, head, session, table_no, tid = row
-    players = json.loads(players_text)
-    bodies = connection.execute(
-        "SELECT body FROM game_events WHERE game_id = %s AND seq < %s ORDER BY seq", (game_id, head)
-    ).fetchall()
-    settings = settings_of(int(tid))
-    try:
-        game = Session(settings.ruleset, players, [event_from_json(json.loads(b[0])) for b in bodies])
-    except (ScorekeeperError, ValueError) as error:
+    session, table_no, tid, head = row
+    game = _replay(connection, game_id, settings_of)
+    if isinstance(game, str):
         # A log the table accepted but this program does not: keep the rows, leave the scores as they were.
         connection.execute(
-            "UPDATE game_sync SET hand = %s WHERE game_id = %s", (f"cannot be replayed: {error}"[:200], game_id)
+            "UPDATE game_sync SET hand = %s WHERE game_id = %s", (f"{UNREPLAYABLE}: {game}"[:200], game_id)
         )
         return None
     state = game.state
@@ -70,3 +67,29 @@ def after_write(
     if not by_table:
         connection.execute("SELECT pg_notify(%s, %s)", (table_channel(int(tid), int(table_no)), payload))
     return state.ended
+
+
+def replay_problem(
+    connection: psycopg.Connection[Any], game_id: str, settings_of: Callable[[int], TournamentSettings]
+) -> str:
+    """Why the game's log in effect cannot be replayed by this program (an unknown event, an event the rules
+    refuse), or empty when it can."""
+    game = _replay(connection, game_id, settings_of)
+    return game if isinstance(game, str) else ""
+
+
+def _replay(
+    connection: psycopg.Connection[Any], game_id: str, settings_of: Callable[[int], TournamentSettings]
+) -> Session | str:
+    """The game's log in effect replayed, or why it cannot be."""
+    row = connection.execute("SELECT players, head, tournament_id FROM games WHERE game_id = %s", (game_id,)).fetchone()
+    assert row is not None
+    players_text, head, tid = row
+    bodies = connection.execute(
+        "SELECT body FROM game_events WHERE game_id = %s AND seq < %s ORDER BY seq", (game_id, head)
+    ).fetchall()
+    try:
+        players = json.loads(players_text)
+        return Session(settings_of(int(tid)).ruleset, players, [event_from_json(json.loads(b[0])) for b in bodies])
+    except (ScorekeeperError, ValueError) as error:
+        return str(error)

@@ -13,6 +13,13 @@ position: it applies only while ``version == table_version`` and the server's he
 If the referee corrected the game in between (``version != table_version``), or another laptop of the same table
 wrote to it (the versions agree, the head moved), the unit is refused: the push reports a conflict that names whose
 write it met (:class:`Writer`), and the table takes the server's copy and offers its refused events again.
+
+**A unit the server cannot take.** Each unit is applied in a savepoint and the game replayed with it; a unit whose
+rows the database refuses (not an event of a type the server takes, ``scorekeeper.sync.setup``) or that leaves a
+log this program cannot replay (an event after the game's end, a damaged file's row, a newer program's event kind)
+is rolled back and refused with the reason (``PushResult.conflict``, ``met`` None): the table stops that game and
+takes the server's copy as after a conflict. Before (issue 23 item 1), it was taken, and loading the tournament
+failed for the referee, the standings and every export.
 """
 
 from __future__ import annotations
@@ -26,7 +33,8 @@ import psycopg
 
 from scorekeeper.errors import TournamentServerError
 from scorekeeper.storage.outbox import OutboxOp
-from scorekeeper.sync.applied import after_write, now
+from scorekeeper.sync.applied import UNREPLAYABLE, after_write, now, replay_problem
+from scorekeeper.sync.connection import reason
 from scorekeeper.tournament import TournamentSettings
 
 __all__ = ["PushResult", "PushedOp", "Writer", "forget_refused", "take_push"]
@@ -129,6 +137,10 @@ def take_push(
             f"SELECT {_COLUMNS} FROM pushed_ops WHERE game_id = %s AND op > %s ORDER BY op", (game_id, applied)
         ).fetchall()
     ]
+    # A game already shown as "cannot be replayed" (a row written around the push, by psql) takes its table's units
+    # as before: refusing them would stop the table until the referee cuts the game back, which it must anyway.
+    glance = connection.execute("SELECT hand FROM game_sync WHERE game_id = %s", (game_id,)).fetchone()
+    check = glance is None or not str(glance[0] or "").startswith(UNREPLAYABLE)
     unit: list[PushedOp] = []
     conflict = ""
     met: Writer | None = None
@@ -147,21 +159,14 @@ def take_push(
                 f" (server at event {head}, version {version}; the table wrote on event {pushed.base})"
             )
             break
-        for change in unit[:-1]:
-            if change.kind == "put":
-                connection.execute(
-                    "INSERT INTO game_events (game_id, seq, body) VALUES (%s, %s, %s)"
-                    " ON CONFLICT (game_id, seq) DO UPDATE SET body = EXCLUDED.body",
-                    (game_id, change.seq, change.body),
-                )
-            else:
-                connection.execute("DELETE FROM game_events WHERE game_id = %s AND seq = %s", (game_id, change.seq))
+        refused = _apply_unit(connection, game_id, unit, check=check, settings_of=settings_of)
+        if refused:
+            conflict = (
+                f"game {game_id}: the server cannot take this table's changes {unit[0].op}-{pushed.op}: {refused}"
+            )
+            break
         head, version, applied = pushed.seq, version + 1, pushed.op
         table_version = version
-        connection.execute(
-            "UPDATE games SET head = %s, finished = %s, updated = %s WHERE game_id = %s",
-            (head, int(bool(pushed.finished)), now(), game_id),
-        )
         unit = []
     if applied != start_applied:
         connection.execute(
@@ -170,6 +175,51 @@ def take_push(
         )
         after_write(connection, game_id, by_table=True, settings_of=settings_of)
     return PushResult(applied_op=applied, conflict=conflict, met=met)
+
+
+class _RefusedError(Exception):
+    """A unit the server cannot take (inside :func:`_apply_unit`'s savepoint, which it rolls back)."""
+
+
+def _apply_unit(
+    connection: psycopg.Connection[Any],
+    game_id: str,
+    unit: Sequence[PushedOp],
+    *,
+    check: bool,
+    settings_of: Callable[[int], TournamentSettings],
+) -> str:
+    """Apply one unit (its rows, then its ``head`` row) in a savepoint; return why it was refused, or empty.
+
+    Refused, nothing of it stays: an event row the database refuses (not an event of a type this server takes:
+    ``scorekeeper.sync.setup``), or, with ``check``, a log this program cannot replay once the unit is in (an event
+    after the game's end, a damaged file's row, an event kind of a newer program). Issue 23 item 1: such a unit
+    taken locked the referee out of the whole tournament.
+    """
+    head_row = unit[-1]
+    try:
+        with connection.transaction():
+            for change in unit[:-1]:
+                if change.kind == "put":
+                    connection.execute(
+                        "INSERT INTO game_events (game_id, seq, body) VALUES (%s, %s, %s)"
+                        " ON CONFLICT (game_id, seq) DO UPDATE SET body = EXCLUDED.body",
+                        (game_id, change.seq, change.body),
+                    )
+                else:
+                    connection.execute("DELETE FROM game_events WHERE game_id = %s AND seq = %s", (game_id, change.seq))
+            connection.execute(
+                "UPDATE games SET head = %s, finished = %s, updated = %s WHERE game_id = %s",
+                (head_row.seq, int(bool(head_row.finished)), now(), game_id),
+            )
+            problem = replay_problem(connection, game_id, settings_of) if check else ""
+            if problem:
+                raise _RefusedError(f"it cannot be replayed: {problem}")
+    except _RefusedError as refused:
+        return str(refused)
+    except psycopg.errors.CheckViolation as error:
+        return error.diag.message_primary or reason(error)
+    return ""
 
 
 def _clash(connection: psycopg.Connection[Any], game_id: str, rows: Sequence[PushedOp]) -> int | None:

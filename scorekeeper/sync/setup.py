@@ -15,6 +15,7 @@ import psycopg
 from psycopg import sql
 
 from scorekeeper.errors import ScorekeeperError, TournamentServerError
+from scorekeeper.session.events import EVENT_TYPES
 from scorekeeper.storage import tournament_schema
 from scorekeeper.storage.tournament_store import TournamentStore
 from scorekeeper.sync import _pgschema
@@ -191,7 +192,46 @@ def _secure(connection: psycopg.Connection[Any], names: dict[str, sql.Composable
             ).format(ident)
         )
     connection.execute("DROP FUNCTION IF EXISTS sk_announce()")
+    _check_events(connection)
     return secured
+
+
+def _check_events(connection: psycopg.Connection[Any]) -> None:
+    """Make the database refuse an event row whose body is not a JSON object of an event type this program reads.
+
+    Issue 23 item 1: a table's login may write its own game's events (``_pgschema``), and a row this program cannot
+    read locked the referee out of the whole tournament. PL/pgSQL cannot replay the rules, so the database checks
+    what it can without them (the body is a JSON object, its ``type`` one of :data:`EVENT_TYPES`: a newer
+    program's event kind, a damaged file's row or ``{"type": "bogus"}`` from ``psql`` is refused, whoever writes
+    it); the push replays each unit before it takes it (``scorekeeper.sync.push``); and what still gets in (a
+    well-formed event the rules refuse, written with ``psql``) is held apart when the tournament is loaded, shown as
+    "cannot be replayed", and the referee cuts it back (``scorekeeper.sync.referee``). The list of types is this
+    program's: ``server upgrade`` with a newer program lets that program's new kinds in.
+    """
+    for kind in EVENT_TYPES:
+        assert kind.isidentifier() and kind.islower(), kind  # spelled into the function's text below
+    known = "ARRAY[" + ", ".join(f"'{kind}'" for kind in EVENT_TYPES) + "]"
+    connection.execute(
+        "CREATE OR REPLACE FUNCTION sk_check_event() RETURNS trigger LANGUAGE plpgsql AS $$"
+        " DECLARE event jsonb; BEGIN"
+        " BEGIN event := NEW.body::jsonb;"
+        " EXCEPTION WHEN others THEN RAISE EXCEPTION USING ERRCODE = 'check_violation',"
+        " MESSAGE = format('game %s event %s is not JSON', NEW.game_id, NEW.seq); END;"
+        " IF jsonb_typeof(event) IS DISTINCT FROM 'object' OR jsonb_typeof(event->'type') IS DISTINCT FROM 'string'"
+        f" OR NOT (event->>'type' = ANY({known})) THEN"
+        " RAISE EXCEPTION USING ERRCODE = 'check_violation',"
+        " MESSAGE = format('game %s event %s: %s is not an event of a type this server takes (%s)',"
+        f" NEW.game_id, NEW.seq, left(NEW.body, 80), array_to_string({known}, ', ')),"
+        " HINT = 'a table running a newer program: the tournament''s admin runs server upgrade with that program';"
+        " END IF; RETURN NEW; END $$"
+    )
+    if not connection.execute(
+        "SELECT 1 FROM pg_trigger WHERE tgname = 'sk_check_event' AND tgrelid = 'game_events'::regclass"
+    ).fetchone():
+        connection.execute(
+            "CREATE TRIGGER sk_check_event BEFORE INSERT OR UPDATE OF body ON game_events FOR EACH ROW"
+            " EXECUTE FUNCTION sk_check_event()"
+        )
 
 
 def _renew_table_policies(connection: psycopg.Connection[Any], names: dict[str, sql.Composable]) -> None:

@@ -36,6 +36,7 @@ from scorekeeper.errors import (
     UnsupportedVersionError,
 )
 from scorekeeper.session.events import Event, event_from_json, event_to_json
+from scorekeeper.session.state import apply_events, initial_state
 from scorekeeper.storage import tournament_schema as schema
 from scorekeeper.storage._jsontext import JsonTextError, dump_json, load_json
 from scorekeeper.tournament import (
@@ -46,6 +47,7 @@ from scorekeeper.tournament import (
     Tournament,
     TournamentPenalty,
     TournamentSettings,
+    UnreplayableGame,
     settings_from_json,
 )
 
@@ -425,14 +427,25 @@ class TournamentStore:
             (tid,),
         ):
             bodies.setdefault(str(game_id), []).append(body)
-        games = tuple(
-            self._game(game_id, int(session), int(table), players_json, bodies.get(str(game_id), []))
-            for game_id, session, table, players_json in self._rows(
-                "SELECT game_id, session, table_no, players FROM games WHERE tournament_id = ? "
-                "ORDER BY session, table_no",
-                (tid,),
-            )
-        )
+        games: list[TableGame] = []
+        unreplayable: list[UnreplayableGame] = []
+        for game_id, session, table, players_json in self._rows(
+            "SELECT game_id, session, table_no, players FROM games WHERE tournament_id = ? ORDER BY session, table_no",
+            (tid,),
+        ):
+            # One game this program cannot replay (a newer program's event, a damaged row, an event the rules
+            # refuse) is held apart with its reason; the rest load and rank (issue 23 item 1: before, loading failed
+            # and locked the referee out of the whole tournament).
+            texts = bodies.get(str(game_id), [])
+            try:
+                game = self._game(game_id, int(session), int(table), players_json, texts)
+                game.state(settings)
+            except ScorekeeperError as error:
+                unreplayable.append(
+                    self._held_apart(str(game_id), int(session), int(table), texts, settings=settings, error=error)
+                )
+                continue
+            games.append(game)
         penalties = tuple(
             TournamentPenalty(player=player, points=int(points), reason=reason, session=session)
             for player, points, reason, session in self._rows(
@@ -443,10 +456,40 @@ class TournamentStore:
             settings=settings,
             players=tuple(players),
             seatings=seatings,
-            games=games,
+            games=tuple(games),
             penalties=penalties,
             fixed=tuple(fixed),
+            unreplayable=tuple(unreplayable),
         )
+
+    def _held_apart(
+        self,
+        game_id: str,
+        session: int,
+        table: int,
+        texts: Sequence[object],
+        *,
+        settings: TournamentSettings,
+        error: ScorekeeperError,
+    ) -> UnreplayableGame:
+        """A game that cannot be replayed, with how many of its first events can (those the referee keeps when
+        cutting it back)."""
+        players_text = self._rows("SELECT players FROM games WHERE game_id = ?", (game_id,))[0][0]
+        try:
+            names = self._json(players_text, f"game {game_id} players")
+            state = initial_state(settings.ruleset, tuple(names))
+        except (ScorekeeperError, TypeError, ValueError):
+            replayable = 0
+        else:
+            replayable = 0
+            for text in texts:
+                try:
+                    state = apply_events(state, (event_from_json(self._json(text, f"game {game_id} event")),))
+                except (ScorekeeperError, TypeError, ValueError):
+                    break
+                replayable += 1
+        reason = str(error).replace(f"{self._where}: ", "")  # the referee knows which store they opened
+        return UnreplayableGame(game_id=game_id, session=session, table=table, reason=reason, replayable=replayable)
 
     def _game(self, game_id: str, session: int, table: int, players_json: str, bodies: Sequence[object]) -> TableGame:
         """A stored game from its row and its event texts (those below its head, in order)."""

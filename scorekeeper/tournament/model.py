@@ -31,6 +31,7 @@ __all__ = [
     "TableGame",
     "Tournament",
     "TournamentPenalty",
+    "UnreplayableGame",
     "forget_game_results",
     "record_game_id",
     "time_limit_end",
@@ -39,6 +40,28 @@ __all__ = [
 _MAX_REASON = 500
 #: The reason the time limit writes ("time limit"; a window words it by its code: scorekeeper.session.reasons).
 _TIME_LIMIT = format_reason(ReasonCode.TIME_LIMIT)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class UnreplayableGame:
+    """A stored game whose log this program cannot replay (issue 23 item 1): an event of a newer program, a damaged
+    row, an event the rules refuse. It is held apart from the games: nothing ranks it, the rest rank, and the
+    referee sees it with the reason until they cut it back to the events this program replays or replace it
+    (``scorekeeper.sync.referee``).
+
+    Attributes:
+        game_id: the game's id.
+        session: the session.
+        table: the table number.
+        reason: why it cannot be replayed (the first event that fails, and why).
+        replayable: how many of its events in effect, from the first, this program reads and replays.
+    """
+
+    game_id: str
+    session: int
+    table: int
+    reason: str
+    replayable: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -191,6 +214,7 @@ class Tournament:
         games: the tables' games, by (session, table).
         penalties: the referee's penalties, in the order given.
         fixed: the players who keep one table all tournament, as (name, table) pairs.
+        unreplayable: the stored games this program cannot replay, held apart from ``games`` (ranked nowhere).
     """
 
     settings: TournamentSettings
@@ -199,6 +223,7 @@ class Tournament:
     games: tuple[TableGame, ...] = ()
     penalties: tuple[TournamentPenalty, ...] = ()
     fixed: tuple[tuple[str, int], ...] = ()
+    unreplayable: tuple[UnreplayableGame, ...] = ()
 
     def __post_init__(self) -> None:
         problems = validate_roster(self.players)
@@ -243,6 +268,10 @@ class Tournament:
         """The game of (session, table), if recorded."""
         return next((g for g in self.games if g.session == session and g.table == table), None)
 
+    def unreplayable_game(self, session: int, table: int) -> UnreplayableGame | None:
+        """The game of (session, table) held apart because this program cannot replay it, if there is one."""
+        return next((g for g in self.unreplayable if g.session == session and g.table == table), None)
+
     def fixed_tables(self) -> dict[str, int]:
         """The fixed tables, by player name."""
         return dict(self.fixed)
@@ -286,7 +315,7 @@ class Tournament:
             TournamentError: for a seating :meth:`check_seating` refuses, or one whose session has games.
         """
         self.check_seating(seating)
-        if any(g.session == seating.session for g in self.games):
+        if any(g.session == seating.session for g in (*self.games, *self.unreplayable)):
             raise TournamentError(f"session {seating.session} already has games recorded: its seating is fixed")
         others = tuple(s for s in self.seatings if s.session != seating.session)
         return dataclasses.replace(self, seatings=(*others, seating))
@@ -426,6 +455,12 @@ class Tournament:
             TournamentError: as :meth:`check_game`, or when (session, table) already has a different game.
         """
         self.check_game(game)
+        held = self.unreplayable_game(game.session, game.table)
+        if held is not None:
+            raise TournamentError(
+                f"session {game.session} table {game.table} has a game this program cannot replay ({held.reason}):"
+                " cut it back or replace it"
+            )
         old = self.game(game.session, game.table)
         if old is not None:
             if old.events == game.events:

@@ -182,7 +182,9 @@ def test_several_tournaments_in_one_file_must_be_named(tmp_path: Path) -> None:
         ),
     ],
 )
-def test_a_damaged_stored_game_is_a_clear_error_naming_the_file(tmp_path: Path, sql: str, message: str) -> None:
+def test_a_damaged_stored_game_is_held_apart_with_a_clear_reason(tmp_path: Path, sql: str, message: str) -> None:
+    # Issue 23 item 1: one game that cannot be read back no longer fails the whole load (it locked the referee out);
+    # it is held apart with the reason, and the rest of the tournament loads.
     path = tmp_path / "t.db"
     with _store_with_session(path) as store:
         seats = store.load().seatings[0].table(1).seats
@@ -190,8 +192,12 @@ def test_a_damaged_stored_game_is_a_clear_error_naming_the_file(tmp_path: Path, 
     with sqlite3.connect(path) as connection:
         connection.execute(sql)
     connection.close()
-    with open_tournament_store(path) as store, pytest.raises(SaveFileError, match=f"{path}: {message}"):
-        store.load()
+    with open_tournament_store(path) as store:
+        loaded = store.load()
+    assert loaded.games == ()
+    (held,) = loaded.unreplayable
+    assert (held.game_id, held.session, held.table, held.replayable) == ("g1", 1, 1, 0)
+    assert message in held.reason, held.reason
 
 
 def test_events_for_a_game_not_in_the_store_are_refused(tmp_path: Path) -> None:

@@ -25,6 +25,7 @@ from scorekeeper.errors import SaveFileError, ScorekeeperError, TournamentError
 
 if TYPE_CHECKING:
     from scorekeeper.sync.referee import Referee
+    from scorekeeper.tournament import Tournament
 
 __all__ = ["add_parser", "run"]
 
@@ -133,6 +134,15 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "tournament's stop_now rule)",
     )
     call_time.add_argument("--session", required=True, type=int, metavar="K")
+
+    repair = action(
+        "repair",
+        "a table's game this program cannot replay (shown by standings): cut it back to its first events that replay, "
+        "or replace its log with a game-record file's",
+    )
+    repair.add_argument("--session", required=True, type=int, metavar="K")
+    repair.add_argument("--table", required=True, type=int, metavar="T")
+    repair.add_argument("--from", dest="source", type=Path, metavar="RECORD.json", help="replace the log with this")
 
     standings = action("standings", "print the standings")
     standings.add_argument("--json", action="store_true", help="print JSON")
@@ -298,12 +308,34 @@ def _call_time(args: argparse.Namespace) -> None:
         raise TournamentError(f"session {args.session}: not every table has the call, these still play: {still}")
 
 
+def _repair(args: argparse.Namespace) -> None:
+    with _referee(args) as referee:
+        held = referee.load().unreplayable_game(args.session, args.table)
+        tournament = referee.repair(args.session, args.table, path=args.source)
+    game = tournament.game(args.session, args.table)
+    assert held is not None and game is not None  # repair() refuses anything else, and leaves a game that replays
+    how = f"replaced from {args.source}" if args.source else f"cut back to its first {held.replayable} events"
+    sys.stdout.write(f"session {args.session} table {args.table}: game {game.game_id} {how}\n")
+
+
+def _warn_unreplayable(tournament: Tournament) -> None:
+    """Name on standard error each game held apart because it cannot be replayed, and what the referee does."""
+    for held in tournament.unreplayable:
+        sys.stderr.write(
+            f"scorekeeper tournament: session {held.session} table {held.table}: game {held.game_id} cannot be "
+            f"replayed and is ranked nowhere ({held.reason}); repair it: scorekeeper tournament repair --session "
+            f"{held.session} --table {held.table} [--from RECORD.json]\n"
+        )
+
+
 def _standings(args: argparse.Namespace) -> None:
     from scorekeeper.storage.tournament_store import open_tournament_store
     from scorekeeper.tournament import compute_standings, format_tenths
 
     with open_tournament_store(args.db) as store:
-        standings = compute_standings(store.load(args.tournament))
+        tournament = store.load(args.tournament)
+    _warn_unreplayable(tournament)
+    standings = compute_standings(tournament)
     if args.json:
         _print_json(standings.to_json())
         return
@@ -329,6 +361,7 @@ def _export(args: argparse.Namespace) -> None:
 
     with open_tournament_store(args.db) as store:
         tournament = store.load(args.tournament)
+    _warn_unreplayable(tournament)
     if args.format == "ema":
         data = format_ema_csv(tournament)
     elif args.format == "csv":
@@ -357,6 +390,7 @@ _ACTIONS = {
     "penalty": _penalty,
     "substitute": _substitute,
     "call-time": _call_time,
+    "repair": _repair,
     "standings": _standings,
     "export": _export,
 }

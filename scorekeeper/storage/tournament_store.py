@@ -474,7 +474,7 @@ class TournamentStore:
     ) -> UnreplayableGame:
         """A game that cannot be replayed, with how many of its first events can (those the referee keeps when
         cutting it back)."""
-        players_text = self._rows("SELECT players FROM games WHERE game_id = ?", (game_id,))[0][0]
+        players_text, head = self._rows("SELECT players, head FROM games WHERE game_id = ?", (game_id,))[0]
         try:
             names = self._json(players_text, f"game {game_id} players")
             state = initial_state(settings.ruleset, tuple(names))
@@ -489,7 +489,9 @@ class TournamentStore:
                     break
                 replayable += 1
         reason = str(error).replace(f"{self._where}: ", "")  # the referee knows which store they opened
-        return UnreplayableGame(game_id=game_id, session=session, table=table, reason=reason, replayable=replayable)
+        return UnreplayableGame(
+            game_id=game_id, session=session, table=table, reason=reason, replayable=replayable, head=int(head)
+        )
 
     def _game(self, game_id: str, session: int, table: int, players_json: str, bodies: Sequence[object]) -> TableGame:
         """A stored game from its row and its event texts (those below its head, in order)."""
@@ -721,6 +723,44 @@ class TournamentStore:
                 (new_head, int(state.ended), _now(), game_id),
             )
         return new_head
+
+    def rewrite_game(self, game_id: str, keep: int, events: Sequence[Event], *, expected_head: int) -> None:
+        """Keep a stored game's first ``keep`` events, put ``events`` after them, and drop the rest: how the referee
+        cuts back or replaces a game this program cannot replay (``scorekeeper.sync.referee``).
+
+        Built on the game's head as the referee read it (``expected_head``): a game that moved since is not written.
+        The log written must replay and its players be the seating's.
+
+        Raises:
+            TournamentError: an unknown game, or a log the model refuses.
+            SyncConflictError: the game's head is no longer ``expected_head`` (code ``REFEREE_GAME_MOVED``).
+        """
+        with self._transaction():
+            rows = self._rows(
+                "SELECT tournament_id, head, session, table_no, players FROM games WHERE game_id = ?", (game_id,)
+            )
+            if not rows:
+                raise TournamentError(f"no game {game_id!r:.100} in {self._where}")
+            tid, head, session, table, players_text = rows[0]
+            if int(head) != expected_head:
+                raise stale_game_error(int(session), int(table))
+            names = self._json(players_text, f"game {game_id} players")
+            kept = self._events_between(game_id, 0, keep)
+            game = TableGame(
+                game_id=game_id, session=int(session), table=int(table), players=tuple(names), events=(*kept, *events)
+            )
+            tournament = self._load(int(tid))
+            tournament.check_game(game)
+            self._run("DELETE FROM game_events WHERE game_id = ? AND seq >= ?", (game_id, keep))
+            for offset, event in enumerate(events):
+                self._run(
+                    "INSERT INTO game_events (game_id, seq, body) VALUES (?, ?, ?)",
+                    (game_id, keep + offset, dump_json(event_to_json(event))),
+                )
+            self._run(
+                "UPDATE games SET head = ?, finished = ?, updated = ? WHERE game_id = ?",
+                (keep + len(events), int(game.state(tournament.settings).ended), _now(), game_id),
+            )
 
     def _events_between(self, game_id: str, start: int, stop: int) -> list[Event]:
         return [

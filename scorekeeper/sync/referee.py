@@ -25,7 +25,8 @@ from types import TracebackType
 from typing import Self
 
 from scorekeeper.errors import ErrorCode, ScorekeeperError, TournamentError
-from scorekeeper.session.events import Event, PlayerReplaced, event_to_json
+from scorekeeper.session.events import Event, PlayerReplaced, event_from_json, event_to_json
+from scorekeeper.session.session import Session
 from scorekeeper.session.substitution import RemovalPreview
 from scorekeeper.storage.records import read_game_record_file
 from scorekeeper.storage.tournament_export import read_csv_text
@@ -205,15 +206,7 @@ class Referee:
             SaveFileError: the file cannot be read as a game record.
             TournamentError: another ruleset, or a game the model refuses (players not the seating's...).
         """
-        played = read_game_record_file(path)
-        expected = self.load().settings.ruleset
-        if played.rules != expected:
-            raise TournamentError(
-                f"{path}: the game was played under ruleset {json.dumps(played.rules.to_json())}, "
-                f"the tournament's is {json.dumps(expected.to_json())}",
-                code=ErrorCode.REFEREE_OTHER_RULESET,
-                fields={"file": path.name},
-            )
+        played = self._played(path)
         game = TableGame(
             game_id=record_game_id(session, table, played.events),
             session=session,
@@ -223,6 +216,24 @@ class Referee:
         )
         added = self.store.add_game(game, tournament=self.name)
         return RecordedGame(game=game, added=added, tournament=self.load())
+
+    def _played(self, path: Path) -> Session:
+        """The game-record file at ``path``, played under the tournament's ruleset.
+
+        Raises:
+            SaveFileError: the file cannot be read as a game record.
+            TournamentError: it was played under another ruleset (code ``REFEREE_OTHER_RULESET``).
+        """
+        played = read_game_record_file(path)
+        expected = self.load().settings.ruleset
+        if played.rules != expected:
+            raise TournamentError(
+                f"{path}: the game was played under ruleset {json.dumps(played.rules.to_json())}, "
+                f"the tournament's is {json.dumps(expected.to_json())}",
+                code=ErrorCode.REFEREE_OTHER_RULESET,
+                fields={"file": path.name},
+            )
+        return played
 
     def add_penalty(self, penalty: TournamentPenalty) -> Tournament:
         """Give a penalty (table points) for a session or the tournament.
@@ -278,6 +289,53 @@ class Referee:
                 raise stale_game_error(base.session, base.table)
             # The version check in the write itself covers a push between this read and the write.
             server.correct_as_referee(base.game_id, events, version=held.version)
+
+    def repair(
+        self, session: int, table: int, *, path: Path | None = None, seen: Tournament | None = None
+    ) -> Tournament:
+        """Correct table ``table``'s game of ``session`` that this program cannot replay (issue 23 item 1).
+
+        Without ``path``, the game is cut back to its first events that replay (those after are dropped: the table
+        takes the server's copy and its players enter again what still stands); with ``path``, its whole log is
+        replaced by the game-record file's, which must be played under the tournament's ruleset by the seating's
+        players. Built on the game as ``seen`` (None: as stored now) holds it: a game that moved since is not
+        written.
+
+        Raises:
+            TournamentError: the table's game there is not one held apart (code ``REFEREE_NO_GAME`` when there is
+                none at all), or the file's game is refused.
+            SaveFileError: the file cannot be read as a game record.
+            SyncConflictError: the game moved since ``seen`` (code ``REFEREE_GAME_MOVED``).
+            TournamentServerError: the server cannot be reached, or refuses.
+        """
+        tournament = seen if seen is not None else self.load()
+        held = tournament.unreplayable_game(session, table)
+        if held is None:
+            if tournament.game(session, table) is None:
+                self.table_game(session, table, seen=tournament)  # raises: no game there at all
+            raise TournamentError(f"session {session} table {table}: its game replays, there is nothing to repair")
+        keep = held.replayable if path is None else 0
+        events: tuple[Event, ...] = () if path is None else tuple(self._played(path).events)
+        if self.server_url is None:
+            self.store.rewrite_game(held.game_id, keep, events, expected_head=held.head)
+            return self.load()
+        from scorekeeper.sync.server import TournamentServer
+
+        with TournamentServer.connect(self.server_url, tournament=self.name) as server:
+            now = server.game(held.game_id)
+            if now.head != held.head:
+                raise stale_game_error(session, table)
+            kept = TableGame(
+                game_id=held.game_id,
+                session=session,
+                table=table,
+                players=now.players,
+                events=(*(event_from_json(json.loads(body)) for body in now.bodies[:keep]), *events),
+            )
+            tournament.check_game(kept)
+            # The version check in the write itself covers a push between this read and the write.
+            server.rewrite_as_referee(held.game_id, keep, events, version=now.version)
+        return self.load()
 
     def table_game(self, session: int, table: int, *, seen: Tournament | None = None) -> TableGame:
         """Table ``table``'s game of ``session`` in ``seen`` (None: as stored now).

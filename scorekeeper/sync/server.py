@@ -573,7 +573,23 @@ class TournamentServer:
             game_id, tuple(dump_json(event_to_json(event)) for event in events), version=version
         )
 
-    def _append_as_referee(self, game_id: str, bodies: Sequence[str], *, version: int) -> int:
+    def rewrite_as_referee(self, game_id: str, keep: int, events: Sequence[Event], *, version: int) -> int:
+        """The referee keeps a game's first ``keep`` events, puts ``events`` after them and drops the rest (cutting
+        back or replacing a game this program cannot replay), built on ``version``, in one transaction.
+
+        The caller checks the new log (``scorekeeper.sync.referee``). Returns the game's new version; the table is
+        told, as after any referee's write, and takes the server's copy.
+
+        Raises:
+            SyncConflictError: the game is no longer at ``version``: reload, retry.
+            TournamentServerError: the server cannot be reached or refuses.
+        """
+        return self._append_as_referee(
+            game_id, tuple(dump_json(event_to_json(event)) for event in events), version=version, start=keep
+        )
+
+    def _append_as_referee(self, game_id: str, bodies: Sequence[str], *, version: int, start: int | None = None) -> int:
+        """Write ``bodies`` from event ``start`` on (None: the head), dropping what was there, built on ``version``."""
         with self._transaction("correct the game") as connection:
             # A game recorded from a file (``tournament record``) has no sync row until its first correction.
             connection.execute(
@@ -593,6 +609,7 @@ class TournamentServer:
                 raise SyncConflictError(
                     f"game {game_id} changed since it was read (version {version}, now {current}): reload it"
                 )
+            head = head if start is None else start
             connection.execute("DELETE FROM game_events WHERE game_id = %s AND seq >= %s", (game_id, head))
             with connection.cursor() as cursor:
                 cursor.executemany(

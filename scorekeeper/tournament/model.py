@@ -55,6 +55,7 @@ class UnreplayableGame:
         table: the table number.
         reason: why it cannot be replayed (the first event that fails, and why).
         replayable: how many of its events in effect, from the first, this program reads and replays.
+        head: how many events it has in effect (the log position a referee's repair is built on).
     """
 
     game_id: str
@@ -62,6 +63,7 @@ class UnreplayableGame:
     table: int
     reason: str
     replayable: int
+    head: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -315,7 +317,9 @@ class Tournament:
             TournamentError: for a seating :meth:`check_seating` refuses, or one whose session has games.
         """
         self.check_seating(seating)
-        if any(g.session == seating.session for g in (*self.games, *self.unreplayable)):
+        if any(g.session == seating.session for g in self.games) or any(
+            g.session == seating.session for g in self.unreplayable
+        ):
             raise TournamentError(f"session {seating.session} already has games recorded: its seating is fixed")
         others = tuple(s for s in self.seatings if s.session != seating.session)
         return dataclasses.replace(self, seatings=(*others, seating))

@@ -39,7 +39,10 @@ def test_a_table_login_cannot_change_another_tables_game(tournament: Tournament,
         assert table.execute("DELETE FROM game_events WHERE game_id = %s", (theirs,)).rowcount == 0
         assert table.execute("SELECT count(*) FROM games WHERE game_id = %s", (theirs,)).fetchone() == (0,)
         with pytest.raises(errors.InsufficientPrivilege, match="row-level security"):
-            table.execute("INSERT INTO game_events (game_id, seq, body) VALUES (%s, 0, '{}')", (theirs,))
+            table.execute(
+                'INSERT INTO game_events (game_id, seq, body) VALUES (%s, 0, \'{"type": "riichi", "seat": 0}\')',
+                (theirs,),
+            )
         with pytest.raises(errors.InsufficientPrivilege, match="row-level security"):
             table.execute("INSERT INTO pushed_ops (game_id, op, kind, seq) VALUES (%s, 1, 'head', 1)", (theirs,))
         with pytest.raises(errors.InsufficientPrivilege):

@@ -13,9 +13,14 @@ import psycopg
 import pytest
 
 from scorekeeper.cli import main
+from scorekeeper.errors import SyncConflictError, TournamentError
 from scorekeeper.session.events import EndGame, HanFuWin, RiichiDeclared, Ron, event_to_json
+from scorekeeper.session.rules import ruleset
 from scorekeeper.session.seats import Seat
+from scorekeeper.session.session import Session
 from scorekeeper.storage._jsontext import dump_json
+from scorekeeper.storage.records import write_game_record_file
+from scorekeeper.sync.referee import Referee
 from scorekeeper.sync.table import TableSync
 from scorekeeper.tournament import compute_standings
 from tests.sync import steps
@@ -30,7 +35,7 @@ def _riichi_after_the_end_by_psql(tournament: Tournament, tmp_path: Path) -> str
     with TableSync(store.path, login.url) as sync:
         assert sync.push().synced
     with tournament.referee() as referee:
-        (server_game,) = [g["id"] for g in referee.games() if g["table"] == 1]
+        (server_game,) = [str(g["id"]) for g in referee.games() if g["table"] == 1]
     with psycopg.connect(tournament.table_url(1)) as table:
         table.execute(
             "INSERT INTO game_events (game_id, seq, body) VALUES (%s, 2, %s)",
@@ -72,3 +77,45 @@ def test_the_command_line_ranks_and_exports_with_an_unreplayable_game(
         main(["tournament", "export", "--db", tournament.referee_url, "--format", "csv", "-o", str(tmp_path / "s.csv")])
         == 0
     )
+
+
+def test_the_referee_cuts_the_game_back_to_the_events_that_replay(tournament: Tournament, tmp_path: Path) -> None:
+    server_game = _riichi_after_the_end_by_psql(tournament, tmp_path)
+    with Referee.open(tournament.referee_url) as referee:
+        repaired = referee.repair(1, 1)
+        with pytest.raises(TournamentError, match="nothing to repair"):
+            referee.repair(1, 1)
+    assert repaired.unreplayable == ()
+    game = repaired.game(1, 1)
+    assert game is not None and game.game_id == server_game
+    assert game.events == (Ron(Seat(1), (HanFuWin(seat=Seat(0), han=3, fu=40),)), EndGame("time"))
+    assert {row.player: row.games for row in compute_standings(repaired).rows}["Ann"] == 1
+
+
+def test_a_repair_built_on_an_old_read_is_refused(tournament: Tournament, tmp_path: Path) -> None:
+    _riichi_after_the_end_by_psql(tournament, tmp_path)
+    with Referee.open(tournament.referee_url) as referee:
+        seen = referee.load()
+        with psycopg.connect(tournament.table_url(1)) as table:
+            table.execute("UPDATE games SET head = 2 WHERE table_no = 1")
+        with pytest.raises(SyncConflictError):
+            referee.repair(1, 1, seen=seen)
+
+
+def test_the_command_line_replaces_the_game_from_a_file(
+    tournament: Tournament, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _riichi_after_the_end_by_psql(tournament, tmp_path)
+    assert main(["tournament", "standings", "--db", tournament.referee_url]) == 0
+    assert "session 1 table 1: game" in capsys.readouterr().err
+    played = Session(ruleset("tenhou"), PLAYERS[1], [Ron(Seat(3), (HanFuWin(seat=Seat(2), han=4, fu=30),))])
+    record = tmp_path / "table1.json"
+    write_game_record_file(record, played)
+    argv = ["tournament", "repair", "--db", tournament.referee_url, "--session", "1", "--table", "1"]
+    assert main([*argv, "--from", str(record)]) == 0
+    assert "replaced from" in capsys.readouterr().out
+    with tournament.store() as store:
+        loaded = store.load()
+    assert loaded.unreplayable == ()
+    game = loaded.game(1, 1)
+    assert game is not None and game.events == tuple(played.events)

@@ -452,6 +452,14 @@ class TournamentController(QObject):
 
         return self._attempt(self.tr("Correction"), run)
 
+    def repair_game(self, table: int, path: Path | None) -> bool:
+        """Repair table ``table``'s game of the session on show that cannot be replayed: cut it back to its first
+        events that replay (``path`` None), or replace its log with the game-record file at ``path``."""
+        return self._attempt(
+            self.tr("Repairing a game"),
+            lambda: self._refresh(self.referee.repair(self.session, table, path=path, seen=self.tournament)),
+        )
+
     def substitute(self, table: int, leaving: str, player: str, reason: str = "") -> bool:
         """Put ``player`` in ``leaving``'s seat at table ``table`` of the session on show, from the hand in play on
         (the tournament checks who may come in; the session keeps the seat's points)."""

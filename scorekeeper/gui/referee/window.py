@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMainWindow,
+    QMessageBox,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -54,6 +55,7 @@ from scorekeeper.tournament import (
     SeatingMethod,
     TableGame,
     TournamentSettings,
+    UnreplayableGame,
     format_tenths,
     penalty_lines,
 )
@@ -110,6 +112,29 @@ def _ask_take_out(parent: QWidget, table: int, options: tuple[tuple[str, str], .
         dialog.deleteLater()
 
 
+def _ask_repair(parent: QWidget, held: UnreplayableGame) -> bool | None:
+    """How to repair a game that cannot be replayed: True to cut it back, False to replace it from a file, None to
+    leave it."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setWindowTitle(parent.tr("Repair the game"))
+    box.setText(
+        parent.tr(
+            "Table {t}'s game cannot be replayed: {reason}\n\nCut it back to its first {n} events (the table takes "
+            "the server's copy and enters again what still stands), or replace it with a game record file?"
+        ).format(t=held.table, reason=held.reason, n=held.replayable)
+    )
+    cut = box.addButton(parent.tr("Cut back"), QMessageBox.ButtonRole.AcceptRole)
+    replace = box.addButton(parent.tr("Replace from a file…"), QMessageBox.ButtonRole.ActionRole)
+    box.addButton(QMessageBox.StandardButton.Cancel)
+    try:
+        box.exec()
+        clicked = box.clickedButton()
+        return True if clicked is cut else False if clicked is replace else None
+    finally:
+        box.deleteLater()
+
+
 def _no_box(parent: QWidget, text: str) -> None:
     """Nothing more: the window's banner shows the text (a message box would block the window's timers)."""
 
@@ -137,6 +162,8 @@ class RefereeDialogs:
     #: Which substitution of table ``table``'s game to take out (each as its line and what taking it out changes):
     #: its index and the reason.
     take_out: Callable[[QWidget, int, tuple[tuple[str, str], ...]], tuple[int, str] | None] = _ask_take_out
+    #: How to repair a game that cannot be replayed: True cut it back, False replace it from a file, None leave it.
+    repair: Callable[[QWidget, UnreplayableGame], bool | None] = _ask_repair
 
 
 def _table(headers: Sequence[str], name: str) -> QTableWidget:
@@ -176,6 +203,7 @@ class TableCardWidget(QFrame):
         font.setBold(True)
         self.title_label.setFont(font)
         self.state_label = QLabel()
+        self.state_label.setWordWrap(True)  # a game that cannot be replayed says why, at length
         self.link_label = QLabel()
         self.link_label.setTextFormat(Qt.TextFormat.PlainText)
         self.seats_label = QLabel()
@@ -415,6 +443,16 @@ class RefereeWindow(QMainWindow):
             )
         )
         self.take_out_button.clicked.connect(self._on_take_out_button_clicked)
+        self.repair_button = QPushButton(self.tr("Repair the game…"))
+        self.repair_button.setObjectName("repair_button")
+        self.repair_button.setToolTip(
+            self.tr(
+                "A game this program cannot replay: cut it back to its first events that replay, or replace it from a"
+                " file"
+            )
+        )
+        self.repair_button.setVisible(False)
+        self.repair_button.clicked.connect(self._on_repair_button_clicked)
         self.code_button = QPushButton(self.tr("New table code…"))
         self.code_button.setObjectName("code_button")
         self.code_button.setToolTip(
@@ -432,6 +470,7 @@ class RefereeWindow(QMainWindow):
         buttons.addWidget(self.correct_button)
         buttons.addWidget(self.substitute_button)
         buttons.addWidget(self.take_out_button)
+        buttons.addWidget(self.repair_button)
         buttons.addWidget(self.code_button)
         buttons.addWidget(self.code_label)
         buttons.addStretch(1)
@@ -603,6 +642,16 @@ class RefereeWindow(QMainWindow):
             table = tables[index]
             game = c.tournament.game(c.session, table.table)
             link, alert = self._link_text(table.table, now)
+            held = c.tournament.unreplayable_game(c.session, table.table)
+            if held is not None:
+                card.show_table(
+                    self.tr("Table {t}").format(t=table.table),
+                    self.tr("cannot be replayed: {reason}").format(reason=held.reason),
+                    [f"{_WINDS[k]}  {name}" for k, name in enumerate(table.seats)],
+                    self.tr("Repair the game… (ranked nowhere until then)"),
+                    alert=True,
+                )
+                continue
             if game is None:
                 card.show_table(
                     self.tr("Table {t}").format(t=table.table),
@@ -632,6 +681,7 @@ class RefereeWindow(QMainWindow):
                 link,
                 alert=alert,
             )
+        self.repair_button.setVisible(any(g.session == c.session for g in c.tournament.unreplayable))
         self.record_table_spin.setMaximum(max(1, len(tables)))
         self.tables_summary.setText(
             self.tr("{done} of {all} tables finished").format(done=finished, all=len(tables)) if tables else ""
@@ -735,6 +785,20 @@ class RefereeWindow(QMainWindow):
             self.show_problem(error_text(error))
             return
         c.correct_game(table, events, base=game)
+
+    def _on_repair_button_clicked(self) -> None:
+        c = self.controller
+        table = self.record_table_spin.value()
+        held = c.tournament.unreplayable_game(c.session, table)
+        if held is None:
+            self.show_problem(self.tr("Table {t}'s game replays: there is nothing to repair.").format(t=table))
+            return
+        cut = self.dialogs.repair(self, held)
+        if cut is None:
+            return
+        path = None if cut else self.dialogs.open_file(self, self.tr("Game record"), self.tr("Game records (*.json)"))
+        if cut or path is not None:
+            c.repair_game(table, path)
 
     def _on_substitute_button_clicked(self) -> None:
         c = self.controller

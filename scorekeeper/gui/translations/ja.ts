@@ -3654,6 +3654,10 @@ win</source>
         <translation>訂正</translation>
     </message>
     <message>
+        <source>Repairing a game</source>
+        <translation>対局の修復</translation>
+    </message>
+    <message>
         <source>Substitution</source>
         <translation>交代</translation>
     </message>
@@ -3877,6 +3881,14 @@ win</source>
         <translation>選んだ卓の対局から選手の交代を取り消します: 訂正によって補欠が入る前に対局が終わる場合は、まずこれを行ってください</translation>
     </message>
     <message>
+        <source>Repair the game…</source>
+        <translation>対局を修復…</translation>
+    </message>
+    <message>
+        <source>A game this program cannot replay: cut it back to its first events that replay, or replace it from a file</source>
+        <translation>このプログラムで再生できない対局: 再生できる最初の記録まで戻すか、ファイルで置き換えます</translation>
+    </message>
+    <message>
         <source>New table code…</source>
         <translation>卓のコードを新規発行…</translation>
     </message>
@@ -4001,6 +4013,14 @@ win</source>
         <translation>サーバーで保留中の変更 {n} 件</translation>
     </message>
     <message>
+        <source>cannot be replayed: {reason}</source>
+        <translation>再生できません: {reason}</translation>
+    </message>
+    <message>
+        <source>Repair the game… (ranked nowhere until then)</source>
+        <translation>対局を修復… (それまで順位に数えません)</translation>
+    </message>
+    <message>
         <source>no game yet</source>
         <translation>対局なし</translation>
     </message>
@@ -4071,6 +4091,10 @@ win</source>
     <message>
         <source>Table {t} has no game to correct yet.</source>
         <translation>卓 {t} には訂正する対局がまだありません。</translation>
+    </message>
+    <message>
+        <source>Table {t}'s game replays: there is nothing to repair.</source>
+        <translation>卓 {t} の対局は再生できます: 修復するものはありません。</translation>
     </message>
     <message>
         <source>Table {t} has no game yet: seat the substitute instead.</source>

@@ -112,7 +112,8 @@ def _triggers(tournament: Tournament) -> list[tuple[str, str]]:
 def test_upgrade_replaces_the_statement_triggers_that_announced_every_tournament_on_one_channel(
     tournament: Tournament,
 ) -> None:
-    expected = [(table, "sk_announce_row") for table in ("penalties", "players", "seats", "tournaments")]
+    announced = [(table, "sk_announce_row") for table in ("penalties", "players", "seats", "tournaments")]
+    expected = [("game_events", "sk_check_event"), *announced]  # and the event check (tests/sync/test_unreplayable.py)
     assert _triggers(tournament) == expected
     with psycopg.connect(tournament.admin_url, autocommit=True) as admin:  # a server set up by the older program
         admin.execute(

@@ -120,3 +120,15 @@ def test_a_riichi_after_the_games_end_is_refused_by_the_push(tournament: Tournam
     assert first.applied_op == 2
     assert "changes 3-4" in first.conflict and "cannot be replayed" in first.conflict
     assert (held.head, held.bodies) == (1, (end,))
+
+
+def test_every_event_type_the_program_writes_is_one_the_server_takes() -> None:
+    # The database's check is written from EVENT_TYPES: an event kind added to the program but not to the list would
+    # be refused by every server (tests/session's round trips would not notice).
+    import inspect
+    import re
+
+    from scorekeeper.session import events
+
+    written = set(re.findall(r'"type": "([a-z_]+)"', inspect.getsource(events)))
+    assert written == set(events.EVENT_TYPES)

@@ -10,6 +10,7 @@ import json
 import os
 import subprocess
 import sys
+import unicodedata
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -45,7 +46,11 @@ ENGLISH_PDF = ("Gamerecord", "Players", "Finaltable", "Penaltiesafteruma", "Rule
 
 
 def _compact(text: str) -> str:
-    return "".join(text.split())
+    """The text without spaces, in NFKC: with a real Japanese font (Noto Sans CJK), one glyph draws both 示 and the
+    Kangxi radical ⽰ (U+2F70), and Qt's PDF writer names each glyph by its lowest character, so the PDF's text reads
+    掲⽰⽤ for 掲示用 (drawn right; copied or searched as radicals: docs/storage.md). NFKC maps the radicals back.
+    Before a Japanese font was installed on the test machines, the glyphs were boxes and this went unseen."""
+    return unicodedata.normalize("NFKC", "".join(text.split()))
 
 
 def _session() -> Session:

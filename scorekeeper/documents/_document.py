@@ -170,6 +170,7 @@ class Document:
         document = QTextDocument()
         font = QFont("sans-serif")
         font.setPointSizeF(9)
+        _no_ligatures(font)
         document.setDefaultFont(font)
         document.setMetaInformation(QTextDocument.MetaInformation.DocumentTitle, self.title)
         for number, (names, labels, series) in enumerate(self._charts):
@@ -188,6 +189,13 @@ class Document:
             SaveFileError: the file cannot be written (an existing file is left as it was).
         """
         write_atomically(Path(path), pdf_bytes(self, page_size=page_size))
+
+
+def _no_ligatures(font: QFont) -> None:
+    """Draw "fi", "ffl" and the like letter by letter: a ligature glyph is written into the PDF's text as one
+    character (U+FB01 for "fi"), so "Kofi" copied, searched or read by a program was "Koﬁ" (issue 23, 4)."""
+    for tag in ("liga", "clig", "dlig"):
+        font.setFeature(QFont.Tag(tag), 0)
 
 
 def pdf_bytes(document: Document, *, page_size: PageSize = PageSize.A4) -> bytes:

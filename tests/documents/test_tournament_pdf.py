@@ -87,3 +87,20 @@ def test_the_standings_pdf_lists_the_penalties_given_at_the_tables_too(qapp: QAp
     penalties = text[text.index("Penalties Player") : text.index("Games Session")]
     for words in ("Dana Novak", "-20.0", "session 1, Table 1", "chombo in E1"):
         assert words in penalties
+
+
+def test_the_standings_pdf_writes_fi_as_two_letters(qapp: QApplication, tmp_path: Path) -> None:
+    """A ligature glyph went into the PDF's text as one character: "Kofi" read "Koﬁ" (U+FB01), so a name could
+    not be searched or copied from the standings (issue 23, 4)."""
+    names = ("Kofi Officer", "Bruno Costa", "Chen Wei", "Dana Novak")
+    with open_tournament_store(tmp_path / "open.db") as store:
+        store.create(TournamentSettings(name="Fifth Affair", sessions=2), [Player(name=n) for n in names])
+        store.save_seating(Seating(session=1, tables=(TableSeating(1, names),)))
+        store.add_game(table_game(1, 1, names, ron(winner=0, discarder=1)))
+        tournament = store.load()
+    out = tmp_path / "standings.pdf"
+    out.write_bytes(pdf_bytes(standings_document(tournament)))
+    text = pdf_text(out)
+    assert not any("\ufb00" <= c <= "\ufb06" for c in text)
+    for words in ("Kofi Officer", "Fifth Affair"):
+        assert words in _words(text)

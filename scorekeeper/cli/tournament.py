@@ -230,9 +230,21 @@ def _add_player(args: argparse.Namespace) -> None:
 def _drop(args: argparse.Namespace) -> None:
     with _referee(args) as referee:
         tournament = referee.drop_out(args.player, args.after)
+        seated = referee.seated_after(args.player, args.after, seen=tournament)
     name = tournament.player(args.player).name
     when = "before the first session" if args.after == 0 else f"after session {args.after}"
     sys.stdout.write(f"{name} drops out {when}\n")
+    # Issue 23 item 4: a session seated before the drop-out keeps the player at a table; say so, and how to mend it.
+    for session in seated.reseatable:
+        sys.stdout.write(
+            f"warning: {name} is seated in session {session} (seated before this drop-out): seat it again "
+            f"('tournament seat --session {session}'); no game of it is recorded yet\n"
+        )
+    for session in seated.started:
+        sys.stdout.write(
+            f"warning: {name} is seated in session {session}, whose games began: a substitute takes the seat "
+            "('tournament substitute')\n"
+        )
 
 
 def _seat(args: argparse.Namespace) -> None:

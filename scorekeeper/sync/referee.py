@@ -39,6 +39,7 @@ from scorekeeper.tournament import (
     Tournament,
     TournamentPenalty,
     compute_standings,
+    name_key,
     parse_seating_csv,
     record_game_id,
     seat_auto,
@@ -47,7 +48,7 @@ from scorekeeper.tournament import (
     time_limit_end,
 )
 
-__all__ = ["RecordedGame", "Referee", "TimeCall", "is_server_url"]
+__all__ = ["RecordedGame", "Referee", "SeatedAfter", "TimeCall", "is_server_url"]
 
 
 def is_server_url(db: str | Path) -> bool:
@@ -83,6 +84,22 @@ class TimeCall:
     reached: tuple[int, ...]
     refused: tuple[tuple[int, ScorekeeperError], ...]
     tournament: Tournament
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatedAfter:
+    """Where a player who dropped out is still seated (sessions seated before the drop-out was recorded).
+
+    Attributes:
+        reseatable: sessions with no game yet: seat them again without the player.
+        started: sessions whose games began: the seating is fixed (a substitute takes the seat).
+    """
+
+    reseatable: tuple[int, ...]
+    started: tuple[int, ...]
+
+    def __bool__(self) -> bool:
+        return bool(self.reseatable or self.started)
 
 
 class Referee:
@@ -258,6 +275,25 @@ class Referee:
             TournamentError: for an unknown player or session, or a player who played a later session.
         """
         return self.store.drop_player(name, after_session, tournament=self.name)
+
+    def seated_after(self, name: str, after_session: int, *, seen: Tournament | None = None) -> SeatedAfter:
+        """The sessions after ``after_session`` whose seating already seats ``name`` (made before their drop-out):
+        those that can be seated again (no game recorded in them yet) and those that cannot (a game is; a substitute
+        takes the seat, or it stays empty).
+
+        Raises:
+            TournamentError: for an unknown player.
+        """
+        tournament = seen if seen is not None else self.load()
+        key = name_key(tournament.player(name).name)
+        again: list[int] = []
+        played: list[int] = []
+        for seating in sorted(tournament.seatings, key=lambda s: s.session):
+            if seating.session <= after_session or key not in {name_key(n) for n in seating.names}:
+                continue
+            started = any(g.session == seating.session for g in tournament.games)
+            (played if started else again).append(seating.session)
+        return SeatedAfter(reseatable=tuple(again), started=tuple(played))
 
     # -- a table's game --------------------------------------------------------------------------------------------
 

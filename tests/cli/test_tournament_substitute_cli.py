@@ -200,3 +200,24 @@ def test_call_time_tells_the_running_games_and_says_which(tmp_path: Path, capsys
     assert out == "session 1: time called at tables 1\n"
     status, out, err = _run(capsys, "call-time", "--db", db, "--session", "1")
     assert (status, out, err) == (0, "session 1: time called at tables none\n", "")
+
+
+def test_a_drop_out_after_the_next_session_was_seated_warns_and_says_how_to_mend_it(
+    tmp_path: Path, capsys: _Capture
+) -> None:
+    db = _create(tmp_path, capsys)
+    for session in ("1", "2"):
+        assert _run(capsys, "seat", "--db", db, "--session", session)[0] == 0
+    status, out, err = _run(capsys, "seat", "--db", db, "--session", "2", "--json")
+    leaving = json.loads(out)["tables"][0]["seats"][0]
+    status, out, err = _run(capsys, "drop", "--db", db, "--player", leaving, "--after", "1")
+    assert (status, err) == (0, "")
+    assert out == (
+        f"{leaving} drops out after session 1\n"
+        f"warning: {leaving} is seated in session 2 (seated before this drop-out): seat it again "
+        "('tournament seat --session 2'); no game of it is recorded yet\n"
+    )
+    assert _run(capsys, "add-player", "--db", db, "--name", "Sam Reyes", "--substitute")[0] == 0
+    status, out, _ = _run(capsys, "seat", "--db", db, "--session", "2", "--json")
+    assert status == 0
+    assert leaving not in json.dumps(json.loads(out))

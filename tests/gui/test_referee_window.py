@@ -63,6 +63,8 @@ class _Answers:
         self.substitutes: deque[tuple[str, str, str] | None] = deque()
         self.offered: list[tuple[int, tuple[str, ...], tuple[str, ...]]] = []
         self.errors: list[str] = []
+        self.confirms: deque[bool] = deque()
+        self.questions: list[str] = []
 
     def _substitute(self, table: int, seated: tuple[str, ...], free: tuple[str, ...]) -> tuple[str, str, str] | None:
         self.offered.append((table, seated, free))
@@ -78,7 +80,12 @@ class _Answers:
             player_name=lambda _parent, _title, _taken: self.texts.popleft(),
             error=lambda _parent, text: self.errors.append(text),
             substitute=lambda _parent, table, seated, free: self._substitute(table, seated, free),
+            confirm=lambda _parent, _title, text: self._confirm(text),
         )
+
+    def _confirm(self, text: str) -> bool:
+        self.questions.append(text)
+        return self.confirms.popleft()
 
 
 @pytest.fixture
@@ -175,6 +182,36 @@ def test_a_substitute_and_a_drop_out(qtbot: QtBot, window: RefereeWindow, answer
     role = window.players_table.item(0, 5)
     assert role is not None
     assert role.text() == "dropped out after session 1"
+
+
+@pytest.mark.parametrize("seat_again", [True, False], ids=["seated-again", "left-as-it-is"])
+def test_a_drop_out_after_the_next_session_was_seated_offers_to_seat_it_again(
+    qtbot: QtBot, window: RefereeWindow, answers: _Answers, store: TournamentStore, tmp_path: Path, seat_again: bool
+) -> None:
+    # Issue 23 item 4: the player stayed seated, and their game in that session was accepted.
+    window.controller.seat(SeatingMethod.AUTO)
+    window.session_spin.setValue(2)
+    window.controller.seat(SeatingMethod.AUTO)
+    leaving = window.controller.tournament.players[0].name
+    window.players_table.selectRow(0)
+    answers.confirms.append(seat_again)
+    qtbot.mouseClick(window.drop_out_button, Qt.MouseButton.LeftButton)  # after session 1
+    assert answers.questions == [
+        f"{leaving} is seated in session 2, which was seated before this drop-out. Seat session 2 again without them?"
+    ]
+    seating = window.controller.tournament.seating(2)
+    assert seating is not None
+    assert (leaving in seating.names) is not seat_again
+    assert answers.errors == []
+    if not seat_again:
+        # The game of that session with them at the table is refused now (the mirror of the drop-out's check).
+        table = next(t for t in seating.tables if leaving in t.seats)
+        window.session_spin.setValue(2)
+        answers.files.append(_record(tmp_path, table.seats, 1))
+        window.record_table_spin.setValue(table.table)
+        qtbot.mouseClick(window.record_button, Qt.MouseButton.LeftButton)
+        assert len(answers.errors) == 1
+        assert f"{leaving} dropped out after session 1: seat session 2 again without them" in answers.errors[0]
 
 
 def test_a_refused_action_shows_its_reason(qtbot: QtBot, window: RefereeWindow, answers: _Answers) -> None:

@@ -239,3 +239,31 @@ def test_on_a_server_a_correction_is_refused_when_a_table_pushed_after_the_refer
         game = after.game(1, 1)
         assert game is not None
         assert game.events[-1] == RiichiDeclared(Seat(2))
+
+
+def test_a_drop_out_after_later_sessions_were_seated_says_where_they_still_sit(
+    referee: Referee, tmp_path: Path
+) -> None:
+    # Issue 23 item 4: seated before the drop-out was recorded; session 3 can be seated again, session 2 has begun.
+    for session in (1, 2, 3):
+        referee.seat(session, SeatingMethod.AUTO)
+    two = referee.seating(2)
+    assert two is not None
+    table = next(t for t in two.tables if "P005" not in t.seats)
+    referee.record_game(2, table.table, _record_file(tmp_path, table.seats))
+    after = referee.drop_out("P005", 1)
+    where = referee.seated_after("p005", 1, seen=after)
+    assert (where.reseatable, where.started) == ((3,), (2,))
+    assert where
+    assert not referee.seated_after("P005", 3)
+    referee.seat(3, SeatingMethod.AUTO)
+    assert referee.seated_after("P005", 1).reseatable == ()
+
+
+def test_a_game_of_a_player_who_dropped_out_before_its_session_is_refused(referee: Referee, tmp_path: Path) -> None:
+    referee.seat(1, SeatingMethod.AUTO)
+    seating = referee.seat(2, SeatingMethod.AUTO).seating(2)
+    assert seating is not None
+    referee.drop_out(seating.tables[0].seats[0], 1)
+    with pytest.raises(TournamentError, match="seat session 2 again without them"):
+        referee.record_game(2, 1, _record_file(tmp_path, seating.tables[0].seats))

@@ -26,7 +26,7 @@ from scorekeeper.storage.tournament_export import (
     format_standings_csv,
 )
 from scorekeeper.storage.tournament_store import TournamentStore
-from scorekeeper.sync.referee import Referee
+from scorekeeper.sync.referee import Referee, SeatedAfter
 from scorekeeper.tournament import (
     Player,
     Seating,
@@ -435,9 +435,28 @@ class TournamentController(QObject):
             lambda: self._refresh(self.referee.add_player(Player(name=name, substitute=True))),
         )
 
-    def drop_out(self, name: str) -> bool:
-        """``name`` drops out after the session before the one on show."""
-        return self._attempt(self.tr("Drop-out"), lambda: self._refresh(self.referee.drop_out(name, self.session - 1)))
+    def drop_out(self, name: str) -> SeatedAfter | None:
+        """``name`` drops out after the session before the one on show; return where they are still seated (sessions
+        seated before the drop-out), or None when it was refused."""
+        seated: SeatedAfter | None = None
+
+        def run() -> None:
+            nonlocal seated
+            tournament = self.referee.drop_out(name, self.session - 1)
+            seated = self.referee.seated_after(name, self.session - 1, seen=tournament)
+            self._refresh(tournament)
+
+        self._attempt(self.tr("Drop-out"), run)
+        return seated
+
+    def seat_again(self, session: int, method: SeatingMethod) -> bool:
+        """Seat ``session`` again by ``method`` (after a drop-out recorded once it was seated) and show it."""
+
+        def run() -> None:
+            self._refresh(self.referee.seat(session, method))
+            self.show_session(session)
+
+        return self._attempt(self.tr("Seating"), run)
 
     def correct_game(self, table: int, events: Sequence[Event], *, base: TableGame | None = None) -> bool:
         """Append a correction (the events the table view added) to table ``table``'s game of the session on show.

@@ -135,6 +135,15 @@ def _ask_repair(parent: QWidget, held: UnreplayableGame) -> bool | None:
         box.deleteLater()
 
 
+def _ask_yes(parent: QWidget, title: str, text: str) -> bool:
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)  # the question quotes a player's name (issue 10)
+    yes = box.addButton(parent.tr("Seat again"), QMessageBox.ButtonRole.YesRole)
+    box.addButton(parent.tr("Not now"), QMessageBox.ButtonRole.NoRole)
+    box.exec()
+    return box.clickedButton() is yes
+
+
 def _no_box(parent: QWidget, text: str) -> None:
     """Nothing more: the window's banner shows the text (a message box would block the window's timers)."""
 
@@ -153,6 +162,8 @@ class RefereeDialogs:
     #: Told of every problem the window shows in its banner (tests record them); nothing else by default: a modal
     #: box opened from a signal stopped the window's polls and retries while it was up (issue 23 item 3).
     error: Callable[[QWidget, str], None] = _no_box
+    #: A yes-or-no question the referee's own action raised (title, text): True for yes.
+    confirm: Callable[[QWidget, str, str], bool] = _ask_yes
     #: The app's: the table view on a copy of the game (``correct_in_table_view``); none in a bare window.
     correct: Callable[[QWidget, TableGame, TournamentSettings], Sequence[Event]] = correct_nowhere
     #: Who leaves table ``table`` and who comes in (the table, the four seated now, the players free to come in).
@@ -899,7 +910,29 @@ class RefereeWindow(QMainWindow):
         if row < 0:
             self.show_problem(self.tr("Select the player who drops out first."))
             return
-        self.controller.drop_out(self.controller.tournament.players[row].name)
+        name = self.controller.tournament.players[row].name
+        seated = self.controller.drop_out(name)
+        if not seated:
+            return
+        # Seated before the drop-out (issue 23 item 4): offer to seat those sessions again without them.
+        method = SeatingMethod(self.method_combo.currentData())
+        if method is SeatingMethod.FILE:
+            method = SeatingMethod.AUTO
+        for session in seated.reseatable:
+            question = self.tr(
+                "{name} is seated in session {n}, which was seated before this drop-out. Seat session {n} again "
+                "without them?"
+            ).format(name=name, n=session)
+            if self.dialogs.confirm(self, self.tr("Seat again"), question):
+                self.controller.seat_again(session, method)
+        if seated.started:
+            sessions = ", ".join(str(n) for n in seated.started)
+            self.show_problem(
+                self.tr(
+                    "{name} is still seated in session {sessions}, whose games began: a substitute can take the "
+                    "seat (Substitute a player…)."
+                ).format(name=name, sessions=sessions)
+            )
 
     def _on_end_games_button_clicked(self) -> None:
         self.controller.end_games_at_time_limit()

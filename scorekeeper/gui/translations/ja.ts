@@ -4141,6 +4141,18 @@ win</source>
         <translation>先に棄権する選手を選んでください。</translation>
     </message>
     <message>
+        <source>{name} is seated in session {n}, which was seated before this drop-out. Seat session {n} again without them?</source>
+        <translation>{name} は、この棄権より前に席を決めた第 {n} 回戦に座っています。{name} を除いて第 {n} 回戦の席を決め直しますか?</translation>
+    </message>
+    <message>
+        <source>Seat again</source>
+        <translation>席を決め直す</translation>
+    </message>
+    <message>
+        <source>{name} is still seated in session {sessions}, whose games began: a substitute can take the seat (Substitute a player…).</source>
+        <translation>{name} は対局が始まった第 {sessions} 回戦にまだ座っています。その席には補欠が入れます (「選手を交代…」)。</translation>
+    </message>
+    <message>
         <source>PDF files (*.pdf)</source>
         <translation>PDF ファイル (*.pdf)</translation>
     </message>

@@ -60,7 +60,10 @@ def describe_gaps(gaps: tuple[Gap, ...], names: tuple[str, ...]) -> str:
         # One heading for the three columns, then per player ahead a line saying by how much and a row of figures:
         # narrow enough for a seat panel, with a plain sentence a test (or a screen reader) can find.
         titles = (_t("direct hit"), _t("other ron"), _t("tsumo"))
-        rows = ["<tr>" + "".join(f"<th>{html.escape(title)}</th>" for title in titles) + "</tr>"]
+        # Headings and figures are never broken inside ("他家ロ|ン", "2,000/4,0|00": issue 24).
+        rows = [
+            "<tr>" + "".join(f"<th style='white-space:nowrap'>{html.escape(title)}</th>" for title in titles) + "</tr>"
+        ]
         for gap in valued:
             if gap.difference:
                 lead = _t("{name} leads by {points}.").format(
@@ -70,7 +73,11 @@ def describe_gaps(gaps: tuple[Gap, ...], names: tuple[str, ...]) -> str:
                 lead = _t("{name} has as many points as you.").format(name=name_of(gap.other))
             hands = (gap.direct_hit_hand, gap.third_party_hand, gap.tsumo_hand)
             rows.append(f"<tr><td colspan='3' align='left'><b>{lead}</b></td></tr>")
-            rows.append("<tr>" + "".join(f"<td align='center'>{cell(hand)}</td>" for hand in hands) + "</tr>")
+            rows.append(
+                "<tr>"
+                + "".join(f"<td align='center' style='white-space:nowrap'>{cell(hand)}</td>" for hand in hands)
+                + "</tr>"
+            )
         parts.append("<table cellspacing='0' cellpadding='3' align='center' width='100%'>" + "".join(rows) + "</table>")
     for gap in ahead:
         if not gap.valued:

@@ -45,10 +45,12 @@ def test_the_words_say_what_the_figure_includes(honba: int, sticks: int, words: 
     )
     text = describe_gaps(gaps, NAMES)
     assert words in text
-    assert "<th>direct hit</th><th>other ron</th><th>tsumo</th>" in text
+    nowrap = "<th style='white-space:nowrap'>"  # a heading is never broken inside ("他家ロン", issue 24)
+    assert f"{nowrap}direct hit</th>{nowrap}other ron</th>{nowrap}tsumo</th>" in text
     assert "<b>A leads by 8,000.</b>" in text  # the leader and the lead
     if not honba and not sticks:  # the figures of test_gap_to_the_leading_dealer_without_honba_or_sticks
-        assert "4,500</td><td align='center'>12,000</td><td align='center'>1,500/2,900" in text
+        cell = "<td align='center' style='white-space:nowrap'>"
+        assert f"{cell}4,500</td>{cell}12,000</td>{cell}1,500/2,900" in text
     assert "You lead C (4,000), D (4,000)." in text
 
 
@@ -90,9 +92,10 @@ def test_tapping_a_seat_shows_the_gaps_in_plain_words(qtbot: QtBot, window: Main
     assert window.controller.declare_riichi(0)  # one stick on the table
     panel = window.table.seat_panels[1]
     qtbot.mouseClick(panel, Qt.MouseButton.LeftButton)
-    text = panel.gaps_label.text()
-    assert panel.gaps_label.isVisible() and not panel.points_label.isVisible()
+    overlay = window.table.gaps_overlay
+    text = overlay.gaps_label.text()
+    assert overlay.isVisible() and panel.points_label.isVisible()  # over the table; the points stay
     assert "You lead A (1,000)." in text  # A paid 1,000 for the stick
     assert "counting 0 honba and 1 riichi sticks" in text
-    qtbot.mouseClick(panel, Qt.MouseButton.LeftButton)  # a second tap brings the points back
-    assert panel.points_label.isVisible() and not panel.gaps_label.isVisible()
+    qtbot.mouseClick(panel, Qt.MouseButton.LeftButton)  # a second tap closes them
+    assert not overlay.isVisible()

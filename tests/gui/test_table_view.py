@@ -6,11 +6,14 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QTextDocument
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.dialogs.new_game import NewGameDialog
 from scorekeeper.gui.dialogs.open_game import OpenGameDialog
 from scorekeeper.gui.gaps import describe_gaps
+from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.session import seat_gaps
 from scorekeeper.session.events import ExhaustiveDraw
@@ -76,45 +79,75 @@ def test_a_refused_action_is_shown_as_a_plain_sentence(qtbot: QtBot, playing: Ma
 def test_tapping_a_panel_shows_the_point_gaps(qtbot: QtBot, playing: MainWindow) -> None:
     click(qtbot, playing.table.seat_panels[1].riichi_button)
     panel = playing.table.seat_panels[1]
+    overlay = playing.table.gaps_overlay
     qtbot.mouseClick(panel, Qt.MouseButton.LeftButton)
-    assert panel.gaps_label.isVisible() and not panel.points_label.isVisible()  # the gaps take the number's place
-    assert "Aiko leads by 1,000" in panel.gaps_label.text()
+    assert overlay.isVisible() and overlay.seat == 1 and panel.points_label.isVisible()  # the points stay
+    assert "Aiko leads by 1,000" in overlay.gaps_label.text()
     panel.setFocus()
     qtbot.keyClick(panel, Qt.Key.Key_Space)
-    assert not panel.gaps_label.isVisible() and panel.points_label.isVisible()
+    assert not overlay.isVisible() and not panel.showing_gaps
 
 
 def test_the_panel_words_its_gaps_in_full_and_keeps_them_current(qtbot: QtBot, playing: MainWindow) -> None:
-    # The seat panel renders describe_gaps itself (rich text): no window code rewrites its label any more.
+    # The seat panel words its gaps (describe_gaps, rich text); the table shows them over itself.
     state = playing.controller.state
     assert state is not None
     panel = playing.table.seat_panels[1]
+    overlay = playing.table.gaps_overlay
     qtbot.mouseClick(panel, Qt.MouseButton.LeftButton)
-    assert panel.gaps_label.textFormat() == Qt.TextFormat.RichText
-    assert panel.gaps_label.text() == describe_gaps(seat_gaps(state, 1), state.players)
-    assert "Aiko has as many points as you." in panel.gaps_label.text()
-    assert "no honba or riichi sticks on the table" in panel.gaps_label.text()
+    assert overlay.gaps_label.textFormat() == Qt.TextFormat.RichText
+    assert overlay.gaps_label.text() == describe_gaps(seat_gaps(state, 1), state.players)
+    assert "Aiko has as many points as you." in overlay.gaps_label.text()
+    assert "no honba or riichi sticks on the table" in overlay.gaps_label.text()
     # A riichi elsewhere changes the scores and puts a stick on the table: the open gaps follow at once.
     click(qtbot, playing.table.seat_panels[3].riichi_button)
-    text = panel.gaps_label.text()
-    assert panel.gaps_label.isVisible()
+    text = overlay.gaps_label.text()
+    assert overlay.isVisible() and overlay.seat == 1
     assert "You lead Dana (1,000)." in text and "counting 0 honba and 1 riichi sticks" in text
     assert "Aiko has as many points as you." in text
-    # Another panel's gaps stay closed until it is tapped.
-    assert not playing.table.seat_panels[0].gaps_label.isVisible()
+    # Another panel's tap shows that seat's gaps instead: one seat at a time.
+    qtbot.mouseClick(playing.table.seat_panels[0], Qt.MouseButton.LeftButton)
+    assert overlay.seat == 0 and not panel.showing_gaps
 
 
-def test_gaps_of_three_players_ahead_scroll_inside_the_panel(qtbot: QtBot, playing: MainWindow) -> None:
-    for seat in (0, 2, 3):  # 24,000 / 25,000 / 24,000 / 24,000: seat 0 has three players level or ahead
-        click(qtbot, playing.table.seat_panels[seat].riichi_button)
-    panel = playing.table.seat_panels[0]
-    qtbot.mouseClick(panel, Qt.MouseButton.LeftButton)
-    text = panel.gaps_label.text()
-    assert "Bruno leads by 1,000." in text and "Chen has as many points as you." in text and "Dana has" in text
-    # The lines are kept whole inside a scroll area that ends above the stick and button row: nothing is cut off.
-    assert panel.gaps_area.isVisible() and panel.gaps_area.widget() is panel.gaps_label
-    qtbot.waitUntil(lambda: panel.gaps_area.geometry().bottom() < panel.stick.geometry().top())
-    assert panel.gaps_label.height() >= panel.gaps_label.heightForWidth(panel.gaps_label.width())
+@pytest.mark.parametrize("language", [Language.ENGLISH, Language.JAPANESE], ids=["en", "ja"])
+@pytest.mark.parametrize("position", [0, 1, 2, 3])
+def test_a_stray_tap_on_a_panel_never_moves_the_table(
+    qtbot: QtBot, playing: MainWindow, position: int, language: Language
+) -> None:
+    # Issue 24: a tap replaced the points with a cramped "how far" table with its own scroll bar, the panel grew
+    # and the whole table jumped. Now the gaps open over the table, away from the tapped panel, with room.
+    install_language(language)
+    try:
+        for seat in (0, 2, 3):  # three players level or ahead of seat 1: the longest gaps
+            click(qtbot, playing.table.seat_panels[seat].riichi_button)
+        playing.resize(1280, 720 - 72)
+        QApplication.processEvents()
+        table = playing.table
+        table.set_bottom_seat((1 - position) % 4)  # seat 1 at each side of the table in turn
+        QApplication.processEvents()
+        before = [w.geometry() for w in (*table.seat_panels, table.centre)]
+        panel = table.seat_panels[1]
+        qtbot.mouseClick(panel, Qt.MouseButton.LeftButton)
+        for _ in range(3):
+            QApplication.processEvents()
+        assert [w.geometry() for w in (*table.seat_panels, table.centre)] == before
+        overlay = table.gaps_overlay
+        assert overlay.isVisible() and panel.points_label.isVisible()
+        assert table.board.rect().contains(overlay.geometry())
+        assert not overlay.geometry().intersects(panel.geometry())  # the tapped panel stays in sight
+        # Room for the whole table: no scroll bar, and no heading or figure broken inside ("他家ロン").
+        assert not overlay.scroll_area.verticalScrollBar().isVisible()
+        document = QTextDocument()
+        document.setDefaultFont(overlay.gaps_label.font())
+        document.setHtml(overlay.gaps_label.text())
+        document.setTextWidth(overlay.gaps_label.width())
+        assert document.idealWidth() <= overlay.gaps_label.width()
+        qtbot.mouseClick(overlay, Qt.MouseButton.LeftButton)  # a tap on the card closes it
+        assert not overlay.isVisible() and not panel.showing_gaps
+        assert [w.geometry() for w in (*table.seat_panels, table.centre)] == before
+    finally:
+        install_language(Language.ENGLISH)
 
 
 def test_rotating_brings_each_seat_to_the_near_side(qtbot: QtBot, playing: MainWindow) -> None:

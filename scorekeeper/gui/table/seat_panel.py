@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QVBoxLayout,
     QWidget,
@@ -65,44 +64,27 @@ class RiichiStickWidget(QWidget):
         painter.end()
 
 
-class _GapsAreaWidget(QScrollArea):
-    """The gaps' scroll area: it asks the layout for the text's height at its width, up to ``_GAPS_MAX_HEIGHT``.
-
-    A height for width is a minimum the table's grid keeps, so an open panel grows to show its gaps whole (its
-    neighbours give way) up to the cap; longer gaps (three players ahead) scroll rather than being cut off. The cap
-    keeps the four panels, all open, within a 1280 x 800 window.
-    """
-
-    @override
-    def hasHeightForWidth(self) -> bool:  # noqa: N802 - Qt's name
-        return self.widget() is not None
-
-    @override
-    def heightForWidth(self, width: int) -> int:  # noqa: N802 - Qt's name
-        label = self.widget()
-        if label is None:
-            return super().heightForWidth(width)
-        scroll_bar = self.verticalScrollBar().sizeHint().width()
-        return min(label.heightForWidth(max(width - scroll_bar, 100)) + 2, _GAPS_MAX_HEIGHT)
-
-
-#: The most height (px) the gaps ask of the table before they scroll.
-_GAPS_MAX_HEIGHT = 190
-
-
 class SeatPanelWidget(QFrame):
     """One seat: read from across the table, tapped for the point gaps, with one-tap riichi and Win buttons.
 
     The panel shows what it is told (:meth:`show_seat`); it never changes the game. Its riichi button emits
     ``riichi_requested`` with the seat, its Win button ``win_requested``, and a tap (or Space/Enter when focused)
-    toggles the gap view; while the table asks who dealt in (:meth:`set_pick_role`), a tap on a candidate emits
-    ``picked`` instead and a tap on the winner does nothing, so no tap has two meanings at once.
+    asks for the point gaps (``gaps_toggled``: the table shows them over itself, ``gaps_overlay.py``; the panel keeps
+    its points and its size, so a stray tap moves nothing); while the table asks who dealt in
+    (:meth:`set_pick_role`), a tap on a candidate emits ``picked`` instead and a tap on the winner does nothing, so
+    no tap has two meanings at once.
+
+    Signals:
+        gaps_toggled(seat, showing): a tap opened or closed this seat's gaps.
+        gaps_changed(seat): the gaps shown changed (a new score); the table shows :meth:`gaps_text` again.
     """
 
     riichi_requested = Signal(int)
     win_requested = Signal(int)
     picked = Signal(int)
     tapped = Signal(int)
+    gaps_toggled = Signal(int, bool)
+    gaps_changed = Signal(int)
 
     def __init__(self, seat: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -125,7 +107,6 @@ class SeatPanelWidget(QFrame):
         self.name_label = ElidedLabel()  # a long name is cut with "…" (issue 24), whole in its tooltip
         self.name_label.setObjectName(f"name_{seat}")
         self.points_label = ElidedLabel(elide=False)
-        self.gaps_label = QLabel()
         self.stick = RiichiStickWidget()
         self.riichi_button = QPushButton(self.tr("Riichi"))
         self.riichi_button.setObjectName(f"riichi_button_{seat}")
@@ -157,22 +138,6 @@ class SeatPanelWidget(QFrame):
         wind_font.setBold(True)
         self.wind_label.setFont(wind_font)
         self.dealer_label.setFont(wind_font)
-        self.gaps_label.setObjectName(f"gaps_{seat}")
-        self.gaps_label.setTextFormat(Qt.TextFormat.RichText)  # describe_gaps escapes the names it quotes
-        self.gaps_label.setWordWrap(True)
-        self.gaps_label.setStyleSheet("font-size: 14px;")
-        self.gaps_label.setAlignment(Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop)
-        # Three players ahead take more lines than a panel has: the gaps scroll rather than being cut off.
-        self.gaps_area = _GapsAreaWidget()
-        self.gaps_area.setObjectName(f"gaps_area_{seat}")
-        self.gaps_area.setWidget(self.gaps_label)
-        self.gaps_area.setWidgetResizable(True)
-        self.gaps_area.setFrameShape(QFrame.Shape.NoFrame)
-        self.gaps_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.gaps_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the panel keeps the focus (Space toggles)
-        self.gaps_area.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }")
-        self.gaps_area.hide()
-
         top = QHBoxLayout()
         top.addWidget(self.wind_label)
         top.addStretch(1)
@@ -189,7 +154,6 @@ class SeatPanelWidget(QFrame):
         layout.addLayout(top)
         layout.addWidget(self.name_label, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addWidget(self.points_label)
-        layout.addWidget(self.gaps_area, 1)
         layout.addLayout(bottom)
 
     def show_seat(
@@ -254,7 +218,8 @@ class SeatPanelWidget(QFrame):
                 self.tr("This player declares riichi and puts a 1,000-point stick on the table.")
             )
         self.setAccessibleName(f"{wind_name(wind)} {name} {format_points(points)}")
-        self._render_gaps()
+        if self.showing_gaps:
+            self.gaps_changed.emit(self.seat)  # the gaps shown follow every change of the game
         self.update()
 
     def set_facing_across(self, facing: bool) -> None:
@@ -282,24 +247,18 @@ class SeatPanelWidget(QFrame):
             self.tapped.emit(self.seat)
 
     def toggle_gaps(self) -> None:
-        """Show or hide the point gaps to the other players."""
-        self.showing_gaps = not self.showing_gaps
-        self._render_gaps()
+        """Open or close this seat's point gaps (the table shows them: ``gaps_toggled``)."""
+        self.set_showing_gaps(not self.showing_gaps)
 
-    def _render_gaps(self) -> None:
-        """Show the gaps in full (:func:`describe_gaps`) in the big number's place, or the big number again.
+    def set_showing_gaps(self, showing: bool) -> None:
+        """Say whether this seat's gaps are shown (the table closes them when another seat's open)."""
+        if showing != self.showing_gaps:
+            self.showing_gaps = showing
+            self.gaps_toggled.emit(self.seat, showing)
 
-        A panel is small, so while the gaps show the points are hidden; a second tap brings them back. The text is
-        worked out afresh from the gaps the panel was last given, so it follows every change of the game.
-        """
-        if not self.showing_gaps:
-            self.gaps_area.hide()
-            self.points_label.show()
-            return
-        self.gaps_label.setText(describe_gaps(self._gaps, self._names))
-        self.points_label.hide()
-        self.gaps_area.show()
-        self.gaps_area.updateGeometry()  # its minimum height follows the text
+    def gaps_text(self) -> str:
+        """The gaps in full (:func:`describe_gaps`, rich text), worked out afresh from the gaps last given."""
+        return describe_gaps(self._gaps, self._names)
 
     def _on_riichi_button_clicked(self) -> None:
         self.riichi_requested.emit(self.seat)

@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import itertools
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, QRect, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QGridLayout, QStackedLayout, QWidget
 
+from scorekeeper.gui._compat import override
 from scorekeeper.gui.table.centre import CentreWidget
 from scorekeeper.gui.table.empty_state import EmptyStateWidget
+from scorekeeper.gui.table.gaps_overlay import GapsOverlayWidget
 from scorekeeper.gui.table.seat_panel import PickRole, SeatPanelWidget
 
 __all__ = ["TableViewWidget"]
@@ -61,8 +63,14 @@ class TableViewWidget(QWidget):
             panel.riichi_requested.connect(self.riichi_requested)
             panel.win_requested.connect(self._on_panel_win_requested)
             panel.picked.connect(self._on_panel_picked)
+            panel.gaps_toggled.connect(self._on_panel_gaps_toggled)
+            panel.gaps_changed.connect(self._on_panel_gaps_changed)
         self.board = QWidget()
         self.board.setObjectName("board")
+        self.board.installEventFilter(self)
+        # The point gaps open over the table, never in its layout (issue 24: a stray tap moved the whole table).
+        self.gaps_overlay = GapsOverlayWidget(self.board)
+        self.gaps_overlay.close_requested.connect(self.close_gaps)
         self.empty_state = EmptyStateWidget()
         self._stack = QStackedLayout(self)
         self._stack.addWidget(self.board)
@@ -90,8 +98,54 @@ class TableViewWidget(QWidget):
         if empty:
             self.empty_state.new_game_button.setFocus()  # Space or Enter starts a game from the keyboard
 
+    def close_gaps(self) -> None:
+        """Close the point gaps, if a seat's are open."""
+        for panel in self.seat_panels:
+            panel.set_showing_gaps(False)
+        self.gaps_overlay.close_gaps()
+
+    def _on_panel_gaps_toggled(self, seat: int, showing: bool) -> None:
+        if not showing:
+            if self.gaps_overlay.seat == seat:
+                self.gaps_overlay.close_gaps()
+            return
+        for panel in self.seat_panels:
+            if panel.seat != seat:
+                panel.set_showing_gaps(False)  # one seat's gaps at a time
+        self._show_gaps(seat)
+
+    def _on_panel_gaps_changed(self, seat: int) -> None:
+        if self.gaps_overlay.seat == seat:
+            self._show_gaps(seat)
+
+    def _show_gaps(self, seat: int) -> None:
+        panel = self.seat_panels[seat]
+        self.gaps_overlay.show_gaps(seat, panel.name_label.text(), panel.gaps_text(), self._gaps_room(seat))
+
+    def _gaps_room(self, seat: int) -> QRect:
+        """The part of the table away from the seat's panel: the two rows (or columns) it is not in."""
+        board = self.board.rect()
+        panel = self.seat_panels[seat].geometry()
+        gap = max(self._grid.spacing(), 0)
+        match self.position_of(seat):
+            case 0:  # near side: the rows above it
+                return QRect(board.left(), board.top(), board.width(), panel.top() - gap - board.top())
+            case 2:  # across: the rows below it
+                return QRect(board.left(), panel.bottom() + gap, board.width(), board.bottom() - panel.bottom() - gap)
+            case 1:  # right: the columns to its left
+                return QRect(board.left(), board.top(), panel.left() - gap - board.left(), board.height())
+            case _:  # left: the columns to its right
+                return QRect(panel.right() + gap, board.top(), board.right() - panel.right() - gap, board.height())
+
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if watched is self.board and event.type() == QEvent.Type.Resize and self.gaps_overlay.seat is not None:
+            self.gaps_overlay.place(self._gaps_room(self.gaps_overlay.seat))
+        return super().eventFilter(watched, event)
+
     def ask_who_dealt_in(self, winner: int, name: str) -> None:
         """Ask on the table who dealt in a win by seat ``winner`` (called ``name``): the other panels are tapped."""
+        self.close_gaps()
         self.winner = winner
         self.cancel_shortcut.setEnabled(True)
         for panel in self.seat_panels:
@@ -146,6 +200,7 @@ class TableViewWidget(QWidget):
         return (seat - self.bottom_seat) % 4
 
     def _place(self) -> None:
+        self.close_gaps()  # the table turns: the card's side would be another
         for panel in self.seat_panels:
             self._grid.removeWidget(panel)
         for panel in self.seat_panels:

@@ -269,6 +269,8 @@ JA: dict[str, str] = {
     "Tap the winner.": "和了者を選んでください。",
     "Tap who discarded the winning tile.": "和了牌を捨てた人を選んでください。",
     "Enter the value of {name}'s hand.": "{name} の手の点数を入力してください。",
+    "How far {name} is from the others": "{name} と他家との点差",
+    "Tap to close.": "タップで閉じます。",
     "What you entered before you cancelled is back.": "キャンセル前に入力した内容を戻しました。",
     "Now {name}'s value: tap the tab “{tab}” above.": "次は {name} の点数です。上のタブ「{tab}」をタップしてください。",
     "Tile entry is not available in this installation; use Quick or Yaku list.": "この環境では牌入力を使えません。翻符か役一覧を使ってください。",

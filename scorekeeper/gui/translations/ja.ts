@@ -4511,6 +4511,17 @@ win</source>
     </message>
 </context>
 <context>
+    <name>GapsOverlayWidget</name>
+    <message>
+        <source>Tap to close.</source>
+        <translation>タップで閉じます。</translation>
+    </message>
+    <message>
+        <source>How far {name} is from the others</source>
+        <translation>{name} と他家との点差</translation>
+    </message>
+</context>
+<context>
     <name>HistoryTableModel</name>
     <message>
         <source>Hand</source>

@@ -84,7 +84,8 @@ class GapsOverlayWidget(QFrame):
         layout = self.layout()
         assert layout is not None
         margins = layout.contentsMargins()
-        inner = width - margins.left() - margins.right()
+        frame = self.frameWidth() + self.scroll_area.frameWidth()
+        inner = width - margins.left() - margins.right() - 2 * frame
         text_height = self.gaps_label.heightForWidth(inner)
         needed = (
             margins.top()
@@ -93,7 +94,8 @@ class GapsOverlayWidget(QFrame):
             + self.hint_label.sizeHint().height()
             + 2 * layout.spacing()
             + margins.bottom()
-            + 4
+            + 2 * frame
+            + 8  # rounding of the lines' heights: a scroll bar for a pixel would hide half a column
         )
         height = min(needed, room.height())
         self.setGeometry(

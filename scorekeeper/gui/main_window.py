@@ -35,7 +35,7 @@ from scorekeeper.gui.table.action_bar import ActionBarWidget
 from scorekeeper.gui.table.history import HistoryWidget
 from scorekeeper.gui.table.table_view import TableViewWidget
 from scorekeeper.gui.table_sync import TableJoin, TableLink
-from scorekeeper.gui.tiles import set_corner_indices
+from scorekeeper.gui.tile_labels import set_corner_indices
 from scorekeeper.gui.tournament_actions import OpenRefereeWindow, TournamentActions
 from scorekeeper.gui.window_geometry import remembered_geometry
 from scorekeeper.gui.window_menus import build_menus

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
 from scorekeeper.gui.file_dialogs import ask_open_file, ask_save_file
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.session import GameState, HandRecord, HandResult, family_of
-from scorekeeper.storage.imports import NEW_PLAYER
 
 if TYPE_CHECKING:
     from scorekeeper.gui.dialogs.draw_dialog import DrawKind
@@ -217,6 +216,8 @@ class ChoosePlayer(Protocol):
 def _choose_player(parent: QWidget, name: str, candidates: tuple[Player, ...], *, substitute: bool) -> int | None:
     """Ask which registry entry an imported name means (None: the usual join; NEW_PLAYER: a new entry)."""
     from PySide6.QtWidgets import QInputDialog
+
+    from scorekeeper.storage.imports import NEW_PLAYER  # with the first import, not at every start
 
     items = [
         QCoreApplication.translate("MainWindow", "{name} ({n} games)").format(name=p.name, n=p.games)

@@ -38,7 +38,6 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.errors import ErrorCode, ScorekeeperError
 from scorekeeper.gui._compat import override
-from scorekeeper.gui.background import BackgroundCalls
 from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.error_words import error_text
 
@@ -105,6 +104,8 @@ class JoinTournamentDialog(QDialog):
 
     def __init__(self, parent: QWidget | None = None, *, join: TableJoin) -> None:
         super().__init__(parent)
+        from scorekeeper.gui.background import BackgroundCalls
+
         self._join = join
         # The server's part runs in a worker; once the dialog is closed, an answer is dropped (gui/background.py).
         self._calls = BackgroundCalls(self, name="table")
@@ -268,6 +269,7 @@ class TableSyncController(QObject):
     game_replaced = Signal(int, int)
 
     def __init__(self, store_path: Path, login: TableLogin, parent: QObject | None = None) -> None:
+        from scorekeeper.gui.background import BackgroundCalls
         from scorekeeper.sync.table import TableSync
 
         super().__init__(parent)

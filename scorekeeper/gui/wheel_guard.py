@@ -21,6 +21,11 @@ from scorekeeper.gui.window_geometry import fit_dialog
 __all__ = ["WheelGuard", "install_wheel_guard"]
 
 _GUARDED = (QComboBox, QAbstractSpinBox)
+# Looked up once: the filter sees every event of the app (thousands before the first paint), and each lookup through
+# the enum's class costs more than the comparison.
+_SHOW = QEvent.Type.Show
+_POLISH = QEvent.Type.Polish
+_WHEEL = QEvent.Type.Wheel
 
 
 class WheelGuard(QObject):
@@ -29,12 +34,14 @@ class WheelGuard(QObject):
     @override
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
         kind = event.type()
-        if kind == QEvent.Type.Show and isinstance(watched, QDialog) and watched.isWindow():
+        if kind is not _SHOW and kind is not _POLISH and kind is not _WHEEL:
+            return False
+        if kind is _SHOW and isinstance(watched, QDialog) and watched.isWindow():
             fit_dialog(watched)
-        elif kind == QEvent.Type.Polish and isinstance(watched, _GUARDED):
+        elif kind is _POLISH and isinstance(watched, _GUARDED):
             if watched.focusPolicy() == Qt.FocusPolicy.WheelFocus:
                 watched.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        elif kind == QEvent.Type.Wheel and isinstance(watched, _GUARDED) and not watched.hasFocus():
+        elif kind is _WHEEL and isinstance(watched, _GUARDED) and not watched.hasFocus():
             # hasFocus() counts the focus proxy: a spin box's own line edit holding the focus on its behalf.
             # The wheel goes to the scroll area around the control, explicitly: Qt passes a wheel event on to the
             # parents only when it came from the window system, and the form should scroll either way.

@@ -20,7 +20,7 @@ from scorekeeper.gui.hand_actions import HandActions
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.gui.table.table_view import TableViewWidget
 from scorekeeper.gui.table_sync import TableLink
-from scorekeeper.gui.tiles import set_corner_indices
+from scorekeeper.gui.tile_labels import set_corner_indices
 from scorekeeper.gui.tournament_actions import TournamentActions
 from scorekeeper.gui.window_geometry import toggle_full_screen
 

@@ -18,6 +18,7 @@ from PySide6.QtSvg import QSvgRenderer
 from scorekeeper.engine.classical.extras import ExtraTile
 from scorekeeper.engine.tiles import Tile
 from scorekeeper.gui._compat import override
+from scorekeeper.gui.tile_labels import corner_indices, set_corner_indices
 
 __all__ = [
     "BACK",
@@ -41,21 +42,6 @@ TileArt = Tile | ExtraTile | Literal["back"]
 
 #: Width over height of every tile drawing (the SVG view box is 60 x 80).
 TILE_ASPECT: Final = 0.75
-
-# The app-wide choice (View > Tile labels): draw every tile with its small corner index ("1m", "E" ...) for
-# beginners. A drawing call that passes ``index=None`` follows it; True or False decides for that call alone.
-_corner_indices = False
-
-
-def set_corner_indices(visible: bool) -> None:
-    """Choose, for the whole app, whether tiles show their small corner index (repaint the widgets after)."""
-    global _corner_indices  # noqa: PLW0603 - one app-wide display preference, like the palette
-    _corner_indices = visible
-
-
-def corner_indices() -> bool:
-    """Whether tiles show their small corner index app-wide."""
-    return _corner_indices
 
 
 def tile_file_name(tile: TileArt, *, dark: bool = False, index: bool = False) -> str:
@@ -123,7 +109,7 @@ def tile_pixmap(
         dim: faded, for a tile that cannot be chosen.
     """
     if index is None:
-        index = _corner_indices
+        index = corner_indices()
     size = tile_size(height)
     return _cached_pixmap(tile, (size.width(), size.height()), round(dpr, 3), dark=dark, index=index, dim=dim)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import enum
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 __all__ = ["Language", "install_language"]
 
@@ -24,22 +24,28 @@ class Language(enum.StrEnum):
     JAPANESE = "ja"
 
 
-_installed: QTranslator | None = None
+_installed: list[QTranslator] = []
 
 
 def install_language(language: Language) -> Language:
-    """Install the translator for ``language`` on the running application (replacing any earlier one)."""
-    global _installed  # noqa: PLW0603 - one translator per process
+    """Install the translators for ``language`` on the running application (replacing any earlier ones).
+
+    Japanese is ours (``ja.qm``) and Qt's own (``qtbase_ja``, shipped with PySide6): the standard buttons of a
+    message box (Yes, No, OK, Cancel) and the file dialogs' words are Qt's, and stayed English in the Japanese
+    window (issue 24: "End the game now" asked with English Yes/No). Where Qt's file is missing (a bundle without
+    it), those few words stay English; ours still load.
+    """
     app = QCoreApplication.instance()
     assert app is not None, "create the QApplication first"
-    if _installed is not None:
-        QCoreApplication.removeTranslator(_installed)
-        _installed = None
+    while _installed:
+        QCoreApplication.removeTranslator(_installed.pop())
     if language is Language.JAPANESE:
-        translator = QTranslator(app)
-        if translator.load(str(_HERE / "ja.qm")):
-            QCoreApplication.installTranslator(translator)
-            _installed = translator
+        qt_words = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+        for folder, name in ((qt_words, "qtbase_ja.qm"), (str(_HERE), "ja.qm")):
+            translator = QTranslator(app)
+            if translator.load(str(Path(folder) / name)):
+                QCoreApplication.installTranslator(translator)
+                _installed.append(translator)
         QLocale.setDefault(QLocale(QLocale.Language.Japanese))
     else:
         QLocale.setDefault(QLocale(QLocale.Language.English))

@@ -108,6 +108,13 @@ def build_menus(qt_window: QMainWindow, window: MenuWindow) -> None:
     game.addAction(act(_t("Export &CSV…"), lambda: window.export(".csv")))
     game.addAction(act(_t("Export game &record…"), lambda: window.export(".json")))
     game.addAction(act(_t("Save as &PDF…"), lambda: window.export(".pdf")))
+    game.addSeparator()
+    # Issue 24: no Quit in the Game menu. It closes the window as its close box does (the game is saved as it goes;
+    # the window's closeEvent does what closing needs).
+    quit_action = act(_t("&Quit"), qt_window.close, QKeySequence.StandardKey.Quit)
+    quit_action.setObjectName("quit_action")
+    quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+    game.addAction(quit_action)
     hands = window.hands
     edit = menu.addMenu(_t("&Edit"))
     window.undo_action = act(_t("&Undo"), hands.undo, QKeySequence.StandardKey.Undo)

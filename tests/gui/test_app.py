@@ -7,10 +7,12 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QMenu, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.errors import SaveFileError
-from scorekeeper.gui.app import DATA_DIR_ENV, data_folder, smoke_test
+from scorekeeper.gui.app import DATA_DIR_ENV, create_main_window, data_folder, smoke_test
 from scorekeeper.gui.crash import CRASH_LOG, install_excepthook
 from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.main_window import MainWindow
@@ -98,6 +100,22 @@ def test_japanese_is_installed_from_the_qt_translation(qtbot: QtBot) -> None:
     assert QCoreApplication.translate("Labels", "East") == "East"
 
 
+def test_the_japanese_window_asks_with_japanese_yes_and_no(qtbot: QtBot) -> None:
+    # Issue 24: "End the game now" asked in Japanese with English Yes/No: the standard buttons are Qt's words.
+    buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+    try:
+        install_language(Language.JAPANESE)
+        box = QMessageBox(QMessageBox.Icon.Question, "?", "?", buttons)
+        qtbot.addWidget(box)
+        assert "はい" in box.button(QMessageBox.StandardButton.Yes).text()
+        assert "いいえ" in box.button(QMessageBox.StandardButton.No).text()
+    finally:
+        install_language(Language.ENGLISH)
+    box = QMessageBox(QMessageBox.Icon.Question, "?", "?", buttons)
+    qtbot.addWidget(box)
+    assert box.button(QMessageBox.StandardButton.Yes).text() == "&Yes"
+
+
 def test_screenshots_render_light_dark_english_japanese(tmp_path: Path) -> None:
     written = render_all(tmp_path, only=("draw",))
     assert sorted(p.name for p in written) == [
@@ -127,3 +145,16 @@ def test_help_menu_and_first_run_guide(qtbot: QtBot, window: MainWindow) -> None
     menu.dialogs.clear()
     window.show_first_run_guide()
     assert "guide" not in menu.dialogs
+
+
+def test_the_game_menu_has_quit_and_it_closes_the_window(qtbot: QtBot, tmp_path: Path) -> None:
+    # Issue 24: no Quit in the Game menu.
+    window = create_main_window(tmp_path / "data", settings=AppSettings())
+    qtbot.addWidget(window)
+    window.show()
+    game_menu = window.menuBar().actions()[0].menu()
+    assert isinstance(game_menu, QMenu)
+    quit_action = next(a for a in game_menu.actions() if a.objectName() == "quit_action")
+    assert quit_action.text() == "&Quit" and quit_action.shortcut() == QKeySequence(QKeySequence.StandardKey.Quit)
+    quit_action.trigger()
+    assert not window.isVisible()

@@ -16,6 +16,7 @@ JA: dict[str, str] = {
     "Export &CSV…": "CSV に書き出す(&C)…",
     "Export game &record…": "牌譜記録を書き出す(&R)…",
     "Save as &PDF…": "PDF で保存(&P)…",
+    "&Quit": "終了(&Q)",
     "Save the game's record as a PDF file: players, every hand, penalties, final table and chart.": (
         "対局の記録を PDF ファイルに保存します。参加者、全局の結果、罰符、最終結果、点数の推移グラフを含みます。"
     ),

@@ -1851,6 +1851,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>PDF で保存(&amp;P)…</translation>
     </message>
     <message>
+        <source>&amp;Quit</source>
+        <translation>終了(&amp;Q)</translation>
+    </message>
+    <message>
         <source>&amp;Edit</source>
         <translation>編集(&amp;E)</translation>
     </message>

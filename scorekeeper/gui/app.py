@@ -184,14 +184,18 @@ def open_referee_window(db: str, show_message: Callable[[str], None], *, live: b
 
 
 def first_steps(window: MainWindow) -> None:
-    """At start: with no game to reopen, offer a new game and the newcomer's guide; with one, nothing.
+    """At start: with no game to reopen, offer a new game, and the guide on the first start; with one, nothing.
 
     A game reopened where it was left gets no dialog over it (issue 12: the guide popped over a restored game).
     """
     if window.controller.state is not None:
         return
+    # The guide is for a newcomer: the first start, with no game stored yet. It came back at every start after a
+    # finished game, over every New game there (issue 24); Help > Guide (F1) has it at any time.
+    newcomer = not window.controller.store.list_games()
     window.new_game()
-    window.show_first_run_guide()
+    if newcomer:
+        window.show_first_run_guide()
 
 
 def smoke_test(folder: Path) -> int:

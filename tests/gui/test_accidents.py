@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
@@ -18,7 +19,7 @@ from scorekeeper.gui.settings import AppSettings
 from scorekeeper.gui.theme import Theme, apply_theme, colors
 from scorekeeper.gui.wheel_guard import install_wheel_guard
 from scorekeeper.session.rules import ruleset
-from tests.gui.conftest import Script
+from tests.gui.conftest import Script, open_window
 from tests.gui.test_win_dialog_size import _context, _preview
 
 
@@ -116,6 +117,24 @@ def test_no_dialog_pops_over_a_restored_game(window: MainWindow, script: Script)
     first_steps(window)
     assert window.help_menu is not None
     assert "guide" not in window.help_menu.dialogs
+
+
+def test_the_guide_shows_at_the_first_start_only(qtbot: QtBot, tmp_path: Path, script: Script) -> None:
+    # Issue 24: the guide came back at every start after a finished game, over every New game there.
+    first = open_window(qtbot, tmp_path / "club", script)
+    assert first.help_menu is not None
+    script.then("new_game", lambda dialog: dialog.reject())
+    first_steps(first)  # the first start: no game stored
+    assert "guide" in first.help_menu.dialogs
+    assert first.controller.new_game(("Aiko", "Bruno", "Chen", "Dana"), ruleset("tenhou"))
+    assert first.controller.end_game("time")  # a finished game is not reopened at the next start
+    first.close()
+    second = open_window(qtbot, tmp_path / "club", script)
+    assert second.controller.state is None and second.help_menu is not None
+    script.then("new_game", lambda dialog: dialog.reject())
+    first_steps(second)
+    assert "guide" not in second.help_menu.dialogs
+    second.close()
 
 
 def test_changing_the_language_does_not_reopen_closed_results(window: MainWindow, script: Script) -> None:

@@ -145,13 +145,10 @@ def settings_from_json(obj: object) -> TournamentSettings:
     keys = {"name", "dates", "venue", "ruleset", "sessions", "time_limit_minutes", "time_limit_rule", "tie_break"}
     if not isinstance(obj, dict) or not keys <= set(obj) or not set(obj) <= {*keys, "teams"}:
         raise TournamentError(f"tournament settings must be an object with {sorted(keys)}, got {obj!r:.120}")
-    rules = obj["ruleset"]
-    if isinstance(rules, str):
-        preset, overrides = rules, {}
-    elif isinstance(rules, dict) and isinstance(rules.get("preset"), str) and isinstance(rules.get("overrides"), dict):
-        preset, overrides = rules["preset"], rules["overrides"]
-    else:
-        raise TournamentError(f"tournament settings: bad ruleset {rules!r:.80}")
+    try:
+        rules = Ruleset.from_json(obj["ruleset"])  # the one reader of the rules' JSON (docs/architecture.md)
+    except InvalidRulesetError as error:
+        raise TournamentError(f"tournament settings: bad ruleset: {error}") from None
     dates = obj["dates"]
     if not isinstance(dates, list):
         raise TournamentError(f"tournament settings: dates must be a list, got {dates!r:.80}")
@@ -159,8 +156,8 @@ def settings_from_json(obj: object) -> TournamentSettings:
         name=obj["name"],
         dates=tuple(dates),
         venue=obj["venue"],
-        preset=preset,
-        overrides=tuple(overrides.items()),
+        preset=rules.preset,
+        overrides=rules.overrides,
         sessions=obj["sessions"],
         time_limit_minutes=obj["time_limit_minutes"],
         time_limit_rule=obj["time_limit_rule"],

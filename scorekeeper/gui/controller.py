@@ -442,6 +442,16 @@ class GameController(QObject):
             )
         )
 
+    def last_event_name(self) -> str:
+        """The last event of the log, named as the "what changed" message names it (empty without one)."""
+        events = () if self.session is None else self.session.events
+        return self._event_name(events[-1]) if events else ""
+
+    def redo_event_name(self) -> str:
+        """The event Redo would put back (the one Undo just took back), named; empty without one."""
+        events = () if self.session is None else self.session.redo_events
+        return self._event_name(events[0]) if events else ""
+
     def _event_name(self, event: Event) -> str:
         """A short name for an event in the "what changed" message."""
         names: dict[type, str] = {

@@ -45,6 +45,7 @@ class HandActions:
         questions: the questions about hands (the win dialog, a past hand again).
         table: the table view now (the window makes it again on a language change).
         show_message: shows a refusal above the table; an empty text clears it.
+        show_notice: says what just happened on the same line, muted (Undo: what it took back).
     """
 
     def __init__(
@@ -56,6 +57,7 @@ class HandActions:
         *,
         table: Callable[[], TableViewWidget],
         show_message: Callable[[str], None],
+        show_notice: Callable[[str], None] | None = None,
     ) -> None:
         self._parent = parent
         self._controller = controller
@@ -63,6 +65,7 @@ class HandActions:
         self._questions = questions
         self._table = table
         self._show_message = show_message
+        self._show_notice = show_notice or show_message
 
     def declare_riichi(self, seat: int) -> None:
         """``seat`` declares riichi (a panel's button or Ctrl+1..4)."""
@@ -118,14 +121,15 @@ class HandActions:
             self._show_message("")
 
     def undo(self) -> None:
-        """Take back the last event."""
+        """Take back the last event, and say which (issue 24: Undo did not say what it undid)."""
         if self._controller.undo():
-            self._show_message("")
+            what = self._controller.redo_event_name()
+            self._show_notice(_t("Undone: {event}. Redo (Ctrl+Shift+Z) puts it back.").format(event=what))
 
     def redo(self) -> None:
-        """Put back the last undone event."""
+        """Put back the last undone event, and say which."""
         if self._controller.redo():
-            self._show_message("")
+            self._show_notice(_t("Redone: {event}.").format(event=self._controller.last_event_name()))
 
     def edit_hand(self, index: int) -> None:
         """Open a past hand for correction; the correction is recorded (and undoable) like any event."""

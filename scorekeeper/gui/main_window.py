@@ -109,7 +109,13 @@ class MainWindow(QMainWindow):
             show_results=self.show_results,
         )
         self.hands = HandActions(
-            self, controller, dialogs_now, self.questions, table=self._table_now, show_message=self.show_message
+            self,
+            controller,
+            dialogs_now,
+            self.questions,
+            table=self._table_now,
+            show_message=self.show_message,
+            show_notice=self.show_notice,
         )
         self.results_dialog: ResultsDialog | None = None
         self._build()
@@ -288,6 +294,17 @@ class MainWindow(QMainWindow):
 
     def show_message(self, text: str) -> None:
         """Show a refusal or problem as a plain sentence above the table (cleared by the next success)."""
+        self._message(text, "error")
+
+    def show_notice(self, text: str) -> None:
+        """Say what just happened (Undo: what it took back) on the message line, muted: not a problem."""
+        self._message(text, "muted")
+
+    def _message(self, text: str, role: str) -> None:
+        if self.message_label.property("role") != role:
+            self.message_label.setProperty("role", role)
+            self.message_label.style().unpolish(self.message_label)
+            self.message_label.style().polish(self.message_label)
         self.message_label.setText(text)
         self.message_label.setVisible(bool(text))
 

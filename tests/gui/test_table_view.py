@@ -73,7 +73,9 @@ def test_a_refused_action_is_shown_as_a_plain_sentence(qtbot: QtBot, playing: Ma
     assert playing.message_label.isVisible()
     assert "riichi" in playing.message_label.text().lower()
     click(qtbot, playing.buttons["undo"])
-    assert not playing.message_label.isVisible()
+    # The refusal gives way to what Undo took back (issue 24), muted: no longer a problem.
+    assert playing.message_label.property("role") == "muted"
+    assert playing.message_label.text().startswith("Undone: riichi (Aiko).")
 
 
 def test_tapping_a_panel_shows_the_point_gaps(qtbot: QtBot, playing: MainWindow) -> None:
@@ -334,3 +336,16 @@ def test_the_empty_state_starts_a_game_from_the_keyboard(qtbot: QtBot, window: M
     script.then("new_game", lambda dialog: dialog.reject())
     qtbot.keyClick(button, Qt.Key.Key_Space)
     assert window.table.is_empty
+
+
+def test_undo_says_what_it_took_back_and_redo_what_it_put_back(qtbot: QtBot, playing: MainWindow) -> None:
+    # Issue 24: Undo did not say what it undid.
+    click(qtbot, playing.table.seat_panels[0].riichi_button)
+    click(qtbot, playing.buttons["undo"])
+    message = playing.message_label
+    assert message.isVisible() and message.property("role") == "muted"  # news, not a problem
+    assert message.text() == "Undone: riichi (Aiko). Redo (Ctrl+Shift+Z) puts it back."
+    click(qtbot, playing.buttons["redo"])
+    assert message.text() == "Redone: riichi (Aiko)."
+    playing.controller.declare_riichi(0)  # refused (already declared): the line turns back into a problem
+    assert message.property("role") == "error" and "riichi" in message.text().lower()

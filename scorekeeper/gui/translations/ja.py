@@ -17,6 +17,8 @@ JA: dict[str, str] = {
     "Export game &record…": "牌譜記録を書き出す(&R)…",
     "Save as &PDF…": "PDF で保存(&P)…",
     "&Quit": "終了(&Q)",
+    "Undone: {event}. Redo (Ctrl+Shift+Z) puts it back.": "取り消しました: {event}。やり直す (Ctrl+Shift+Z) で戻せます。",
+    "Redone: {event}.": "やり直しました: {event}。",
     "Save the game's record as a PDF file: players, every hand, penalties, final table and chart.": (
         "対局の記録を PDF ファイルに保存します。参加者、全局の結果、罰符、最終結果、点数の推移グラフを含みます。"
     ),

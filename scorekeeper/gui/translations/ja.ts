@@ -1667,6 +1667,14 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>今の対局に、同じ操作をもう一度記録しますか?</translation>
     </message>
     <message>
+        <source>Undone: {event}. Redo (Ctrl+Shift+Z) puts it back.</source>
+        <translation>取り消しました: {event}。やり直す (Ctrl+Shift+Z) で戻せます。</translation>
+    </message>
+    <message>
+        <source>Redone: {event}.</source>
+        <translation>やり直しました: {event}。</translation>
+    </message>
+    <message>
         <source>Delete hand {label}? Every later hand is recomputed; Undo brings it back.</source>
         <translation>{label} を削除しますか? 以降の局はすべて再計算されます。「元に戻す」で復元できます。</translation>
     </message>

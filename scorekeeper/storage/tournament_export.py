@@ -3,7 +3,8 @@
 The EMA results form (what the EMA asks of a tournament to rank it): one line per ranked player with the rank,
 the name, the EMA id, the country and the tournament points, and beside it the player's MERS base rank,
 ``1000 x (players - rank) / (players - 1)`` (the EMA ranking's own formula: the winner 1000, the last 0; players
-sharing a rank share its base rank), to two decimals. Substitutes are left out: they are ranked nowhere.
+sharing a rank share its base rank), to two decimals. Substitutes are left out: they are ranked nowhere; so is a
+player registered late who has neither a game nor a seat yet: the form ranks those who took part.
 
 CSV is UTF-8 with a byte-order mark and CRLF line ends, text cells guarded against spreadsheet formulas as in
 :mod:`scorekeeper.storage.records`.
@@ -17,10 +18,12 @@ from fractions import Fraction
 from pathlib import Path
 
 from scorekeeper.errors import ErrorCode, TournamentError
+from scorekeeper.session.names import name_key
 from scorekeeper.storage.files import read_bytes
 from scorekeeper.storage.records import _csv, _text
 from scorekeeper.tournament import (
     Standings,
+    StandingsRow,
     TableGame,
     Tournament,
     TournamentSettings,
@@ -101,16 +104,31 @@ class BaseRank:
     base_rank: Fraction
 
 
+def _took_part(tournament: Tournament, standings: Standings) -> list[tuple[StandingsRow, int]]:
+    """The rows of the players who took part (a game recorded, or a seat in a session), each with its rank among
+    them (a shared rank stays shared): a player registered late, neither seated nor with a game yet, sat at 0.0 in
+    the middle of the standings and took a rank and a base rank from everyone below (issue 23, 4)."""
+    seated = {name_key(name) for seating in tournament.seatings for table in seating.tables for name in table.seats}
+    out: list[tuple[StandingsRow, int]] = []
+    for row in standings.rows:
+        if row.games == 0 and name_key(row.player) not in seated:
+            continue
+        shared = out and out[-1][0].rank == row.rank
+        out.append((row, out[-1][1] if shared else len(out) + 1))
+    return out
+
+
 def mers_base_ranks(tournament: Tournament, standings: Standings | None = None) -> tuple[BaseRank, ...]:
-    """Every ranked player's MERS base rank in ``tournament``, best first: the figures of :func:`format_ema_csv`."""
+    """Every ranked player's MERS base rank in ``tournament``, best first: the figures of :func:`format_ema_csv`.
+
+    The players ranked are those who took part (a game, or a seat), ranked among themselves."""
     standings = standings or compute_standings(tournament)
-    count = len(standings.rows)
+    ranked = _took_part(tournament, standings)
+    count = len(ranked)
     name = tournament.settings.name
     return tuple(
-        BaseRank(
-            tournament=name, player=row.player, rank=row.rank, players=count, base_rank=mers_base_rank(row.rank, count)
-        )
-        for row in standings.rows
+        BaseRank(tournament=name, player=row.player, rank=rank, players=count, base_rank=mers_base_rank(rank, count))
+        for row, rank in ranked
     )
 
 
@@ -130,11 +148,12 @@ def format_ema_csv(tournament: Tournament, standings: Standings | None = None) -
     """The EMA results form as CSV bytes: rank, player, EMA id, country, points, MERS base rank."""
     standings = standings or compute_standings(tournament)
     rows: list[Sequence[object]] = [EMA_COLUMNS]
-    for row, base in zip(standings.rows, mers_base_ranks(tournament, standings), strict=True):
+    ranked = _took_part(tournament, standings)
+    for (row, rank), base in zip(ranked, mers_base_ranks(tournament, standings), strict=True):
         player = tournament.player(row.player)
         rows.append(
             (
-                row.rank,
+                rank,
                 _text(player.name),
                 _text(player.ema_id),
                 _text(player.country),

@@ -340,3 +340,25 @@ def test_the_places_tie_break_puts_a_player_with_no_game_after_level_players_who
     assert by_name["E"].points_tenths == by_name["C"].points_tenths == 0
     assert by_name["E"].places == ()
     assert by_name["C"].rank < by_name["E"].rank
+
+
+def test_a_player_registered_late_without_a_game_is_not_on_the_ema_form() -> None:
+    # Late arrives after session 1 and has played nothing yet: at 0.0 they sat second in the standings, and the
+    # EMA form ranked them and moved everyone below down a rank and a base rank (issue 23, 4).
+    tournament = _tournament().with_player(Player(name="Late", team="Blue"))
+    rows = {r.player: r for r in compute_standings(tournament).rows}
+    assert rows["Late"].games == 0
+    ema = format_ema_csv(tournament).decode("utf-8-sig").splitlines()[1:]
+    assert [line.split(",")[:2] for line in ema] == [
+        ["1", "B"],
+        ["2", "C"],
+        ["2", "F"],
+        ["2", "G"],
+        ["5", "D"],
+        ["6", "A"],
+        ["6", "E"],
+    ]
+    bases = mers_base_ranks(tournament)
+    assert {b.players for b in bases} == {7}
+    assert [b.player for b in bases] == ["B", "C", "F", "G", "D", "A", "E"]
+    assert bases[4].base_rank == Fraction(1000 * (7 - 5), 6)

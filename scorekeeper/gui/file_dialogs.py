@@ -2,24 +2,59 @@
 
 One place for the shape of the question (an empty answer is a cancel), so that the main window's openers, the
 referee's window and the Players window ask alike; each caller names the title, the filters and where to start.
+
+Where a caller gives no folder (a bare file name, or nothing), the chooser starts in the folder last chosen in this
+run, else in the user's documents folder: never in the folder the program happened to be started from (issue 24:
+the save dialogs opened in the current folder).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QStandardPaths
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-__all__ = ["ask_open_file", "ask_save_file"]
+__all__ = ["ask_open_file", "ask_save_file", "start_folder"]
+
+#: The folder of the file last chosen (opened or saved) in this run.
+_last_folder: Path | None = None
 
 
-def ask_open_file(parent: QWidget, title: str, filters: str) -> Path | None:
+def start_folder() -> Path | None:
+    """Where a chooser starts: the folder last chosen in this run, else the documents folder (None if neither)."""
+    if _last_folder is not None and _last_folder.is_dir():
+        return _last_folder
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    return Path(documents) if documents else None
+
+
+def _start(start: str) -> str:
+    """``start`` as a place to open: a bare file name (or nothing) goes into :func:`start_folder`."""
+    if start and Path(start).parent != Path():
+        return start  # the caller named a folder
+    folder = start_folder()
+    if folder is None:
+        return start
+    return str(folder / start) if start else str(folder)
+
+
+def _chosen(name: str) -> Path | None:
+    global _last_folder  # noqa: PLW0603 - the run's last folder, as file choosers remember it
+    if not name:
+        return None
+    path = Path(name)
+    _last_folder = path.parent
+    return path
+
+
+def ask_open_file(parent: QWidget, title: str, filters: str, start: str = "") -> Path | None:
     """Ask for a file to open; None when cancelled. ``filters`` as Qt writes them (``"CSV files (*.csv)"``)."""
-    name, _ = QFileDialog.getOpenFileName(parent, title, "", filters)
-    return Path(name) if name else None
+    name, _ = QFileDialog.getOpenFileName(parent, title, _start(start), filters)
+    return _chosen(name)
 
 
 def ask_save_file(parent: QWidget, title: str, filters: str, start: str = "") -> Path | None:
     """Ask where to save, starting at ``start`` (a folder or a suggested file name); None when cancelled."""
-    name, _ = QFileDialog.getSaveFileName(parent, title, start, filters)
-    return Path(name) if name else None
+    name, _ = QFileDialog.getSaveFileName(parent, title, _start(start), filters)
+    return _chosen(name)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from PySide6.QtCore import QCoreApplication, QStandardPaths, Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
 
 from scorekeeper.gui.file_dialogs import ask_open_file, ask_save_file
@@ -179,9 +179,8 @@ def _ask_path(parent: QWidget, suggested: str) -> Path | None:
     """Ask where to save; ``suggested`` is a file name (``2026-11-23 Aiko Bruno Chen Dana.pdf``) or a bare suffix."""
     suffix = Path(suggested).suffix or suggested
     filters = {".csv": "CSV (*.csv)", ".json": "JSON (*.json)", ".pdf": "PDF (*.pdf)"}
-    # Start in the user's documents folder (issue 12), not wherever the program was started.
-    folder = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-    start = str(Path(folder) / suggested) if folder and suggested != suffix else folder or suggested
+    # The file choosers start in the folder last chosen, else the documents folder (issue 12, issue 24).
+    start = suggested if suggested != suffix else ""
     path = ask_save_file(parent, QCoreApplication.translate("MainWindow", "Save as"), filters.get(suffix, ""), start)
     if path is None:
         return None

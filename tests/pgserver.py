@@ -1,7 +1,10 @@
 """A throw-away PostgreSQL server on loopback, for the tests and benchmarks/bench_tournament.py.
 
 ``TestServer.start()`` runs ``initdb`` into a fresh temporary folder and starts ``postgres`` on 127.0.0.1 at a free
-port, with a superuser ``sk_admin`` whose password is random. PostgreSQL refuses to run as root ("root" execution
+port, with a superuser ``sk_admin`` whose password is random, and TLS on with a self-signed certificate the test run
+makes (``openssl``) for the name :data:`TLS_NAME` and 127.0.0.1 (:attr:`TestServer.certificate`; tests/sync/
+test_tls.py reaches the server under that name, as a table reaches a server that is not on its machine).
+PostgreSQL refuses to run as root ("root" execution
 of the PostgreSQL server is not permitted), so when the tests run as root (CI does) the folder is handed to the
 ``postgres`` user and the server programs run through ``runuser -u postgres --``. ``fsync`` is off (a test
 server's data is thrown away, and a killed server still finds its WAL in the page cache) but commits stay
@@ -26,9 +29,34 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-__all__ = ["TestServer", "find_bin_dir", "start_or_reason"]
+__all__ = ["TLS_NAME", "TestServer", "find_bin_dir", "make_certificate", "start_or_reason"]
 
 ADMIN = "sk_admin"
+#: The name in the test server's certificate (a name no resolver knows: the tests give libpq its address).
+TLS_NAME = "sk-tournament.test"
+
+
+def make_certificate(folder: Path, name: str, *, stem: str = "server") -> tuple[Path, Path]:
+    """A self-signed certificate for ``name`` and 127.0.0.1, and its key, made with the ``openssl`` command.
+
+    Raises:
+        RuntimeError: ``openssl`` is missing or failed.
+    """
+    openssl = shutil.which("openssl")
+    if openssl is None:
+        raise RuntimeError("no openssl command to make the test server's TLS certificate")
+    certificate, key = folder / f"{stem}.crt", folder / f"{stem}.key"
+    done = subprocess.run(
+        [
+            openssl, "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", f"/CN={name}",
+            "-addext", f"subjectAltName=DNS:{name},IP:127.0.0.1", "-keyout", str(key), "-out", str(certificate),
+        ],
+        capture_output=True, text=True, timeout=60, check=False, stdin=subprocess.DEVNULL,
+    )  # fmt: skip
+    if done.returncode != 0:
+        raise RuntimeError(f"openssl could not make a certificate: {done.stderr.strip()[-300:]}")
+    key.chmod(0o600)
+    return certificate, key
 
 
 def find_bin_dir() -> Path | None:
@@ -62,6 +90,11 @@ class TestServer:
     @property
     def data_dir(self) -> Path:
         return self.folder / "data"
+
+    @property
+    def certificate(self) -> Path:
+        """The server's self-signed TLS certificate (for :data:`TLS_NAME` and 127.0.0.1)."""
+        return self.folder / "server.crt"
 
     def url(self, database: str = "postgres", *, user: str = ADMIN, password: str | None = None) -> str:
         """A ``postgresql://`` URL to this server (the admin's unless ``user`` and ``password`` are given)."""
@@ -99,6 +132,14 @@ class TestServer:
             except (LookupError, PermissionError) as error:
                 shutil.rmtree(folder, ignore_errors=True)
                 raise RuntimeError(f"running as root and cannot hand the data folder to 'postgres': {error}") from None
+        try:
+            make_certificate(folder, TLS_NAME)
+        except RuntimeError:
+            shutil.rmtree(folder, ignore_errors=True)
+            raise
+        if as_postgres:
+            for made in ("server.crt", "server.key"):
+                shutil.chown(folder / made, "postgres", "postgres")
         server = cls(bin_dir=bin_dir, folder=folder, port=0, password=password, as_postgres=as_postgres)
         done = server._run(
             "initdb", "-D", str(server.data_dir), "-U", ADMIN, f"--pwfile={folder / 'pw'}", "--auth=scram-sha-256",
@@ -143,6 +184,7 @@ class TestServer:
             f"-p {self.port} -c listen_addresses=127.0.0.1 -c unix_socket_directories={self.folder}"
             " -c fsync=off -c full_page_writes=off -c max_connections=200"
             " -c shared_buffers=32MB"
+            f" -c ssl=on -c ssl_cert_file={self.certificate} -c ssl_key_file={self.folder / 'server.key'}"
         )
         log = self.folder / "server.log"
         done = self._run("pg_ctl", "-D", str(self.data_dir), "-l", str(log), "-o", options, "-w", "-t", "60", "start")

@@ -8,6 +8,7 @@ this or replaces it; see /docs/tournament.md, "Storage". Messages name the serve
 
 from __future__ import annotations
 
+import ipaddress
 import itertools
 import os
 import socket
@@ -27,7 +28,9 @@ __all__ = [
     "Watchdog",
     "check_url",
     "describe_url",
+    "is_this_machine",
     "open_postgresql_store",
+    "security_settings",
     "shut_socket",
     "with_liveness",
 ]
@@ -236,15 +239,59 @@ class _Answered:
 
 
 def with_liveness(url: str) -> str:
-    """``url`` as libpq connection settings with the TCP keepalives and send timeout every server connection has
-    (the store's, a table's, the referee's, the live feed's): a network whose packets vanish is found in ~25 s.
+    """``url`` as libpq connection settings with what every server connection has (the store's, a table's, the
+    referee's, the live feed's): the TCP keepalives and send timeout (a network whose packets vanish is found in
+    ~25 s) and its security (:func:`security_settings`).
 
     Raises:
         psycopg.ProgrammingError: ``url`` is not a connection string libpq reads.
     """
     import psycopg
 
-    return psycopg.conninfo.make_conninfo(url, tcp_user_timeout=_TCP_USER_TIMEOUT_MS, **_LIVENESS)
+    return psycopg.conninfo.make_conninfo(
+        url, tcp_user_timeout=_TCP_USER_TIMEOUT_MS, **_LIVENESS, **security_settings(url)
+    )
+
+
+def is_this_machine(host: str) -> bool:
+    """Whether libpq's ``host`` is this machine: empty (the default socket), a socket folder, ``localhost`` or a
+    loopback address."""
+    if not host or host.startswith(("/", "@")) or host.casefold() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def security_settings(url: str) -> dict[str, str]:
+    """The libpq settings that secure a connection to ``url``, each unless the URL sets it itself (issue 27 item 2).
+
+    * ``require_auth``: ``scram-sha-256`` when the URL carries a password, so a server (or an impostor) that asks
+      for it in clear text or as an MD5 hash is refused before the password leaves this machine; without one,
+      ``!password`` (never a password in clear text, whatever ``.pgpass`` holds).
+    * For a server that is not this machine (:func:`is_this_machine`): ``sslmode=verify-full``, so the connection
+      is encrypted and the server must present a certificate, for the name in the URL, that the root certificate
+      vouches for: ``sslrootcert`` as the URL names it (the venue server's own certificate or its CA), else the
+      system's certificate authorities (``system``). A closed venue network opts out plainly with
+      ``sslmode=disable`` in the URL. A connection to this machine keeps libpq's default (TLS when the server
+      offers it, unchecked: nothing crosses a network).
+
+    Raises:
+        psycopg.ProgrammingError: ``url`` is not a connection string libpq reads.
+    """
+    import psycopg
+
+    given = psycopg.conninfo.conninfo_to_dict(url)
+    settings: dict[str, str] = {}
+    if "require_auth" not in given:
+        settings["require_auth"] = "scram-sha-256" if given.get("password") else "!password"
+    hosts = str(given.get("host") or "").split(",")
+    if "sslmode" not in given and not all(is_this_machine(host.strip()) for host in hosts):
+        settings["sslmode"] = "verify-full"
+        if "sslrootcert" not in given:
+            settings["sslrootcert"] = "system"
+    return settings
 
 
 def describe_url(url: str) -> str:

@@ -22,7 +22,16 @@ from scorekeeper.sync import _pgschema
 from scorekeeper.sync.channels import ANNOUNCED, CHANNEL
 from scorekeeper.sync.connection import describe_url, open_connection, reason, tournament_id
 
-__all__ = ["Upgrade", "create_table_login", "install", "make_code", "table_role", "upgrade"]
+__all__ = [
+    "TableCode",
+    "Upgrade",
+    "create_table_login",
+    "install",
+    "issue_table_code",
+    "make_code",
+    "table_role",
+    "upgrade",
+]
 
 #: The alphabet of table codes: no 0/O, 1/I/L, so a code read off a screen is typed right.
 _CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -117,9 +126,7 @@ def _prepare(admin_url: str, *, referee_password: str | None) -> Upgrade:
             else:
                 for role in sorted(roles - found):
                     connection.execute(sql.SQL("CREATE ROLE {} NOLOGIN").format(sql.Identifier(role)))
-                connection.execute(
-                    sql.SQL("ALTER ROLE {} LOGIN PASSWORD {}").format(names["referee"], sql.Literal(referee_password))
-                )
+                _set_password(connection, f"{database}_referee", referee_password)
             secured.extend(_secure(connection, names))
 
         store = TournamentStore(
@@ -272,8 +279,46 @@ def _let_the_owner_in(connection: psycopg.Connection[Any]) -> None:
         )
 
 
+def _set_password(connection: psycopg.Connection[Any], role: str, password: str) -> None:
+    """Let ``role`` log in with ``password``, which never reaches the server: libpq makes its SCRAM-SHA-256 verifier
+    here, as psql's ``\\password`` does, and only that is sent (issue 27 item 2: a password in the statement's text
+    was written to the server's log when statement logging was on)."""
+    verifier = connection.pgconn.encrypt_password(password.encode(), role.encode(), b"scram-sha-256")
+    connection.execute(
+        sql.SQL("ALTER ROLE {} LOGIN PASSWORD {}").format(sql.Identifier(role), sql.Literal(verifier.decode("ascii")))
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableCode:
+    """A table's new code, with what a join code needs besides (``scorekeeper.sync.join_code``).
+
+    Attributes:
+        code: the table's code (its login's password).
+        database: the tournament's database.
+        tournament_id: which tournament of the database.
+        table_no: the table.
+    """
+
+    code: str
+    database: str
+    tournament_id: int
+    table_no: int
+
+
 def create_table_login(admin_url: str, table_no: int, *, tournament: str | None = None) -> str:
     """Create (or renew) table ``table_no``'s login (:func:`table_role`) and return its new code (its password).
+
+    Raises:
+        TournamentServerError: the server cannot be reached or refuses.
+        TournamentError: no such tournament (or several and no name).
+        ValueError: for a table number below 1.
+    """
+    return issue_table_code(admin_url, table_no, tournament=tournament).code
+
+
+def issue_table_code(admin_url: str, table_no: int, *, tournament: str | None = None) -> TableCode:
+    """Create (or renew) table ``table_no``'s login and return its new code with its database and tournament.
 
     Raises:
         TournamentServerError: the server cannot be reached or refuses.
@@ -295,9 +340,7 @@ def create_table_login(admin_url: str, table_no: int, *, tournament: str | None 
                             sql.Identifier(role), sql.Identifier(f"{database}_tables")
                         )
                     )
-                connection.execute(
-                    sql.SQL("ALTER ROLE {} LOGIN PASSWORD {}").format(sql.Identifier(role), sql.Literal(code))
-                )
+                _set_password(connection, role, code)
                 connection.execute(
                     "INSERT INTO table_logins (role, tournament_id, table_no) VALUES (%s, %s, %s)"
                     " ON CONFLICT (role) DO NOTHING",
@@ -305,4 +348,4 @@ def create_table_login(admin_url: str, table_no: int, *, tournament: str | None 
                 )
         except psycopg.Error as error:
             raise TournamentServerError(f"cannot create the login of table {table_no}: {reason(error)}") from None
-    return code
+    return TableCode(code=code, database=database, tournament_id=tid, table_no=table_no)

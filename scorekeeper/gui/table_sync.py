@@ -40,11 +40,13 @@ from scorekeeper.errors import ErrorCode, ScorekeeperError
 from scorekeeper.gui._compat import override
 from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.error_words import error_text
+from scorekeeper.storage.files import standard_data_folder
 
 if TYPE_CHECKING:
     # The sync modules (and the PostgreSQL driver under them) are imported when a table joins or pushes: the table
     # window imports this module, and they would double its cold start (benchmarks/bench_gui.py).
     from scorekeeper.storage.store import GameStore
+    from scorekeeper.sync.join_code import JoinCode
     from scorekeeper.sync.table import JoinedGame, SyncStatus, TableLogin, TableSync
 
 __all__ = [
@@ -102,16 +104,27 @@ class JoinTournamentDialog(QDialog):
         join: joins a table with a login (:data:`TableJoin`).
     """
 
-    def __init__(self, parent: QWidget | None = None, *, join: TableJoin) -> None:
+    def __init__(self, parent: QWidget | None = None, *, join: TableJoin, certificates: Path | None = None) -> None:
         super().__init__(parent)
         from scorekeeper.gui.background import BackgroundCalls
 
         self._join = join
+        # Where a join code's pinned server certificate is kept (the app's data folder, beside the login file).
+        self._certificates = certificates if certificates is not None else standard_data_folder()
         # The server's part runs in a worker; once the dialog is closed, an answer is dropped (gui/background.py).
         self._calls = BackgroundCalls(self, name="table")
         self._started = 0.0
         self.joined: JoinedGame | None = None
         self.setWindowTitle(self.tr("Join a tournament"))
+        self.join_code_edit = QLineEdit()
+        self.join_code_edit.setObjectName("join_code_text")
+        self.join_code_edit.setPlaceholderText(self.tr("the join code the referee gives, e.g. 192.168.1.10:5432/…"))
+        self.join_code_edit.setToolTip(
+            self.tr(
+                "Server, tournament, table, code and the server's certificate in one: the other fields are not needed"
+            )
+        )
+        self.join_code_edit.textChanged.connect(self._on_join_code_edit_text_changed)
         self.server_edit = QLineEdit()
         self.server_edit.setObjectName("join_server")
         self.server_edit.setPlaceholderText(self.tr("e.g. 192.168.1.10:5432"))
@@ -129,6 +142,7 @@ class JoinTournamentDialog(QDialog):
         self.code_edit.setPlaceholderText(self.tr("the code the referee shows, e.g. K7QX-M2PD-9TRA"))
         self.code_edit.setEchoMode(QLineEdit.EchoMode.Password)
         form = self._form = QFormLayout(self)
+        form.addRow(self.tr("Join code"), self.join_code_edit)
         form.addRow(self.tr("Server"), self.server_edit)
         form.addRow(self.tr("Tournament"), self.tournament_edit)
         form.addRow(self.tr("Session"), self.session_spin)
@@ -166,10 +180,36 @@ class JoinTournamentDialog(QDialog):
         """Whether a join attempt is under way."""
         return self._calls.running("join")
 
+    def _join_code(self) -> JoinCode | None:
+        """The join code typed, or None when the field is empty.
+
+        Raises:
+            TournamentError: the text is not a join code.
+        """
+        from scorekeeper.sync.join_code import parse_join_code
+
+        text = self.join_code_edit.text().strip()
+        return parse_join_code(text) if text else None
+
+    def _on_join_code_edit_text_changed(self, text: str) -> None:
+        given = bool(text.strip())
+        for field in (self.server_edit, self.tournament_edit, self.table_spin, self.code_edit):
+            field.setEnabled(not given)
+
     def login(self) -> TableLogin:
-        """The login the fields describe: the table's own role on the server, with the code as its password."""
+        """The login the fields describe: the table's own role on the server, with the code as its password (a join
+        code names the role, which a second tournament of the database needs, and how the connection is secured).
+
+        Raises:
+            TournamentError: the join code typed is not one.
+        """
         from scorekeeper.sync.table import TableLogin
 
+        join = self._join_code()
+        if join is not None:
+            return TableLogin(
+                url=join.url(self._certificates), session=self.session_spin.value(), table_no=join.table_no
+            )
         database = self.tournament_edit.text().strip()
         table_no = self.table_spin.value()
         user = f"{database}_table{table_no}"
@@ -178,16 +218,27 @@ class JoinTournamentDialog(QDialog):
         return TableLogin(url=url, session=self.session_spin.value(), table_no=table_no)
 
     def _server(self) -> str:
-        return self.server_edit.text().strip() or "localhost:5432"
+        try:
+            join = self._join_code()
+        except ScorekeeperError:
+            join = None
+        return join.server if join is not None else self.server_edit.text().strip() or "localhost:5432"
 
     def _on_join_button_clicked(self) -> None:
         if self.connecting:
+            return
+        try:
+            join, login = self._join_code(), self.login()
+        except ScorekeeperError as error:  # a join code that is not one: said here, nothing sent
+            self.status_label.setProperty("role", "error")
+            self._show_status(error_text(error))
             return
         self._started = time.monotonic()
         self._show_connecting(True)
         self.status_label.setProperty("role", "")
         self._show_status(self.tr("Connecting to {server}…").format(server=self._server()))
-        self._calls.start("join", functools.partial(self._join, self.login()), self._on_joining_done)
+        work = functools.partial(_pin_then_join, self._join, login, join, self._certificates)
+        self._calls.start("join", work, self._on_joining_done)
 
     def _on_joining_done(self, outcome: object) -> None:
         """The server's answer, while the dialog still waits: the local part runs here, or the refusal is said."""
@@ -233,8 +284,11 @@ class JoinTournamentDialog(QDialog):
         return self.tr("Could not join the tournament.")
 
     def _show_connecting(self, connecting: bool) -> None:
-        for field in (self.server_edit, self.tournament_edit, self.session_spin, self.table_spin, self.code_edit):
-            field.setEnabled(not connecting)
+        given = bool(self.join_code_edit.text().strip())
+        self.join_code_edit.setEnabled(not connecting)
+        self.session_spin.setEnabled(not connecting)
+        for field in (self.server_edit, self.tournament_edit, self.table_spin, self.code_edit):
+            field.setEnabled(not connecting and not given)
         self.join_button.setEnabled(not connecting)
         self.busy_bar.setVisible(connecting)
         if connecting:
@@ -254,6 +308,18 @@ class JoinTournamentDialog(QDialog):
         """Close (Cancel, Escape, the window's close button or a join): an attempt under way is not heard of again."""
         self._calls.close()
         super().done(arg__1)
+
+
+def _pin_then_join(
+    join: TableJoin, login: TableLogin, code: JoinCode | None, certificates: Path
+) -> Callable[[], JoinedGame]:
+    """In the worker: a join code's pinned certificate fetched and checked (before any password is sent), then the
+    server's part of the join."""
+    if code is not None:
+        from scorekeeper.sync.join_code import pin_certificate
+
+        pin_certificate(code, certificates)
+    return join(login)
 
 
 class TableSyncController(QObject):

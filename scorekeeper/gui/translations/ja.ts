@@ -4672,6 +4672,14 @@ win</source>
         <translation>大会に参加</translation>
     </message>
     <message>
+        <source>the join code the referee gives, e.g. 192.168.1.10:5432/…</source>
+        <translation>審判が渡す参加コード (例: 192.168.1.10:5432/…)</translation>
+    </message>
+    <message>
+        <source>Server, tournament, table, code and the server's certificate in one: the other fields are not needed</source>
+        <translation>サーバー、大会、卓、コード、サーバーの証明書をひとつにしたもの: ほかの欄は不要です</translation>
+    </message>
+    <message>
         <source>e.g. 192.168.1.10:5432</source>
         <translation>例: 192.168.1.10:5432</translation>
     </message>
@@ -4682,6 +4690,10 @@ win</source>
     <message>
         <source>the code the referee shows, e.g. K7QX-M2PD-9TRA</source>
         <translation>審判が示すコード (例: K7QX-M2PD-9TRA)</translation>
+    </message>
+    <message>
+        <source>Join code</source>
+        <translation>参加コード</translation>
     </message>
     <message>
         <source>Server</source>

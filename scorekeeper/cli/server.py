@@ -120,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
         else:
             referee = ""
             issued = [issue_table_code(args.db, args.table, tournament=args.tournament)]
-        joins = _join_codes(args, issued)
+        joins = {} if args.action == "upgrade" else _join_codes(args, issued)
     except (ScorekeeperError, ValueError) as error:
         print(f"scorekeeper server: error: {error}", file=sys.stderr)
         return 1

@@ -351,7 +351,14 @@ class Referee:
                 self.table_game(session, table, seen=tournament)  # raises: no game there at all
             raise TournamentError(f"session {session} table {table}: its game replays, there is nothing to repair")
         keep = held.replayable if path is None else 0
-        events: tuple[Event, ...] = () if path is None else tuple(self._played(path).events)
+        events: tuple[Event, ...] = ()
+        if path is not None:
+            played = self._played(path)
+            events = tuple(played.events)
+            # The file's game must be this table's: its players the seating's (the stored game's are kept).
+            tournament.check_game(
+                TableGame(game_id=held.game_id, session=session, table=table, players=played.players, events=events)
+            )
         if self.server_url is None:
             self.store.rewrite_game(held.game_id, keep, events, expected_head=held.head)
             return self.load()

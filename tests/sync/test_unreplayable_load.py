@@ -119,3 +119,14 @@ def test_the_command_line_replaces_the_game_from_a_file(
     assert loaded.unreplayable == ()
     game = loaded.game(1, 1)
     assert game is not None and game.events == tuple(played.events)
+
+
+def test_a_replacement_played_by_other_players_is_refused(tournament: Tournament, tmp_path: Path) -> None:
+    _riichi_after_the_end_by_psql(tournament, tmp_path)
+    played = Session(ruleset("tenhou"), PLAYERS[2], [Ron(Seat(3), (HanFuWin(seat=Seat(2), han=4, fu=30),))])
+    record = tmp_path / "other.json"
+    write_game_record_file(record, played)
+    with Referee.open(tournament.referee_url) as referee:
+        with pytest.raises(TournamentError, match="seating has"):
+            referee.repair(1, 1, path=record)
+        assert len(referee.load().unreplayable) == 1

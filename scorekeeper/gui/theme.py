@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
@@ -116,6 +117,16 @@ def _palette(c: Colors) -> QPalette:
     return palette
 
 
+def _check_mark(c: Colors) -> str:
+    """The check mark drawn on a ticked box, in the panel's colour on the accent (``check-*.svg`` beside this file).
+
+    Drawn by the style sheet, as the box's frame is: Fusion's own box had a frame of a grey close to the dark theme's
+    background, hard to see (issue 24).
+    """
+    name = "check-light.svg" if QColor(c.panel).lightness() > 128 else "check-dark.svg"
+    return (Path(__file__).resolve().parent / name).as_posix()
+
+
 def _style_sheet(c: Colors) -> str:
     return f"""
 QPushButton, QToolButton {{
@@ -138,6 +149,10 @@ QRadioButton::indicator:checked {{
     background: qradialgradient(cx:0.5, cy:0.5, radius:0.5, fx:0.5, fy:0.5,
         stop:0 {c.accent}, stop:0.5 {c.accent}, stop:0.56 {c.panel}, stop:1 {c.panel});
 }}
+QCheckBox::indicator {{ border: 2px solid {c.muted}; border-radius: 5px; background: {c.panel}; }}
+QCheckBox::indicator:checked {{ border: 2px solid {c.accent}; background: {c.accent}; image: url({_check_mark(c)}); }}
+QCheckBox::indicator:disabled {{ border-color: {c.window}; }}
+QCheckBox::indicator:checked:disabled {{ border-color: {c.muted}; background: {c.muted}; }}
 QRadioButton:focus, QCheckBox:focus {{ border: 2px dashed {c.focus}; border-radius: 6px; }}
 QComboBox, QSpinBox, QLineEdit {{ min-height: {MIN_TOUCH - 4}px; font-size: 15px; padding: 0 6px; }}
 QSpinBox::up-button, QSpinBox::down-button {{ width: 28px; }}

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtGui import QWheelEvent
+from PySide6.QtGui import QColor, QWheelEvent
 from PySide6.QtWidgets import QApplication, QComboBox, QScrollArea, QSpinBox, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -187,3 +188,35 @@ def test_a_double_ron_has_one_page_per_winner_named_for_whose_hand_it_is(qtbot: 
     tabs = dialog.winner_tabs
     assert [tabs.tabText(k) for k in range(tabs.count())] == ["Bruno's hand", "Dana's hand"]
     assert tabs.widget(1) is dialog.value_widgets[3]
+
+
+def _luminance(colour: str) -> float:
+    def channel(value: int) -> float:
+        v = value / 255
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    q = QColor(colour)
+    return 0.2126 * channel(q.red()) + 0.7152 * channel(q.green()) + 0.0722 * channel(q.blue())
+
+
+def _contrast(a: str, b: str) -> float:
+    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+@pytest.mark.parametrize("chosen", [Theme.LIGHT, Theme.DARK])
+def test_check_boxes_stand_out_in_either_theme(qapp: QApplication, chosen: Theme) -> None:
+    # Issue 24: in the dark theme Fusion's box had a frame of a grey close to the background. The style sheet draws
+    # the frame in the muted text colour (WCAG 2.1 1.4.11: 3:1 for a control's parts) and a ticked box filled with
+    # the accent and a check mark of its own.
+    apply_theme(qapp, chosen)
+    try:
+        c = colors(chosen)
+        sheet = qapp.styleSheet()
+        assert f"QCheckBox::indicator {{ border: 2px solid {c.muted};" in sheet
+        assert _contrast(c.muted, c.window) >= 3 and _contrast(c.muted, c.panel) >= 3
+        assert _contrast(c.accent, c.window) >= 3
+        mark = re.search(r"QCheckBox::indicator:checked \{[^}]*image: url\(([^)]+)\)", sheet)
+        assert mark is not None and Path(mark.group(1)).is_file()
+    finally:
+        apply_theme(qapp, Theme.LIGHT)

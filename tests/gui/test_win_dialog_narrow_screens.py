@@ -146,3 +146,19 @@ def test_kongs_typed_in_at_1280_px_take_two_columns_instead_of_running_off(qtbot
     assert len(entry.meld_row.buttons) == 16
     assert entry.narrow  # three columns would need 1,396 px
     _assert_whole(dialog, entry, room)
+
+
+@pytest.mark.parametrize("language", [Language.ENGLISH, Language.JAPANESE], ids=["en", "ja"])
+def test_the_text_field_holds_a_whole_hand_at_1280x720(qtbot: QtBot, language: Language) -> None:
+    # Issue 24: beside "クリア" the Japanese text field was too narrow for a hand at 1280x720; Clear now takes the
+    # free cell after the targets and the field the column's width.
+    install_language(language)
+    hand = "234567m22p34567s 8s"  # as the field writes a whole hand: the winning tile apart
+    dialog, entry = _dialog(qtbot, "tenhou", ROOMS["1280x720"], hand)
+    field = entry.text_field
+    assert field.text() == hand
+    margins = field.textMargins()
+    needed = field.fontMetrics().horizontalAdvance(hand) + margins.left() + margins.right() + 12  # the frame
+    assert needed <= field.width(), f"{needed} px of text in a {field.width()} px field"
+    assert entry.clear_button.isVisible() and not entry.clear_button.rect().isEmpty()
+    dialog.close()

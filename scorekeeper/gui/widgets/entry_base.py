@@ -171,6 +171,13 @@ class TileEntryWidget(QWidget):
         for row, line in enumerate(self.TARGET_ROWS):
             for target in dict.fromkeys(line):
                 targets.addWidget(self.target_buttons[target], row, line.index(target), 1, line.count(target))
+        columns = max((len(line) for line in self.TARGET_ROWS), default=0)
+        if self.TARGET_ROWS and len(self.TARGET_ROWS[-1]) < columns:
+            # Clear takes the free cell after the last targets: the text field gets the column's whole width (issue
+            # 24: with a real Japanese font the field, beside "クリア", was too narrow for a hand at 1280x720).
+            field_row.removeWidget(self.clear_button)
+            targets.addWidget(self.clear_button, len(self.TARGET_ROWS) - 1, len(self.TARGET_ROWS[-1]))
+            self.clear_button.setMinimumHeight(44)
         side.addLayout(targets)
         self.target_hint = QLabel(self)
         self.target_hint.setObjectName("target_hint")

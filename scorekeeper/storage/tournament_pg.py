@@ -28,6 +28,7 @@ __all__ = [
     "Watchdog",
     "check_url",
     "describe_url",
+    "driver_reason",
     "is_this_machine",
     "open_postgresql_store",
     "security_settings",
@@ -52,6 +53,20 @@ _TCP_USER_TIMEOUT_MS = 20_000
 #: the table (or the referee's window) said nothing. A push of a whole session's queue (2,000 rows) takes about a
 #: second (docs/tournament.md, "Performance").
 ANSWER_TIMEOUT = 15.0
+
+
+def driver_reason(error: BaseException, *, limit: int = 400) -> str:
+    """The driver's (or the server's) words for ``error`` on one line: every line of it, not only one.
+
+    libpq words a failure over several lines, and each copy that kept one line kept the wrong one: the last of
+    "server closed the connection unexpectedly / This probably means the server terminated abnormally / before or
+    while processing the request." is "before or while processing the request." (issue 23 item 4: what an offline
+    table and the referee's banner showed). psycopg never puts the password in it.
+    """
+    words = " ".join(str(error).split())
+    if not words:
+        return type(error).__name__
+    return words if len(words) <= limit else words[: limit - 1] + "…"
 
 
 class Watchdog:
@@ -181,8 +196,8 @@ class _Answered:
         try:
             self._connection = psycopg.connect(self._conninfo, autocommit=True, connect_timeout=_CONNECT_TIMEOUT_S)
         except psycopg.Error as error:
-            reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-            raise psycopg.OperationalError(f"lost the connection and cannot connect again: {reason:.300}") from None
+            reason = driver_reason(error)
+            raise psycopg.OperationalError(f"lost the connection and cannot connect again: {reason}") from None
         self._gave_up = False
 
     def connect_spare(self) -> Any:
@@ -194,8 +209,7 @@ class _Answered:
         try:
             connection = psycopg.connect(self._conninfo, autocommit=True, connect_timeout=_CONNECT_TIMEOUT_S)
         except psycopg.Error as error:
-            reason = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-            raise psycopg.OperationalError(f"cannot connect again: {reason:.300}") from None
+            raise psycopg.OperationalError(f"cannot connect again: {driver_reason(error)}") from None
         fileno = connection.fileno()
         gave_up: list[bool] = []
 
@@ -342,7 +356,7 @@ def open_postgresql_store(url: str) -> TournamentStore:
     try:
         connection = psycopg.connect(conninfo, autocommit=True, connect_timeout=_CONNECT_TIMEOUT_S)
     except psycopg.Error as error:
-        raise TournamentError(f"cannot connect to {where}: {str(error).strip().splitlines()[0]:.300}") from None
+        raise TournamentError(f"cannot connect to {where}: {driver_reason(error)}") from None
     store = TournamentStore(_Answered(connection, conninfo), Dialect.POSTGRESQL, where, errors=(psycopg.Error,))
     try:
         store.migrate()

@@ -112,9 +112,8 @@ def no_answer(where: str) -> TournamentServerError:
 
 
 def reason(error: psycopg.Error) -> str:
-    """The server's or the driver's reason, one line (psycopg never puts the password in it)."""
-    text = str(error).strip().splitlines()
-    return text[-1] if text else type(error).__name__
+    """The server's or the driver's reason, all of it on one line (psycopg never puts the password in it)."""
+    return tournament_pg.driver_reason(error)
 
 
 def tournament_id(connection: psycopg.Connection[Any], name: str | None) -> int:

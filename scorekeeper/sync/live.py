@@ -33,7 +33,7 @@ from scorekeeper.storage import tournament_pg
 from scorekeeper.storage.tournament_pg import with_liveness
 from scorekeeper.sync import server
 from scorekeeper.sync.channels import CHANNEL, tournament_channel
-from scorekeeper.sync.connection import CONNECT_TIMEOUT, describe_url, tournament_id
+from scorekeeper.sync.connection import CONNECT_TIMEOUT, describe_url, reason, tournament_id
 
 __all__ = ["Change", "LiveFeed"]
 
@@ -95,14 +95,14 @@ class LiveFeed:
         try:
             connection = psycopg.connect(with_liveness(url), autocommit=True, connect_timeout=CONNECT_TIMEOUT)
         except psycopg.Error as error:
-            raise TournamentServerError(f"cannot listen to {describe_url(url)}: {_reason(error)}") from None
+            raise TournamentServerError(f"cannot listen to {describe_url(url)}: {reason(error)}") from None
         try:
             tid = tournament_id(connection, tournament)
             for channel in (tournament_channel(tid), CHANNEL):
                 connection.execute(sql.SQL("LISTEN {}").format(sql.Identifier(channel)))
         except psycopg.Error as error:
             connection.close()
-            raise TournamentServerError(f"cannot listen to {describe_url(url)}: {_reason(error)}") from None
+            raise TournamentServerError(f"cannot listen to {describe_url(url)}: {reason(error)}") from None
         except BaseException:
             connection.close()
             raise
@@ -134,7 +134,7 @@ class LiveFeed:
                     self._asked = None
                     self._last_word = time.monotonic()
         except psycopg.Error as error:
-            raise TournamentServerError(f"lost the live feed from {self._where}: {_reason(error)}") from None
+            raise TournamentServerError(f"lost the live feed from {self._where}: {reason(error)}") from None
         if changes:
             self._last_word = time.monotonic()
         return tuple(changes)
@@ -186,7 +186,7 @@ class LiveFeed:
                 pgconn.send_query(b"")  # an empty query: its answer is all we want
                 pgconn.flush()  # a few bytes: the rest (if any) goes with the next flush
         except psycopg.Error as error:
-            raise TournamentServerError(f"lost the live feed from {self._where}: {_reason(error)}") from None
+            raise TournamentServerError(f"lost the live feed from {self._where}: {reason(error)}") from None
         self._asked = now
 
     def close(self) -> None:
@@ -198,8 +198,3 @@ class LiveFeed:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-
-def _reason(error: psycopg.Error) -> str:
-    lines = str(error).strip().splitlines()
-    return lines[-1] if lines else type(error).__name__

@@ -7,6 +7,7 @@ from __future__ import annotations
 import socket
 import threading
 
+import psycopg
 import pytest
 
 from scorekeeper.errors import ErrorCode, TournamentServerError
@@ -89,3 +90,23 @@ def test_something_else_listening_that_hangs_up_is_unreachable_without_a_stage()
         listener.close()
         thread.join(timeout=5)
     assert error.code is ErrorCode.SERVER_UNREACHABLE
+
+
+def test_a_drivers_reason_keeps_every_line_of_it_on_one() -> None:
+    # Issue 23 item 4: the offline messages kept only the driver's last line, which for a server that went away
+    # was "before or while processing the request." (and one copy kept only the first).
+    from scorekeeper.storage.tournament_pg import driver_reason
+    from scorekeeper.sync.connection import reason
+
+    error = psycopg.OperationalError(
+        "server closed the connection unexpectedly\n\tThis probably means the server terminated abnormally\n"
+        "\tbefore or while processing the request."
+    )
+    words = (
+        "server closed the connection unexpectedly This probably means the server terminated abnormally before or "
+        "while processing the request."
+    )
+    assert reason(error) == words
+    assert driver_reason(error) == words
+    assert driver_reason(psycopg.OperationalError("")) == "OperationalError"
+    assert driver_reason(psycopg.OperationalError("x" * 1000), limit=10) == "x" * 9 + "…"

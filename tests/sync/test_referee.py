@@ -267,3 +267,13 @@ def test_a_game_of_a_player_who_dropped_out_before_its_session_is_refused(refere
     referee.drop_out(seating.tables[0].seats[0], 1)
     with pytest.raises(TournamentError, match="seat session 2 again without them"):
         referee.record_game(2, 1, _record_file(tmp_path, seating.tables[0].seats))
+
+
+def test_opening_a_tournament_the_file_does_not_hold_is_refused_and_closes_the_file(tmp_path: Path) -> None:
+    with TournamentStore.open_sqlite(tmp_path / "t.db") as store:
+        store.create(settings(), roster(8))
+    with pytest.raises(TournamentError, match="no tournament called 'Nope'"):
+        Referee.open(tmp_path / "t.db", "Nope")
+    with Referee.open(str(tmp_path / "t.db"), "test open") as referee:
+        assert referee.name == "Test Open"
+        assert referee.server_url is None

@@ -30,8 +30,11 @@ from scorekeeper.storage.files import write_atomically
 
 __all__ = ["Document", "PageSize", "ensure_gui_application", "pdf_bytes"]
 
-#: The chart's line per seat: four hues told apart also in greyscale print (dark blue, orange, green, purple).
-SEAT_COLOURS = ("#1f4e99", "#d9771c", "#2e8b3a", "#8a3ea8")
+#: The chart's line per seat: the table's own seat colours (the light theme's seat lines, ``gui/theme.py``), so that
+#: a player's line in the PDF has the colour of their seat in the app (issue 24: they differed). Red, blue, green
+#: and purple also differ in lightness enough to be told apart in greyscale print. Not imported from the theme: the
+#: command line writes PDFs without the GUI; ``tests/gui/test_pdf_colours.py`` keeps the two the same.
+SEAT_COLOURS = ("#c62828", "#1565c0", "#2e7d32", "#6a1b9a")
 
 #: The chart's width in the document's units: the text width of an A4 or Letter page with 15 mm margins.
 _CHART_WIDTH = 540

@@ -384,9 +384,9 @@ def _digest(seatings: Sequence[Seating]) -> str:
 @pytest.mark.parametrize(
     ("count", "sessions", "seed", "substitutes", "dropped_after", "fixed", "digest"),
     [
-        pytest.param(16, 4, 0, 0, None, {}, "d61c5258a3dd3867", id="16 players, 4 sessions"),
-        pytest.param(40, 8, 1, 0, None, {}, "8c3e0c88a3024b7d", id="40 players, 8 sessions"),
-        pytest.param(21, 5, 2, 3, None, {}, "1992e9c49d7ab3a2", id="21 players and substitutes"),
+        pytest.param(16, 4, 0, 0, None, {}, "d016d9c606c101f3", id="16 players, 4 sessions"),
+        pytest.param(40, 8, 1, 0, None, {}, "f4f95b97bedc0f08", id="40 players, 8 sessions"),
+        pytest.param(21, 5, 2, 3, None, {}, "ec5c0a8f93dd56fa", id="21 players and substitutes"),
         pytest.param(20, 4, 1, 1, 2, {}, "eaad118a57f771ff", id="a substitute for a drop-out"),
         pytest.param(40, 6, 1, 0, None, {"P001": 1, "P002": 1, "P010": 3}, "e83104a0df1c1c29", id="fixed tables"),
         pytest.param(100, 4, 5, 0, None, {}, "66b66a4de6645ea9", id="100 players"),
@@ -402,7 +402,9 @@ def test_a_club_event_seats_from_its_seed_as_it_always_did(
     digest: str,
 ) -> None:
     # The digests are of the seatings made before the search was made faster (seating.py at 58f8886): up to
-    # _SMALL_FIELD_TABLES tables a seed seats exactly as it did, drop-outs and fixed tables included.
+    # _SMALL_FIELD_TABLES tables a seed seats exactly as it did, drop-outs and fixed tables included. Issue 26
+    # changed three: 16, 24 (21 players and 3 substitutes) and 40 players are now seated from a construction where
+    # no pair meets twice (constructions.py); these seeds met nobody twice before either, other seeds did.
     players = names(count)
     left = players[:5] + players[6:]
     subs = names(substitutes, "Sub")

@@ -26,8 +26,15 @@ with the players (only the pairs that meet are kept), and the search's steps sto
 100 players it also stops as soon as no planned pair meets again, so a 300-player block of 16 sessions is planned
 in half a second and 10,000 players over 8 sessions seat in about 4 seconds.
 
+Where mathematics gives a schedule in which no pair meets twice (16 and 64 players from affine geometry; 24, 28,
+36, 40, 48, 60 ... players from orbits of a group, ``constructions``), the first plan of a field without fixed
+tables starts from it: its points get the names at random from the seed, the sessions it gives are kept, and the
+search plans only the sessions beyond them (24 players over 8 sessions: 7 constructed, 18 pairs meet twice in the
+8th where the best published schedule has 24).
+
 The package, by job: ``model`` (the seating and its CSV), ``methods`` (random, auto, Swiss), ``search`` (the
-annealing and the winds' colouring), ``quality`` (the measures).
+annealing and the winds' colouring), ``constructions`` (the schedules from mathematics), ``quality`` (the
+measures).
 """
 
 from scorekeeper.tournament.seating.methods import PLAN_AHEAD, seat_auto, seat_random, seat_swiss

@@ -10,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from scorekeeper.errors import TournamentError
+from scorekeeper.tournament.seating.constructions import perfect_rounds
 from scorekeeper.tournament.seating.model import Seating, TableSeating
 from scorekeeper.tournament.seating.quality import seating_quality
 from scorekeeper.tournament.seating.search import (
@@ -400,6 +401,44 @@ def _new_plan(
     )
 
 
+def _unordered(session: int, groups: Sequence[Sequence[str]]) -> Seating:
+    return Seating(
+        session=session,
+        tables=tuple(TableSeating(t, (g[0], g[1], g[2], g[3])) for t, g in enumerate(groups, start=1)),
+    )
+
+
+def _constructed(names: Sequence[str], ahead: int, rng: random.Random) -> list[list[list[str]]]:
+    """The first sessions of a plan from a construction where no pair meets twice (constructions.py), names given
+    to its points at random, each session's tables numbered so that players sit at a table number again as seldom
+    as the order allows (the search plans the sessions after them). Empty when no construction
+    fits the field."""
+    rounds = perfect_rounds(len(names), ahead, rng)
+    if not rounds:
+        return []
+    order = list(names)
+    rng.shuffle(order)
+    sat: dict[str, set[int]] = {}
+    out: list[list[list[str]]] = []
+    for tables in rounds:
+        groups = [[order[p] for p in table] for table in tables]
+        numbered: list[list[str] | None] = [None] * len(groups)
+        # the tables whose players have sat at the most table numbers already first, each at the free number its
+        # players sat at least (ties: the lowest)
+        for group in sorted(groups, key=lambda g: -sum(len(sat.get(name, ())) for name in g)):
+            number = min(
+                (t for t in range(len(groups)) if numbered[t] is None),
+                key=lambda t: sum(t in sat.get(name, ()) for name in group),
+            )
+            numbered[number] = group
+        final = [group for group in numbered if group is not None]
+        for number, group in enumerate(final):
+            for name in group:
+                sat.setdefault(name, set()).add(number)
+        out.append(final)
+    return out
+
+
 def _plan(
     *,
     session: int,
@@ -418,10 +457,17 @@ def _plan(
     rng = random.Random(seed)
     ahead = min(PLAN_AHEAD, max(1, sessions - session + 1))
     plan = [_layout(names, tables, fixed, rng) for _ in range(ahead)]
-    groups = [layout for layout, _ in plan]
+    built: list[list[list[str]]] = []
+    if tables > 1 and not history and not fixed:
+        built = _constructed(names, ahead, random.Random(f"{seed}:construction"))
+    groups = [*built, *(layout for layout, _ in plan[len(built) :])]
     cost = 0
-    if tables > 1:
-        cost = _spread_opponents(groups, [pinned for _, pinned in plan], history, rng, effort)
+    if tables > 1 and len(built) < ahead:
+        # the sessions a construction gave are played sessions to the search of the rest
+        before = (*history, *(_unordered(session + k, tables) for k, tables in enumerate(built)))
+        cost = _spread_opponents(
+            groups[len(built) :], [pinned for _, pinned in plan[len(built) :]], before, rng, effort
+        )
     if not history or (exact and _even(history)):
         orders = _exact_winds(groups, rng)
     else:

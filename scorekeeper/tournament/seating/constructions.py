@@ -1,0 +1,252 @@
+"""Schedules in which no pair of players meets twice, from mathematics (issue 26).
+
+Players are numbered 0..v-1 here; :mod:`methods` gives the numbers names at random from the tournament's seed.
+
+Two constructions:
+
+* ``4^k`` players: the lines of the affine space AG(k, 4) over GF(4). Each direction (a point of PG(k-1, 4)) splits
+  the ``4^k`` points into parallel lines of four, and two points lie on one line only: ``(4^k - 1) / 3``
+  sessions (16 players over 5, 64 over 21, 256 over 85) in which everyone meets everyone else exactly once.
+* ``3n + 1`` players (``n`` = 1 mod 4) and ``3n + 3`` players (``n`` = 3 mod 4), ``n`` sessions: the finite players
+  are pairs ``(x, a)`` with ``x`` in Z_n and ``a`` in Z_3, plus one or three players apart ("infinite" points).
+  Session ``t`` is session 0 with ``t`` added to every ``x``; session 0 is invariant under
+  ``mu: (x, a) -> (m x, a + 1)`` (``m^3 = 1`` mod ``n``; the three infinite points taken round). The group the two
+  generate moves pairs of players in orbits, and a session-0 seating where no two pairs at a table share an orbit
+  is a schedule where no pair meets twice (one orbit is every pair's meetings over the ``n`` sessions). So only a
+  few base tables are searched (a backtracking over orbits, from :func:`search_base_blocks`), not ``n`` sessions:
+  40 players over 13 sessions is a resolvable (40, 4, 1) design found this way (the group of order 39 with
+  ``m = 3``), 48 over 15 a resolvable group divisible design of type 3^16 (the three players of an orbit ``(x, *)``
+  never meet, nor the three infinite points), 24 over 7 one of type 3^8.
+
+The base tables of the sizes in :data:`_KNOWN` were found by our own search (``search_base_blocks`` with the seed
+given beside each); they are kept so that a 48-player event does not search for seconds each time. Every one is
+checked when used (:func:`_rounds_from` then :func:`repeat_pairs` in the tests).
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+
+__all__ = ["affine_rounds", "orbit_rounds", "perfect_rounds", "repeat_pairs", "search_base_blocks"]
+
+Rounds = list[list[list[int]]]
+
+# GF(4) = {0, 1, w, w + 1} as 0..3: addition is XOR, multiplication by table.
+_GF4_MUL = (
+    (0, 0, 0, 0),
+    (0, 1, 2, 3),
+    (0, 2, 3, 1),
+    (0, 3, 1, 2),
+)
+
+# (n, infinite points, m) -> base tables (point numbers: (x, a) is a * n + x, the infinite points 3n, 3n + 1, ...),
+# found by search_base_blocks(n, infinities, m, random.Random(seed)) with the seed in the comment.
+_KNOWN: dict[tuple[int, int, int], tuple[tuple[int, ...], ...]] = {
+    (7, 3, 2): ((0, 8, 1, 5), (2, 23, 13, 17)),  # seed 0: 24 players, 7 sessions
+    (9, 1, 4): ((1, 11, 12, 15), (2, 19, 14, 7)),  # seed 0: 28 players, 9 sessions
+    (11, 3, 1): ((0, 14, 6, 4), (1, 27, 18, 35), (2, 31, 10, 30)),  # seed 0: 36 players, 11 sessions
+    (13, 1, 9): ((1, 12, 18, 21), (3, 10, 24, 15), (4, 9, 20, 19)),  # seed 3: 40 players, 13 sessions
+    (15, 3, 1): ((0, 23, 22, 40), (1, 6, 42, 9), (2, 45, 28, 41), (3, 14, 34, 5)),  # seed 54: 48 players, 15
+    (19, 3, 11): ((0, 6, 10, 18), (1, 56, 40, 22), (4, 49, 21, 44), (5, 24, 53, 58), (11, 48, 46, 35)),  # seed 31: 60
+}
+
+# The budget of the search at run time for a size not in _KNOWN: restarts of so many backtracking nodes each.
+_RESTARTS = 12
+_NODES = 20_000
+# ... and only up to this many players: the orbits of a field's pairs are reckoned first (a second at 200 players),
+# and past a hundred players the opponents' search finds seatings without a repeat meeting for the sessions a
+# tournament has anyway (benchmarks/seating_quality.py). The affine spaces are built up to 4^4 players.
+_SEARCH_PLAYERS = 120
+_AFFINE_MOST = 4
+
+
+def affine_rounds(k: int) -> Rounds:
+    """The ``(4^k - 1) / 3`` parallel classes of lines of AG(k, 4): point ``p`` has coordinates the base-4 digits."""
+    size = 4**k
+    points = [tuple((p >> (2 * i)) & 3 for i in range(k)) for p in range(size)]
+    number = {point: p for p, point in enumerate(points)}
+    rounds: Rounds = []
+    for direction in points:
+        lead = next((c for c in direction if c), 0)
+        if lead != 1:  # one direction per point of PG(k - 1, 4): the first non-zero coordinate is 1
+            continue
+        seen: set[int] = set()
+        lines: list[list[int]] = []
+        for p, point in enumerate(points):
+            if p in seen:
+                continue
+            line = [
+                number[tuple(c ^ _GF4_MUL[scalar][d] for c, d in zip(point, direction, strict=True))]
+                for scalar in range(4)
+            ]
+            seen.update(line)
+            lines.append(line)
+        rounds.append(lines)
+    return rounds
+
+
+def _generators(n: int, infinities: int, m: int) -> tuple[list[int], list[int], list[list[int]]]:
+    """The session step ``sigma`` (x + 1), the symmetry ``mu`` and the tables fixed in session 0."""
+    finite = 3 * n
+    sigma = [(p // n) * n + (p % n + 1) % n for p in range(finite)] + list(range(finite, finite + infinities))
+    mu = [((p // n + 1) % 3) * n + (m * (p % n)) % n for p in range(finite)]
+    if infinities == 3:
+        return sigma, [*mu, finite + 1, finite + 2, finite], []
+    # one infinite point: fixed by mu, at a table with the orbit (0, *) in every session
+    return sigma, [*mu, finite], [[finite, 0, n, 2 * n]]
+
+
+def _powers(permutation: Sequence[int]) -> list[list[int]]:
+    identity = list(range(len(permutation)))
+    out = [identity]
+    while True:
+        step = [permutation[p] for p in out[-1]]
+        if step == identity:
+            return out
+        out.append(step)
+
+
+def _rounds_from(n: int, infinities: int, m: int, blocks: Sequence[Sequence[int]]) -> Rounds:
+    """Session 0 (the fixed tables, each base table and its images under mu) moved on by ``sigma``, ``n`` times."""
+    sigma, mu, fixed = _generators(n, infinities, m)
+    mus = _powers(mu)
+    base = [list(b) for b in fixed] + [[image[p] for p in block] for block in blocks for image in mus]
+    rounds: Rounds = []
+    step = list(range(len(sigma)))
+    for _ in range(n):
+        rounds.append([[step[p] for p in table] for table in base])
+        step = [sigma[p] for p in step]
+    return rounds
+
+
+def search_base_blocks(
+    n: int, infinities: int, m: int, rng: random.Random, *, nodes: int = _NODES
+) -> tuple[tuple[int, ...], ...] | None:
+    """Base tables for :func:`_rounds_from` in which no two pairs share an orbit, by backtracking (``nodes`` at
+    most); None when none was found within them.
+
+    A base table takes one point from each of four orbits of ``mu`` (its images under ``mu`` take the others);
+    the first point of each table is the first free orbit's first point (tables are unordered, and a table and
+    its images are one choice).
+    """
+    sigma, mu, fixed = _generators(n, infinities, m)
+    size = len(sigma)
+    mus = _powers(mu)
+    group = [[s[p] for p in g] for s in _powers(sigma) for g in mus]  # sigma^t after mu^s
+    full = len(group)
+    orbit: dict[tuple[int, int], int] = {}
+    regular: list[bool] = []
+    for p, q in itertools.combinations(range(size), 2):
+        if (p, q) in orbit:
+            continue
+        members = {(min(g[p], g[q]), max(g[p], g[q])) for g in group}
+        for pair in members:
+            orbit[pair] = len(regular)
+        regular.append(len(members) == full)  # a pair some move keeps in place would meet again
+    used: set[int] = set()
+    taken: set[int] = set()
+    for table in fixed:
+        for p, q in itertools.combinations(table, 2):
+            used.add(orbit[min(p, q), max(p, q)])
+        taken.update(table)
+    orbits: list[list[int]] = []
+    for p in range(size):
+        if p not in taken:
+            images = sorted({g[p] for g in mus})
+            taken.update(images)
+            orbits.append(images)
+    if len(orbits) % 4:
+        return None
+    of = {p: k for k, images in enumerate(orbits) for p in images}
+    free = set(range(len(orbits)))
+    tables: list[list[int]] = [[] for _ in range(len(orbits) // 4)]
+    budget = [nodes]
+
+    def place(t: int) -> bool:
+        if t == len(tables):
+            return True
+        table = tables[t]
+        if len(table) == 4:
+            return place(t + 1)
+        if table:
+            candidates = [p for k in sorted(free) for p in orbits[k]]
+            rng.shuffle(candidates)
+        else:
+            candidates = [orbits[min(free)][0]]
+        for p in candidates:
+            budget[0] -= 1
+            if budget[0] < 0:
+                return False
+            new: list[int] = []
+            for q in table:
+                o = orbit[min(p, q), max(p, q)]
+                if not regular[o] or o in used or o in new:
+                    break
+                new.append(o)
+            else:
+                used.update(new)
+                table.append(p)
+                free.discard(of[p])
+                if place(t):
+                    return True
+                table.pop()
+                free.add(of[p])
+                used.difference_update(new)
+        return False
+
+    if not place(0):
+        return None
+    return tuple(tuple(table) for table in tables)
+
+
+def _shapes(players: int) -> list[tuple[int, int, int]]:
+    """The (n, infinite points, m) that seat ``players``, the known first, then the non-trivial multipliers."""
+    shapes: list[tuple[int, int, int]] = []
+    for infinities, residue in ((1, 1), (3, 3)):
+        n, rest = divmod(players - infinities, 3)
+        if rest or n < 5 or n % 4 != residue:
+            continue
+        multipliers = [m for m in range(2, n) if pow(m, 3, n) == 1] + [1]
+        shapes.extend((n, infinities, m) for m in multipliers)
+    shapes.sort(key=lambda shape: shape not in _KNOWN)
+    return shapes
+
+
+def orbit_rounds(players: int, rng: random.Random) -> Rounds | None:
+    """``n`` sessions for ``3n + 1`` or ``3n + 3`` players where no pair meets twice, or None when no shape fits or
+    the search's budget found none."""
+    for n, infinities, m in _shapes(players):
+        blocks = _KNOWN.get((n, infinities, m))
+        for _ in range(0 if blocks or players > _SEARCH_PLAYERS else _RESTARTS):
+            blocks = search_base_blocks(n, infinities, m, rng)
+            if blocks:
+                break
+        if blocks:
+            return _rounds_from(n, infinities, m, blocks)
+    return None
+
+
+def perfect_rounds(players: int, rounds: int, rng: random.Random) -> Rounds | None:
+    """Up to ``rounds`` sessions for ``players`` (a multiple of four) in which no pair meets twice, from the best
+    construction there is (the most sessions), or None. Fewer sessions than asked when the construction gives
+    fewer (24 players: 7 of 8); the caller searches the rest."""
+    k = 1
+    while 4**k < players and k < _AFFINE_MOST:
+        k += 1
+    found = affine_rounds(k) if 4**k == players else orbit_rounds(players, rng)
+    if found is None:
+        return None
+    return found[:rounds]
+
+
+def repeat_pairs(rounds: Sequence[Sequence[Sequence[int]]]) -> int:
+    """How many pairs meet more than once in ``rounds``."""
+    seen: set[tuple[int, int]] = set()
+    again: set[tuple[int, int]] = set()
+    for tables in rounds:
+        for table in tables:
+            for p, q in itertools.combinations(sorted(table), 2):
+                (again if (p, q) in seen else seen).add((p, q))
+    return len(again)

@@ -13,7 +13,9 @@ from pytestqt.qtbot import QtBot
 from scorekeeper.gui.dialogs.new_game import NewGameDialog
 from scorekeeper.gui.dialogs.open_game import OpenGameDialog
 from scorekeeper.gui.gaps import describe_gaps
+from scorekeeper.gui.help.guide import GUIDE_SEATS
 from scorekeeper.gui.i18n import Language, install_language
+from scorekeeper.gui.labels import wind_name
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.session import seat_gaps
 from scorekeeper.session.events import ExhaustiveDraw
@@ -349,3 +351,20 @@ def test_undo_says_what_it_took_back_and_redo_what_it_put_back(qtbot: QtBot, pla
     assert message.text() == "Redone: riichi (Aiko)."
     playing.controller.declare_riichi(0)  # refused (already declared): the line turns back into a problem
     assert message.property("role") == "error" and "riichi" in message.text().lower()
+
+
+def test_the_guide_seats_the_players_as_the_table_seats_a_new_game(qtbot: QtBot, window: MainWindow) -> None:
+    # Issue 24: the guide's picture sat East on the left; the table puts the first dealer, East, on the near side.
+    assert window.controller.new_game(tuple(name for _wind, name, _cell in GUIDE_SEATS), ruleset("tenhou"))
+    window.show()
+    QApplication.processEvents()
+    board = window.table.board
+    for wind, name, (column, row) in GUIDE_SEATS:
+        panel = next(p for p in window.table.seat_panels if p.name_label.text() == name)
+        assert panel.wind_label.text() == wind_name(wind)
+        centre, middle = panel.geometry().center(), board.rect().center()
+        shown = (
+            0 if centre.x() < middle.x() - 50 else 2 if centre.x() > middle.x() + 50 else 1,
+            0 if centre.y() < middle.y() - 50 else 2 if centre.y() > middle.y() + 50 else 1,
+        )
+        assert shown == (column, row), name

@@ -33,7 +33,7 @@ from scorekeeper.gui._compat import override
 from scorekeeper.gui.help._common import body_label, title_label
 from scorekeeper.gui.tiles import is_dark_palette, tile_pixmap, tile_size
 
-__all__ = ["GuideDialog", "GuidePage", "Spot", "TableMapWidget"]
+__all__ = ["GUIDE_SEATS", "GuideDialog", "GuidePage", "Spot", "TableMapWidget"]
 
 
 class Spot(enum.Enum):
@@ -60,6 +60,17 @@ class GuidePage:
 def _app_word(context: str, text: str) -> str:
     """A word as the app itself shows it (its translation, without the ``&`` of a menu shortcut)."""
     return re.sub(r"\(&\w\)", "", QCoreApplication.translate(context, text)).replace("&", "")
+
+
+#: The seats of the guide's table: wind, name and (column, row) in the 3 x 3 grid. As the table seats a new game in
+#: East 1 (``table/table_view.py``): the first dealer, East, on the near side, then South to the right, West across
+#: and North to the left, in turn order (issue 24: East sat on the left here).
+GUIDE_SEATS: tuple[tuple[str, str, tuple[int, int]], ...] = (
+    ("E", "Aiko", (1, 2)),
+    ("S", "Bruno", (2, 1)),
+    ("W", "Chen", (1, 0)),
+    ("N", "Dana", (0, 1)),
+)
 
 
 def _wind_word(letter: str) -> str:
@@ -162,12 +173,7 @@ class TableMapWidget(QWidget):
         def cell(column: int, row: int) -> QRectF:
             return QRectF(table.left() + column * (cell_w + gap), table.top() + row * (cell_h + gap), cell_w, cell_h)
 
-        seats = (
-            (cell(1, 2), "S", "Aiko"),
-            (cell(2, 1), "W", "Bruno"),
-            (cell(1, 0), "N", "Chen"),
-            (cell(0, 1), "E", "Dana"),
-        )
+        seats = tuple((cell(column, row), wind, name) for wind, name, (column, row) in GUIDE_SEATS)
         riichi_word = _app_word("SeatPanelWidget", "Riichi")
         win_word = _app_word("SeatPanelWidget", "Win")
         for rect, wind, name in seats:

@@ -90,7 +90,11 @@ class HistoryTableModel(QAbstractTableModel):
             return self.tr("Result")
         # A point column is as wide as its heading: a long name is cut (issue 24: it pushed the columns behind a
         # sideways scroll bar at 1280x720); the tooltip has it whole.
-        return elide_name(self.names[section - _FIXED_COLUMNS], _HEADING_CHARACTERS)
+        # A seat a substitute took is headed by both ("Bruno / Sub"): each name is cut on its own, so both show.
+        parts = self.names[section - _FIXED_COLUMNS].split(" / ")
+        if len(parts) == 1:
+            return elide_name(parts[0], _HEADING_CHARACTERS)
+        return " / ".join(elide_name(part, _HEADING_CHARACTERS - 3) for part in parts)
 
     @override
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:

@@ -9,11 +9,24 @@ It can also draw upside down, for the player across the table.
 
 from __future__ import annotations
 
+import html
+
+from PySide6 import QtGui
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
 from scorekeeper.gui._compat import override
+
+
+def plain_tooltip(text: str) -> str:
+    """A tooltip that shows ``text`` as typed: Qt renders a tooltip that looks like markup as rich text, so a
+    player called ``<b>Ann</b>`` was shown in bold (tests/gui/test_plain_text.py). Such a text is escaped and
+    wrapped as rich text that draws exactly its characters; any other text is left as it is."""
+    if not QtGui.Qt.mightBeRichText(text):  # QtGui's Qt namespace holds it, not QtCore's
+        return text
+    return f"<p style='white-space:pre'>{html.escape(text)}</p>"
+
 
 __all__ = ["ElidedLabel"]
 
@@ -49,7 +62,7 @@ class ElidedLabel(QLabel):
     @override
     def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
         super().setText(text)
-        self.setToolTip(text if self._elide else "")
+        self.setToolTip(plain_tooltip(text) if self._elide else "")
 
     @override
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name

@@ -336,6 +336,30 @@ class TournamentStore:
             self._rows("SELECT pg_advisory_xact_lock(?, ?)", (TOURNAMENT_WRITE_LOCK, tid))
 
     @contextmanager
+    def writing(self, tournament: str | None = None) -> Iterator[None]:
+        """Hold the tournament's write lock across several steps (a read, the model's check, a write through another
+        connection such as the sync server's referee write), so that no other writer of the tournament slips in
+        between (issue 27 item 4). PostgreSQL: the same advisory lock as every write's (TOURNAMENT_WRITE_LOCK), held
+        by this connection until the block ends (the store's own writes inside it take it again: a connection may).
+        SQLite: nothing more (one writer of a file at a time; its writes check inside their own transaction).
+
+        Raises:
+            TournamentError: no such tournament.
+            SaveFileError: the server cannot be reached.
+        """
+        if self._dialect is not schema.Dialect.POSTGRESQL:
+            yield
+            return
+        tid = self._tournament_id(tournament)
+        self._rows("SELECT pg_advisory_lock(?, ?)", (TOURNAMENT_WRITE_LOCK, tid))
+        try:
+            yield
+        finally:
+            # A lost connection took the lock with it.
+            with contextlib.suppress(ScorekeeperError):
+                self._rows("SELECT pg_advisory_unlock(?, ?)", (TOURNAMENT_WRITE_LOCK, tid))
+
+    @contextmanager
     def _transaction(self) -> Iterator[None]:
         self._run("BEGIN IMMEDIATE" if self._dialect is schema.Dialect.SQLITE else "BEGIN")
         try:

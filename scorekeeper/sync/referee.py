@@ -309,7 +309,8 @@ class Referee:
             TournamentServerError: the server cannot be reached, or refuses.
         """
         if events:
-            self._append(base, events)
+            with self.store.writing(self.name):
+                self._append(base, events)
         return self.load()
 
     def _append(self, base: TableGame, events: Sequence[Event]) -> None:
@@ -418,10 +419,14 @@ class Referee:
             TournamentError: who may not come in, or no game there.
             SyncConflictError: the game moved on since ``seen`` (nothing written).
         """
-        tournament = seen if seen is not None else self.load()
-        event = tournament.substitution(session, table, leaving, player, reason)
-        game = self.table_game(session, table, seen=tournament)
-        return event, self.correct(game, [event])
+        with self.store.writing(self.name):
+            # Checked on the tournament as stored now, under the write lock (another substitution of the same player
+            # at another table must not slip in: issue 27 item 4); written on the log the referee saw.
+            now = self.load()
+            event = now.substitution(session, table, leaving, player, reason)
+            game = self.table_game(session, table, seen=seen if seen is not None else now)
+            self._append(game, [event])
+        return event, self.load()
 
     def take_out_substitution(
         self,

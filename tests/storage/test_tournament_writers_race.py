@@ -15,13 +15,16 @@ import itertools
 import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
 from scorekeeper.errors import ScorekeeperError, TournamentError
 from scorekeeper.session import HanFuWin, Ron, Seat
 from scorekeeper.storage.tournament_store import TournamentStore
+from scorekeeper.sync.referee import Referee
 from scorekeeper.sync.server import TournamentServer
+from scorekeeper.sync.table import TableSync
 from scorekeeper.tournament import (
     Player,
     Seating,
@@ -31,6 +34,7 @@ from scorekeeper.tournament import (
     TournamentPenalty,
     record_game_id,
 )
+from tests.sync import steps
 from tests.tournament_db import PLAYERS
 from tests.tournament_db import Tournament as TournamentDb
 
@@ -139,7 +143,7 @@ def held() -> Iterator[Callable[[str], None]]:
     thread passed its own check, or _HOLD_SECONDS)."""
     second_checked = threading.Event()
     first_holding = threading.Event()
-    methods = ("with_seating", "with_game", "with_penalty", "with_player", "with_dropout")
+    methods = ("with_seating", "with_game", "with_penalty", "with_player", "with_dropout", "substitution")
     originals = {name: getattr(Tournament, name) for name in methods}
 
     def wrap(original: Callable[..., Tournament]) -> Callable[..., Tournament]:
@@ -218,3 +222,44 @@ def reversed_pair(result: tuple[tuple[object, ...], tuple[bool, ...]]) -> tuple[
     """A serial result for (second, first) with its acceptances in (first, second) order."""
     shape, accepted = result
     return shape, accepted[::-1]
+
+
+def test_one_substitute_put_in_at_two_tables_at_once_sits_at_one(
+    tournament: TournamentDb, held: Callable[[str], None], tmp_path: Path
+) -> None:
+    # Two referees (or the window and the command line) put the same substitute in at tables 1 and 2: each checked
+    # that the substitute sat nowhere else before the other's write committed, and both went through.
+    with tournament.store() as store:
+        store.add_player(Player(name="Sub", substitute=True))
+    for table in (1, 2):
+        local, game, login = tournament.join(tmp_path, table)
+        steps.append(local, game, Ron(Seat(1), (HanFuWin(seat=Seat(0), han=1, fu=30),)))
+        with TableSync(local.path, login.url) as sync:
+            assert sync.push().synced
+    outcomes: dict[str, BaseException | None] = {}
+
+    def run(table: int, leaving: str) -> None:
+        name = threading.current_thread().name
+        try:
+            with Referee.open(tournament.referee_url) as referee:
+                referee.substitute(1, table, leaving, "Sub")
+        except BaseException as error:
+            outcomes[name] = error
+        else:
+            outcomes[name] = None
+
+    first = threading.Thread(target=run, args=(1, "Ann"), name="first")
+    second = threading.Thread(target=run, args=(2, "Eve"), name="second")
+    first.start()
+    held("first")
+    second.start()
+    for thread in (first, second):
+        thread.join(30)
+        assert not thread.is_alive()
+    assert outcomes["first"] is None
+    assert isinstance(outcomes["second"], TournamentError)
+    assert "Sub sits at table 1 now" in str(outcomes["second"])
+    with tournament.store() as store:
+        t = store.load()
+    sitting = [g.table for g in t.games if "Sub" in g.state(t.settings).players]
+    assert sitting == [1]

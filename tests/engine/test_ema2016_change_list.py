@@ -1,9 +1,7 @@
-"""The ``ema2016`` hand values that the EMA's own list of the 2016 edition's changes states.
-
-The sections of RCR 2016 that decide these values (1.3, 4.1.3, 4.2.1, 4.2.4, 4.2.5) could not be read through the
-search tool (docs/engine.md). The EMA's announcement of the 2016 edition (Tina Christensen, 2015; copies on kasu.at
-and mahjong.ru, docs/sources.md) lists each of them as a change since 2012, or a difference from WRC 2015; each test
-id quotes the line it pins.
+"""The ``ema2016`` hand values that RCR 2016's revision notes state (page 5 of ../shared/rules/Riichi-rules-2016-EN.pdf:
+"Main changes since the 2012 edition" and "Differences to World Championship Rules 2015"; the EMA announced the same
+list in 2015). The sections that decide them (1.3, 4.1.3, 4.2.1, 4.2.4, 4.2.5) are cited in engine/rules.py and
+tested through the 4.3 examples (test_rcr2016_examples.py); each test id here quotes the line it pins.
 """
 
 from __future__ import annotations

@@ -8,7 +8,10 @@ arguments and prints the outcome.
 JSON where asked) and exits 0, or prints ``scorekeeper tournament: error: ...`` on standard error and exits 1.
 Shapes (issue 13):
 
-* ``seat ... --json``: ``{"session": K, "tables": [{"table": 1, "seats": [East, South, West, North]}, ...]}``;
+* ``seat ... --json``: ``{"session": K, "tables": [{"table": 1, "seats": [East, South, West, North]}, ...]}``; with
+  ``--report`` also ``"quality": {"sessions": [...], "seating": {...}, "random": {...}}``, each with
+  ``repeat_pairs``, ``repeat_meetings``, ``max_meetings``, ``winds_min``, ``winds_max``, ``wind_spread``,
+  ``table_revisits``, ``fewest_common_opponents`` (null when every pair met) and ``apart_meetings``;
 * ``standings ... --json``: ``{"standings": [{"rank", "player", "points", "games", "penalties"}, ...]}`` (plus
   ``"teams"`` when the tournament has teams); points to 0.1 as the session's result sheets give them.
 """
@@ -25,7 +28,7 @@ from scorekeeper.errors import SaveFileError, ScorekeeperError, TournamentError
 
 if TYPE_CHECKING:
     from scorekeeper.sync.referee import Referee
-    from scorekeeper.tournament import Tournament
+    from scorekeeper.tournament import QualityReport, Tournament
 
 __all__ = ["add_parser", "run"]
 
@@ -100,6 +103,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     seat.add_argument("--seed", default=None, help="seed for random and auto (default: the tournament's name)")
     seat.add_argument("--json", action="store_true", help="print the seating as JSON")
+    seat.add_argument(
+        "--report",
+        action="store_true",
+        help="also print the quality of the sessions seated so far beside a random seating's (issue 26)",
+    )
 
     record = action("record", "add a table's game from a game-record file")
     record.add_argument("--session", required=True, type=int, metavar="K")
@@ -259,11 +267,25 @@ def _seat(args: argparse.Namespace) -> None:
         )
     seating = tournament.seating(args.session)
     assert seating is not None  # just stored
+    report = _seating_report(tournament, args.session, args.seed) if args.report else None
     if args.json:
-        _print_json(seating.to_json())
+        _print_json({**seating.to_json(), "quality": report.to_json()} if report else seating.to_json())
     else:
         for table in seating.tables:
             sys.stdout.write(f"table {table.table}: {', '.join(table.seats)}\n")
+        for line in report.lines() if report else ():
+            sys.stdout.write(f"{line}\n")
+
+
+def _seating_report(tournament: Tournament, session: int, seed: str | None) -> QualityReport:
+    """The quality of sessions 1 to ``session`` as seated (substitutes left out) beside a random seating's."""
+    from scorekeeper.tournament import quality_report
+
+    return quality_report(
+        (s for s in tournament.seatings if s.session <= session),
+        ignore=(p.name for p in tournament.players if p.substitute),
+        seed=seed if seed is not None else tournament.settings.name,
+    )
 
 
 def _record(args: argparse.Namespace) -> None:

@@ -268,3 +268,25 @@ def test_a_malformed_postgresql_url_is_refused_by_name_without_its_password(
     err = capsys.readouterr().err
     assert "not a valid PostgreSQL URL" in err and reason in err
     assert "secret" not in err
+
+
+def test_seat_report_prints_the_quality_beside_a_random_seatings(tmp_path: Path, capsys: _Capture) -> None:
+    # Issue 26: `seat --report` gives the sessions seated so far, ours beside a random seating of the same players.
+    db = _create(tmp_path, capsys)
+    for session in (1, 2):
+        status, out, err = _run(capsys, "seat", "--db", db, "--session", str(session), "--report")
+        assert status == 0, err
+    lines = out.splitlines()
+    assert lines[4] == "quality of sessions 1-2:  seating   random"
+    assert lines[5].split()[-2] == "0"  # no pair met twice in our seating
+    assert any(line.strip().startswith("winds per player (min-max)") for line in lines)
+    status, out, err = _run(capsys, "seat", "--db", db, "--session", "3", "--report", "--json")
+    assert status == 0, err
+    shown = json.loads(out)
+    assert [t["table"] for t in shown["tables"]] == [1, 2, 3, 4]
+    quality = shown["quality"]
+    assert quality["sessions"] == [1, 2, 3]
+    assert quality["seating"]["repeat_pairs"] == 0
+    assert quality["seating"]["winds_max"] == 1
+    assert set(quality["random"]) == set(quality["seating"])
+    assert quality["seating"]["fewest_common_opponents"] is None or quality["seating"]["fewest_common_opponents"] >= 0

@@ -34,7 +34,7 @@ search plans only the sessions beyond them (24 players over 8 sessions: 7 constr
 
 The package, by job: ``model`` (the seating and its CSV), ``methods`` (random, auto, Swiss), ``search`` (the
 annealing and the winds' colouring), ``constructions`` (the schedules from mathematics), ``quality`` (the
-measures).
+measures) and ``report`` (the figures beside a random seating's).
 """
 
 from scorekeeper.tournament.seating.methods import PLAN_AHEAD, seat_auto, seat_random, seat_swiss
@@ -47,16 +47,19 @@ from scorekeeper.tournament.seating.model import (
     parse_seating_csv,
 )
 from scorekeeper.tournament.seating.quality import SeatingQuality, seating_quality
+from scorekeeper.tournament.seating.report import QualityReport, quality_report
 
 __all__ = [
     "PLAN_AHEAD",
     "SEATING_COLUMNS",
+    "QualityReport",
     "Seating",
     "SeatingMethod",
     "SeatingQuality",
     "TableSeating",
     "format_seating_csv",
     "parse_seating_csv",
+    "quality_report",
     "seat_auto",
     "seat_random",
     "seat_swiss",

@@ -1,0 +1,83 @@
+"""The quality report shown beside a seating: our figures next to a random seating's for the same field."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.tournament.seating.methods import seat_random
+from scorekeeper.tournament.seating.model import Seating
+from scorekeeper.tournament.seating.quality import SeatingQuality, seating_quality
+
+__all__ = ["QualityReport", "quality_report"]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class QualityReport:
+    """The quality of the sessions seated so far and of random seatings of the same players.
+
+    Attributes:
+        sessions: the sessions measured, in order.
+        seating: the seatings' quality.
+        random: the quality of a random seating of each of those sessions' players (seeded by ``seed``).
+        apart: whether players were to be kept apart (the meetings of such players are reported then).
+    """
+
+    sessions: tuple[int, ...]
+    seating: SeatingQuality
+    random: SeatingQuality
+    apart: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"sessions": [...], "seating": {...}, "random": {...}}`` (figures as :meth:`SeatingQuality.to_json`)."""
+        return {"sessions": list(self.sessions), "seating": self.seating.to_json(), "random": self.random.to_json()}
+
+    def lines(self) -> list[str]:
+        """The report as lines of text, ours then a random seating's."""
+        ours, other = self.seating, self.random
+
+        def common(q: SeatingQuality) -> str:
+            return "-" if q.fewest_common_opponents is None else str(q.fewest_common_opponents)
+
+        rows = [
+            ("pairs meeting more than once", str(ours.repeat_pairs), str(other.repeat_pairs)),
+            ("most meetings of one pair", str(ours.max_meetings), str(other.max_meetings)),
+            (
+                "winds per player (min-max)",
+                f"{ours.fewest_same_wind}-{ours.max_same_wind}",
+                f"{other.fewest_same_wind}-{other.max_same_wind}",
+            ),
+            ("table revisits", str(ours.table_revisits), str(other.table_revisits)),
+            ("fewest common opponents (pairs never met)", common(ours), common(other)),
+        ]
+        if self.apart:
+            rows.append(("meetings of players kept apart", str(ours.apart_meetings), str(other.apart_meetings)))
+        width = max(len(label) for label, _, _ in rows)
+        span = f"{self.sessions[0]}-{self.sessions[-1]}" if len(self.sessions) > 1 else str(self.sessions[0])
+        out = [f"quality of sessions {span}: {'seating':>8} {'random':>8}"]
+        out += [f"  {label:<{width}} {a:>8} {b:>8}" for label, a, b in rows]
+        return out
+
+
+def quality_report(
+    seatings: Iterable[Seating],
+    *,
+    ignore: Iterable[str] = (),
+    apart: Mapping[str, str] | None = None,
+    seed: int | str = 0,
+) -> QualityReport:
+    """The quality of ``seatings`` (played one after another) beside random seatings of the same players.
+
+    Raises:
+        TournamentError: never for stored seatings (a random seating of a stored session's players always exists).
+    """
+    played: Sequence[Seating] = sorted(seatings, key=lambda s: s.session)
+    skip = tuple(ignore)
+    drawn = [seat_random(s.session, s.names, seed=f"report:{seed}") for s in played]
+    return QualityReport(
+        sessions=tuple(s.session for s in played),
+        seating=seating_quality(played, ignore=skip, common_opponents=True, apart=apart),
+        random=seating_quality(drawn, ignore=skip, common_opponents=True, apart=apart),
+        apart=bool(apart),
+    )

@@ -218,6 +218,8 @@ def game_document(sheet: GameSheet, info: DocumentInfo = DocumentInfo(), transla
             result = format_hand_result(row, row.players, tr)  # who sat at each seat in this hand
             if row.riichi:
                 result += "\n" + tr("Riichi: {names}").format(names=", ".join(row.players[s] for s in row.riichi))
+            if row.dead:
+                result += "\n" + tr("Dead hand: {names}").format(names=", ".join(row.players[s] for s in row.dead))
             cells: list[object] = [row.number, _label(row, tr), result, *(format_signed(d) for d in row.deltas)]
             if riichi_sticks:
                 cells.append(row.riichi_sticks)

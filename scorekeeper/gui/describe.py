@@ -181,6 +181,8 @@ def describe_hand_row(row: HandRow, names: tuple[str, ...], *, classical: bool =
             lines.append(describe_result(row.result, names, classical=classical))
     if row.riichi:
         lines.append(_t("Riichi: {names}").format(names=", ".join(names[s] for s in row.riichi)))
+    if row.dead:
+        lines.append(_t("Dead hand: {names}.").format(names=", ".join(names[s] for s in row.dead)))
     return "\n".join(lines)
 
 

@@ -116,6 +116,7 @@ class HandRow:
         chombo_after_uma: the chombo's cost is taken after uma (pending until the end of the game).
         riichi: who declared riichi in the hand, seat order.
         deltas: each seat's change over the hand, riichi sticks put down included.
+        dead: whose hands were declared dead in the hand, seat order (RCR 2016 3.4.7, EMA 2025 3.3.14).
         scores: the scores after the hand.
         riichi_sticks: the sticks left on the table after the hand.
         result: the result as entered.
@@ -142,6 +143,7 @@ class HandRow:
     riichi_sticks: int
     result: HandResult
     players: tuple[str, str, str, str]
+    dead: tuple[Seat, ...] = ()
 
     @property
     def hand_label(self) -> str:
@@ -304,6 +306,7 @@ def _hand_row(state: GameState, number: int, entry: HandEntry, replay: bool) -> 
         chombo_points=chombo_points,
         chombo_after_uma=after_uma,
         riichi=tuple(sorted(entry.record.riichi)),
+        dead=tuple(sorted(entry.record.dead)),
         deltas=entry.deltas,
         scores=entry.scores,
         riichi_sticks=entry.riichi_sticks,

@@ -85,6 +85,7 @@ JA_RECORDS: dict[str, str] = {
     "Result": "結果",
     "Sticks": "供託",
     "Riichi: {names}": "立直: {names}",
+    "Dead hand: {names}": "アガリ放棄: {names}",
     "Each player's change over the hand (riichi sticks put down included); Sticks: left on the table.": (
         "各プレイヤーのその局の増減 (出した立直棒を含む)。供託: 卓に残った立直棒。"
     ),

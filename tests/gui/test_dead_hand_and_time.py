@@ -52,7 +52,11 @@ def test_hand_dead_hand_declares_it_and_the_centre_shows_whose(window: MainWindo
     assert panel.riichi_button.toolTip() == "Bruno's hand was declared dead: no riichi."
     assert not window.controller.declare_riichi(1)
     assert "declared dead" in window.message_label.text()
-    assert window.controller.undo() and window.controller.undo() is not None
+    # The finished hand's row in the history names the dead hand.
+    assert window.controller.draw([0])
+    model = window.history.model
+    assert model.data(model.index(0, 1)) == "Draw: tenpai Aiko\nDead hand: Bruno."
+    assert window.controller.undo() and window.controller.undo()
     state = window.controller.state
     assert state is not None and state.dead_this_hand == ()
 

@@ -21,6 +21,7 @@ from scorekeeper.session import (
     event_to_json,
 )
 from scorekeeper.session.record import format_record, parse_record, record_from_session
+from scorekeeper.session.sheet import game_sheet
 from scorekeeper.storage.store import GameStore
 from tests.session.builders import PLAYERS, S0, S1, S2, S3, game, hf
 
@@ -111,3 +112,11 @@ def test_the_dead_hand_survives_json_the_record_the_store_and_a_correction(tmp_p
     session.edit_hand(0, HandRecord((S1,), Ron(S1, (hf(0, 2, 30),)), (S1,)))
     assert session.state.hands[0].record.dead == (S1,)
     assert session.state.dead_this_hand == (S2,)  # the hand in play keeps its own
+
+
+def test_the_hand_sheet_names_the_dead_hands() -> None:
+    """The history and the game PDF read the sheet's row: it lists whose hands were declared dead."""
+    session = game("ema2016")
+    session.declare_dead_hand(S3, "too few tiles")
+    session.draw([S0])
+    assert game_sheet(session.state).hands[0].dead == (S3,)

@@ -205,6 +205,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>リーチ: {names}</translation>
     </message>
     <message>
+        <source>Dead hand: {names}.</source>
+        <translation>アガリ放棄: {names}</translation>
+    </message>
+    <message>
         <source>{name}: {points} points, as the table worked them out</source>
         <translation>{name}: {points} 点 (卓で計算した値)</translation>
     </message>
@@ -5699,6 +5703,10 @@ win</source>
     <message>
         <source>Riichi: {names}</source>
         <translation>立直: {names}</translation>
+    </message>
+    <message>
+        <source>Dead hand: {names}</source>
+        <translation>アガリ放棄: {names}</translation>
     </message>
     <message>
         <source>Venue: {venue}</source>

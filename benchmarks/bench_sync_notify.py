@@ -36,7 +36,7 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -49,6 +49,7 @@ from scorekeeper.storage.store import GameStore
 from scorekeeper.storage.tournament_pg import open_postgresql_store
 from scorekeeper.sync import server as server_module
 from scorekeeper.sync.live import LiveFeed
+from scorekeeper.sync.push import Writer
 from scorekeeper.sync.server import TournamentServer
 from scorekeeper.sync.setup import create_table_login, install
 from scorekeeper.sync.table import TableLogin, TableSync, join
@@ -91,9 +92,9 @@ _ASKED = [0]
 _overtaken = TournamentServer.overtaken
 
 
-def _counted_overtaken(self: TournamentServer, game_ids: Sequence[str]) -> tuple[str, ...]:
+def _counted_overtaken(self: TournamentServer, games: Mapping[str, int]) -> dict[str, Writer]:
     _ASKED[0] += 1
-    return _overtaken(self, game_ids)
+    return _overtaken(self, games)
 
 
 TournamentServer.overtaken = _counted_overtaken  # type: ignore[method-assign]

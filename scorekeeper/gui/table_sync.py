@@ -72,6 +72,10 @@ def _t(text: str) -> str:
     return QCoreApplication.translate(_CONTEXT, text)
 
 
+#: The longest server's reason the status line quotes (cut with "…" past it).
+_REASON_CHARS = 160
+
+
 def status_text(status: SyncStatus) -> str:
     """The status line's words for ``status``."""
     if status.problem:
@@ -80,6 +84,9 @@ def status_text(status: SyncStatus) -> str:
     if status.offline_since is not None:
         since = _t("Offline since {time}").format(time=status.offline_since.strftime("%H:%M"))
         return f"{since} – {waiting}" if status.waiting else since
+    if status.held:  # the server answered and did not take a game's changes: say why (its words, as the server's)
+        reason = status.held if len(status.held) <= _REASON_CHARS else status.held[: _REASON_CHARS - 1] + "…"
+        return _t("{waiting}: the server did not take them ({reason})").format(waiting=waiting, reason=reason)
     return waiting if status.waiting else _t("Synced")
 
 
@@ -460,6 +467,7 @@ class TableLink:
         self.status = QLabel()
         self.status.setObjectName("sync_status")
         self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.status.setWordWrap(True)  # a server's reason for holding a game back may be long: never widen the window
         self.status.setVisible(self.sync is not None)
         return self.status
 
@@ -506,13 +514,16 @@ class TableLink:
         if self._controller.game_id == game_id:
             self._controller.open_game(game_id)
         if not refused:
-            # Nothing of the table's was lost: the referee wrote (time called for the last hand, a correction).
-            # Another game of this laptop's (an earlier session's) is taken silently: the message would name this one.
+            # Nothing of the table's was lost: the referee wrote (time called for the last hand, a correction), or
+            # another laptop of this table (a spare) did. Another game of this laptop's (an earlier session's) is
+            # taken silently: the message would name this one.
             if self._controller.game_id != game_id:
                 return
             self._show_message(
                 QCoreApplication.translate(
-                    "MainWindow", "The referee changed this game on the server: it was reloaded from there."
+                    "MainWindow",
+                    "This game changed on the server (the referee or another laptop of this table wrote to it): it was"
+                    " reloaded from there.",
                 )
             )
             return

@@ -59,6 +59,8 @@ class GameLink:
         server_game: the game's id on the server (text; the column was declared INTEGER in version 4, and SQLite
             keeps such ids as text: they start with a letter).
         acked_op: the last change number the server has applied.
+        last_op: the last change number this laptop has given the game (its next change is ``last_op + 1``). The
+            server holding a number above it means another laptop of the same table wrote to the game.
         waiting: how many writes (units) are queued.
         oldest: when the oldest queued change was made (ISO 8601 UTC), or empty.
         problem: why pushing stopped for this game (a conflict), or empty.
@@ -68,6 +70,7 @@ class GameLink:
     link: str
     server_game: str
     acked_op: int
+    last_op: int
     waiting: int
     oldest: str
     problem: str
@@ -173,7 +176,7 @@ class LocalOutbox:
         """Every linked game with its queue, oldest link first."""
         with self._transaction("read the outbox", write=False) as connection:
             rows = connection.execute(
-                "SELECT s.game_id, s.link, s.server_game, s.acked_op, s.problem,"
+                "SELECT s.game_id, s.link, s.server_game, s.acked_op, s.next_op - 1, s.problem,"
                 " (SELECT count(*) FROM outbox o WHERE o.game_id = s.game_id AND o.kind = 'head'),"
                 " (SELECT min(queued) FROM outbox o WHERE o.game_id = s.game_id)"
                 " FROM sync_games s ORDER BY s.game_id"
@@ -184,11 +187,12 @@ class LocalOutbox:
                 link=link,
                 server_game=str(server_game),
                 acked_op=acked,
+                last_op=last,
                 waiting=waiting,
                 oldest=oldest or "",
                 problem=problem,
             )
-            for game_id, link, server_game, acked, problem, waiting, oldest in rows
+            for game_id, link, server_game, acked, last, problem, waiting, oldest in rows
         )
 
     def link_of(self, game_id: int) -> GameLink | None:
@@ -213,7 +217,11 @@ class LocalOutbox:
         return tuple(ops)
 
     def acknowledge(self, game_id: int, op: int) -> None:
-        """The server has applied every change of ``game_id`` up to number ``op``: drop them from the queue."""
+        """The server has applied every change of ``game_id`` up to number ``op``: drop them from the queue.
+
+        The caller names only numbers it sent and the server took (never one past the last it sent: a number above
+        may be another laptop's, see :class:`GameLink`).
+        """
         with self._transaction("trim the outbox", write=True) as connection:
             connection.execute("DELETE FROM outbox WHERE game_id = ? AND op <= ?", (game_id, op))
             connection.execute("UPDATE sync_games SET acked_op = max(acked_op, ?) WHERE game_id = ?", (op, game_id))

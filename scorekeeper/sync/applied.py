@@ -33,15 +33,16 @@ def after_write(
     *,
     by_table: bool,
     settings_of: Callable[[int], TournamentSettings],
+    applied_op: int | None = None,
 ) -> bool | None:
     """Replay a game's log for its hand and scores at a glance, and announce the change (same transaction).
 
-    Every write is announced on its tournament's channel (:func:`tournament_channel`: the referee's live feed); a
-    write not by the game's table (the referee's) also on the table's channel (:func:`table_channel`). A table's own
-    write is not announced to it: a table acts only on writes made over its head (``TournamentServer.overtaken``: a
-    laptop of the same table writes on the same position, and learns of it when it pushes), so hearing its own push
-    only made it ask the server once more per hand (benchmarks/bench_sync_notify.py). ``settings_of`` gives a
-    tournament's settings by its id.
+    Every write is announced on its tournament's channel (:func:`tournament_channel`: the referee's live feed) and on
+    the game's table's (:func:`table_channel`). A table's push (``by_table``) names the last change number it applied
+    (``applied_op``, ``"op"`` in the announcement): the laptop that pushed it knows that number and asks nothing
+    (``TournamentServer.heard``: hearing its own push made a table ask the server once more per hand,
+    benchmarks/bench_sync_notify.py), while another laptop of the same table (a spare) hears a number above its own
+    and takes the server's copy. ``settings_of`` gives a tournament's settings by its id.
 
     Returns whether the game has ended, or None when its log cannot be replayed.
     """
@@ -62,10 +63,12 @@ def after_write(
         "UPDATE game_sync SET hand = %s, scores = %s WHERE game_id = %s",
         ("end" if state.ended else state.hand_label, json.dumps(list(state.scores)), game_id),
     )
-    payload = json.dumps({"game": game_id, "session": int(session), "table": int(table_no), "head": int(head)})
+    said: dict[str, object] = {"game": game_id, "session": int(session), "table": int(table_no), "head": int(head)}
+    if by_table and applied_op is not None:
+        said["op"] = applied_op
+    payload = json.dumps(said)
     connection.execute("SELECT pg_notify(%s, %s)", (tournament_channel(int(tid)), payload))
-    if not by_table:
-        connection.execute("SELECT pg_notify(%s, %s)", (table_channel(int(tid), int(table_no)), payload))
+    connection.execute("SELECT pg_notify(%s, %s)", (table_channel(int(tid), int(table_no)), payload))
     return state.ended
 
 

@@ -173,7 +173,7 @@ def take_push(
             "UPDATE game_sync SET version = %s, table_version = %s, applied_op = %s WHERE game_id = %s",
             (version, table_version, applied, game_id),
         )
-        after_write(connection, game_id, by_table=True, settings_of=settings_of)
+        after_write(connection, game_id, by_table=True, settings_of=settings_of, applied_op=applied)
     return PushResult(applied_op=applied, conflict=conflict, met=met)
 
 

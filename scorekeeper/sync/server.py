@@ -36,7 +36,7 @@ import json
 import select
 import time
 import uuid
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -56,7 +56,7 @@ from scorekeeper.sync import push as push_module
 from scorekeeper.sync.applied import after_write, now
 from scorekeeper.sync.channels import CHANNEL, table_channel, tournament_channel
 from scorekeeper.sync.connection import describe_url, no_answer, open_connection, reason, tournament_id
-from scorekeeper.sync.push import PushResult
+from scorekeeper.sync.push import PushResult, Writer
 from scorekeeper.tournament import TournamentSettings, settings_from_json
 
 __all__ = [
@@ -165,7 +165,10 @@ class TournamentServer:
         self._name = tournament
         self._tid: int | None = None
         self._settings: TournamentSettings | None = None
-        self._heard: set[str] = set()
+        # Games announced since the last heard(): None for a write not by a table (the referee's), else the highest
+        # change number a table's push announced (heard() leaves out this connection's own pushes by it).
+        self._heard: dict[str, int | None] = {}
+        self._pushed: dict[str, int] = {}  # per game, the last applied number this connection's pushes were told
         self._last_word = time.monotonic()  # when the server last answered or announced something
         self._gave_up = False  # an exchange outlived ANSWER_TIMEOUT and its connection was shut (see _answered)
 
@@ -471,9 +474,11 @@ class TournamentServer:
                 security).
         """
         with self._transaction("take the table's changes") as connection:
-            return push_module.take_push(
+            result = push_module.take_push(
                 connection, game_id, ops, where=self._where, settings_of=lambda tid: self._settings_in(connection, tid)
             )
+        self._pushed[game_id] = max(result.applied_op, self._pushed.get(game_id, 0))
+        return result
 
     def listen(self) -> None:
         """Hear of the applied writes from now on (:meth:`heard` collects them): a table's login listens on its
@@ -496,11 +501,21 @@ class TournamentServer:
 
     def _note(self, payload: str) -> None:
         try:
-            game = json.loads(payload).get("game")
+            said = json.loads(payload)
+            game, op = said.get("game"), said.get("op")
         except (ValueError, AttributeError):
             return  # a change to no game (players, seats, penalties) or someone else's message on the channel
-        if isinstance(game, str):
-            self._heard.add(game)
+        if not isinstance(game, str):
+            return
+        if not isinstance(op, int) or (game in self._heard and self._heard[game] is None):
+            self._heard[game] = None  # not a table's push (or a server before "op"): always asked about
+        else:
+            self._heard[game] = max(op, self._heard.get(game) or 0)
+
+    @property
+    def lost(self) -> bool:
+        """Whether the connection is gone (broken, closed or given up): a refusal on a live one is the server's."""
+        return self._gave_up or self._connection.broken or self._connection.closed
 
     def heard(self) -> frozenset[str]:
         """The games the server announced a write to since the last call (after :meth:`listen`).
@@ -520,24 +535,35 @@ class TournamentServer:
                     self._note(notify.extra.decode("utf-8", "replace"))
         except psycopg.Error as error:
             raise TournamentServerError(f"lost the tournament server {self._where}: {reason(error)}") from None
-        heard, self._heard = frozenset(self._heard), set()
+        heard = frozenset(
+            game for game, op in self._heard.items() if op is None or op > self._pushed.get(game, 0)
+        )  # a table's push this connection made is not news to it
+        self._heard = {}
         return heard
 
-    def overtaken(self, game_ids: Sequence[str]) -> tuple[str, ...]:
-        """The games among ``game_ids`` the referee wrote to since this table's last write (a call of the last
-        hand, a correction, an end): the table takes their copy even when it has nothing to push.
+    def overtaken(self, games: Mapping[str, int]) -> dict[str, Writer]:
+        """Which of ``games`` (server game -> the last change number the asking laptop has given it) hold writes
+        that are not that laptop's, and whose: the referee's since the table's last write (a call of the last hand, a
+        correction, an end), or another laptop's of the same table (the server applied a change number above the
+        laptop's last). The table takes their copy even when it has nothing to push.
 
         Raises:
             TournamentServerError: the server cannot be reached, or refuses.
         """
-        if not game_ids:
-            return ()
+        if not games:
+            return {}
         with self._transaction("read the games' versions") as connection:
             rows = connection.execute(
-                "SELECT game_id FROM game_sync WHERE game_id = ANY(%s) AND version <> table_version ORDER BY game_id",
-                (list(game_ids),),
+                "SELECT game_id, version <> table_version, applied_op FROM game_sync WHERE game_id = ANY(%s)",
+                (list(games),),
             ).fetchall()
-        return tuple(str(row[0]) for row in rows)
+        met: dict[str, Writer] = {}
+        for game_id, referee_wrote, applied in rows:
+            if referee_wrote:
+                met[str(game_id)] = Writer.REFEREE
+            elif int(applied) > games[str(game_id)]:
+                met[str(game_id)] = Writer.OTHER_LAPTOP
+        return met
 
     def forget_refused(self, game_id: str) -> ServerGame:
         """After a conflict: drop the table's refused changes and accept the server's copy as the new base.

@@ -25,9 +25,10 @@ from typing import Any
 
 from scorekeeper.errors import ErrorCode, SaveFileError, ScorekeeperError, TournamentServerError
 from scorekeeper.session.events import event_from_json
-from scorekeeper.storage.outbox import LocalOutbox
+from scorekeeper.storage.outbox import GameLink, LocalOutbox
 from scorekeeper.storage.store import GameStore
 from scorekeeper.sync.connection import describe_url
+from scorekeeper.sync.push import Writer
 from scorekeeper.sync.server import ServerGame, TournamentServer
 
 __all__ = [
@@ -149,6 +150,14 @@ def join_reached(store: GameStore, login: TableLogin, game: ServerGame) -> Joine
     return JoinedGame(game_id=game_id, server_game=game.id, players=game.players, ruleset=game.ruleset)
 
 
+def _ahead(server_game: str) -> str:
+    """The problem of a game the server holds changes of that this laptop never made."""
+    return (
+        f"game {server_game} changed on the server: another laptop of this table wrote to it (the server holds"
+        " changes this laptop does not have)"
+    )
+
+
 def _link_text(login: TableLogin) -> str:
     return f"{describe_url(login.url)} session {login.session} table {login.table_no}"
 
@@ -164,18 +173,21 @@ class SyncStatus:
     Attributes:
         waiting: writes (events, undos, redos) queued and not yet on the server.
         offline_since: when the server was last found unreachable, if it is still (local time), else None.
-        problem: why pushing stopped for a game (a conflict with the referee), or empty.
-        refused: event bodies the server refused after a conflict, to offer again (kept until taken).
+        problem: why pushing stopped for a game until the table takes the server's copy (the referee or another
+            laptop of this table wrote to it), or empty.
+        held: why a game's queue was not sent although the server answered (it refused it, or took none of it);
+            tried again at the next push, while the other games go on. Empty when none is held back.
     """
 
     waiting: int
     offline_since: datetime.datetime | None = None
     problem: str = ""
+    held: str = ""
 
     @property
     def synced(self) -> bool:
         """Nothing waiting and nothing wrong."""
-        return not self.waiting and self.offline_since is None and not self.problem
+        return not self.waiting and self.offline_since is None and not self.problem and not self.held
 
 
 class _ClosingError(Exception):
@@ -201,6 +213,7 @@ class TableSync:
         self._ask_all = True
         self._offline_since: datetime.datetime | None = None
         self._last_error = ""
+        self._held: dict[int, str] = {}  # local game -> why its queue was held back at the last push
         # One push, status or copy at a time: the app pushes from a worker thread and reads the status from the
         # GUI thread.
         self._lock = threading.RLock()
@@ -281,8 +294,13 @@ class TableSync:
         with self._using():
             links = self._outbox.links()
             problem = next((link.problem for link in links if link.problem), "")
+            linked = {link.game_id for link in links if not link.problem}
+            held = next((why for game_id, why in sorted(self._held.items()) if game_id in linked), "")
             return SyncStatus(
-                waiting=sum(link.waiting for link in links), offline_since=self._offline_since, problem=problem
+                waiting=sum(link.waiting for link in links),
+                offline_since=self._offline_since,
+                problem=problem,
+                held=held,
             )
 
     def _connected(self) -> TournamentServer:
@@ -303,8 +321,10 @@ class TableSync:
     def push(self) -> SyncStatus:
         """Send every linked game's queue; return the status after it. Network trouble is reported, not raised.
 
-        With nothing queued it sends nothing either, once connected: it reads the writes the server announced
-        (:meth:`TournamentServer.heard`) and asks about those games only.
+        Each game goes on its own (:meth:`_push_game`): a game the server refuses, or whose push makes no progress,
+        is held back with the reason (:attr:`SyncStatus.held`) and tried again next time, and the games after it
+        still go. With nothing queued it sends nothing either, once connected: it reads the writes the server
+        announced (:meth:`TournamentServer.heard`) and asks about those games only.
 
         Raises:
             SaveFileError: the sync is closed (or closes during this push: what is left waits in the outbox).
@@ -314,21 +334,8 @@ class TableSync:
                 for link in self._outbox.links():
                     if link.problem:
                         continue
-                    while True:
-                        ops = self._outbox.pending(link.game_id, limit=PUSH_BATCH)
-                        if not ops:
-                            break
-                        server = self._connected()
-                        self._check_open()
-                        result = server.push(link.server_game, ops)
-                        if result.applied_op > link.acked_op:
-                            self._outbox.acknowledge(link.game_id, result.applied_op)
-                        if result.conflict:
-                            self._outbox.set_problem(link.game_id, result.conflict)
-                            break
-                        if result.applied_op < ops[-1].op:
-                            break  # a gap on the server that this push did not fill: try again later
-                self._notice_referee_writes()
+                    self._push_game(link)
+                self._notice_overtaken()
                 self._offline_since = None
                 self._last_error = ""
             except _ClosingError:
@@ -340,15 +347,70 @@ class TableSync:
                     self._offline_since = datetime.datetime.now().astimezone()
             return self.status()
 
-    def _notice_referee_writes(self) -> None:
-        """Stop each game with nothing queued that the referee wrote to since this table's last write.
+    def _push_game(self, link: GameLink) -> None:
+        """Send one game's queue in batches of :data:`PUSH_BATCH` rows, each acknowledged as the server takes it.
 
-        Without this a table learned of a referee's write (the call of the last hand at the time limit, a
-        correction) only when its next push was refused, so the hand it had just entered had to be entered again.
-        Stopped, the game is taken from the server like any conflict (:meth:`resolve_conflicts`), with nothing of
-        the table's refused.
+        Only numbers this laptop sent are acknowledged, never past the last one sent: the server holding more is
+        another laptop of this table (a spare) that wrote first, and the game is stopped to take the server's copy
+        (:meth:`resolve_conflicts`), as after a referee's write. So is a server that lacks numbers before the first
+        one queued (it lost changes it had taken). A batch the server takes nothing of, without a conflict, holds the
+        game back with the reason, as does a push the server refuses while the connection stands (the other games
+        still go); a lost connection ends the whole push (raised).
 
-        Only games the server announced a write to are asked about (and every idle game once after a connect), in
+        Raises:
+            TournamentServerError: the connection to the server is lost (the table is offline).
+        """
+        game_id, first = link.game_id, 0
+        applied: int | None = None  # the server's last applied number, as its last answer said
+        while ops := self._outbox.pending(game_id, limit=PUSH_BATCH):
+            if ops[0].op <= first:  # a guard: every batch starts past the last one (never a loop on the same rows)
+                self._held[game_id] = f"game {link.server_game}: changes {ops[0].op} to {ops[-1].op} were sent again"
+                return
+            first = ops[0].op
+            server = self._connected()
+            self._check_open()
+            try:
+                result = server.push(link.server_game, ops)
+            except TournamentServerError as error:
+                if server.lost:
+                    raise
+                self._held[game_id] = f"game {link.server_game}: {error}"
+                return
+            applied = result.applied_op
+            taken = min(applied, ops[-1].op)
+            if taken >= ops[0].op:
+                self._outbox.acknowledge(game_id, taken)
+            if result.conflict:
+                self._outbox.set_problem(game_id, result.conflict)
+                return
+            if applied < ops[0].op - 1:
+                self._outbox.set_problem(
+                    game_id,
+                    f"game {link.server_game}: the server lacks changes {applied + 1} to {ops[0].op - 1}, which it"
+                    " had taken before (its copy is older than this laptop's): take the server's copy",
+                )
+                return
+            if taken < ops[0].op:
+                self._held[game_id] = (
+                    f"game {link.server_game}: the server took none of changes {ops[0].op} to {ops[-1].op}"
+                    f" (its last applied change is {applied}) and gave no reason"
+                )
+                return
+        self._held.pop(game_id, None)
+        now = self._outbox.link_of(game_id)
+        if applied is not None and now is not None and not now.waiting and applied > now.last_op:
+            self._outbox.set_problem(game_id, _ahead(link.server_game))
+
+    def _notice_overtaken(self) -> None:
+        """Stop each game with nothing queued that the server holds writes of, not this laptop's, since its last.
+
+        The referee's (the call of the last hand at the time limit, a correction) or another laptop's of the same
+        table (a spare that joined while this one was away). Without this a table learned of such a write only when
+        its next push was refused, so the hand it had just entered had to be entered again (and a laptop a spare had
+        overtaken said "Synced" with hands missing). Stopped, the game is taken from the server like any conflict
+        (:meth:`resolve_conflicts`), with nothing of the table's refused.
+
+        Only games the server announced a write to are asked about (and every idle game once after each connect), in
         one query; an idle cycle with nothing announced sends nothing, but an empty query when the server has said
         nothing for ``PING_AFTER`` seconds (:meth:`TournamentServer.keep_alive`: a silent path is given up and the
         table says offline). Before, every cycle asked the server (a transaction of three round trips per table
@@ -365,12 +427,15 @@ class TableSync:
         idle = [link for link in links if not link.problem and not link.waiting]
         asked = [link for link in idle if self._ask_all or link.server_game in self._announced]
         if asked:
-            overtaken = set(server.overtaken([link.server_game for link in asked]))
+            overtaken = server.overtaken({link.server_game: link.last_op for link in asked})
             for link in asked:
-                if link.server_game in overtaken:
+                met = overtaken.get(link.server_game)
+                if met is Writer.REFEREE:
                     self._outbox.set_problem(
                         link.game_id, f"game {link.server_game} changed on the server (the referee wrote to it)"
                     )
+                elif met is Writer.OTHER_LAPTOP:
+                    self._outbox.set_problem(link.game_id, _ahead(link.server_game))
         # A game still busy (its queue pushed next time, or stopped) is asked about once it is idle.
         self._announced -= {link.server_game for link in asked}
         self._announced &= linked

@@ -260,6 +260,9 @@ def test_the_status_words() -> None:
     assert status_text(SyncStatus(waiting=1, offline_since=since)) == "Offline since 14:05 – 1 event waiting"
     assert status_text(SyncStatus(waiting=0, offline_since=since)) == "Offline since 14:05"
     assert status_text(SyncStatus(waiting=2, problem="x")).startswith("Stopped")
+    held = SyncStatus(waiting=2, held="game s1-t1-x: under review")
+    assert status_text(held) == "2 events waiting: the server did not take them (game s1-t1-x: under review)"
+    assert status_text(SyncStatus(waiting=2, held="x", offline_since=since)) == "Offline since 14:05 – 2 events waiting"
 
 
 def _joined_with_one_riichi_pushed(qtbot: QtBot, tmp_path: Path, tournament: Tournament) -> tuple[MainWindow, str]:
@@ -301,7 +304,10 @@ def test_a_table_with_nothing_to_send_takes_the_referees_call_of_the_last_hand_a
         referee.correct_as_referee(game, (LastHandCalled("time limit"),), version=referee.game(game).version)
     centre = window.table.centre
     qtbot.waitUntil(lambda: centre.status_label.text() == "Time: last hand.", timeout=15_000)
-    assert window.message_label.text() == "The referee changed this game on the server: it was reloaded from there."
+    assert window.message_label.text() == (
+        "This game changed on the server (the referee or another laptop of this table wrote to it): it was reloaded"
+        " from there."
+    )
     assert window.controller.draw([0])
     assert window.controller.session is not None and window.controller.session.state.ended
     with tournament.referee() as referee:

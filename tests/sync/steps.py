@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import queue
 import select
 import socket
 import threading
@@ -86,10 +87,15 @@ class StallingProxy:
 
     :meth:`hold_new` makes connections made after it stall from the start (a connect attempt waits its whole
     timeout: the server's host is gone), until :meth:`pass_new`; :attr:`accepted_at` says when each came in.
+
+    ``delay`` (seconds) holds every chunk of bytes that long before passing it on, each way, as a slow link does
+    (a round trip then takes twice ``delay`` more): bytes keep arriving meanwhile and leave in order, so the link
+    is slow, not narrow.
     """
 
-    def __init__(self, port: int) -> None:
+    def __init__(self, port: int, *, delay: float = 0.0) -> None:
         self._target = port
+        self._delay = delay
         self._stalled = threading.Event()
         self._closed = threading.Event()
         self._listener = socket.create_server(("127.0.0.1", 0))
@@ -137,9 +143,14 @@ class StallingProxy:
             self._sockets += [client, server]
             self._stalling.append(stalling)
             for a, b in ((client, server), (server, client)):
-                threading.Thread(target=self._pump, args=(a, b, stalling), daemon=True).start()
+                if self._delay:
+                    later: queue.Queue[tuple[float, bytes]] = queue.Queue()
+                    threading.Thread(target=self._pump, args=(a, later.put, stalling), daemon=True).start()
+                    threading.Thread(target=self._deliver, args=(later, b), daemon=True).start()
+                else:
+                    threading.Thread(target=self._pump, args=(a, b.sendall, stalling), daemon=True).start()
 
-    def _pump(self, source: socket.socket, sink: socket.socket, stalling: threading.Event) -> None:
+    def _pump(self, source: socket.socket, sink: Callable[..., None], stalling: threading.Event) -> None:
         try:
             while not stalling.is_set() and not self._closed.is_set():
                 if not select.select([source], [], [], 0.02)[0] or stalling.is_set():
@@ -147,10 +158,23 @@ class StallingProxy:
                 data = source.recv(65536)
                 if not data:
                     break
-                sink.sendall(data)
+                sink((time.monotonic() + self._delay, data) if self._delay else data)
         except OSError:
             return
         self._closed.wait()  # stalled: hold the connection open, read nothing, until the relay closes
+
+    def _deliver(self, later: queue.Queue[tuple[float, bytes]], sink: socket.socket) -> None:
+        """Pass each chunk on once its delay is over, in the order it came."""
+        while not self._closed.is_set():
+            try:
+                due, data = later.get(timeout=0.1)
+            except queue.Empty:
+                continue
+            time.sleep(max(due - time.monotonic(), 0.0))
+            try:
+                sink.sendall(data)
+            except OSError:
+                return
 
     def close(self) -> None:
         """End every connection and stop listening."""

@@ -1,10 +1,10 @@
 """An idle table costs the server nothing, and closing a table never waits for the network.
 
 An idle table used to ask the server at every push cycle (3 s) whether the referee had written to its game; it
-now listens (LISTEN/NOTIFY) and asks only about a game the server announced a write to: the referee's writes, not
-its own pushes (it used to hear those too, and asked once more after every hand). Closing the app while a
-push waited on a connect attempt used to wait out the connect timeout (5 s); it now returns at once, and what was
-not sent stays in the outbox for the next start.
+now listens (LISTEN/NOTIFY) and asks only about a game the server announced a write to: the referee's writes and
+another laptop's of the same table, not its own pushes (it used to ask once more after every hand). Closing the app
+while a push waited on a connect attempt used to wait out the connect timeout (5 s); it now returns at once, and
+what was not sent stays in the outbox for the next start.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping
 from pathlib import Path
 
 import psycopg
@@ -24,6 +24,7 @@ from scorekeeper.session.events import LastHandCalled, RiichiDeclared
 from scorekeeper.session.seats import Seat
 from scorekeeper.storage.outbox import LocalOutbox
 from scorekeeper.sync.channels import table_channel
+from scorekeeper.sync.push import Writer
 from scorekeeper.sync.server import TournamentServer
 from scorekeeper.sync.table import SyncStatus, TableSync
 from tests.sync import steps
@@ -100,9 +101,12 @@ def test_a_table_hears_of_its_own_games_only(tournament: Tournament, tmp_path: P
     assert heard == {link.server_game}  # announcements come in commit order: table 2's never came
 
 
-def test_a_tables_own_pushes_are_not_announced_to_it_the_referees_writes_are(
+def test_a_tables_push_is_announced_on_its_channel_with_the_number_the_pushing_laptop_knows(
     tournament: Tournament, tmp_path: Path
 ) -> None:
+    # A table's own push is announced on its channel too, for another laptop of the same table (a spare), with the
+    # last change number it applied: the laptop that pushed knows that number and asks nothing
+    # (test_a_table_asks_the_server_nothing_after_its_own_write); the referee's write carries none and is asked about.
     store, game_id, login = tournament.join(tmp_path, 1)
     with LocalOutbox.open(store.path) as outbox:
         link = outbox.link_of(game_id)
@@ -116,11 +120,9 @@ def test_a_tables_own_pushes_are_not_announced_to_it_the_referees_writes_are(
             referee.correct_as_referee(
                 link.server_game, (LastHandCalled("time limit"),), version=referee.game(link.server_game).version
             )
-        heads = [json.loads(n.payload)["head"] for n in spare.notifies(timeout=10, stop_after=1)]
-        heads += [json.loads(n.payload)["head"] for n in spare.notifies(timeout=0.2)]
-    # Announcements come in commit order: the table's own push (head 1) would have come first. A table acts only on
-    # writes made over its head, so hearing its own only made it ask the server once more after every hand.
-    assert heads == [2]
+        said = [json.loads(n.payload) for n in spare.notifies(timeout=10, stop_after=2)]
+        said += [json.loads(n.payload) for n in spare.notifies(timeout=0.2)]
+    assert [(s["head"], s.get("op")) for s in said] == [(1, 2), (2, None)]  # one put and one head: change 2
 
 
 def test_a_table_asks_the_server_nothing_after_its_own_write(
@@ -129,9 +131,9 @@ def test_a_table_asks_the_server_nothing_after_its_own_write(
     asked: list[tuple[str, ...]] = []
     overtaken = TournamentServer.overtaken
 
-    def counted(self: TournamentServer, game_ids: Sequence[str]) -> tuple[str, ...]:
-        asked.append(tuple(game_ids))
-        return overtaken(self, game_ids)
+    def counted(self: TournamentServer, games: Mapping[str, int]) -> dict[str, Writer]:
+        asked.append(tuple(games))
+        return overtaken(self, games)
 
     monkeypatch.setattr(TournamentServer, "overtaken", counted)
     store, game_id, login = tournament.join(tmp_path, 1)

@@ -741,7 +741,8 @@ JA: dict[str, str] = {
     "1 event waiting": "未送信 1 件",
     "{n} events waiting": "未送信 {n} 件",
     "Offline since {time}": "{time} からオフライン",
-    "The referee changed this game on the server: it was reloaded from there.": "審判がサーバー上でこの対局を変更したため、サーバーから読み込み直しました。",
+    "This game changed on the server (the referee or another laptop of this table wrote to it): it was reloaded from there.": "サーバー上でこの対局が変更されたため (審判、またはこの卓の別のノートPCの書き込み)、サーバーから読み込み直しました。",
+    "{waiting}: the server did not take them ({reason})": "{waiting}: サーバーが受け付けませんでした ({reason})",
     "This game changed on the server (the referee corrected it, or another laptop joined to this table wrote to it), so it was reloaded from there. {n} of the last changes made here were not taken: enter them again if they still stand.": "サーバー上でこの対局が変更されたため (審判の修正、またはこの卓に参加した別のノートPCの書き込み)、サーバーから読み込み直しました。ここで行った直近の変更のうち {n} 件は反映されていません。まだ正しければ入力し直してください。",
     "Stopped: the referee changed this game. Reload it from the server.": "停止中: 審判がこの対局を修正しました。サーバーから読み込み直してください。",
     # the reasons the program writes (scorekeeper.session.reasons; gui.labels.reason_text)

@@ -1803,8 +1803,8 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>大会に参加できませんでした: {reason}</translation>
     </message>
     <message>
-        <source>The referee changed this game on the server: it was reloaded from there.</source>
-        <translation>審判がサーバー上でこの対局を変更したため、サーバーから読み込み直しました。</translation>
+        <source>This game changed on the server (the referee or another laptop of this table wrote to it): it was reloaded from there.</source>
+        <translation>サーバー上でこの対局が変更されたため (審判、またはこの卓の別のノートPCの書き込み)、サーバーから読み込み直しました。</translation>
     </message>
     <message>
         <source>This game changed on the server (the referee corrected it, or another laptop joined to this table wrote to it), so it was reloaded from there. {n} of the last changes made here were not taken: enter them again if they still stand.</source>
@@ -4663,6 +4663,10 @@ win</source>
     <message>
         <source>Offline since {time}</source>
         <translation>{time} からオフライン</translation>
+    </message>
+    <message>
+        <source>{waiting}: the server did not take them ({reason})</source>
+        <translation>{waiting}: サーバーが受け付けませんでした ({reason})</translation>
     </message>
     <message>
         <source>Synced</source>

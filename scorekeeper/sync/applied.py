@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import psycopg
@@ -16,7 +16,7 @@ from scorekeeper.session.session import Session
 from scorekeeper.sync.channels import table_channel, tournament_channel
 from scorekeeper.tournament import TournamentSettings
 
-__all__ = ["UNREPLAYABLE", "after_write", "now", "replay_problem"]
+__all__ = ["UNREPLAYABLE", "after_write", "now", "replay_bodies", "replay_problem"]
 
 #: How the glance (``game_sync.hand``) begins for a game whose log this program cannot replay.
 UNREPLAYABLE = "cannot be replayed"
@@ -91,8 +91,13 @@ def _replay(
     bodies = connection.execute(
         "SELECT body FROM game_events WHERE game_id = %s AND seq < %s ORDER BY seq", (game_id, head)
     ).fetchall()
+    return replay_bodies(settings_of(int(tid)), players_text, (body for (body,) in bodies))
+
+
+def replay_bodies(settings: TournamentSettings, players_text: str, bodies: Iterable[str | None]) -> Session | str:
+    """A log in effect (its event bodies in order) replayed under ``settings``, or why it cannot be."""
     try:
         players = json.loads(players_text)
-        return Session(settings_of(int(tid)).ruleset, players, [event_from_json(json.loads(b[0])) for b in bodies])
+        return Session(settings.ruleset, players, [event_from_json(json.loads(body or "")) for body in bodies])
     except (ScorekeeperError, ValueError) as error:
         return str(error)

@@ -33,7 +33,7 @@ import psycopg
 
 from scorekeeper.errors import TournamentServerError
 from scorekeeper.storage.outbox import OutboxOp
-from scorekeeper.sync.applied import UNREPLAYABLE, after_write, now, replay_problem
+from scorekeeper.sync.applied import UNREPLAYABLE, after_write, now, replay_bodies, replay_problem
 from scorekeeper.sync.connection import reason
 from scorekeeper.tournament import TournamentSettings
 
@@ -117,11 +117,12 @@ def take_push(
             ),
             met=Writer.OTHER_LAPTOP,
         )
-    with connection.cursor() as cursor:
-        cursor.executemany(
-            f"INSERT INTO pushed_ops (game_id, {_COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s)"
+    if rows:  # one statement whatever the batch's length: a round trip per row cost a slow link the push
+        connection.execute(
+            f"INSERT INTO pushed_ops (game_id, {_COLUMNS}) SELECT %s, * FROM unnest("
+            "%s::bigint[], %s::text[], %s::bigint[], %s::text[], %s::bigint[], %s::bigint[])"
             " ON CONFLICT (game_id, op) DO NOTHING",
-            [(game_id, *row) for row in rows],
+            (game_id, *(list(column) for column in zip(*rows, strict=True))),
         )
     row = connection.execute(
         "SELECT g.head, s.version, s.table_version, s.applied_op FROM games g"
@@ -142,11 +143,12 @@ def take_push(
     glance = connection.execute("SELECT hand FROM game_sync WHERE game_id = %s", (game_id,)).fetchone()
     check = glance is None or not str(glance[0] or "").startswith(UNREPLAYABLE)
     unit: list[PushedOp] = []
+    units: list[list[PushedOp]] = []  # the whole units that follow the last applied one and may apply, in order
     conflict = ""
     met: Writer | None = None
-    start_applied = applied
+    start_version = version
     for pushed in waiting:
-        if pushed.op != applied + len(unit) + 1:
+        if pushed.op != applied + sum(map(len, units)) + len(unit) + 1:
             break  # a gap: the missing numbers have not arrived yet
         unit.append(pushed)
         if pushed.kind != "head":
@@ -159,22 +161,103 @@ def take_push(
                 f" (server at event {head}, version {version}; the table wrote on event {pushed.base})"
             )
             break
-        refused = _apply_unit(connection, game_id, unit, check=check, settings_of=settings_of)
-        if refused:
-            conflict = (
-                f"game {game_id}: the server cannot take this table's changes {unit[0].op}-{pushed.op}: {refused}"
-            )
-            break
-        head, version, applied = pushed.seq, version + 1, pushed.op
+        units.append(unit)
+        head, version = pushed.seq, version + 1
         table_version = version
         unit = []
-    if applied != start_applied:
+    taken, refused = _apply_units(connection, game_id, units, check=check, settings_of=settings_of)
+    if refused:
+        first, last = units[taken][0].op, units[taken][-1].op
+        conflict, met = f"game {game_id}: the server cannot take this table's changes {first}-{last}: {refused}", None
+    if taken:
+        applied, version = units[taken - 1][-1].op, start_version + taken
         connection.execute(
             "UPDATE game_sync SET version = %s, table_version = %s, applied_op = %s WHERE game_id = %s",
-            (version, table_version, applied, game_id),
+            (version, version, applied, game_id),
         )
         after_write(connection, game_id, by_table=True, settings_of=settings_of, applied_op=applied)
     return PushResult(applied_op=applied, conflict=conflict, met=met)
+
+
+def _apply_units(
+    connection: psycopg.Connection[Any],
+    game_id: str,
+    units: Sequence[Sequence[PushedOp]],
+    *,
+    check: bool,
+    settings_of: Callable[[int], TournamentSettings],
+) -> tuple[int, str]:
+    """Apply ``units`` in order, in a fixed number of statements whatever their number; return how many were taken
+    and why the next one was refused (empty when all were taken).
+
+    Before, each change cost a round trip or two (and each unit a savepoint and a replay read back from the
+    database), so a table with 150 queued changes behind a 100 ms round trip outlived the 15 s answer time on every
+    try and never synced (issue 27, 3). Now, with ``check``, the units are replayed in memory on the game's rows
+    read once (:func:`_replayable`), and those that replay are written together in one savepoint (:func:`_write`);
+    only when the database refuses a row there (its check on event rows: ``scorekeeper.sync.setup``) are they taken
+    again one at a time (:func:`_apply_unit`), to refuse exactly the unit that holds it.
+    """
+    if not units:
+        return 0, ""
+    taken, refused = _replayable(connection, game_id, units, settings_of) if check else (len(units), "")
+    if not taken:
+        return 0, refused
+    try:
+        with connection.transaction():
+            _write(connection, game_id, units[:taken])
+    except psycopg.errors.CheckViolation:
+        for index, unit in enumerate(units[:taken]):
+            why = _apply_unit(connection, game_id, unit, check=False, settings_of=settings_of)
+            if why:
+                return index, why
+    return taken, refused
+
+
+def _replayable(
+    connection: psycopg.Connection[Any],
+    game_id: str,
+    units: Sequence[Sequence[PushedOp]],
+    settings_of: Callable[[int], TournamentSettings],
+) -> tuple[int, str]:
+    """How many of ``units`` leave, each after the ones before it, a log this program replays; and why the next one
+    does not (empty when all do). Reads the game's rows once and replays in memory."""
+    row = connection.execute("SELECT players, tournament_id FROM games WHERE game_id = %s", (game_id,)).fetchone()
+    assert row is not None
+    players_text, tid = row
+    rows = dict(connection.execute("SELECT seq, body FROM game_events WHERE game_id = %s", (game_id,)).fetchall())
+    settings = settings_of(int(tid))
+    for index, unit in enumerate(units):
+        for change in unit[:-1]:
+            if change.kind == "put":
+                rows[change.seq] = change.body
+            else:
+                rows.pop(change.seq, None)
+        problem = replay_bodies(settings, players_text, (rows[seq] for seq in sorted(rows) if seq < unit[-1].seq))
+        if isinstance(problem, str):
+            return index, f"it cannot be replayed: {problem}"
+    return len(units), ""
+
+
+def _write(connection: psycopg.Connection[Any], game_id: str, units: Sequence[Sequence[PushedOp]]) -> None:
+    """Write ``units`` to the game: each event row as its last put or drop in them says, then the last head."""
+    last: dict[int, PushedOp] = {}
+    for unit in units:
+        last.update((change.seq, change) for change in unit[:-1])
+    dropped = [seq for seq, change in last.items() if change.kind == "drop"]
+    put = [change for change in last.values() if change.kind == "put"]
+    if dropped:
+        connection.execute("DELETE FROM game_events WHERE game_id = %s AND seq = ANY(%s)", (game_id, dropped))
+    if put:
+        connection.execute(
+            "INSERT INTO game_events (game_id, seq, body) SELECT %s, * FROM unnest(%s::bigint[], %s::text[])"
+            " ON CONFLICT (game_id, seq) DO UPDATE SET body = EXCLUDED.body",
+            (game_id, [change.seq for change in put], [change.body for change in put]),
+        )
+    head_row = units[-1][-1]
+    connection.execute(
+        "UPDATE games SET head = %s, finished = %s, updated = %s WHERE game_id = %s",
+        (head_row.seq, int(bool(head_row.finished)), now(), game_id),
+    )
 
 
 class _RefusedError(Exception):

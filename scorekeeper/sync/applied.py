@@ -3,7 +3,6 @@ for its hand and scores at a glance, and the write is announced, in the write's 
 
 from __future__ import annotations
 
-import datetime
 import json
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -16,15 +15,16 @@ from scorekeeper.session.session import Session
 from scorekeeper.sync.channels import table_channel, tournament_channel
 from scorekeeper.tournament import TournamentSettings
 
-__all__ = ["UNREPLAYABLE", "after_write", "now", "replay_bodies", "replay_problem"]
+__all__ = ["SERVER_TIME", "UNREPLAYABLE", "after_write", "replay_bodies", "replay_problem"]
 
 #: How the glance (``game_sync.hand``) begins for a game whose log this program cannot replay.
 UNREPLAYABLE = "cannot be replayed"
 
 
-def now() -> str:
-    """The time of a write as ``games.updated`` holds it (ISO 8601, UTC, microseconds)."""
-    return datetime.datetime.now(datetime.UTC).isoformat(timespec="microseconds")
+#: The time of a write as ``games.updated`` holds it (ISO 8601, UTC, microseconds), by the server's clock: an SQL
+#: expression for the statement that writes it. Before, the writer's own clock (a table laptop's, for its pushes), so a
+#: skewed laptop clock made the referee's "synced / offline?" wrong (issue 27, 5).
+SERVER_TIME = "to_char(statement_timestamp() AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"+00:00\"')"
 
 
 def after_write(

@@ -33,7 +33,7 @@ import psycopg
 
 from scorekeeper.errors import TournamentServerError
 from scorekeeper.storage.outbox import OutboxOp
-from scorekeeper.sync.applied import UNREPLAYABLE, after_write, now, replay_bodies, replay_problem
+from scorekeeper.sync.applied import SERVER_TIME, UNREPLAYABLE, after_write, replay_bodies, replay_problem
 from scorekeeper.sync.connection import reason
 from scorekeeper.tournament import TournamentSettings
 
@@ -255,8 +255,8 @@ def _write(connection: psycopg.Connection[Any], game_id: str, units: Sequence[Se
         )
     head_row = units[-1][-1]
     connection.execute(
-        "UPDATE games SET head = %s, finished = %s, updated = %s WHERE game_id = %s",
-        (head_row.seq, int(bool(head_row.finished)), now(), game_id),
+        f"UPDATE games SET head = %s, finished = %s, updated = {SERVER_TIME} WHERE game_id = %s",
+        (head_row.seq, int(bool(head_row.finished)), game_id),
     )
 
 
@@ -292,8 +292,8 @@ def _apply_unit(
                 else:
                     connection.execute("DELETE FROM game_events WHERE game_id = %s AND seq = %s", (game_id, change.seq))
             connection.execute(
-                "UPDATE games SET head = %s, finished = %s, updated = %s WHERE game_id = %s",
-                (head_row.seq, int(bool(head_row.finished)), now(), game_id),
+                f"UPDATE games SET head = %s, finished = %s, updated = {SERVER_TIME} WHERE game_id = %s",
+                (head_row.seq, int(bool(head_row.finished)), game_id),
             )
             problem = replay_problem(connection, game_id, settings_of) if check else ""
             if problem:

@@ -53,7 +53,7 @@ from scorekeeper.storage._jsontext import dump_json
 from scorekeeper.storage.outbox import OutboxOp
 from scorekeeper.storage.tournament_store import TOURNAMENT_WRITE_LOCK
 from scorekeeper.sync import push as push_module
-from scorekeeper.sync.applied import after_write, now
+from scorekeeper.sync.applied import SERVER_TIME, after_write
 from scorekeeper.sync.channels import CHANNEL, table_channel, tournament_channel
 from scorekeeper.sync.connection import describe_url, no_answer, open_connection, reason, tournament_id
 from scorekeeper.sync.push import PushResult, Writer
@@ -73,6 +73,11 @@ __all__ = [
 #: push cycle and ``tournament_pg.ANSWER_TIMEOUT``, an idle table whose server went silent says so within
 #: 10 + 3 + 15 = 28 s.
 PING_AFTER = 10.0
+
+
+def _reader_now() -> datetime.datetime:
+    """This machine's clock (UTC): when a reader took the server's record (see :class:`TableLink`)."""
+    return datetime.datetime.now(datetime.UTC)
 
 
 def _parse_time(text: object) -> datetime.datetime | None:
@@ -133,6 +138,14 @@ class TableLink:
         last_write: when the game's last write was applied (UTC), or None.
         finished: the game is over.
         held: changes pushed but not applied (waiting for missing numbers, or refused until the table reloads).
+        server_now: the server's clock when the record was read (UTC), or None (then ``now`` is taken as the
+            server's).
+        read_at: the reader's clock at the same moment (UTC), or None.
+
+    ``last_write`` is by the server's clock (before, by the clock of the laptop that pushed: a laptop 20 minutes
+    behind showed "offline?" as soon as it wrote). :meth:`state` compares it with the server's clock, moved on by
+    the time the reader's clock says has passed since the read, so neither a laptop's nor the referee's own skewed
+    clock shows the wrong state.
     """
 
     table_no: int
@@ -140,13 +153,17 @@ class TableLink:
     last_write: datetime.datetime | None
     finished: bool
     held: int
+    server_now: datetime.datetime | None = None
+    read_at: datetime.datetime | None = None
 
     def state(self, now: datetime.datetime) -> LinkState:
-        """The table's state at ``now`` (UTC)."""
+        """The table's state at ``now`` (UTC, by the reader's clock)."""
         if not self.joined:
             return LinkState.NOT_JOINED
         if self.held:
             return LinkState.WAITING
+        if self.server_now is not None and self.read_at is not None:
+            now = self.server_now + (now - self.read_at)
         if self.finished or (self.last_write is not None and now - self.last_write <= QUIET_AFTER):
             return LinkState.SYNCED
         return LinkState.QUIET
@@ -385,8 +402,8 @@ class TournamentServer:
                 game_id = f"s{session}-t{table_no}-{uuid.uuid4().hex[:12]}"
                 connection.execute(
                     "INSERT INTO games (game_id, tournament_id, session, table_no, players, head, finished, updated)"
-                    " VALUES (%s, %s, %s, %s, %s, 0, 0, %s)",
-                    (game_id, tid, session, table_no, json.dumps(players), now()),
+                    f" VALUES (%s, %s, %s, %s, %s, 0, 0, {SERVER_TIME})",
+                    (game_id, tid, session, table_no, json.dumps(players)),
                 )
             else:
                 game_id = row[0]
@@ -452,6 +469,10 @@ class TournamentServer:
                 " WHERE g.tournament_id = %s AND g.session = %s ORDER BY g.table_no",
                 (tid, session),
             ).fetchall()
+            clock = connection.execute(f"SELECT {SERVER_TIME}").fetchone()
+            read_at = _reader_now()
+        assert clock is not None
+        server_now = _parse_time(clock[0])
         return tuple(
             TableLink(
                 table_no=int(table_no),
@@ -459,6 +480,8 @@ class TournamentServer:
                 last_write=_parse_time(updated),
                 finished=bool(finished),
                 held=int(held or 0),
+                server_now=server_now,
+                read_at=read_at,
             )
             for table_no, joined, updated, finished, held in rows
         )
@@ -643,7 +666,7 @@ class TournamentServer:
                     [(game_id, head + offset, body) for offset, body in enumerate(bodies)],
                 )
             connection.execute(
-                "UPDATE games SET head = %s, updated = %s WHERE game_id = %s", (head + len(bodies), now(), game_id)
+                f"UPDATE games SET head = %s, updated = {SERVER_TIME} WHERE game_id = %s", (head + len(bodies), game_id)
             )
             connection.execute("UPDATE game_sync SET version = %s WHERE game_id = %s", (current + 1, game_id))
             ended = after_write(

@@ -195,21 +195,27 @@ def _apply_units(
     try and never synced (issue 27, 3). Now, with ``check``, the units are replayed in memory on the game's rows
     read once (:func:`_replayable`), and those that replay are written together in one savepoint (:func:`_write`);
     only when the database refuses a row there (its check on event rows: ``scorekeeper.sync.setup``) are they taken
-    again one at a time (:func:`_apply_unit`), to refuse exactly the unit that holds it.
+    again one at a time (:func:`_apply_unit`), to refuse exactly the unit that holds it with the database's words.
     """
     if not units:
         return 0, ""
     taken, refused = _replayable(connection, game_id, units, settings_of) if check else (len(units), "")
-    if not taken:
-        return 0, refused
     try:
         with connection.transaction():
-            _write(connection, game_id, units[:taken])
+            # The refused unit too, so that the database's own check has its say first (its words name the row).
+            _write(connection, game_id, units[: taken + 1 if refused else taken])
+            if refused:
+                raise _RefusedError(refused)  # rolls the savepoint back
     except psycopg.errors.CheckViolation:
-        for index, unit in enumerate(units[:taken]):
-            why = _apply_unit(connection, game_id, unit, check=False, settings_of=settings_of)
+        for index, unit in enumerate(units):
+            why = _apply_unit(connection, game_id, unit, check=check, settings_of=settings_of)
             if why:
                 return index, why
+        return len(units), ""
+    except _RefusedError:
+        if taken:
+            with connection.transaction():
+                _write(connection, game_id, units[:taken])
     return taken, refused
 
 

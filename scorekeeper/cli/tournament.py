@@ -73,6 +73,18 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="what the time signal leaves of a game (default: the ruleset's: RCR 2016 5.9, EMA 2025 7.4)",
     )
     create.add_argument("--tie-break", choices=("share", "places", "best_game"), default="share")
+    create.add_argument(
+        "--absence",
+        choices=("rcr2016", "ema2025", "seat_shares"),
+        default=None,
+        help="what a substituted or dropped-out player scores (default: the ruleset's: RCR 2016 5.8, EMA 2025 7.3)",
+    )
+    create.add_argument(
+        "--disqualified-rank",
+        choices=("bottom", "points"),
+        default=None,
+        help="where a disqualified player stands (default: the ruleset's text: RCR 2016 5.8 bottom, EMA 2025 points)",
+    )
     create.add_argument("--teams", action="store_true", help="show team standings (players' 'team' column)")
     create.add_argument("--fixed", action="append", default=[], metavar="NAME=TABLE", help="a player's fixed table")
 
@@ -202,6 +214,8 @@ def _create(args: argparse.Namespace) -> None:
         time_limit_rule=args.time_limit_rule,
         tie_break=args.tie_break,
         teams=args.teams,
+        absence=args.absence,
+        disqualified_rank=args.disqualified_rank,
     )
     players = parse_players_csv(read_csv_text(args.players, "a players CSV"))
     with open_tournament_store(args.db) as store:

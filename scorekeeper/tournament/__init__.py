@@ -4,6 +4,7 @@ Layered between the session (whose games and result sheets it uses) and storage 
 docs/tournament.md.
 """
 
+from scorekeeper.tournament.absence import ABSENT_SESSION_TENTHS, credited_shares
 from scorekeeper.tournament.model import (
     GameResult,
     TableGame,
@@ -41,7 +42,14 @@ from scorekeeper.tournament.seating import (
     seat_swiss,
     seating_quality,
 )
-from scorekeeper.tournament.settings import StandingsTieBreak, TimeLimitRule, TournamentSettings, settings_from_json
+from scorekeeper.tournament.settings import (
+    AbsenceRule,
+    DisqualifiedRank,
+    StandingsTieBreak,
+    TimeLimitRule,
+    TournamentSettings,
+    settings_from_json,
+)
 from scorekeeper.tournament.standings import (
     CorrectionLine,
     PenaltyLine,
@@ -55,10 +63,13 @@ from scorekeeper.tournament.standings import (
 )
 
 __all__ = [
+    "ABSENT_SESSION_TENTHS",
     "PLAN_AHEAD",
     "PLAYER_COLUMNS",
     "SEATING_COLUMNS",
+    "AbsenceRule",
     "CorrectionLine",
+    "DisqualifiedRank",
     "GameResult",
     "PenaltyLine",
     "Player",
@@ -82,6 +93,7 @@ __all__ = [
     "check_new_player",
     "compute_standings",
     "correction_lines",
+    "credited_shares",
     "forget_game_results",
     "format_players_csv",
     "format_seating_csv",

@@ -22,6 +22,7 @@ from scorekeeper.session.seats import Seat
 from scorekeeper.session.standings import FinalResult
 from scorekeeper.session.state import GameState, apply_events, initial_state
 from scorekeeper.session.substitution import RemovalPreview, SeatShare, removal_preview, seat_shares
+from scorekeeper.tournament.absence import credited_shares
 from scorekeeper.tournament.players import Player, check_new_player, name_key, validate_roster
 from scorekeeper.tournament.seating import Seating
 from scorekeeper.tournament.settings import TimeLimitRule, TournamentSettings
@@ -74,8 +75,9 @@ class GameResult:
         ended: whether the game has ended.
         sheet: the session's result sheet (:meth:`GameState.standings`): the final one once the game has ended, as
             if it ended now while it runs.
-        shares: who is credited with what (``scorekeeper.session.substitution.seat_shares``): one share per seat,
-            or more for a seat a substitute took during the game.
+        shares: who is credited with what (``scorekeeper.session.substitution.seat_shares`` under the tournament's
+            substitution rule, ``scorekeeper.tournament.absence.credited_shares``): one share per seat, or more for a
+            seat a substitute took during the game.
     """
 
     ended: bool
@@ -147,7 +149,8 @@ class TableGame:
             except TypeError:  # an event that cannot be hashed: compute without the cache
                 state = apply_events(initial_state(settings.ruleset, self.players), self.events)
                 sheet = state.standings()
-                return GameResult(ended=state.ended, sheet=sheet, shares=seat_shares(state, sheet))
+                shares = credited_shares(settings, sheet, seat_shares(state, sheet))
+                return GameResult(ended=state.ended, sheet=sheet, shares=shares)
         except IllegalActionError as error:
             raise TournamentError(f"session {self.session} table {self.table}: {error}") from None
 
@@ -165,7 +168,9 @@ def _result(settings: TournamentSettings, players: tuple[str, str, str, str], ev
     the penalties), and the standings read every game's on every change (benchmarks/bench_standings.py)."""
     state = _fold(settings, players, events)
     sheet = state.standings()
-    return GameResult(ended=state.ended, sheet=sheet, shares=seat_shares(state, sheet))
+    return GameResult(
+        ended=state.ended, sheet=sheet, shares=credited_shares(settings, sheet, seat_shares(state, sheet))
+    )
 
 
 def forget_game_results() -> None:

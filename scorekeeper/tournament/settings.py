@@ -16,6 +16,8 @@ from scorekeeper.session.rules import Ruleset, TimeLimitRule, ruleset
 
 __all__ = [
     "MAX_SESSIONS",
+    "AbsenceRule",
+    "DisqualifiedRank",
     "StandingsTieBreak",
     "TimeLimitRule",
     "TournamentSettings",
@@ -33,6 +35,45 @@ class StandingsTieBreak(enum.StrEnum):
     SHARE = "share"  # they share the rank (1, 1, 3): the EMA results form allows equal ranks
     PLACES = "places"  # the better average placing (1st is best), then the larger share of first places
     BEST_GAME = "best_game"  # the better single game first
+
+
+class AbsenceRule(enum.StrEnum):
+    """What a player who is substituted is credited with (the standings' substitution knob).
+
+    ``RCR2016`` (RCR 2016 5.8) and ``EMA2025`` (EMA 2025 7.3) agree on what is ranked: a player who is substituted
+    scores -15,000 points and -15,000 uma (-30.0) for each session missed, whether a substitute took the seat before
+    the game began, during it, or the player dropped out; the opponents' uma counts the substitute's score where the
+    substitute played from the beginning, and gives the substitute's seat the -15,000 uma where play had begun (the
+    other three take 15,000, 5,000 and -5,000). They differ on the substitute's own line (ranked nowhere, shown in
+    the games CSV and the score sheet): -30.0 always under RCR 2016, their own points with -15,000 uma under EMA
+    2025. ``SEAT_SHARES`` is this program's earlier reading
+    (scorekeeper.session.substitution): the one who left is credited with the seat's change while they sat, a
+    drop-out with nothing for the sessions after.
+    """
+
+    RCR2016 = "rcr2016"
+    EMA2025 = "ema2025"
+    SEAT_SHARES = "seat_shares"
+
+
+class DisqualifiedRank(enum.StrEnum):
+    """Where a disqualified player stands (the one point on which the texts differ).
+
+    ``BOTTOM``: "A disqualified player will be ranked at the bottom of the result list" (RCR 2016 5.8). ``POINTS``:
+    ranked by points like anyone, with -30.0 for each session missed (EMA 2025 6.12 and 7.3 say a disqualified player
+    is replaced by a substitute and say nothing of the ranking).
+    """
+
+    BOTTOM = "bottom"
+    POINTS = "points"
+
+
+#: The texts' rules by preset: the two EMA editions score an absence as their texts say; other presets keep the
+#: seat-share reading (their texts say nothing of substitutes), a disqualified player at the bottom.
+_TEXT_RULES: dict[str, tuple[AbsenceRule, DisqualifiedRank]] = {
+    "ema2016": (AbsenceRule.RCR2016, DisqualifiedRank.BOTTOM),
+    "ema2025": (AbsenceRule.EMA2025, DisqualifiedRank.POINTS),
+}
 
 
 def _check_text(value: object, what: str) -> str:
@@ -68,6 +109,11 @@ class TournamentSettings:
         tie_break: the standings rule's tie-break knob (points are always the sum of the games' plus-minus points
             plus penalties).
         teams: whether team standings are shown (players carry their team).
+        absence: what a substituted or dropped-out player is credited with (:class:`AbsenceRule`); None (the
+            default) takes the preset's text (``RCR2016`` for ema2016, ``EMA2025`` for ema2025, ``SEAT_SHARES``
+            otherwise).
+        disqualified_rank: where a disqualified player stands (:class:`DisqualifiedRank`); None takes the preset's
+            text (``BOTTOM`` for ema2016 and the others, ``POINTS`` for ema2025).
         ruleset: the ruleset built from preset and overrides (checked when the settings are made).
     """
 
@@ -81,6 +127,8 @@ class TournamentSettings:
     time_limit_rule: TimeLimitRule | None = None
     tie_break: StandingsTieBreak = StandingsTieBreak.SHARE
     teams: bool = False
+    absence: AbsenceRule | None = None
+    disqualified_rank: DisqualifiedRank | None = None
     ruleset: Ruleset = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -102,6 +150,13 @@ class TournamentSettings:
             if self.time_limit_rule is not None:
                 object.__setattr__(self, "time_limit_rule", TimeLimitRule(self.time_limit_rule))
             object.__setattr__(self, "tie_break", StandingsTieBreak(self.tie_break))
+            absence, disqualified = _TEXT_RULES.get(self.preset, (AbsenceRule.SEAT_SHARES, DisqualifiedRank.BOTTOM))
+            object.__setattr__(self, "absence", AbsenceRule(self.absence if self.absence is not None else absence))
+            object.__setattr__(
+                self,
+                "disqualified_rank",
+                DisqualifiedRank(self.disqualified_rank if self.disqualified_rank is not None else disqualified),
+            )
         except ValueError as error:
             raise TournamentError(f"tournament settings: {error}") from None
         if not isinstance(self.teams, bool):
@@ -121,6 +176,18 @@ class TournamentSettings:
         assert self.time_limit_rule is not None  # set in __post_init__
         return self.time_limit_rule
 
+    @property
+    def absence_rule(self) -> AbsenceRule:
+        """What a substituted or dropped-out player is credited with (the setting, or the preset's text's)."""
+        assert self.absence is not None  # set in __post_init__
+        return self.absence
+
+    @property
+    def disqualified(self) -> DisqualifiedRank:
+        """Where a disqualified player stands (the setting, or the preset's text's)."""
+        assert self.disqualified_rank is not None  # set in __post_init__
+        return self.disqualified_rank
+
     def to_json(self) -> dict[str, Any]:
         """The settings as a JSON object; :func:`settings_from_json` reads it back equal."""
         return {
@@ -133,6 +200,8 @@ class TournamentSettings:
             "time_limit_rule": self.time_limit.value,
             "tie_break": self.tie_break.value,
             "teams": self.teams,
+            "absence": self.absence_rule.value,
+            "disqualified_rank": self.disqualified.value,
         }
 
 
@@ -143,7 +212,11 @@ def settings_from_json(obj: object) -> TournamentSettings:
         TournamentError: for anything that is not such an object.
     """
     keys = {"name", "dates", "venue", "ruleset", "sessions", "time_limit_minutes", "time_limit_rule", "tie_break"}
-    if not isinstance(obj, dict) or not keys <= set(obj) or not set(obj) <= {*keys, "teams"}:
+    if (
+        not isinstance(obj, dict)
+        or not keys <= set(obj)
+        or not set(obj) <= {*keys, "teams", "absence", "disqualified_rank"}
+    ):
         raise TournamentError(f"tournament settings must be an object with {sorted(keys)}, got {obj!r:.120}")
     try:
         rules = Ruleset.from_json(obj["ruleset"])  # the one reader of the rules' JSON (docs/architecture.md)
@@ -163,4 +236,6 @@ def settings_from_json(obj: object) -> TournamentSettings:
         time_limit_rule=obj["time_limit_rule"],
         tie_break=obj["tie_break"],
         teams=obj.get("teams", False),
+        absence=obj.get("absence"),
+        disqualified_rank=obj.get("disqualified_rank"),
     )

@@ -20,9 +20,10 @@ from typing import Any
 from scorekeeper.session.events import HandDeleted, HandEdited, HandInserted, SubstitutionRemoved
 from scorekeeper.session.state import GameState, apply_events, initial_state
 from scorekeeper.session.substitution import seat_shares
+from scorekeeper.tournament.absence import ABSENT_SESSION_TENTHS, credited_shares, played
 from scorekeeper.tournament.model import Tournament
 from scorekeeper.tournament.players import Player, name_key
-from scorekeeper.tournament.settings import StandingsTieBreak
+from scorekeeper.tournament.settings import AbsenceRule, StandingsTieBreak, TournamentSettings
 
 __all__ = [
     "CorrectionLine",
@@ -162,17 +163,18 @@ def compute_standings(tournament: Tournament) -> Standings:
     penalties: dict[str, int] = defaultdict(int)
     places: dict[str, list[int]] = defaultdict(list)
     games: dict[str, set[str]] = defaultdict(set)
+    absent: dict[str, set[str]] = defaultdict(set)  # games a player was seated at and replaced before any hand
     player_of: dict[str, Player | None] = {}
     finished = running = 0
     for game in tournament.games:
         result = game.result(settings)  # remembered per log: only a changed game is folded again
         finished += result.ended
         running += not result.ended
-        # Each seat's result is credited to whoever sat there: one share per seat, or, for a seat a substitute
-        # took during the game, the one who left gets the seat's change while they sat and the one who finished
-        # the rest with the place (scorekeeper.session.substitution; our reading, docs/tournament.md).
-        for share in result.shares:
-            name = share.player
+        # Each seat's result is credited to whoever sat there, by the tournament's substitution rule
+        # (scorekeeper.tournament.absence: the EMA texts' -30.0 for the one substituted and the substitute's seat
+        # last for the uma where play had begun, or the seat shares of scorekeeper.session.substitution).
+        for index, credit in enumerate(result.shares):
+            name = credit.player
             if name in player_of:
                 player = player_of[name]
             else:  # each name is matched once, not once per game it played (name_key normalizes Unicode)
@@ -181,17 +183,31 @@ def compute_standings(tournament: Tournament) -> Standings:
                 continue
             points = session_points[player.name]
             if game.session <= len(points):
-                points[game.session - 1] = (points[game.session - 1] or 0) + share.points_tenths
-            penalties[player.name] += share.penalties_tenths
-            if share.place is not None:
-                places[player.name].append(share.place)
-            games[player.name].add(game.game_id)
+                points[game.session - 1] = (points[game.session - 1] or 0) + credit.points_tenths
+            penalties[player.name] += credit.penalties_tenths
+            if credit.place is not None:
+                places[player.name].append(credit.place)
+            if played(result.shares, index):
+                games[player.name].add(game.game_id)
+            else:
+                absent[player.name].add(game.game_id)
+    if settings.absence_rule is not AbsenceRule.SEAT_SHARES:
+        # A session missed after a drop-out counts -30.0 once it is seated (RCR 2016 5.8 "for each session missed",
+        # EMA 2025 7.3 "at each session"); a player who withdrew before playing anything is not listed (below).
+        seated = {s.session for s in tournament.seatings} | {g.session for g in tournament.games}
+        for p in ranked:
+            if p.dropped_after is None:
+                continue
+            points = session_points[p.name]
+            for session in sorted(seated):
+                if p.dropped_after < session <= len(points) and points[session - 1] is None:
+                    points[session - 1] = ABSENT_SESSION_TENTHS
     for penalty in tournament.penalties:
         if penalty.player in session_points:
             penalties[penalty.player] += penalty.points // 100
     # A player who withdrew before sitting at any table took no part: ranked at 0.0 they would sit above everyone
     # with a negative total and count as a participant of the EMA form. One who played and then left keeps a rank.
-    ranked = [p for p in ranked if p.dropped_after is None or games[p.name]]
+    ranked = [p for p in ranked if p.dropped_after is None or games[p.name] or absent[p.name]]
     rows = [
         StandingsRow(
             rank=0,
@@ -326,12 +342,13 @@ _CORRECTIONS: dict[type, str] = {
 }
 
 
-def _credited(state: GameState) -> dict[str, int]:
+def _credited(state: GameState, settings: TournamentSettings) -> dict[str, int]:
     """Each player's points from the game (after penalties), seat order, as the standings credit them: by seat, or
-    shared between the one who left and a substitute (``seat_shares``)."""
+    as the tournament's substitution rule credits the one who left and a substitute (``credited_shares``)."""
     credited: dict[str, int] = {}
-    for share in seat_shares(state):
-        credited[share.player] = credited.get(share.player, 0) + share.points_tenths + share.penalties_tenths
+    sheet = state.standings()
+    for credit in credited_shares(settings, sheet, seat_shares(state, sheet)):
+        credited[credit.player] = credited.get(credit.player, 0) + credit.points_tenths + credit.penalties_tenths
     return credited
 
 
@@ -367,8 +384,8 @@ def correction_lines(tournament: Tournament) -> tuple[CorrectionLine, ...]:
                     index = event.index
                 hands = after.hands if isinstance(event, HandInserted) else state.hands
                 label = hands[index].label if index < len(hands) else ""
-                before_points = _credited(state)
-                after_points = _credited(after)
+                before_points = _credited(state, tournament.settings)
+                after_points = _credited(after, tournament.settings)
                 lines.append(
                     CorrectionLine(
                         session=game.session,

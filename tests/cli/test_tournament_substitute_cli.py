@@ -43,7 +43,7 @@ def _running_game(tmp_path: Path, capsys: _Capture) -> tuple[str, list[str]]:
     return db, seats
 
 
-def test_a_substitute_takes_a_seat_in_a_running_game_and_the_leaver_keeps_what_they_won(
+def test_a_substitute_takes_a_seat_in_a_running_game_and_the_leaver_scores_minus_30_as_the_texts_say(
     tmp_path: Path, capsys: _Capture
 ) -> None:
     db, seats = _running_game(tmp_path, capsys)
@@ -57,7 +57,9 @@ def test_a_substitute_takes_a_seat_in_a_running_game_and_the_leaver_keeps_what_t
     status, out, _ = _run(capsys, "standings", "--db", db, "--json")
     rows = {row["player"]: row for row in json.loads(out)["standings"]}
     assert "Sam Reyes" not in rows
-    assert rows[leaving]["points"] == 8.0  # the seat's mangan while they sat, no uma (our reading)
+    # RCR 2016 5.8 / EMA 2025 7.3: -15,000 points and -15,000 uma, not the seat's +8.0 (which ranked them first).
+    assert rows[leaving]["points"] == -30.0
+    assert json.loads(out)["standings"][-1]["player"] == leaving
 
 
 @pytest.mark.parametrize(

@@ -724,7 +724,7 @@ def _running(tmp_path: Path, seats: tuple[str, ...]) -> Path:
     return path
 
 
-def test_a_referee_puts_a_substitute_in_a_seat_mid_game_and_the_leaver_keeps_what_they_won(
+def test_a_referee_puts_a_substitute_in_a_seat_mid_game_and_the_leaver_scores_as_the_texts_say(
     qtbot: QtBot, window: RefereeWindow, answers: _Answers, tmp_path: Path
 ) -> None:
     window.controller.seat(SeatingMethod.AUTO)
@@ -743,7 +743,7 @@ def test_a_referee_puts_a_substitute_in_a_seat_mid_game_and_the_leaver_keeps_wha
     assert game.state(window.controller.tournament.settings).players[1] == "Sub001"
     assert f"Sub001 for {seats[1]}  38,000" in window.cards[0].seats_label.text()
     rows = {row.player: row for row in window.controller.standings.rows}
-    assert rows[seats[1]].points_tenths == 80  # the seat's mangan while they sat, no uma (our reading)
+    assert rows[seats[1]].points_tenths == -300  # -15,000 and -15,000 uma (RCR 2016 5.8), not the seat's +8.0
     assert "Sub001" not in rows
 
 

@@ -22,6 +22,7 @@ from scorekeeper.storage.tournament_export import (
     seat_spells,
 )
 from scorekeeper.tournament import (
+    AbsenceRule,
     Player,
     Seating,
     TableGame,
@@ -73,7 +74,9 @@ def _tournament(*corrections: Event) -> Tournament:
         players=("E", "F", "G", "H"),
         events=(ron(winner=0, discarder=1), EndGame("time limit")),
     )
-    tournament = Tournament(settings=settings(sessions=2), players=_PLAYERS).with_seating(_SEATING)
+    tournament = Tournament(
+        settings=settings(sessions=2, absence=AbsenceRule.SEAT_SHARES), players=_PLAYERS
+    ).with_seating(_SEATING)
     tournament = tournament.with_game(table1).with_game(table2)
     return tournament.with_penalty(TournamentPenalty(player="E", points=-10000, reason="late", session=1))
 

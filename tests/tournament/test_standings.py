@@ -31,6 +31,7 @@ from scorekeeper.storage.tournament_export import (
     mers_base_ranks,
 )
 from scorekeeper.tournament import (
+    AbsenceRule,
     CorrectionLine,
     Player,
     Seating,
@@ -182,7 +183,10 @@ def test_players_level_on_points_and_on_the_tie_break_share_the_rank() -> None:
     players = tuple(Player(name=n) for n in "ABCD")
     seating1 = Seating(session=1, tables=(TableSeating(1, ("A", "B", "C", "D")),))
     seating2 = Seating(session=2, tables=(TableSeating(1, ("A", "B", "C", "D")),))
-    tournament = Tournament(settings=settings(sessions=2, tie_break=StandingsTieBreak.PLACES), players=players)
+    tournament = Tournament(
+        settings=settings(sessions=2, tie_break=StandingsTieBreak.PLACES),
+        players=players,
+    )
     tournament = tournament.with_seating(seating1).with_seating(seating2)
     tournament = tournament.with_game(table_game(1, 1, ("A", "B", "C", "D"), ron(winner=1, discarder=0)))
     tournament = tournament.with_game(table_game(2, 1, ("A", "B", "C", "D"), ron(winner=3, discarder=0)))
@@ -197,7 +201,10 @@ def test_players_level_on_points_and_on_the_tie_break_share_the_rank() -> None:
 def test_the_places_tie_break_orders_equal_points_by_the_sum_of_placings() -> None:
     # A and B both end on 0.0: A by two shared 2nd places at 0.0, B by a first (+23.0) and a last (-23.0).
     players = tuple(Player(name=n) for n in "ABCD")
-    tournament = Tournament(settings=settings(sessions=2, tie_break=StandingsTieBreak.PLACES), players=players)
+    tournament = Tournament(
+        settings=settings(sessions=2, tie_break=StandingsTieBreak.PLACES),
+        players=players,
+    )
     for session in (1, 2):
         tournament = tournament.with_seating(Seating(session=session, tables=(TableSeating(1, ("A", "B", "C", "D")),)))
     tournament = tournament.with_game(table_game(1, 1, ("A", "B", "C", "D"), ron(winner=1, discarder=2)))
@@ -315,7 +322,10 @@ def test_the_places_tie_break_compares_average_placing_so_a_drop_out_gains_nothi
     # once, all four level on 30,000 (each 1st at 0.0). C and D both end on 0.0: C placed 2nd and 1st (average 1.5,
     # sum 3), D placed 2nd in the one game played (average 2, sum 2). The sum put D above C for playing less.
     players = (*(Player(name=n) for n in "ABCD"), Player(name="Sub", substitute=True))
-    tournament = Tournament(settings=settings(sessions=2, tie_break=StandingsTieBreak.PLACES), players=players)
+    tournament = Tournament(
+        settings=settings(sessions=2, tie_break=StandingsTieBreak.PLACES, absence=AbsenceRule.SEAT_SHARES),
+        players=players,
+    )
     tournament = tournament.with_seating(Seating(session=1, tables=(TableSeating(1, ("A", "B", "C", "D")),)))
     tournament = tournament.with_game(table_game(1, 1, ("A", "B", "C", "D"), ron(winner=1, discarder=0)))
     tournament = tournament.with_dropout("D", 1)

@@ -52,6 +52,7 @@ from scorekeeper.tournament import (
     TournamentPenalty,
     TournamentSettings,
     compute_standings,
+    credited_shares,
     forget_game_results,
 )
 from tests.tournament.builders import ron, table_game, tsumo
@@ -83,7 +84,8 @@ def _session_2(leaver: str | None) -> Seating:
 def _folded(game: TableGame, settings: TournamentSettings) -> GameResult:
     """A game's result folded from its log, past anything remembered."""
     state = apply_events(initial_state(settings.ruleset, game.players), game.events)
-    return GameResult(ended=state.ended, sheet=state.standings(), shares=seat_shares(state))
+    sheet = state.standings()  # credited by the tournament's substitution rule, as the standings credit it
+    return GameResult(ended=state.ended, sheet=sheet, shares=credited_shares(settings, sheet, seat_shares(state)))
 
 
 def _uncached(tournament: Tournament) -> Standings:

@@ -1,4 +1,5 @@
-"""A substitute takes a seat during a tournament game: the seat's points carry on and each is credited their part.
+"""A substitute takes a seat during a tournament game: the seat's points carry on and each is credited their part
+(the seat_shares knob value of the standings; the EMA texts' rule is tests/tournament/test_absence_ema.py).
 
 Our reading (scorekeeper/session/substitution.py, docs/tournament.md): the one who leaves is credited with the
 seat's change in points while they sat; the one who finishes the game at the seat with the rest (their change, the
@@ -17,6 +18,7 @@ from scorekeeper.errors import TournamentError
 from scorekeeper.session import Chombo, EndGame, HandDeleted, PlayerReplaced, Seat
 from scorekeeper.storage.tournament_store import TournamentStore
 from scorekeeper.tournament import (
+    AbsenceRule,
     Player,
     Seating,
     TableGame,
@@ -38,7 +40,9 @@ def _game(*events: object, table: int = 1) -> TableGame:
 
 
 def _tournament() -> Tournament:
-    return Tournament(settings=settings(sessions=2), players=_PLAYERS).with_seating(_SEATING)
+    return Tournament(settings=settings(sessions=2, absence=AbsenceRule.SEAT_SHARES), players=_PLAYERS).with_seating(
+        _SEATING
+    )
 
 
 def test_the_one_who_left_is_credited_with_the_seats_change_while_they_sat_and_the_substitute_is_ranked_nowhere() -> (
@@ -118,7 +122,7 @@ def test_the_substitution_names_the_seat_and_the_registered_spelling() -> None:
 
 def test_a_substitution_is_stored_and_read_back_with_the_same_standings(tmp_path: Path) -> None:
     with TournamentStore.open_sqlite(tmp_path / "t.sqlite") as store:
-        store.create(settings(sessions=2), _PLAYERS)
+        store.create(settings(sessions=2, absence=AbsenceRule.SEAT_SHARES), _PLAYERS)
         store.save_seating(_SEATING)
         store.add_game(_game(ron(winner=1, discarder=0)))
         tournament = store.load()

@@ -185,3 +185,14 @@ def test_a_substitute_from_the_beginning_who_wins_has_the_last_uma_on_their_line
     spells = {s.player: s.points_tenths for s in seat_spells(game, tournament.settings)}
     assert spells["Sub"] == substitute
     assert spells["B"] == -300
+
+
+def test_settings_stored_before_the_knob_take_the_presets_text_and_round_trip() -> None:
+    from scorekeeper.tournament import DisqualifiedRank, settings_from_json
+
+    old = _settings("ema2016").to_json()
+    del old["absence"], old["disqualified_rank"]
+    again = settings_from_json(old)
+    assert (again.absence_rule, again.disqualified) == (AbsenceRule.RCR2016, DisqualifiedRank.BOTTOM)
+    chosen = _settings("ema2025", absence=AbsenceRule.SEAT_SHARES, disqualified_rank=DisqualifiedRank.BOTTOM)
+    assert settings_from_json(chosen.to_json()) == chosen

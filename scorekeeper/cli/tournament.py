@@ -104,6 +104,19 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="the last session played (0: withdrew before the first, and is ranked nowhere)",
     )
 
+    disqualify = action(
+        "disqualify", "the referee disqualifies a player (EMA 2025 6.12; ranked at the bottom under RCR 2016 5.8)"
+    )
+    disqualify.add_argument("--player", required=True, metavar="NAME")
+    disqualify.add_argument(
+        "--after",
+        required=True,
+        type=int,
+        metavar="K",
+        help="the last session they sit in (a game running in it goes on with a substitute: tournament substitute)",
+    )
+    disqualify.add_argument("--reason", required=True, metavar="TEXT", help="why (cheating, severe obstruction...)")
+
     seat = action("seat", "seat a session and store the seating")
     seat.add_argument("--session", required=True, type=int, metavar="K")
     seat.add_argument(
@@ -269,6 +282,14 @@ def _drop(args: argparse.Namespace) -> None:
         )
 
 
+def _disqualify(args: argparse.Namespace) -> None:
+    with _referee(args) as referee:
+        tournament = referee.disqualify(args.player, args.after, args.reason)
+    name = tournament.player(args.player).name
+    when = "before the first session" if args.after == 0 else f"after session {args.after}"
+    sys.stdout.write(f"{name} is disqualified and out {when}: {args.reason}\n")
+
+
 def _seat(args: argparse.Namespace) -> None:
     from scorekeeper.tournament import SeatingMethod
 
@@ -389,7 +410,7 @@ def _standings(args: argparse.Namespace) -> None:
         return
     for row in standings.rows:
         penalties = f"  (penalties {format_tenths(row.penalties_tenths)})" if row.penalties_tenths else ""
-        dropped = "  (dropped out)" if row.dropped else ""  # as the referee's window marks it
+        dropped = "  (disqualified)" if row.disqualified else "  (dropped out)" if row.dropped else ""  # as the window
         sys.stdout.write(
             f"{row.rank:>4}  {row.player}  {format_tenths(row.points_tenths)}  {row.games} games{penalties}{dropped}\n"
         )
@@ -433,6 +454,7 @@ _ACTIONS = {
     "create": _create,
     "add-player": _add_player,
     "drop": _drop,
+    "disqualify": _disqualify,
     "seat": _seat,
     "record": _record,
     "penalty": _penalty,

@@ -17,6 +17,9 @@ Version history:
   ``table_logins`` (which database login is which table). A SQLite tournament has them too, empty: one description
   for both.
 
+* 3: ``disqualifications`` (a referee's disqualification of a player and why; the player's ``dropped_after`` says
+  after which session they are out).
+
 The version is the single row of ``schema_version`` in both engines; a SQLite file is also marked with
 ``PRAGMA application_id`` (:data:`SQLITE_APPLICATION_ID`) so that a game store or a stranger's file is refused.
 """
@@ -261,7 +264,23 @@ _V2: tuple[Step, ...] = (
     ),
 )
 
-MIGRATIONS: tuple[tuple[Step, ...], ...] = (_V1, _V2)
+_V3: tuple[Step, ...] = (
+    # The referee's disqualifications (EMA 2025 6.12, RCR 2016 5.8): a table of its own, so a table's login, which
+    # has no grant and no policy on it, can neither read nor write one (sync/_pgschema.py).
+    CreateTable(
+        name="disqualifications",
+        columns=(
+            Column(name="tournament_id", type=_I),
+            Column(name="player", type=_T),
+            Column(name="reason", type=_T),
+            Column(name="created", type=_T),
+        ),
+        primary_key=("tournament_id", "player"),
+        foreign_keys=(_tournament_key(),),
+    ),
+)
+
+MIGRATIONS: tuple[tuple[Step, ...], ...] = (_V1, _V2, _V3)
 #: The layout this program writes.
 CURRENT_VERSION = len(MIGRATIONS)
 

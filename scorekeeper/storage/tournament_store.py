@@ -260,7 +260,7 @@ class TournamentStore:
             return int(self._rows("PRAGMA data_version")[0][0])
         row = self._rows(
             "SELECT (SELECT count(*) FROM tournaments), (SELECT count(*) FROM players), "
-            "(SELECT count(*) FROM seats), (SELECT count(*) FROM penalties), "
+            "(SELECT count(*) FROM seats), (SELECT count(*) FROM penalties), (SELECT count(*) FROM disqualifications), "
             "(SELECT count(*) FROM game_events), (SELECT coalesce(sum(head), 0) FROM games), "
             "(SELECT coalesce(max(updated), '') FROM games), "
             "(SELECT coalesce(string_agg(coalesce(dropped_after, -1)::text, ','), '') FROM players)"
@@ -412,9 +412,11 @@ class TournamentStore:
         settings = settings_from_json(self._json(settings_text, "tournament settings"))
         players = []
         fixed = []
-        for name, ema_id, country, club, team, substitute, dropped, fixed_table in self._rows(
-            "SELECT name, ema_id, country, club, team, substitute, dropped_after, fixed_table FROM players "
-            "WHERE tournament_id = ? ORDER BY position",
+        for name, ema_id, country, club, team, substitute, dropped, fixed_table, disqualified in self._rows(
+            "SELECT p.name, p.ema_id, p.country, p.club, p.team, p.substitute, p.dropped_after, p.fixed_table, "
+            "d.reason FROM players p LEFT JOIN disqualifications d "
+            "ON d.tournament_id = p.tournament_id AND d.player = p.name "
+            "WHERE p.tournament_id = ? ORDER BY p.position",
             (tid,),
         ):
             players.append(
@@ -426,6 +428,7 @@ class TournamentStore:
                     team=team,
                     substitute=bool(substitute),
                     dropped_after=None if dropped is None else int(dropped),
+                    disqualified=None if disqualified is None else str(disqualified),
                 )
             )
             if fixed_table is not None:
@@ -696,6 +699,27 @@ class TournamentStore:
             self._run(
                 "UPDATE players SET dropped_after = ? WHERE tournament_id = ? AND name = ?",
                 (after_session, tid, after.player(name).name),
+            )
+        return after
+
+    def disqualify(self, name: str, after_session: int, reason: str, *, tournament: str | None = None) -> Tournament:
+        """Record that the referee disqualified ``name``, out after ``after_session`` (``with_disqualification``).
+
+        Raises:
+            TournamentError: as :meth:`Tournament.with_disqualification`.
+        """
+        with self._transaction():
+            tid = self._tournament_id(tournament)
+            self._lock_tournament(tid)
+            after = self._load(tid).with_disqualification(name, after_session, reason)
+            stored = after.player(name).name
+            self._run(
+                "UPDATE players SET dropped_after = ? WHERE tournament_id = ? AND name = ?",
+                (after_session, tid, stored),
+            )
+            self._run(
+                "INSERT INTO disqualifications (tournament_id, player, reason, created) VALUES (?, ?, ?, ?)",
+                (tid, stored, reason, _now()),
             )
         return after
 

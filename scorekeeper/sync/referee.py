@@ -295,6 +295,31 @@ class Referee:
             (played if started else again).append(seating.session)
         return SeatedAfter(reseatable=tuple(again), started=tuple(played))
 
+    def disqualify(self, name: str, after_session: int, reason: str) -> Tournament:
+        """Disqualify ``name`` (EMA 2025 6.12, RCR 2016 5.8): out after ``after_session`` as a drop-out is, and
+        placed as the tournament's ``disqualified_rank`` says (at the bottom under RCR 2016). Disqualified during a
+        session: ``after_session`` is that session, and a substitute takes the seat (:meth:`substitute`), which
+        scores them -30.0 for it under the EMA texts.
+
+        Raises:
+            TournamentError: for an unknown player or session, a substitute, no reason, or a player disqualified
+                already.
+        """
+        return self.store.disqualify(name, after_session, reason, tournament=self.name)
+
+    def disqualify_during(self, name: str, session: int, reason: str) -> Tournament:
+        """Disqualify ``name`` in ``session`` (the referee's window's session on show): out after it when they have a
+        game in it (a running one goes on with a substitute in their seat), after the one before it otherwise.
+
+        Raises:
+            TournamentError: as :meth:`disqualify`.
+        """
+        t = self.load()
+        key = name_key(name)
+        played = any(g.session == session and key in map(name_key, g.players) for g in t.games)
+        after = session if played else session - 1
+        return self.disqualify(name, max(after, 0), reason)
+
     # -- a table's game --------------------------------------------------------------------------------------------
 
     def correct(self, base: TableGame, events: Sequence[Event]) -> Tournament:

@@ -379,6 +379,16 @@ class Tournament:
                     f"table {game.table}"
                 )
 
+    def sits_in_running_game(self, name: str, session: int) -> bool:
+        """Whether ``name`` sits now in a game of ``session`` that has not ended."""
+        key = name_key(name)
+        for game in self.games:
+            if game.session == session:
+                state = game.state(self.settings)
+                if not state.ended and key in map(name_key, state.players):
+                    return True
+        return False
+
     def free_players(self, session: int) -> tuple[str, ...]:
         """Who may come in as a substitute during a game of ``session``: registered, in play, seated at no table of
         the session and sitting in none of its games now; the substitutes first, each group in registration order.
@@ -528,6 +538,27 @@ class Tournament:
             )
         players = tuple(dataclasses.replace(p, dropped_after=after_session) if p is player else p for p in self.players)
         return dataclasses.replace(self, players=players)
+
+    def with_disqualification(self, name: str, after_session: int, reason: str) -> Tournament:
+        """The tournament with ``name`` disqualified: out after ``after_session`` as a drop-out is (a game they sit
+        in during that session goes on with a substitute in their seat: :meth:`substitution`), and marked so the
+        standings place them as the tournament's :attr:`~TournamentSettings.disqualified` rule says (RCR 2016 5.8
+        "ranked at the bottom"; EMA 2025 6.12 and 7.3).
+
+        Raises:
+            TournamentError: for an unknown player or session, a substitute, no reason, a player already
+                disqualified, or a session after one they played (as :meth:`with_dropout`).
+        """
+        player = self.player(name)
+        if player.substitute:
+            raise TournamentError(f"{player.name} is a substitute, ranked nowhere: there is nothing to disqualify")
+        if player.disqualified is not None:
+            raise TournamentError(f"{player.name} is already disqualified ({player.disqualified})")
+        dropped = self.with_dropout(player.name, after_session)
+        players = tuple(
+            dataclasses.replace(p, disqualified=reason) if p.name == player.name else p for p in dropped.players
+        )
+        return dataclasses.replace(dropped, players=players)
 
 
 def time_limit_end(state: GameState, rule: TimeLimitRule) -> Sequence[Event]:

@@ -128,6 +128,8 @@ class Player:
         team: the team, or empty (team standings sum the members).
         substitute: a substitute: plays where a table is short, ranked nowhere.
         dropped_after: the last session the player played before dropping out (0: before the first), or None.
+        disqualified: why the referee disqualified the player (EMA 2025 6.12, RCR 2016 5.8), or None; a disqualified
+            player is out of the tournament after ``dropped_after`` as a drop-out is.
     """
 
     name: str
@@ -137,6 +139,7 @@ class Player:
     team: str = ""
     substitute: bool = False
     dropped_after: int | None = None
+    disqualified: str | None = None
 
     def __post_init__(self) -> None:
         _check_field(self.name, "a player's name", required=True)
@@ -148,6 +151,13 @@ class Player:
             isinstance(self.dropped_after, bool) or not isinstance(self.dropped_after, int) or self.dropped_after < 0
         ):
             raise TournamentError(f"{self.name}'s drop-out session must be 0 or more, got {self.dropped_after!r}")
+        if self.disqualified is not None:
+            if not isinstance(self.disqualified, str) or not self.disqualified.strip() or len(self.disqualified) > 500:
+                raise TournamentError(
+                    f"{self.name}'s disqualification needs a reason (a text of at most 500 characters)"
+                )
+            if self.dropped_after is None:
+                raise TournamentError(f"{self.name} is disqualified: the session they leave after must be given")
 
     def plays_in(self, session: int) -> bool:
         """Whether the player is still in the tournament for ``session`` (1-based)."""

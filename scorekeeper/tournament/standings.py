@@ -23,7 +23,7 @@ from scorekeeper.session.substitution import seat_shares
 from scorekeeper.tournament.absence import ABSENT_SESSION_TENTHS, credited_shares, played
 from scorekeeper.tournament.model import Tournament
 from scorekeeper.tournament.players import Player, name_key
-from scorekeeper.tournament.settings import AbsenceRule, StandingsTieBreak, TournamentSettings
+from scorekeeper.tournament.settings import AbsenceRule, DisqualifiedRank, StandingsTieBreak, TournamentSettings
 
 __all__ = [
     "CorrectionLine",
@@ -59,6 +59,7 @@ class StandingsRow:
         places: the player's place in each game sat in, in session order.
         dropped: whether the player dropped out.
         team: the player's team, or empty.
+        disqualified: whether the referee disqualified the player (placed at the bottom under RCR 2016 5.8).
     """
 
     rank: int
@@ -70,6 +71,7 @@ class StandingsRow:
     places: tuple[int, ...]
     dropped: bool = False
     team: str = ""
+    disqualified: bool = False
 
     @property
     def points(self) -> float:
@@ -119,6 +121,7 @@ class Standings:
         out: dict[str, Any] = {
             "standings": [
                 {"rank": r.rank, "player": r.player, "points": r.points, "games": r.games, "penalties": r.penalties}
+                | ({"disqualified": True} if r.disqualified else {})
                 for r in self.rows
             ]
         }
@@ -219,16 +222,28 @@ def compute_standings(tournament: Tournament) -> Standings:
             places=tuple(places[p.name]),
             dropped=p.dropped_after is not None,
             team=p.team,
+            disqualified=p.disqualified is not None,
         )
         for p in ranked
     ]
     tie = _tie_key(settings.tie_break)
     registered = {p.name: k for k, p in enumerate(ranked)}
-    rows.sort(key=lambda r: (-r.points_tenths, tie(r), registered[r.player]))
+    # "A disqualified player will be ranked at the bottom of the result list" (RCR 2016 5.8); under EMA 2025 by
+    # points like anyone (DisqualifiedRank.POINTS).
+    bottom = settings.disqualified is DisqualifiedRank.BOTTOM
+
+    def group(row: StandingsRow) -> bool:
+        return bottom and row.disqualified
+
+    rows.sort(key=lambda r: (group(r), -r.points_tenths, tie(r), registered[r.player]))
     ranked_rows: list[StandingsRow] = []
     for index, row in enumerate(rows):
         previous = ranked_rows[-1] if ranked_rows else None
-        level = previous is not None and (previous.points_tenths, tie(previous)) == (row.points_tenths, tie(row))
+        level = previous is not None and (group(previous), previous.points_tenths, tie(previous)) == (
+            group(row),
+            row.points_tenths,
+            tie(row),
+        )
         rank = previous.rank if level and previous is not None else index + 1
         ranked_rows.append(_with_rank(row, rank))
     teams: list[TeamRow] = []
@@ -256,6 +271,7 @@ def _with_rank(row: StandingsRow, rank: int) -> StandingsRow:
         places=row.places,
         dropped=row.dropped,
         team=row.team,
+        disqualified=row.disqualified,
     )
 
 

@@ -807,3 +807,26 @@ def test_on_a_server_a_substitute_reaches_the_table_at_its_next_push(
         assert stored.events[-1] == PlayerReplaced(seat=Seat(2), player="Sam Reyes", reason="fell ill")
         assert table.load_session(game_id).state.players == ("Ann", "Bo", "Sam Reyes", "Dai")
         _close(shown)
+
+
+def test_a_referee_disqualifies_a_player_mid_game_and_is_told_to_put_a_substitute_in(
+    qtbot: QtBot, window: RefereeWindow, answers: _Answers, tmp_path: Path
+) -> None:
+    window.controller.seat(SeatingMethod.AUTO)
+    seating = window.controller.seating()
+    assert seating is not None
+    seats = seating.tables[0].seats
+    window.controller.record_game(1, _running(tmp_path, seats))
+    window.tabs.setCurrentIndex(0)
+    row = [p.name for p in window.controller.tournament.players].index(seats[1])
+    window.players_table.selectRow(row)
+    answers.texts.append("cheating")
+    qtbot.mouseClick(window.disqualify_button, Qt.MouseButton.LeftButton)
+    player = window.controller.tournament.player(seats[1])
+    assert (player.dropped_after, player.disqualified) == (1, "cheating")  # out after the session they sit in
+    assert answers.errors == [
+        f"{seats[1]} sits in a game of this session: put a substitute in their seat (Substitute a player…)."
+    ]
+    assert window.players_table.item(row, 5).text() == "disqualified after session 1"
+    last = window.standings_table.rowCount() - 1
+    assert window.standings_table.item(last, 1).text() == f"{seats[1]} (disqualified)"  # RCR 2016 5.8: the bottom

@@ -18,6 +18,7 @@ import pytest
 
 from scorekeeper.cli import main
 from scorekeeper.errors import TournamentServerError
+from scorekeeper.storage import tournament_schema as schema
 from scorekeeper.storage.tournament_pg import open_postgresql_store
 from scorekeeper.sync import _pgschema
 from scorekeeper.sync.server import TournamentServer
@@ -26,6 +27,10 @@ from scorekeeper.sync.table import TableSync
 from scorekeeper.tournament import Player, TournamentSettings
 from tests.pgserver import TestServer
 from tests.tournament_db import Tournament, pretend_newer_program
+
+#: The layout this program writes, and the pretend next one (pretend_newer_program).
+_NOW = schema.CURRENT_VERSION
+_NEXT = _NOW + 1
 
 
 def _server_version(tournament: Tournament) -> int:
@@ -52,9 +57,9 @@ def test_upgrade_brings_the_tables_up_to_date_and_every_login_and_code_keeps_wor
     pretend_newer_program(monkeypatch)
     assert main(["server", "upgrade", "--db", tournament.admin_url, "--json"]) == 0
     out = capsys.readouterr().out
-    assert json.loads(out) == {"was": 2, "now": 3, "secured": ["pretend_v3"]}
+    assert json.loads(out) == {"was": _NOW, "now": _NEXT, "secured": ["pretend_v3"]}
     assert tournament.server.password not in out
-    assert _server_version(tournament) == 3
+    assert _server_version(tournament) == _NEXT
     with open_postgresql_store(tournament.referee_url) as store:  # the referee's password is the same
         assert store.tournament_names() == ("Test Open",)
     with TournamentServer.connect(table_url) as table:  # so is the table's code
@@ -67,12 +72,12 @@ def test_upgrade_says_in_words_what_it_did_and_that_the_logins_stay(
     pretend_newer_program(monkeypatch)
     assert main(["server", "upgrade", "--db", tournament.admin_url]) == 0
     assert capsys.readouterr().out == (
-        "tournament tables: version 2 -> 3; secured now: pretend_v3;"
+        f"tournament tables: version {_NOW} -> {_NEXT}; secured now: pretend_v3;"
         " the referee's password and the tables' codes are unchanged\n"
     )
     assert main(["server", "upgrade", "--db", tournament.admin_url]) == 0
     assert capsys.readouterr().out == (
-        "tournament tables: version 3, up to date; every table was secured already;"
+        f"tournament tables: version {_NEXT}, up to date; every table was secured already;"
         " the referee's password and the tables' codes are unchanged\n"
     )
 
@@ -111,14 +116,14 @@ def test_upgrade_run_again_changes_nothing(tournament: Tournament, monkeypatch: 
     pretend_newer_program(monkeypatch)
     first = upgrade(tournament.admin_url)
     again = upgrade(tournament.admin_url)
-    assert (first.was, first.now, first.secured) == (2, 3, ("pretend_v3",))
-    assert (again.was, again.now, again.secured) == (3, 3, ())
+    assert (first.was, first.now, first.secured) == (_NOW, _NEXT, ("pretend_v3",))
+    assert (again.was, again.now, again.secured) == (_NEXT, _NEXT, ())
 
 
 def test_upgrade_on_an_up_to_date_server_keeps_the_tables_working(tournament: Tournament, tmp_path: Path) -> None:
     store, _game_id, login = tournament.join(tmp_path, 1)
     done = upgrade(tournament.admin_url)
-    assert (done.was, done.now, done.secured) == (2, 2, ())
+    assert (done.was, done.now, done.secured) == (_NOW, _NOW, ())
     with TableSync(store.path, login.url) as sync:
         assert sync.push().synced
 
@@ -129,13 +134,13 @@ def test_upgrade_of_a_server_never_set_up_says_to_run_setup_and_changes_nothing(
     admin_url = pg_server.create_database("sk_upgrade_never_set_up")
     try:
         with open_postgresql_store(admin_url):
-            pass  # the tables of version 2, no roles
+            pass  # the tables of this version, no roles
         pretend_newer_program(monkeypatch)
         with pytest.raises(TournamentServerError, match=r"is not set up .* runs `scorekeeper server setup"):
             upgrade(admin_url)
         with psycopg.connect(admin_url) as connection:
             row = connection.execute("SELECT max(version), to_regclass('pretend_v3') FROM schema_version").fetchone()
-        assert row == (2, None)  # one transaction: the migration went back with the refusal
+        assert row == (_NOW, None)  # one transaction: the migration went back with the refusal
     finally:
         with psycopg.connect(pg_server.url(), autocommit=True) as connection:
             connection.execute('DROP DATABASE IF EXISTS "sk_upgrade_never_set_up" WITH (FORCE)')
@@ -143,7 +148,7 @@ def test_upgrade_of_a_server_never_set_up_says_to_run_setup_and_changes_nothing(
 
 def test_upgrade_refuses_a_server_newer_than_the_program(tournament: Tournament) -> None:
     with psycopg.connect(tournament.admin_url, autocommit=True) as connection:
-        connection.execute("UPDATE schema_version SET version = 3")
+        connection.execute(f"UPDATE schema_version SET version = {_NEXT}")
     with pytest.raises(TournamentServerError, match="this program is older than the server"):
         upgrade(tournament.admin_url)
 
@@ -156,7 +161,7 @@ def test_upgrade_with_the_referees_login_is_refused_with_what_to_do(
     err = capsys.readouterr().err
     assert err.startswith("scorekeeper server: error: ")
     assert "`scorekeeper server upgrade --db ADMIN_URL` (with the database owner's or a superuser's URL)" in err
-    assert _server_version(tournament) == 2
+    assert _server_version(tournament) == _NOW
 
 
 def test_every_table_of_the_layout_has_its_table_policies_decided() -> None:
@@ -201,6 +206,6 @@ def test_an_owner_who_is_not_a_superuser_sets_up_reads_and_upgrades_the_server(
             connection.execute(f"DROP POLICY owner_all ON {table}")
     pretend_newer_program(monkeypatch)
     done = upgrade(owner_url)
-    assert (done.was, done.now, done.secured) == (2, 3, ("pretend_v3",))
+    assert (done.was, done.now, done.secured) == (_NOW, _NEXT, ("pretend_v3",))
     with psycopg.connect(owner_url) as connection:
-        assert connection.execute("SELECT version FROM schema_version").fetchall() == [(3,)]
+        assert connection.execute("SELECT version FROM schema_version").fetchall() == [(_NEXT,)]

@@ -449,6 +449,18 @@ class TournamentController(QObject):
         self._attempt(self.tr("Drop-out"), run)
         return seated
 
+    def disqualify(self, name: str, reason: str) -> bool:
+        """Disqualify ``name`` in the session on show (``Referee.disqualify_during`` decides after which session they
+        are out)."""
+        return self._attempt(
+            self.tr("Disqualification"),
+            lambda: self._refresh(self.referee.disqualify_during(name, self.session, reason)),
+        )
+
+    def seated_in_running_game(self, name: str) -> bool:
+        """Whether ``name`` sits now in a game of the session on show that has not ended."""
+        return self.tournament.sits_in_running_game(name, self.session)
+
     def seat_again(self, session: int, method: SeatingMethod) -> bool:
         """Seat ``session`` again by ``method`` (after a drop-out recorded once it was seated) and show it."""
 

@@ -381,8 +381,15 @@ class RefereeWindow(QMainWindow):
         self.drop_out_button.setObjectName("drop_out_button")
         self.drop_out_button.setToolTip(self.tr("The player keeps their results and is not seated from this session"))
         self.drop_out_button.clicked.connect(self._on_drop_out_button_clicked)
+        self.disqualify_button = QPushButton(self.tr("Disqualify the selected player…"))
+        self.disqualify_button.setObjectName("disqualify_button")
+        self.disqualify_button.setToolTip(
+            self.tr("Out from this session on, and placed as the tournament's rules say (EMA 2025 6.12, RCR 2016 5.8)")
+        )
+        self.disqualify_button.clicked.connect(self._on_disqualify_button_clicked)
         buttons.addWidget(self.add_substitute_button)
         buttons.addWidget(self.drop_out_button)
+        buttons.addWidget(self.disqualify_button)
         buttons.addStretch(1)
         layout.addLayout(buttons)
         return page
@@ -584,6 +591,8 @@ class RefereeWindow(QMainWindow):
                     p.team,
                     self.tr("substitute")
                     if p.substitute
+                    else self.tr("disqualified after session {k}").format(k=p.dropped_after)
+                    if p.disqualified is not None
                     else self.tr("dropped out after session {k}").format(k=p.dropped_after)
                     if p.dropped_after is not None
                     else self.tr("player"),
@@ -714,7 +723,10 @@ class RefereeWindow(QMainWindow):
             [
                 (
                     str(r.rank),
-                    r.player + (self.tr(" (dropped out)") if r.dropped else ""),
+                    r.player
+                    + (
+                        self.tr(" (disqualified)") if r.disqualified else self.tr(" (dropped out)") if r.dropped else ""
+                    ),
                     format_tenths(r.points_tenths),
                     str(r.games),
                     format_tenths(r.penalties_tenths) if r.penalties_tenths else "",
@@ -932,6 +944,26 @@ class RefereeWindow(QMainWindow):
                     "{name} is still seated in session {sessions}, whose games began: a substitute can take the "
                     "seat (Substitute a player…)."
                 ).format(name=name, sessions=sessions)
+            )
+
+    def _on_disqualify_button_clicked(self) -> None:
+        row = self.players_table.currentRow()
+        if row < 0:
+            self.show_problem(self.tr("Select the player to disqualify first."))
+            return
+        name = self.controller.tournament.players[row].name
+        reason = self.dialogs.text(
+            self,
+            self.tr("Disqualify {name}").format(name=name),
+            self.tr("Why (cheating, severe or continued obstruction: EMA 2025 6.12)?"),
+        )
+        if reason is None:
+            return
+        if self.controller.disqualify(name, reason) and self.controller.seated_in_running_game(name):
+            self.show_problem(
+                self.tr(
+                    "{name} sits in a game of this session: put a substitute in their seat (Substitute a player…)."
+                ).format(name=name)
             )
 
     def _on_end_games_button_clicked(self) -> None:

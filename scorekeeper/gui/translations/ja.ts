@@ -3666,6 +3666,10 @@ win</source>
         <translation>棄権</translation>
     </message>
     <message>
+        <source>Disqualification</source>
+        <translation>失格</translation>
+    </message>
+    <message>
         <source>Correction</source>
         <translation>訂正</translation>
     </message>
@@ -3815,6 +3819,14 @@ win</source>
     <message>
         <source>The player keeps their results and is not seated from this session</source>
         <translation>それまでの成績は残り、この回戦から座席に入りません</translation>
+    </message>
+    <message>
+        <source>Disqualify the selected player…</source>
+        <translation>選択した選手を失格にする…</translation>
+    </message>
+    <message>
+        <source>Out from this session on, and placed as the tournament's rules say (EMA 2025 6.12, RCR 2016 5.8)</source>
+        <translation>この回戦から除外し、大会の規定どおりに順位付けします (EMA 2025 6.12、RCR 2016 5.8)</translation>
     </message>
     <message>
         <source>Avoid repeats, balance winds</source>
@@ -3981,6 +3993,10 @@ win</source>
         <translation>選手の交代</translation>
     </message>
     <message>
+        <source>disqualified after session {k}</source>
+        <translation>{k} 回戦の後に失格</translation>
+    </message>
+    <message>
         <source>dropped out after session {k}</source>
         <translation>{k} 回戦の後に棄権</translation>
     </message>
@@ -4071,6 +4087,10 @@ win</source>
     <message>
         <source>S{k}</source>
         <translation>{k}回戦</translation>
+    </message>
+    <message>
+        <source> (disqualified)</source>
+        <translation> (失格)</translation>
     </message>
     <message>
         <source> (dropped out)</source>
@@ -4167,6 +4187,22 @@ win</source>
     <message>
         <source>{name} is still seated in session {sessions}, whose games began: a substitute can take the seat (Substitute a player…).</source>
         <translation>{name} は対局が始まった第 {sessions} 回戦にまだ座っています。その席には補欠が入れます (「選手を交代…」)。</translation>
+    </message>
+    <message>
+        <source>Select the player to disqualify first.</source>
+        <translation>先に失格にする選手を選んでください。</translation>
+    </message>
+    <message>
+        <source>Disqualify {name}</source>
+        <translation>{name} を失格にする</translation>
+    </message>
+    <message>
+        <source>Why (cheating, severe or continued obstruction: EMA 2025 6.12)?</source>
+        <translation>理由 (不正行為、重大または継続的な妨害: EMA 2025 6.12)</translation>
+    </message>
+    <message>
+        <source>{name} sits in a game of this session: put a substitute in their seat (Substitute a player…).</source>
+        <translation>{name} はこの回戦の対局に着席中です: その席に補欠を入れてください (選手を交代…)。</translation>
     </message>
     <message>
         <source>PDF files (*.pdf)</source>

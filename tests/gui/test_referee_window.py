@@ -827,6 +827,7 @@ def test_a_referee_disqualifies_a_player_mid_game_and_is_told_to_put_a_substitut
     assert answers.errors == [
         f"{seats[1]} sits in a game of this session: put a substitute in their seat (Substitute a player…)."
     ]
-    assert window.players_table.item(row, 5).text() == "disqualified after session 1"
-    last = window.standings_table.rowCount() - 1
-    assert window.standings_table.item(last, 1).text() == f"{seats[1]} (disqualified)"  # RCR 2016 5.8: the bottom
+    role = window.players_table.item(row, 5)
+    assert role is not None and role.text() == "disqualified after session 1"
+    last = window.standings_table.item(window.standings_table.rowCount() - 1, 1)
+    assert last is not None and last.text() == f"{seats[1]} (disqualified)"  # RCR 2016 5.8: the bottom

@@ -6,8 +6,13 @@ import select
 import time
 from pathlib import Path
 
+import psycopg
+import pytest
+
+from scorekeeper.errors import TournamentServerError
 from scorekeeper.session.events import HanFuWin, Ron
 from scorekeeper.session.seats import Seat
+from scorekeeper.sync.channels import CHANNEL
 from scorekeeper.sync.live import Change, LiveFeed
 from scorekeeper.sync.table import TableSync
 from scorekeeper.tournament import TournamentPenalty, compute_standings
@@ -47,3 +52,36 @@ def test_the_feed_socket_turns_readable_for_a_penalty_and_changes_come_in_commit
             burst.extend(feed.wait(deadline - time.monotonic()))
     assert first == (Change(game=None, what="penalties"),)
     assert [c.what for c in burst] == ["penalties", "players"]
+
+
+def test_a_notification_the_feed_cannot_read_is_still_a_reason_to_redraw(tournament: Tournament) -> None:
+    with LiveFeed.connect(tournament.referee_url) as feed, psycopg.connect(tournament.admin_url, autocommit=True) as db:
+        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, "not json"))
+        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, '{"changed": "penalties"}'))
+        changes = feed.wait(5.0)
+        deadline = time.monotonic() + 5
+        while len(changes) < 2 and time.monotonic() < deadline:
+            changes += feed.wait(1.0)
+    assert changes == (Change(game=None), Change(game=None, what="penalties"))
+
+
+def test_a_feed_that_cannot_connect_or_loses_its_server_says_so(tournament: Tournament) -> None:
+    dead = tournament.referee_url.replace(f":{tournament.server.port}/", ":1/")
+    with pytest.raises(TournamentServerError, match="cannot listen to"):
+        LiveFeed.connect(dead)
+    feed = LiveFeed.connect(tournament.referee_url)
+    try:
+        tournament.server.stop(mode="fast")
+
+        def drain_until_lost() -> None:
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                feed.drain()
+                select.select([feed.fileno()], [], [], 0.2)
+
+        with pytest.raises(TournamentServerError, match="lost the live feed"):
+            drain_until_lost()
+    finally:
+        feed.close()
+        tournament.server.start()
+        tournament.server.wait_ready()

@@ -7,6 +7,7 @@ in a SQLite file and on the server alike.
 from __future__ import annotations
 
 import json
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -26,6 +27,7 @@ from scorekeeper.session import (
     record_from_session,
     ruleset,
 )
+from scorekeeper.session.events import event_to_json
 from scorekeeper.storage.tournament_store import TournamentStore
 from scorekeeper.sync.referee import Referee, is_server_url
 from scorekeeper.sync.table import TableSync
@@ -277,3 +279,53 @@ def test_opening_a_tournament_the_file_does_not_hold_is_refused_and_closes_the_f
     with Referee.open(str(tmp_path / "t.db"), "test open") as referee:
         assert referee.name == "Test Open"
         assert referee.server_url is None
+
+
+def _riichi_after_the_end(referee: Referee, tmp_path: Path) -> TableGame:
+    """Table 1's game recorded (a hand, then its end), then a riichi after the end written into the file's rows."""
+    seating = referee.seat(1, SeatingMethod.AUTO).seating(1)
+    assert seating is not None
+    recorded = referee.record_game(1, 1, _record_file(tmp_path, seating.tables[0].seats, ended=True)).game
+    with sqlite3.connect(referee.store.where) as connection:
+        connection.execute(
+            "INSERT INTO game_events (game_id, seq, body) VALUES (?, ?, ?)",
+            (recorded.game_id, len(recorded.events), json.dumps(event_to_json(RiichiDeclared(Seat(2))))),
+        )
+        connection.execute("UPDATE games SET head = head + 1 WHERE game_id = ?", (recorded.game_id,))
+    return recorded
+
+
+def test_in_a_file_the_referee_cuts_an_unreplayable_game_back_or_replaces_it(referee: Referee, tmp_path: Path) -> None:
+    recorded = _riichi_after_the_end(referee, tmp_path)
+    seen = referee.load()
+    (held,) = seen.unreplayable
+    assert held.replayable == len(recorded.events)
+    repaired = referee.repair(1, 1, seen=seen)
+    assert repaired.unreplayable == ()
+    game = repaired.game(1, 1)
+    assert game is not None
+    assert game.events == recorded.events
+    with pytest.raises(TournamentError, match="nothing to repair"):
+        referee.repair(1, 1)
+    with pytest.raises(TournamentError) as none:
+        referee.repair(1, 2)
+    assert none.value.code is ErrorCode.REFEREE_NO_GAME
+
+
+def test_in_a_file_a_repair_on_an_old_read_is_refused_and_a_file_replaces_the_game(
+    referee: Referee, tmp_path: Path
+) -> None:
+    recorded = _riichi_after_the_end(referee, tmp_path)
+    seen = referee.load()
+    with sqlite3.connect(referee.store.where) as connection:
+        connection.execute("UPDATE games SET head = head - 1 WHERE game_id = ?", (recorded.game_id,))
+    with pytest.raises(SyncConflictError):
+        referee.repair(1, 1, seen=seen)
+    with sqlite3.connect(referee.store.where) as connection:
+        connection.execute("UPDATE games SET head = head + 1 WHERE game_id = ?", (recorded.game_id,))
+    replacement = _record_file(tmp_path, recorded.players)
+    replaced = referee.repair(1, 1, path=replacement)
+    game = replaced.game(1, 1)
+    assert game is not None
+    assert len(game.events) == 1
+    assert replaced.unreplayable == ()

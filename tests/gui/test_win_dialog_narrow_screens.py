@@ -22,6 +22,7 @@ from scorekeeper.gui.dialogs.win_dialog import TITLE_BAR_ALLOWANCE, WinContext, 
 from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.theme import Theme, apply_theme
 from scorekeeper.gui.widgets.entry_base import TileEntryWidget
+from scorekeeper.gui.widgets.hand_entry import HandEntryWidget
 from scorekeeper.session.rules import ruleset
 
 pytestmark = pytest.mark.gui
@@ -161,4 +162,21 @@ def test_the_text_field_holds_a_whole_hand_at_1280x720(qtbot: QtBot, language: L
     needed = field.fontMetrics().horizontalAdvance(hand) + margins.left() + margins.right() + 12  # the frame
     assert needed <= field.width(), f"{needed} px of text in a {field.width()} px field"
     assert entry.clear_button.isVisible() and not entry.clear_button.rect().isEmpty()
+    dialog.close()
+
+
+@pytest.mark.parametrize("language", [Language.ENGLISH, Language.JAPANESE], ids=["en", "ja"])
+def test_the_waits_of_limit_hands_fit_the_result_column_at_1280x720(qtbot: QtBot, language: Language) -> None:
+    # Issue 24: "Tsumo: Baiman (9 han 20 fu): 4,000/8,0…" went behind a sideways scroll bar. A wait too wide for the
+    # column puts each payment on a line of its own; the column never scrolls sideways.
+    install_language(language)
+    dialog, entry = _dialog(qtbot, "tenhou", ROOMS["1280x720"], "2233445566778p")  # chinitsu, three waits
+    assert isinstance(entry, HandEntryWidget) and len(entry.wait_buttons) == 3
+    viewport = entry.result_area.viewport()
+    assert not entry.result_area.horizontalScrollBar().isVisible()
+    for button in entry.wait_buttons:
+        right = button.mapTo(viewport, button.rect().topRight()).x()
+        assert right <= viewport.width(), f"{button.objectName()} ends at {right} in a {viewport.width()} px column"
+        widest = max(button.fontMetrics().horizontalAdvance(line) for line in button.text().splitlines())
+        assert widest + button.iconSize().width() <= button.width(), button.text()
     dialog.close()

@@ -252,6 +252,7 @@ class TileEntryWidget(QWidget):
         self.result_area = QScrollArea(self)
         self.result_area.setObjectName("result_area")
         self.result_area.setWidgetResizable(True)
+        self.result_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # long lines wrap
         self.result_area.setFrameShape(QFrame.Shape.NoFrame)
         self.result_area.viewport().setAutoFillBackground(False)
         self.result_area.setWidget(self.result_holder)

@@ -15,8 +15,8 @@ hand, the last concealed tile written is the winning tile (the widget always wri
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QSize
-from PySide6.QtGui import QIcon
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize
+from PySide6.QtGui import QFontMetrics, QIcon
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from scorekeeper.engine.conditions import CONDITION_NAMES
@@ -32,6 +32,7 @@ from scorekeeper.errors import (
     NoYakuError,
     ScorekeeperError,
 )
+from scorekeeper.gui._compat import override
 from scorekeeper.gui.error_words import error_detail
 from scorekeeper.gui.labels import format_points, limit_name, yaku_name
 from scorekeeper.gui.tiles import TILE_ASPECT, is_dark_palette, tile_pixmap
@@ -132,6 +133,7 @@ class HandEntryWidget(TileEntryWidget):
         self.text_field.setObjectName("mpsz")
         self.text_field.setPlaceholderText(self.tr("Type the tiles, e.g. 123m406p789s11z 789s+chi"))
         self.text_field.setAccessibleName(self.tr("Hand in mpsz notation"))
+        self.result_area.installEventFilter(self)  # the waits' lines follow the result column's width
         self.refresh()
 
     def _build_lines(self, left: QVBoxLayout) -> None:
@@ -296,6 +298,10 @@ class HandEntryWidget(TileEntryWidget):
             self.waits_layout.insertWidget(index, button)
             self.wait_buttons.append(button)
         dark = is_dark_palette(self.palette())
+        # The text's room in the result column: the column never scrolls sideways (issue 24: "2,000/4,0…" behind
+        # a sideways scroll bar); a wait whose lines are wider goes on more, shorter lines (_wait_text).
+        icon = round(MIN_TILE_HEIGHT * TILE_ASPECT)
+        room = self.result_area.width() - self.result_area.verticalScrollBar().sizeHint().width() - icon - 40
         for index, button in enumerate(self.wait_buttons):
             if index >= len(self._waits):
                 button.hide()
@@ -308,17 +314,34 @@ class HandEntryWidget(TileEntryWidget):
                 button.setIcon(
                     QIcon(tile_pixmap(Tile(wait.kind), MIN_TILE_HEIGHT, dpr=self.devicePixelRatioF(), dark=dark))
                 )
-            button.setText(self._wait_text(wait))
+            button.setText(self._wait_text(wait, room, button.fontMetrics()))
             button.show()
         self.waits_caption.setVisible(bool(self._waits))
         self.waits_area.setVisible(bool(self._waits))
 
-    def _wait_text(self, wait: Wait) -> str:
-        def part(value: HandScore | Refusal) -> str:
+    def _wait_text(self, wait: Wait, room: int = 1 << 20, metrics: QFontMetrics | None = None) -> str:
+        """The wait's button text: ron and tsumo a line each, or, when a line is wider than ``room`` (px), each
+        payment on a line of its own under its figures (a limit hand's "Baiman (9 han 20 fu): 4,000/8,000")."""
+
+        def part(value: HandScore | Refusal, *, split: bool) -> str:
             if isinstance(value, Refusal):
                 return _refusal_text(value)
-            return _t("{figures}: {payment}").format(figures=_figures(value), payment=_short_payment(value.payment))
+            form = "{figures}:\n          {payment}" if split else "{figures}: {payment}"
+            return form.format(figures=_figures(value), payment=_short_payment(value.payment))
 
-        return self.tr("{tile}   Ron: {ron}\n        Tsumo: {tsumo}").format(
-            tile=str(wait.kind), ron=part(wait.ron), tsumo=part(wait.tsumo)
-        )
+        def text(*, split: bool) -> str:
+            return self.tr("{tile}   Ron: {ron}\n        Tsumo: {tsumo}").format(
+                tile=str(wait.kind), ron=part(wait.ron, split=split), tsumo=part(wait.tsumo, split=split)
+            )
+
+        whole = text(split=False)
+        metrics = metrics or self.fontMetrics()
+        if max(metrics.horizontalAdvance(line) for line in whole.splitlines()) <= room:
+            return whole
+        return text(split=True)
+
+    @override
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        if watched is self.result_area and event.type() == QEvent.Type.Resize and self._waits:
+            self._show_waits()  # the waits' lines follow the column's width
+        return super().eventFilter(watched, event)

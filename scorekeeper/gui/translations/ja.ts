@@ -5548,10 +5548,6 @@ win</source>
         <translation>{fu} 符: {parts}</translation>
     </message>
     <message>
-        <source>{figures}: {payment}</source>
-        <translation>{figures}: {payment}</translation>
-    </message>
-    <message>
         <source>{tile}   Ron: {ron}
         Tsumo: {tsumo}</source>
         <translation>{tile}   ロン: {ron}

@@ -1,17 +1,21 @@
-"""Print the seating quality of the ``auto`` method next to a random seating's, for several tournament sizes.
+"""Print the seating quality of the ``auto`` method beside a random seating's and the best published figures.
 
 Usage::
 
-    .venv/bin/python benchmarks/seating_quality.py [--sizes 16:4,40:8,100:8,200:10] [--seeds 3]
+    .venv/bin/python benchmarks/seating_quality.py [--sizes 16:5,24:8,...] [--seeds A,B,C]
 
-For each size (players:sessions) and each seed it seats every session with ``seat_auto`` (the first session is
-random, the rest planned) and with ``seat_random`` alone, and prints, summed or maxed over the seeds:
+For each size (players:sessions) and each seed (a tournament's name) it seats every session with ``seat_auto``, as
+``tournament seat --session K`` does one after another, and a random seating of each session, and prints:
 
-* repeat pairs: pairs of players who met more than once (the goal: none);
-* max meetings: the most times one pair met;
-* max same wind: the most times one player sat one wind (the goal: ceil(sessions / 4));
-* wind spread: the largest gap between one player's most and least sat wind;
-* seconds: the time ``auto`` took for all sessions (one process, plan cache included).
+* repeat pairs: pairs of players who met more than once, one figure per seed (the goal: none where a schedule
+  without them exists);
+* random: the same for random seatings (the mean over the seeds);
+* published: the best published schedule's figure (issue 26's table: the World Riichi app's pre-generated schedules,
+  Miller's social-golfer solutions, Lester's pseudo-Boolean schedules); "-" where the issue gives none;
+* most meetings, winds per player (min-max over the seeds; exact when every player sits every wind
+  sessions / 4 times), table revisits and the fewest common opponents of a pair that never met (the worst seed;
+  "all met" when every pair met in some seed);
+* seconds: the CPU time ``auto`` took for all sessions of one seed (the slowest seed; one process, one core).
 
 docs/tournament.md quotes its output.
 """
@@ -19,17 +23,20 @@ docs/tournament.md quotes its output.
 from __future__ import annotations
 
 import argparse
-import math
 import time
 
 from scorekeeper.tournament import Seating, seat_auto, seat_random, seating_quality
 
+# Issue 26's table: the best published number of pairs meeting twice or more.
+PUBLISHED = {(40, 8): "0", (40, 13): "0", (32, 10): "0", (48, 15): "0", (24, 8): "24", (16, 5): "0"}
+SIZES = "16:5,24:8,32:10,40:8,40:13,48:15,100:8,200:10,2000:8"
+
 
 def _names(count: int) -> tuple[str, ...]:
-    return tuple(f"P{k:03d}" for k in range(1, count + 1))
+    return tuple(f"P{k:04d}" for k in range(1, count + 1))
 
 
-def _auto(players: tuple[str, ...], sessions: int, seed: int) -> list[Seating]:
+def _auto(players: tuple[str, ...], sessions: int, seed: str) -> list[Seating]:
     history: list[Seating] = []
     for session in range(1, sessions + 1):
         history.append(seat_auto(session, players, history=history, sessions=sessions, seed=seed))
@@ -38,32 +45,39 @@ def _auto(players: tuple[str, ...], sessions: int, seed: int) -> list[Seating]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", default="16:4,40:8,100:8,200:10", help="players:sessions, comma-separated")
-    parser.add_argument("--seeds", type=int, default=3, help="runs per size")
+    parser.add_argument("--sizes", default=SIZES, help="players:sessions, comma-separated")
+    parser.add_argument("--seeds", default="Autumn Open,Spring Cup,Club Night", help="seeds, comma-separated")
     args = parser.parse_args()
+    seeds = args.seeds.split(",")
     print(
-        f"{'players':>7} {'sessions':>8} {'method':>6} {'repeat pairs':>12} {'max meetings':>12} "
-        f"{'max same wind':>13} {'wind goal':>9} {'wind spread':>11} {'seconds':>8}"
+        "| players x sessions | repeat pairs (each seed) | random | published | most meetings | winds per player "
+        "| table revisits | fewest common opponents | seconds |"
     )
+    print("|---|---|---|---|---|---|---|---|---|")
     for size in args.sizes.split(","):
         count, sessions = (int(x) for x in size.split(":"))
         players = _names(count)
-        for method in ("auto", "random"):
-            started = time.perf_counter()
-            runs = [
-                _auto(players, sessions, seed)
-                if method == "auto"
-                else [seat_random(k, players, seed=seed) for k in range(1, sessions + 1)]
-                for seed in range(args.seeds)
-            ]
-            seconds = (time.perf_counter() - started) / args.seeds
-            qualities = [seating_quality(run) for run in runs]
-            print(
-                f"{count:>7} {sessions:>8} {method:>6} "
-                f"{sum(q.repeat_pairs for q in qualities) / len(qualities):>12.1f} "
-                f"{max(q.max_meetings for q in qualities):>12} {max(q.max_same_wind for q in qualities):>13} "
-                f"{math.ceil(sessions / 4):>9} {max(q.wind_spread for q in qualities):>11} {seconds:>8.2f}"
-            )
+        qualities = []
+        seconds = 0.0
+        for seed in seeds:
+            started = time.process_time()
+            run = _auto(players, sessions, seed)
+            seconds = max(seconds, time.process_time() - started)
+            qualities.append(seating_quality(run, common_opponents=True))
+        drawn = [
+            seating_quality([seat_random(k, players, seed=seed) for k in range(1, sessions + 1)]).repeat_pairs
+            for seed in seeds
+        ]
+        common = [q.fewest_common_opponents for q in qualities]
+        print(
+            f"| {count} x {sessions} | {' '.join(str(q.repeat_pairs) for q in qualities)} "
+            f"| {sum(drawn) / len(drawn):.0f} | {PUBLISHED.get((count, sessions), '-')} "
+            f"| {max(q.max_meetings for q in qualities)} "
+            f"| {min(q.fewest_same_wind for q in qualities)}-{max(q.max_same_wind for q in qualities)} "
+            f"| {max(q.table_revisits for q in qualities)} "
+            f"| {'all met' if None in common else min(c for c in common if c is not None)} | {seconds:.2f} |",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

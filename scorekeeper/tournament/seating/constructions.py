@@ -2,7 +2,7 @@
 
 Players are numbered 0..v-1 here; :mod:`methods` gives the numbers names at random from the tournament's seed.
 
-Two constructions:
+Three constructions:
 
 * ``4^k`` players: the lines of the affine space AG(k, 4) over GF(4). Each direction (a point of PG(k-1, 4)) splits
   the ``4^k`` points into parallel lines of four, and two points lie on one line only: ``(4^k - 1) / 3``
@@ -18,7 +18,13 @@ Two constructions:
   ``m = 3``), 48 over 15 a resolvable group divisible design of type 3^16 (the three players of an orbit ``(x, *)``
   never meet, nor the three infinite points), 24 over 7 one of type 3^8.
 
-The base tables of the sizes in :data:`_KNOWN` were found by our own search (``search_base_blocks`` with the seed
+* ``4q`` players (``q`` a prime power from 4 to 64 that we build GF(q) for): a resolvable transversal design, ``q``
+  sessions (one more when 4 divides q): 20 over 5, 32 over 9, 44 over 11, 52 over 13, 100 over 25. The four groups
+  of ``q`` never meet among themselves, so sessions past these meet again: 32 players over 10 sessions meet 16 pairs
+  twice in the 10th (two splits of a group of 8 into two tables share a pair at each of its 4 tables), where the
+  best published schedule (a sporadic solution of the social golfer problem 8-4-10) has none.
+
+:func:`perfect_rounds` takes the construction giving the most sessions. The base tables of the sizes in :data:`_KNOWN` were found by our own search (``search_base_blocks`` with the seed
 given beside each); they are kept so that a 48-player event does not search for seconds each time. Every one is
 checked when used (:func:`_rounds_from` then :func:`repeat_pairs` in the tests).
 """
@@ -29,7 +35,14 @@ import itertools
 import random
 from collections.abc import Sequence
 
-__all__ = ["affine_rounds", "orbit_rounds", "perfect_rounds", "repeat_pairs", "search_base_blocks"]
+__all__ = [
+    "affine_rounds",
+    "orbit_rounds",
+    "perfect_rounds",
+    "repeat_pairs",
+    "search_base_blocks",
+    "transversal_rounds",
+]
 
 Rounds = list[list[list[int]]]
 
@@ -84,6 +97,77 @@ def affine_rounds(k: int) -> Rounds:
             seen.update(line)
             lines.append(line)
         rounds.append(lines)
+    return rounds
+
+
+# GF(q) for q = p^k as polynomials over GF(p) (an element is its coefficients as base-p digits) modulo an
+# irreducible polynomial (its coefficients below the leading one, lowest first).
+_IRREDUCIBLE: dict[int, tuple[int, tuple[int, ...]]] = {
+    4: (2, (1, 1)),  # x^2 + x + 1
+    8: (2, (1, 1, 0)),  # x^3 + x + 1
+    16: (2, (1, 1, 0, 0)),  # x^4 + x + 1
+    32: (2, (1, 0, 1, 0, 0)),  # x^5 + x^2 + 1
+    9: (3, (1, 0)),  # x^2 + 1
+    27: (3, (1, 2, 0)),  # x^3 + 2x + 1
+    25: (5, (3, 0)),  # x^2 + 3
+    49: (7, (1, 0)),  # x^2 + 1
+}
+_TD_MOST = 64
+
+
+def _field(q: int) -> tuple[list[list[int]], list[list[int]]] | None:
+    """GF(q)'s addition and multiplication tables, or None when q is no prime power we build (primes, and
+    _IRREDUCIBLE's)."""
+    if q in _IRREDUCIBLE:
+        p, low = _IRREDUCIBLE[q]
+        k = len(low)
+    elif q >= 2 and all(q % d for d in range(2, int(q**0.5) + 1)):
+        p, low, k = q, (), 1
+    else:
+        return None
+
+    def digits(a: int) -> list[int]:
+        return [(a // p**i) % p for i in range(k)]
+
+    def number(ds: Sequence[int]) -> int:
+        return sum(d * p**i for i, d in enumerate(ds))
+
+    def times(a: int, b: int) -> int:
+        product = [0] * (2 * k - 1)
+        for i, x in enumerate(digits(a)):
+            for j, y in enumerate(digits(b)):
+                product[i + j] = (product[i + j] + x * y) % p
+        for top in range(2 * k - 2, k - 1, -1):  # x^k = -(low), from the top down
+            c, product[top] = product[top], 0
+            for i, d in enumerate(low):
+                product[top - k + i] = (product[top - k + i] - c * d) % p
+        return number(product[:k])
+
+    add = [
+        [number([(x + y) % p for x, y in zip(digits(a), digits(b), strict=True)]) for b in range(q)] for a in range(q)
+    ]
+    mul = [[times(a, b) for b in range(q)] for a in range(q)]
+    return add, mul
+
+
+def transversal_rounds(players: int) -> Rounds | None:
+    """A resolvable transversal design for ``players = 4q`` (q a prime power, at least 4): point ``(g, x)`` (group g
+    of 4, x in GF(q)) is ``g * q + x``; session ``r`` seats at table ``c`` the points ``(g, c + r e_g)`` for four
+    distinct elements ``e_g``. Two points of different groups meet in the one session ``r = (x - y) / (e_g - e_h)``,
+    two of one group never: ``q`` sessions, one more when ``q`` is a multiple of four (each group split into tables:
+    its players had never met)."""
+    q, rest = divmod(players, 4)
+    if rest or q < 4 or q > _TD_MOST:
+        return None
+    field = _field(q)
+    if field is None:
+        return None
+    add, mul = field
+    rounds: Rounds = [
+        [[g * q + add[c][mul[r][g]] for g in range(4)] for c in range(q)] for r in range(q)
+    ]  # e_g = g: 0, 1, 2, 3 are distinct elements of GF(q)
+    if q % 4 == 0:
+        rounds.append([[g * q + x + i for i in range(4)] for g in range(4) for x in range(0, q, 4)])
     return rounds
 
 
@@ -235,10 +319,12 @@ def perfect_rounds(players: int, rounds: int, rng: random.Random) -> Rounds | No
     k = 1
     while 4**k < players and k < _AFFINE_MOST:
         k += 1
-    found = affine_rounds(k) if 4**k == players else orbit_rounds(players, rng)
-    if found is None:
+    if 4**k == players:
+        return affine_rounds(k)[:rounds]
+    candidates = [found for found in (orbit_rounds(players, rng), transversal_rounds(players)) if found]
+    if not candidates:
         return None
-    return found[:rounds]
+    return max(candidates, key=len)[:rounds]
 
 
 def repeat_pairs(rounds: Sequence[Sequence[Sequence[int]]]) -> int:

@@ -4,6 +4,7 @@ and ``swiss``."""
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import random
 from collections import Counter
@@ -408,6 +409,30 @@ def _unordered(session: int, groups: Sequence[Sequence[str]]) -> Seating:
     )
 
 
+def _numbered(groups: list[list[str]], sat: Mapping[str, set[int]]) -> list[list[str]]:
+    """``groups`` in the order of table numbers that seats the fewest players at a number they sat at before: each
+    group at the free number its players sat at least (the groups that sat at the most numbers first), then two
+    tables' numbers swapped while that seats fewer players again."""
+    count = len(groups)
+    cost = [[sum(t in sat.get(name, ()) for name in group) for t in range(count)] for group in groups]
+    at: list[int] = [-1] * count  # group -> number
+    free = set(range(count))
+    for g in sorted(range(count), key=lambda g: -sum(len(sat.get(name, ())) for name in groups[g])):
+        at[g] = min(free, key=lambda t: (cost[g][t], t))
+        free.discard(at[g])
+    better = True
+    while better:
+        better = False
+        for g, h in itertools.combinations(range(count), 2):
+            if cost[g][at[h]] + cost[h][at[g]] < cost[g][at[g]] + cost[h][at[h]]:
+                at[g], at[h] = at[h], at[g]
+                better = True
+    final: list[list[str]] = [[] for _ in range(count)]
+    for g, t in enumerate(at):
+        final[t] = groups[g]
+    return final
+
+
 def _constructed(names: Sequence[str], ahead: int, rng: random.Random) -> list[list[list[str]]]:
     """The first sessions of a plan from a construction where no pair meets twice (constructions.py), names given
     to its points at random, each session's tables numbered so that players sit at a table number again as seldom
@@ -422,16 +447,7 @@ def _constructed(names: Sequence[str], ahead: int, rng: random.Random) -> list[l
     out: list[list[list[str]]] = []
     for tables in rounds:
         groups = [[order[p] for p in table] for table in tables]
-        numbered: list[list[str] | None] = [None] * len(groups)
-        # the tables whose players have sat at the most table numbers already first, each at the free number its
-        # players sat at least (ties: the lowest)
-        for group in sorted(groups, key=lambda g: -sum(len(sat.get(name, ())) for name in g)):
-            number = min(
-                (t for t in range(len(groups)) if numbered[t] is None),
-                key=lambda t: sum(t in sat.get(name, ()) for name in group),
-            )
-            numbered[number] = group
-        final = [group for group in numbered if group is not None]
+        final = _numbered(groups, sat)
         for number, group in enumerate(final):
             for name in group:
                 sat.setdefault(name, set()).add(number)

@@ -24,9 +24,10 @@ Three constructions:
   twice in the 10th (two splits of a group of 8 into two tables share a pair at each of its 4 tables), where the
   best published schedule (a sporadic solution of the social golfer problem 8-4-10) has none.
 
-:func:`perfect_rounds` takes the construction giving the most sessions. The base tables of the sizes in :data:`_KNOWN` were found by our own search (``search_base_blocks`` with the seed
-given beside each); they are kept so that a 48-player event does not search for seconds each time. Every one is
-checked when used (:func:`_rounds_from` then :func:`repeat_pairs` in the tests).
+:func:`perfect_rounds` takes the construction giving the most sessions. The base tables of the sizes in
+:data:`_KNOWN` were found by our own search (``search_base_blocks`` with the seed given beside each); they are kept
+so that a 48-player event does not search for seconds each time. Every one is checked by the tests
+(:func:`_rounds_from`, then :func:`repeat_pairs`).
 """
 
 from __future__ import annotations

@@ -100,3 +100,37 @@ def test_twenty_four_players_over_eight_sessions_meet_again_less_than_the_publis
 def test_a_constructed_seating_is_reproducible_from_the_seed_and_differs_between_seeds() -> None:
     assert _tournament(40, 4, "x") == _tournament(40, 4, "x")
     assert _tournament(40, 4, "x") != _tournament(40, 4, "y")
+
+
+def _with(count: int, sessions: int, **kwargs: object) -> list[Seating]:
+    players = names(count)
+    history: list[Seating] = []
+    for session in range(1, sessions + 1):
+        history.append(seat_auto(session, players, history=history, sessions=sessions, seed="apart", **kwargs))  # type: ignore[arg-type]
+    return history
+
+
+def test_players_of_one_club_are_kept_apart_and_nobody_meets_twice() -> None:
+    players = names(56)
+    clubs = {name: f"club {k % 14}" for k, name in enumerate(players)}  # 14 clubs of four
+    history = _with(56, 6, apart=clubs)
+    quality = seating_quality(history, apart=clubs)
+    assert (quality.repeat_pairs, quality.apart_meetings) == (0, 0)
+    assert seating_quality(_with(56, 6), apart=clubs).apart_meetings > 0  # what it keeps apart
+
+
+def test_a_construction_gives_its_points_so_that_clubs_meet_seldom() -> None:
+    players = names(40)
+    clubs = {name: f"club {k % 10}" for k, name in enumerate(players)}
+    kept = seating_quality(_with(40, 8, apart=clubs), apart=clubs)
+    assert kept.repeat_pairs == 0  # the construction's sessions, whoever sits where
+    assert kept.apart_meetings * 4 < seating_quality(_with(40, 8), apart=clubs).apart_meetings
+
+
+def test_seeded_players_sit_one_per_table() -> None:
+    players = names(56)
+    seeded = players[:14]
+    history = _with(56, 6, seeded=seeded)
+    for seating in history:
+        assert all(sum(name in seeded for name in table.seats) == 1 for table in seating.tables)
+    assert seating_quality(history).repeat_pairs == 0

@@ -45,6 +45,8 @@ _WIND_FIRST_TABLES = 25
 # together does as well alone (41 players over 16 sessions, 61 over 8, 101 over 16: the same figures) and the tries
 # took two thirds of the time (a 40-player drop-out in session 2 of 16: 2.5 s of CPU with them).
 _WIND_FIRST_AHEAD = 4
+# How many changes of two players' points a construction's seating tries to keep groups apart (_keep_apart).
+_APART_STEPS = 20_000
 
 
 def _table_count(players: Sequence[str], substitutes: Sequence[str], fixed: Mapping[str, int]) -> int:
@@ -162,6 +164,8 @@ def seat_auto(
     seed: int | str = 0,
     effort: float = 1.0,
     roster_at: Callable[[int], tuple[Sequence[str], Sequence[str]]] | None = None,
+    apart: Mapping[str, str] | None = None,
+    seeded: Iterable[str] = (),
 ) -> Seating:
     """A seating that avoids repeat opponents and balances winds given the earlier sessions' seatings.
 
@@ -181,6 +185,9 @@ def seat_auto(
         roster_at: the ranked players and substitutes of an earlier session (as ``players`` and ``substitutes``),
             so that after a drop-out the plan made before it can be found again and a substitute can take the
             leaver's place in it; without it a drop-out always plans again.
+        apart: each player's group (club, country or team) whose players are kept apart as far as possible (a
+            meeting of two of them costs as a repeat meeting; the quality report counts those left).
+        seeded: players (invited professionals...) seated one per table as far as possible (as ``apart``).
 
     Raises:
         TournamentError: as :func:`seat_random`.
@@ -190,6 +197,7 @@ def seat_auto(
     fixed = _fixed_in_play(every_fixed, names)
     played = tuple(sorted(history, key=lambda seating: seating.session))
     last = max(sessions, session)
+    groups = _apart_groups(apart or {}, seeded)
 
     def new_plan(at: int, at_names: Sequence[str], at_tables: int) -> tuple[Seating, ...]:
         """The plan made at session ``at`` from what was played before it (a plan set aside there)."""
@@ -202,6 +210,7 @@ def seat_auto(
             history=played[: at - 1],
             seed=str(seed),
             effort=effort,
+            apart=groups,
         )
 
     def roster_of(at: int) -> tuple[list[str], int]:
@@ -233,6 +242,7 @@ def seat_auto(
                 history=played[: start - 1],
                 seed=str(seed),
                 effort=effort,
+                apart=groups,
             )
             origin = start
             # A session that left the plan in force (a drop-out that changed the tables, a substitute for whom
@@ -264,6 +274,18 @@ def seat_auto(
                         return renamed
                     return again[0]
     return new_plan(session, names, tables)[0]
+
+
+def _apart_groups(apart: Mapping[str, str], seeded: Iterable[str]) -> tuple[tuple[str, ...], ...]:
+    """The groups of players to keep apart: each non-empty group of ``apart`` with two players or more, and the
+    seeded players."""
+    by_group: dict[str, list[str]] = {}
+    for name, group in apart.items():
+        if group:
+            by_group.setdefault(group, []).append(name)
+    out = [tuple(sorted(names)) for _, names in sorted(by_group.items()) if len(names) > 1]
+    top = tuple(sorted(set(seeded)))
+    return (*out, top) if len(top) > 1 else tuple(out)
 
 
 def _follows(plan: Sequence[Seating], done: Sequence[Seating], present: Iterable[str]) -> dict[str, str] | None:
@@ -355,6 +377,7 @@ def _block_plan(
     history: tuple[Seating, ...],
     seed: str,
     effort: float,
+    apart: tuple[tuple[str, ...], ...] = (),
 ) -> tuple[Seating, ...]:
     """Sessions ``start`` to the block's end, planned together after ``history`` (kept: the next session's call
     finds the same plan). The first block's seed is the one whole-tournament plans had, so tournaments of up to
@@ -370,6 +393,7 @@ def _block_plan(
             seed=f"auto:{seed}:plan" if start == 1 else f"auto:{seed}:plan:{start}",
             effort=effort,
             exact=True,
+            apart=apart,
         )
     )
 
@@ -385,6 +409,7 @@ def _new_plan(
     history: tuple[Seating, ...],
     seed: str,
     effort: float,
+    apart: tuple[tuple[str, ...], ...] = (),
 ) -> tuple[Seating, ...]:
     """The plan made at session ``start`` after ``history`` when the plan in force was set aside (kept: the next
     sessions' calls look for it to follow it)."""
@@ -398,6 +423,7 @@ def _new_plan(
             sessions=sessions,
             seed=f"auto:{seed}:{start}",
             effort=effort,
+            apart=apart,
         )
     )
 
@@ -433,7 +459,44 @@ def _numbered(groups: list[list[str]], sat: Mapping[str, set[int]]) -> list[list
     return final
 
 
-def _constructed(names: Sequence[str], ahead: int, rng: random.Random) -> list[list[list[str]]]:
+def _keep_apart(
+    order: list[str], rounds: Sequence[Sequence[Sequence[int]]], apart: Sequence[Sequence[str]], rng: random.Random
+) -> None:
+    """Give the construction's points (``order[p]`` sits at point p) to the players so that players of one group
+    meet as seldom as they can: two players change points while that seats no more of them together (in place).
+    The construction's sessions meet nobody twice whoever sits where, so only the groups' meetings count."""
+    meets: list[set[int]] = [set() for _ in order]
+    for tables in rounds:
+        for table in tables:
+            for p, q in itertools.combinations(table, 2):
+                meets[p].add(q)
+                meets[q].add(p)
+    at = {name: p for p, name in enumerate(order)}
+    mates: dict[str, list[str]] = {}
+    for group in apart:
+        present = [name for name in group if name in at]
+        for name in present:
+            mates.setdefault(name, []).extend(other for other in present if other != name)
+
+    def cost(name: str) -> int:
+        here = meets[at[name]]
+        return sum(at[other] in here for other in mates.get(name, ()))
+
+    size = len(order)
+    for _ in range(_APART_STEPS if mates else 0):
+        p, q = rng.randrange(size), rng.randrange(size)
+        a, b = order[p], order[q]
+        if p == q or (a not in mates and b not in mates):
+            continue
+        before = cost(a) + cost(b)
+        order[p], order[q], at[a], at[b] = b, a, q, p
+        if cost(a) + cost(b) > before:
+            order[p], order[q], at[a], at[b] = a, b, p, q
+
+
+def _constructed(
+    names: Sequence[str], ahead: int, rng: random.Random, apart: Sequence[Sequence[str]] = ()
+) -> list[list[list[str]]]:
     """The first sessions of a plan from a construction where no pair meets twice (constructions.py), names given
     to its points at random, each session's tables numbered so that players sit at a table number again as seldom
     as the order allows (the search plans the sessions after them). Empty when no construction
@@ -443,6 +506,8 @@ def _constructed(names: Sequence[str], ahead: int, rng: random.Random) -> list[l
         return []
     order = list(names)
     rng.shuffle(order)
+    if apart:
+        _keep_apart(order, rounds, apart, rng)
     sat: dict[str, set[int]] = {}
     out: list[list[list[str]]] = []
     for tables in rounds:
@@ -466,6 +531,7 @@ def _plan(
     seed: str,
     effort: float,
     exact: bool = False,
+    apart: Sequence[Sequence[str]] = (),
 ) -> list[Seating]:
     """Seatings for sessions ``session`` to the last (at least one, at most ``PLAN_AHEAD``), planned together after
     ``history``. ``exact``: the winds of the planned sessions are made exact whenever every player's winds so far
@@ -475,14 +541,14 @@ def _plan(
     plan = [_layout(names, tables, fixed, rng) for _ in range(ahead)]
     built: list[list[list[str]]] = []
     if tables > 1 and not history and not fixed:
-        built = _constructed(names, ahead, random.Random(f"{seed}:construction"))
+        built = _constructed(names, ahead, random.Random(f"{seed}:construction"), apart)
     groups = [*built, *(layout for layout, _ in plan[len(built) :])]
     cost = 0
     if tables > 1 and len(built) < ahead:
         # the sessions a construction gave are played sessions to the search of the rest
         before = (*history, *(_unordered(session + k, tables) for k, tables in enumerate(built)))
         cost = _spread_opponents(
-            groups[len(built) :], [pinned for _, pinned in plan[len(built) :]], before, rng, effort
+            groups[len(built) :], [pinned for _, pinned in plan[len(built) :]], before, rng, effort, apart=apart
         )
     if not history or (exact and _even(history)):
         orders = _exact_winds(groups, rng)

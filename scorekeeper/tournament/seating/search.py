@@ -307,11 +307,13 @@ def _spread_opponents(
     effort: float,
     *,
     same_slot: bool = False,
+    apart: Sequence[Sequence[str]] = (),
 ) -> int:
     """Anneal the planned sessions' tables so that pairs meet as few times as they can (in place); return the cost.
 
     ``same_slot``: swap only players in the same slot of their tables (the slots are winds: the winds stay as
-    they were given).
+    they were given). ``apart``: groups of players to keep apart (one club, country or team; the seeded players):
+    each pair of a group counts as having met once already, so seating them together costs as a repeat meeting.
 
     The cost is, over all pairs, ``c (c - 1) / 2`` for ``c`` meetings (played and planned), so a swap's change is
     local: a meeting removed from a pair that met ``c`` times saves ``c - 1``, one added costs ``c``.
@@ -327,6 +329,9 @@ def _spread_opponents(
         for table in seating.tables:
             for a, b in itertools.combinations(table.seats, 2):
                 meetings.meet(index[a], index[b], 1)
+    for group in apart:
+        for a, b in itertools.combinations([name for name in group if name in index], 2):
+            meetings.meet(index[a], index[b], 1)
     floor = meetings.cost()  # what the played sessions cost: a plan in which no pair meets again costs no more
     seats = [[[index[name] for name in group] for group in groups] for groups in plan]
     for numbered_groups in seats:

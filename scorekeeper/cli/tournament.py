@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = ["add_parser", "run"]
 
-_METHODS = ("auto", "random", "swiss", "file")
+_METHODS = ("auto", "random", "swiss", "swiss_strict", "file")
 _EXPORTS = ("ema", "csv", "games-csv", "corrections", "pdf")
 
 
@@ -124,7 +124,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         nargs="+",
         default=["auto"],
         metavar="METHOD",
-        help="auto (default), random, swiss, or 'file FILE' (CSV: [session,]table,east,south,west,north)",
+        help="auto (default), random, swiss (by the standings, avoiding rematches among near ranks), swiss_strict "
+        "(strict rank order), or 'file FILE' (CSV: [session,]table,east,south,west,north)",
     )
     seat.add_argument("--seed", default=None, help="seed for random and auto (default: the tournament's name)")
     seat.add_argument("--json", action="store_true", help="print the seating as JSON")
@@ -295,7 +296,9 @@ def _seat(args: argparse.Namespace) -> None:
 
     method, *rest = args.method
     if method not in _METHODS or (method == "file") != bool(rest) or len(rest) > 1:
-        raise TournamentError(f"--method must be auto, random, swiss or 'file FILE', got {' '.join(args.method)!r}")
+        raise TournamentError(
+            f"--method must be auto, random, swiss, swiss_strict or 'file FILE', got {' '.join(args.method)!r}"
+        )
     with _referee(args) as referee:
         tournament = referee.seat(
             args.session, SeatingMethod(method), path=Path(rest[0]) if rest else None, seed=args.seed

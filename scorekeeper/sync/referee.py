@@ -45,6 +45,7 @@ from scorekeeper.tournament import (
     seat_auto,
     seat_random,
     seat_swiss,
+    swiss_order,
     time_limit_end,
 )
 
@@ -197,9 +198,11 @@ class Referee:
                     seed=seed,
                     roster_at=lambda k: (t.ranked_in(k), t.substitutes_in(k)),
                 )
-            case SeatingMethod.SWISS:
+            case SeatingMethod.SWISS | SeatingMethod.SWISS_STRICT:
                 playing = set(players)
-                ranking = [row.player for row in compute_standings(t).rows if row.player in playing]
+                ranking: Sequence[str] = [row.player for row in compute_standings(t).rows if row.player in playing]
+                if method is SeatingMethod.SWISS:  # near ranks together, rematches avoided (seating/swiss.py)
+                    ranking = swiss_order(ranking, history)
                 seating = seat_swiss(session, ranking, subs, history=history, sessions=t.settings.sessions, fixed=fixed)
             case SeatingMethod.FILE:
                 if path is None:

@@ -41,6 +41,8 @@ from scorekeeper.tournament.seating import (
     seat_random,
     seat_swiss,
     seating_quality,
+    swiss_order,
+    swiss_repeats,
 )
 from scorekeeper.tournament.settings import (
     AbsenceRule,
@@ -109,6 +111,8 @@ __all__ = [
     "seat_swiss",
     "seating_quality",
     "settings_from_json",
+    "swiss_order",
+    "swiss_repeats",
     "time_limit_end",
     "validate_roster",
 ]

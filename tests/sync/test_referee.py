@@ -70,7 +70,7 @@ def test_is_server_url_tells_a_server_from_a_file() -> None:
     assert not is_server_url(Path("postgresql.db"))
 
 
-@pytest.mark.parametrize("method", list(SeatingMethod)[:3], ids=str)
+@pytest.mark.parametrize("method", [m for m in SeatingMethod if m is not SeatingMethod.FILE], ids=str)
 def test_every_method_seats_every_ranked_player_once(referee: Referee, method: SeatingMethod) -> None:
     seating = referee.seat(1, method).seating(1)
     assert seating is not None

@@ -403,7 +403,8 @@ class RefereeWindow(QMainWindow):
         for method, text in (
             (SeatingMethod.AUTO, self.tr("Avoid repeats, balance winds")),
             (SeatingMethod.RANDOM, self.tr("Random")),
-            (SeatingMethod.SWISS, self.tr("Swiss (by standings)")),
+            (SeatingMethod.SWISS, self.tr("Swiss (by standings, avoiding rematches)")),
+            (SeatingMethod.SWISS_STRICT, self.tr("Swiss (strict rank order)")),
             (SeatingMethod.FILE, self.tr("From a CSV file…")),
         ):
             self.method_combo.addItem(text, method.value)

@@ -3837,8 +3837,12 @@ win</source>
         <translation>ランダム</translation>
     </message>
     <message>
-        <source>Swiss (by standings)</source>
-        <translation>スイス式 (順位順)</translation>
+        <source>Swiss (by standings, avoiding rematches)</source>
+        <translation>スイス式 (順位順、再戦を避ける)</translation>
+    </message>
+    <message>
+        <source>Swiss (strict rank order)</source>
+        <translation>スイス式 (厳密な順位順)</translation>
     </message>
     <message>
         <source>From a CSV file…</source>

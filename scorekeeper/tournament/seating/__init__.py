@@ -48,6 +48,7 @@ from scorekeeper.tournament.seating.model import (
 )
 from scorekeeper.tournament.seating.quality import SeatingQuality, seating_quality
 from scorekeeper.tournament.seating.report import QualityReport, quality_report
+from scorekeeper.tournament.seating.swiss import swiss_order, swiss_repeats
 
 __all__ = [
     "PLAN_AHEAD",
@@ -64,4 +65,6 @@ __all__ = [
     "seat_random",
     "seat_swiss",
     "seating_quality",
+    "swiss_order",
+    "swiss_repeats",
 ]

@@ -25,7 +25,8 @@ class SeatingMethod(enum.StrEnum):
 
     AUTO = "auto"
     RANDOM = "random"
-    SWISS = "swiss"
+    SWISS = "swiss"  # by the standings, avoiding rematches among near ranks (seating/swiss.py)
+    SWISS_STRICT = "swiss_strict"  # by the standings in strict rank order
     FILE = "file"
 
 

@@ -141,10 +141,27 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     record.add_argument("record", type=Path, metavar="RECORD.json")
 
     penalty = action("penalty", "give a player a penalty (table points: -20000 is -20.0)")
-    penalty.add_argument("--player", required=True, metavar="NAME")
-    penalty.add_argument("--points", required=True, type=int, metavar="-N")
-    penalty.add_argument("--reason", required=True, metavar="TEXT")
+    penalty.add_argument("--player", metavar="NAME", help="who (not for --kind score_sheet: the table's players)")
+    penalty.add_argument(
+        "--kind",
+        choices=(
+            "free",
+            "late",
+            "all_last_sheet",
+            "score_sheet",
+            "unsigned_sheet",
+            "obstruction",
+            "serious_obstruction",
+        ),
+        default="free",
+        help="the EMA 2025 annex's point penalty: late (7.2), all_last_sheet (6.10), score_sheet and unsigned_sheet "
+        "(7.5), obstruction and serious_obstruction (6.12); free: any amount",
+    )
+    penalty.add_argument("--minutes", metavar="M", help="minutes late (--kind late; rounded up, 10 at most)")
+    penalty.add_argument("--points", type=int, metavar="-N", help="table points (free and the obstructions)")
+    penalty.add_argument("--reason", default="", metavar="TEXT", help="why (default: the kind's, with its section)")
     penalty.add_argument("--session", type=int, metavar="K", help="the session (default: the tournament)")
+    penalty.add_argument("--table", type=int, metavar="T", help="the table (--kind score_sheet)")
 
     substitute = action(
         "substitute",
@@ -335,14 +352,20 @@ def _record(args: argparse.Namespace) -> None:
 
 
 def _penalty(args: argparse.Namespace) -> None:
-    from scorekeeper.tournament import TournamentPenalty
-
-    penalty = TournamentPenalty(player=args.player, points=args.points, reason=args.reason, session=args.session)
     with _referee(args) as referee:
-        tournament = referee.add_penalty(penalty)
-    stored = tournament.penalties[-1]
-    where = f"session {stored.session}" if stored.session else "the tournament"
-    sys.stdout.write(f"penalty {stored.points / 1000:+.1f} for {stored.player} ({where}): {stored.reason}\n")
+        before = len(referee.load().penalties)
+        tournament = referee.give_penalty(
+            args.kind,
+            player=args.player,
+            session=args.session,
+            table=args.table,
+            minutes=args.minutes,
+            points=args.points,
+            reason=args.reason,
+        )
+    for stored in tournament.penalties[before:]:
+        where = f"session {stored.session}" if stored.session else "the tournament"
+        sys.stdout.write(f"penalty {stored.points / 1000:+.1f} for {stored.player} ({where}): {stored.reason}\n")
 
 
 def _substitute(args: argparse.Namespace) -> None:

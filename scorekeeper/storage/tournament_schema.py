@@ -19,6 +19,7 @@ Version history:
 
 * 3: ``disqualifications`` (a referee's disqualification of a player and why; the player's ``dropped_after`` says
   after which session they are out).
+* 4: ``penalty_kinds`` (what a referee's penalty is for: the EMA 2025 annex's point penalties).
 
 The version is the single row of ``schema_version`` in both engines; a SQLite file is also marked with
 ``PRAGMA application_id`` (:data:`SQLITE_APPLICATION_ID`) so that a game store or a stranger's file is refused.
@@ -280,7 +281,24 @@ _V3: tuple[Step, ...] = (
     ),
 )
 
-MIGRATIONS: tuple[tuple[Step, ...], ...] = (_V1, _V2, _V3)
+_V4: tuple[Step, ...] = (
+    # What a referee's penalty is for, as the EMA 2025 annex lists point penalties (PenaltyKind); a penalty with no
+    # row here is a free amount. The referee's alone, as penalties.
+    CreateTable(
+        name="penalty_kinds",
+        columns=(
+            Column(name="tournament_id", type=_I),
+            Column(name="id", type=_I),
+            Column(name="kind", type=_T),
+        ),
+        primary_key=("tournament_id", "id"),
+        foreign_keys=(
+            ForeignKey(columns=("tournament_id", "id"), table="penalties", references=("tournament_id", "id")),
+        ),
+    ),
+)
+
+MIGRATIONS: tuple[tuple[Step, ...], ...] = (_V1, _V2, _V3, _V4)
 #: The layout this program writes.
 CURRENT_VERSION = len(MIGRATIONS)
 

@@ -40,6 +40,7 @@ from scorekeeper.session.state import apply_events, initial_state
 from scorekeeper.storage import tournament_schema as schema
 from scorekeeper.storage._jsontext import JsonTextError, dump_json, load_json
 from scorekeeper.tournament import (
+    PenaltyKind,
     Player,
     Seating,
     TableGame,
@@ -261,6 +262,7 @@ class TournamentStore:
         row = self._rows(
             "SELECT (SELECT count(*) FROM tournaments), (SELECT count(*) FROM players), "
             "(SELECT count(*) FROM seats), (SELECT count(*) FROM penalties), (SELECT count(*) FROM disqualifications), "
+            "(SELECT count(*) FROM penalty_kinds), "
             "(SELECT count(*) FROM game_events), (SELECT coalesce(sum(head), 0) FROM games), "
             "(SELECT coalesce(max(updated), '') FROM games), "
             "(SELECT coalesce(string_agg(coalesce(dropped_after, -1)::text, ','), '') FROM players)"
@@ -474,9 +476,13 @@ class TournamentStore:
                 continue
             games.append(game)
         penalties = tuple(
-            TournamentPenalty(player=player, points=int(points), reason=reason, session=session)
-            for player, points, reason, session in self._rows(
-                "SELECT player, points, reason, session FROM penalties WHERE tournament_id = ? ORDER BY id", (tid,)
+            TournamentPenalty(
+                player=player, points=int(points), reason=reason, session=session, kind=kind or PenaltyKind.FREE
+            )
+            for player, points, reason, session, kind in self._rows(
+                "SELECT p.player, p.points, p.reason, p.session, k.kind FROM penalties p LEFT JOIN penalty_kinds k "
+                "ON k.tournament_id = p.tournament_id AND k.id = p.id WHERE p.tournament_id = ? ORDER BY p.id",
+                (tid,),
             )
         )
         return Tournament(
@@ -660,17 +666,33 @@ class TournamentStore:
         Raises:
             TournamentError: for an unknown player or session.
         """
+        return self.add_penalties([penalty], tournament=tournament)
+
+    def add_penalties(self, penalties: Sequence[TournamentPenalty], *, tournament: str | None = None) -> Tournament:
+        """Add several referee's penalties in one transaction (an unfixable score sheet's, one for each player at the
+        table: EMA 2025 7.5); all or none.
+
+        Raises:
+            TournamentError: for an unknown player or session (nothing is written).
+        """
         with self._transaction():
             tid = self._tournament_id(tournament)
             self._lock_tournament(tid)
-            after = self._load(tid).with_penalty(penalty)
-            stored = after.penalties[-1]
-            (pid,) = self._rows("SELECT coalesce(max(id), 0) + 1 FROM penalties WHERE tournament_id = ?", (tid,))[0]
-            self._run(
-                "INSERT INTO penalties (tournament_id, id, player, session, points, reason, created) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (tid, pid, stored.player, stored.session, stored.points, stored.reason, _now()),
-            )
+            after = self._load(tid)
+            for penalty in penalties:
+                after = after.with_penalty(penalty)
+                stored = after.penalties[-1]
+                (pid,) = self._rows("SELECT coalesce(max(id), 0) + 1 FROM penalties WHERE tournament_id = ?", (tid,))[0]
+                self._run(
+                    "INSERT INTO penalties (tournament_id, id, player, session, points, reason, created) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (tid, pid, stored.player, stored.session, stored.points, stored.reason, _now()),
+                )
+                if stored.kind is not PenaltyKind.FREE:
+                    self._run(
+                        "INSERT INTO penalty_kinds (tournament_id, id, kind) VALUES (?, ?, ?)",
+                        (tid, pid, stored.kind.value),
+                    )
         return after
 
     def add_player(self, player: Player, *, tournament: str | None = None) -> Tournament:

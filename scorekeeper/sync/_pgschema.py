@@ -95,6 +95,7 @@ TABLE_POLICIES: dict[str, tuple[str, ...]] = {
         f"CREATE POLICY tables_delete ON game_scores FOR DELETE TO {{tables}} USING ({_MY_GAME})",
     ),
     "disqualifications": (),  # the referee's alone, as penalties
+    "penalty_kinds": (),  # the referee's alone, as penalties
     "table_logins": ("CREATE POLICY tables_read ON table_logins FOR SELECT TO {tables} USING (role = current_user)",),
 }
 

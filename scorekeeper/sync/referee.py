@@ -32,6 +32,7 @@ from scorekeeper.storage.records import read_game_record_file
 from scorekeeper.storage.tournament_export import read_csv_text
 from scorekeeper.storage.tournament_store import TournamentStore, open_tournament_store, stale_game_error
 from scorekeeper.tournament import (
+    PenaltyKind,
     Player,
     Seating,
     SeatingMethod,
@@ -39,8 +40,10 @@ from scorekeeper.tournament import (
     Tournament,
     TournamentPenalty,
     compute_standings,
+    late_points,
     name_key,
     parse_seating_csv,
+    penalty_rule,
     record_game_id,
     seat_auto,
     seat_random,
@@ -262,6 +265,67 @@ class Referee:
             TournamentError: for an unknown player or session.
         """
         return self.store.add_penalty(penalty, tournament=self.name)
+
+    def give_penalty(
+        self,
+        kind: PenaltyKind | str,
+        *,
+        player: str | None = None,
+        session: int | None = None,
+        table: int | None = None,
+        minutes: str | float | None = None,
+        points: int | None = None,
+        reason: str = "",
+    ) -> Tournament:
+        """Give a penalty of the EMA 2025 annex's kind ``kind`` (:mod:`scorekeeper.tournament.penalties`), with its
+        amount and section.
+
+        ``LATE`` takes ``minutes`` (1,000 a minute, rounded up, at most 10: EMA 2025 7.2); ``SCORE_SHEET`` is given to
+        each player of table ``table``'s game of ``session`` (2,000 each, EMA 2025 7.5; a substitute is ranked
+        nowhere and gets none); ``OBSTRUCTION`` and ``SERIOUS_OBSTRUCTION`` take ``points`` among the text's amounts;
+        the others have one amount. ``FREE`` takes any ``points`` and needs a reason. The reason is the kind's with its
+        section unless one is given.
+
+        Raises:
+            TournamentError: what is missing or out of the text's amounts, an unknown player, session or table.
+        """
+        rule = penalty_rule(kind)
+        if rule.kind is PenaltyKind.LATE:
+            if minutes is None:
+                raise TournamentError("a late penalty needs the minutes late (EMA 2025 7.2: 1,000 a minute)")
+            points = late_points(minutes)
+        elif rule.kind is not PenaltyKind.FREE and points is None:
+            if len(rule.amounts) != 1:
+                choices = ", ".join(f"{-p:,}" for p in rule.amounts[:2])
+                raise TournamentError(f"say how many points for {rule.reason} ({rule.section}: {choices} ...)")
+            points = rule.amounts[0]
+        if points is None:
+            raise TournamentError("a free penalty needs its points (table points: -20000 is -20.0)")
+        if rule.kind is PenaltyKind.FREE and not reason.strip():
+            raise TournamentError("a free penalty needs a reason")
+        said = reason.strip() or (
+            f"{rule.reason}, {minutes} min ({rule.section})"
+            if rule.kind is PenaltyKind.LATE
+            else f"{rule.reason} ({rule.section})"
+        )
+        if rule.each_player:
+            if session is None or table is None:
+                raise TournamentError(f"{rule.reason} is given to each player of a table: say the session and table")
+            t = self.load()
+            game = self.table_game(session, table, seen=t)
+            sitting = game.state(t.settings).players
+            names = [name for name in sitting if not t.player(name).substitute]
+        else:
+            if player is None:
+                raise TournamentError("say who the penalty is for")
+            names = [player]
+        return self.store.add_penalties(
+            [
+                TournamentPenalty(player=name, points=points, reason=said, session=session, kind=rule.kind)
+                for name in names
+            ],
+            tournament=self.name,
+        )
 
     def add_player(self, player: Player) -> Tournament:
         """Register a late player or a substitute.

@@ -15,6 +15,14 @@ from scorekeeper.tournament.model import (
     record_game_id,
     time_limit_end,
 )
+from scorekeeper.tournament.penalties import (
+    PENALTY_RULES,
+    PenaltyKind,
+    PenaltyRule,
+    late_points,
+    penalty_rule,
+    valid_points,
+)
 from scorekeeper.tournament.players import (
     PLAYER_COLUMNS,
     Player,
@@ -66,6 +74,7 @@ from scorekeeper.tournament.standings import (
 
 __all__ = [
     "ABSENT_SESSION_TENTHS",
+    "PENALTY_RULES",
     "PLAN_AHEAD",
     "PLAYER_COLUMNS",
     "SEATING_COLUMNS",
@@ -73,7 +82,9 @@ __all__ = [
     "CorrectionLine",
     "DisqualifiedRank",
     "GameResult",
+    "PenaltyKind",
     "PenaltyLine",
+    "PenaltyRule",
     "Player",
     "PlayersCsvError",
     "PlayersCsvProblem",
@@ -100,10 +111,12 @@ __all__ = [
     "format_players_csv",
     "format_seating_csv",
     "format_tenths",
+    "late_points",
     "name_key",
     "parse_players_csv",
     "parse_seating_csv",
     "penalty_lines",
+    "penalty_rule",
     "quality_report",
     "record_game_id",
     "seat_auto",
@@ -114,5 +127,6 @@ __all__ = [
     "swiss_order",
     "swiss_repeats",
     "time_limit_end",
+    "valid_points",
     "validate_roster",
 ]

@@ -23,6 +23,7 @@ from scorekeeper.session.standings import FinalResult
 from scorekeeper.session.state import GameState, apply_events, initial_state
 from scorekeeper.session.substitution import RemovalPreview, SeatShare, removal_preview, seat_shares
 from scorekeeper.tournament.absence import credited_shares
+from scorekeeper.tournament.penalties import PenaltyKind, penalty_rule, valid_points
 from scorekeeper.tournament.players import Player, check_new_player, name_key, validate_roster
 from scorekeeper.tournament.seating import Seating
 from scorekeeper.tournament.settings import TimeLimitRule, TournamentSettings
@@ -190,12 +191,16 @@ class TournamentPenalty:
             correction in the player's favour. A non-zero multiple of 100.
         reason: why.
         session: the session it is for, or None for the tournament.
+        kind: what it is for, as the EMA 2025 annex lists point penalties (:class:`PenaltyKind`): a kind's amount
+            must be one the text gives it (:func:`~scorekeeper.tournament.penalties.valid_points`); ``FREE`` takes
+            any amount.
     """
 
     player: str
     points: int
     reason: str
     session: int | None = None
+    kind: PenaltyKind = PenaltyKind.FREE
 
     def __post_init__(self) -> None:
         if isinstance(self.points, bool) or not isinstance(self.points, int) or self.points == 0 or self.points % 100:
@@ -208,6 +213,19 @@ class TournamentPenalty:
             isinstance(self.session, bool) or not isinstance(self.session, int) or self.session < 1
         ):
             raise TournamentError(f"a penalty's session is 1 or more, got {self.session!r:.40}")
+        rule = penalty_rule(self.kind)
+        object.__setattr__(self, "kind", rule.kind)
+        if not valid_points(rule.kind, self.points):
+            amounts = (
+                "1,000 a minute late, 1 to 10 minutes"
+                if rule.kind is PenaltyKind.LATE
+                else ", ".join(f"{-p:,}" for p in rule.amounts[:2])
+                + (f" ... {-rule.amounts[-1]:,}" if len(rule.amounts) > 2 else "")
+            )
+            raise TournamentError(
+                f"a penalty for {rule.reason} is {amounts} points ({rule.section}), not {-self.points:,}; "
+                "give another amount as a free penalty"
+            )
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

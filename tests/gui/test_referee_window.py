@@ -18,6 +18,7 @@ from pytestqt.qtbot import QtBot
 from scorekeeper.errors import TournamentError
 from scorekeeper.gui.referee import RefereeDialogs, RefereeWindow, TournamentController
 from scorekeeper.gui.referee.correction import copy_for_correction, corrections_made
+from scorekeeper.gui.referee.penalty import PenaltyAnswer, TournamentPenaltyDialog
 from scorekeeper.gui.referee.substitute import SubstituteDialog
 from scorekeeper.session import EndGame, HandDeleted, Session, format_record, record_from_session, ruleset
 from scorekeeper.session.events import (
@@ -39,6 +40,7 @@ from scorekeeper.storage.outbox import LocalOutbox
 from scorekeeper.storage.tournament_store import TournamentStore, open_tournament_store
 from scorekeeper.sync.table import TableSync
 from scorekeeper.tournament import (
+    PenaltyKind,
     Player,
     SeatingMethod,
     TableGame,
@@ -59,7 +61,7 @@ class _Answers:
         self.files: deque[Path | None] = deque()
         self.texts: deque[str | None] = deque()
         self.secrets: deque[str | None] = deque()
-        self.penalties: deque[tuple[str, int, str] | None] = deque()
+        self.penalties: deque[PenaltyAnswer | None] = deque()
         self.substitutes: deque[tuple[str, str, str] | None] = deque()
         self.offered: list[tuple[int, tuple[str, ...], tuple[str, ...]]] = []
         self.errors: list[str] = []
@@ -76,7 +78,7 @@ class _Answers:
             save_file=lambda _parent, _title, _filter: self.files.popleft(),
             text=lambda _parent, _title, _label: self.texts.popleft(),
             secret=lambda _parent, _title, _label: self.secrets.popleft(),
-            penalty=lambda _parent, _names: self.penalties.popleft(),
+            penalty=lambda _parent, _names, _tables: self.penalties.popleft(),
             player_name=lambda _parent, _title, _taken: self.texts.popleft(),
             error=lambda _parent, text: self.errors.append(text),
             substitute=lambda _parent, table, seated, free: self._substitute(table, seated, free),
@@ -159,7 +161,7 @@ def test_a_referee_seats_a_session_records_the_games_and_sees_the_standings(
 def test_a_penalty_reaches_the_standings_and_the_penalty_list(
     qtbot: QtBot, window: RefereeWindow, answers: _Answers
 ) -> None:
-    answers.penalties.append(("P003", -20000, "late"))
+    answers.penalties.append(PenaltyAnswer(kind=PenaltyKind.FREE, player="P003", points=-20000, reason="late"))
     window.tabs.setCurrentIndex(4)
     qtbot.mouseClick(window.penalty_button, Qt.MouseButton.LeftButton)
     assert window.penalties_table.rowCount() == 1
@@ -831,3 +833,31 @@ def test_a_referee_disqualifies_a_player_mid_game_and_is_told_to_put_a_substitut
     assert role is not None and role.text() == "disqualified after session 1"
     last = window.standings_table.item(window.standings_table.rowCount() - 1, 1)
     assert last is not None and last.text() == f"{seats[1]} (disqualified)"  # RCR 2016 5.8: the bottom
+
+
+def test_a_late_penalty_is_chosen_by_its_kind_and_minutes_and_costs_1000_a_minute_rounded_up(
+    qtbot: QtBot, window: RefereeWindow, answers: _Answers
+) -> None:
+    # EMA 2025 7.2: 2.5 minutes late is 3,000 points; the reason names the section.
+    answers.penalties.append(PenaltyAnswer(kind=PenaltyKind.LATE, player="P003", minutes=2.5))
+    window.tabs.setCurrentIndex(4)
+    qtbot.mouseClick(window.penalty_button, Qt.MouseButton.LeftButton)
+    assert answers.errors == []
+    given = window.controller.tournament.penalties[-1]
+    assert (given.player, given.points, given.kind, given.session) == ("P003", -3000, PenaltyKind.LATE, 1)
+    assert given.reason == "late to the session, 2.5 min (EMA 2025 7.2)"
+
+
+def test_the_penalty_dialog_asks_what_each_kind_needs(qtbot: QtBot) -> None:
+    dialog = TournamentPenaltyDialog(("Aiko", "Bruno"), 4)
+    qtbot.addWidget(dialog)
+    dialog.kind_combo.setCurrentIndex(dialog.kind_combo.findData("score_sheet"))
+    dialog.table_spin.setValue(3)
+    assert dialog.answer() == PenaltyAnswer(kind=PenaltyKind.SCORE_SHEET, table=3)
+    dialog.kind_combo.setCurrentIndex(dialog.kind_combo.findData("obstruction"))
+    assert dialog.points_spin.value() == -8000
+    dialog.points_spin.setValue(-12000)
+    assert dialog.answer() == PenaltyAnswer(kind=PenaltyKind.OBSTRUCTION, player="Aiko", points=-12000)
+    dialog.kind_combo.setCurrentIndex(dialog.kind_combo.findData("late"))
+    dialog.minutes_spin.setValue(9.5)
+    assert dialog.answer() == PenaltyAnswer(kind=PenaltyKind.LATE, player="Aiko", minutes=9.5)

@@ -18,6 +18,7 @@ from PySide6.QtCore import QObject, QSocketNotifier, QTimer, Signal
 from scorekeeper.errors import ScorekeeperError, SyncConflictError, TournamentError
 from scorekeeper.gui.background import BackgroundCalls
 from scorekeeper.gui.error_words import error_text
+from scorekeeper.gui.referee.penalty import PenaltyAnswer
 from scorekeeper.session.events import Event
 from scorekeeper.storage.tournament_export import (
     format_corrections_csv,
@@ -427,6 +428,24 @@ class TournamentController(QObject):
         """Give ``player`` a penalty (table points) for ``session`` or the tournament (None)."""
         penalty = TournamentPenalty(player=player, points=points, reason=reason, session=session)
         return self._attempt(self.tr("Penalty"), lambda: self._refresh(self.referee.add_penalty(penalty)))
+
+    def give_penalty(self, answer: PenaltyAnswer) -> bool:
+        """Give the penalty the referee chose for the session on show (``Referee.give_penalty`` decides its amount and
+        who gets one)."""
+        return self._attempt(
+            self.tr("Penalty"),
+            lambda: self._refresh(
+                self.referee.give_penalty(
+                    answer.kind,
+                    player=answer.player,
+                    session=self.session,
+                    table=answer.table,
+                    minutes=None if answer.minutes is None else f"{answer.minutes:g}",
+                    points=answer.points,
+                    reason=answer.reason,
+                )
+            ),
+        )
 
     def add_substitute(self, name: str) -> bool:
         """Register a substitute."""

@@ -40,13 +40,13 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui._compat import override
-from scorekeeper.gui.dialogs.penalty import PenaltyDialog
 from scorekeeper.gui.dialogs.player_name import PlayerNameDialog
 from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.file_dialogs import ask_open_file, ask_save_file
 from scorekeeper.gui.labels import reason_text
 from scorekeeper.gui.referee.controller import TournamentController
 from scorekeeper.gui.referee.correction import correct_nowhere
+from scorekeeper.gui.referee.penalty import PenaltyAnswer, TournamentPenaltyDialog
 from scorekeeper.gui.referee.substitute import SubstituteDialog, TakeOutSubstitutionDialog
 from scorekeeper.session.events import Event
 from scorekeeper.session.substitution import SeatShare
@@ -83,13 +83,10 @@ def _ask_player_name(parent: QWidget, title: str, taken: tuple[str, ...]) -> str
         dialog.deleteLater()
 
 
-def _ask_penalty(parent: QWidget, names: tuple[str, ...]) -> tuple[str, int, str] | None:
-    dialog = PenaltyDialog(names, parent)
+def _ask_penalty(parent: QWidget, names: tuple[str, ...], tables: int) -> PenaltyAnswer | None:
+    dialog = TournamentPenaltyDialog(names, tables, parent)
     try:
-        if dialog.exec() != PenaltyDialog.DialogCode.Accepted:
-            return None
-        seat, points, reason = dialog.penalty()
-        return names[seat], points, reason
+        return dialog.answer() if dialog.exec() == TournamentPenaltyDialog.DialogCode.Accepted else None
     finally:
         dialog.deleteLater()
 
@@ -156,7 +153,8 @@ class RefereeDialogs:
     save_file: Callable[[QWidget, str, str], Path | None] = ask_save_file
     text: Callable[[QWidget, str, str], str | None] = _ask_text
     secret: Callable[[QWidget, str, str], str | None] = _ask_secret
-    penalty: Callable[[QWidget, tuple[str, ...]], tuple[str, int, str] | None] = _ask_penalty
+    #: A penalty of the EMA 2025 annex's kinds or a free one (the players, the session's tables).
+    penalty: Callable[[QWidget, tuple[str, ...], int], PenaltyAnswer | None] = _ask_penalty
     #: A new player's name (title, the names taken); the session's name rules are checked as it is typed.
     player_name: Callable[[QWidget, str, tuple[str, ...]], str | None] = _ask_player_name
     #: Told of every problem the window shows in its banner (tests record them); nothing else by default: a modal
@@ -907,10 +905,10 @@ class RefereeWindow(QMainWindow):
 
     def _on_penalty_button_clicked(self) -> None:
         names = tuple(p.name for p in self.controller.tournament.players if not p.substitute)
-        answer = self.dialogs.penalty(self, names)
+        seating = self.controller.seating()
+        answer = self.dialogs.penalty(self, names, len(seating.tables) if seating else 1)
         if answer is not None:
-            player, points, reason = answer
-            self.controller.add_penalty(player, points, reason, session=self.controller.session)
+            self.controller.give_penalty(answer)
 
     def _on_add_substitute_button_clicked(self) -> None:
         taken = tuple(p.name for p in self.controller.tournament.players)

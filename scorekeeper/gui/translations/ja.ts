@@ -4333,6 +4333,69 @@ win</source>
     </message>
 </context>
 <context>
+    <name>TournamentPenaltyDialog</name>
+    <message>
+        <source>Referee penalty</source>
+        <translation>審判の罰符</translation>
+    </message>
+    <message>
+        <source>Free amount (the referee's discretion)</source>
+        <translation>任意の点数 (審判の裁量)</translation>
+    </message>
+    <message>
+        <source>Late: 1,000 a minute, rounded up</source>
+        <translation>遅刻: 1 分ごとに 1,000 点 (切り上げ)</translation>
+    </message>
+    <message>
+        <source>Misfilled all-last sheet that affected the game: 8,000</source>
+        <translation>対局に影響したオーラス用紙の記入ミス: 8,000 点</translation>
+    </message>
+    <message>
+        <source>Unfixable score sheet mistake: 2,000 each player of the table</source>
+        <translation>訂正できない点数表の誤り: 卓の全員に各 2,000 点</translation>
+    </message>
+    <message>
+        <source>Unsigned score sheet: 2,000</source>
+        <translation>点数表の署名なし: 2,000 点</translation>
+    </message>
+    <message>
+        <source>Obstruction: 8,000 or 12,000</source>
+        <translation>妨害行為: 8,000 点または 12,000 点</translation>
+    </message>
+    <message>
+        <source>Serious or repeated obstruction: 12,000 to 48,000</source>
+        <translation>重大または繰り返しの妨害行為: 12,000〜48,000 点</translation>
+    </message>
+    <message>
+        <source>the kind's, with its section</source>
+        <translation>種類の既定の理由 (条項つき)</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>種類</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>プレイヤー</translation>
+    </message>
+    <message>
+        <source>Table number</source>
+        <translation>卓番号</translation>
+    </message>
+    <message>
+        <source>Minutes late</source>
+        <translation>遅刻 (分)</translation>
+    </message>
+    <message>
+        <source>Points (negative: penalty)</source>
+        <translation>点数 (マイナスは罰符)</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>理由</translation>
+    </message>
+</context>
+<context>
     <name>SubstituteDialog</name>
     <message>
         <source>Substitute a player</source>

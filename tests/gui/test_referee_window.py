@@ -678,7 +678,7 @@ def test_end_the_games_now_names_a_table_that_wrote_meanwhile_and_tells_it_by_it
     # Not an error to read and act on (issue 23 item 4: a missed table played on): the window says in words which
     # table is not told yet, and tells it by itself on a fresh read.
     assert answers.errors == []
-    assert window.time_call_label.text() == "Not told the time yet: table 1 (trying again)"
+    assert window.time_call_label.text() == "Tables not told the time yet (trying again): 1"
     t = window.controller.tournament
     second, first_now = t.game(1, 2), t.game(1, 1)
     assert second is not None and first_now is not None

@@ -107,7 +107,7 @@ JA_REFEREE: dict[str, str] = {
     "Not now": "今はしない",
     "{name} is seated in session {n}, which was seated before this drop-out. Seat session {n} again without them?": "{name} は、この棄権より前に席を決めた第 {n} 回戦に座っています。{name} を除いて第 {n} 回戦の席を決め直しますか?",
     "{name} is still seated in session {sessions}, whose games began: a substitute can take the seat (Substitute a player…).": "{name} は対局が始まった第 {sessions} 回戦にまだ座っています。その席には補欠が入れます (「選手を交代…」)。",
-    "Not told the time yet: table {tables} (trying again)": "終了の合図がまだ届いていない卓: {tables} (再試行中)",
+    "Tables not told the time yet (trying again): {tables}": "終了の合図がまだ届いていない卓 (再試行中): {tables}",
     "Correct the game…": "対局を訂正…",
     "New tournament": "新しい大会",
     " day(s)": " 日間",

@@ -564,7 +564,7 @@ class RefereeWindow(QMainWindow):
         self.settings_labels["name"].setText(s.name)
         still = c.tables_still_playing
         self.time_call_label.setText(
-            self.tr("Not told the time yet: table {tables} (trying again)").format(
+            self.tr("Tables not told the time yet (trying again): {tables}").format(
                 tables=", ".join(str(t) for t in still)
             )
             if still

@@ -3981,8 +3981,8 @@ win</source>
         <translation>理由</translation>
     </message>
     <message>
-        <source>Not told the time yet: table {tables} (trying again)</source>
-        <translation>終了の合図がまだ届いていない卓: {tables} (再試行中)</translation>
+        <source>Tables not told the time yet (trying again): {tables}</source>
+        <translation>終了の合図がまだ届いていない卓 (再試行中): {tables}</translation>
     </message>
     <message>
         <source>{n} sessions, {m} minutes each</source>

@@ -87,6 +87,15 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     create.add_argument("--teams", action="store_true", help="show team standings (players' 'team' column)")
     create.add_argument("--fixed", action="append", default=[], metavar="NAME=TABLE", help="a player's fixed table")
+    create.add_argument(
+        "--keep-apart",
+        choices=("club", "country", "team"),
+        default="",
+        help="the automatic seating keeps players of one club, country or team apart as far as it can",
+    )
+    create.add_argument(
+        "--seeded", action="append", default=[], metavar="NAME", help="a seeded player: one per table as far as it can"
+    )
 
     add_player = action("add-player", "register a late player or a substitute")
     add_player.add_argument("--name", required=True, metavar="NAME")
@@ -247,6 +256,8 @@ def _create(args: argparse.Namespace) -> None:
         teams=args.teams,
         absence=args.absence,
         disqualified_rank=args.disqualified_rank,
+        keep_apart=args.keep_apart,
+        seeded=tuple(args.seeded),
     )
     players = parse_players_csv(read_csv_text(args.players, "a players CSV"))
     with open_tournament_store(args.db) as store:
@@ -336,9 +347,11 @@ def _seating_report(tournament: Tournament, session: int, seed: str | None) -> Q
     """The quality of sessions 1 to ``session`` as seated (substitutes left out) beside a random seating's."""
     from scorekeeper.tournament import quality_report
 
+    keep = tournament.settings.keep_apart
     return quality_report(
         (s for s in tournament.seatings if s.session <= session),
         ignore=(p.name for p in tournament.players if p.substitute),
+        apart={p.name: getattr(p, keep) for p in tournament.players} if keep else None,
         seed=seed if seed is not None else tournament.settings.name,
     )
 

@@ -200,6 +200,8 @@ class Referee:
                     fixed=fixed,
                     seed=seed,
                     roster_at=lambda k: (t.ranked_in(k), t.substitutes_in(k)),
+                    apart={p.name: getattr(p, keep) for p in t.players} if (keep := t.settings.keep_apart) else None,
+                    seeded=t.settings.seeded,
                 )
             case SeatingMethod.SWISS | SeatingMethod.SWISS_STRICT:
                 playing = set(players)

@@ -91,6 +91,10 @@ def _check_date(value: object) -> str:
     return text
 
 
+#: The players' columns the automatic seating can keep apart (empty: none).
+KEEP_APART = ("", "club", "country", "team")
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TournamentSettings:
     """How a tournament is played.
@@ -114,6 +118,9 @@ class TournamentSettings:
             otherwise).
         disqualified_rank: where a disqualified player stands (:class:`DisqualifiedRank`); None takes the preset's
             text (``BOTTOM`` for ema2016 and the others, ``POINTS`` for ema2025).
+        keep_apart: the players' column whose players the automatic seating keeps apart as far as it can:
+            ``club``, ``country``, ``team`` or empty (issue 26).
+        seeded: players (invited professionals...) the automatic seating seats one per table as far as it can.
         ruleset: the ruleset built from preset and overrides (checked when the settings are made).
     """
 
@@ -129,6 +136,8 @@ class TournamentSettings:
     teams: bool = False
     absence: AbsenceRule | None = None
     disqualified_rank: DisqualifiedRank | None = None
+    keep_apart: str = ""
+    seeded: tuple[str, ...] = ()
     ruleset: Ruleset = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -161,6 +170,11 @@ class TournamentSettings:
             raise TournamentError(f"tournament settings: {error}") from None
         if not isinstance(self.teams, bool):
             raise TournamentError(f"teams must be true or false, got {self.teams!r:.40}")
+        if self.keep_apart not in KEEP_APART:
+            raise TournamentError(f"keep apart must be club, country, team or nothing, got {self.keep_apart!r:.40}")
+        object.__setattr__(self, "seeded", tuple(self.seeded))
+        for name in self.seeded:
+            _check_text(name, "a seeded player's name")
         try:
             built = ruleset(self.preset, dict(self.overrides))
         except InvalidRulesetError as error:
@@ -202,6 +216,8 @@ class TournamentSettings:
             "teams": self.teams,
             "absence": self.absence_rule.value,
             "disqualified_rank": self.disqualified.value,
+            **({"keep_apart": self.keep_apart} if self.keep_apart else {}),
+            **({"seeded": list(self.seeded)} if self.seeded else {}),
         }
 
 
@@ -215,7 +231,7 @@ def settings_from_json(obj: object) -> TournamentSettings:
     if (
         not isinstance(obj, dict)
         or not keys <= set(obj)
-        or not set(obj) <= {*keys, "teams", "absence", "disqualified_rank"}
+        or not set(obj) <= {*keys, "teams", "absence", "disqualified_rank", "keep_apart", "seeded"}
     ):
         raise TournamentError(f"tournament settings must be an object with {sorted(keys)}, got {obj!r:.120}")
     try:
@@ -238,4 +254,6 @@ def settings_from_json(obj: object) -> TournamentSettings:
         teams=obj.get("teams", False),
         absence=obj.get("absence"),
         disqualified_rank=obj.get("disqualified_rank"),
+        keep_apart=obj.get("keep_apart", ""),
+        seeded=tuple(obj.get("seeded", ())),
     )

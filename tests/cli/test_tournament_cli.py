@@ -290,3 +290,33 @@ def test_seat_report_prints_the_quality_beside_a_random_seatings(tmp_path: Path,
     assert quality["seating"]["winds_max"] == 1
     assert set(quality["random"]) == set(quality["seating"])
     assert quality["seating"]["fewest_common_opponents"] is None or quality["seating"]["fewest_common_opponents"] >= 0
+
+
+@pytest.mark.parametrize("keep", ["club", "seeded"])
+def test_a_tournament_keeps_its_clubs_apart_or_seats_its_seeded_players_one_per_table(
+    tmp_path: Path, capsys: _Capture, keep: str
+) -> None:
+    # Issue 26: create --keep-apart club, or --seeded NAME...; every automatic seating after keeps them so, and the
+    # report counts the club meetings left (16 players in 4 clubs of 4 over 4 sessions: none needed, nor a repeat).
+    players = names(16)
+    path = tmp_path / "players.csv"
+    path.write_text(
+        "name,club\n" + "".join(f"{name},club {k % 4}\n" for k, name in enumerate(players)), encoding="utf-8"
+    )
+    db = str(tmp_path / "open.db")
+    seeded = [players[0], players[5], players[10], players[15]]
+    argv = ["create", "--db", db, "--name", "Club Cup", "--ruleset", "ema2016", "--players", str(path)]
+    argv += ["--sessions", "4"]
+    argv += ["--keep-apart", "club"] if keep == "club" else [x for name in seeded for x in ("--seeded", name)]
+    status, _, err = _run(capsys, *argv)
+    assert (status, err) == (0, "")
+    for session in range(1, 5):
+        status, out, err = _run(capsys, "seat", "--db", db, "--session", str(session), "--report", "--json")
+        assert (status, err) == (0, "")
+        shown = json.loads(out)
+        if keep == "seeded":
+            assert all(sum(name in seeded for name in table["seats"]) == 1 for table in shown["tables"])
+    quality = shown["quality"]
+    assert quality["seating"]["repeat_pairs"] == 0
+    if keep == "club":
+        assert quality["seating"]["apart_meetings"] == 0 < quality["random"]["apart_meetings"]

@@ -48,3 +48,18 @@ def test_bad_settings_are_refused_with_the_reason(kwargs: dict[str, object], mes
 def test_settings_from_json_refuses_a_non_object() -> None:
     with pytest.raises(TournamentError, match="must be an object"):
         settings_from_json(["name"])
+
+
+def test_keep_apart_and_seeded_players_are_kept_in_the_settings_json() -> None:
+    from scorekeeper.errors import TournamentError
+    from scorekeeper.tournament import TournamentSettings, settings_from_json
+
+    settings = TournamentSettings(name="Club Cup", keep_apart="club", seeded=("Ann", "Bo"))
+    assert settings_from_json(settings.to_json()) == settings
+    assert "keep_apart" not in TournamentSettings(name="Plain").to_json()  # older readers see what they knew
+    try:
+        TournamentSettings(name="Bad", keep_apart="city")
+    except TournamentError as error:
+        assert "keep apart must be club, country, team or nothing" in str(error)
+    else:
+        raise AssertionError("keep_apart='city' was taken")

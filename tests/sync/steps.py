@@ -101,6 +101,7 @@ class StallingProxy:
         self._listener = socket.create_server(("127.0.0.1", 0))
         self.port = int(self._listener.getsockname()[1])
         self._sockets: list[socket.socket] = []
+        self._sockets_lock = threading.Lock()  # close() and a connection being taken meanwhile
         self._stalling: list[threading.Event] = []  # one per connection: set by stall() for the ones open then
         self._hold_new = threading.Event()
         #: When each connection was taken (``time.monotonic()``), in order.
@@ -136,11 +137,20 @@ class StallingProxy:
             except OSError:
                 return
             self.accepted_at.append(time.monotonic())
-            server = socket.create_connection(("127.0.0.1", self._target))
+            try:
+                server = socket.create_connection(("127.0.0.1", self._target))
+            except OSError:  # the server is away: the client sees its connection closed
+                client.close()
+                continue
             stalling = threading.Event()
             if self._hold_new.is_set():
                 stalling.set()
-            self._sockets += [client, server]
+            with self._sockets_lock:
+                if self._closed.is_set():  # taken while the relay closed: close it here (it was not in the list)
+                    client.close()
+                    server.close()
+                    return
+                self._sockets += [client, server]
             self._stalling.append(stalling)
             for a, b in ((client, server), (server, client)):
                 if self._delay:
@@ -178,9 +188,11 @@ class StallingProxy:
 
     def close(self) -> None:
         """End every connection and stop listening."""
-        self._closed.set()
+        with self._sockets_lock:
+            self._closed.set()
+            ends = list(self._sockets)
         self._listener.close()
-        for end in self._sockets:
+        for end in ends:
             with contextlib.suppress(OSError):
                 end.shutdown(socket.SHUT_RDWR)
             end.close()

@@ -26,6 +26,7 @@ import argparse
 import time
 
 from scorekeeper.tournament import Seating, seat_auto, seat_random, seating_quality
+from scorekeeper.tournament.seating.quality import COMMON_OPPONENTS_MOST
 
 # Issue 26's table: the best published number of pairs meeting twice or more.
 PUBLISHED = {(40, 8): "0", (40, 13): "0", (32, 10): "0", (48, 15): "0", (24, 8): "24", (16, 5): "0"}
@@ -41,6 +42,12 @@ def _auto(players: tuple[str, ...], sessions: int, seed: str) -> list[Seating]:
     for session in range(1, sessions + 1):
         history.append(seat_auto(session, players, history=history, sessions=sessions, seed=seed))
     return history
+
+
+def _common(common: list[int | None], count: int) -> str:
+    if count > COMMON_OPPONENTS_MOST:
+        return "-"  # not reckoned
+    return "all met" if None in common else str(min(c for c in common if c is not None))
 
 
 def main() -> None:
@@ -75,7 +82,7 @@ def main() -> None:
             f"| {max(q.max_meetings for q in qualities)} "
             f"| {min(q.fewest_same_wind for q in qualities)}-{max(q.max_same_wind for q in qualities)} "
             f"| {max(q.table_revisits for q in qualities)} "
-            f"| {'all met' if None in common else min(c for c in common if c is not None)} | {seconds:.2f} |",
+            f"| {_common(common, count)} | {seconds:.2f} |",
             flush=True,
         )
 

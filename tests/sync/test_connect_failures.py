@@ -110,3 +110,15 @@ def test_a_drivers_reason_keeps_every_line_of_it_on_one() -> None:
     assert driver_reason(error) == words
     assert driver_reason(psycopg.OperationalError("")) == "OperationalError"
     assert driver_reason(psycopg.OperationalError("x" * 1000), limit=10) == "x" * 9 + "…"
+
+
+def test_a_failure_before_the_driver_tried_is_told_by_what_the_address_names() -> None:
+    # No libpq connection at all (psycopg failed first): a local socket has no address to look at, and a name that
+    # resolves means the server was reachable by name but not by the driver.
+    failed = psycopg.OperationalError("could not connect")
+    assert connection_module._connect_failure("postgresql://u@/db?host=/tmp", failed, probe=True) is (
+        ErrorCode.SERVER_UNREACHABLE
+    )
+    assert connection_module._connect_failure("postgresql://u@127.0.0.1:1/db", failed, probe=True) is (
+        ErrorCode.SERVER_UNREACHABLE
+    )

@@ -77,6 +77,21 @@ def _report_first_paint(app: QApplication, window: QWidget, started: float, *, q
     window.installEventFilter(FirstPaint(window))
 
 
+def _after_first_paint(window: QWidget, then: Callable[[], None]) -> None:
+    """Call ``then`` once ``window`` has been painted the first time (from the event loop, after the whole paint)."""
+    from PySide6.QtCore import QEvent, QObject
+
+    class FirstPaint(QObject):
+        @override
+        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+            if event.type() == QEvent.Type.Paint:
+                window.removeEventFilter(self)
+                QTimer.singleShot(0, then)
+            return False
+
+    window.installEventFilter(FirstPaint(window))
+
+
 def data_folder() -> Path:
     """The user data folder: ``$SCOREKEEPER_DATA_DIR`` or Qt's AppDataLocation for "scorekeeper"."""
     override = os.environ.get(DATA_DIR_ENV)
@@ -86,8 +101,12 @@ def data_folder() -> Path:
     return Path(location) if location else Path.home() / ".scorekeeper"
 
 
-def create_application(argv: Sequence[str] | None = None) -> QApplication:
-    """The QApplication (or the running one), named so that QStandardPaths finds our folder."""
+def create_application(argv: Sequence[str] | None = None, *, wheel_guard: bool = True) -> QApplication:
+    """The QApplication (or the running one), named so that QStandardPaths finds our folder.
+
+    ``wheel_guard``: install the wheel guard (which also fits every dialog to its screen) now; :func:`run_app`
+    installs it once its window is first painted, which keeps the guard's filter out of the cold start.
+    """
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
         return existing
@@ -95,7 +114,8 @@ def create_application(argv: Sequence[str] | None = None) -> QApplication:
     QApplication.setOrganizationName("scorekeeper")
     QApplication.setApplicationVersion(__version__)
     app = QApplication(list(argv if argv is not None else sys.argv[:1]))
-    install_wheel_guard(app)  # also fits every dialog to its screen
+    if wheel_guard:
+        install_wheel_guard(app)
     return app
 
 
@@ -105,18 +125,20 @@ def create_main_window(
     settings: AppSettings | None = None,
     dialogs: Dialogs | None = None,
     read_only: bool = False,
+    wheel_guard: bool = True,
 ) -> MainWindow:
     """Open the store in ``data_dir``, reopen the unfinished game and build the window.
 
     With ``read_only`` (another copy has the database) the games are read from a snapshot, nothing can be
-    changed, and the window says so in a banner.
+    changed, and the window says so in a banner. ``wheel_guard``: install the wheel guard first, if the application
+    has none yet (:func:`run_app` installs it once the window is first painted).
 
     Raises:
         SaveFileError: the database cannot be opened (newer version, damaged file...).
     """
     settings = settings if settings is not None else load_settings(data_dir)
     app = QCoreApplication.instance()
-    if app is not None:
+    if app is not None and wheel_guard:
         install_wheel_guard(app)  # also when the application was made elsewhere (tests, embedding)
     store = GameStore.open(default_database_path(data_dir), read_only=read_only)
     controller = GameController(store, read_only=read_only)
@@ -247,7 +269,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     if argv is not None and "--smoke-test" in argv:
         return smoke_test(data_folder())
     started = time.perf_counter()
-    app = create_application(argv)
+    app = create_application(argv, wheel_guard=False)  # installed once the window is painted
     folder = data_folder()
     install_excepthook(folder)
     settings, notice = read_settings(folder)
@@ -262,10 +284,11 @@ def run_app(argv: Sequence[str] | None = None) -> int:
             return 0  # the running copy shows its window
         read_only = True
     try:
-        window = create_main_window(folder, settings=settings, read_only=read_only)
+        window = create_main_window(folder, settings=settings, read_only=read_only, wheel_guard=False)
     except ScorekeeperError as error:
         from PySide6.QtWidgets import QMessageBox
 
+        install_wheel_guard(app)
         box = QMessageBox(
             QMessageBox.Icon.Critical, QCoreApplication.translate("App", "Cannot open the games"), error_text(error)
         )
@@ -286,8 +309,15 @@ def run_app(argv: Sequence[str] | None = None) -> int:
 
     app.styleHints().colorSchemeChanged.connect(follow_the_system)
 
-    if not read_only:  # a read-only window offers no new game
-        QTimer.singleShot(0, lambda: first_steps(window))
+    def once_painted() -> None:
+        # The wheel guard's filter sees every event: installed before, it made building, showing and painting the
+        # window ~40 ms of CPU dearer (issue 24, benchmarks/bench_gui.py). Nothing reaches the window before it is
+        # on screen; the first dialog comes after.
+        install_wheel_guard(app)
+        if not read_only:  # a read-only window offers no new game
+            first_steps(window)
+
+    _after_first_paint(window, once_painted)
     timing = os.environ.get(STARTUP_TIMING_ENV)
     if timing:
         _report_first_paint(app, window, started, quit_after=timing == "quit")

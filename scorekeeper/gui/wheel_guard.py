@@ -8,12 +8,16 @@ around it, which scrolls as the user meant.
 
 The same filter fits every dialog to its screen as it is shown (``window_geometry.fit_dialog``): one Python
 filter on the application rather than two, since each sees every event of every object.
+
+That filter is costly while a window is built (PySide6 wraps every object an event goes to, and the first object of
+each class costs a class lookup): the app installs it once its window is first painted, out of the cold start
+(issue 24), and the install gives the controls already there the focus policy the filter gives at their Polish.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
-from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QComboBox, QDialog
+from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QDialog, QWidget
 
 from scorekeeper.gui._compat import override
 from scorekeeper.gui.window_geometry import fit_dialog
@@ -39,8 +43,7 @@ class WheelGuard(QObject):
         if kind is _SHOW and isinstance(watched, QDialog) and watched.isWindow():
             fit_dialog(watched)
         elif kind is _POLISH and isinstance(watched, _GUARDED):
-            if watched.focusPolicy() == Qt.FocusPolicy.WheelFocus:
-                watched.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+            _focus_by_click_or_tab(watched)
         elif kind is _WHEEL and isinstance(watched, _GUARDED) and not watched.hasFocus():
             # hasFocus() counts the focus proxy: a spin box's own line edit holding the focus on its behalf.
             # The wheel goes to the scroll area around the control, explicitly: Qt passes a wheel event on to the
@@ -55,11 +58,24 @@ class WheelGuard(QObject):
         return False
 
 
+def _focus_by_click_or_tab(control: QWidget) -> None:
+    if control.focusPolicy() == Qt.FocusPolicy.WheelFocus:
+        control.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+
 def install_wheel_guard(app: QCoreApplication) -> WheelGuard:
-    """Install the guard on ``app`` once (later calls return the same guard)."""
+    """Install the guard on ``app`` once (later calls return the same guard); the combo and spin boxes already made
+    take the focus as the guard's later ones do."""
     existing = app.findChild(WheelGuard)
     if isinstance(existing, WheelGuard):
         return existing
     guard = WheelGuard(app)
     app.installEventFilter(guard)
+    if isinstance(app, QApplication):
+        for window in app.topLevelWidgets():
+            if isinstance(window, _GUARDED):
+                _focus_by_click_or_tab(window)
+            for kind in _GUARDED:
+                for control in window.findChildren(kind):
+                    _focus_by_click_or_tab(control)
     return guard

@@ -18,7 +18,7 @@ from scorekeeper.gui.dialogs.win_dialog import WinDialog
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.gui.theme import Theme, apply_theme, colors
-from scorekeeper.gui.wheel_guard import install_wheel_guard
+from scorekeeper.gui.wheel_guard import WheelGuard, install_wheel_guard
 from scorekeeper.session.rules import ruleset
 from tests.gui.conftest import Script, open_window
 from tests.gui.test_win_dialog_size import _context, _preview
@@ -83,6 +83,26 @@ def test_the_wheel_changes_a_combo_box_that_has_the_focus(qtbot: QtBot, dialog: 
     before = kazoe.currentIndex()
     _wheel(kazoe, 1)
     assert kazoe.currentIndex() != before
+
+
+def test_boxes_made_before_the_guard_take_the_focus_by_click_or_tab_once_it_is_installed(
+    qtbot: QtBot, qapp: QApplication
+) -> None:
+    # The app installs the guard once its window is shown (issue 24, cold start): the boxes that window already has
+    # were polished without it.
+    previous = qapp.findChild(WheelGuard)
+    if previous is not None:
+        qapp.removeEventFilter(previous)
+        previous.setParent(None)
+    form = QWidget()
+    qtbot.addWidget(form)
+    combo, spin = QComboBox(form), QSpinBox(form)
+    form.show()
+    qtbot.waitExposed(form)
+    assert combo.focusPolicy() == Qt.FocusPolicy.WheelFocus  # Qt's own, without the guard
+    install_wheel_guard(qapp)
+    assert combo.focusPolicy() == Qt.FocusPolicy.StrongFocus
+    assert spin.focusPolicy() == Qt.FocusPolicy.StrongFocus
 
 
 def test_a_changed_knob_marks_the_preset_modified_and_the_record_keeps_it(dialog: NewGameDialog) -> None:

@@ -861,3 +861,17 @@ def test_the_penalty_dialog_asks_what_each_kind_needs(qtbot: QtBot) -> None:
     dialog.kind_combo.setCurrentIndex(dialog.kind_combo.findData("late"))
     dialog.minutes_spin.setValue(9.5)
     assert dialog.answer() == PenaltyAnswer(kind=PenaltyKind.LATE, player="Aiko", minutes=9.5)
+
+
+def test_the_seating_tab_shows_the_quality_beside_a_random_seatings(qtbot: QtBot, window: RefereeWindow) -> None:
+    # Issue 26: under the seating, the quality of the sessions seated so far, a random seating's in brackets.
+    window.tabs.setCurrentIndex(1)
+    assert window.seating_quality_label.text() == ""  # nothing seated yet
+    qtbot.mouseClick(window.seat_button, Qt.MouseButton.LeftButton)
+    window.session_spin.setValue(2)
+    qtbot.mouseClick(window.seat_button, Qt.MouseButton.LeftButton)
+    text = window.seating_quality_label.text()
+    # 8 players at 2 tables: a second session seats two of each first-session table together, 4 pairs again
+    assert text.startswith("Quality of sessions 1-2 (a random seating in brackets): Pairs met twice or more: 4 (")
+    assert "winds per player: 0-1 (" in text
+    assert "table revisits: " in text and "fewest common opponents of a pair never met: " in text

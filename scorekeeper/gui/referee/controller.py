@@ -30,6 +30,7 @@ from scorekeeper.storage.tournament_store import TournamentStore
 from scorekeeper.sync.referee import Referee, SeatedAfter
 from scorekeeper.tournament import (
     Player,
+    QualityReport,
     Seating,
     SeatingMethod,
     Standings,
@@ -38,7 +39,11 @@ from scorekeeper.tournament import (
     TournamentPenalty,
     compute_standings,
     format_seating_csv,
+    quality_report,
 )
+
+#: The most players for whom the window's seating report reckons the fewest common opponents.
+REPORT_COMMON_MOST = 400
 
 if TYPE_CHECKING:
     from scorekeeper.sync.live import LiveFeed
@@ -290,6 +295,23 @@ class TournamentController(QObject):
     def seating(self) -> Seating | None:
         """The seating of the session on show."""
         return self.tournament.seating(self.session)
+
+    def seating_report(self) -> QualityReport | None:
+        """The quality of the sessions seated up to the one on show, substitutes left out, beside a random
+        seating's (issue 26); None before any is seated. The common opponents are reckoned up to
+        ``REPORT_COMMON_MOST`` players (every pair that never met is looked at on each redraw)."""
+        t = self.tournament
+        seated = [s for s in t.seatings if s.session <= self.session]
+        if not seated:
+            return None
+        keep = t.settings.keep_apart
+        return quality_report(
+            seated,
+            ignore=[p.name for p in t.players if p.substitute],
+            apart={p.name: getattr(p, keep) for p in t.players} if keep else None,
+            seed=t.settings.name,
+            common_opponents=len(t.players) <= REPORT_COMMON_MOST,
+        )
 
     def remaining_seconds(self) -> int | None:
         """Seconds left in the session (0 once time is up), or None when the timer is not running."""

@@ -52,7 +52,9 @@ from scorekeeper.session.events import Event
 from scorekeeper.session.substitution import SeatShare
 from scorekeeper.tournament import (
     PenaltyLine,
+    QualityReport,
     SeatingMethod,
+    SeatingQuality,
     TableGame,
     TournamentSettings,
     UnreplayableGame,
@@ -426,6 +428,10 @@ class RefereeWindow(QMainWindow):
             (self.tr("Table"), self.tr("East"), self.tr("South"), self.tr("West"), self.tr("North")), "seating_table"
         )
         layout.addWidget(self.seating_table)
+        self.seating_quality_label = QLabel()
+        self.seating_quality_label.setObjectName("seating_quality_label")
+        self.seating_quality_label.setWordWrap(True)
+        layout.addWidget(self.seating_quality_label)
         return page
 
     def _tables_tab(self) -> QWidget:
@@ -602,6 +608,7 @@ class RefereeWindow(QMainWindow):
         )
         seating = c.seating()
         _fill(self.seating_table, [(str(x.table), *x.seats) for x in seating.tables] if seating else [])
+        self.seating_quality_label.setText(self._quality_text(c.seating_report()))
         self.seat_button.setEnabled(not any(g.session == c.session for g in t.games))
         self._redraw_cards()
         self._redraw_standings()
@@ -705,6 +712,45 @@ class RefereeWindow(QMainWindow):
         self.tables_summary.setText(
             self.tr("{done} of {all} tables finished").format(done=finished, all=len(tables)) if tables else ""
         )
+
+    def _quality_text(self, report: QualityReport | None) -> str:
+        """The seating's quality report in a few lines, a random seating's figure in brackets (issue 26)."""
+        if report is None:
+            return ""
+        ours, other = report.seating, report.random
+        first, last = report.sessions[0], report.sessions[-1]
+
+        def common(q: SeatingQuality) -> str:
+            return self.tr("all met") if q.fewest_common_opponents is None else str(q.fewest_common_opponents)
+
+        parts = [
+            self.tr("Pairs met twice or more: {ours} ({random})").format(
+                ours=ours.repeat_pairs, random=other.repeat_pairs
+            ),
+            self.tr("most meetings of a pair: {ours} ({random})").format(
+                ours=ours.max_meetings, random=other.max_meetings
+            ),
+            self.tr("winds per player: {ours} ({random})").format(
+                ours=f"{ours.fewest_same_wind}-{ours.max_same_wind}",
+                random=f"{other.fewest_same_wind}-{other.max_same_wind}",
+            ),
+            self.tr("table revisits: {ours} ({random})").format(ours=ours.table_revisits, random=other.table_revisits),
+        ]
+        parts.append(
+            self.tr("fewest common opponents of a pair never met: {ours} ({random})").format(
+                ours=common(ours), random=common(other)
+            )
+        )
+        if report.apart:
+            parts.append(
+                self.tr("meetings of players kept apart: {ours} ({random})").format(
+                    ours=ours.apart_meetings, random=other.apart_meetings
+                )
+            )
+        head = self.tr("Quality of sessions {first}-{last} (a random seating in brackets):").format(
+            first=first, last=last
+        )
+        return f"{head} {' · '.join(parts)}"
 
     def _sitter(self, name: str, seated: str) -> str:
         """Who sits at a seat now: a substitute who came in during the game shows whom they replace."""

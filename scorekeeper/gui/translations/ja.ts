@@ -4081,6 +4081,38 @@ win</source>
         <translation>{all} 卓中 {done} 卓終了</translation>
     </message>
     <message>
+        <source>all met</source>
+        <translation>全組が対戦済み</translation>
+    </message>
+    <message>
+        <source>Pairs met twice or more: {ours} ({random})</source>
+        <translation>2回以上対戦した組: {ours} ({random})</translation>
+    </message>
+    <message>
+        <source>most meetings of a pair: {ours} ({random})</source>
+        <translation>同じ組の最多対戦: {ours} ({random})</translation>
+    </message>
+    <message>
+        <source>winds per player: {ours} ({random})</source>
+        <translation>1人の同じ風の回数: {ours} ({random})</translation>
+    </message>
+    <message>
+        <source>table revisits: {ours} ({random})</source>
+        <translation>同じ卓番号への再着席: {ours} ({random})</translation>
+    </message>
+    <message>
+        <source>fewest common opponents of a pair never met: {ours} ({random})</source>
+        <translation>未対戦の組の共通の対戦相手 (最少): {ours} ({random})</translation>
+    </message>
+    <message>
+        <source>meetings of players kept apart: {ours} ({random})</source>
+        <translation>離すべき選手同士の対戦: {ours} ({random})</translation>
+    </message>
+    <message>
+        <source>Quality of sessions {first}-{last} (a random seating in brackets):</source>
+        <translation>第{first}〜{last}回戦の座席の質 (括弧内は無作為な座席):</translation>
+    </message>
+    <message>
         <source>{name} for {seated}</source>
         <translation>{name} ({seated} の代わり)</translation>
     </message>

@@ -66,8 +66,10 @@ def quality_report(
     ignore: Iterable[str] = (),
     apart: Mapping[str, str] | None = None,
     seed: int | str = 0,
+    common_opponents: bool = True,
 ) -> QualityReport:
-    """The quality of ``seatings`` (played one after another) beside random seatings of the same players.
+    """The quality of ``seatings`` (played one after another) beside random seatings of the same players;
+    ``common_opponents`` off leaves that figure out (it looks at every pair that never met).
 
     Raises:
         TournamentError: never for stored seatings (a random seating of a stored session's players always exists).
@@ -77,7 +79,7 @@ def quality_report(
     drawn = [seat_random(s.session, s.names, seed=f"report:{seed}") for s in played]
     return QualityReport(
         sessions=tuple(s.session for s in played),
-        seating=seating_quality(played, ignore=skip, common_opponents=True, apart=apart),
-        random=seating_quality(drawn, ignore=skip, common_opponents=True, apart=apart),
+        seating=seating_quality(played, ignore=skip, common_opponents=common_opponents, apart=apart),
+        random=seating_quality(drawn, ignore=skip, common_opponents=common_opponents, apart=apart),
         apart=bool(apart),
     )

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import QWidget
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.error_words import error_text
-from scorekeeper.gui.import_report import import_report_text
 from scorekeeper.gui.openers import Dialogs
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.session import ReasonCode, TimeLimitRule, format_reason, last_hand_call
@@ -115,6 +114,8 @@ class GameActions:
         report = self._controller.import_game(path, choose=choose)
         if report is None:
             return
+        from scorekeeper.gui.import_report import import_report_text  # with storage.imports: not at start
+
         text = import_report_text(report)
         if text:
             self._dialogs().import_report(self._parent, text)

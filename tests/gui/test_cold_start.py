@@ -1,0 +1,27 @@
+"""The cold start (issue 24): what the first screen does not use is imported when first used, not at start."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+#: Modules the table window needs only once the user asks for them: Game > Import's report and the records it reads,
+#: a tournament table's sync, the tile artwork (the win dialog's tiles), the background worker, PostgreSQL.
+_NOT_AT_START = (
+    "scorekeeper.gui.import_report",
+    "scorekeeper.storage.imports",
+    "scorekeeper.storage.registry",
+    "scorekeeper.sync",
+    "scorekeeper.gui.tiles",
+    "scorekeeper.gui.background",
+    "PySide6.QtSvg",
+    "psycopg",
+)
+
+
+def test_starting_the_app_imports_none_of_what_the_first_screen_does_not_use() -> None:
+    probe = "import sys\nimport scorekeeper.gui.app\nprint(*sorted(sys.modules))\n"
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, check=True, timeout=60, text=True)
+    loaded = set(result.stdout.split())
+    assert "scorekeeper.gui.main_window" in loaded
+    assert sorted(m for m in loaded if m.startswith(_NOT_AT_START)) == []

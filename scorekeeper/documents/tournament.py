@@ -15,12 +15,15 @@ from scorekeeper.session.reasons import word_reason
 from scorekeeper.storage.tournament_export import SeatSpell, seat_spells
 from scorekeeper.tournament import (
     PenaltyLine,
+    QualityReport,
     Seating,
+    SeatingQuality,
     Standings,
     Tournament,
     compute_standings,
     format_tenths,
     penalty_lines,
+    quality_report,
 )
 
 __all__ = ["penalty_place", "seating_document", "standings_document"]
@@ -165,4 +168,38 @@ def seating_document(tournament: Tournament, seating: Seating, *, translate: Cal
             bold=(1,),
             widths=(25, 75),
         )
+    _add_quality(document, tournament, seating, t)
     return document
+
+
+def _add_quality(document: Document, tournament: Tournament, seating: Seating, t: Callable[[str], str]) -> None:
+    """The quality of sessions 1 to this one as seated, beside a random seating of the same players (issue 26)."""
+    seated = [s for s in tournament.seatings if s.session < seating.session] + [seating]
+    keep = tournament.settings.keep_apart
+    report: QualityReport = quality_report(
+        seated,
+        ignore=[p.name for p in tournament.players if p.substitute],
+        apart={p.name: getattr(p, keep) for p in tournament.players} if keep else None,
+        seed=tournament.settings.name,
+        common_opponents=len(tournament.players) <= 2000,
+    )
+    ours, other = report.seating, report.random
+
+    def common(q: SeatingQuality) -> str:
+        return t("all met") if q.fewest_common_opponents is None else str(q.fewest_common_opponents)
+
+    rows = [
+        (t("Pairs met twice or more"), str(ours.repeat_pairs), str(other.repeat_pairs)),
+        (t("Most meetings of a pair"), str(ours.max_meetings), str(other.max_meetings)),
+        (
+            t("Winds per player (min-max)"),
+            f"{ours.fewest_same_wind}-{ours.max_same_wind}",
+            f"{other.fewest_same_wind}-{other.max_same_wind}",
+        ),
+        (t("Table revisits"), str(ours.table_revisits), str(other.table_revisits)),
+        (t("Fewest common opponents of a pair never met"), common(ours), common(other)),
+    ]
+    if report.apart:
+        rows.append((t("Meetings of players kept apart"), str(ours.apart_meetings), str(other.apart_meetings)))
+    document.add_heading(t("Seating quality, sessions 1-{k}").format(k=seating.session))
+    document.add_table((t("Measure"), t("This seating"), t("A random seating")), rows, widths=(60, 20, 20))

@@ -72,6 +72,9 @@ def test_a_seating_pdf_has_a_wall_sheet_and_a_card_per_table(qapp: QApplication,
     text = _words(pdf_text(out))
     for words in ("Autumn Open: Session 1", "Wall sheet", "Table cards", "Table 1", "East", "North", *_NAMES):
         assert words in text
+    # issue 26: the seating's quality beside a random seating's
+    for words in ("Seating quality, sessions 1-1", "Pairs met twice or more 0 0", "Winds per player (min-max)"):
+        assert words in text
 
 
 def test_the_standings_pdf_lists_the_penalties_given_at_the_tables_too(qapp: QApplication, tmp_path: Path) -> None:

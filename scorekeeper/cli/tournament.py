@@ -11,7 +11,9 @@ Shapes (issue 13):
 * ``seat ... --json``: ``{"session": K, "tables": [{"table": 1, "seats": [East, South, West, North]}, ...]}``; with
   ``--report`` also ``"quality": {"sessions": [...], "seating": {...}, "random": {...}}``, each with
   ``repeat_pairs``, ``repeat_meetings``, ``max_meetings``, ``winds_min``, ``winds_max``, ``wind_spread``,
-  ``table_revisits``, ``fewest_common_opponents`` (null when every pair met) and ``apart_meetings``;
+  ``table_revisits``, ``fewest_common_opponents`` (null when every pair met) and ``apart_meetings``; a session
+  seated again also gives ``"quality_before"`` (with the seating it had) and ``"moved"`` (players who changed
+  seats);
 * ``standings ... --json``: ``{"standings": [{"rank", "player", "points", "games", "penalties"}, ...]}`` (plus
   ``"teams"`` when the tournament has teams); points to 0.1 as the session's result sheets give them.
 """
@@ -28,7 +30,7 @@ from scorekeeper.errors import SaveFileError, ScorekeeperError, TournamentError
 
 if TYPE_CHECKING:
     from scorekeeper.sync.referee import Referee
-    from scorekeeper.tournament import QualityReport, Tournament
+    from scorekeeper.tournament import QualityReport, Seating, Tournament
 
 __all__ = ["add_parser", "run"]
 
@@ -320,7 +322,7 @@ def _disqualify(args: argparse.Namespace) -> None:
 
 
 def _seat(args: argparse.Namespace) -> None:
-    from scorekeeper.tournament import SeatingMethod
+    from scorekeeper.tournament import SeatingMethod, moved_players
 
     method, *rest = args.method
     if method not in _METHODS or (method == "file") != bool(rest) or len(rest) > 1:
@@ -328,28 +330,47 @@ def _seat(args: argparse.Namespace) -> None:
             f"--method must be auto, random, swiss, swiss_strict or 'file FILE', got {' '.join(args.method)!r}"
         )
     with _referee(args) as referee:
+        earlier = referee.seating(args.session)
         tournament = referee.seat(
             args.session, SeatingMethod(method), path=Path(rest[0]) if rest else None, seed=args.seed
         )
     seating = tournament.seating(args.session)
     assert seating is not None  # just stored
     report = _seating_report(tournament, args.session, args.seed) if args.report else None
+    # Seated again (after a drop-out, a late arrival...): the quality before and how many players changed seats.
+    before = _seating_report(tournament, args.session, args.seed, earlier) if report and earlier else None
+    moved = moved_players(earlier, seating) if earlier else None
     if args.json:
-        _print_json({**seating.to_json(), "quality": report.to_json()} if report else seating.to_json())
+        shown = seating.to_json()
+        if report:
+            shown["quality"] = report.to_json()
+            if before is not None:
+                shown["quality_before"] = before.to_json()
+                shown["moved"] = moved
+        _print_json(shown)
     else:
         for table in seating.tables:
             sys.stdout.write(f"table {table.table}: {', '.join(table.seats)}\n")
+        if before is not None:
+            sys.stdout.write(f"seated again: {moved} of {len(seating.names)} players changed seats; before:\n")
+            for line in before.lines():
+                sys.stdout.write(f"{line}\n")
+            sys.stdout.write("now:\n")
         for line in report.lines() if report else ():
             sys.stdout.write(f"{line}\n")
 
 
-def _seating_report(tournament: Tournament, session: int, seed: str | None) -> QualityReport:
-    """The quality of sessions 1 to ``session`` as seated (substitutes left out) beside a random seating's."""
+def _seating_report(
+    tournament: Tournament, session: int, seed: str | None, instead: Seating | None = None
+) -> QualityReport:
+    """The quality of sessions 1 to ``session`` as seated (substitutes left out) beside a random seating's;
+    ``instead``: with that seating of ``session`` in place of the stored one."""
     from scorekeeper.tournament import quality_report
 
     keep = tournament.settings.keep_apart
+    seated = [s for s in tournament.seatings if s.session <= session and (instead is None or s.session != session)]
     return quality_report(
-        (s for s in tournament.seatings if s.session <= session),
+        [*seated, instead] if instead is not None else seated,
         ignore=(p.name for p in tournament.players if p.substitute),
         apart={p.name: getattr(p, keep) for p in tournament.players} if keep else None,
         seed=seed if seed is not None else tournament.settings.name,

@@ -320,3 +320,24 @@ def test_a_tournament_keeps_its_clubs_apart_or_seats_its_seeded_players_one_per_
     assert quality["seating"]["repeat_pairs"] == 0
     if keep == "club":
         assert quality["seating"]["apart_meetings"] == 0 < quality["random"]["apart_meetings"]
+
+
+def test_a_session_seated_again_after_a_drop_out_shows_the_quality_before_and_who_moved(
+    tmp_path: Path, capsys: _Capture
+) -> None:
+    # Issue 26: session 2 was seated, then P001 drops out after session 1; seated again, a substitute takes P001's
+    # planned seat and nobody else moves; the report gives the quality before and after.
+    db = _create(tmp_path, capsys)
+    assert _run(capsys, "add-player", "--db", db, "--name", "Sub One", "--substitute")[0] == 0
+    for session in (1, 2):
+        assert _run(capsys, "seat", "--db", db, "--session", str(session))[0] == 0
+    assert _run(capsys, "drop", "--db", db, "--player", "P001", "--after", "1")[0] == 0
+    status, out, err = _run(capsys, "seat", "--db", db, "--session", "2", "--report", "--json")
+    assert status == 0, err
+    shown = json.loads(out)
+    assert shown["moved"] == 1  # the substitute, in P001's seat
+    assert shown["quality_before"]["sessions"] == shown["quality"]["sessions"] == [1, 2]
+    assert shown["quality"]["seating"]["repeat_pairs"] == 0
+    status, out, err = _run(capsys, "seat", "--db", db, "--session", "2", "--report")
+    assert status == 0, err
+    assert "seated again: 0 of 16 players changed seats; before:" in out

@@ -46,7 +46,7 @@ from scorekeeper.tournament.seating.model import (
     format_seating_csv,
     parse_seating_csv,
 )
-from scorekeeper.tournament.seating.quality import SeatingQuality, seating_quality
+from scorekeeper.tournament.seating.quality import SeatingQuality, moved_players, seating_quality
 from scorekeeper.tournament.seating.report import QualityReport, quality_report
 from scorekeeper.tournament.seating.swiss import swiss_order, swiss_repeats
 
@@ -59,6 +59,7 @@ __all__ = [
     "SeatingQuality",
     "TableSeating",
     "format_seating_csv",
+    "moved_players",
     "parse_seating_csv",
     "quality_report",
     "seat_auto",

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from scorekeeper.tournament.seating.model import Seating
 
-__all__ = ["COMMON_OPPONENTS_MOST", "SeatingQuality", "seating_quality"]
+__all__ = ["COMMON_OPPONENTS_MOST", "SeatingQuality", "moved_players", "seating_quality"]
 
 
 # Common opponents are reckoned for fields up to this many players (every pair that never met is looked at: 2,000
@@ -127,3 +127,11 @@ def _fewest_common(names: list[str], meetings: Mapping[tuple[str, str], int]) ->
                     if not fewest:
                         return 0
     return fewest
+
+
+def moved_players(before: Seating, after: Seating) -> int:
+    """How many players of ``after`` sit elsewhere than in ``before`` (another table or wind, or not seated there)."""
+    where = {name: (table.table, wind) for table in before.tables for wind, name in enumerate(table.seats)}
+    return sum(
+        where.get(name) != (table.table, wind) for table in after.tables for wind, name in enumerate(table.seats)
+    )

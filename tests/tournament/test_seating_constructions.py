@@ -134,3 +134,12 @@ def test_seeded_players_sit_one_per_table() -> None:
     for seating in history:
         assert all(sum(name in seeded for name in table.seats) == 1 for table in seating.tables)
     assert seating_quality(history).repeat_pairs == 0
+
+
+def test_players_with_fixed_tables_keep_them_in_a_constructed_seating() -> None:
+    # One fixed player a table: they are kept apart like a club, and each session's table holding one takes its
+    # number; 48 players over 15 sessions still meet nobody twice.
+    fixed = {"P001": 2, "P005": 12}
+    history = _with(48, 15, fixed=fixed)
+    assert all(name in seating.table(table).seats for seating in history for name, table in fixed.items())
+    assert seating_quality(history).repeat_pairs == 0

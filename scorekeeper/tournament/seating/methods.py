@@ -47,6 +47,8 @@ _WIND_FIRST_TABLES = 25
 _WIND_FIRST_AHEAD = 4
 # How many changes of two players' points a construction's seating tries to keep groups apart (_keep_apart).
 _APART_STEPS = 20_000
+# What a table number costs a group that may not take it (a fixed table's number; _numbered).
+_FIXED_MISS = 1000
 
 
 def _table_count(players: Sequence[str], substitutes: Sequence[str], fixed: Mapping[str, int]) -> int:
@@ -435,15 +437,27 @@ def _unordered(session: int, groups: Sequence[Sequence[str]]) -> Seating:
     )
 
 
-def _numbered(groups: list[list[str]], sat: Mapping[str, set[int]]) -> list[list[str]]:
+def _numbered(
+    groups: list[list[str]], sat: Mapping[str, set[int]], fixed: Mapping[str, int] | None = None
+) -> list[list[str]]:
     """``groups`` in the order of table numbers that seats the fewest players at a number they sat at before: each
     group at the free number its players sat at least (the groups that sat at the most numbers first), then two
-    tables' numbers swapped while that seats fewer players again."""
+    tables' numbers swapped while that seats fewer players again. A group holding a player with a fixed table
+    takes that table's number (``fixed``: 1-based, one player per table), and no other group takes it."""
     count = len(groups)
-    cost = [[sum(t in sat.get(name, ()) for name in group) for t in range(count)] for group in groups]
+    wanted = {number - 1 for number in (fixed or {}).values()}
+    own = [next((fixed[name] - 1 for name in group if fixed and name in fixed), None) for group in groups]
+    cost = [
+        [
+            sum(t in sat.get(name, ()) for name in group)
+            + (_FIXED_MISS if (own[g] is not None and own[g] != t) or (own[g] is None and t in wanted) else 0)
+            for t in range(count)
+        ]
+        for g, group in enumerate(groups)
+    ]
     at: list[int] = [-1] * count  # group -> number
     free = set(range(count))
-    for g in sorted(range(count), key=lambda g: -sum(len(sat.get(name, ())) for name in groups[g])):
+    for g in sorted(range(count), key=lambda g: (own[g] is None, -sum(len(sat.get(n, ())) for n in groups[g]))):
         at[g] = min(free, key=lambda t: (cost[g][t], t))
         free.discard(at[g])
     better = True
@@ -495,24 +509,34 @@ def _keep_apart(
 
 
 def _constructed(
-    names: Sequence[str], ahead: int, rng: random.Random, apart: Sequence[Sequence[str]] = ()
+    names: Sequence[str],
+    ahead: int,
+    rng: random.Random,
+    apart: Sequence[Sequence[str]] = (),
+    fixed: Mapping[str, int] | None = None,
 ) -> list[list[list[str]]]:
     """The first sessions of a plan from a construction where no pair meets twice (constructions.py), names given
     to its points at random, each session's tables numbered so that players sit at a table number again as seldom
-    as the order allows (the search plans the sessions after them). Empty when no construction
-    fits the field."""
+    as the order allows (the search plans the sessions after them). Empty when no construction fits the field.
+
+    Players with fixed tables (one a table) are kept apart like a club, and each session's table holding one takes
+    its number; empty when two of them would still meet (the search seats such a field)."""
     rounds = perfect_rounds(len(names), ahead, rng)
     if not rounds:
         return []
     order = list(names)
     rng.shuffle(order)
-    if apart:
-        _keep_apart(order, rounds, apart, rng)
+    pinned = tuple(sorted(fixed or {}))
+    groups_apart = [*apart, pinned] if len(pinned) > 1 else list(apart)
+    if groups_apart:
+        _keep_apart(order, rounds, groups_apart, rng)
     sat: dict[str, set[int]] = {}
     out: list[list[list[str]]] = []
     for tables in rounds:
         groups = [[order[p] for p in table] for table in tables]
-        final = _numbered(groups, sat)
+        final = _numbered(groups, sat, fixed)
+        if any(name not in final[table - 1] for name, table in (fixed or {}).items()):
+            return []
         for number, group in enumerate(final):
             for name in group:
                 sat.setdefault(name, set()).add(number)
@@ -540,8 +564,8 @@ def _plan(
     ahead = min(PLAN_AHEAD, max(1, sessions - session + 1))
     plan = [_layout(names, tables, fixed, rng) for _ in range(ahead)]
     built: list[list[list[str]]] = []
-    if tables > 1 and not history and not fixed:
-        built = _constructed(names, ahead, random.Random(f"{seed}:construction"), apart)
+    if tables > 1 and not history and len(set(fixed.values())) == len(fixed):  # at most one fixed player a table
+        built = _constructed(names, ahead, random.Random(f"{seed}:construction"), apart, fixed)
     groups = [*built, *(layout for layout, _ in plan[len(built) :])]
     cost = 0
     if tables > 1 and len(built) < ahead:

@@ -10,12 +10,13 @@ that the test can cut; the referee acts through :class:`scorekeeper.sync.referee
 The day, in order: session 1 seated; the tables push hands; table 1 goes offline (its relay cut) and comes back,
 its hands arriving once; a spare laptop joins table 2 from the server's copy and enters hands, the first laptop
 comes back and both converge; PostgreSQL restarts while table 3's push is committed and its answer is lost, and
-everything pushed arrives once; a newer program's event written with table 3's own login is refused (an unknown
-kind) or held apart (a known kind with a field this program lacks), the rest still loads and ranks, and the
-referee repairs the game; a drop-out is recorded after session 2 was seated (the referee is warned and seats it
-again); time is called and reaches every table; sessions 2 and 3 are played. At the end the standings are computed
-here from the tables' final scores (uma split on ties, RCR 2016 3.6.1; -30.0 for each later session a drop-out
-misses, RCR 2016 5.8) and compared with ``compute_standings`` and with ``scorekeeper tournament standings --json``.
+everything pushed arrives once; a newer program's event with table 3's own login is refused (an unknown kind,
+pushed or written with SQL) or held apart (a known kind with a field this program lacks, written with SQL), the rest
+still loads and ranks, and the referee repairs the game; a drop-out is recorded after session 2 was seated (the
+referee is warned and seats it again); time is called and reaches every table; sessions 2 and 3 are played. At
+the end the standings are computed here from the tables' final scores (uma split on ties, RCR 2016 3.6.1; -30.0
+for each later session a drop-out misses, RCR 2016 5.8) and compared with ``compute_standings``, with
+``scorekeeper tournament standings --json`` and with the standings CSV ``scorekeeper tournament export`` writes.
 
 Each step runs under :func:`_step`, so a failure says which step of the day broke.
 """
@@ -23,6 +24,7 @@ Each step runs under :func:`_step`, so a failure says which step of the day brok
 from __future__ import annotations
 
 import contextlib
+import csv
 import json
 import os
 import queue
@@ -42,7 +44,7 @@ from scorekeeper.cli import main
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.session.events import Event, ExhaustiveDraw, HanFuWin, Ron, Tsumo, event_from_json
 from scorekeeper.session.seats import Seat
-from scorekeeper.storage.outbox import LocalOutbox
+from scorekeeper.storage.outbox import LocalOutbox, OutboxOp
 from scorekeeper.storage.store import GameStore
 from scorekeeper.sync.join_code import JoinCode, parse_join_code, pin_certificate
 from scorekeeper.sync.referee import Referee
@@ -496,10 +498,22 @@ def test_a_tournament_day_ends_with_every_hand_once_and_the_standings_right(
 
     with _step("a newer program's event by table 3's own login is refused or held apart; the referee repairs"):
         game_id = three.server_game(1)
+        unknown = json.dumps({"type": "dora_bet", "seat": 0, "points": 1000})  # a kind this program does not know
+        with TournamentServer.connect(three.url) as newer_laptop:  # pushed as a newer program's sync would
+            before = newer_laptop.game(game_id)
+            pushed_newer = newer_laptop.push(
+                game_id,
+                (
+                    OutboxOp(op=before.applied_op + 1, kind="put", seq=before.head, body=unknown),
+                    OutboxOp(op=before.applied_op + 2, kind="head", seq=before.head + 1, base=before.head),
+                ),
+            )
+            after = newer_laptop.game(game_id)
+        assert "not an event of a type this server takes" in pushed_newer.conflict, pushed_newer
+        assert (after.head, after.bodies, after.applied_op) == (before.head, before.bodies, before.applied_op)
         with psycopg.connect(day.server.url(day.database, user=three.code.role, password=three.code.code)) as login:
             (head,) = login.execute("SELECT head FROM games WHERE game_id = %s", (game_id,)).fetchone() or (None,)
             assert head == len(three.events(1))
-            unknown = json.dumps({"type": "dora_bet", "seat": 0, "points": 1000})
             with pytest.raises(errors.CheckViolation):
                 login.execute(
                     "INSERT INTO game_events (game_id, seq, body) VALUES (%s, %s, %s)", (game_id, head, unknown)
@@ -559,7 +573,7 @@ def test_a_tournament_day_ends_with_every_hand_once_and_the_standings_right(
                 day.converge(laptop, session)
             _play_to_the_call(day, laptops, session, rng)
 
-    with _step("the standings equal a computation of their own, and the command line prints the same"):
+    with _step("the standings equal a computation of their own, and the command line prints and exports the same"):
         expected = dict.fromkeys(PLAYERS, 0)
         for laptop in laptops.values():
             for session, game in laptop.games.items():
@@ -582,3 +596,8 @@ def test_a_tournament_day_ends_with_every_hand_once_and_the_standings_right(
         lines = json.loads(printed.out)["standings"]
         assert {line["player"]: round(line["points"] * 10) for line in lines} == expected
         assert [line["player"] for line in lines] == [row.player for row in standings.rows]
+        exported = day.folder / "standings.csv"
+        assert main(["tournament", "export", "--db", day.referee_url, "--format", "csv", "-o", str(exported)]) == 0
+        with exported.open(encoding="utf-8-sig", newline="") as file:
+            written = list(csv.DictReader(file))
+        assert {row["player"]: int(row["points"].replace(".", "")) for row in written} == expected

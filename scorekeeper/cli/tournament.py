@@ -220,6 +220,21 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--lang", choices=("en", "ja"), default="en", help="the PDF's words: en (default) or ja (Japanese)"
     )
 
+    sign = action("sign", "record a table's score sheet as signed by its players (EMA 2025 7.5), or not")
+    sign.add_argument("--session", required=True, type=int, metavar="K")
+    sign.add_argument("--table", required=True, type=int, metavar="T")
+    sign.add_argument("--unsigned", action="store_true", help="take the signature back")
+
+    sheets = action(
+        "sheets",
+        "write a session's score sheets (EMA 2025 7.5) or all-last sheets (EMA 2025 3.6) as a PDF, a table a sheet",
+    )
+    sheets.add_argument("--session", required=True, type=int, metavar="K")
+    sheets.add_argument("--table", type=int, action="append", default=[], metavar="T", help="only this table")
+    sheets.add_argument("--kind", choices=("score", "all-last"), default="score")
+    sheets.add_argument("-o", "--output", required=True, type=Path, metavar="FILE")
+    sheets.add_argument("--lang", choices=("en", "ja"), default="en", help="the PDF's words")
+
 
 def _print_json(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
@@ -510,6 +525,30 @@ def _export(args: argparse.Namespace) -> None:
     sys.stdout.write(f"wrote {args.output}\n")
 
 
+def _sign(args: argparse.Namespace) -> None:
+    with _referee(args) as referee:
+        referee.sign(args.session, args.table, signed=not args.unsigned)
+    state = "not signed" if args.unsigned else "signed by its players"
+    sys.stdout.write(f"session {args.session} table {args.table}: score sheet {state}\n")
+
+
+def _sheets(args: argparse.Namespace) -> None:
+    from scorekeeper.storage import write_atomically
+    from scorekeeper.storage.tournament_store import open_tournament_store
+
+    with open_tournament_store(args.db) as store:
+        tournament = store.load(args.tournament)
+    # Lazily: the documents use QtGui, which the rest of the command line never loads.
+    from scorekeeper.documents import pdf_bytes
+    from scorekeeper.documents.tournament import all_last_document, score_sheets_document
+    from scorekeeper.storage.record_words import record_translator
+
+    make = score_sheets_document if args.kind == "score" else all_last_document
+    document = make(tournament, args.session, tables=args.table, translate=record_translator(args.lang))
+    write_atomically(args.output, pdf_bytes(document))
+    sys.stdout.write(f"wrote {args.output}\n")
+
+
 _ACTIONS = {
     "create": _create,
     "add-player": _add_player,
@@ -523,6 +562,8 @@ _ACTIONS = {
     "repair": _repair,
     "standings": _standings,
     "export": _export,
+    "sign": _sign,
+    "sheets": _sheets,
 }
 
 

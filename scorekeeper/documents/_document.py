@@ -145,6 +145,18 @@ class Document:
         out.append("</table>")
         self._parts.append("".join(out))
 
+    def add_grid(self, cells: Sequence[Sequence[str]]) -> None:
+        """A square grid of bordered cells, each text centred (line breaks kept): the all-last sheet's zones."""
+        out = ['<table class="grid" width="100%" cellspacing="0" cellpadding="18">']
+        for row in cells:
+            out.append("<tr>")
+            for text in row:
+                body = _e(text).replace("\n", "<br>")
+                out.append(f'<td align="center" width="{100 // max(1, len(row))}%" height="120">{body}</td>')
+            out.append("</tr>")
+        out.append("</table>")
+        self._parts.append("".join(out))
+
     def add_chart(
         self, names: Sequence[str], labels: Sequence[str], series: Sequence[Sequence[int]], *, caption: str = ""
     ) -> None:

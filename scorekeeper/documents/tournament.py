@@ -8,9 +8,10 @@ Headings pass through ``translate`` so the app can give them in its language.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from scorekeeper.documents import Document
+from scorekeeper.errors import TournamentError
 from scorekeeper.session.reasons import word_reason
 from scorekeeper.storage.tournament_export import SeatSpell, seat_spells
 from scorekeeper.tournament import (
@@ -25,8 +26,15 @@ from scorekeeper.tournament import (
     penalty_lines,
     quality_report,
 )
+from scorekeeper.tournament.sheets import all_last_sheet, score_sheet
 
-__all__ = ["penalty_place", "seating_document", "standings_document"]
+__all__ = [
+    "all_last_document",
+    "penalty_place",
+    "score_sheets_document",
+    "seating_document",
+    "standings_document",
+]
 
 _WINDS = ("East", "South", "West", "North")
 
@@ -203,3 +211,105 @@ def _add_quality(document: Document, tournament: Tournament, seating: Seating, t
         rows.append((t("Meetings of players kept apart"), str(ours.apart_meetings), str(other.apart_meetings)))
     document.add_heading(t("Seating quality, sessions 1-{k}").format(k=seating.session))
     document.add_table((t("Measure"), t("This seating"), t("A random seating")), rows, widths=(60, 20, 20))
+
+
+def _figure(tenths: int | None) -> str:
+    return "" if tenths is None else format_tenths(tenths)
+
+
+def score_sheets_document(
+    tournament: Tournament, session: int, *, tables: Sequence[int] = (), translate: Callable[[str], str] = _same
+) -> Document:
+    """The score sheet of EMA 2025 7.5 for each table of ``session`` (``tables``: those only), one after another:
+    each player's final count, uma, penalties and final score (EMA 2025 3.7), and a line for each to sign. A table
+    whose game the app does not hold gets its players' names and blank figures, to be filled in by hand.
+
+    Raises:
+        TournamentError: for a session with no seating, or a table it does not have.
+    """
+    t = translate
+    seating = tournament.seating(session)
+    if seating is None:
+        raise TournamentError(f"session {session} has no seating yet")
+    document = Document(
+        f"{tournament.settings.name}: {t('Score sheets')}, {t('session {k}').format(k=session)}",
+        subtitle=_subtitle(tournament),
+    )
+    for number in tables or [x.table for x in seating.tables]:
+        sheet = score_sheet(tournament, session, number)
+        document.add_heading(t("Table {t}").format(t=number))
+        rows = [
+            (
+                t(_WINDS[line.seat]),
+                line.player + (" (" + t("left") + ")" if line.left else ""),
+                "" if line.count is None else f"{line.count:,}",
+                _figure(line.uma_tenths),
+                _figure(line.penalties_tenths) if line.penalties_tenths else ("" if line.count is None else "0.0"),
+                _figure(line.final_tenths),
+                "\n\n",  # room to sign
+            )
+            for line in sheet.lines
+        ]
+        document.add_table(
+            (t("Wind"), t("Player"), t("Final count"), t("Uma"), t("Penalties"), t("Final score"), t("Signature")),
+            rows,
+            numeric=(2, 3, 4, 5),
+            bold=(5,),
+            widths=(9, 19, 12, 8, 10, 10, 32),
+        )
+        state = (
+            t("Signed by the players (recorded by the referee).")
+            if sheet.signed
+            else t("Not signed yet: a sheet that is not signed is not valid (EMA 2025 7.5).")
+        )
+        if not sheet.recorded:
+            state = t("No game recorded for this table: fill in by hand.") + " " + state
+        elif not sheet.ended:
+            state = t("The game is still running: the figures are as it stands.") + " " + state
+        document.add_paragraph(state, muted=True)
+    return document
+
+
+def all_last_document(
+    tournament: Tournament, session: int, *, tables: Sequence[int] = (), translate: Callable[[str], str] = _same
+) -> Document:
+    """The all-last sheet of the EMA 2025 annex (3.6) for each table of ``session``: a square with a cross, each zone
+    the seat's wind and its player's score now, filled from the game where the app has it, blank otherwise (a table
+    without a laptop writes its scores by hand).
+
+    Raises:
+        TournamentError: for a session with no seating, or a table it does not have.
+    """
+    t = translate
+    seating = tournament.seating(session)
+    if seating is None:
+        raise TournamentError(f"session {session} has no seating yet")
+    document = Document(
+        f"{tournament.settings.name}: {t('All-last sheets')}, {t('session {k}').format(k=session)}",
+        subtitle=_subtitle(tournament),
+    )
+    wind_words = {"E": "East", "S": "South", "W": "West", "N": "North"}
+    for number in tables or [x.table for x in seating.tables]:
+        sheet = all_last_sheet(tournament, session, number)
+        heading = t("Table {t}").format(t=number)
+        document.add_heading(f"{heading}  {sheet.round_label}" if sheet.round_label else heading)
+
+        zones = [
+            f"{t(wind_words[wind])}\n{player}\n" + (f"{score:,}" if score is not None else "__________")
+            for wind, player, score in sheet.zones
+        ]
+
+        # The square seen from the first East's seat: across the table at the top, the seats to the right and the
+        # left beside the cross, their own at the bottom (the players read their zone from their side).
+        document.add_grid(
+            (
+                ("", zones[2], ""),
+                (zones[3], "X", zones[1]),
+                ("", zones[0], ""),
+            )
+        )
+        document.add_paragraph(
+            t("Each zone: the seat's wind and its score (total, or the difference from the start: all four alike)."),
+            muted=True,
+        )
+    return document

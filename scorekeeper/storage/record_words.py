@@ -165,6 +165,23 @@ JA_RECORDS: dict[str, str] = {
     "Fewest common opponents of a pair never met": "未対戦の組の共通の対戦相手 (最少)",
     "Meetings of players kept apart": "離すべき選手同士の対戦",
     "all met": "全組が対戦済み",
+    # the score sheets and all-last sheets: scorekeeper/documents/tournament.py
+    "Score sheets": "点数表",
+    "All-last sheets": "オーラス用紙",
+    "left": "途中退席",
+    "Final count": "最終持ち点",
+    "Uma": "ウマ",
+    "Final score": "最終スコア",
+    "Signature": "署名",
+    "Signed by the players (recorded by the referee).": "全員が署名済み (審判が記録)。",
+    "Not signed yet: a sheet that is not signed is not valid (EMA 2025 7.5).": (
+        "未署名: 署名のない点数表は無効です (EMA 2025 7.5)。"
+    ),
+    "No game recorded for this table: fill in by hand.": "この卓の対局は記録されていません: 手書きで記入してください。",
+    "The game is still running: the figures are as it stands.": "対局は進行中です: 数字は現時点のものです。",
+    "Each zone: the seat's wind and its score (total, or the difference from the start: all four alike).": (
+        "各欄: 席の風と持ち点 (合計、または開始点との差。4 人とも同じ書き方で)。"
+    ),
     # the readable CSV: scorekeeper/storage/records.py, format_game_csv
     "hand": "番号",
     "label": "局",

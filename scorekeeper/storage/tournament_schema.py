@@ -20,6 +20,7 @@ Version history:
 * 3: ``disqualifications`` (a referee's disqualification of a player and why; the player's ``dropped_after`` says
   after which session they are out).
 * 4: ``penalty_kinds`` (what a referee's penalty is for: the EMA 2025 annex's point penalties).
+* 5: ``game_signatures`` (a game's score sheet recorded as signed by its players, EMA 2025 7.5).
 
 The version is the single row of ``schema_version`` in both engines; a SQLite file is also marked with
 ``PRAGMA application_id`` (:data:`SQLITE_APPLICATION_ID`) so that a game store or a stranger's file is refused.
@@ -298,7 +299,18 @@ _V4: tuple[Step, ...] = (
     ),
 )
 
-MIGRATIONS: tuple[tuple[Step, ...], ...] = (_V1, _V2, _V3, _V4)
+_V5: tuple[Step, ...] = (
+    # A game's score sheet signed by its players, as the referee records it (EMA 2025 7.5). The referee's alone: a
+    # table's login has no grant or policy on it (a table cannot sign for its players).
+    CreateTable(
+        name="game_signatures",
+        columns=(Column(name="game_id", type=_T), Column(name="created", type=_T)),
+        primary_key=("game_id",),
+        foreign_keys=(_game_key(),),
+    ),
+)
+
+MIGRATIONS: tuple[tuple[Step, ...], ...] = (_V1, _V2, _V3, _V4, _V5)
 #: The layout this program writes.
 CURRENT_VERSION = len(MIGRATIONS)
 

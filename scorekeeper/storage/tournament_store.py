@@ -262,7 +262,7 @@ class TournamentStore:
         row = self._rows(
             "SELECT (SELECT count(*) FROM tournaments), (SELECT count(*) FROM players), "
             "(SELECT count(*) FROM seats), (SELECT count(*) FROM penalties), (SELECT count(*) FROM disqualifications), "
-            "(SELECT count(*) FROM penalty_kinds), "
+            "(SELECT count(*) FROM penalty_kinds), (SELECT count(*) FROM game_signatures), "
             "(SELECT count(*) FROM game_events), (SELECT coalesce(sum(head), 0) FROM games), "
             "(SELECT coalesce(max(updated), '') FROM games), "
             "(SELECT coalesce(string_agg(coalesce(dropped_after, -1)::text, ','), '') FROM players)"
@@ -493,6 +493,14 @@ class TournamentStore:
             penalties=penalties,
             fixed=tuple(fixed),
             unreplayable=tuple(unreplayable),
+            signed=tuple(
+                str(game_id)
+                for (game_id,) in self._rows(
+                    "SELECT s.game_id FROM game_signatures s JOIN games g ON g.game_id = s.game_id "
+                    "WHERE g.tournament_id = ? ORDER BY s.created, s.game_id",
+                    (tid,),
+                )
+            ),
         )
 
     def _held_apart(
@@ -743,6 +751,24 @@ class TournamentStore:
                 "INSERT INTO disqualifications (tournament_id, player, reason, created) VALUES (?, ?, ?, ?)",
                 (tid, stored, reason, _now()),
             )
+        return after
+
+    def sign(self, session: int, table: int, *, signed: bool = True, tournament: str | None = None) -> Tournament:
+        """Record (session, table)'s score sheet as signed by its players, or take that back (EMA 2025 7.5).
+
+        Raises:
+            TournamentError: as :meth:`Tournament.with_signature`.
+        """
+        with self._transaction():
+            tid = self._tournament_id(tournament)
+            self._lock_tournament(tid)
+            before = self._load(tid)
+            after = before.with_signature(session, table, signed=signed)
+            game = after.game(session, table)
+            assert game is not None  # with_signature refuses a table with no game
+            self._run("DELETE FROM game_signatures WHERE game_id = ?", (game.game_id,))
+            if signed:
+                self._run("INSERT INTO game_signatures (game_id, created) VALUES (?, ?)", (game.game_id, _now()))
         return after
 
     def append_events(

@@ -389,6 +389,14 @@ class Referee:
         after = session if played else session - 1
         return self.disqualify(name, max(after, 0), reason)
 
+    def sign(self, session: int, table: int, *, signed: bool = True) -> Tournament:
+        """Record table ``table``'s score sheet of ``session`` as signed by its players (EMA 2025 7.5), or not.
+
+        Raises:
+            TournamentError: no game there, or one still running.
+        """
+        return self.store.sign(session, table, signed=signed, tournament=self.name)
+
     # -- a table's game --------------------------------------------------------------------------------------------
 
     def correct(self, base: TableGame, events: Sequence[Event]) -> Tournament:

@@ -240,6 +240,7 @@ class Tournament:
         penalties: the referee's penalties, in the order given.
         fixed: the players who keep one table all tournament, as (name, table) pairs.
         unreplayable: the stored games this program cannot replay, held apart from ``games`` (ranked nowhere).
+        signed: the games whose score sheet the referee recorded as signed by the players (EMA 2025 7.5), by id.
     """
 
     settings: TournamentSettings
@@ -249,6 +250,7 @@ class Tournament:
     penalties: tuple[TournamentPenalty, ...] = ()
     fixed: tuple[tuple[str, int], ...] = ()
     unreplayable: tuple[UnreplayableGame, ...] = ()
+    signed: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         problems = validate_roster(self.players)
@@ -296,6 +298,28 @@ class Tournament:
     def unreplayable_game(self, session: int, table: int) -> UnreplayableGame | None:
         """The game of (session, table) held apart because this program cannot replay it, if there is one."""
         return next((g for g in self.unreplayable if g.session == session and g.table == table), None)
+
+    def is_signed(self, session: int, table: int) -> bool:
+        """Whether the score sheet of (session, table)'s game was recorded as signed (EMA 2025 7.5)."""
+        game = self.game(session, table)
+        return game is not None and game.game_id in self.signed
+
+    def with_signature(self, session: int, table: int, *, signed: bool = True) -> Tournament:
+        """The tournament with (session, table)'s score sheet recorded as signed by its players, or not (EMA 2025
+        7.5: "Score sheets that are not signed are not valid").
+
+        Raises:
+            TournamentError: for a table with no game, or a game that has not ended (a sheet is signed at the end).
+        """
+        game = self.game(session, table)
+        if game is None:
+            raise TournamentError(f"session {session} table {table} has no game: there is no score sheet to sign")
+        if signed and not game.state(self.settings).ended:
+            raise TournamentError(
+                f"session {session} table {table}: the game has not ended; its score sheet is signed at the end"
+            )
+        others = tuple(g for g in self.signed if g != game.game_id)
+        return dataclasses.replace(self, signed=(*others, game.game_id) if signed else others)
 
     def fixed_tables(self) -> dict[str, int]:
         """The fixed tables, by player name."""

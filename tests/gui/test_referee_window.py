@@ -875,3 +875,30 @@ def test_the_seating_tab_shows_the_quality_beside_a_random_seatings(qtbot: QtBot
     assert text.startswith("Quality of sessions 1-2 (a random seating in brackets): Pairs met twice or more: 4 (")
     assert "winds per player: 0-1 (" in text
     assert "table revisits: " in text and "fewest common opponents of a pair never met: " in text
+
+
+def test_a_referee_records_a_signed_sheet_and_prints_both_sheets(
+    qtbot: QtBot, window: RefereeWindow, answers: _Answers, tmp_path: Path
+) -> None:
+    window.controller.seat(SeatingMethod.AUTO)
+    seating = window.controller.seating()
+    assert seating is not None
+    path = _running(tmp_path, seating.tables[0].seats)
+    window.controller.record_game(1, path)
+    game = window.controller.tournament.game(1, 1)
+    assert game is not None
+    window.controller.referee.correct(game, [EndGame("time limit")])
+    window.controller.check_for_changes()
+    window.tabs.setCurrentIndex(2)
+    window.record_table_spin.setValue(1)
+    answers.confirms.append(True)
+    qtbot.mouseClick(window.sign_button, Qt.MouseButton.LeftButton)
+    assert answers.errors == []
+    assert window.controller.tournament.is_signed(1, 1)
+    assert window.cards[0].state_label.text() == "finished, sheet signed"
+    window.tabs.setCurrentIndex(1)
+    for button, name in ((window.score_sheets_button, "score.pdf"), (window.all_last_button, "all-last.pdf")):
+        answers.files.append(tmp_path / name)
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+        assert (tmp_path / name).read_bytes().startswith(b"%PDF")
+    assert answers.errors == []

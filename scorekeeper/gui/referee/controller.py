@@ -502,6 +502,12 @@ class TournamentController(QObject):
         """Whether ``name`` sits now in a game of the session on show that has not ended."""
         return self.tournament.sits_in_running_game(name, self.session)
 
+    def sign(self, table: int, *, signed: bool) -> bool:
+        """Record table ``table``'s score sheet of the session on show as signed by its players, or not."""
+        return self._attempt(
+            self.tr("Score sheet"), lambda: self._refresh(self.referee.sign(self.session, table, signed=signed))
+        )
+
     def seat_again(self, session: int, method: SeatingMethod) -> bool:
         """Seat ``session`` again by ``method`` (after a drop-out recorded once it was seated) and show it."""
 
@@ -614,9 +620,15 @@ class TournamentController(QObject):
 
     def export(self, kind: str, path: Path) -> bool:
         """Write an export: ``ema``, ``standings``, ``games``, ``corrections`` or ``seating`` (CSV); ``standings-pdf``
-        (the standings and every game) or ``seating-pdf`` (the session on show: wall sheet and table cards)."""
+        (the standings and every game), ``seating-pdf`` (the session on show: wall sheet and table cards),
+        ``score-sheets-pdf`` or ``all-last-pdf`` (the session on show's sheets: EMA 2025 7.5, 3.6)."""
         from scorekeeper.documents import pdf_bytes
-        from scorekeeper.documents.tournament import seating_document, standings_document
+        from scorekeeper.documents.tournament import (
+            all_last_document,
+            score_sheets_document,
+            seating_document,
+            standings_document,
+        )
         from scorekeeper.gui.exports import translate_document
         from scorekeeper.storage import write_atomically
 
@@ -637,6 +649,12 @@ class TournamentController(QObject):
                     standings_document(tournament, standings, translate=translate_document)
                 ),
                 "seating-pdf": seating_pdf,
+                "score-sheets-pdf": lambda: pdf_bytes(
+                    score_sheets_document(tournament, self.session, translate=translate_document)
+                ),
+                "all-last-pdf": lambda: pdf_bytes(
+                    all_last_document(tournament, self.session, translate=translate_document)
+                ),
                 "ema": lambda: format_ema_csv(tournament, standings),
                 "standings": lambda: format_standings_csv(tournament, standings),
                 "games": lambda: format_games_csv(tournament),

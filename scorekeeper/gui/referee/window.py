@@ -418,12 +418,30 @@ class RefereeWindow(QMainWindow):
         self.print_seating_button = QPushButton(self.tr("Wall sheet and table cards (PDF)…"))
         self.print_seating_button.setObjectName("print_seating_button")
         self.print_seating_button.clicked.connect(lambda: self._export("seating-pdf"))
+        self.score_sheets_button = QPushButton(self.tr("Score sheets (PDF)…"))
+        self.score_sheets_button.setObjectName("score_sheets_button")
+        self.score_sheets_button.setToolTip(
+            self.tr("Each table's score sheet of this session, with a line to sign (EMA 2025 7.5)")
+        )
+        self.score_sheets_button.clicked.connect(lambda: self._export("score-sheets-pdf"))
+        self.all_last_button = QPushButton(self.tr("All-last sheets (PDF)…"))
+        self.all_last_button.setObjectName("all_last_button")
+        self.all_last_button.setToolTip(
+            self.tr("Each table's all-last sheet, with the scores where the game is recorded (EMA 2025 3.6)")
+        )
+        self.all_last_button.clicked.connect(lambda: self._export("all-last-pdf"))
         buttons.addWidget(self.method_combo)
         buttons.addWidget(self.seat_button)
         buttons.addStretch(1)
         buttons.addWidget(self.print_seating_button)
         buttons.addWidget(self.export_seating_button)
         layout.addLayout(buttons)
+        # The tables' paper, a row of its own (beside the seating's buttons the row was wider than 1280 px).
+        sheets = QHBoxLayout()
+        sheets.addStretch(1)
+        sheets.addWidget(self.score_sheets_button)
+        sheets.addWidget(self.all_last_button)
+        layout.addLayout(sheets)
         self.seating_table = _table(
             (self.tr("Table"), self.tr("East"), self.tr("South"), self.tr("West"), self.tr("North")), "seating_table"
         )
@@ -492,13 +510,24 @@ class RefereeWindow(QMainWindow):
         buttons.addWidget(self.record_button)
         buttons.addWidget(self.correct_button)
         buttons.addWidget(self.substitute_button)
+        self.sign_button = QPushButton(self.tr("Sheet signed…"))
+        self.sign_button.setObjectName("sign_button")
+        self.sign_button.setToolTip(
+            self.tr("Record the chosen table's score sheet as signed by its players, or take that back (EMA 2025 7.5)")
+        )
+        self.sign_button.clicked.connect(self._on_sign_button_clicked)
         buttons.addWidget(self.take_out_button)
         buttons.addWidget(self.repair_button)
         buttons.addWidget(self.code_button)
         buttons.addWidget(self.code_label)
         buttons.addStretch(1)
-        buttons.addWidget(self.tables_summary)
         layout.addLayout(buttons)
+        # The score sheet's signature and the summary, a row of their own (the first row is full at 1280 px).
+        second = QHBoxLayout()
+        second.addWidget(self.sign_button)
+        second.addStretch(1)
+        second.addWidget(self.tables_summary)
+        layout.addLayout(second)
         self.cards_host = QWidget()
         self.cards_layout = QGridLayout(self.cards_host)
         self.cards_layout.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
@@ -690,7 +719,11 @@ class RefereeWindow(QMainWindow):
             state = game.state(c.tournament.settings)
             finished += state.ended
             if state.ended:
-                status = self.tr("finished")
+                status = (
+                    self.tr("finished, sheet signed")
+                    if c.tournament.is_signed(c.session, table.table)
+                    else self.tr("finished")
+                )
             elif state.hands_left_on_time == 2:  # RCR 2016 5.9, EMA 2025 7.4: the hand in play and one more
                 status = self.tr("playing {hand}, this hand and one more").format(hand=state.hand_label)
             elif state.last_hand_called:
@@ -1010,6 +1043,18 @@ class RefereeWindow(QMainWindow):
                     "{name} sits in a game of this session: put a substitute in their seat (Substitute a player…)."
                 ).format(name=name)
             )
+
+    def _on_sign_button_clicked(self) -> None:
+        c = self.controller
+        table = self.record_table_spin.value()
+        if c.tournament.is_signed(c.session, table):
+            question = self.tr("Table {t}'s score sheet is recorded as signed. Take that back?").format(t=table)
+            if self.dialogs.confirm(self, self.tr("Score sheet"), question):
+                c.sign(table, signed=False)
+            return
+        question = self.tr("Record table {t}'s score sheet as signed by its players?").format(t=table)
+        if self.dialogs.confirm(self, self.tr("Score sheet"), question):
+            c.sign(table, signed=True)
 
     def _on_end_games_button_clicked(self) -> None:
         self.controller.end_games_at_time_limit()

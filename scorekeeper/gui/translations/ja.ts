@@ -3670,6 +3670,10 @@ win</source>
         <translation>失格</translation>
     </message>
     <message>
+        <source>Score sheet</source>
+        <translation>点数表</translation>
+    </message>
+    <message>
         <source>Correction</source>
         <translation>訂正</translation>
     </message>
@@ -3861,6 +3865,22 @@ win</source>
         <translation>掲示用座席表と卓カード (PDF)…</translation>
     </message>
     <message>
+        <source>Score sheets (PDF)…</source>
+        <translation>点数表 (PDF)…</translation>
+    </message>
+    <message>
+        <source>Each table's score sheet of this session, with a line to sign (EMA 2025 7.5)</source>
+        <translation>この回戦の各卓の点数表 (署名欄つき、EMA 2025 7.5)</translation>
+    </message>
+    <message>
+        <source>All-last sheets (PDF)…</source>
+        <translation>オーラス用紙 (PDF)…</translation>
+    </message>
+    <message>
+        <source>Each table's all-last sheet, with the scores where the game is recorded (EMA 2025 3.6)</source>
+        <translation>各卓のオーラス用紙 (対局が記録されていれば持ち点つき、EMA 2025 3.6)</translation>
+    </message>
+    <message>
         <source>Table</source>
         <translation>卓のルール</translation>
     </message>
@@ -3927,6 +3947,14 @@ win</source>
     <message>
         <source>A new login code for the table chosen beside it (needs the server's admin address)</source>
         <translation>横で選んだ卓の新しいログインコード (サーバーの管理者アドレスが必要です)</translation>
+    </message>
+    <message>
+        <source>Sheet signed…</source>
+        <translation>点数表の署名…</translation>
+    </message>
+    <message>
+        <source>Record the chosen table's score sheet as signed by its players, or take that back (EMA 2025 7.5)</source>
+        <translation>選んだ卓の点数表を全員署名済みとして記録します (取り消しも可、EMA 2025 7.5)</translation>
     </message>
     <message>
         <source>Standings and games (PDF)…</source>
@@ -4059,6 +4087,10 @@ win</source>
     <message>
         <source>no game yet</source>
         <translation>対局なし</translation>
+    </message>
+    <message>
+        <source>finished, sheet signed</source>
+        <translation>終了、署名済み</translation>
     </message>
     <message>
         <source>finished</source>
@@ -4239,6 +4271,18 @@ win</source>
     <message>
         <source>{name} sits in a game of this session: put a substitute in their seat (Substitute a player…).</source>
         <translation>{name} はこの回戦の対局に着席中です: その席に補欠を入れてください (選手を交代…)。</translation>
+    </message>
+    <message>
+        <source>Table {t}'s score sheet is recorded as signed. Take that back?</source>
+        <translation>{t} 番卓の点数表は署名済みとして記録されています。取り消しますか?</translation>
+    </message>
+    <message>
+        <source>Score sheet</source>
+        <translation>点数表</translation>
+    </message>
+    <message>
+        <source>Record table {t}'s score sheet as signed by its players?</source>
+        <translation>{t} 番卓の点数表を全員署名済みとして記録しますか?</translation>
     </message>
     <message>
         <source>PDF files (*.pdf)</source>
@@ -5888,6 +5932,54 @@ win</source>
         <translation>風</translation>
     </message>
     <message>
+        <source>all met</source>
+        <translation>全組が対戦済み</translation>
+    </message>
+    <message>
+        <source>Pairs met twice or more</source>
+        <translation>2 回以上対戦した組</translation>
+    </message>
+    <message>
+        <source>Most meetings of a pair</source>
+        <translation>同じ組の最多対戦</translation>
+    </message>
+    <message>
+        <source>Winds per player (min-max)</source>
+        <translation>1 人の同じ風の回数 (最少-最多)</translation>
+    </message>
+    <message>
+        <source>Table revisits</source>
+        <translation>同じ卓番号への再着席</translation>
+    </message>
+    <message>
+        <source>Fewest common opponents of a pair never met</source>
+        <translation>未対戦の組の共通の対戦相手 (最少)</translation>
+    </message>
+    <message>
+        <source>Measure</source>
+        <translation>項目</translation>
+    </message>
+    <message>
+        <source>This seating</source>
+        <translation>この座席</translation>
+    </message>
+    <message>
+        <source>A random seating</source>
+        <translation>無作為な座席</translation>
+    </message>
+    <message>
+        <source>Signed by the players (recorded by the referee).</source>
+        <translation>全員が署名済み (審判が記録)。</translation>
+    </message>
+    <message>
+        <source>Not signed yet: a sheet that is not signed is not valid (EMA 2025 7.5).</source>
+        <translation>未署名: 署名のない点数表は無効です (EMA 2025 7.5)。</translation>
+    </message>
+    <message>
+        <source>Each zone: the seat's wind and its score (total, or the difference from the start: all four alike).</source>
+        <translation>各欄: 席の風と持ち点 (合計、または開始点との差。4 人とも同じ書き方で)。</translation>
+    </message>
+    <message>
         <source>no hand played, left</source>
         <translation>1 局も打たずに退席</translation>
     </message>
@@ -5928,8 +6020,44 @@ win</source>
         <translation>席・持ち点・ポイント</translation>
     </message>
     <message>
+        <source>Meetings of players kept apart</source>
+        <translation>離すべき選手同士の対戦</translation>
+    </message>
+    <message>
+        <source>Seating quality, sessions 1-{k}</source>
+        <translation>座席の質 (第 1〜{k} 回戦)</translation>
+    </message>
+    <message>
+        <source>Score sheets</source>
+        <translation>点数表</translation>
+    </message>
+    <message>
+        <source>Final count</source>
+        <translation>最終持ち点</translation>
+    </message>
+    <message>
+        <source>Uma</source>
+        <translation>ウマ</translation>
+    </message>
+    <message>
+        <source>Final score</source>
+        <translation>最終スコア</translation>
+    </message>
+    <message>
+        <source>Signature</source>
+        <translation>署名</translation>
+    </message>
+    <message>
+        <source>All-last sheets</source>
+        <translation>オーラス用紙</translation>
+    </message>
+    <message>
         <source>Table {t}</source>
         <translation>{t} 番卓</translation>
+    </message>
+    <message>
+        <source>No game recorded for this table: fill in by hand.</source>
+        <translation>この卓の対局は記録されていません: 手書きで記入してください。</translation>
     </message>
     <message>
         <source>finished</source>
@@ -5944,12 +6072,20 @@ win</source>
         <translation>第 {k} 回戦</translation>
     </message>
     <message>
+        <source>The game is still running: the figures are as it stands.</source>
+        <translation>対局は進行中です: 数字は現時点のものです。</translation>
+    </message>
+    <message>
         <source>hand {first}, left</source>
         <translation>{first} 局目、途中退席</translation>
     </message>
     <message>
         <source>hands {first}-{last}, left</source>
         <translation>{first}-{last} 局目、途中退席</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>途中退席</translation>
     </message>
     <message>
         <source>from hand {first}</source>

@@ -13,7 +13,8 @@ comes back and both converge; PostgreSQL restarts while table 3's push is commit
 everything pushed arrives once; a newer program's event with table 3's own login is refused (an unknown kind,
 pushed or written with SQL) or held apart (a known kind with a field this program lacks, written with SQL), the rest
 still loads and ranks, and the referee repairs the game; a drop-out is recorded after session 2 was seated (the
-referee is warned and seats it again); time is called and reaches every table; sessions 2 and 3 are played. At
+referee is warned and seats it again); time is called and reaches every table; sessions 2 and 3 are played (in
+session 2 table 1 pushes a hand while time is called: refused for it, in words, and the call made again reaches it). At
 the end the standings are computed here from the tables' final scores (uma split on ties, RCR 2016 3.6.1; -30.0
 for each later session a drop-out misses, RCR 2016 5.8) and compared with ``compute_standings``, with
 ``scorekeeper tournament standings --json`` and with the standings CSV ``scorekeeper tournament export`` writes.
@@ -389,12 +390,32 @@ def _hears_the_referee(laptop: _Laptop) -> Callable[[], bool]:
     return lambda: "the referee wrote" in laptop.sync.push().problem
 
 
-def _play_to_the_call(day: _Day, laptops: dict[int, _Laptop], session: int, rng: random.Random) -> None:
-    """The referee calls time in ``session``; every table takes the call, plays its last hands and ends its game."""
+def _play_to_the_call(
+    day: _Day, laptops: dict[int, _Laptop], session: int, rng: random.Random, *, busy: int | None = None
+) -> None:
+    """The referee calls time in ``session``; every table takes the call, plays its last hands and ends its game.
+
+    ``busy``: a table that pushes a hand after the referee's window read the tournament and before the call is
+    written: its call is refused, worded, and the window's retry (a second call) reaches it.
+    """
+    every = tuple(range(1, TABLES + 1))
     with day.referee() as referee:
-        call = referee.call_time(session)
-    assert call.reached == tuple(range(1, TABLES + 1)), call
-    assert call.refused == ()
+        seen = referee.load()  # the window's copy
+        if busy is not None:
+            laptops[busy].enter(session, _hand(rng))
+            day.converge(laptops[busy], session)
+        call = referee.call_time(session, seen=seen)
+        if busy is not None:
+            assert call.reached == tuple(t for t in every if t != busy), call
+            ((table, why),) = call.refused
+            assert table == busy and "changed since its game was read" in str(why), call.refused
+            assert referee.tables_to_call(session) == (busy,)  # the window says which table still plays
+            call = referee.call_time(session)  # and tries again
+            assert call.reached == (busy,), call
+        else:
+            assert call.reached == every, call
+        assert call.refused == ()
+        assert referee.tables_to_call(session) == ()
     for laptop in laptops.values():
         _until(f"table {laptop.table} to hear the call", _hears_the_referee(laptop))
         assert laptop.sync.resolve_conflicts() == {laptop.games[session]: ()}
@@ -561,7 +582,8 @@ def test_a_tournament_day_ends_with_every_hand_once_and_the_standings_right(
         _play_to_the_call(day, laptops, 1, rng)
 
     for session in (2, 3):
-        with _step(f"session {session} is seated, played and ended by the time call"):
+        busy = " (table 1 pushes a hand while time is called)" if session == 2 else ""
+        with _step(f"session {session} is seated, played and ended by the time call{busy}"):
             if session == 3:
                 with day.referee() as referee:
                     seated = referee.seat(3, SeatingMethod.AUTO).seating(3)
@@ -571,7 +593,7 @@ def test_a_tournament_day_ends_with_every_hand_once_and_the_standings_right(
                 for _ in range(3):
                     laptop.enter(session, _hand(rng))
                 day.converge(laptop, session)
-            _play_to_the_call(day, laptops, session, rng)
+            _play_to_the_call(day, laptops, session, rng, busy=1 if busy else None)
 
     with _step("the standings equal a computation of their own, and the command line prints and exports the same"):
         expected = dict.fromkeys(PLAYERS, 0)

@@ -329,3 +329,43 @@ def test_in_a_file_a_repair_on_an_old_read_is_refused_and_a_file_replaces_the_ga
     assert game is not None
     assert len(game.events) == 1
     assert replaced.unreplayable == ()
+
+
+@pytest.mark.parametrize(
+    ("kind", "kwargs", "message"),
+    [
+        pytest.param("late", {"player": "P001"}, "needs the minutes late", id="late-without-minutes"),
+        pytest.param("obstruction", {"player": "P001"}, "say how many points", id="obstruction-without-points"),
+        pytest.param("free", {"player": "P001"}, "needs its points", id="free-without-points"),
+        pytest.param("free", {"player": "P001", "points": -1000}, "needs a reason", id="free-without-reason"),
+        pytest.param("score_sheet", {}, "say the session and table", id="sheet-without-table"),
+        pytest.param("unsigned_sheet", {}, "say who the penalty is for", id="nobody"),
+    ],
+)
+def test_a_penalty_from_the_catalogue_missing_what_it_needs_is_refused(
+    referee: Referee, kind: str, kwargs: dict[str, object], message: str
+) -> None:
+    with pytest.raises(TournamentError, match=message):
+        referee.give_penalty(kind, **kwargs)  # type: ignore[arg-type]
+    assert referee.load().penalties == ()
+
+
+def test_a_disqualification_during_a_session_dates_itself_by_the_games_played(referee: Referee, tmp_path: Path) -> None:
+    seating = referee.seat(1, SeatingMethod.AUTO).seating(1)
+    assert seating is not None
+    referee.record_game(1, 1, _record_file(tmp_path, seating.tables[0].seats, ended=True))
+    played, idle = seating.tables[0].seats[0], seating.tables[1].seats[0]
+    after = referee.disqualify_during(played, 1, "cheating")
+    assert after.player(played).dropped_after == 1  # they played session 1: out after it
+    after = referee.disqualify_during(idle, 1, "cheating")
+    assert after.player(idle).dropped_after == 0  # no game of session 1 yet: out before it
+
+
+def test_who_is_free_to_come_in_and_who_sits_in_a_running_game(referee: Referee, tmp_path: Path) -> None:
+    seating = referee.seat(1, SeatingMethod.AUTO).seating(1)
+    assert seating is not None
+    referee.record_game(1, 1, _record_file(tmp_path, seating.tables[0].seats))
+    t = referee.load()
+    assert t.sits_in_running_game(seating.tables[0].seats[1], 1)
+    assert not t.sits_in_running_game(seating.tables[1].seats[1], 1)  # table 2 has no game yet
+    assert t.free_players(1) == ("Sub001", "Sub002")

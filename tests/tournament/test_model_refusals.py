@@ -187,3 +187,9 @@ def test_a_penalty_for_a_session_the_tournament_has_not_is_refused() -> None:
 def test_the_settings_accept_a_whole_tournament_day() -> None:
     made = TournamentSettings(name="Day", sessions=1, dates=("2026-11-28",), venue="Hall")
     assert made.dates == ("2026-11-28",)
+
+
+def test_nobody_comes_in_to_a_game_that_has_ended() -> None:
+    t = _seated().with_game(_game(events=(ron(1, 0), EndGame("time"))))
+    with pytest.raises(TournamentError, match="the game has ended; nobody can come in"):
+        t.substitution(1, 1, "P001", "Sub001")

@@ -187,27 +187,29 @@ class MainWindow(QMainWindow):
         ):
             self.buttons[key].clicked.connect(slot)
 
+        # Put together from the window down: a widget moved into another is restyled with all its children, so
+        # each part moves once, not once more with each container (issue 24: ~10 ms of CPU at start). The order
+        # in which the parts come in is the Tab order.
+        central = QWidget()
+        self.setCentralWidget(central)
+        layout = QVBoxLayout(central)
+        layout.addWidget(self.read_only_banner)
+        layout.addWidget(self.message_label)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        layout.addWidget(self.splitter, 1)
+        self.splitter.addWidget(self.table)
         self.history_box = history_box = QWidget()
+        self.splitter.addWidget(history_box)
         history_layout = QVBoxLayout(history_box)
         history_title = QLabel(self.tr("History"))
         history_title.setProperty("role", "title")
         history_layout.addWidget(history_title)
         history_layout.addWidget(self.history, 1)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(self.table)
-        self.splitter.addWidget(history_box)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setSizes([880, 540])
-
-        central = QWidget()
-        layout = QVBoxLayout(central)
-        layout.addWidget(self.read_only_banner)
-        layout.addWidget(self.message_label)
-        layout.addWidget(self.splitter, 1)
         layout.addWidget(self.action_bar)
         layout.addWidget(self.link.make_status_line())  # a tournament table's sync status (issue 13)
-        self.setCentralWidget(central)
         build_menus(self, self)
         self.help_menu = self._install_help()
 

@@ -369,3 +369,20 @@ def test_who_is_free_to_come_in_and_who_sits_in_a_running_game(referee: Referee,
     assert t.sits_in_running_game(seating.tables[0].seats[1], 1)
     assert not t.sits_in_running_game(seating.tables[1].seats[1], 1)  # table 2 has no game yet
     assert t.free_players(1) == ("Sub001", "Sub002")
+
+
+def test_a_record_for_a_table_whose_game_cannot_be_replayed_says_to_repair_it(referee: Referee, tmp_path: Path) -> None:
+    recorded = _riichi_after_the_end(referee, tmp_path)
+    with pytest.raises(TournamentError, match="cannot replay"):
+        referee.record_game(1, 1, _record_file(tmp_path, recorded.players))
+    with pytest.raises(TournamentError, match="no game 'nowhere'"):
+        referee.store.rewrite_game("nowhere", 0, (), expected_head=0)
+
+
+def test_a_score_sheet_is_signed_only_once_its_game_ended(referee: Referee, tmp_path: Path) -> None:
+    base = _running(referee, tmp_path)
+    t = referee.load()
+    with pytest.raises(TournamentError, match="its score sheet is signed at the end"):
+        t.with_signature(1, base.table)
+    with pytest.raises(TournamentError, match="no score sheet to sign"):
+        t.with_signature(1, 4)

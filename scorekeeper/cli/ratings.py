@@ -20,8 +20,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scorekeeper.cli.stats import _day, _tournament_games
-from scorekeeper.errors import IllegalActionError, SaveFileError, ScorekeeperError
+from scorekeeper.cli.stats import _day, stored_games
+from scorekeeper.errors import IllegalActionError, ScorekeeperError
 
 if TYPE_CHECKING:
     from scorekeeper.session.ratings import PlayerRating
@@ -79,31 +79,11 @@ def _table(entries: list[dict[str, Any]]) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print the ratings; report errors on standard error."""
-    from scorekeeper.cli.import_games import database_path
     from scorekeeper.session.ratings import rate_games
-    from scorekeeper.session.rules import CLASSICAL_PRESET_NAMES, PRESET_NAMES
     from scorekeeper.session.statistics import Selection
-    from scorekeeper.storage.statistics import load_statistics
-    from scorekeeper.storage.store import GameStore
 
     try:
-        known = (*PRESET_NAMES, *CLASSICAL_PRESET_NAMES)
-        if args.ruleset is not None and args.ruleset not in known:
-            raise IllegalActionError(f"unknown ruleset {args.ruleset!r}; known rulesets: {', '.join(known)}")
-        if args.tournament is not None:
-            if args.db is not None:
-                raise IllegalActionError("give --db or --tournament, not both")
-            database: Any = args.tournament
-            stored = _tournament_games(args.tournament, args.tournament_name)
-        else:
-            if args.tournament_name is not None:
-                raise IllegalActionError("--tournament-name needs --tournament DB")
-            database = database_path(args.db)
-            if not database.is_file():
-                raise SaveFileError(f"{database}: no such database file", path=database)
-            # A read never writes: an older file is upgraded in a copy only, an empty one refused, nothing cached.
-            with GameStore.open(database, read_only=True) as store:
-                stored = load_statistics(store)
+        database, stored = stored_games(args)
         opponents: set[str] = set()
         for name in args.opponent or ():
             found = stored.identities(name)

@@ -133,32 +133,44 @@ def _tournament_games(db: str, name: str | None) -> StoredStatistics:
     return read_tournament_games(db, name).statistics
 
 
-def run(args: argparse.Namespace) -> int:
-    """Print the statistics; report errors on standard error."""
+def stored_games(args: argparse.Namespace) -> tuple[Any, StoredStatistics]:
+    """The database ``stats`` and ``ratings`` read (``--db`` or ``--tournament``) and its finished games, only read.
+
+    Raises:
+        ScorekeeperError: an unknown ``--ruleset``, options that do not go together, no such database, or one that
+            cannot be read.
+    """
     from scorekeeper.cli.import_games import database_path
     from scorekeeper.session.rules import CLASSICAL_PRESET_NAMES, PRESET_NAMES
-    from scorekeeper.session.statistics import PlayerTotals, Selection, league_table
     from scorekeeper.storage.statistics import load_statistics
     from scorekeeper.storage.store import GameStore
 
+    known = (*PRESET_NAMES, *CLASSICAL_PRESET_NAMES)
+    if args.ruleset is not None and args.ruleset not in known:
+        raise IllegalActionError(f"unknown ruleset {args.ruleset!r}; known rulesets: {', '.join(known)}")
+    if args.tournament is not None:
+        if args.db is not None:
+            raise IllegalActionError("give --db or --tournament, not both")
+        database: Any = args.tournament
+        stored = _tournament_games(args.tournament, args.tournament_name)
+    else:
+        if args.tournament_name is not None:
+            raise IllegalActionError("--tournament-name needs --tournament DB")
+        database = database_path(args.db)
+        if not database.is_file():
+            raise SaveFileError(f"{database}: no such database file", path=database)
+        # A read never writes: an older file is upgraded in a copy only, an empty one refused, nothing cached.
+        with GameStore.open(database, read_only=True) as store:
+            stored = load_statistics(store)
+    return database, stored
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the statistics; report errors on standard error."""
+    from scorekeeper.session.statistics import PlayerTotals, Selection, league_table
+
     try:
-        known = (*PRESET_NAMES, *CLASSICAL_PRESET_NAMES)
-        if args.ruleset is not None and args.ruleset not in known:
-            raise IllegalActionError(f"unknown ruleset {args.ruleset!r}; known rulesets: {', '.join(known)}")
-        if args.tournament is not None:
-            if args.db is not None:
-                raise IllegalActionError("give --db or --tournament, not both")
-            database: Any = args.tournament
-            stored = _tournament_games(args.tournament, args.tournament_name)
-        else:
-            if args.tournament_name is not None:
-                raise IllegalActionError("--tournament-name needs --tournament DB")
-            database = database_path(args.db)
-            if not database.is_file():
-                raise SaveFileError(f"{database}: no such database file", path=database)
-            # A read never writes: an older file is upgraded in a copy only, an empty one refused, nothing cached.
-            with GameStore.open(database, read_only=True) as store:
-                stored = load_statistics(store)
+        database, stored = stored_games(args)
         selection = Selection(since=args.since, until=args.until, ruleset=args.ruleset)
         table = league_table(stored.games, selection)
         if args.player:

@@ -271,11 +271,11 @@ def seat_auto(
                 if renamed is not None:
                     # As good as the plan was for this session (a long tournament's plan may hold repeat meetings
                     # it cannot avoid): taken without planning again; else only if planning again does no better.
-                    cost = _drawbacks(renamed, played, last)
-                    if cost <= _drawbacks(plan[len(done)], (*played[: origin - 1], *plan[: len(done)]), last):
+                    cost = _drawbacks(renamed, played, last, groups)
+                    if cost <= _drawbacks(plan[len(done)], (*played[: origin - 1], *plan[: len(done)]), last, groups):
                         return renamed
                     again = new_plan(session, names, tables)
-                    if cost <= _drawbacks(again[0], played, last):
+                    if cost <= _drawbacks(again[0], played, last, groups):
                         return renamed
                     return again[0]
     return new_plan(session, names, tables)[0]
@@ -357,8 +357,11 @@ def _renamed(
     return seating
 
 
-def _drawbacks(seating: Seating, played: Sequence[Seating], last: int) -> tuple[int, int]:
-    """What a session's seating costs after ``played``: repeat meetings, then sittings past the wind goal."""
+def _drawbacks(
+    seating: Seating, played: Sequence[Seating], last: int, apart: Sequence[Sequence[str]] = ()
+) -> tuple[int, int]:
+    """What a session's seating costs after ``played``: repeat meetings and meetings of players kept apart
+    (``apart``'s groups, each such meeting as a repeat), then sittings past the wind goal."""
     quality_before = seating_quality(played)
     quality_after = seating_quality((*played, seating))
     limit = max(1, math.ceil(last / 4))
@@ -368,7 +371,16 @@ def _drawbacks(seating: Seating, played: Sequence[Seating], last: int) -> tuple[
             for wind, name in enumerate(table.seats):
                 winds[name, wind] += 1
     over = sum(max(0, winds[name, wind] - limit) for table in seating.tables for wind, name in enumerate(table.seats))
-    return quality_after.repeat_meetings - quality_before.repeat_meetings, over
+    member: dict[str, set[int]] = {}
+    for g, group in enumerate(apart):
+        for name in group:
+            member.setdefault(name, set()).add(g)
+    kept_apart = sum(
+        len(member.get(a, set()) & member.get(b, set()))
+        for table in seating.tables
+        for a, b in itertools.combinations(table.seats, 2)
+    )
+    return quality_after.repeat_meetings - quality_before.repeat_meetings + kept_apart, over
 
 
 @functools.lru_cache(maxsize=8)
@@ -622,6 +634,7 @@ def _plan(
                 limit=max(1, math.ceil((session + ahead - 1) / 4)),
                 rng=random.Random(f"{seed}:even"),
                 effort=effort,
+                apart=apart,
             )
             if (even_cost, _wind_spread(even_groups, straight, history)) <= (
                 cost,
@@ -638,6 +651,7 @@ def _plan(
                 ahead=ahead,
                 rng=random.Random(f"{seed}:winds:{attempt}"),
                 effort=effort,
+                apart=apart,
             )
             if other is not None and other[1] <= cost:
                 other_groups, other_cost = other

@@ -55,6 +55,7 @@ def _even_winds(
     limit: int,
     rng: random.Random,
     effort: float,
+    apart: Sequence[Sequence[str]] = (),
 ) -> tuple[list[list[list[str]]], int]:
     """Search tables and winds together for a plan whose winds came out uneven; return the best plan seen (slot k
     of each table is wind k) and its repeat-meeting cost.
@@ -64,7 +65,8 @@ def _even_winds(
     played and planned). A move swaps two players of two tables of one planned session, and both tables take the
     wind order that costs least given everyone's other sittings. The best plan seen is the one with the fewest
     repeat meetings, then the most even winds; the caller keeps the plan it had unless this one meets nobody more
-    often (opponents before winds).
+    often (opponents before winds). ``apart``: groups of players kept apart, each pair counted as having met once
+    (as ``_spread_opponents`` counts them), so the search keeps them apart as the first plan did.
 
     Why a search of its own: with a few sessions played, a small field has few seatings where nobody meets again,
     and two players can rarely change tables without meeting someone again; so the search walks through seatings
@@ -80,6 +82,7 @@ def _even_winds(
                 meetings.meet(index[a], index[b], 1)
             for wind, name in enumerate(table.seats):
                 winds[index[name]][wind] += 1
+    _meet_apart(meetings, index, apart)
     seats = [[[index[name] for name in group] for group in groups] for groups in plan]
     for session_seats in seats:
         for row in session_seats:
@@ -175,6 +178,14 @@ def _even_winds(
     return [[[names[i] for i in row] for row in session_seats] for session_seats in kept], best[0]
 
 
+def _meet_apart(meetings: _Meetings, index: Mapping[str, int], apart: Sequence[Sequence[str]]) -> None:
+    """Count each pair of a group kept apart (a club, country or team; the seeded players) as having met once, so
+    that seating two of them together costs as a repeat meeting."""
+    for group in apart:
+        for a, b in itertools.combinations([name for name in group if name in index], 2):
+            meetings.meet(index[a], index[b], 1)
+
+
 def _wind_counts(history: Sequence[Seating]) -> dict[str, list[int]]:
     winds: dict[str, list[int]] = {}
     for seating in history:
@@ -209,6 +220,7 @@ def _wind_first(
     ahead: int,
     rng: random.Random,
     effort: float,
+    apart: Sequence[Sequence[str]] = (),
 ) -> tuple[list[list[list[str]]], int] | None:
     """Tables for ``ahead`` sessions whose slots are winds given first: each player's winds as even as the history
     allows, every session with ``tables`` players on each wind; then the tables are searched keeping them.
@@ -285,7 +297,7 @@ def _wind_first(
                     group[w] = next(free)
         plan.append([[name for name in group if name is not None] for group in groups])
         pinned.append(pins)
-    cost = _spread_opponents(plan, pinned, history, rng, effort, same_slot=True)
+    cost = _spread_opponents(plan, pinned, history, rng, effort, same_slot=True, apart=apart)
     return plan, cost
 
 
@@ -329,9 +341,7 @@ def _spread_opponents(
         for table in seating.tables:
             for a, b in itertools.combinations(table.seats, 2):
                 meetings.meet(index[a], index[b], 1)
-    for group in apart:
-        for a, b in itertools.combinations([name for name in group if name in index], 2):
-            meetings.meet(index[a], index[b], 1)
+    _meet_apart(meetings, index, apart)
     floor = meetings.cost()  # what the played sessions cost: a plan in which no pair meets again costs no more
     seats = [[[index[name] for name in group] for group in groups] for groups in plan]
     for numbered_groups in seats:

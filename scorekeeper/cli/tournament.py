@@ -30,7 +30,7 @@ from scorekeeper.errors import SaveFileError, ScorekeeperError, TournamentError
 
 if TYPE_CHECKING:
     from scorekeeper.sync.referee import Referee
-    from scorekeeper.tournament import QualityReport, Seating, Tournament
+    from scorekeeper.tournament import QualityReport, Tournament
 
 __all__ = ["add_parser", "run"]
 
@@ -337,7 +337,7 @@ def _disqualify(args: argparse.Namespace) -> None:
 
 
 def _seat(args: argparse.Namespace) -> None:
-    from scorekeeper.tournament import SeatingMethod, moved_players
+    from scorekeeper.tournament import SeatingMethod, reseating_report
 
     method, *rest = args.method
     if method not in _METHODS or (method == "file") != bool(rest) or len(rest) > 1:
@@ -353,39 +353,43 @@ def _seat(args: argparse.Namespace) -> None:
     assert seating is not None  # just stored
     report = _seating_report(tournament, args.session, args.seed) if args.report else None
     # Seated again (after a drop-out, a late arrival...): the quality before and how many players changed seats.
-    before = _seating_report(tournament, args.session, args.seed, earlier) if report and earlier else None
-    moved = moved_players(earlier, seating) if earlier else None
+    again = None
+    if report and earlier:
+        keep = tournament.settings.keep_apart
+        again = reseating_report(
+            tournament.seatings,
+            earlier,
+            ignore=(p.name for p in tournament.players if p.substitute),
+            apart={p.name: getattr(p, keep) for p in tournament.players} if keep else None,
+            seed=args.seed if args.seed is not None else tournament.settings.name,
+        )
     if args.json:
         shown = seating.to_json()
         if report:
             shown["quality"] = report.to_json()
-            if before is not None:
-                shown["quality_before"] = before.to_json()
-                shown["moved"] = moved
+            if again is not None:
+                shown["quality_before"] = again.before.to_json()
+                shown["moved"] = again.moved
         _print_json(shown)
     else:
         for table in seating.tables:
             sys.stdout.write(f"table {table.table}: {', '.join(table.seats)}\n")
-        if before is not None:
-            sys.stdout.write(f"seated again: {moved} of {len(seating.names)} players changed seats; before:\n")
-            for line in before.lines():
+        if again is not None:
+            sys.stdout.write(f"seated again: {again.moved} of {again.seated} players changed seats; before:\n")
+            for line in again.before.lines():
                 sys.stdout.write(f"{line}\n")
             sys.stdout.write("now:\n")
         for line in report.lines() if report else ():
             sys.stdout.write(f"{line}\n")
 
 
-def _seating_report(
-    tournament: Tournament, session: int, seed: str | None, instead: Seating | None = None
-) -> QualityReport:
-    """The quality of sessions 1 to ``session`` as seated (substitutes left out) beside a random seating's;
-    ``instead``: with that seating of ``session`` in place of the stored one."""
+def _seating_report(tournament: Tournament, session: int, seed: str | None) -> QualityReport:
+    """The quality of sessions 1 to ``session`` as seated (substitutes left out) beside a random seating's."""
     from scorekeeper.tournament import quality_report
 
     keep = tournament.settings.keep_apart
-    seated = [s for s in tournament.seatings if s.session <= session and (instead is None or s.session != session)]
     return quality_report(
-        [*seated, instead] if instead is not None else seated,
+        [s for s in tournament.seatings if s.session <= session],
         ignore=(p.name for p in tournament.players if p.substitute),
         apart={p.name: getattr(p, keep) for p in tournament.players} if keep else None,
         seed=seed if seed is not None else tournament.settings.name,

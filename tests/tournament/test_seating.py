@@ -488,14 +488,27 @@ def _players_on_a_wind_twice_more(history: Sequence[Seating], players: Sequence[
 def test_the_sessions_after_a_drop_out_that_changes_the_tables_follow_the_plan_made_then(seed: int) -> None:
     # report-seating: a new plan made when a drop-out changed the number of tables evened the winds over the
     # sessions left, but each later session was planned again on its own, which undid it (1-7 of 20 players on one
-    # wind twice). The later sessions now take their part of the plan made at the drop-out.
-    from scorekeeper.tournament.seating.methods import _plan
+    # wind twice). The later sessions now take their part of the plan made at the drop-out (issue 26: made close
+    # to the plan in force before it, repair.py).
+    from scorekeeper.tournament.seating.methods import _new_plan
 
-    history, left, _ = _drop_out_changing_tables(21, 4, 2, seed)
-    made_then = _plan(
-        session=3, names=left, tables=5, fixed={}, history=history[:2], sessions=4, seed=f"auto:{seed}:3", effort=1.0
+    history, left, substitutes = _drop_out_changing_tables(21, 4, 2, seed)
+    players = (*names(21), *substitutes)
+    third = seat_auto(3, names(21), substitutes, history=history[:2], sessions=4, seed=seed)
+    fourth = seat_auto(4, names(21), substitutes, history=[*history[:2], third], sessions=4, seed=seed)
+    assert sorted(third.names) == sorted(players)
+    made_then = _new_plan(
+        left,
+        tables=5,
+        fixed=(),
+        sessions=4,
+        start=3,
+        history=tuple(history[:2]),
+        seed=str(seed),
+        effort=1.0,
+        old=(third, fourth),
     )
-    assert history[2:] == made_then
+    assert tuple(history[2:]) == made_then
     assert seating_quality(history).repeat_pairs == 0
 
 

@@ -31,6 +31,7 @@ from scorekeeper.sync.referee import Referee, SeatedAfter
 from scorekeeper.tournament import (
     Player,
     QualityReport,
+    Reseating,
     Seating,
     SeatingMethod,
     Standings,
@@ -40,6 +41,7 @@ from scorekeeper.tournament import (
     compute_standings,
     format_seating_csv,
     quality_report,
+    reseating_report,
 )
 
 #: The most players for whom the window's seating report reckons the fewest common opponents.
@@ -104,6 +106,8 @@ class TournamentController(QObject):
         self.name = self.tournament.settings.name
         self.standings: Standings = compute_standings(self.tournament)
         self.session = 1
+        #: The last session seated again in this window: its quality before and after, and who moved (issue 26).
+        self.reseated: Reseating | None = None
         self._server_url = server_url if server_url is not None else live_url
         #: The referee's actions (the command line calls the same ones).
         self.referee = Referee(store, self.name, server_url=self._server_url)
@@ -434,10 +438,31 @@ class TournamentController(QObject):
         self.tournament_changed.emit()
 
     def seat(self, method: SeatingMethod, path: Path | None = None) -> bool:
-        """Seat the session on show by ``method`` (``FILE`` reads ``path``) and store it."""
-        return self._attempt(
-            self.tr("Seating"), lambda: self._refresh(self.referee.seat(self.session, method, path=path))
-        )
+        """Seat the session on show by ``method`` (``FILE`` reads ``path``) and store it; when it was seated before,
+        keep the quality before and after and how many players changed seats (``reseated``)."""
+        session, earlier = self.session, self.tournament.seating(self.session)
+
+        def run() -> None:
+            tournament = self.referee.seat(session, method, path=path)
+            self.reseated = None
+            if earlier is not None and earlier != tournament.seating(session):
+                t = tournament
+                keep = t.settings.keep_apart
+                self.reseated = reseating_report(
+                    t.seatings,
+                    earlier,
+                    ignore=[p.name for p in t.players if p.substitute],
+                    apart={p.name: getattr(p, keep) for p in t.players} if keep else None,
+                    seed=t.settings.name,
+                    common_opponents=len(t.players) <= REPORT_COMMON_MOST,
+                )
+            self._refresh(tournament)
+
+        return self._attempt(self.tr("Seating"), run)
+
+    def reseated_here(self) -> Reseating | None:
+        """The session on show's quality before and after it was seated again in this window (None otherwise)."""
+        return self.reseated if self.reseated is not None and self.reseated.session == self.session else None
 
     def record_game(self, table: int, path: Path) -> bool:
         """Add table ``table``'s game of the session on show from a game-record file."""

@@ -53,6 +53,7 @@ from scorekeeper.session.substitution import SeatShare
 from scorekeeper.tournament import (
     PenaltyLine,
     QualityReport,
+    Reseating,
     SeatingMethod,
     SeatingQuality,
     TableGame,
@@ -637,7 +638,9 @@ class RefereeWindow(QMainWindow):
         )
         seating = c.seating()
         _fill(self.seating_table, [(str(x.table), *x.seats) for x in seating.tables] if seating else [])
-        self.seating_quality_label.setText(self._quality_text(c.seating_report()))
+        quality = self._quality_text(c.seating_report())
+        again = c.reseated_here()
+        self.seating_quality_label.setText(f"{self._reseated_text(again)}\n{quality}" if again else quality)
         self.seat_button.setEnabled(not any(g.session == c.session for g in t.games))
         self._redraw_cards()
         self._redraw_standings()
@@ -782,6 +785,35 @@ class RefereeWindow(QMainWindow):
             )
         head = self.tr("Quality of sessions {first}-{last} (a random seating in brackets):").format(
             first=first, last=last
+        )
+        return f"{head} {' · '.join(parts)}"
+
+    def _reseated_text(self, again: Reseating) -> str:
+        """A session seated again: how many players changed seats, and the quality before beside after (issue 26)."""
+        was, now = again.before.seating, again.after.seating
+
+        def common(q: SeatingQuality) -> str:
+            return self.tr("all met") if q.fewest_common_opponents is None else str(q.fewest_common_opponents)
+
+        parts = [
+            self.tr("pairs met twice or more {before} → {after}").format(
+                before=was.repeat_pairs, after=now.repeat_pairs
+            ),
+            self.tr("winds per player {before} → {after}").format(
+                before=f"{was.fewest_same_wind}-{was.max_same_wind}",
+                after=f"{now.fewest_same_wind}-{now.max_same_wind}",
+            ),
+            self.tr("table revisits {before} → {after}").format(before=was.table_revisits, after=now.table_revisits),
+            self.tr("fewest common opponents {before} → {after}").format(before=common(was), after=common(now)),
+        ]
+        if again.after.apart:
+            parts.append(
+                self.tr("meetings of players kept apart {before} → {after}").format(
+                    before=was.apart_meetings, after=now.apart_meetings
+                )
+            )
+        head = self.tr("Seated again: {moved} of {seated} players changed seats. Before → after:").format(
+            moved=again.moved, seated=again.seated
         )
         return f"{head} {' · '.join(parts)}"
 

@@ -4145,6 +4145,30 @@ win</source>
         <translation>第{first}〜{last}回戦の座席の質 (括弧内は無作為な座席):</translation>
     </message>
     <message>
+        <source>pairs met twice or more {before} → {after}</source>
+        <translation>2回以上対戦した組 {before} → {after}</translation>
+    </message>
+    <message>
+        <source>winds per player {before} → {after}</source>
+        <translation>1人の同じ風の回数 {before} → {after}</translation>
+    </message>
+    <message>
+        <source>table revisits {before} → {after}</source>
+        <translation>同じ卓番号への再着席 {before} → {after}</translation>
+    </message>
+    <message>
+        <source>fewest common opponents {before} → {after}</source>
+        <translation>共通の対戦相手 (最少) {before} → {after}</translation>
+    </message>
+    <message>
+        <source>meetings of players kept apart {before} → {after}</source>
+        <translation>離すべき選手同士の対戦 {before} → {after}</translation>
+    </message>
+    <message>
+        <source>Seated again: {moved} of {seated} players changed seats. Before → after:</source>
+        <translation>座席をやり直しました: {seated}人中{moved}人の席が変わりました。前 → 後:</translation>
+    </message>
+    <message>
         <source>{name} for {seated}</source>
         <translation>{name} ({seated} の代わり)</translation>
     </message>

@@ -47,13 +47,14 @@ from scorekeeper.tournament.seating.model import (
     parse_seating_csv,
 )
 from scorekeeper.tournament.seating.quality import SeatingQuality, moved_players, seating_quality
-from scorekeeper.tournament.seating.report import QualityReport, quality_report
+from scorekeeper.tournament.seating.report import QualityReport, Reseating, quality_report, reseating_report
 from scorekeeper.tournament.seating.swiss import swiss_order, swiss_repeats
 
 __all__ = [
     "PLAN_AHEAD",
     "SEATING_COLUMNS",
     "QualityReport",
+    "Reseating",
     "Seating",
     "SeatingMethod",
     "SeatingQuality",
@@ -62,6 +63,7 @@ __all__ = [
     "moved_players",
     "parse_seating_csv",
     "quality_report",
+    "reseating_report",
     "seat_auto",
     "seat_random",
     "seat_swiss",

@@ -6,11 +6,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.errors import TournamentError
 from scorekeeper.tournament.seating.methods import seat_random
 from scorekeeper.tournament.seating.model import Seating
-from scorekeeper.tournament.seating.quality import SeatingQuality, seating_quality
+from scorekeeper.tournament.seating.quality import SeatingQuality, moved_players, seating_quality
 
-__all__ = ["QualityReport", "quality_report"]
+__all__ = ["QualityReport", "Reseating", "quality_report", "reseating_report"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -82,4 +83,60 @@ def quality_report(
         seating=seating_quality(played, ignore=skip, common_opponents=common_opponents, apart=apart),
         random=seating_quality(drawn, ignore=skip, common_opponents=common_opponents, apart=apart),
         apart=bool(apart),
+    )
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reseating:
+    """A session seated again (after a drop-out, a late arrival, a substitute): the quality of the sessions up to
+    it with the seating it had and with the new one, and how many players changed seats (issue 26).
+
+    Attributes:
+        session: the session seated again.
+        before: the quality with the seating it had.
+        after: the quality with the new seating.
+        moved: players of the new seating at another table or wind than before, or not seated before
+            (:func:`moved_players`).
+        seated: players in the new seating.
+    """
+
+    session: int
+    before: QualityReport
+    after: QualityReport
+    moved: int
+    seated: int
+
+
+def reseating_report(
+    seatings: Iterable[Seating],
+    earlier: Seating,
+    *,
+    ignore: Iterable[str] = (),
+    apart: Mapping[str, str] | None = None,
+    seed: int | str = 0,
+    common_opponents: bool = True,
+) -> Reseating:
+    """The quality before and after ``earlier``'s session was seated again: ``seatings`` are the seatings stored now
+    (the new one among them); the sessions up to ``earlier.session`` are measured, once as they are and once with
+    ``earlier`` in place of the new seating (the other arguments as :func:`quality_report`).
+
+    Raises:
+        TournamentError: ``seatings`` hold no seating of ``earlier``'s session.
+    """
+    session = earlier.session
+    upto = [s for s in seatings if s.session <= session]
+    now = next((s for s in upto if s.session == session), None)
+    if now is None:
+        raise TournamentError(f"session {session} is not seated: nothing was seated again")
+    skip = tuple(ignore)
+
+    def report(chosen: Sequence[Seating]) -> QualityReport:
+        return quality_report(chosen, ignore=skip, apart=apart, seed=seed, common_opponents=common_opponents)
+
+    return Reseating(
+        session=session,
+        before=report([s for s in upto if s.session != session] + [earlier]),
+        after=report(upto),
+        moved=moved_players(earlier, now),
+        seated=len(now.names),
     )

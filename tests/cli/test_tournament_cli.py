@@ -292,6 +292,21 @@ def test_seat_report_prints_the_quality_beside_a_random_seatings(tmp_path: Path,
     assert quality["seating"]["fewest_common_opponents"] is None or quality["seating"]["fewest_common_opponents"] >= 0
 
 
+def test_thirty_two_players_over_ten_sessions_meet_nobody_twice_from_the_command_line(
+    tmp_path: Path, capsys: _Capture
+) -> None:
+    # Issue 26 measured 30-33 pairs meeting twice this way (create, then seat --session K for every session); the
+    # best published schedule has none, and now ours neither (constructions.cube_rounds).
+    db = _create(tmp_path, capsys, 32, "--sessions", "10")
+    for session in range(1, 11):
+        status, out, err = _run(capsys, "seat", "--db", db, "--session", str(session), "--report", "--json")
+        assert (status, err) == (0, "")
+    quality = json.loads(out)["quality"]
+    assert quality["sessions"] == list(range(1, 11))
+    assert quality["seating"]["repeat_pairs"] == 0 < quality["random"]["repeat_pairs"]
+    assert quality["seating"]["winds_max"] <= 3
+
+
 @pytest.mark.parametrize("keep", ["club", "seeded"])
 def test_a_tournament_keeps_its_clubs_apart_or_seats_its_seeded_players_one_per_table(
     tmp_path: Path, capsys: _Capture, keep: str

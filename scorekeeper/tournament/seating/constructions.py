@@ -2,7 +2,7 @@
 
 Players are numbered 0..v-1 here; :mod:`methods` gives the numbers names at random from the tournament's seed.
 
-Three constructions:
+Four constructions:
 
 * ``4^k`` players: the lines of the affine space AG(k, 4) over GF(4). Each direction (a point of PG(k-1, 4)) splits
   the ``4^k`` points into parallel lines of four, and two points lie on one line only: ``(4^k - 1) / 3``
@@ -20,14 +20,17 @@ Three constructions:
 
 * ``4q`` players (``q`` a prime power from 4 to 64 that we build GF(q) for): a resolvable transversal design, ``q``
   sessions (one more when 4 divides q): 20 over 5, 32 over 9, 44 over 11, 52 over 13, 100 over 25. The four groups
-  of ``q`` never meet among themselves, so sessions past these meet again: 32 players over 10 sessions meet 16 pairs
-  twice in the 10th (two splits of a group of 8 into two tables share a pair at each of its 4 tables), where the
-  best published schedule (a sporadic solution of the social golfer problem 8-4-10) has none.
+  of ``q`` never meet among themselves, so sessions past these meet again.
+* 32 players over 10 sessions (the social golfer problem 8-4-10): the points are ``(g, a)`` with ``g`` in the group
+  Z_2^3 (three bits, added by XOR) and ``a`` one of four classes, and every session is invariant under adding any
+  ``g``. Six sessions seat one player of each class at a table (:data:`_CUBE_TRANSVERSALS`), three pair the classes
+  and one splits each class into two cosets of a subgroup of order four; nobody meets twice, and the pairs that
+  never meet are ``(g, a)`` and ``(g + c, a)`` (a resolvable 4-GDD of type 2^16): see :func:`cube_rounds`.
 
-:func:`perfect_rounds` takes the construction giving the most sessions. The base tables of the sizes in
-:data:`_KNOWN` were found by our own search (``search_base_blocks`` with the seed given beside each); they are kept
-so that a 48-player event does not search for seconds each time. Every one is checked by the tests
-(:func:`_rounds_from`, then :func:`repeat_pairs`).
+:func:`perfect_rounds` takes the construction giving the most sessions (:func:`perfect_round_choices` lists them
+all). The base tables of the sizes in :data:`_KNOWN` were found by our own search (``search_base_blocks`` with
+the seed given beside each); they are kept so that a 48-player event does not search for seconds each time. Every
+one is checked by the tests (:func:`_rounds_from`, then :func:`repeat_pairs`).
 """
 
 from __future__ import annotations
@@ -38,7 +41,9 @@ from collections.abc import Sequence
 
 __all__ = [
     "affine_rounds",
+    "cube_rounds",
     "orbit_rounds",
+    "perfect_round_choices",
     "perfect_rounds",
     "repeat_pairs",
     "search_base_blocks",
@@ -170,6 +175,63 @@ def transversal_rounds(players: int) -> Rounds | None:
     ]  # e_g = g: 0, 1, 2, 3 are distinct elements of GF(q)
     if q % 4 == 0:
         rounds.append([[g * q + x + i for i in range(4)] for g in range(4) for x in range(0, q, 4)])
+    return rounds
+
+
+# Six sessions of cube_rounds, each a vector (t_0, t_1, t_2, t_3) of Z_2^3 (an element is its three bits): the
+# session's tables are {(g + t_a, a) : a = 0..3} for each g. They were found by a backtracking over such vectors in
+# lexicographic order (t_0 = 0, each pair of classes meeting at six distinct differences t_a + t_b), checking the
+# conditions of cube_rounds' other four sessions at each leaf: the first solution, after 99 nodes (0.05 s).
+_CUBE_TRANSVERSALS = ((0, 0, 0, 0), (0, 1, 2, 3), (0, 2, 3, 4), (0, 3, 4, 6), (0, 4, 1, 5), (0, 5, 7, 1))
+
+
+def cube_rounds(players: int) -> Rounds | None:
+    """Ten sessions for 32 players in which no pair meets twice, or None for any other field.
+
+    Point ``(g, a)`` (``g`` in Z_2^3, class ``a`` in 0..3) is ``8 a + g``; every session is invariant under
+    adding an element of Z_2^3 to every ``g``, so a pair of players in classes ``a``, ``b`` is known by its class
+    pair and difference ``g_a + g_b``: 7 differences within a class, 8 between two classes. The sessions:
+
+    * six "transversal" ones (:data:`_CUBE_TRANSVERSALS`): each pair of classes meets at six distinct differences;
+    * three that pair the classes (01|23, 02|13, 03|12): classes ``a`` and ``b`` sit at the four tables
+      ``{(g, a), (g + h, a), (g + d, b), (g + d + h, b)}``, where ``d`` and ``d + h`` are the two differences the
+      transversal sessions left to ``a`` and ``b`` (``h`` their sum); this also meets difference ``h`` within
+      both classes;
+    * one splitting each class into the two cosets of a subgroup ``H_a`` of order four, meeting its three
+      differences.
+
+    The leave ``c`` (the difference never met within a class) is the sum of all 24 elements of the transversal
+    vectors; class ``a`` must meet every difference but ``0`` and ``c`` exactly once, so ``H_a`` is ``{0}`` with
+    the three differences its ``h`` leave (asserted: they must make a subgroup). Counting what each kind of session
+    meets leaves three splits of the ten sessions, 8 + 0 + 2, 4 + 6 + 0 and this 6 + 3 + 1; the first needs two
+    subgroups of order four meeting only in 0 and the second a leave of 0 (the sum of all of Z_2^3 is 0)."""
+    if players != 32:
+        return None
+    pairs = list(itertools.combinations(range(4), 2))
+    rounds: Rounds = [[[8 * a + (g ^ t[a]) for a in range(4)] for g in range(8)] for t in _CUBE_TRANSVERSALS]
+    leave = 0
+    for vector in _CUBE_TRANSVERSALS:
+        for t in vector:
+            leave ^= t
+    twins: dict[tuple[int, int], tuple[int, int]] = {}  # (a, b) -> (d, h)
+    for a, b in pairs:
+        d, other = sorted(set(range(8)) - {t[a] ^ t[b] for t in _CUBE_TRANSVERSALS})
+        twins[a, b] = (d, d ^ other)
+    for (a, b), (c, e) in zip(pairs[:3], reversed(pairs[3:]), strict=True):  # 01|23, 02|13, 03|12
+        tables: list[list[int]] = []
+        for u, v in ((a, b), (c, e)):
+            d, h = twins[u, v]
+            tables.extend(
+                [8 * u + g, 8 * u + (g ^ h), 8 * v + (g ^ d), 8 * v + (g ^ d ^ h)] for g in range(8) if g < g ^ h
+            )
+        rounds.append(tables)
+    tables = []
+    for a in range(4):
+        subgroup = sorted(set(range(8)) - {leave} - {twins[pair][1] for pair in pairs if a in pair})
+        assert len(subgroup) == 4 and subgroup[0] == 0 and subgroup[1] ^ subgroup[2] == subgroup[3]
+        cosets = {tuple(sorted(g ^ x for x in subgroup)) for g in range(8)}
+        tables.extend([8 * a + g for g in coset] for coset in sorted(cosets))
+    rounds.append(tables)
     return rounds
 
 
@@ -318,15 +380,21 @@ def perfect_rounds(players: int, rounds: int, rng: random.Random) -> Rounds | No
     """Up to ``rounds`` sessions for ``players`` (a multiple of four) in which no pair meets twice, from the best
     construction there is (the most sessions), or None. Fewer sessions than asked when the construction gives
     fewer (24 players: 7 of 8); the caller searches the rest."""
+    choices = perfect_round_choices(players, rounds, rng)
+    return choices[0] if choices else None
+
+
+def perfect_round_choices(players: int, rounds: int, rng: random.Random) -> list[Rounds]:
+    """Every construction that seats ``players`` (up to ``rounds`` sessions each), the most sessions first: the
+    caller takes the first whose points it can give its players (fixed tables)."""
     k = 1
     while 4**k < players and k < _AFFINE_MOST:
         k += 1
-    if 4**k == players:
-        return affine_rounds(k)[:rounds]
-    candidates = [found for found in (orbit_rounds(players, rng), transversal_rounds(players)) if found]
-    if not candidates:
-        return None
-    return max(candidates, key=len)[:rounds]
+    if 4**k == players:  # everyone meets everyone: nothing gives more (and the orbits' search would take seconds)
+        return [affine_rounds(k)[:rounds]]
+    found = [each for each in (cube_rounds(players), orbit_rounds(players, rng), transversal_rounds(players)) if each]
+    found.sort(key=len, reverse=True)
+    return [each[:rounds] for each in found]
 
 
 def repeat_pairs(rounds: Sequence[Sequence[Sequence[int]]]) -> int:

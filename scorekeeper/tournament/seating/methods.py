@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from scorekeeper.errors import TournamentError
-from scorekeeper.tournament.seating.constructions import perfect_rounds
+from scorekeeper.tournament.seating.constructions import perfect_round_choices
 from scorekeeper.tournament.seating.model import Seating, TableSeating
 from scorekeeper.tournament.seating.quality import seating_quality
 from scorekeeper.tournament.seating.repair import plan_cost, repaired_plan, wind_key
@@ -615,10 +615,24 @@ def _constructed(
     as the order allows (the search plans the sessions after them). Empty when no construction fits the field.
 
     Players with fixed tables (one a table) are kept apart like a club, and each session's table holding one takes
-    its number; empty when two of them would still meet (the search seats such a field)."""
-    rounds = perfect_rounds(len(names), ahead, rng)
-    if not rounds:
-        return []
+    its number. When two of them would still meet, the construction giving the next most sessions is tried (the
+    10 sessions of 32 players keep only two players apart: everyone meets 30 of the other 31); empty when none is
+    left (the search seats such a field)."""
+    for rounds in perfect_round_choices(len(names), ahead, rng):
+        out = _given(rounds, names, rng, apart, fixed)
+        if out:
+            return out
+    return []
+
+
+def _given(
+    rounds: Sequence[Sequence[Sequence[int]]],
+    names: Sequence[str],
+    rng: random.Random,
+    apart: Sequence[Sequence[str]],
+    fixed: Mapping[str, int] | None,
+) -> list[list[list[str]]]:
+    """``rounds`` with names given to their points (_constructed), or empty when players with fixed tables meet."""
     order = list(names)
     rng.shuffle(order)
     pinned = tuple(sorted(fixed or {}))

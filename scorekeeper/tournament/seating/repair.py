@@ -27,6 +27,7 @@ from scorekeeper.tournament.seating.search import (
     _WIND_OVER_COST,
     _balance_winds,
     _below,
+    _even_winds,
     _meet_apart,
     _Meetings,
     _player_index,
@@ -47,6 +48,9 @@ _MEET_WEIGHT = 16
 _COLD_PHASES = ((0.6, 1.0),)
 _HOT_PHASES = ((2.0, 1.0), (0.5, 1.0))
 _REPAIR_TABLES = 75
+# The search of tables and winds together runs on a repaired plan whose winds are uneven up to this many tables (as
+# on a new plan from scratch, _WIND_FIRST_TABLES in methods.py).
+_EVEN_TABLES = 25
 
 
 def repair_layout(
@@ -355,6 +359,29 @@ def repaired_plan(
         balanced = seated(_balance_winds(final, history, session + ahead - 1, rng, effort))
         if wind_key(balanced, history, limit) < wind_key(plan, history, limit):
             plan = balanced
+    if wind_key(plan, history, limit) != (0, 0) and tables <= _EVEN_TABLES:
+        # Still uneven: search tables and winds together from here, a player away from their old table costing
+        # less than any change of the winds (_even_winds with homes); taken when it meets nobody more often and
+        # sits the winds more evenly.
+        evened, even_cost = _even_winds(
+            [[list(t.seats) for t in seating.tables] for seating in plan],
+            history,
+            fixed=fixed,
+            limit=limit,
+            rng=random.Random(f"{seed}:repair:even"),
+            effort=effort,
+            apart=apart,
+            homes=wanted,
+        )
+        even = [
+            Seating(
+                session=session + k,
+                tables=tuple(TableSeating(t, (g[0], g[1], g[2], g[3])) for t, g in enumerate(evened[k], start=1)),
+            )
+            for k in range(ahead)
+        ]
+        if (even_cost, wind_key(even, history, limit)) < (cost, wind_key(plan, history, limit)):
+            plan, cost = even, even_cost
     return plan, cost, floor
 
 

@@ -56,6 +56,7 @@ def _even_winds(
     rng: random.Random,
     effort: float,
     apart: Sequence[Sequence[str]] = (),
+    homes: Sequence[Mapping[str, int]] = (),
 ) -> tuple[list[list[list[str]]], int]:
     """Search tables and winds together for a plan whose winds came out uneven; return the best plan seen (slot k
     of each table is wind k) and its repeat-meeting cost.
@@ -66,7 +67,10 @@ def _even_winds(
     wind order that costs least given everyone's other sittings. The best plan seen is the one with the fewest
     repeat meetings, then the most even winds; the caller keeps the plan it had unless this one meets nobody more
     often (opponents before winds). ``apart``: groups of players kept apart, each pair counted as having met once
-    (as ``_spread_opponents`` counts them), so the search keeps them apart as the first plan did.
+    (as ``_spread_opponents`` counts them), so the search keeps them apart as the first plan did. ``homes``: for
+    each planned session, the table (index) each player had in the plan this one replaces (repair.py); a player
+    away from it costs 1 (less than any change of the winds' cost, which moves by 2 at least), and of plans as good
+    in meetings and winds the best seen is the one that moves fewest.
 
     Why a search of its own: with a few sessions played, a small field has few seatings where nobody meets again,
     and two players can rarely change tables without meeting someone again; so the search walks through seatings
@@ -89,6 +93,14 @@ def _even_winds(
             for i, j in itertools.combinations(row, 2):
                 meetings.meet(i, j, 1)
     stays = {index[name] for name in fixed}
+    wants = [{index[name]: t for name, t in home.items() if name in index} for home in homes]
+    wants += [{} for _ in range(len(plan) - len(wants))]
+    away = sum(
+        want.get(player, t) != t
+        for session_seats, want in zip(seats, wants, strict=True)
+        for t, row in enumerate(session_seats)
+        for player in row
+    )
 
     def cost(count: int) -> int:
         return count * count + _WIND_OVER_COST * max(0, count - limit)
@@ -126,7 +138,7 @@ def _even_winds(
             sit(row, order, 1)
             orders[-1].append(order)
     meet_cost, wind_cost = meetings.cost(), sum(cost(c) for counts in winds for c in counts)
-    best, kept = (meet_cost, wind_cost), in_wind_order()
+    best, kept = (meet_cost, wind_cost, away), in_wind_order()
     getrandbits = rng.getrandbits
     sessions, tables = len(seats), len(seats[0])
     steps = int(effort * min(_EVEN_STEPS * sessions * tables, _EVEN_MAX_STEPS))
@@ -144,6 +156,12 @@ def _even_winds(
         # adds more repeat meetings than the two tables' winds could make up for is refused before it is costed.
         bound = -temperature * math.log(1.0 - rng.random())
         met = meetings.swap_change(x, y, g1, g2) * _MEET_WEIGHT
+        moved = 0
+        want = wants[k]
+        if want:  # players kept close to an old plan: what the swap changes in the players away from it
+            wx, wy = want.get(x), want.get(y)
+            moved = (0 if wx is None else (wx != t2) - (wx != t1)) + (0 if wy is None else (wy != t1) - (wy != t2))
+            met += moved
         o1, o2 = orders[k][t1], orders[k][t2]
         # What the two tables' sittings add now (each player's count includes this sitting, hence the - 1).
         before = (
@@ -170,10 +188,11 @@ def _even_winds(
         orders[k][t1], orders[k][t2] = o1, o2
         sit(g1, o1, 1)
         sit(g2, o2, 1)
-        meet_cost += met // _MEET_WEIGHT
+        meet_cost += (met - moved) // _MEET_WEIGHT
+        away += moved
         wind_cost += change - met
-        if (meet_cost, wind_cost) < best:
-            best, kept = (meet_cost, wind_cost), in_wind_order()
+        if (meet_cost, wind_cost, away) < best:
+            best, kept = (meet_cost, wind_cost, away), in_wind_order()
     names = list(index)
     return [[[names[i] for i in row] for row in session_seats] for session_seats in kept], best[0]
 

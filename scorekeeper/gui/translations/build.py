@@ -157,12 +157,25 @@ def write_ts(
     return done, total
 
 
+def _own_contexts(package: Path) -> set[str]:
+    """The contexts only ``package``'s modules use (its classes, its ``_CONTEXT``s; not ``Labels``, which the help
+    borrows from ``gui/labels.py``)."""
+    inside: set[str] = set()
+    outside: set[str] = set()
+    for path in GUI.rglob("*.py"):
+        if HERE not in path.parents:
+            (inside if package in path.parents else outside).update(c for c, _text in _strings_in(path))
+    return inside - outside
+
+
 def japanese() -> tuple[dict[str, str], dict[tuple[str, str], str]]:
     """The Japanese tables: ``translations/ja.py`` plus any other GUI subpackage's ``ja.py`` with the same shape.
 
     A subpackage (for example ``scorekeeper/gui/help``) may keep its own ``ja.py`` with dicts whose names start with
-    ``JA`` (``JA``, ``JA_HELP``...: source -> text, or (context, source) -> text); they are merged here, and where
-    both give a text for one source, ``translations/ja.py`` wins.
+    ``JA`` (``JA``, ``JA_HELP``...: source -> text, or (context, source) -> text); they are merged here. Where two
+    tables give one source different texts, each subpackage's text is its own contexts' (:func:`_own_contexts`):
+    the referee's "Table" is 卓, New game's 卓のルール; the help's "Tenhou" is the site 天鳳, the tiles' the
+    yakuman 天和. ``translations/ja.py``'s text is everyone else's.
     """
     import importlib
 
@@ -170,10 +183,12 @@ def japanese() -> tuple[dict[str, str], dict[tuple[str, str], str]]:
 
     texts: dict[str, str] = {}
     by_context: dict[tuple[str, str], str] = {}
+    own: dict[tuple[str, str], str] = {}
     for path in sorted(GUI.rglob("ja.py")):
         if HERE in path.parents:
             continue
         module = importlib.import_module(".".join(("scorekeeper", "gui", *path.relative_to(GUI).with_suffix("").parts)))
+        contexts = _own_contexts(path.parent)
         for name, table in vars(module).items():
             if not (name.startswith("JA") and isinstance(table, dict)):
                 continue
@@ -182,7 +197,11 @@ def japanese() -> tuple[dict[str, str], dict[tuple[str, str], str]]:
                     by_context[key] = text
                 else:
                     texts[key] = text
+                    own.update({(context, key): text for context in contexts})
     texts.update(JA)
+    # A subpackage's own words where they differ from the common table's, in its own contexts.
+    found = {(context, text) for context, listed in collect().items() for text in listed}
+    by_context = {key: text for key, text in own.items() if key in found and texts[key[1]] != text} | by_context
     by_context.update(JA_BY_CONTEXT)
     # The records' words: one table for the app and the command line (storage/record_words.py).
     from scorekeeper.storage.record_words import JA_RECORDS

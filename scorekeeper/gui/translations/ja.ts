@@ -2018,7 +2018,7 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <name>HelpCommon</name>
     <message>
         <source>Tenhou</source>
-        <translation>天和</translation>
+        <translation>天鳳</translation>
     </message>
     <message>
         <source>M-League</source>
@@ -3742,7 +3742,7 @@ win</source>
     </message>
     <message>
         <source>Players</source>
-        <translation>プレイヤー</translation>
+        <translation>選手</translation>
     </message>
     <message>
         <source>Seating</source>
@@ -3882,7 +3882,7 @@ win</source>
     </message>
     <message>
         <source>Table</source>
-        <translation>卓のルール</translation>
+        <translation>卓</translation>
     </message>
     <message>
         <source>East</source>
@@ -3998,7 +3998,7 @@ win</source>
     </message>
     <message>
         <source>Player</source>
-        <translation>プレイヤー</translation>
+        <translation>選手</translation>
     </message>
     <message>
         <source>For</source>
@@ -4022,7 +4022,7 @@ win</source>
     </message>
     <message>
         <source>substitute</source>
-        <translation>選手の交代</translation>
+        <translation>補欠</translation>
     </message>
     <message>
         <source>disqualified after session {k}</source>
@@ -4425,7 +4425,7 @@ win</source>
     </message>
     <message>
         <source>Players</source>
-        <translation>プレイヤー</translation>
+        <translation>選手</translation>
     </message>
     <message>
         <source>Choose the players CSV file.</source>
@@ -4476,7 +4476,7 @@ win</source>
     </message>
     <message>
         <source>Player</source>
-        <translation>プレイヤー</translation>
+        <translation>選手</translation>
     </message>
     <message>
         <source>Table number</source>

@@ -6,8 +6,11 @@ every such control, present and future, in every dialog: a combo or spin box tak
 Tab (``StrongFocus`` instead of ``WheelFocus``), and a wheel over it without the focus goes to the scroll area
 around it, which scrolls as the user meant.
 
-The same filter fits every dialog to its screen as it is shown (``window_geometry.fit_dialog``): one Python
-filter on the application rather than two, since each sees every event of every object.
+The same filter fits every dialog and window to its screen as it is shown (``window_geometry.fit_dialog``): one
+Python filter on the application rather than two, since each sees every event of every object. Windows too (issue
+24): the referee's window opened at 1280x720 and the Players window at 1240x700, their title bars on top, so on a
+1280x720 laptop their bottom rows (the standings' team table, the Players window's buttons) lay under the screen's
+edge. A maximized or full-screen window is the window manager's to size and is left as it is.
 
 That filter is costly while a window is built (PySide6 wraps every object an event goes to, and the first object of
 each class costs a class lookup): the app installs it once its window is first painted, out of the cold start
@@ -17,7 +20,7 @@ each class costs a class lookup): the app installs it once its window is first p
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
-from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QDialog, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QAbstractSpinBox, QApplication, QComboBox, QWidget
 
 from scorekeeper.gui._compat import override
 from scorekeeper.gui.window_geometry import fit_dialog
@@ -30,6 +33,9 @@ _GUARDED = (QComboBox, QAbstractSpinBox)
 _SHOW = QEvent.Type.Show
 _POLISH = QEvent.Type.Polish
 _WHEEL = QEvent.Type.Wheel
+#: The windows fitted as they show: dialogs and plain windows, not menus, tool tips or a combo box's list.
+_FITTED = (Qt.WindowType.Dialog, Qt.WindowType.Window)
+_SIZED_BY_THE_WINDOW_MANAGER = Qt.WindowState.WindowMaximized | Qt.WindowState.WindowFullScreen
 
 
 class WheelGuard(QObject):
@@ -40,8 +46,9 @@ class WheelGuard(QObject):
         kind = event.type()
         if kind is not _SHOW and kind is not _POLISH and kind is not _WHEEL:
             return False
-        if kind is _SHOW and isinstance(watched, QDialog) and watched.isWindow():
-            fit_dialog(watched)
+        if kind is _SHOW and isinstance(watched, QWidget) and watched.isWindow() and watched.windowType() in _FITTED:
+            if not watched.windowState() & _SIZED_BY_THE_WINDOW_MANAGER:
+                fit_dialog(watched)
         elif kind is _POLISH and isinstance(watched, _GUARDED):
             _focus_by_click_or_tab(watched)
         elif kind is _WHEEL and isinstance(watched, _GUARDED) and not watched.hasFocus():

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtCore import QPoint, QRect, QSize, Qt
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
 
@@ -146,7 +146,14 @@ def fit_dialog(dialog: QWidget) -> None:
     dialog.resize(size.boundedTo(available.size()).expandedTo(dialog.minimumSizeHint()))
     # Centred across the screen, at the top of the room under the title bar's allowance.
     left = available.x() + max(0, (available.width() - dialog.width()) // 2)
-    dialog.move(left, available.y() - allowance)
+    top = available.y() - allowance
+    handle = dialog.windowHandle()
+    if handle is not None:
+        # Where its frame goes: a window the window manager has not framed yet takes move()'s point for its inside
+        # (openbox put the Players window's title bar above the screen); a dialog the window manager places anyway.
+        handle.setFramePosition(QPoint(left, top))
+    else:
+        dialog.move(left, top)
 
 
 def bring_to_front(window: QWidget) -> None:

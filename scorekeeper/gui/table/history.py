@@ -7,8 +7,10 @@ undoable like anything else.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPersistentModelIndex, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QResizeEvent
+import math
+
+from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QResizeEvent, QTextLayout, QTextOption
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -17,6 +19,9 @@ from PySide6.QtWidgets import (
     QPushButton,
     QScrollArea,
     QSizePolicy,
+    QStyle,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -42,6 +47,48 @@ _FIXED_COLUMNS = 2
 _HEADING_CHARACTERS = 9
 #: The detail under the list grows with its text up to this height (px), then scrolls.
 _DETAIL_MAX_HEIGHT = 320
+
+
+def wrapped_text_height(text: str, option: QStyleOptionViewItem, width: int) -> int:
+    """How tall ``text`` is when wrapped to ``width`` in ``option``'s font, as the view draws it: each line as tall as
+    the fonts it uses (a Japanese line takes the taller line of the fallback font), rounded up at the end."""
+    total = 0.0
+    wrap = QTextOption()
+    wrap.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+    for paragraph in text.split("\n"):
+        layout = QTextLayout(paragraph, option.font)
+        layout.setTextOption(wrap)
+        layout.beginLayout()
+        while (line := layout.createLine()).isValid():
+            line.setLineWidth(width)
+            total += line.height()
+        layout.endLayout()
+    return math.ceil(total)
+
+
+class WrappedRowsDelegate(QStyledItemDelegate):
+    """Asks for a row tall enough for all of its wrapped lines (issue 24: at 1280x720 in Japanese the History cut
+    a double ron's last line to "支払い …": Qt's own size hint was a few pixels short of the lines it then drew,
+    whose heights come from the fallback Japanese font and are not whole pixels)."""
+
+    @override
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:  # noqa: N802
+        hint = super().sizeHint(option, index)
+        text = index.data(Qt.ItemDataRole.DisplayRole)
+        widget = option.widget
+        if not isinstance(text, str) or not text or option.rect.width() <= 0 or widget is None:
+            return hint
+        # The text's rectangle in a cell of this width, less the margins the style draws the text within.
+        cell = QStyleOptionViewItem(option)
+        self.initStyleOption(cell, index)
+        cell.rect = QRect(0, 0, option.rect.width(), 10_000)
+        style = widget.style()
+        text_rect = style.subElementRect(QStyle.SubElement.SE_ItemViewItemText, cell, widget)
+        margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1
+        grid = 1 if isinstance(widget, QTableView) and widget.showGrid() else 0  # the cell drawn is 1 px narrower
+        lines = wrapped_text_height(text, option, text_rect.width() - grid - 2 * margin)
+        needed = lines + cell.rect.height() - text_rect.height() + 2  # a pixel above and below
+        return hint.expandedTo(QSize(hint.width(), needed))
 
 
 class HistoryTableModel(QAbstractTableModel):
@@ -161,6 +208,7 @@ class HistoryWidget(QWidget):
         # Long rows wrap onto more lines rather than being cut ("...fro...", issue 12).
         self.view.setWordWrap(True)
         self.view.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.view.setItemDelegate(WrappedRowsDelegate(self.view))
         self.view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header = self.view.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)

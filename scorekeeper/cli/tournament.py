@@ -163,10 +163,18 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
             "unsigned_sheet",
             "obstruction",
             "serious_obstruction",
+            "chombo",
         ),
         default="free",
         help="the EMA 2025 annex's point penalty: late (7.2), all_last_sheet (6.10), score_sheet and unsigned_sheet "
-        "(7.5), obstruction and serious_obstruction (6.12); free: any amount",
+        "(7.5), obstruction and serious_obstruction (6.12); chombo (20,000 after uma, 3.4.6: for a table whose game "
+        "is not entered in the program); free: any amount",
+    )
+    penalty.add_argument(
+        "--error",
+        metavar="ERROR",
+        help="--kind chombo: which error it was, cited by the ruleset's text (EMA 2025 annex, RCR 2016 3.4.6), e.g. "
+        "invalid_win, noten_riichi, too_many_tiles_exposed (another word lists them all)",
     )
     penalty.add_argument("--minutes", metavar="M", help="minutes late (--kind late; rounded up, 10 at most)")
     penalty.add_argument("--points", type=int, metavar="-N", help="table points (free and the obstructions)")
@@ -415,6 +423,7 @@ def _penalty(args: argparse.Namespace) -> None:
             minutes=args.minutes,
             points=args.points,
             reason=args.reason,
+            error=args.error,
         )
     for stored in tournament.penalties[before:]:
         where = f"session {stored.session}" if stored.session else "the tournament"

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from scorekeeper.documents._document import Document, PageSize
+from scorekeeper.session.chombo_errors import chombo_error_words
 from scorekeeper.session.reasons import word_reason
 from scorekeeper.session.rules import Family
 from scorekeeper.session.sheet import GameSheet, HandRow, ResultKind, WinLine
@@ -98,6 +99,9 @@ def format_hand_result(row: HandRow, names: tuple[str, ...], tr: Translate = _sa
             else:
                 amount = format_signed(row.chombo_points)
             text = tr("Chombo: {name} ({amount})").format(name=names[row.chombo], amount=amount)
+            if row.chombo_error is not None:  # the error's words, and where the game's text gives it
+                said = tr(chombo_error_words(row.chombo_error))
+                text += f": {said} ({row.chombo_cited})" if row.chombo_cited else f": {said}"
         case _:  # pragma: no cover - ResultKind is closed
             text = row.kind
     return text

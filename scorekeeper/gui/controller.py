@@ -31,6 +31,7 @@ from scorekeeper.errors import (
     StaleWriteError,
 )
 from scorekeeper.gui.error_words import error_text
+from scorekeeper.session.chombo_errors import ChomboError
 from scorekeeper.session.corrections import correction_events, redo_group, undo_group
 from scorekeeper.session.events import (
     AbortiveDraw,
@@ -255,9 +256,9 @@ class GameController(QObject):
         """An abortive draw."""
         return self.apply(AbortiveDraw(reason))
 
-    def chombo(self, seat: int) -> bool:
-        """A chombo by ``seat``."""
-        return self.apply(Chombo(Seat(seat)))
+    def chombo(self, seat: int, error: ChomboError | None = None) -> bool:
+        """A chombo by ``seat``, and which error it was when said."""
+        return self.apply(Chombo(Seat(seat), error=error))
 
     def declare_dead_hand(self, seat: int, reason: str = "") -> bool:
         """``seat``'s hand is declared dead for the rest of the hand (the session refuses its win, riichi, tenpai)."""

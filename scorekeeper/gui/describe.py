@@ -12,7 +12,7 @@ from typing import assert_never
 from PySide6.QtCore import QCoreApplication
 
 from scorekeeper.engine.points import PointValue
-from scorekeeper.gui.labels import abort_name, format_points, format_signed, limit_name, yaku_name
+from scorekeeper.gui.labels import abort_name, chombo_error_text, format_points, format_signed, limit_name, yaku_name
 from scorekeeper.session.classical import ClassicalHandSettlement
 from scorekeeper.session.events import (
     AbortiveDraw,
@@ -177,6 +177,8 @@ def describe_hand_row(row: HandRow, names: tuple[str, ...], *, classical: bool =
                         name=names[row.chombo], points=format_signed(row.chombo_points)
                     )
                 )
+            if row.chombo_error is not None:
+                lines.append(_t("Error: {error}.").format(error=chombo_error_text(row.chombo_error, row.chombo_cited)))
         case _:
             lines.append(describe_result(row.result, names, classical=classical))
     if row.riichi:

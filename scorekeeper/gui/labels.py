@@ -9,12 +9,15 @@ from typing import assert_never
 
 from PySide6.QtCore import QCoreApplication
 
+from scorekeeper.session.chombo_errors import ChomboError, chombo_error_words
 from scorekeeper.session.names import MAX_NAME, NameProblem, NameProblemKind
 from scorekeeper.session.reasons import ReasonCode, read_reason
 from scorekeeper.session.seats import Seat, seat_wind
 
 __all__ = [
     "abort_name",
+    "chombo_error_name",
+    "chombo_error_text",
     "elide_name",
     "format_points",
     "format_signed",
@@ -99,6 +102,41 @@ def abort_name(reason: str) -> str:
     return names.get(reason, reason)
 
 
+def chombo_error_name(error: ChomboError) -> str:
+    """The translated name of a chombo's error (``scorekeeper.session.chombo_errors``)."""
+    match error:
+        case ChomboError.INVALID_WIN:
+            return _t("Invalid win shown")
+        case ChomboError.NOTEN_RIICHI:
+            return _t("Riichi on a noten hand")
+        case ChomboError.INVALID_QUAD_AFTER_RIICHI:
+            return _t("Invalid quad after riichi")
+        case ChomboError.CALL_WITH_DEAD_HAND:
+            return _t("Call or win with a dead hand")
+        case ChomboError.RIICHI_WITH_DEAD_HAND:
+            return _t("Riichi with a dead hand")
+        case ChomboError.TOO_MANY_TILES_EXPOSED:
+            return _t("Too many tiles exposed")
+        case ChomboError.DEAD_WALL_DRAW:
+            return _t("Drew from the dead wall")
+        case ChomboError.DRAW_FROM_OPPONENT:
+            return _t("Drew from an opponent's hand")
+        case ChomboError.DISCARD_AFTER_RIICHI:
+            return _t("Discard from the hand after riichi")
+        case ChomboError.CALL_AFTER_RIICHI:
+            return _t("Call for a set after riichi")
+        case ChomboError.PLAY_CANNOT_CONTINUE:
+            return _t("Play cannot continue")
+        case _:
+            assert_never(error)
+
+
+def chombo_error_text(error: ChomboError, cited: str) -> str:
+    """A chombo's error as the History and a reason say it: its name, and where the game's text gives it."""
+    name = chombo_error_name(error)
+    return _t("{error} ({section})").format(error=name, section=cited) if cited else name
+
+
 def elide_name(name: str, limit: int = MAX_NAME) -> str:
     """``name`` as drawn where its room is counted in characters: cut to ``limit`` with an ellipsis when longer.
 
@@ -135,7 +173,12 @@ def reason_text(text: str) -> str:
         case None:
             return text
         case ReasonCode.CHOMBO:
-            return _t("chombo in {hand}").format(hand=short_label(reason.hand))
+            chombo = _t("chombo in {hand}").format(hand=short_label(reason.hand)) if reason.hand else _t("chombo")
+            if reason.error is None:
+                return chombo
+            # the error in the records' words (the Documents context: English reads as stored), the section as is
+            said = QCoreApplication.translate("Documents", chombo_error_words(reason.error))
+            return f"{chombo} ({said}, {reason.cited})" if reason.cited else f"{chombo} ({said})"
         case ReasonCode.TIME_LIMIT:
             return _t("time limit")
         case ReasonCode.REFEREE:

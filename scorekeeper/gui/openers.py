@@ -21,7 +21,7 @@ from scorekeeper.gui.settings import AppSettings
 from scorekeeper.session import GameState, HandRecord, HandResult, family_of
 
 if TYPE_CHECKING:
-    from scorekeeper.gui.dialogs.draw_dialog import DrawKind
+    from scorekeeper.gui.dialogs.draw_dialog import DrawDialog, DrawKind
     from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
     from scorekeeper.gui.dialogs.new_game import NewGameChoice
     from scorekeeper.gui.dialogs.results import ResultsDialog
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from scorekeeper.storage.store import GameSummary
     from scorekeeper.sync.table import JoinedGame, TableLogin
 
-__all__ = ["ChoosePlayer", "Dialogs", "choose_player_question"]
+__all__ = ["ChoosePlayer", "Dialogs", "choose_player_question", "make_draw_dialog"]
 
 
 def _run(dialog: QWidget) -> bool:
@@ -60,6 +60,30 @@ def _win(parent: QWidget, context: WinContext, tsumo: bool, preview: Callable[[H
     return dialog.hand_result() if _run(dialog) else None
 
 
+def make_draw_dialog(
+    parent: QWidget | None,
+    state: GameState,
+    riichi: tuple[int, ...],
+    kind: DrawKind,
+    preview: Callable[[HandResult], str] | None,
+) -> DrawDialog:
+    """The draw dialog for the hand in play of ``state``: its family's choices and, on the chombo page, the errors of
+    the game's text (``chombo_choices``). The app runs it; a test's injected dialogs fill it."""
+    from scorekeeper.gui.dialogs.draw_dialog import DrawDialog
+    from scorekeeper.session.chombo_errors import chombo_choices
+
+    table = family_of(state.rules).table_rules(state.rules)
+    return DrawDialog(
+        names=state.players,
+        riichi=riichi,
+        table=table,
+        kind=kind,
+        preview=preview,
+        chombo_errors=chombo_choices(state.rules) if table is not None else (),
+        parent=parent,
+    )
+
+
 def _draw(
     parent: QWidget,
     state: GameState,
@@ -67,10 +91,7 @@ def _draw(
     kind: DrawKind,
     preview: Callable[[HandResult], str] | None,
 ) -> HandResult | None:
-    from scorekeeper.gui.dialogs.draw_dialog import DrawDialog
-
-    table = family_of(state.rules).table_rules(state.rules)
-    dialog = DrawDialog(names=state.players, riichi=riichi, table=table, kind=kind, preview=preview, parent=parent)
+    dialog = make_draw_dialog(parent, state, riichi, kind, preview)
     return dialog.hand_result() if _run(dialog) else None
 
 

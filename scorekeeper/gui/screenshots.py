@@ -31,6 +31,7 @@ from scorekeeper.gui.dialogs.win_dialog import WinDialog
 from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.gui.settings import AppSettings
+from scorekeeper.session.chombo_errors import chombo_choices
 from scorekeeper.session.corrections import correction_preview
 from scorekeeper.session.events import (
     EndGame,
@@ -198,8 +199,16 @@ def _screens(folder: Path) -> dict[str, Callable[[], tuple[QWidget, int, int]]]:
     def draw(kind: DrawKind) -> Callable[[], tuple[QWidget, int, int]]:
         def make() -> tuple[QWidget, int, int]:
             window = _window(folder / f"draw-{kind}", (RiichiDeclared(Seat(1)),))
-            rules = ruleset("tenhou")
-            dialog = DrawDialog(names=PLAYERS, riichi=(1,), table=rules.table, kind=kind, preview=window.preview_text)
+            # the chombo page under ema2025 offers the EMA 2025 annex's errors
+            rules = ruleset("ema2025" if kind is DrawKind.CHOMBO else "tenhou")
+            dialog = DrawDialog(
+                names=PLAYERS,
+                riichi=(1,),
+                table=rules.table,
+                kind=kind,
+                preview=window.preview_text,
+                chombo_errors=chombo_choices(rules),
+            )
             return dialog, 600, 560
 
         return make

@@ -20,6 +20,7 @@ from typing import Any, TypeAlias, assert_never
 from scorekeeper.engine.han_fu import FU_VALUES, MAX_FU, check_han_fu
 from scorekeeper.engine.yaku import YAKUMAN, Yaku, closed_han, open_han
 from scorekeeper.errors import ErrorCode, GameRecordError, IllegalActionError, InvalidHandError, ScorekeeperError
+from scorekeeper.session.chombo_errors import ChomboError, parse_chombo_error
 from scorekeeper.session.seats import Seat, parse_seat
 
 __all__ = [
@@ -408,12 +409,21 @@ class AbortiveDraw:
 
 @dataclass(frozen=True, slots=True)
 class Chombo:
-    """A foul by ``seat`` that ends the hand; the hand is replayed (settled per the ruleset's chombo knobs)."""
+    """A foul by ``seat`` that ends the hand; the hand is replayed (settled per the ruleset's chombo knobs).
+
+    Attributes:
+        seat: who made it.
+        error: which error it was, when the table said (the texts' list: ``scorekeeper.session.chombo_errors``);
+            None when not said (every record before it was asked).
+    """
 
     seat: Seat
+    error: ChomboError | None = field(default=None, kw_only=True)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "seat", parse_seat(self.seat))
+        if self.error is not None:
+            object.__setattr__(self, "error", parse_chombo_error(self.error))
 
 
 HandResult: TypeAlias = Ron | Tsumo | ExhaustiveDraw | NagashiMangan | AbortiveDraw | Chombo
@@ -703,8 +713,11 @@ def result_to_json(result: HandResult) -> dict[str, Any]:
             }
         case AbortiveDraw():
             return {"type": "abort", "reason": result.reason.value}
-        case Chombo():
-            return {"type": "chombo", "seat": int(result.seat)}
+        case Chombo():  # "error" only when said, so that older records keep exactly their keys
+            chombo: dict[str, Any] = {"type": "chombo", "seat": int(result.seat)}
+            if result.error is not None:
+                chombo["error"] = result.error.value
+            return chombo
         case _:
             assert_never(result)
 
@@ -920,8 +933,11 @@ def result_from_json(obj: object, where: str = "result") -> HandResult:
         result = _build(where, AbortiveDraw, reason)
     elif kind == "chombo":
         seat = reader.seat("seat")
+        error = reader.get("error", optional=True)
         reader.done()
-        result = _build(where, Chombo, seat)
+        if error is None and "error" in reader.obj:
+            raise GameRecordError(f"{where}: 'error' must be a chombo error's name, got null")
+        result = _build(where, Chombo, seat, error=error)
     else:
         raise GameRecordError(
             f"{where}: unknown result type {_show(kind)}; known: ron, tsumo, draw, nagashi, abort, chombo"

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
 from scorekeeper.engine.tiles import Wind
+from scorekeeper.session.chombo_errors import chombo_citation
 from scorekeeper.session.classical import (
     ClassicalHandSettlement,
     advance_classical,
@@ -197,12 +198,18 @@ class RiichiFamily(TableFamily):
             return ()
         return tuple(
             Penalty(
-                seat=entry.record.result.seat,
+                seat=result.seat,
                 points=-table.chombo_points,
-                reason=format_reason(ReasonCode.CHOMBO, hand=entry.label),  # worded by a window: read_reason
+                # worded by a window: read_reason; the error, when said, with its section of the game's text
+                reason=format_reason(
+                    ReasonCode.CHOMBO,
+                    hand=entry.label,
+                    error=result.error,
+                    cited="" if result.error is None else chombo_citation(result.error, state.rules),
+                ),
             )
             for entry in state.hands
-            if isinstance(entry.record.result, Chombo)
+            if isinstance(result := entry.record.result, Chombo)
         )
 
     def final_result(self, state: GameState, penalties: tuple[Penalty, ...]) -> FinalResult:

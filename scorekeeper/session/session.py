@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 
 from scorekeeper.errors import ErrorCode, IllegalActionError, InvalidHandError, NothingToUndoError
 from scorekeeper.session._engine import check_new_hand
+from scorekeeper.session.chombo_errors import ChomboError
 from scorekeeper.session.corrections import is_same_hand
 from scorekeeper.session.events import (
     AbortiveDraw,
@@ -277,9 +278,9 @@ class Session:
         """An abortive draw."""
         return self.apply(AbortiveDraw(reason))
 
-    def chombo(self, seat: Seat) -> GameState:
-        """A chombo by ``seat``."""
-        return self.apply(Chombo(seat))
+    def chombo(self, seat: Seat, error: ChomboError | None = None) -> GameState:
+        """A chombo by ``seat``, and which error it was when said (``scorekeeper.session.chombo_errors``)."""
+        return self.apply(Chombo(seat, error=error))
 
     def penalty(self, seat: Seat, points: int, reason: str) -> GameState:
         """A referee's penalty, applied after uma."""

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, assert_never
 
 from scorekeeper.engine.points import Limit
+from scorekeeper.session.chombo_errors import ChomboError, chombo_citation
 from scorekeeper.session.classical import ClassicalHandSettlement
 from scorekeeper.session.events import (
     AbortiveDraw,
@@ -114,6 +115,8 @@ class HandRow:
         chombo_points: what the chombo costs: paid at the hand (the offender's loss) or, under an after-uma
             ruleset, taken from the points at the end (negative); 0 if no chombo.
         chombo_after_uma: the chombo's cost is taken after uma (pending until the end of the game).
+        chombo_error: which error the chombo was, when the table said (``scorekeeper.session.chombo_errors``).
+        chombo_cited: where the game's text punishes that error ("EMA 2025 6.8"), or empty.
         riichi: who declared riichi in the hand, seat order.
         deltas: each seat's change over the hand, riichi sticks put down included.
         dead: whose hands were declared dead in the hand, seat order (RCR 2016 3.4.7, EMA 2025 3.3.14).
@@ -137,6 +140,8 @@ class HandRow:
     chombo: Seat | None
     chombo_points: int
     chombo_after_uma: bool
+    chombo_error: ChomboError | None = None
+    chombo_cited: str = ""
     riichi: tuple[Seat, ...]
     deltas: Four
     scores: Four
@@ -305,6 +310,8 @@ def _hand_row(state: GameState, number: int, entry: HandEntry, replay: bool) -> 
         chombo=chombo,
         chombo_points=chombo_points,
         chombo_after_uma=after_uma,
+        chombo_error=result.error if isinstance(result, Chombo) else None,
+        chombo_cited=chombo_citation(result.error, state.rules) if isinstance(result, Chombo) and result.error else "",
         riichi=tuple(sorted(entry.record.riichi)),
         dead=tuple(sorted(entry.record.dead)),
         deltas=entry.deltas,

@@ -12,6 +12,8 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable
 
+from scorekeeper.session.chombo_errors import CHOMBO_ERROR_RULES
+
 __all__ = ["JA_RECORDS", "RECORD_WORDS_DYNAMIC", "RecordLanguage", "record_translator"]
 
 
@@ -55,6 +57,8 @@ RECORD_WORDS_DYNAMIC: tuple[str, ...] = (
     "chombo in {hand}",
     "time limit",
     "ended by the referee",
+    # a chombo's error (scorekeeper.session.chombo_errors.CHOMBO_ERROR_RULES' words)
+    *(rule.words for rule in CHOMBO_ERROR_RULES),
 )
 
 JA_RECORDS: dict[str, str] = {
@@ -226,6 +230,17 @@ JA_RECORDS: dict[str, str] = {
     "reason": "理由",
     # the reasons the program writes (scorekeeper.session.reasons)
     "chombo in {hand}": "{hand} のチョンボ",
+    "too many tiles exposed": "牌の露出が多すぎる",
+    "drew from the dead wall": "王牌からのツモ",
+    "drew from an opponent's hand": "他家の手牌からのツモ",
+    "invalid win shown": "誤和了 (手牌を公開)",
+    "call or win with a dead hand": "アガリ放棄後の鳴き・和了",
+    "riichi with a dead hand": "アガリ放棄後のリーチ",
+    "riichi on a noten hand": "ノーテンリーチ",
+    "invalid quad after riichi": "リーチ後の不正な暗槓",
+    "discard from the hand after riichi": "リーチ後の手出し",
+    "call for a set after riichi": "リーチ後の鳴き",
+    "play cannot continue": "続行不能",
     "time limit": "時間切れ",
     "ended by the referee": "審判による終了",
 }

@@ -24,8 +24,10 @@ from pathlib import Path
 from types import TracebackType
 from typing import Self
 
-from scorekeeper.errors import ErrorCode, ScorekeeperError, TournamentError
+from scorekeeper.errors import ErrorCode, IllegalActionError, ScorekeeperError, TournamentError
+from scorekeeper.session.chombo_errors import ChomboError, chombo_citation, parse_chombo_error
 from scorekeeper.session.events import Event, PlayerReplaced, event_from_json, event_to_json
+from scorekeeper.session.reasons import ReasonCode, format_reason
 from scorekeeper.session.session import Session
 from scorekeeper.session.substitution import RemovalPreview
 from scorekeeper.storage.records import read_game_record_file
@@ -278,6 +280,7 @@ class Referee:
         minutes: str | float | None = None,
         points: int | None = None,
         reason: str = "",
+        error: ChomboError | str | None = None,
     ) -> Tournament:
         """Give a penalty of the EMA 2025 annex's kind ``kind`` (:mod:`scorekeeper.tournament.penalties`), with its
         amount and section.
@@ -286,7 +289,9 @@ class Referee:
         each player of table ``table``'s game of ``session`` (2,000 each, EMA 2025 7.5; a substitute is ranked
         nowhere and gets none); ``OBSTRUCTION`` and ``SERIOUS_OBSTRUCTION`` take ``points`` among the text's amounts;
         the others have one amount. ``FREE`` takes any ``points`` and needs a reason. The reason is the kind's with its
-        section unless one is given.
+        section unless one is given. ``CHOMBO`` (a table whose game is not in the program) may name its ``error``: the
+        reason is then a chombo's (``chombo (invalid win shown, EMA 2025 6.8)``, cited by the tournament's ruleset's
+        text), read back like a game's (``scorekeeper.session.reasons``).
 
         Raises:
             TournamentError: what is missing or out of the text's amounts, an unknown player, session or table.
@@ -310,6 +315,19 @@ class Referee:
             if rule.kind is PenaltyKind.LATE
             else f"{rule.reason} ({rule.section})"
         )
+        if error is not None:
+            if rule.kind is not PenaltyKind.CHOMBO:
+                raise TournamentError(f"only a chombo names its error, not {rule.reason}")
+            if reason.strip():
+                raise TournamentError(
+                    "a chombo that names its error is given with the error's reason: leave the reason out"
+                )
+            try:
+                kind_of_error = parse_chombo_error(error)
+            except IllegalActionError as refused:
+                raise TournamentError(str(refused)) from None
+            cited = chombo_citation(kind_of_error, self.load().settings.ruleset)
+            said = format_reason(ReasonCode.CHOMBO, error=kind_of_error, cited=cited)
         if rule.each_player:
             if session is None or table is None:
                 raise TournamentError(f"{rule.reason} is given to each player of a table: say the session and table")

@@ -4,7 +4,9 @@ penalties"), each a kind with its amount and the section it comes from.
 Every point penalty is taken "after uma is applied, thus not affecting ranking at the table", and "the points are
 not added to the other players' scores" (EMA 2025 6.1.4): a tournament penalty in the standings. A free amount is
 still possible (:attr:`PenaltyKind.FREE`: the referee's discretion, EMA 2025 6.1.1, 6.1.4, 7.1). Dead hands and
-chombos are the table's (the game's events), and disqualification is an action of its own
+chombos are the table's (the game's events); a chombo at a table whose game is not entered in the program (a paper
+sheet) is the referee's :attr:`PenaltyKind.CHOMBO`, 20,000 after uma, naming its error as a game's chombo does
+(``scorekeeper.session.chombo_errors``). Disqualification is an action of its own
 (``Tournament.with_disqualification``).
 """
 
@@ -30,6 +32,7 @@ class PenaltyKind(enum.StrEnum):
     UNSIGNED_SHEET = "unsigned_sheet"
     OBSTRUCTION = "obstruction"
     SERIOUS_OBSTRUCTION = "serious_obstruction"
+    CHOMBO = "chombo"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -91,6 +94,15 @@ PENALTY_RULES: tuple[PenaltyRule, ...] = (
         # of information is obstruction (EMA 2025 6.11).
         reason="serious or repeated obstruction",
         amounts=tuple(-1000 * k for k in range(12, 49)),
+    ),
+    PenaltyRule(
+        kind=PenaltyKind.CHOMBO,
+        # "In a tournament, the chombo penalty is 20,000 points which are deducted from the player's overall
+        # tournament score after the game is finished, and after the uma is applied" (EMA 2025 3.4.6; RCR 2016 3.4.6
+        # says the same). For a table whose game is not in the program: a game's chombo is its own event.
+        section="EMA 2025 3.4.6",
+        reason="chombo",
+        amounts=(-20000,),
     ),
 )
 

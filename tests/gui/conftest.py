@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QAbstractButton, QApplication, QCheckBox, QDialog,
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.app import create_main_window
-from scorekeeper.gui.dialogs.draw_dialog import DrawDialog, DrawKind
+from scorekeeper.gui.dialogs.draw_dialog import DrawKind
 from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
 from scorekeeper.gui.dialogs.new_game import NewGameChoice, NewGameDialog
 from scorekeeper.gui.dialogs.open_game import OpenGameDialog
@@ -27,9 +27,9 @@ from scorekeeper.gui.dialogs.results import ResultsDialog
 from scorekeeper.gui.dialogs.win_dialog import WinContext, WinDialog
 from scorekeeper.gui.i18n import Language
 from scorekeeper.gui.main_window import Dialogs, MainWindow
+from scorekeeper.gui.openers import make_draw_dialog
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.gui.theme import Theme, apply_theme
-from scorekeeper.session import family_of
 from scorekeeper.session.events import HandRecord, HandResult
 from scorekeeper.session.state import GameState
 from scorekeeper.storage.store import GameSummary
@@ -117,8 +117,7 @@ class Script:
         kind: DrawKind,
         preview: Callable[[HandResult], str] | None,
     ) -> HandResult | None:
-        table = family_of(state.rules).table_rules(state.rules)
-        dialog = DrawDialog(names=state.players, riichi=riichi, table=table, kind=kind, preview=preview, parent=parent)
+        dialog = make_draw_dialog(parent, state, riichi, kind, preview)  # as the app makes it
         self._show(dialog)
         self._next("draw")(dialog)
         return dialog.hand_result() if dialog.result() == QDialog.DialogCode.Accepted else None

@@ -1,4 +1,5 @@
-"""The draw dialog: an exhaustive draw with tenpai (and nagashi mangan), an abortive draw, or a chombo.
+"""The draw dialog: an exhaustive draw with tenpai (and nagashi mangan), an abortive draw, or a chombo (and, if the
+table says, which error it was: the kinds of the game's text, ``scorekeeper.session.chombo_errors``).
 
 Each choice is offered only when the ruleset allows it (issue 4, "Draw"): nagashi when ``TableRules.nagashi``,
 the abortive draws in ``TableRules.abortive_draws``. Players in riichi are ticked tenpai already (a riichi hand is
@@ -27,7 +28,8 @@ from PySide6.QtWidgets import (
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui.dialog_buttons import primary_and_cancel
 from scorekeeper.gui.error_words import error_text
-from scorekeeper.gui.labels import abort_name, elide_name
+from scorekeeper.gui.labels import abort_name, chombo_error_name, elide_name
+from scorekeeper.session.chombo_errors import ChomboError
 from scorekeeper.session.events import AbortiveDraw, AbortReason, Chombo, ExhaustiveDraw, HandResult, NagashiMangan
 from scorekeeper.session.rules import TableRules
 from scorekeeper.session.seats import Seat
@@ -64,6 +66,7 @@ class DrawDialog(QDialog):
         table: TableRules | None,
         kind: DrawKind = DrawKind.DRAW,
         preview: Callable[[HandResult], str] | None = None,
+        chombo_errors: tuple[tuple[ChomboError, str], ...] = (),
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -131,6 +134,26 @@ class DrawDialog(QDialog):
             self._chombo_group.addButton(radio)
             self.chombo_buttons.append(radio)
             chombo_layout.addWidget(radio)
+        # Which error it was (the game's text's list, ``chombo_choices``): optional, one tap, nothing when skipped.
+        self.error_buttons: dict[ChomboError | None, QRadioButton] = {}
+        self._error_group = QButtonGroup(self)
+        if chombo_errors:
+            chombo_layout.addWidget(_section(self.tr("Which error? (optional)")))
+            errors = QGridLayout()
+            choices: tuple[tuple[ChomboError | None, str], ...] = ((None, ""), *chombo_errors)
+            for k, (error, cited) in enumerate(choices):
+                radio = QRadioButton(self.tr("Not said") if error is None else chombo_error_name(error))
+                radio.setObjectName(f"chombo_error_{error.value if error is not None else 'none'}")
+                radio.setToolTip(
+                    self.tr("The error is left unsaid.")
+                    if error is None
+                    else (cited or self.tr("The error this chombo was for."))
+                )
+                self._error_group.addButton(radio)
+                self.error_buttons[error] = radio
+                errors.addWidget(radio, k // 2, k % 2)
+            self.error_buttons[None].setChecked(True)
+            chombo_layout.addLayout(errors)
         chombo_layout.addStretch(1)
         self.chombo_page = chombo_page
         if table is not None:  # the classical family has no chombo (seed 003 names no penalty)
@@ -186,9 +209,10 @@ class DrawDialog(QDialog):
         """The hand's result as chosen on the current page, or None when something is still missing."""
         page = self.tabs.currentWidget()
         if page is self.chombo_page:
+            said = next((error for error, radio in self.error_buttons.items() if radio.isChecked()), None)
             for seat, radio in enumerate(self.chombo_buttons):
                 if radio.isChecked():
-                    return Chombo(Seat(seat))
+                    return Chombo(Seat(seat), error=said)
             return None
         if page is self.abort_page:
             for reason, radio in self.abort_buttons.items():

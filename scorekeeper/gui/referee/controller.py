@@ -490,6 +490,7 @@ class TournamentController(QObject):
                     minutes=None if answer.minutes is None else f"{answer.minutes:g}",
                     points=answer.points,
                     reason=answer.reason,
+                    error=answer.error,
                 )
             ),
         )

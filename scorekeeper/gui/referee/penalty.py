@@ -2,7 +2,8 @@
 
 The dialog only asks; the amounts and who gets one are the core's (``Referee.give_penalty``,
 ``scorekeeper.tournament.penalties``): the kind's amounts fill the points field, late takes minutes, an unfixable
-score sheet takes a table (each of its players gets one).
+score sheet takes a table (each of its players gets one), a chombo may say which error it was (the core cites it
+by the tournament's text: ``scorekeeper.session.chombo_errors``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import QComboBox, QDialog, QDoubleSpinBox, QFormLayout, QLabel, QLineEdit, QSpinBox, QWidget
 
 from scorekeeper.gui.dialog_buttons import button_row, primary_and_cancel
+from scorekeeper.gui.labels import chombo_error_name
+from scorekeeper.session.chombo_errors import CHOMBO_ERROR_RULES, ChomboError
 from scorekeeper.tournament import PENALTY_RULES, PenaltyKind, PenaltyRule
 
 __all__ = ["PenaltyAnswer", "TournamentPenaltyDialog"]
@@ -27,6 +30,7 @@ class PenaltyAnswer:
     minutes: float | None = None
     points: int | None = None
     reason: str = ""
+    error: ChomboError | None = None
 
 
 class TournamentPenaltyDialog(QDialog):
@@ -45,6 +49,7 @@ class TournamentPenaltyDialog(QDialog):
             PenaltyKind.UNSIGNED_SHEET: self.tr("Unsigned score sheet: 2,000"),
             PenaltyKind.OBSTRUCTION: self.tr("Obstruction: 8,000 or 12,000"),
             PenaltyKind.SERIOUS_OBSTRUCTION: self.tr("Serious or repeated obstruction: 12,000 to 48,000"),
+            PenaltyKind.CHOMBO: self.tr("Chombo at a table not in the program: 20,000"),
         }
         self._rules: list[PenaltyRule] = list(PENALTY_RULES)
         for rule in self._rules:
@@ -66,6 +71,11 @@ class TournamentPenaltyDialog(QDialog):
         self.points_spin.setRange(-100_000, 100_000)
         self.points_spin.setSingleStep(1000)
         self.points_spin.setValue(-10_000)
+        self.error_combo = QComboBox()
+        self.error_combo.setObjectName("penalty_chombo_error")
+        self.error_combo.addItem(self.tr("Not said"), "")
+        for chombo in CHOMBO_ERROR_RULES:
+            self.error_combo.addItem(chombo_error_name(chombo.error), chombo.error.value)
         self.reason_edit = QLineEdit()
         self.reason_edit.setObjectName("penalty_reason")
         self.reason_edit.setPlaceholderText(self.tr("the kind's, with its section"))
@@ -76,6 +86,7 @@ class TournamentPenaltyDialog(QDialog):
         form.addRow(self.tr("Table number"), self.table_spin)
         form.addRow(self.tr("Minutes late"), self.minutes_spin)
         form.addRow(self.tr("Points (negative: penalty)"), self.points_spin)
+        form.addRow(self.tr("Which error?"), self.error_combo)
         form.addRow(self.tr("Reason"), self.reason_edit)
         self.confirm_button, cancel = primary_and_cancel(self, self.accept)
         form.addRow(button_row(self.confirm_button, cancel))
@@ -95,6 +106,7 @@ class TournamentPenaltyDialog(QDialog):
         self._form.setRowVisible(self.table_spin, rule.each_player)
         self._form.setRowVisible(self.minutes_spin, late)
         self._form.setRowVisible(self.points_spin, not late and not fixed)
+        self._form.setRowVisible(self.error_combo, rule.kind is PenaltyKind.CHOMBO)
         if rule.amounts:
             self.points_spin.setValue(rule.amounts[0])
 
@@ -102,11 +114,14 @@ class TournamentPenaltyDialog(QDialog):
         """The kind and what it needs."""
         rule = self._rule()
         late = rule.kind is PenaltyKind.LATE
+        said = str(self.error_combo.currentData() or "")
+        error = ChomboError(said) if said and rule.kind is PenaltyKind.CHOMBO else None
         return PenaltyAnswer(
             kind=rule.kind,
             player=None if rule.each_player else str(self.player_combo.currentData()),
             table=self.table_spin.value() if rule.each_player else None,
             minutes=self.minutes_spin.value() if late else None,
             points=None if late or len(rule.amounts) == 1 else self.points_spin.value(),
-            reason=self.reason_edit.text().strip(),
+            reason="" if error is not None else self.reason_edit.text().strip(),
+            error=error,
         )

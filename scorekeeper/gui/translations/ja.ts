@@ -201,6 +201,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>チョンボ: {name} {points}</translation>
     </message>
     <message>
+        <source>Error: {error}.</source>
+        <translation>誤り: {error}</translation>
+    </message>
+    <message>
         <source>Riichi: {names}</source>
         <translation>リーチ: {names}</translation>
     </message>
@@ -341,6 +345,22 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>This player broke the rule and pays the chombo penalty.</source>
         <translation>この人が反則をしたので、チョンボの罰符を払います。</translation>
+    </message>
+    <message>
+        <source>Which error? (optional)</source>
+        <translation>どの誤りか (任意)</translation>
+    </message>
+    <message>
+        <source>Not said</source>
+        <translation>指定なし</translation>
+    </message>
+    <message>
+        <source>The error is left unsaid.</source>
+        <translation>誤りの種類は記録しません。</translation>
+    </message>
+    <message>
+        <source>The error this chombo was for.</source>
+        <translation>このチョンボの原因となった誤りです。</translation>
     </message>
     <message>
         <source>Chombo</source>
@@ -2207,6 +2227,54 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>三家和</translation>
     </message>
     <message>
+        <source>Invalid win shown</source>
+        <translation>誤和了 (手牌を公開)</translation>
+    </message>
+    <message>
+        <source>Riichi on a noten hand</source>
+        <translation>ノーテンリーチ</translation>
+    </message>
+    <message>
+        <source>Invalid quad after riichi</source>
+        <translation>リーチ後の不正な暗槓</translation>
+    </message>
+    <message>
+        <source>Call or win with a dead hand</source>
+        <translation>アガリ放棄後の鳴き・和了</translation>
+    </message>
+    <message>
+        <source>Riichi with a dead hand</source>
+        <translation>アガリ放棄後のリーチ</translation>
+    </message>
+    <message>
+        <source>Too many tiles exposed</source>
+        <translation>牌の露出が多すぎる</translation>
+    </message>
+    <message>
+        <source>Drew from the dead wall</source>
+        <translation>王牌からのツモ</translation>
+    </message>
+    <message>
+        <source>Drew from an opponent's hand</source>
+        <translation>他家の手牌からのツモ</translation>
+    </message>
+    <message>
+        <source>Discard from the hand after riichi</source>
+        <translation>リーチ後の手出し</translation>
+    </message>
+    <message>
+        <source>Call for a set after riichi</source>
+        <translation>リーチ後の鳴き</translation>
+    </message>
+    <message>
+        <source>Play cannot continue</source>
+        <translation>続行不能</translation>
+    </message>
+    <message>
+        <source>{error} ({section})</source>
+        <translation>{error} ({section})</translation>
+    </message>
+    <message>
         <source>Every player needs a name.</source>
         <translation>どの参加者にも名前が必要です。</translation>
     </message>
@@ -2229,6 +2297,10 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>chombo in {hand}</source>
         <translation>{hand} のチョンボ</translation>
+    </message>
+    <message>
+        <source>chombo</source>
+        <translation>チョンボ</translation>
     </message>
     <message>
         <source>time limit</source>
@@ -4467,6 +4539,14 @@ win</source>
         <translation>重大または繰り返しの妨害行為: 12,000〜48,000 点</translation>
     </message>
     <message>
+        <source>Chombo at a table not in the program: 20,000</source>
+        <translation>記録外の卓のチョンボ: 20,000 点</translation>
+    </message>
+    <message>
+        <source>Not said</source>
+        <translation>指定なし</translation>
+    </message>
+    <message>
         <source>the kind's, with its section</source>
         <translation>種類の既定の理由 (条項つき)</translation>
     </message>
@@ -4489,6 +4569,10 @@ win</source>
     <message>
         <source>Points (negative: penalty)</source>
         <translation>点数 (マイナスは罰符)</translation>
+    </message>
+    <message>
+        <source>Which error?</source>
+        <translation>どの誤りか</translation>
     </message>
     <message>
         <source>Reason</source>
@@ -6354,6 +6438,50 @@ win</source>
     <message>
         <source>ended by the referee</source>
         <translation>審判による終了</translation>
+    </message>
+    <message>
+        <source>too many tiles exposed</source>
+        <translation>牌の露出が多すぎる</translation>
+    </message>
+    <message>
+        <source>drew from the dead wall</source>
+        <translation>王牌からのツモ</translation>
+    </message>
+    <message>
+        <source>drew from an opponent's hand</source>
+        <translation>他家の手牌からのツモ</translation>
+    </message>
+    <message>
+        <source>invalid win shown</source>
+        <translation>誤和了 (手牌を公開)</translation>
+    </message>
+    <message>
+        <source>call or win with a dead hand</source>
+        <translation>アガリ放棄後の鳴き・和了</translation>
+    </message>
+    <message>
+        <source>riichi with a dead hand</source>
+        <translation>アガリ放棄後のリーチ</translation>
+    </message>
+    <message>
+        <source>riichi on a noten hand</source>
+        <translation>ノーテンリーチ</translation>
+    </message>
+    <message>
+        <source>invalid quad after riichi</source>
+        <translation>リーチ後の不正な暗槓</translation>
+    </message>
+    <message>
+        <source>discard from the hand after riichi</source>
+        <translation>リーチ後の手出し</translation>
+    </message>
+    <message>
+        <source>call for a set after riichi</source>
+        <translation>リーチ後の鳴き</translation>
+    </message>
+    <message>
+        <source>play cannot continue</source>
+        <translation>続行不能</translation>
     </message>
 </context>
 </TS>

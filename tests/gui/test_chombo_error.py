@@ -1,0 +1,126 @@
+"""The table says which error a chombo was (issue 25, 3): the chombo page of the draw dialog offers the errors of the
+game's text as an optional choice, one tap, nothing to do when it is skipped; the History and the referee's penalty
+say it with the section of the text."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from scorekeeper.gui.dialogs.draw_dialog import DrawDialog
+from scorekeeper.gui.i18n import Language, install_language
+from scorekeeper.gui.labels import reason_text
+from scorekeeper.gui.main_window import MainWindow
+from scorekeeper.gui.referee.penalty import PenaltyAnswer, TournamentPenaltyDialog
+from scorekeeper.session.chombo_errors import ChomboError, RuleText, chombo_errors
+from scorekeeper.session.events import Chombo, EndGame
+from scorekeeper.session.rules import ruleset
+from scorekeeper.session.seats import Seat
+from scorekeeper.session.sheet import game_sheet
+from scorekeeper.tournament import PenaltyKind
+from tests.gui.conftest import Script, click, state_of
+
+pytestmark = pytest.mark.gui
+
+NAMES = ("Aiko", "Bruno", "Chen", "Dana")
+
+
+def test_a_tap_on_the_error_records_it_and_the_history_cites_the_text(
+    qtbot: QtBot, window: MainWindow, script: Script
+) -> None:
+    window.controller.new_game(NAMES, ruleset("ema2025"))
+
+    def chombo(dialog: DrawDialog) -> None:
+        assert dialog.tabs.currentWidget() is dialog.chombo_page
+        # The errors the EMA 2025 annex punishes with a chombo, and "Not said", which is chosen already.
+        assert list(dialog.error_buttons) == [None, *chombo_errors(RuleText.EMA2025)]
+        assert dialog.error_buttons[None].isChecked()
+        assert dialog.error_buttons[ChomboError.INVALID_WIN].toolTip() == "EMA 2025 6.8"
+        click(qtbot, dialog.chombo_buttons[1])
+        click(qtbot, dialog.error_buttons[ChomboError.INVALID_WIN])
+        click(qtbot, dialog.confirm_button)
+
+    script.then("draw", chombo)
+    click(qtbot, window.buttons["chombo"])
+    state = state_of(window)
+    assert state.hands[0].record.result == Chombo(Seat(1), error=ChomboError.INVALID_WIN)
+    model = window.history.model
+    assert model.data(model.index(0, 1)) == (
+        "Chombo: Bruno -20,000, taken after uma at the end\nError: Invalid win shown (EMA 2025 6.8)."
+    )
+    assert window.controller.end_game("time limit")
+    (penalty,) = game_sheet(state_of(window)).penalties
+    assert penalty.reason == "chombo in E1 (invalid win shown, EMA 2025 6.8)"
+
+
+def test_a_chombo_whose_error_is_skipped_costs_no_more_taps(qtbot: QtBot, window: MainWindow, script: Script) -> None:
+    window.controller.new_game(NAMES, ruleset("ema2016"))
+
+    def chombo(dialog: DrawDialog) -> None:
+        # RCR 2016 3.4.6's list (and 5.2's exposed tiles) only.
+        assert list(dialog.error_buttons) == [None, *chombo_errors(RuleText.RCR2016)]
+        click(qtbot, dialog.chombo_buttons[2])
+        click(qtbot, dialog.confirm_button)
+
+    script.then("draw", chombo)
+    click(qtbot, window.buttons["chombo"])
+    assert state_of(window).hands[0].record.result == Chombo(Seat(2))
+    model = window.history.model
+    assert model.data(model.index(0, 1)) == "Chombo: Chen -20,000, taken after uma at the end"
+
+
+@pytest.fixture
+def japanese() -> Iterator[None]:
+    install_language(Language.JAPANESE)
+    yield
+    install_language(Language.ENGLISH)
+
+
+@pytest.mark.usefixtures("japanese")
+def test_the_error_reads_in_japanese(window: MainWindow) -> None:
+    window.controller.new_game(NAMES, ruleset("ema2025"))
+    assert window.controller.chombo(0, ChomboError.NOTEN_RIICHI)
+    model = window.history.model
+    assert str(model.data(model.index(0, 1))).endswith("誤り: ノーテンリーチ (EMA 2025 6.6.2)")
+    assert reason_text("chombo in S2 (riichi on a noten hand, EMA 2025 6.6.2)") == (
+        "南2 のチョンボ (ノーテンリーチ, EMA 2025 6.6.2)"
+    )
+
+
+def test_a_chombos_reason_reads_in_english_as_stored() -> None:
+    for text in ("chombo in S2 (riichi on a noten hand, EMA 2025 6.6.2)", "chombo (invalid win shown)"):
+        assert reason_text(text) == text
+
+
+def test_the_referees_chombo_penalty_asks_the_error(qtbot: QtBot) -> None:
+    dialog = TournamentPenaltyDialog(("Aiko", "Bruno"), 4)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.error_combo.isHidden()  # only a chombo asks it
+    dialog.kind_combo.setCurrentIndex(dialog.kind_combo.findData("chombo"))
+    assert not dialog.error_combo.isHidden()
+    assert dialog.answer() == PenaltyAnswer(kind=PenaltyKind.CHOMBO, player="Aiko")
+    dialog.error_combo.setCurrentIndex(dialog.error_combo.findData("draw_from_opponent"))
+    assert dialog.answer() == PenaltyAnswer(
+        kind=PenaltyKind.CHOMBO, player="Aiko", error=ChomboError.DRAW_FROM_OPPONENT
+    )
+
+
+def test_a_game_of_no_text_offers_every_error_without_a_section(
+    qtbot: QtBot, window: MainWindow, script: Script
+) -> None:
+    window.controller.new_game(NAMES, ruleset("mleague"))
+
+    def chombo(dialog: DrawDialog) -> None:
+        assert list(dialog.error_buttons) == [None, *ChomboError]
+        assert dialog.error_buttons[ChomboError.PLAY_CANNOT_CONTINUE].toolTip() == ("The error this chombo was for.")
+        click(qtbot, dialog.chombo_buttons[3])
+        click(qtbot, dialog.error_buttons[ChomboError.PLAY_CANNOT_CONTINUE])
+        click(qtbot, dialog.confirm_button)
+
+    script.then("draw", chombo)
+    click(qtbot, window.buttons["chombo"])
+    assert state_of(window).hands[0].record.result == Chombo(Seat(3), error=ChomboError.PLAY_CANNOT_CONTINUE)
+    assert window.controller.apply(EndGame(""))

@@ -5,6 +5,7 @@ A pytest plugin (tests/conftest.py names it), so the sync tests and the GUI's ta
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 from collections.abc import Iterator
@@ -71,14 +72,14 @@ def pretend_newer_program(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(schema, "CURRENT_VERSION", len(schema.MIGRATIONS))
 
 
-@pytest.fixture
-def tournament(pg_server: TestServer) -> Iterator[Tournament]:
-    """A tournament (tenhou rules) in a new database, tables 1 and 2 seated in session 1; dropped afterwards."""
+@contextlib.contextmanager
+def _laid_out(pg_server: TestServer, preset: str) -> Iterator[Tournament]:
+    """A tournament under ``preset`` in a new database, tables 1 and 2 seated in session 1; dropped afterwards."""
     database = f"sk_t{os.getpid()}_{next(_numbers)}"
     admin_url = pg_server.create_database(database)
     with open_postgresql_store(admin_url) as store:
         store.create(
-            TournamentSettings(name="Test Open", preset="tenhou", sessions=4),
+            TournamentSettings(name="Test Open", preset=preset, sessions=4),
             [Player(name=name) for players in PLAYERS.values() for name in players],
         )
         store.save_seating(Seating(session=1, tables=tuple(TableSeating(n, players) for n, players in PLAYERS.items())))
@@ -98,3 +99,17 @@ def tournament(pg_server: TestServer) -> Iterator[Tournament]:
                 roles = connection.execute("SELECT rolname FROM pg_roles WHERE rolname LIKE %s", (database + "\\_%",))
                 for (role,) in roles.fetchall():
                     connection.execute(f'DROP ROLE "{role}"')
+
+
+@pytest.fixture
+def tournament(pg_server: TestServer) -> Iterator[Tournament]:
+    """A tournament (tenhou rules) in a new database, tables 1 and 2 seated in session 1; dropped afterwards."""
+    with _laid_out(pg_server, "tenhou") as made:
+        yield made
+
+
+@pytest.fixture
+def ema2016_tournament(pg_server: TestServer) -> Iterator[Tournament]:
+    """The same under ``ema2016``: its time rule is RCR 2016 5.9's (this hand and one more, dice asked)."""
+    with _laid_out(pg_server, "ema2016") as made:
+        yield made

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QWidget
 
 from scorekeeper.errors import ScorekeeperError
@@ -21,6 +21,7 @@ from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.openers import Dialogs
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.session import ReasonCode, TimeLimitRule, format_reason, last_hand_call
+from scorekeeper.session.events import DiceAtTimeCall
 
 if TYPE_CHECKING:
     from scorekeeper.gui.players.window import PlayersWindow
@@ -68,6 +69,9 @@ class GameActions:
         self._show_results = show_results
         #: The Players window once opened (kept, and brought to the front again).
         self.players_window: PlayersWindow | None = None
+        #: The time calls the table was asked about the dice of (game, hand in play at the call): asked once each.
+        self._dice_asked: set[tuple[int | None, int]] = set()
+        controller.state_changed.connect(self._on_controller_state_changed)
 
     def new_game(self) -> None:
         """Ask for players and ruleset and start a new game (the running one stays stored)."""
@@ -156,27 +160,52 @@ class GameActions:
 
     def time_signal(self) -> None:
         """Game ▸ Time signal: time is called at this table (a timed session). What it leaves is the ruleset's rule
-        (RCR 2016 5.9, EMA 2025 7.4, or the hand in play); under RCR 2016 the table says whether the dice of the hand
-        in play were thrown. Undoable."""
+        (RCR 2016 5.9, EMA 2025 7.4, or the hand in play); under RCR 2016 the table then says whether the dice of the
+        hand in play were thrown (:meth:`ask_dice`). With time already called and that question open (an undone
+        answer), it asks the question again. Undoable."""
         state = self._controller.state
         if state is None or state.ended:
+            return
+        if state.asks_about_the_dice:
+            self.ask_dice()
             return
         rule = state.rules.time_limit
         reason = format_reason(ReasonCode.TIME_LIMIT)
         if rule is TimeLimitRule.STOP_NOW:
             self._controller.end_game(reason)
             return
-        started = True
-        if rule.asks_about_the_dice:
-            started = self._dialogs().confirm(
-                self._parent,
-                _t(
-                    "Had the dice of this hand been thrown when time was called? Yes: this hand and one more are "
-                    "played. No: only this hand."
-                ),
-            )
-        if self._controller.apply(last_hand_call(rule, reason, hand_started=started)):
+        if self._controller.apply(last_hand_call(rule, reason)):
             self._show_message("")
+            self.ask_dice()  # at once: the question a referee's call through the server gets too
+
+    def ask_dice(self) -> None:
+        """Under RCR 2016 5.9 ("A hand begins when the dice are thrown"), ask once whether the dice of the hand in
+        play had been thrown when time was called, and record the answer (``DiceAtTimeCall``, undoable): "no" leaves
+        only this hand. Nothing when the game does not ask (EMA 2025 7.4, or already answered); a closed question
+        records nothing (the call stands: this hand and one more), and Game ▸ Time signal asks it again."""
+        state = self._controller.state
+        if state is None or not state.asks_about_the_dice:
+            return
+        assert state.last_hand_index is not None  # asks_about_the_dice
+        self._dice_asked.add((self._controller.game_id, state.last_hand_index))
+        thrown = self._dialogs().dice(self._parent)
+        if thrown is not None and self._controller.apply(DiceAtTimeCall(thrown=thrown)):
+            self._show_message("")
+
+    def _on_controller_state_changed(self) -> None:
+        # A time call that asks about the dice, new to this window (the referee's, taken from the server): ask once,
+        # after the redraw (not inside it). An undone answer is asked again from Game ▸ Time signal.
+        state = self._controller.state
+        if state is None or not state.asks_about_the_dice or state.last_hand_index is None:
+            return
+        if (self._controller.game_id, state.last_hand_index) not in self._dice_asked:
+            self._dice_asked.add((self._controller.game_id, state.last_hand_index))
+            QTimer.singleShot(0, self._parent, self._ask_dice_once)  # not once the window is gone
+
+    def _ask_dice_once(self) -> None:
+        state = self._controller.state
+        if state is not None and state.asks_about_the_dice:
+            self.ask_dice()
 
     def on_write_refused(self, text: str) -> None:
         """Another window changed the game: show what changed and offer the refused action again."""

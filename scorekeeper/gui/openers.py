@@ -32,7 +32,14 @@ if TYPE_CHECKING:
     from scorekeeper.storage.store import GameSummary
     from scorekeeper.sync.table import JoinedGame, TableLogin
 
-__all__ = ["ChoosePlayer", "Dialogs", "choose_player_question", "make_draw_dialog"]
+__all__ = [
+    "ChoosePlayer",
+    "Dialogs",
+    "choose_player_question",
+    "dice_answer",
+    "make_dice_question",
+    "make_draw_dialog",
+]
 
 
 def _run(dialog: QWidget) -> bool:
@@ -179,6 +186,40 @@ def _confirm(parent: QWidget, question: str) -> bool:
     return box.exec() == QMessageBox.StandardButton.Yes
 
 
+def make_dice_question(parent: QWidget | None) -> QMessageBox:
+    """RCR 2016 5.9's question when time is called: had the dice of the hand in play been thrown? Two big answers,
+    ``dice_thrown`` (this hand and one more) and ``dice_not_thrown`` (only this hand); closing it answers nothing."""
+    box = QMessageBox(parent)
+    box.setIcon(QMessageBox.Icon.Question)
+    box.setWindowTitle(QCoreApplication.translate("MainWindow", "Time"))
+    box.setText(QCoreApplication.translate("MainWindow", "Time was called. Had the dice of this hand been thrown?"))
+    box.setInformativeText(
+        QCoreApplication.translate("MainWindow", "RCR 2016 5.9: a hand begins when the dice are thrown.")
+    )
+    thrown = box.addButton(
+        QCoreApplication.translate("MainWindow", "Thrown: this hand and one more"), QMessageBox.ButtonRole.YesRole
+    )
+    thrown.setObjectName("dice_thrown")
+    not_thrown = box.addButton(
+        QCoreApplication.translate("MainWindow", "Not yet: only this hand"), QMessageBox.ButtonRole.NoRole
+    )
+    not_thrown.setObjectName("dice_not_thrown")
+    box.setDefaultButton(thrown)
+    return box
+
+
+def dice_answer(box: QMessageBox) -> bool | None:
+    """The answer clicked in :func:`make_dice_question`'s box: thrown or not, or None when it was closed."""
+    clicked = box.clickedButton()
+    return None if clicked is None else clicked.objectName() == "dice_thrown"
+
+
+def _dice(parent: QWidget) -> bool | None:
+    box = make_dice_question(parent)
+    box.exec()
+    return dice_answer(box)
+
+
 def _import_report(parent: QWidget, text: str) -> None:
     box = QMessageBox(
         QMessageBox.Icon.Information,
@@ -285,6 +326,8 @@ class Dialogs:
     dead_hand: Callable[[QWidget, tuple[str, ...]], int | None] = _dead_hand
     open_game: Callable[[QWidget, tuple[GameSummary, ...]], int | None] = _open_game
     confirm: Callable[[QWidget, str], bool] = _confirm
+    #: RCR 2016 5.9 at a time call: had the dice of the hand in play been thrown (None: not answered)?
+    dice: Callable[[QWidget], bool | None] = _dice
     results: Callable[[QWidget, ResultsDialog], None] = _results
     ask_path: Callable[[QWidget, str], Path | None] = _ask_path
     ask_open_path: Callable[[QWidget], Path | None] = _ask_open_path

@@ -32,6 +32,7 @@ __all__ = [
     "AbortReason",
     "AbortiveDraw",
     "Chombo",
+    "DiceAtTimeCall",
     "EndGame",
     "Event",
     "ExhaustiveDraw",
@@ -564,6 +565,29 @@ class LastHandCalled:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class DiceAtTimeCall:
+    """The table's answer to a time call under RCR 2016 5.9: had the dice of the hand in play been thrown when time
+    was called?
+
+    "A hand begins when the dice are thrown ... If the dice have not been thrown yet when the time signal sounds, the
+    players will play only the current hand" (RCR 2016 5.9). A call that reaches a table from the referee (through
+    the server, or the table's own Game ▸ Time signal) leaves the hand in play and one more; a table between hands,
+    whose dice were not thrown yet, answers ``thrown=False`` and the hand in play becomes the last. ``thrown=True``
+    keeps the call as it is. Either answer is recorded, so that the table is asked once (EMA 2025 7.4 starts a hand
+    as soon as the previous one ends, and asks nothing).
+
+    Attributes:
+        thrown: the dice of the hand in play had been thrown when time was called.
+    """
+
+    thrown: bool
+
+    def __post_init__(self) -> None:
+        if type(self.thrown) is not bool:
+            raise IllegalActionError(f"thrown must be true or false, got {self.thrown!r:.40}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class PlayerReplaced:
     """A substitute takes ``seat`` from the hand in play on, in place of whoever sits there (a player fell ill or
     had to leave): the seat keeps its score, its riichi sticks and its turn to deal; only who sits there changes.
@@ -654,6 +678,7 @@ Event: TypeAlias = (
     | RefereePenalty
     | EndGame
     | LastHandCalled
+    | DiceAtTimeCall
     | DeadHand
     | PlayerReplaced
     | SubstitutionRemoved
@@ -749,6 +774,8 @@ def event_to_json(event: Event) -> dict[str, Any]:
             if not event.chombo_counts:
                 out["chombo_counts"] = False
             return out
+        case DiceAtTimeCall():
+            return {"type": "time_call_dice", "thrown": event.thrown}
         case DeadHand():
             return {"type": "dead_hand", "seat": int(event.seat), "reason": event.reason}
         case PlayerReplaced():
@@ -981,6 +1008,7 @@ EVENT_TYPES = (
     "penalty",
     "end",
     "last_hand",
+    "time_call_dice",
     "dead_hand",
     "substitute",
     "substitute_removed",
@@ -1026,6 +1054,11 @@ def event_from_json(obj: object) -> Event:
             more=more or 0,
             chombo_counts=True if chombo_counts is None else chombo_counts,
         )
+    elif kind == "time_call_dice":
+        thrown = reader.get("thrown")
+        if not isinstance(thrown, bool):
+            raise GameRecordError(f"{reader.where}: 'thrown' must be true or false, got {_show(thrown)}")
+        event = DiceAtTimeCall(thrown=thrown)
     elif kind == "dead_hand":
         seat, reason = reader.seat("seat"), reader.text("reason")
         event = _build(reader.where, DeadHand, seat, reason)

@@ -23,6 +23,7 @@ from scorekeeper.session.events import (
     AbortiveDraw,
     Chombo,
     DeadHand,
+    DiceAtTimeCall,
     EndGame,
     Event,
     ExhaustiveDraw,
@@ -189,6 +190,9 @@ class GameState:
             ``finish_hand``, the first of the last two under the EMA texts (:attr:`LastHandCalled.more`).
         last_hand_call: the call itself (its ``more`` and ``chombo_counts``), if one was made.
         last_hand_ended: the call ended the game (its hands were finished), rather than a rule or the referee.
+        dice_at_time_call: the table's answer to RCR 2016 5.9's question (:class:`DiceAtTimeCall`): whether the dice
+            of the hand in play had been thrown when time was called; None until answered. A "no" made the call's
+            ``more`` 0 (:attr:`last_hand_call` is the call as answered).
         substitutions: the substitutes who took a seat during the game, in order (``players`` names who sits
             now; :attr:`starting_players` who sat at the start).
     """
@@ -211,6 +215,7 @@ class GameState:
     last_hand_index: int | None = None
     last_hand_call: LastHandCalled | None = None
     last_hand_ended: bool = False
+    dice_at_time_call: bool | None = None
     substitutions: tuple[Substitution, ...] = ()
 
     @property
@@ -255,6 +260,23 @@ class GameState:
         if call is None or self.ended or self.last_hand_index is None:
             return None
         return call.more + 1 - _counted_since_call(self.hands[self.last_hand_index :], call)
+
+    @property
+    def asks_about_the_dice(self) -> bool:
+        """Whether the table must say if the dice of the hand in play had been thrown when time was called: a call of
+        RCR 2016 5.9 (the hand in play and one more, a chombo not counted) not answered yet, with no hand counted
+        since it (:class:`DiceAtTimeCall`). EMA 2025 7.4 starts a hand as soon as the previous one ends: its call
+        never asks."""
+        call = self.last_hand_call
+        return (
+            call is not None
+            and not self.ended
+            and self.dice_at_time_call is None
+            and call.more == 1
+            and not call.chombo_counts
+            and self.last_hand_index is not None
+            and _counted_since_call(self.hands[self.last_hand_index :], call) == 0
+        )
 
     @property
     def label(self) -> str:
@@ -440,6 +462,16 @@ def apply_event(state: GameState, event: Event) -> GameState:
             return dataclasses.replace(
                 state, last_hand_reason=event.reason, last_hand_index=len(state.hands), last_hand_call=event
             )
+        case DiceAtTimeCall():
+            state._check_not_ended(event)
+            if not state.asks_about_the_dice:
+                raise IllegalActionError(
+                    "the dice are asked about only once, after time was called under RCR 2016 5.9 (this hand and one"
+                    f" more) and before a hand is counted; {state.hand_label} does not ask: DiceAtTimeCall refused"
+                )
+            assert state.last_hand_call is not None  # asks_about_the_dice
+            call = state.last_hand_call if event.thrown else dataclasses.replace(state.last_hand_call, more=0)
+            return dataclasses.replace(state, dice_at_time_call=event.thrown, last_hand_call=call)
         case PlayerReplaced():
             return _replace_player(state, event)
         case SubstitutionRemoved():
@@ -822,7 +854,9 @@ def _rebuild(
         raise IllegalActionError(
             f"{doing} is refused: {error}", code=ErrorCode.CORRECTION_REFUSED, fields={"error": error}
         ) from None
-    rebuilt = dataclasses.replace(rebuilt, penalties=state.penalties)
+    # The dice answer stays with the call (the call as answered was replayed above).
+    answer = state.dice_at_time_call if rebuilt.last_hand_call is not None else None
+    rebuilt = dataclasses.replace(rebuilt, penalties=state.penalties, dice_at_time_call=answer)
     if state.end_reason is EndReason.REFEREE and not rebuilt.ended:
         return _end(rebuilt, EndReason.REFEREE)
     return _with_final(rebuilt)

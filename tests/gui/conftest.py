@@ -27,7 +27,7 @@ from scorekeeper.gui.dialogs.results import ResultsDialog
 from scorekeeper.gui.dialogs.win_dialog import WinContext, WinDialog
 from scorekeeper.gui.i18n import Language
 from scorekeeper.gui.main_window import Dialogs, MainWindow
-from scorekeeper.gui.openers import make_draw_dialog
+from scorekeeper.gui.openers import dice_answer, make_dice_question, make_draw_dialog
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.gui.theme import Theme, apply_theme
 from scorekeeper.session.events import HandRecord, HandResult
@@ -133,6 +133,12 @@ class Script:
         self._next("penalty")(dialog)
         return dialog.penalty() if dialog.result() == QDialog.DialogCode.Accepted else None
 
+    def dice(self, parent: QWidget) -> bool | None:
+        box = make_dice_question(parent)  # as the app asks it
+        self._show(box)
+        self._next("dice")(box)
+        return dice_answer(box)
+
     def open_game(self, parent: QWidget, games: tuple[GameSummary, ...]) -> int | None:
         dialog = OpenGameDialog(games, parent)
         self._show(dialog)
@@ -168,6 +174,7 @@ class Script:
             penalty=self.penalty,
             open_game=self.open_game,
             confirm=self.confirm,
+            dice=self.dice,
             results=self.results,
             ask_path=self.ask_path,
             ask_open_path=self.ask_open_path,

@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton, QWidget
+from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.session import Seat, last_hand_call
 from scorekeeper.session.rules import TimeLimitRule, ruleset
-from tests.gui.conftest import Script
+from tests.gui.conftest import Script, click, state_of
 
 pytestmark = pytest.mark.gui
 
@@ -62,11 +63,16 @@ def test_hand_dead_hand_declares_it_and_the_centre_shows_whose(window: MainWindo
 
 
 @pytest.mark.parametrize("language", [Language.ENGLISH, Language.JAPANESE], ids=["en", "ja"])
-def test_the_ema_time_signal_shows_this_hand_and_one_more(window: MainWindow, language: Language) -> None:
+def test_the_ema_time_signal_shows_this_hand_and_one_more(
+    qtbot: QtBot, window: MainWindow, script: Script, language: Language
+) -> None:
     install_language(language)
     try:
         window.controller.new_game(NAMES, ruleset("ema2016"))
+        # RCR 2016 5.9: the table is asked once about the dice; they were thrown (this hand and one more).
+        script.then("dice", lambda box: click(qtbot, box.findChild(QPushButton, "dice_thrown")))
         assert window.controller.apply(last_hand_call(TimeLimitRule.ONE_MORE_HAND, "time limit"))
+        qtbot.waitUntil(lambda: state_of(window).dice_at_time_call is not None)
         centre = window.table.centre
         expected = {Language.ENGLISH: "Time: two hands left.", Language.JAPANESE: "時間です: この局とあと1局"}
         assert centre.status_label.text() == expected[language]
@@ -86,19 +92,20 @@ def test_the_ema_time_signal_shows_this_hand_and_one_more(window: MainWindow, la
     ids=["rcr2016-dice-thrown", "rcr2016-dice-not-thrown", "ema2025", "finish-hand"],
 )
 def test_game_time_signal_calls_time_by_the_rulesets_rule(
-    window: MainWindow, script: Script, preset: str, dice: bool | None, left: int
+    qtbot: QtBot, window: MainWindow, script: Script, preset: str, dice: bool | None, left: int
 ) -> None:
     """Game ▸ Time signal: RCR 2016 5.9 asks whether the dice of the hand in play were thrown (no: only that hand);
     EMA 2025 7.4 and finish_hand ask nothing."""
     window.controller.new_game(NAMES, ruleset(preset))
     asked: list[str] = []
 
-    def answer(parent: QWidget, question: str) -> bool:
-        asked.append(question)
+    def answer(box: QMessageBox) -> None:
+        asked.append(box.text())
         assert dice is not None
-        return dice
+        click(qtbot, box.findChild(QPushButton, "dice_thrown" if dice else "dice_not_thrown"))
 
-    window.dialogs.confirm = answer
+    if dice is not None:
+        script.then("dice", answer)
     _menu_action(window, "&Time signal (time is called)…")
     assert len(asked) == (1 if dice is not None else 0)
     state = window.controller.state

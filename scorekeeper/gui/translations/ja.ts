@@ -79,6 +79,10 @@
         <translation>最終局の宣告</translation>
     </message>
     <message>
+        <source>the dice at the time call</source>
+        <translation>時間の合図時のサイコロ</translation>
+    </message>
+    <message>
         <source>dead hand</source>
         <translation>アガリ放棄</translation>
     </message>
@@ -1675,10 +1679,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>今すぐ対局を終了して最終結果を表示しますか?</translation>
     </message>
     <message>
-        <source>Had the dice of this hand been thrown when time was called? Yes: this hand and one more are played. No: only this hand.</source>
-        <translation>時間切れの合図の時点で、この局のサイコロは振られていましたか？ はい: この局とあと1局。いいえ: この局のみ。</translation>
-    </message>
-    <message>
         <source>Take back the last event of the game as it is now?</source>
         <translation>今の対局の最後の記録を取り消しますか?</translation>
     </message>
@@ -1785,6 +1785,26 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>Please confirm</source>
         <translation>確認</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>時間</translation>
+    </message>
+    <message>
+        <source>Time was called. Had the dice of this hand been thrown?</source>
+        <translation>時間の合図がありました。この局のサイコロはもう振られていましたか?</translation>
+    </message>
+    <message>
+        <source>RCR 2016 5.9: a hand begins when the dice are thrown.</source>
+        <translation>RCR 2016 5.9: 局はサイコロを振った時に始まります。</translation>
+    </message>
+    <message>
+        <source>Thrown: this hand and one more</source>
+        <translation>振っていた: この局とあと1局</translation>
+    </message>
+    <message>
+        <source>Not yet: only this hand</source>
+        <translation>まだ: この局のみ</translation>
     </message>
     <message>
         <source>Import</source>

@@ -196,7 +196,12 @@ class GameActions:
         # A time call that asks about the dice, new to this window (the referee's, taken from the server): ask once,
         # after the redraw (not inside it). An undone answer is asked again from Game ▸ Time signal.
         state = self._controller.state
-        if state is None or not state.asks_about_the_dice or state.last_hand_index is None:
+        if (
+            state is None
+            or not state.asks_about_the_dice
+            or state.last_hand_index is None
+            or self._controller.read_only
+        ):
             return
         if (self._controller.game_id, state.last_hand_index) not in self._dice_asked:
             self._dice_asked.add((self._controller.game_id, state.last_hand_index))

@@ -14,7 +14,17 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, Qt
 from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import QAbstractButton, QApplication, QCheckBox, QDialog, QRadioButton, QTableWidget, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QCheckBox,
+    QDialog,
+    QMessageBox,
+    QPushButton,
+    QRadioButton,
+    QTableWidget,
+    QWidget,
+)
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.app import create_main_window
@@ -58,6 +68,13 @@ def cell(table: QTableWidget, row: int, column: int) -> str:
     item = table.item(row, column)
     assert item is not None, f"no item at ({row}, {column})"
     return item.text()
+
+
+def answer_dice(qtbot: QtBot, box: QMessageBox, *, thrown: bool) -> None:
+    """Tap an answer of the dice question at a time call (RCR 2016 5.9: ``openers.make_dice_question``)."""
+    button = box.findChild(QPushButton, "dice_thrown" if thrown else "dice_not_thrown")
+    assert button is not None, "the dice question has its two answers"
+    click(qtbot, button)
 
 
 def state_of(window: MainWindow) -> GameState:

@@ -124,3 +124,29 @@ def test_a_game_of_no_text_offers_every_error_without_a_section(
     click(qtbot, window.buttons["chombo"])
     assert state_of(window).hands[0].record.result == Chombo(Seat(3), error=ChomboError.PLAY_CANNOT_CONTINUE)
     assert window.controller.apply(EndGame(""))
+
+
+@pytest.mark.parametrize("language", [Language.ENGLISH, Language.JAPANESE], ids=["en", "ja"])
+def test_the_chombo_page_with_every_ema2025_error_fits_a_1280x720_screen(
+    qtbot: QtBot, window: MainWindow, script: Script, language: Language
+) -> None:
+    install_language(language)
+    try:
+        window.controller.new_game(NAMES, ruleset("ema2025"))
+        heights: list[int] = []
+
+        def measure(dialog: DrawDialog) -> None:
+            click(qtbot, dialog.chombo_buttons[1])  # the preview of who pays shows below
+            click(qtbot, dialog.error_buttons[ChomboError.DISCARD_AFTER_RIICHI])
+            heights.append(dialog.sizeHint().height())
+            assert all(
+                button.sizeHint().width() <= button.width() for button in dialog.error_buttons.values()
+            )  # no choice cut off
+            dialog.reject()
+
+        script.then("draw", measure)
+        click(qtbot, window.buttons["chombo"])
+        (height,) = heights
+        assert height <= 720 - 40  # a window manager's title bar and a margin
+    finally:
+        install_language(Language.ENGLISH)

@@ -4,14 +4,14 @@
 from __future__ import annotations
 
 import pytest
-from PySide6.QtWidgets import QApplication, QMessageBox, QPushButton, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.session import Seat, last_hand_call
 from scorekeeper.session.rules import TimeLimitRule, ruleset
-from tests.gui.conftest import Script, click, state_of
+from tests.gui.conftest import Script, answer_dice, state_of
 
 pytestmark = pytest.mark.gui
 
@@ -70,7 +70,7 @@ def test_the_ema_time_signal_shows_this_hand_and_one_more(
     try:
         window.controller.new_game(NAMES, ruleset("ema2016"))
         # RCR 2016 5.9: the table is asked once about the dice; they were thrown (this hand and one more).
-        script.then("dice", lambda box: click(qtbot, box.findChild(QPushButton, "dice_thrown")))
+        script.then("dice", lambda box: answer_dice(qtbot, box, thrown=True))
         assert window.controller.apply(last_hand_call(TimeLimitRule.ONE_MORE_HAND, "time limit"))
         qtbot.waitUntil(lambda: state_of(window).dice_at_time_call is not None)
         centre = window.table.centre
@@ -102,7 +102,7 @@ def test_game_time_signal_calls_time_by_the_rulesets_rule(
     def answer(box: QMessageBox) -> None:
         asked.append(box.text())
         assert dice is not None
-        click(qtbot, box.findChild(QPushButton, "dice_thrown" if dice else "dice_not_thrown"))
+        answer_dice(qtbot, box, thrown=dice)
 
     if dice is not None:
         script.then("dice", answer)

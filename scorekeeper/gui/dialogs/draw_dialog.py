@@ -127,13 +127,15 @@ class DrawDialog(QDialog):
         chombo_layout.addWidget(_section(self.tr("Who made the chombo?")))
         self.chombo_buttons: list[QRadioButton] = []
         self._chombo_group = QButtonGroup(self)
+        offenders = QGridLayout()  # two by two, as the tenpai boxes: room for the errors below at 1280x720
         for seat, name in enumerate(names):
             radio = QRadioButton(elide_name(name, _NAME_CHARACTERS))
             radio.setObjectName(f"chombo_{seat}")
             radio.setToolTip(self.tr("This player broke the rule and pays the chombo penalty."))
             self._chombo_group.addButton(radio)
             self.chombo_buttons.append(radio)
-            chombo_layout.addWidget(radio)
+            offenders.addWidget(radio, seat // 2, seat % 2)
+        chombo_layout.addLayout(offenders)
         # Which error it was (the game's text's list, ``chombo_choices``): optional, one tap, nothing when skipped.
         self.error_buttons: dict[ChomboError | None, QRadioButton] = {}
         self._error_group = QButtonGroup(self)

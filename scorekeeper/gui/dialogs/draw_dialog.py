@@ -142,6 +142,7 @@ class DrawDialog(QDialog):
         if chombo_errors:
             chombo_layout.addWidget(_section(self.tr("Which error? (optional)")))
             errors = QGridLayout()
+            errors.setHorizontalSpacing(18)  # three columns of choices: each apart from the next
             choices: tuple[tuple[ChomboError | None, str], ...] = ((None, ""), *chombo_errors)
             for k, (error, cited) in enumerate(choices):
                 radio = QRadioButton(self.tr("Not said") if error is None else chombo_error_name(error))
@@ -153,7 +154,7 @@ class DrawDialog(QDialog):
                 )
                 self._error_group.addButton(radio)
                 self.error_buttons[error] = radio
-                errors.addWidget(radio, k // 2, k % 2)
+                errors.addWidget(radio, k // 3, k % 3)  # three across: four rows fit 1280x720
             self.error_buttons[None].setChecked(True)
             chombo_layout.addLayout(errors)
         chombo_layout.addStretch(1)

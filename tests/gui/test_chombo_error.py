@@ -5,6 +5,7 @@ say it with the section of the text."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from pytestqt.qtbot import QtBot
@@ -13,13 +14,15 @@ from scorekeeper.gui.dialogs.draw_dialog import DrawDialog
 from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.labels import reason_text
 from scorekeeper.gui.main_window import MainWindow
+from scorekeeper.gui.referee import RefereeWindow, TournamentController
 from scorekeeper.gui.referee.penalty import PenaltyAnswer, TournamentPenaltyDialog
 from scorekeeper.session.chombo_errors import ChomboError, RuleText, chombo_errors
 from scorekeeper.session.events import Chombo, EndGame
 from scorekeeper.session.rules import ruleset
 from scorekeeper.session.seats import Seat
 from scorekeeper.session.sheet import game_sheet
-from scorekeeper.tournament import PenaltyKind
+from scorekeeper.storage.tournament_store import open_tournament_store
+from scorekeeper.tournament import PenaltyKind, Player, SeatingMethod, TableGame, TournamentSettings
 from tests.gui.conftest import Script, click, state_of
 
 pytestmark = pytest.mark.gui
@@ -150,3 +153,29 @@ def test_the_chombo_page_with_every_ema2025_error_fits_a_1280x720_screen(
         assert height <= 720 - 40 - 32  # a taskbar and a title bar (tests/gui/test_every_button_whole.py)
     finally:
         install_language(Language.ENGLISH)
+
+
+def test_the_referees_penalty_list_says_a_tables_chombo_error(qtbot: QtBot, tmp_path: Path) -> None:
+    with open_tournament_store(tmp_path / "open.db") as store:
+        store.create(TournamentSettings(name="Open", sessions=2), [Player(name=f"P{k}") for k in range(8)])
+        controller = TournamentController(store)
+        window = RefereeWindow(controller)
+        qtbot.addWidget(window)
+        window.show()
+        try:
+            controller.seat(SeatingMethod.AUTO)
+            seating = controller.seating()
+            assert seating is not None
+            seats = seating.tables[0].seats
+            events = (Chombo(Seat(2), error=ChomboError.CALL_WITH_DEAD_HAND), EndGame("t"))
+            store.add_game(TableGame(game_id="s1-t1", session=1, table=1, players=seats, events=events))
+            controller.reload()
+            reasons = [window.penalties_table.item(row, 3) for row in range(window.penalties_table.rowCount())]
+            # The tournament's default ruleset is ema2016: RCR 2016 3.4.6 names the error.
+            assert [item.text() for item in reasons if item is not None] == [
+                "chombo in E1 (call or win with a dead hand, RCR 2016 3.4.6)"
+            ]
+        finally:
+            controller.stop_timer()
+            window.close()
+            window.deleteLater()

@@ -10,7 +10,14 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.session import Session
-from scorekeeper.session.events import DiceAtTimeCall, ExhaustiveDraw, LastHandCalled, event_from_json, event_to_json
+from scorekeeper.session.events import (
+    EVENT_TYPES,
+    DiceAtTimeCall,
+    ExhaustiveDraw,
+    LastHandCalled,
+    event_from_json,
+    event_to_json,
+)
 from scorekeeper.storage._jsontext import dump_json
 from scorekeeper.storage.outbox import LocalOutbox, OutboxOp
 from scorekeeper.sync import setup
@@ -64,7 +71,7 @@ def test_a_server_set_up_by_an_older_program_refuses_the_answer_until_it_is_upgr
     push of the answer is refused with the reason and nothing is taken; ``server upgrade`` with this program renews
     the check and the same push goes through."""
     tournament = ema2016_tournament
-    older = tuple(kind for kind in setup.EVENT_TYPES if kind != "time_call_dice")
+    older = tuple(kind for kind in EVENT_TYPES if kind != "time_call_dice")
     monkeypatch.setattr(setup, "EVENT_TYPES", older)
     setup.upgrade(tournament.admin_url)  # the check as an older program wrote it
     with tournament.referee() as referee:

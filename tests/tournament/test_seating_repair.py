@@ -3,6 +3,7 @@ come move as few players as they can, and the constraints of the first plan are 
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping, Sequence
 
 import pytest
@@ -189,3 +190,38 @@ def test_a_repaired_plan_keeps_the_played_sessions_and_never_meets_more_than_pla
         assert [t.table for t in seating.tables] == list(range(1, len(now) // 4 + 1))
     ours, theirs = seating_quality((*played, *repaired)), seating_quality((*played, *scratch))
     assert (plan_cost(repaired, played), ours.repeat_pairs) <= (plan_cost(scratch, played), theirs.repeat_pairs)
+
+
+def _fewest_common(plan: Sequence[Seating]) -> tuple[int, int]:
+    """The fewest common opponents of a pair that never met, and how many pairs have that few."""
+    opponents: dict[str, set[str]] = {}
+    for seating in plan:
+        for table in seating.tables:
+            for a in table.seats:
+                opponents.setdefault(a, set()).update(b for b in table.seats if b != a)
+    common = [
+        len(opponents[a] & opponents[b])
+        for a, b in itertools.combinations(sorted(opponents), 2)
+        if b not in opponents[a]
+    ]
+    return min(common), common.count(min(common))
+
+
+def test_common_opponents_are_raised_last_without_giving_up_any_other_figure(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Lester's criterion as the search's last step (common.py): 36 players over 6 sessions, the fewest common
+    # opponents of a pair that never met is 6 either way, but 3 pairs have so few, not 6; repeats, winds and table
+    # revisits are no worse.
+    from scorekeeper.tournament.seating import common
+    from scorekeeper.tournament.seating.methods import _plan
+
+    def plan() -> list[Seating]:
+        return _plan(session=1, names=names(36), tables=9, fixed={}, history=(), sessions=6, seed="x", effort=1.0)
+
+    climbed = plan()
+    monkeypatch.setattr(common, "COMMON_MOST_PLAYERS", 0)
+    left = plan()
+    assert (_fewest_common(climbed), _fewest_common(left)) == ((6, 3), (6, 6))
+    ours, theirs = seating_quality(climbed), seating_quality(left)
+    assert ours.repeat_pairs == theirs.repeat_pairs == 0
+    assert (ours.fewest_same_wind, ours.max_same_wind) == (theirs.fewest_same_wind, theirs.max_same_wind)
+    assert ours.table_revisits <= theirs.table_revisits

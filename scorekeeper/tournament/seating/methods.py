@@ -11,6 +11,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from scorekeeper.errors import TournamentError
+from scorekeeper.tournament.seating.common import raise_common_opponents
 from scorekeeper.tournament.seating.constructions import perfect_round_choices
 from scorekeeper.tournament.seating.model import Seating, TableSeating
 from scorekeeper.tournament.seating.quality import seating_quality
@@ -733,6 +734,11 @@ def _plan(
                 break
     if not built and tables <= _RENUMBER_TABLES:  # a construction's sessions are numbered already
         _renumbered(groups, orders, history, fixed)
+    # Last, common opponents (Lester's criterion): changes that keep everything above raise the fewest common
+    # opponents of a pair that never meets (common.py; fields of up to 64 players).
+    raise_common_opponents(
+        groups, orders, history, fixed=fixed, apart=apart, rng=random.Random(f"{seed}:common"), effort=effort
+    )
     return [
         Seating(
             session=session + k,

@@ -878,21 +878,26 @@ def test_the_seating_tab_shows_the_quality_beside_a_random_seatings(qtbot: QtBot
 
 
 def test_a_session_seated_again_shows_the_quality_before_and_after_and_who_moved(
-    qtbot: QtBot, window: RefereeWindow
+    qtbot: QtBot, window: RefereeWindow, answers: _Answers
 ) -> None:
-    # Issue 26: session 2 was seated, then P003 drops out after session 1 and the referee seats session 2 again: the
-    # substitute takes P003's planned seat (1 of 8 moves), and the tab shows the quality before and after.
+    # Issue 26: session 2 was seated, then P003 drops out after session 1 and the referee has session 2 seated
+    # again (the drop-out's question): the substitute takes P003's planned seat (1 of 8 moves), and the Seating tab
+    # shows the quality before and after.
     window.tabs.setCurrentIndex(1)
     qtbot.mouseClick(window.seat_button, Qt.MouseButton.LeftButton)
     window.session_spin.setValue(2)
     qtbot.mouseClick(window.seat_button, Qt.MouseButton.LeftButton)
     assert "Seated again" not in window.seating_quality_label.text()
-    window.controller.drop_out("P003")
-    qtbot.mouseClick(window.seat_button, Qt.MouseButton.LeftButton)
+    window.players_table.selectRow(2)
+    answers.confirms.append(True)
+    qtbot.mouseClick(window.drop_out_button, Qt.MouseButton.LeftButton)  # after session 1
+    assert answers.questions[-1].startswith("P003 is seated in session 2")
     text = window.seating_quality_label.text()
     assert text.startswith("Seated again: 1 of 8 players changed seats. Before → after: pairs met twice or more 4 → ")
     assert "winds per player 0-1 → 0-1" in text
     assert "\nQuality of sessions 1-2 (a random seating in brackets):" in text
+    qtbot.mouseClick(window.seat_button, Qt.MouseButton.LeftButton)  # the same seating again: nobody moves
+    assert window.seating_quality_label.text().startswith("Seated again: 0 of 8 players changed seats.")
     window.session_spin.setValue(1)  # another session: its own quality only
     assert not window.seating_quality_label.text().startswith("Seated again")
 

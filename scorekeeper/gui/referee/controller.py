@@ -440,25 +440,25 @@ class TournamentController(QObject):
     def seat(self, method: SeatingMethod, path: Path | None = None) -> bool:
         """Seat the session on show by ``method`` (``FILE`` reads ``path``) and store it; when it was seated before,
         keep the quality before and after and how many players changed seats (``reseated``)."""
-        session, earlier = self.session, self.tournament.seating(self.session)
+        return self._attempt(self.tr("Seating"), lambda: self._seat(self.session, method, path))
 
-        def run() -> None:
-            tournament = self.referee.seat(session, method, path=path)
-            self.reseated = None
-            if earlier is not None and earlier != tournament.seating(session):
-                t = tournament
-                keep = t.settings.keep_apart
-                self.reseated = reseating_report(
-                    t.seatings,
-                    earlier,
-                    ignore=[p.name for p in t.players if p.substitute],
-                    apart={p.name: getattr(p, keep) for p in t.players} if keep else None,
-                    seed=t.settings.name,
-                    common_opponents=len(t.players) <= REPORT_COMMON_MOST,
-                )
-            self._refresh(tournament)
-
-        return self._attempt(self.tr("Seating"), run)
+    def _seat(self, session: int, method: SeatingMethod, path: Path | None = None) -> None:
+        """Seat ``session`` and refresh; a session seated before keeps its comparison in ``reseated``."""
+        earlier = self.tournament.seating(session)
+        tournament = self.referee.seat(session, method, path=path)
+        self.reseated = None
+        if earlier is not None:
+            t = tournament
+            keep = t.settings.keep_apart
+            self.reseated = reseating_report(
+                t.seatings,
+                earlier,
+                ignore=[p.name for p in t.players if p.substitute],
+                apart={p.name: getattr(p, keep) for p in t.players} if keep else None,
+                seed=t.settings.name,
+                common_opponents=len(t.players) <= REPORT_COMMON_MOST,
+            )
+        self._refresh(tournament)
 
     def reseated_here(self) -> Reseating | None:
         """The session on show's quality before and after it was seated again in this window (None otherwise)."""
@@ -538,7 +538,7 @@ class TournamentController(QObject):
         """Seat ``session`` again by ``method`` (after a drop-out recorded once it was seated) and show it."""
 
         def run() -> None:
-            self._refresh(self.referee.seat(session, method))
+            self._seat(session, method)
             self.show_session(session)
 
         return self._attempt(self.tr("Seating"), run)

@@ -29,6 +29,8 @@ from scorekeeper.session import (
     Win,
     YakumanWin,
 )
+from scorekeeper.session.chombo_errors import ChomboError
+from scorekeeper.session.events import DiceAtTimeCall
 
 seats = st.sampled_from(list(Seat))
 seat_sets = st.sets(seats, max_size=4).map(lambda s: tuple(sorted(s)))
@@ -71,7 +73,7 @@ def results(draw: st.DrawFn, *, full_hands: bool = True) -> HandResult:
         return NagashiMangan(draw(seat_sets.filter(bool)), draw(seat_sets))
     if kind == "abort":
         return AbortiveDraw(draw(st.sampled_from(list(AbortReason))))
-    return Chombo(draw(seats))
+    return Chombo(draw(seats), error=draw(st.none() | st.sampled_from(list(ChomboError))))
 
 
 hand_records = st.builds(HandRecord, seat_sets, results())
@@ -81,7 +83,9 @@ texts = st.text(alphabet="abc XYZ-_.éß漢", max_size=30)
 @st.composite
 def events(draw: st.DrawFn) -> Event:
     """Any event, for codec round trips."""
-    kind = draw(st.sampled_from(["result", "riichi", "penalty", "end", "last_hand", "edit", "delete", "insert"]))
+    kind = draw(
+        st.sampled_from(["result", "riichi", "penalty", "end", "last_hand", "dice", "edit", "delete", "insert"])
+    )
     if kind == "result":
         return draw(results())
     if kind == "riichi":
@@ -92,7 +96,9 @@ def events(draw: st.DrawFn) -> Event:
     if kind == "end":
         return EndGame(draw(texts))
     if kind == "last_hand":
-        return LastHandCalled(draw(texts))
+        return LastHandCalled(draw(texts), more=draw(st.sampled_from([0, 1])), chombo_counts=draw(st.booleans()))
+    if kind == "dice":
+        return DiceAtTimeCall(thrown=draw(st.booleans()))
     index = draw(st.integers(0, 50))
     if kind == "edit":
         return HandEdited(index, draw(hand_records))

@@ -16,7 +16,7 @@ other parts use it::
     doc.write_pdf(path, page_size=PageSize.A4)
 """
 
-from scorekeeper.documents._document import Document, PageSize, ensure_gui_application, pdf_bytes
+from scorekeeper.documents._document import Document, PageSize, ensure_gui_application, pdf_bytes, printed_layout
 from scorekeeper.documents._game import DocumentInfo, game_document, write_game_pdf
 
 __all__ = [
@@ -26,5 +26,6 @@ __all__ = [
     "ensure_gui_application",
     "game_document",
     "pdf_bytes",
+    "printed_layout",
     "write_game_pdf",
 ]

@@ -161,6 +161,7 @@ def open_correction_window(data_dir: Path, game_id: int, title: str) -> MainWind
     """The table window on the game store in ``data_dir`` at game ``game_id``, titled ``title``, deleted (its store
     closed) when closed: where the referee's window has a table's game corrected (``gui/referee/correction.py``)."""
     window = create_main_window(data_dir, settings=AppSettings())
+    window.games.asks_dice_on_arrival = False  # the table's question (RCR 2016 5.9), not the referee's
     window.controller.open_game(game_id)
     window.setWindowTitle(title)
     window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -71,6 +71,9 @@ class GameActions:
         self.players_window: PlayersWindow | None = None
         #: The time calls the table was asked about the dice of (game, hand in play at the call): asked once each.
         self._dice_asked: set[tuple[int | None, int]] = set()
+        #: Whether a time call that asks about the dice is asked when it arrives (not in the referee's correction
+        #: view of a table's game: the table answers; Game ▸ Time signal still asks there).
+        self.asks_dice_on_arrival = True
         controller.state_changed.connect(self._on_controller_state_changed)
 
     def new_game(self) -> None:
@@ -197,7 +200,8 @@ class GameActions:
         # after the redraw (not inside it). An undone answer is asked again from Game ▸ Time signal.
         state = self._controller.state
         if (
-            state is None
+            not self.asks_dice_on_arrival
+            or state is None
             or not state.asks_about_the_dice
             or state.last_hand_index is None
             or self._controller.read_only

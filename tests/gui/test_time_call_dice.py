@@ -3,13 +3,18 @@ dice of the hand in play had been thrown, and a tap on "Not yet" leaves only tha
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
+from scorekeeper.gui.app import open_correction_window
 from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.session.events import DiceAtTimeCall, LastHandCalled
 from scorekeeper.session.rules import TimeLimitRule, last_hand_call, ruleset
+from scorekeeper.storage.files import default_database_path
+from scorekeeper.storage.store import GameStore
 from tests.gui.conftest import Script, answer_dice, click, state_of
 from tests.gui.test_dead_hand_and_time import _menu_action
 
@@ -81,3 +86,22 @@ def test_ema2025_asks_nothing(qtbot: QtBot, window: MainWindow, script: Script) 
     QApplication.processEvents()  # a question asked here would find no answer queued: the script fails
     assert state_of(window).hands_left_on_time == 2
     script.assert_used_up()
+
+
+def test_the_referees_correction_view_of_a_tables_game_does_not_ask_on_arrival(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    """The table answers the dice question; the referee's correction view (``open_correction_window``) does not ask
+    it when it opens a game with the call unanswered (Game ▸ Time signal still does, on purpose)."""
+    with GameStore.open(default_database_path(tmp_path)) as store:
+        game_id = store.create_game(players=list(NAMES), ruleset="ema2016")
+    correction = open_correction_window(tmp_path, game_id, "Table 1")
+    qtbot.addWidget(correction)
+    assert correction.games.asks_dice_on_arrival is False
+    correction.close()
+    # The same window setting in the test's window: the call arrives and nothing is asked (the script would fail).
+    window.games.asks_dice_on_arrival = False
+    window.controller.new_game(NAMES, ruleset("ema2016"))
+    _the_server_calls_time(window, last_hand_call(TimeLimitRule.ONE_MORE_HAND, "time limit"))
+    QApplication.processEvents()
+    assert state_of(window).asks_about_the_dice

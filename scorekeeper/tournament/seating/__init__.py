@@ -32,9 +32,16 @@ tables starts from it: its points get the names at random from the seed, the ses
 search plans only the sessions beyond them (24 players over 8 sessions: 7 constructed, 18 pairs meet twice in the
 8th where the best published schedule has 24).
 
+After a drop-out or a late arrival that changes the tables, the new plan is also made close to the plan it replaces
+(``repair``: the old tables keep their players still in play, an annealing clears the repeat meetings this makes
+moving as few players as it can) and taken unless planning from scratch meets less or sits the winds more evenly.
+Last of all, ``common`` raises the fewest common opponents of a pair that never meets (Lester's criterion) where
+that costs nothing above.
+
 The package, by job: ``model`` (the seating and its CSV), ``methods`` (random, auto, Swiss), ``search`` (the
-annealing and the winds' colouring), ``constructions`` (the schedules from mathematics), ``quality`` (the
-measures) and ``report`` (the figures beside a random seating's).
+annealing and the winds' colouring), ``constructions`` (the schedules from mathematics), ``repair`` (a new plan
+close to the old), ``common`` (common opponents), ``quality`` (the measures) and ``report`` (the figures beside a
+random seating's, and before and after a session is seated again).
 """
 
 from scorekeeper.tournament.seating.methods import PLAN_AHEAD, seat_auto, seat_random, seat_swiss

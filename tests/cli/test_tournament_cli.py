@@ -337,6 +337,30 @@ def test_a_tournament_keeps_its_clubs_apart_or_seats_its_seeded_players_one_per_
         assert quality["seating"]["apart_meetings"] == 0 < quality["random"]["apart_meetings"]
 
 
+def test_a_session_seated_again_after_four_drop_outs_moves_few_players_and_says_how_many(
+    tmp_path: Path, capsys: _Capture
+) -> None:
+    # Issue 26's repair: 32 players over 4 sessions, sessions 1 and 2 seated; the four players of session 2's table 3
+    # drop out after session 1 (a table fewer). Seated again, session 2 alone would move 4 players (table 8's four to
+    # number 3); but the plan covers sessions 2-4, where each player must still sit every wind once, and winds come
+    # before moves: 12 of the 28 change seats (planned from scratch, all 28 did), nobody meets twice, and the report
+    # says so beside the quality before.
+    db = _create(tmp_path, capsys, 32)
+    for session in (1, 2):
+        assert _run(capsys, "seat", "--db", db, "--session", str(session))[0] == 0
+    status, out, _ = _run(capsys, "seat", "--db", db, "--session", "2", "--json")
+    leavers = json.loads(out)["tables"][2]["seats"]
+    for name in leavers:
+        assert _run(capsys, "drop", "--db", db, "--player", name, "--after", "1")[0] == 0
+    status, out, err = _run(capsys, "seat", "--db", db, "--session", "2", "--report")
+    assert status == 0, err
+    assert "seated again: 12 of 28 players changed seats; before:" in out
+    assert "winds per player (min-max)                     0-1" in out
+    status, out, err = _run(capsys, "seat", "--db", db, "--session", "2", "--report", "--json")
+    shown = json.loads(out)
+    assert (shown["moved"], shown["quality"]["seating"]["repeat_pairs"]) == (0, 0)  # the same seating again
+
+
 def test_a_session_seated_again_after_a_drop_out_shows_the_quality_before_and_who_moved(
     tmp_path: Path, capsys: _Capture
 ) -> None:

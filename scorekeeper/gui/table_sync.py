@@ -79,7 +79,14 @@ _REASON_CHARS = 160
 def status_text(status: SyncStatus) -> str:
     """The status line's words for ``status``."""
     if status.problem:
-        return _t("Stopped: the referee changed this game. Reload it from the server.")
+        # Said while the server's copy cannot be read yet (a push that stops takes it at once: ``_push``). Who
+        # changed it is not known here: the referee, another laptop of this table, or a server that lost changes
+        # (sync.table's problems); and there is nothing to do but wait (issue 24: it blamed the referee and asked
+        # for a reload the table window does not have).
+        return _t(
+            "Stopped: the server's copy of this game differs from this laptop's. It is taken from the server as"
+            " soon as the server can be read."
+        )
     waiting = _t("1 event waiting") if status.waiting == 1 else _t("{n} events waiting").format(n=status.waiting)
     if status.offline_since is not None:
         since = _t("Offline since {time}").format(time=status.offline_since.strftime("%H:%M"))

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from scorekeeper.gui.app import create_main_window
+from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.main_window import Dialogs, MainWindow
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.gui.table_sync import JoinTournamentDialog, TableJoin, status_text
@@ -263,6 +264,31 @@ def test_the_status_words() -> None:
     held = SyncStatus(waiting=2, held="game s1-t1-x: under review")
     assert status_text(held) == "2 events waiting: the server did not take them (game s1-t1-x: under review)"
     assert status_text(SyncStatus(waiting=2, held="x", offline_since=since)) == "Offline since 14:05 – 2 events waiting"
+
+
+def test_a_stopped_game_blames_nobody_and_asks_for_nothing_the_window_lacks() -> None:
+    # Issue 24: "Stopped: the referee changed this game. Reload it from the server." showed for another laptop's
+    # write and a server that lost changes too (sync.table's problems), and the table window has no reload: the
+    # server's copy is taken at the next push that can read it.
+    for problem in (
+        "game s1-t1-x changed on the server (the referee wrote to it)",
+        "game s1-t1-x changed on the server: another laptop of this table wrote to it",
+        "game s1-t1-x: the server lacks changes 4 to 6, which it had taken before",
+    ):
+        words = status_text(SyncStatus(waiting=0, problem=problem))
+        assert words.startswith("Stopped: the server's copy of this game differs from this laptop's.")
+        assert "referee" not in words and "Reload" not in words
+
+
+def test_the_japanese_status_says_the_servers_reason_is_in_its_own_words() -> None:
+    # The server's reason for holding changes back is its own English text: the Japanese line says so.
+    install_language(Language.JAPANESE)
+    try:
+        words = status_text(SyncStatus(waiting=2, held="game s1-t1-x: under review"))
+        assert words == "未送信 2 件: サーバーが受け付けませんでした (サーバーの説明・英語: game s1-t1-x: under review)"
+        assert status_text(SyncStatus(waiting=0, problem="x")).startswith("停止中: サーバー上のこの対局の記録が")
+    finally:
+        install_language(Language.ENGLISH)
 
 
 def _joined_with_one_riichi_pushed(qtbot: QtBot, tmp_path: Path, tournament: Tournament) -> tuple[MainWindow, str]:

@@ -748,9 +748,11 @@ JA: dict[str, str] = {
     "{n} events waiting": "未送信 {n} 件",
     "Offline since {time}": "{time} からオフライン",
     "This game changed on the server (the referee or another laptop of this table wrote to it): it was reloaded from there.": "サーバー上でこの対局が変更されたため (審判、またはこの卓の別のノートPCの書き込み)、サーバーから読み込み直しました。",
-    "{waiting}: the server did not take them ({reason})": "{waiting}: サーバーが受け付けませんでした ({reason})",
+    "{waiting}: the server did not take them ({reason})": "{waiting}: サーバーが受け付けませんでした (サーバーの説明・英語: {reason})",
     "This game changed on the server (the referee corrected it, or another laptop joined to this table wrote to it), so it was reloaded from there. {n} of the last changes made here were not taken: enter them again if they still stand.": "サーバー上でこの対局が変更されたため (審判の修正、またはこの卓に参加した別のノートPCの書き込み)、サーバーから読み込み直しました。ここで行った直近の変更のうち {n} 件は反映されていません。まだ正しければ入力し直してください。",
-    "Stopped: the referee changed this game. Reload it from the server.": "停止中: 審判がこの対局を修正しました。サーバーから読み込み直してください。",
+    "Stopped: the server's copy of this game differs from this laptop's. It is taken from the server as soon as the server can be read.": (
+        "停止中: サーバー上のこの対局の記録がこの端末の記録と異なります。サーバーから読み込めしだい、サーバーの記録に切り替えます。"
+    ),
     # the reasons the program writes (scorekeeper.session.reasons; gui.labels.reason_text)
     "chombo in {hand}": "{hand} のチョンボ",
     "time limit": "時間切れ",

@@ -4956,8 +4956,8 @@ win</source>
 <context>
     <name>TableSyncController</name>
     <message>
-        <source>Stopped: the referee changed this game. Reload it from the server.</source>
-        <translation>停止中: 審判がこの対局を修正しました。サーバーから読み込み直してください。</translation>
+        <source>Stopped: the server's copy of this game differs from this laptop's. It is taken from the server as soon as the server can be read.</source>
+        <translation>停止中: サーバー上のこの対局の記録がこの端末の記録と異なります。サーバーから読み込めしだい、サーバーの記録に切り替えます。</translation>
     </message>
     <message>
         <source>1 event waiting</source>
@@ -4973,7 +4973,7 @@ win</source>
     </message>
     <message>
         <source>{waiting}: the server did not take them ({reason})</source>
-        <translation>{waiting}: サーバーが受け付けませんでした ({reason})</translation>
+        <translation>{waiting}: サーバーが受け付けませんでした (サーバーの説明・英語: {reason})</translation>
     </message>
     <message>
         <source>Synced</source>

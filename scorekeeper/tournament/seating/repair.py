@@ -48,9 +48,6 @@ _MEET_WEIGHT = 16
 _COLD_PHASES = ((0.6, 1.0),)
 _HOT_PHASES = ((2.0, 1.0), (0.5, 1.0))
 _REPAIR_TABLES = 75
-# The search of tables and winds together runs on a repaired plan whose winds are uneven up to this many tables (as
-# on a new plan from scratch, _WIND_FIRST_TABLES in methods.py).
-_EVEN_TABLES = 25
 
 
 def repair_layout(
@@ -274,11 +271,12 @@ def repaired_plan(
     seed: str,
     effort: float,
     apart: Sequence[Sequence[str]] = (),
-) -> tuple[list[Seating], int, int] | None:
+) -> tuple[list[Seating], int, int, list[dict[str, int]]] | None:
     """The sessions ``session`` to ``session + ahead - 1`` planned close to ``old`` (the old plan's sessions from
     ``session`` on; sessions past it are laid out at random), with their repeat-meeting cost (pairs kept apart
-    counted as met) and the least that cost can be (the sessions played's). None when the old plan cannot be
-    fitted (a fixed table that cannot be kept)."""
+    counted as met), the least that cost can be (the sessions played's) and each session's old tables of the
+    players who keep their table-mates (for :func:`evened`). None when the old plan cannot be fitted (a fixed table
+    that cannot be kept)."""
     rng = random.Random(f"{seed}:repair")
     layouts: list[list[list[str]]] = []
     wanted: list[dict[str, int]] = []
@@ -359,30 +357,96 @@ def repaired_plan(
         balanced = seated(_balance_winds(final, history, session + ahead - 1, rng, effort))
         if wind_key(balanced, history, limit) < wind_key(plan, history, limit):
             plan = balanced
-    if wind_key(plan, history, limit) != (0, 0) and tables <= _EVEN_TABLES:
-        # Still uneven: search tables and winds together from here, a player away from their old table costing
-        # less than any change of the winds (_even_winds with homes); taken when it meets nobody more often and
-        # sits the winds more evenly.
-        evened, even_cost = _even_winds(
-            [[list(t.seats) for t in seating.tables] for seating in plan],
-            history,
-            fixed=fixed,
-            limit=limit,
-            rng=random.Random(f"{seed}:repair:even"),
-            effort=effort,
-            apart=apart,
-            homes=wanted,
+    return plan, cost, floor, wanted
+
+
+def evened(
+    plan: Sequence[Seating],
+    cost: int,
+    *,
+    history: Sequence[Seating],
+    fixed: Mapping[str, int],
+    limit: int,
+    seed: str,
+    effort: float,
+    apart: Sequence[Sequence[str]],
+    homes: Sequence[Mapping[str, int]],
+) -> tuple[list[Seating], int]:
+    """A repaired plan whose winds stayed uneven, searched again with tables and winds together from where it is, a
+    player away from their old table (``homes``) costing less than any change of the winds (``_even_winds``); the
+    plan found when it meets nobody more often and sits the winds more evenly, else ``plan``, with its cost."""
+    found, found_cost = _even_winds(
+        [[list(t.seats) for t in seating.tables] for seating in plan],
+        history,
+        fixed=fixed,
+        limit=limit,
+        rng=random.Random(f"{seed}:repair:even"),
+        effort=effort,
+        apart=apart,
+        homes=homes,
+    )
+    even = [
+        Seating(
+            session=seating.session,
+            tables=tuple(TableSeating(t, (g[0], g[1], g[2], g[3])) for t, g in enumerate(groups, start=1)),
         )
-        even = [
-            Seating(
-                session=session + k,
-                tables=tuple(TableSeating(t, (g[0], g[1], g[2], g[3])) for t, g in enumerate(evened[k], start=1)),
-            )
-            for k in range(ahead)
-        ]
-        if (even_cost, wind_key(even, history, limit)) < (cost, wind_key(plan, history, limit)):
-            plan, cost = even, even_cost
-    return plan, cost, floor
+        for seating, groups in zip(plan, found, strict=True)
+    ]
+    if (found_cost, wind_key(even, history, limit)) < (cost, wind_key(plan, history, limit)):
+        return _home_in_wind(even, history, apart, homes), found_cost
+    return list(plan), cost
+
+
+def _home_in_wind(
+    plan: Sequence[Seating],
+    history: Sequence[Seating],
+    apart: Sequence[Sequence[str]],
+    homes: Sequence[Mapping[str, int]],
+) -> list[Seating]:
+    """``plan`` with players sent back to their old tables where that costs nothing: a player away from it changes
+    places with the player of their wind at that table when no pair meets more often (both keep their winds, so
+    every player's winds stay as they were); until none does. (The search of tables and winds together weighs a
+    move below any change of the winds, so it leaves players away whom nothing keeps there.)"""
+    rows = [[list(t.seats) for t in seating.tables] for seating in plan]
+    index = _player_index(rows, history)
+    meetings = _Meetings(len(index))
+    for seating in (*history, *plan):
+        for table in seating.tables:
+            for a, b in itertools.combinations(table.seats, 2):
+                meetings.meet(index[a], index[b], 1)
+    _meet_apart(meetings, index, apart)
+    names = list(index)
+    for k, session_rows in enumerate(rows):
+        home = homes[k] if k < len(homes) else {}
+        seats = [[index[name] for name in row] for row in session_rows]
+        better = True
+        while better:
+            better = False
+            at = {player: (t, w) for t, row in enumerate(seats) for w, player in enumerate(row)}
+            for name, goal in home.items():
+                x = index.get(name)
+                if x is None or x not in at:
+                    continue
+                t1, w = at[x]
+                if t1 == goal:
+                    continue
+                g1, g2 = seats[t1], seats[goal]
+                y = g2[w]
+                back = home.get(names[y])
+                moved = -1 + (0 if back is None else (back != t1) - (back != goal))
+                if moved < 0 and meetings.swap_change(x, y, g1, g2) <= 0:
+                    meetings.swap(x, y, g1, g2)
+                    g1[w], g2[w] = y, x
+                    at[x], at[y] = (goal, w), (t1, w)
+                    better = True
+        session_rows[:] = [[names[i] for i in row] for row in seats]
+    return [
+        Seating(
+            session=seating.session,
+            tables=tuple(TableSeating(t, (r[0], r[1], r[2], r[3])) for t, r in enumerate(session_rows, start=1)),
+        )
+        for seating, session_rows in zip(plan, rows, strict=True)
+    ]
 
 
 def _random_layout(names: Sequence[str], tables: int, fixed: Mapping[str, int], rng: random.Random) -> list[list[str]]:

@@ -32,7 +32,6 @@ from scorekeeper.errors import (
 )
 from scorekeeper.gui.error_words import error_text
 from scorekeeper.session.chombo_errors import ChomboError
-from scorekeeper.session.corrections import correction_events, redo_group, undo_group
 from scorekeeper.session.events import (
     AbortiveDraw,
     AbortReason,
@@ -280,6 +279,8 @@ class GameController(QObject):
         in one write: the store never holds the removal without the correction."""
         if self.session is None or self.game_id is None or self.position is None or self.read_only:
             return self.apply(correction)  # says why nothing can be recorded
+        from scorekeeper.session.corrections import correction_events  # corrections' code: not at start (issue 24)
+
         try:
             events = correction_events(self.session.state, correction)
         except ScorekeeperError as error:
@@ -348,6 +349,8 @@ class GameController(QObject):
         if self._refuse_read_only():
             return False
         session = self.session
+        from scorekeeper.session.corrections import redo_group, undo_group  # not at start (issue 24)
+
         steps = undo_group(session.events, session.state_at) if undo else redo_group(session.state, session.redo_events)
         if steps > 1:
             return self._step_together(steps, undo=undo)

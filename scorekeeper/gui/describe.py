@@ -7,13 +7,12 @@ called out.
 
 from __future__ import annotations
 
-from typing import assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from PySide6.QtCore import QCoreApplication
 
 from scorekeeper.engine.points import PointValue
 from scorekeeper.gui.labels import abort_name, chombo_error_text, format_points, format_signed, limit_name, yaku_name
-from scorekeeper.session.classical import ClassicalHandSettlement
 from scorekeeper.session.events import (
     AbortiveDraw,
     Chombo,
@@ -27,6 +26,9 @@ from scorekeeper.session.events import (
 from scorekeeper.session.settlement import RiichiSettlement, Settlement, TransferReason, WinValue
 from scorekeeper.session.sheet import HandRow, ResultKind, WinLine
 from scorekeeper.session.state import HandEntry
+
+if TYPE_CHECKING:
+    from scorekeeper.session.classical import ClassicalHandSettlement
 
 __all__ = [
     "describe_classical_values",
@@ -42,6 +44,19 @@ _CONTEXT = "Describe"
 
 def _t(text: str) -> str:
     return QCoreApplication.translate(_CONTEXT, text)
+
+
+def _classical(settlement: Settlement | None) -> ClassicalHandSettlement | None:
+    """``settlement`` if it is the classical family's; None for riichi's or none.
+
+    The classical module is imported for a settlement that is not riichi's only: a riichi table's history never
+    needs it (issue 24: the cold start).
+    """
+    if settlement is None or isinstance(settlement, RiichiSettlement):
+        return None
+    from scorekeeper.session.classical import ClassicalHandSettlement
+
+    return settlement if isinstance(settlement, ClassicalHandSettlement) else None
 
 
 def describe_value(value: PointValue, *, in_brackets: bool = False) -> str:
@@ -77,12 +92,13 @@ def describe_result(
         classical: the game is of the classical family (seed 003), which has no tenpai at a draw; None: as the
             settlement says (a :class:`ClassicalHandSettlement`), else riichi.
     """
+    classical_settlement = _classical(settlement)
     if classical is None:
-        classical = isinstance(settlement, ClassicalHandSettlement)
+        classical = classical_settlement is not None
     values = {int(w.seat): describe_value(w.value, in_brackets=True) for w in _riichi_wins(settlement)}
-    if isinstance(settlement, ClassicalHandSettlement):
+    if classical_settlement is not None:
         # A classical win's value is one number in table points (seed 003, C), worked out from tiles or called out.
-        for classical_value in settlement.values:
+        for classical_value in classical_settlement.values:
             values[int(classical_value.seat)] = _t("{points} points").format(
                 points=format_points(classical_value.value)
             )
@@ -194,13 +210,14 @@ def describe_classical_values(settlement: Settlement, names: tuple[str, ...]) ->
     A hand entered as tiles shows the engine's full breakdown (each point source and double, the rounding, the
     multiplier and the limit: ``classical_breakdown``); a value the table called out says so.
     """
-    if not isinstance(settlement, ClassicalHandSettlement):
+    classical = _classical(settlement)
+    if classical is None:
         return ""
     # Imported here: the tile-entry widgets stay out of the app's cold start (benchmarks/bench_gui.py).
     from scorekeeper.gui.widgets.entry_words import classical_breakdown
 
     lines = []
-    for value in settlement.values:
+    for value in classical.values:
         name = names[int(value.seat)]
         if value.score is None:
             lines.append(

@@ -14,10 +14,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication
 
-from scorekeeper.session.record import format_record, record_from_session
 from scorekeeper.session.session import Session
 from scorekeeper.storage.files import write_atomically
-from scorekeeper.storage.records import export_game_csv
 
 __all__ = ["export_csv", "export_json", "export_pdf", "suggested_file_name", "translate_document"]
 
@@ -38,6 +36,9 @@ def export_json(session: Session, path: Path) -> None:
     Raises:
         SaveFileError: the file cannot be written.
     """
+    # The records' formats are imported when a game is exported, not at the app's start (issue 24).
+    from scorekeeper.session.record import format_record, record_from_session
+
     text = json.dumps(format_record(record_from_session(session)), ensure_ascii=False, indent=2)
     write_atomically(path, (text + "\n").encode("utf-8"))
 
@@ -49,6 +50,8 @@ def export_csv(session: Session, path: Path) -> None:
     Raises:
         SaveFileError: the file cannot be written.
     """
+    from scorekeeper.storage.records import export_game_csv
+
     export_game_csv(session, path, translate_document)
 
 

@@ -24,7 +24,6 @@ from scorekeeper.gui.labels import short_label
 from scorekeeper.gui.openers import Dialogs
 from scorekeeper.gui.table.table_view import TableViewWidget
 from scorekeeper.session import HandDeleted
-from scorekeeper.session.corrections import is_same_hand, substitutions_taken_out
 
 __all__ = ["HandActions"]
 
@@ -143,6 +142,8 @@ class HandActions:
         state = self._controller.state
         if state is None or not 0 <= index < len(state.hands):
             return
+        from scorekeeper.session.corrections import is_same_hand  # corrections' code: not at start (issue 24)
+
         old = state.hands[index].record if edit else None
         record = self._questions.ask_hand(index, old)
         if record is None or (edit and is_same_hand(state, index, record)):
@@ -161,6 +162,8 @@ class HandActions:
         if state is None or not 0 <= index < len(state.hands):
             return
         entry = state.hands[index]
+        from scorekeeper.session.corrections import substitutions_taken_out
+
         try:
             removes = substitutions_taken_out(state, HandDeleted(index))
         except ScorekeeperError as error:

@@ -20,7 +20,6 @@ from scorekeeper.gui.labels import short_label
 from scorekeeper.gui.openers import Dialogs
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.session import HandRecord, HandResult, family_of
-from scorekeeper.session.corrections import correction_preview
 from scorekeeper.session.sheet import game_sheet
 
 if TYPE_CHECKING:
@@ -128,6 +127,8 @@ class HandQuestions:
         def enter_draw(riichi: tuple[int, ...]) -> HandResult | None:
             preview = self.preview_text_at(index, riichi)
             return self._dialogs().draw(self._parent, state, riichi, DrawKind.DRAW, preview)
+
+        from scorekeeper.session.corrections import correction_preview  # not at start (issue 24)
 
         dialog = EditHandDialog(
             # A seat a substitute took is both ("Bruno / Sam"), as in the history: the hand may be the leaver's.

@@ -1,123 +1,126 @@
 """The table: seats and winds, the event log, game state, settlement, standings and table rulesets (no Qt).
 
-The GUI and storage use the names listed here; see docs/session.md.
+The GUI and storage use the names listed here; see docs/session.md. They are read from their modules when first
+asked for (PEP 562, as in ``scorekeeper.engine``), so that the table app, opening a riichi game, does not import the
+classical family, the records' formats, corrections or the entry drafts (issue 24: the cold start).
 """
 
-from scorekeeper.session.classical import (
-    ClassicalGameRules,
-    ClassicalHandSettlement,
-    ClassicalTableRules,
-    ClassicalWinValue,
-    LoserSettlement,
-)
-from scorekeeper.session.events import (
-    AbortiveDraw,
-    AbortReason,
-    Chombo,
-    DeadHand,
-    EndGame,
-    Event,
-    ExhaustiveDraw,
-    HandDeleted,
-    HandEdited,
-    HandInserted,
-    HandRecord,
-    HandResult,
-    HandWin,
-    HanFuWin,
-    LastHandCalled,
-    LoserValue,
-    NagashiMangan,
-    PlayerReplaced,
-    RefereePenalty,
-    RiichiDeclared,
-    Ron,
-    SubstitutionRemoved,
-    Tsumo,
-    ValueWin,
-    Win,
-    YakumanWin,
-    event_from_json,
-    event_to_json,
-    hand_record_from_json,
-    hand_record_to_json,
-    result_from_json,
-    result_to_json,
-    win_from_json,
-    win_to_json,
-)
-from scorekeeper.session.families import TableFamily, family_of
-from scorekeeper.session.gaps import Gap, HandNeeded, point_gaps, seat_gaps
-from scorekeeper.session.names import (
-    MAX_NAME,
-    NameProblem,
-    NameProblemKind,
-    PlayerNameError,
-    check_entry_name,
-    check_player_names,
-    entry_name_problem,
-    name_key,
-    player_name_problem,
-    validate_player_names,
-)
-from scorekeeper.session.reasons import Reason, ReasonCode, format_reason, read_reason, word_reason
-from scorekeeper.session.record import (
-    GameRecord,
-    format_record,
-    parse_record,
-    record_from_session,
-    record_from_state,
-    session_from_record,
-)
-from scorekeeper.session.rules import (
-    CLASSICAL_PRESET_NAMES,
-    PRESET_NAMES,
-    ChomboSettlement,
-    Family,
-    GameLength,
-    HonbaSplit,
-    LeftoverSticks,
-    PaoScope,
-    PointsRounding,
-    RiichiRules,
-    Ruleset,
-    StickSplit,
-    TableRules,
-    TieBreak,
-    TimeLimitRule,
-    TripleRon,
-    last_hand_call,
-    ruleset,
-    table_rules,
-)
-from scorekeeper.session.seats import Seat, parse_seat, round_label
-from scorekeeper.session.session import Session
-from scorekeeper.session.settlement import (
-    RIICHI_STICK,
-    RiichiSettlement,
-    Settlement,
-    Transfer,
-    TransferReason,
-    WinContext,
-    WinValue,
-    settle,
-    value_win,
-)
-from scorekeeper.session.standings import FinalResult, Penalty
-from scorekeeper.session.state import (
-    EndReason,
-    GameState,
-    HandEntry,
-    RiichiRefusal,
-    ScoreSeries,
-    StrandedSubstituteError,
-    Substitution,
-    apply_event,
-    apply_events,
-    initial_state,
-    replay_hands,
-)
-from scorekeeper.session.substitution import RemovalPreview, SeatShare, removal_preview, seat_shares
+from __future__ import annotations
+
+import importlib
+
+TYPE_CHECKING = False  # typing.TYPE_CHECKING to mypy, without importing typing (issue 15)
+if TYPE_CHECKING:
+    from scorekeeper.session.classical import ClassicalHandSettlement, ClassicalWinValue
+    from scorekeeper.session.classical_rules import ClassicalGameRules, ClassicalTableRules, LoserSettlement
+    from scorekeeper.session.events import (
+        AbortiveDraw,
+        AbortReason,
+        Chombo,
+        DeadHand,
+        EndGame,
+        Event,
+        ExhaustiveDraw,
+        HandDeleted,
+        HandEdited,
+        HandInserted,
+        HandRecord,
+        HandResult,
+        HandWin,
+        HanFuWin,
+        LastHandCalled,
+        LoserValue,
+        NagashiMangan,
+        PlayerReplaced,
+        RefereePenalty,
+        RiichiDeclared,
+        Ron,
+        SubstitutionRemoved,
+        Tsumo,
+        ValueWin,
+        Win,
+        YakumanWin,
+        event_from_json,
+        event_to_json,
+        hand_record_from_json,
+        hand_record_to_json,
+        result_from_json,
+        result_to_json,
+        win_from_json,
+        win_to_json,
+    )
+    from scorekeeper.session.families import TableFamily, family_of
+    from scorekeeper.session.gaps import Gap, HandNeeded, point_gaps, seat_gaps
+    from scorekeeper.session.names import (
+        MAX_NAME,
+        NameProblem,
+        NameProblemKind,
+        PlayerNameError,
+        check_entry_name,
+        check_player_names,
+        entry_name_problem,
+        name_key,
+        player_name_problem,
+        validate_player_names,
+    )
+    from scorekeeper.session.reasons import Reason, ReasonCode, format_reason, read_reason, word_reason
+    from scorekeeper.session.record import (
+        GameRecord,
+        format_record,
+        parse_record,
+        record_from_session,
+        record_from_state,
+        session_from_record,
+    )
+    from scorekeeper.session.rules import (
+        CLASSICAL_PRESET_NAMES,
+        PRESET_NAMES,
+        ChomboSettlement,
+        Family,
+        GameLength,
+        HonbaSplit,
+        LeftoverSticks,
+        PaoScope,
+        PointsRounding,
+        RiichiRules,
+        Ruleset,
+        StickSplit,
+        TableRules,
+        TieBreak,
+        TimeLimitRule,
+        TripleRon,
+        last_hand_call,
+        ruleset,
+        table_rules,
+    )
+    from scorekeeper.session.seats import Seat, parse_seat, round_label
+    from scorekeeper.session.session import Session
+    from scorekeeper.session.settlement import (
+        RIICHI_STICK,
+        RiichiSettlement,
+        Settlement,
+        Transfer,
+        TransferReason,
+        WinContext,
+        WinValue,
+        settle,
+        value_win,
+    )
+    from scorekeeper.session.standings import FinalResult, Penalty
+    from scorekeeper.session.state import (
+        EndReason,
+        GameState,
+        HandEntry,
+        RiichiRefusal,
+        ScoreSeries,
+        StrandedSubstituteError,
+        Substitution,
+        apply_event,
+        apply_events,
+        initial_state,
+        replay_hands,
+    )
+    from scorekeeper.session.substitution import RemovalPreview, SeatShare, removal_preview, seat_shares
 
 __all__ = [
     "CLASSICAL_PRESET_NAMES",
@@ -236,3 +239,135 @@ __all__ = [
     "win_to_json",
     "word_reason",
 ]
+
+#: The module of each public name.
+_MODULES = {
+    "ClassicalGameRules": "classical_rules",
+    "ClassicalHandSettlement": "classical",
+    "ClassicalTableRules": "classical_rules",
+    "ClassicalWinValue": "classical",
+    "LoserSettlement": "classical_rules",
+    "AbortiveDraw": "events",
+    "AbortReason": "events",
+    "Chombo": "events",
+    "DeadHand": "events",
+    "EndGame": "events",
+    "Event": "events",
+    "ExhaustiveDraw": "events",
+    "HandDeleted": "events",
+    "HandEdited": "events",
+    "HandInserted": "events",
+    "HandRecord": "events",
+    "HandResult": "events",
+    "HandWin": "events",
+    "HanFuWin": "events",
+    "LastHandCalled": "events",
+    "LoserValue": "events",
+    "NagashiMangan": "events",
+    "PlayerReplaced": "events",
+    "RefereePenalty": "events",
+    "RiichiDeclared": "events",
+    "Ron": "events",
+    "SubstitutionRemoved": "events",
+    "Tsumo": "events",
+    "ValueWin": "events",
+    "Win": "events",
+    "YakumanWin": "events",
+    "event_from_json": "events",
+    "event_to_json": "events",
+    "hand_record_from_json": "events",
+    "hand_record_to_json": "events",
+    "result_from_json": "events",
+    "result_to_json": "events",
+    "win_from_json": "events",
+    "win_to_json": "events",
+    "TableFamily": "families",
+    "family_of": "families",
+    "Gap": "gaps",
+    "HandNeeded": "gaps",
+    "point_gaps": "gaps",
+    "seat_gaps": "gaps",
+    "MAX_NAME": "names",
+    "NameProblem": "names",
+    "NameProblemKind": "names",
+    "PlayerNameError": "names",
+    "check_entry_name": "names",
+    "check_player_names": "names",
+    "entry_name_problem": "names",
+    "name_key": "names",
+    "player_name_problem": "names",
+    "validate_player_names": "names",
+    "Reason": "reasons",
+    "ReasonCode": "reasons",
+    "format_reason": "reasons",
+    "read_reason": "reasons",
+    "word_reason": "reasons",
+    "GameRecord": "record",
+    "format_record": "record",
+    "parse_record": "record",
+    "record_from_session": "record",
+    "record_from_state": "record",
+    "session_from_record": "record",
+    "CLASSICAL_PRESET_NAMES": "rules",
+    "PRESET_NAMES": "rules",
+    "ChomboSettlement": "rules",
+    "Family": "rules",
+    "GameLength": "rules",
+    "HonbaSplit": "rules",
+    "LeftoverSticks": "rules",
+    "PaoScope": "rules",
+    "PointsRounding": "rules",
+    "RiichiRules": "rules",
+    "Ruleset": "rules",
+    "StickSplit": "rules",
+    "TableRules": "rules",
+    "TieBreak": "rules",
+    "TimeLimitRule": "rules",
+    "TripleRon": "rules",
+    "last_hand_call": "rules",
+    "ruleset": "rules",
+    "table_rules": "rules",
+    "Seat": "seats",
+    "parse_seat": "seats",
+    "round_label": "seats",
+    "Session": "session",
+    "RIICHI_STICK": "settlement",
+    "RiichiSettlement": "settlement",
+    "Settlement": "settlement",
+    "Transfer": "settlement",
+    "TransferReason": "settlement",
+    "WinContext": "settlement",
+    "WinValue": "settlement",
+    "settle": "settlement",
+    "value_win": "settlement",
+    "FinalResult": "standings",
+    "Penalty": "standings",
+    "EndReason": "state",
+    "GameState": "state",
+    "HandEntry": "state",
+    "RiichiRefusal": "state",
+    "ScoreSeries": "state",
+    "StrandedSubstituteError": "state",
+    "Substitution": "state",
+    "apply_event": "state",
+    "apply_events": "state",
+    "initial_state": "state",
+    "replay_hands": "state",
+    "RemovalPreview": "substitution",
+    "SeatShare": "substitution",
+    "removal_preview": "substitution",
+    "seat_shares": "substitution",
+}
+
+
+def __getattr__(name: str) -> object:
+    module = _MODULES.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -8,13 +8,14 @@ not, the seat and round winds, riichi): they must agree, and where the input lea
 from __future__ import annotations
 
 from collections.abc import Collection
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from scorekeeper.engine.jsonio import hand_from_json
-from scorekeeper.engine.rules import HandRules, check_red_fives
-from scorekeeper.engine.scoring import HandScore, score_hand
 from scorekeeper.errors import IllegalActionError, ScorekeeperError
 from scorekeeper.session.seats import ROUND_LETTERS, Seat, seat_wind
+
+if TYPE_CHECKING:
+    from scorekeeper.engine.rules import HandRules
+    from scorekeeper.engine.scoring import HandScore
 
 __all__ = ["agree", "score_full_hand"]
 
@@ -67,6 +68,10 @@ def score_full_hand(
         said = "riichi" if declared else "no riichi"
         table = "did" if in_riichi else "did not"
         raise IllegalActionError(f"seat {seat}'s hand says {said}, but at the table they {table} declare riichi")
+    # The scorer is imported by the first hand entered as tiles: a game of han and fu never needs it (issue 24).
+    from scorekeeper.engine.jsonio import hand_from_json
+    from scorekeeper.engine.scoring import score_hand
+
     parsed, _ = hand_from_json(hand)
     score = score_hand(parsed, rules)
     liable_count = sum(y.yakuman for y in score.yaku if y.yaku.value in liable)
@@ -83,6 +88,9 @@ def check_new_hand(hand: dict[str, Any], rules: HandRules) -> None:
     """
     # Only the tiles matter here (the table fills in the winds and the way of winning when it scores the hand).
     tiles: dict[str, Any] = {key: hand[key] for key in ("hand", "melds", "win") if key in hand}
+    from scorekeeper.engine.jsonio import hand_from_json
+    from scorekeeper.engine.rules import check_red_fives
+
     try:
         parsed, _ = hand_from_json({**tiles, "seat_wind": "E", "round_wind": "E"})
     except ScorekeeperError:

@@ -21,7 +21,6 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scorekeeper.engine.classical import format_extras, parse_extras
 from scorekeeper.engine.hand import Meld
 from scorekeeper.engine.tiles import Tile, format_tiles, parse_tiles
 from scorekeeper.errors import IllegalActionError, ScorekeeperError
@@ -287,6 +286,8 @@ def _normal_input(hand: dict[str, Any], *, plain: bool) -> dict[str, Any]:
             melds = [Meld.parse(str(m.get("type")), str(m.get("tiles"))) for m in value]
             out[key] = sorted((m.kind.value, tiles(m.tiles)) for m in melds)
         elif key == "flowers" and isinstance(value, (str, list)):
+            from scorekeeper.engine.classical.extras import format_extras, parse_extras  # a classical hand's
+
             extras = [e for item in ([value] if isinstance(value, str) else value) for e in parse_extras(str(item))]
             out[key] = format_extras(sorted(extras, key=lambda e: e.digit))
         else:

@@ -19,12 +19,6 @@ from typing import TYPE_CHECKING, ClassVar
 
 from scorekeeper.engine.tiles import Wind
 from scorekeeper.session.chombo_errors import chombo_citation
-from scorekeeper.session.classical import (
-    ClassicalHandSettlement,
-    advance_classical,
-    classical_final_result,
-    settle_classical_result,
-)
 from scorekeeper.session.classical_rules import ClassicalGameRules
 from scorekeeper.session.events import Chombo, ExhaustiveDraw, HandResult, NagashiMangan
 from scorekeeper.session.reasons import ReasonCode, format_reason
@@ -34,6 +28,7 @@ from scorekeeper.session.settlement import RiichiSettlement, Settlement, settle
 from scorekeeper.session.standings import FinalResult, Penalty, final_result
 
 if TYPE_CHECKING:
+    from scorekeeper.session.classical import ClassicalHandSettlement
     from scorekeeper.session.state import GameState
 
 __all__ = ["Advance", "ClassicalFamily", "EndReason", "RiichiFamily", "TableFamily", "family_of"]
@@ -235,6 +230,10 @@ class ClassicalFamily(TableFamily):
 
     def settle(self, position: GameState, result: HandResult) -> ClassicalHandSettlement:
         """Settle by the classical table knobs (``settle_classical_result``)."""
+        # The classical modules are imported by the classical family's first use: a riichi table never needs them
+        # (issue 24: the cold start).
+        from scorekeeper.session.classical import settle_classical_result
+
         return settle_classical_result(
             self._game(position.rules),
             result,
@@ -245,6 +244,8 @@ class ClassicalFamily(TableFamily):
 
     def advance(self, before: GameState, scores: tuple[int, int, int, int], settlement: Settlement) -> Advance:
         """East rotation; the game ends after the last round (``advance_classical``)."""
+        from scorekeeper.session.classical import advance_classical
+
         round_index, dealer, ended = advance_classical(
             before.round_index, before.dealer, settlement.dealer_repeats, self._game(before.rules).table
         )
@@ -257,6 +258,8 @@ class ClassicalFamily(TableFamily):
 
     def final_result(self, state: GameState, penalties: tuple[Penalty, ...]) -> FinalResult:
         """The change from the start, with the family's uma (``classical_final_result``)."""
+        from scorekeeper.session.classical import classical_final_result
+
         return classical_final_result(self._game(state.rules).table, state.scores, penalties)
 
 

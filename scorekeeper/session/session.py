@@ -12,7 +12,6 @@ from collections.abc import Iterable, Sequence
 from scorekeeper.errors import ErrorCode, IllegalActionError, InvalidHandError, NothingToUndoError
 from scorekeeper.session._engine import check_new_hand
 from scorekeeper.session.chombo_errors import ChomboError
-from scorekeeper.session.corrections import is_same_hand
 from scorekeeper.session.events import (
     AbortiveDraw,
     AbortReason,
@@ -176,6 +175,8 @@ class Session:
             ScorekeeperError: for a full-hand win the engine cannot score.
         """
         if isinstance(event, HandEdited) and 0 <= event.index < len(self.state.hands):
+            from scorekeeper.session.corrections import is_same_hand  # an edit's: not in a table's cold start
+
             entry = self.state.hands[event.index]
             if is_same_hand(self.state, event.index, event.hand):
                 # Edit hand saved without a change (the hand's text may differ: corrections.is_same_hand).

@@ -11,10 +11,9 @@ from __future__ import annotations
 import abc
 import enum
 from dataclasses import dataclass, field, replace
-from typing import assert_never
+from typing import TYPE_CHECKING, assert_never
 
 from scorekeeper.engine.points import Payment, PointValue, pay, value_from_han_fu, value_from_yakuman
-from scorekeeper.engine.scoring import HandScore
 from scorekeeper.errors import IllegalActionError
 from scorekeeper.session._engine import score_full_hand
 from scorekeeper.session.events import (
@@ -34,6 +33,9 @@ from scorekeeper.session.events import (
 )
 from scorekeeper.session.rules import ChomboSettlement, HonbaSplit, PaoScope, Ruleset, StickSplit, TripleRon
 from scorekeeper.session.seats import Seat
+
+if TYPE_CHECKING:
+    from scorekeeper.engine.scoring import HandScore
 
 __all__ = [
     "RIICHI_STICK",

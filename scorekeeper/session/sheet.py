@@ -13,7 +13,6 @@ from typing import Any, assert_never
 
 from scorekeeper.engine.points import Limit
 from scorekeeper.session.chombo_errors import ChomboError, chombo_citation
-from scorekeeper.session.classical import ClassicalHandSettlement
 from scorekeeper.session.events import (
     AbortiveDraw,
     Chombo,
@@ -254,9 +253,13 @@ def _wins(entry: HandEntry) -> tuple[WinLine, ...]:
     if isinstance(result, Ron | Tsumo):
         for win in result.wins if isinstance(result, Ron) else (result.win,):
             pao[win.seat] = win.pao
-    if isinstance(settlement, ClassicalHandSettlement):
+    if not isinstance(settlement, RiichiSettlement):
+        # Imported for a classical game's sheet only: a riichi table's history never needs the classical family
+        # (issue 24: the cold start).
+        from scorekeeper.session.classical import ClassicalHandSettlement
+
+        assert isinstance(settlement, ClassicalHandSettlement), "a family whose wins the sheet does not know"
         return tuple(WinLine(seat=v.seat, points=v.value, pao=pao.get(v.seat)) for v in settlement.values)
-    assert isinstance(settlement, RiichiSettlement), "a family whose wins the sheet does not know"
     return tuple(
         WinLine(
             seat=w.seat,

@@ -280,7 +280,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     install_language(Language(settings.language))
     instance = SingleInstance(default_database_path(folder))
     read_only = False
-    if not instance.acquire():
+    if not instance.acquire(listen=False):  # listens once the window is painted
         if instance.wake_running():
             return 0  # the running copy shows its window
         read_only = True
@@ -315,7 +315,9 @@ def run_app(argv: Sequence[str] | None = None) -> int:
         # window ~40 ms of CPU dearer (issue 24, benchmarks/bench_gui.py). Nothing reaches the window before it is
         # on screen; the first dialog comes after.
         install_wheel_guard(app)
-        if not read_only:  # a read-only window offers no new game
+        if not read_only:  # a read-only window neither answers later copies nor offers a new game
+            # A later copy's knock brings this window to the front; the socket (QtNetwork) is not the cold start's.
+            instance.listen()
             first_steps(window)
 
     _after_first_paint(window, once_painted)

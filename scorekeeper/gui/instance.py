@@ -10,22 +10,32 @@ front, and exits. The running copy answers each knock with a byte, and only that
 used to exit at once and show nothing. If nobody answers within a second (the lock belongs to a copy on another
 computer sharing the folder, or the running copy hangs), the second copy opens the games read-only, with a banner
 saying so.
+
+The app listens once its window is first painted (:meth:`SingleInstance.listen`), not when it takes the lock: the
+local socket's module (QtNetwork) and the socket's name (a hash) stay out of the cold start (issue 24: ~13 ms of
+CPU). A second copy started in that moment finds the lock taken and no socket yet, and knocks again until the
+running copy listens or the second has passed.
 """
 
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import os
+import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QLockFile, QObject, QTimer, Signal
-from PySide6.QtNetwork import QLocalServer, QLocalSocket
+
+if TYPE_CHECKING:
+    from PySide6.QtNetwork import QLocalServer
 
 __all__ = ["SingleInstance"]
 
 #: How long a second copy waits for the running one to answer (milliseconds).
 _WAKE_TIMEOUT_MS = 1_000
+#: How long a second copy waits before knocking again on a socket that is not there yet (seconds).
+_KNOCK_AGAIN_S = 0.05
 #: What the running copy answers a knock with: "I am here, and showing my window".
 _ANSWER = b"shown"
 #: A lock file not touched for this long is stale (its copy is gone), whoever holds it (milliseconds).
@@ -60,27 +70,55 @@ class SingleInstance(QObject):
         self._heartbeat = QTimer(self)
         self._heartbeat.setInterval(heartbeat_ms)
         self._heartbeat.timeout.connect(self._on_heartbeat_timeout)
-        digest = hashlib.sha256(str(database.absolute()).encode("utf-8")).hexdigest()[:24]
-        self.server_name = f"scorekeeper-{digest}"
+        self._database = database
         self._server: QLocalServer | None = None
 
-    def acquire(self) -> bool:
-        """Take the lock and listen for later copies; False if another running copy holds it."""
+    @property
+    def server_name(self) -> str:
+        """The local socket's name: the same for every copy started on this database."""
+        import hashlib  # its OpenSSL library is ~7 ms of the cold start: imported once the window is up
+
+        digest = hashlib.sha256(str(self._database.absolute()).encode("utf-8")).hexdigest()[:24]
+        return f"scorekeeper-{digest}"
+
+    def acquire(self, *, listen: bool = True) -> bool:
+        """Take the lock, and listen for later copies unless ``listen`` is false (then call :meth:`listen` soon: the
+        app does once its window is painted); False if another running copy holds the lock."""
         if not self._lock.tryLock(0):
             return False
         self._heartbeat.start()
-        QLocalServer.removeServer(self.server_name)  # a socket file left by a crashed copy
-        self._server = QLocalServer(self)
-        self._server.newConnection.connect(self._on_server_new_connection)
-        self._server.listen(self.server_name)
+        if listen:
+            self.listen()
         return True
 
+    def listen(self) -> None:
+        """Listen for later copies (after :meth:`acquire`): each knock brings the window to the front."""
+        from PySide6.QtNetwork import QLocalServer
+
+        name = self.server_name
+        QLocalServer.removeServer(name)  # a socket file left by a crashed copy
+        self._server = QLocalServer(self)
+        self._server.newConnection.connect(self._on_server_new_connection)
+        self._server.listen(name)
+
     def wake_running(self) -> bool:
-        """Ask the running copy to show its window; False if none answers."""
+        """Ask the running copy to show its window; False if none answers within a second.
+
+        A copy that took the lock a moment ago listens once its window is painted: until then there is no socket to
+        connect to, and the knock is tried again until the second has passed.
+        """
+        from PySide6.QtNetwork import QLocalSocket
+
+        name = self.server_name
+        deadline = time.monotonic() + _WAKE_TIMEOUT_MS / 1000
         socket = QLocalSocket()
-        socket.connectToServer(self.server_name)
-        if not socket.waitForConnected(_WAKE_TIMEOUT_MS):
-            return False
+        socket.connectToServer(name)
+        while not socket.waitForConnected(max(int((deadline - time.monotonic()) * 1000), 1)):
+            socket.abort()
+            if time.monotonic() >= deadline:
+                return False
+            time.sleep(_KNOCK_AGAIN_S)
+            socket.connectToServer(name)
         # Connecting is the whole message: the running copy shows its window for every connection, and says so. A
         # hanging copy's socket still accepts the connection (the system queues it), but it never answers.
         answered = socket.waitForReadyRead(_WAKE_TIMEOUT_MS) and bytes(socket.readAll().data()) == _ANSWER

@@ -9,7 +9,8 @@ import sys
 #: a tournament table's sync, the tile artwork (the win dialog's tiles), the background worker, PostgreSQL; the
 #: classical family (a riichi table's first screen has none of it: session.classical, the classical scorer), the
 #: riichi scorer (a hand entered as tiles), the records' formats (export), corrections (Edit hand, Undo) and the entry
-#: drafts (the win dialog). A module listed counts with its submodules.
+#: drafts (the win dialog); the single-instance socket (QtNetwork, and hashlib for its name: the app listens once its
+#: window is painted). A module listed counts with its submodules.
 _NOT_AT_START = (
     "scorekeeper.session.classical",
     "scorekeeper.engine.classical.scoring",
@@ -25,6 +26,8 @@ _NOT_AT_START = (
     "scorekeeper.gui.tiles",
     "scorekeeper.gui.background",
     "PySide6.QtSvg",
+    "PySide6.QtNetwork",
+    "hashlib",
     "psycopg",
 )
 

@@ -27,11 +27,9 @@ pytestmark = pytest.mark.gui
 _ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-def holder(tmp_path: Path) -> Iterator[subprocess.Popen[str]]:
-    """Another running copy holding the lock of ``tmp_path/games.sqlite3``."""
+def _hold(tmp_path: Path, *args: str) -> Iterator[subprocess.Popen[str]]:
     process = subprocess.Popen(
-        [sys.executable, "-m", "tests.gui.instance_holder", str(tmp_path / "games.sqlite3")],
+        [sys.executable, "-m", "tests.gui.instance_holder", str(tmp_path / "games.sqlite3"), *args],
         cwd=_ROOT,
         stdout=subprocess.PIPE,
         text=True,
@@ -46,6 +44,18 @@ def holder(tmp_path: Path) -> Iterator[subprocess.Popen[str]]:
     process.stdout.close()
 
 
+@pytest.fixture
+def holder(tmp_path: Path) -> Iterator[subprocess.Popen[str]]:
+    """Another running copy holding the lock of ``tmp_path/games.sqlite3``."""
+    yield from _hold(tmp_path)
+
+
+@pytest.fixture
+def starting_holder(tmp_path: Path) -> Iterator[subprocess.Popen[str]]:
+    """Another copy that has taken the lock and listens 300 ms later, as the app does once its window is painted."""
+    yield from _hold(tmp_path, "--listen-after", "300")
+
+
 def test_a_second_start_wakes_the_running_copy(qtbot: QtBot, tmp_path: Path, holder: subprocess.Popen[str]) -> None:
     second = SingleInstance(tmp_path / "games.sqlite3")
     assert not second.acquire()
@@ -55,6 +65,19 @@ def test_a_second_start_wakes_the_running_copy(qtbot: QtBot, tmp_path: Path, hol
     assert holder.wait(timeout=30) == 0
     assert second.acquire()  # the running copy has closed: the lock is free again
     second.release()
+
+
+def test_a_second_start_wakes_a_copy_that_is_not_listening_yet(
+    qtbot: QtBot, tmp_path: Path, starting_holder: subprocess.Popen[str]
+) -> None:
+    """The app listens once its window is painted (issue 24: QtNetwork out of the cold start); a second copy started
+    in between (a double click) knocks again until it answers, rather than opening the games read-only."""
+    second = SingleInstance(tmp_path / "games.sqlite3")
+    assert not second.acquire()
+    assert second.wake_running()
+    assert starting_holder.stdout is not None
+    assert starting_holder.stdout.readline().strip() == "woken"
+    assert starting_holder.wait(timeout=30) == 0
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGSTOP"), reason="SIGSTOP is POSIX only")

@@ -33,9 +33,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args or args == ["--smoke-test"]:
         # The core before PySide6: once imported, PySide6 reads the source of every module imported after it (its
         # ``__feature__`` check); the core's modules need none of that (issue 24: ~10 ms of CPU at start). These are
-        # the ones the table window's first paint uses (the session's fold, its sheet and gaps, the store); the
-        # session package itself imports nothing until asked (PEP 562).
-        import scorekeeper.session.gaps
+        # the ones the table window's first paint uses (the session's fold, its sheet, the store); the session
+        # package itself imports nothing until asked (PEP 562).
         import scorekeeper.session.session
         import scorekeeper.session.sheet
         import scorekeeper.storage.store  # noqa: F401 - imported for the order alone

@@ -30,7 +30,6 @@ from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.gui.openers import Dialogs
 from scorekeeper.gui.settings import AppSettings, load_settings, read_settings
 from scorekeeper.gui.theme import Theme, apply_theme
-from scorekeeper.gui.wheel_guard import install_wheel_guard
 from scorekeeper.gui.window_geometry import bring_to_front, place_on_screen
 from scorekeeper.storage.files import default_database_path
 from scorekeeper.storage.store import GameStore
@@ -77,6 +76,14 @@ def _report_first_paint(app: QApplication, window: QWidget, started: float, *, q
     window.installEventFilter(FirstPaint(window))
 
 
+def _install_wheel_guard(app: QCoreApplication) -> None:
+    """``wheel_guard.install_wheel_guard``, imported when first installed: :func:`run_app` installs it once the
+    window is painted, so its module (and the widget classes it tests events for) are not the cold start's."""
+    from scorekeeper.gui.wheel_guard import install_wheel_guard
+
+    install_wheel_guard(app)
+
+
 def _after_first_paint(window: QWidget, then: Callable[[], None]) -> None:
     """Call ``then`` once ``window`` has been painted the first time (from the event loop, after the whole paint)."""
     from PySide6.QtCore import QEvent, QObject
@@ -115,7 +122,7 @@ def create_application(argv: Sequence[str] | None = None, *, wheel_guard: bool =
     QApplication.setApplicationVersion(__version__)
     app = QApplication(list(argv if argv is not None else sys.argv[:1]))
     if wheel_guard:
-        install_wheel_guard(app)
+        _install_wheel_guard(app)
     return app
 
 
@@ -139,7 +146,7 @@ def create_main_window(
     settings = settings if settings is not None else load_settings(data_dir)
     app = QCoreApplication.instance()
     if app is not None and wheel_guard:
-        install_wheel_guard(app)  # also when the application was made elsewhere (tests, embedding)
+        _install_wheel_guard(app)  # also when the application was made elsewhere (tests, embedding)
     store = GameStore.open(default_database_path(data_dir), read_only=read_only)
     controller = GameController(store, read_only=read_only)
     window = MainWindow(
@@ -289,7 +296,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     except ScorekeeperError as error:
         from PySide6.QtWidgets import QMessageBox
 
-        install_wheel_guard(app)
+        _install_wheel_guard(app)
         box = QMessageBox(
             QMessageBox.Icon.Critical, QCoreApplication.translate("App", "Cannot open the games"), error_text(error)
         )
@@ -314,7 +321,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
         # The wheel guard's filter sees every event: installed before, it made building, showing and painting the
         # window ~40 ms of CPU dearer (issue 24, benchmarks/bench_gui.py). Nothing reaches the window before it is
         # on screen; the first dialog comes after.
-        install_wheel_guard(app)
+        _install_wheel_guard(app)
         if not read_only:  # a read-only window neither answers later copies nor offers a new game
             # A later copy's knock brings this window to the front; the socket (QtNetwork) is not the cold start's.
             instance.listen()

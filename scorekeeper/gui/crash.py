@@ -15,7 +15,7 @@ from pathlib import Path
 from types import TracebackType
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication
 
 __all__ = ["CRASH_LOG", "format_crash", "install_excepthook", "show_crash_dialog"]
 
@@ -32,6 +32,8 @@ def format_crash(kind: type[BaseException], error: BaseException, tb: TracebackT
 
 def show_crash_dialog(log_path: Path, error: BaseException) -> None:
     """Tell the user, in plain words, that something went wrong and that the game is safe."""
+    from PySide6.QtWidgets import QMessageBox  # imported when needed: not the cold start's (issue 24)
+
     parent = QApplication.activeWindow()
     text = QCoreApplication.translate(
         "Crash",

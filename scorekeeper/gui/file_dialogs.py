@@ -13,7 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 __all__ = ["ask_open_file", "ask_save_file", "start_folder"]
 
@@ -50,11 +50,15 @@ def _chosen(name: str) -> Path | None:
 
 def ask_open_file(parent: QWidget, title: str, filters: str, start: str = "") -> Path | None:
     """Ask for a file to open; None when cancelled. ``filters`` as Qt writes them (``"CSV files (*.csv)"``)."""
+    from PySide6.QtWidgets import QFileDialog  # imported when asked: not the cold start's (issue 24)
+
     name, _ = QFileDialog.getOpenFileName(parent, title, _start(start), filters)
     return _chosen(name)
 
 
 def ask_save_file(parent: QWidget, title: str, filters: str, start: str = "") -> Path | None:
     """Ask where to save, starting at ``start`` (a folder or a suggested file name); None when cancelled."""
+    from PySide6.QtWidgets import QFileDialog
+
     name, _ = QFileDialog.getSaveFileName(parent, title, _start(start), filters)
     return _chosen(name)

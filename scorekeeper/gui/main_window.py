@@ -39,7 +39,7 @@ from scorekeeper.gui.tile_labels import set_corner_indices
 from scorekeeper.gui.tournament_actions import OpenRefereeWindow, TournamentActions
 from scorekeeper.gui.window_geometry import remembered_geometry
 from scorekeeper.gui.window_menus import build_menus
-from scorekeeper.session import HandResult, Seat, family_of, seat_gaps
+from scorekeeper.session import HandResult, Seat, family_of
 from scorekeeper.session.sheet import game_sheet
 
 if TYPE_CHECKING:
@@ -49,9 +49,17 @@ if TYPE_CHECKING:
     from scorekeeper.gui.dialogs.win_dialog import WinContext
     from scorekeeper.gui.help.menu import HelpMenu
     from scorekeeper.gui.players.window import PlayersWindow
+    from scorekeeper.session import GameState, Gap
     from scorekeeper.sync.table import JoinedGame, TableLogin
 
 __all__ = ["Dialogs", "MainWindow"]
+
+
+def _seat_gaps(state: GameState, seat: int) -> tuple[Gap, ...]:
+    """``scorekeeper.session.seat_gaps``, imported when a seat's gaps are first shown (not the cold start's)."""
+    from scorekeeper.session.gaps import seat_gaps
+
+    return seat_gaps(state, seat)
 
 
 class MainWindow(QMainWindow):
@@ -265,7 +273,7 @@ class MainWindow(QMainWindow):
                 points=state.scores[seat],
                 riichi=riichi,
                 riichi_refusal=state.riichi_refusal(Seat(seat)),  # the session says whether, and why not
-                gaps=seat_gaps(state, seat),
+                gaps=functools.partial(_seat_gaps, state, seat),  # worked out when a tap shows them
                 names=state.players,
                 riichi_game=family.has_riichi,
                 penalty=pending.get(Seat(seat), 0),

@@ -14,13 +14,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import QInputDialog, QLineEdit, QMessageBox, QWidget
+from PySide6.QtWidgets import QWidget
 
 from scorekeeper.gui.file_dialogs import ask_open_file, ask_save_file
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.session import GameState, HandRecord, HandResult, family_of
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox
+
     from scorekeeper.gui.dialogs.draw_dialog import DrawDialog, DrawKind
     from scorekeeper.gui.dialogs.edit_hand import EditHandDialog
     from scorekeeper.gui.dialogs.new_game import NewGameChoice
@@ -120,6 +122,8 @@ def _dead_hand(parent: QWidget, names: tuple[str, ...]) -> int | None:
     question = QCoreApplication.translate(
         "MainWindow", "Whose hand is declared dead? It cannot win or declare riichi, and is noten at a draw."
     )
+    from PySide6.QtWidgets import QInputDialog  # the boxes' classes: not the cold start's (issue 24)
+
     name, ok = QInputDialog.getItem(parent, title, question, list(names), 0, False)
     return names.index(name) if ok and name in names else None
 
@@ -165,6 +169,8 @@ def _new_tournament(parent: QWidget) -> NewTournament | None:
 
 
 def _ask_tournament_url(parent: QWidget) -> str | None:
+    from PySide6.QtWidgets import QInputDialog, QLineEdit
+
     text, ok = QInputDialog.getText(
         parent,
         QCoreApplication.translate("MainWindow", "Tournament server"),
@@ -175,6 +181,8 @@ def _ask_tournament_url(parent: QWidget) -> str | None:
 
 
 def _confirm(parent: QWidget, question: str) -> bool:
+    from PySide6.QtWidgets import QMessageBox
+
     box = QMessageBox(
         QMessageBox.Icon.Question,
         QCoreApplication.translate("MainWindow", "Please confirm"),
@@ -189,6 +197,8 @@ def _confirm(parent: QWidget, question: str) -> bool:
 def make_dice_question(parent: QWidget | None) -> QMessageBox:
     """RCR 2016 5.9's question when time is called: had the dice of the hand in play been thrown? Two big answers,
     ``dice_thrown`` (this hand and one more) and ``dice_not_thrown`` (only this hand); closing it answers nothing."""
+    from PySide6.QtWidgets import QMessageBox
+
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Question)
     box.setWindowTitle(QCoreApplication.translate("MainWindow", "Time"))
@@ -221,6 +231,8 @@ def _dice(parent: QWidget) -> bool | None:
 
 
 def _import_report(parent: QWidget, text: str) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
     box = QMessageBox(
         QMessageBox.Icon.Information,
         QCoreApplication.translate("MainWindow", "Import"),

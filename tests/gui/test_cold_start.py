@@ -8,9 +8,10 @@ import sys
 #: Modules the table window needs only once the user asks for them: Game > Import's report and the records it reads,
 #: a tournament table's sync, the tile artwork (the win dialog's tiles), the background worker, PostgreSQL; the
 #: classical family (a riichi table's first screen has none of it: session.classical, the classical scorer), the
-#: riichi scorer (a hand entered as tiles), the records' formats (export), corrections (Edit hand, Undo) and the entry
-#: drafts (the win dialog); the single-instance socket (QtNetwork, and hashlib for its name: the app listens once its
-#: window is painted). A module listed counts with its submodules.
+#: riichi scorer (a hand entered as tiles), the records' formats (export), corrections (Edit hand, Undo), the entry
+#: drafts (the win dialog) and the point gaps (a seat's tap); the single-instance socket (QtNetwork, and hashlib for
+#: its name) and the wheel guard, which the app installs once its window is painted; html (a name that looks like
+#: markup). A module listed counts with its submodules.
 _NOT_AT_START = (
     "scorekeeper.session.classical",
     "scorekeeper.engine.classical.scoring",
@@ -19,15 +20,19 @@ _NOT_AT_START = (
     "scorekeeper.storage.records",
     "scorekeeper.session.corrections",
     "scorekeeper.session.draft",
+    "scorekeeper.session.gaps",
+    "scorekeeper.gui.gaps",
     "scorekeeper.gui.import_report",
     "scorekeeper.storage.imports",
     "scorekeeper.storage.registry",
     "scorekeeper.sync",
     "scorekeeper.gui.tiles",
     "scorekeeper.gui.background",
+    "scorekeeper.gui.wheel_guard",
     "PySide6.QtSvg",
     "PySide6.QtNetwork",
     "hashlib",
+    "html",
     "psycopg",
 )
 

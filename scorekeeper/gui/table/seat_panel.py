@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
@@ -18,10 +20,12 @@ from PySide6.QtWidgets import (
 
 from scorekeeper.gui import theme
 from scorekeeper.gui._compat import override
-from scorekeeper.gui.gaps import describe_gaps
 from scorekeeper.gui.labels import format_points, wind_name
 from scorekeeper.gui.widgets.elided import ElidedLabel
-from scorekeeper.session import Gap, RiichiRefusal
+from scorekeeper.session import RiichiRefusal
+
+if TYPE_CHECKING:
+    from scorekeeper.session import Gap
 
 __all__ = ["PickRole", "RiichiStickWidget", "SeatPanelWidget"]
 
@@ -93,7 +97,7 @@ class SeatPanelWidget(QFrame):
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setMinimumSize(260, 170)
         self.showing_gaps = False
-        self._gaps: tuple[Gap, ...] = ()
+        self._gaps: Callable[[], tuple[Gap, ...]] = tuple
         self._names: tuple[str, ...] = ("", "", "", "")
         self._active = False
         self.pick_role = PickRole.NONE
@@ -165,7 +169,7 @@ class SeatPanelWidget(QFrame):
         points: int,
         riichi: bool,
         riichi_refusal: RiichiRefusal | None,
-        gaps: tuple[Gap, ...],
+        gaps: Callable[[], tuple[Gap, ...]],
         names: tuple[str, ...],
         active: bool = False,
         riichi_game: bool = True,
@@ -175,6 +179,9 @@ class SeatPanelWidget(QFrame):
         """Show one seat's state (wind as "E", "S", "W" or "N"); ``penalty``: points taken after uma, pending.
 
         ``can_win``: a hand is being played (not after the game's end), so the Win button is on.
+
+        ``gaps`` gives the seat's point gaps (``scorekeeper.session.seat_gaps``) when they are shown: a tap asks,
+        a refresh does not (issue 24: the gaps and their module are not the cold start's).
 
         ``riichi_refusal`` is the session's answer to "may this seat declare riichi?" (``GameState.riichi_refusal``):
         the riichi button is on when it is None and its tooltip says why not otherwise.
@@ -257,8 +264,10 @@ class SeatPanelWidget(QFrame):
             self.gaps_toggled.emit(self.seat, showing)
 
     def gaps_text(self) -> str:
-        """The gaps in full (:func:`describe_gaps`, rich text), worked out afresh from the gaps last given."""
-        return describe_gaps(self._gaps, self._names)
+        """The gaps in full (``gui.gaps.describe_gaps``, rich text), worked out afresh for the state last shown."""
+        from scorekeeper.gui.gaps import describe_gaps
+
+        return describe_gaps(self._gaps(), self._names)
 
     def _on_riichi_button_clicked(self) -> None:
         self.riichi_requested.emit(self.seat)

@@ -9,8 +9,6 @@ It can also draw upside down, for the player across the table.
 
 from __future__ import annotations
 
-import html
-
 from PySide6 import QtGui
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QPainter, QPaintEvent
@@ -25,6 +23,8 @@ def plain_tooltip(text: str) -> str:
     wrapped as rich text that draws exactly its characters; any other text is left as it is."""
     if not QtGui.Qt.mightBeRichText(text):  # QtGui's Qt namespace holds it, not QtCore's
         return text
+    import html  # for such a name only: its entity table is ~2 ms of the cold start (issue 24)
+
     return f"<p style='white-space:pre'>{html.escape(text)}</p>"
 
 

@@ -69,7 +69,16 @@ def wrapped_text_height(text: str, option: QStyleOptionViewItem, width: int) -> 
 class WrappedRowsDelegate(QStyledItemDelegate):
     """Asks for a row tall enough for all of its wrapped lines (issue 24: at 1280x720 in Japanese the History cut
     a double ron's last line to "支払い …": Qt's own size hint was a few pixels short of the lines it then drew,
-    whose heights come from the fallback Japanese font and are not whole pixels)."""
+    whose heights come from the fallback Japanese font and are not whole pixels).
+
+    Each height is worked out once per text, width and font while the model holds the same hands: the view asks
+    for every cell several times as it lays the columns out (issue 24: ~30 ms of the table's cold start before).
+    """
+
+    def __init__(self, view: QTableView) -> None:
+        super().__init__(view)
+        self._heights: dict[tuple[str, int, str], int] = {}
+        view.model().modelReset.connect(self._heights.clear)  # a refresh, a new theme: ask again
 
     @override
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:  # noqa: N802
@@ -78,6 +87,15 @@ class WrappedRowsDelegate(QStyledItemDelegate):
         widget = option.widget
         if not isinstance(text, str) or not text or option.rect.width() <= 0 or widget is None:
             return hint
+        key = (text, option.rect.width(), option.font.key())
+        needed = self._heights.get(key)
+        if needed is None:
+            needed = self._heights[key] = self._height(text, option, index, widget)
+        return hint.expandedTo(QSize(hint.width(), needed))
+
+    def _height(
+        self, text: str, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex, widget: QWidget
+    ) -> int:
         # The text's rectangle in a cell of this width, less the margins the style draws the text within.
         cell = QStyleOptionViewItem(option)
         self.initStyleOption(cell, index)
@@ -87,8 +105,7 @@ class WrappedRowsDelegate(QStyledItemDelegate):
         margin = style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1
         grid = 1 if isinstance(widget, QTableView) and widget.showGrid() else 0  # the cell drawn is 1 px narrower
         lines = wrapped_text_height(text, option, text_rect.width() - grid - 2 * margin)
-        needed = lines + cell.rect.height() - text_rect.height() + 2  # a pixel above and below
-        return hint.expandedTo(QSize(hint.width(), needed))
+        return lines + cell.rect.height() - text_rect.height() + 2  # a pixel above and below
 
 
 class HistoryTableModel(QAbstractTableModel):
@@ -100,10 +117,14 @@ class HistoryTableModel(QAbstractTableModel):
         self.rows: tuple[HandRow, ...] = ()
         self.names: tuple[str, ...] = ("", "", "", "")
         self.classical = False
+        #: Each cell's text, made when first asked for: the view asks for every cell many times as it lays the
+        #: rows out (issue 24: the table's cold start).
+        self._texts: dict[tuple[int, int], str] = {}
 
     def set_state(self, state: GameState | None) -> None:
         """Show the hands of ``state``."""
         self.beginResetModel()
+        self._texts.clear()
         self.hands = () if state is None else state.hands
         # The rows say what happened as the session worked it out: values, payers, pao, chombo costs, replays, and
         # who sat at each seat in that hand (a hand before a substitute came in was the leaver's).
@@ -150,15 +171,11 @@ class HistoryTableModel(QAbstractTableModel):
         hand = self.hands[index.row()]
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
-            row = self.rows[index.row()]
-            if column == 0:
-                label = short_label(hand.label, hand.honba)
-                # The hand replayed after a chombo has the chombo's label: say which is which (issue 12).
-                return self.tr("{label}\n(replay)").format(label=label) if row.replay else label
-            if column == 1:
-                return describe_hand_row(row, row.players, classical=self.classical)
-            delta = hand.deltas[column - _FIXED_COLUMNS]
-            return format_signed(delta) if delta else ""
+            key = (index.row(), column)
+            text = self._texts.get(key)
+            if text is None:
+                text = self._texts[key] = self._text(index.row(), column)
+            return text
         if role == Qt.ItemDataRole.ForegroundRole and column >= _FIXED_COLUMNS:
             delta = hand.deltas[column - _FIXED_COLUMNS]
             c = theme.colors()
@@ -168,6 +185,18 @@ class HistoryTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return self.explain(index.row())
         return None
+
+    def _text(self, index: int, column: int) -> str:
+        hand = self.hands[index]
+        row = self.rows[index]
+        if column == 0:
+            label = short_label(hand.label, hand.honba)
+            # The hand replayed after a chombo has the chombo's label: say which is which (issue 12).
+            return self.tr("{label}\n(replay)").format(label=label) if row.replay else label
+        if column == 1:
+            return describe_hand_row(row, row.players, classical=self.classical)
+        delta = hand.deltas[column - _FIXED_COLUMNS]
+        return format_signed(delta) if delta else ""
 
     def explain(self, row: int, *, scores: bool = True) -> str:
         """Hand ``row`` explained: how each win's value was found, who paid whom, and the scores after it.

@@ -108,6 +108,16 @@ class WrappedRowsDelegate(QStyledItemDelegate):
         return lines + cell.rect.height() - text_rect.height() + 2  # a pixel above and below
 
 
+#: The points' alignment (a flag made once: or-ing Qt's flags costs a few microseconds a cell).
+_POINTS_ALIGNMENT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+#: The roles :meth:`HistoryTableModel.data` answers, as plain ints (a Qt enum's member costs a lookup each time).
+_DISPLAY = int(Qt.ItemDataRole.DisplayRole)
+_FOREGROUND = int(Qt.ItemDataRole.ForegroundRole)
+_ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole)
+_TOOLTIP = int(Qt.ItemDataRole.ToolTipRole)
+_ROLES = frozenset((_DISPLAY, _FOREGROUND, _ALIGNMENT, _TOOLTIP))
+
+
 class HistoryTableModel(QAbstractTableModel):
     """One row per finished hand: label, result, and the four players' changes."""
 
@@ -120,11 +130,14 @@ class HistoryTableModel(QAbstractTableModel):
         #: Each cell's text, made when first asked for: the view asks for every cell many times as it lays the
         #: rows out (issue 24: the table's cold start).
         self._texts: dict[tuple[int, int], str] = {}
+        self._brushes = (QBrush(), QBrush(), QBrush())
 
     def set_state(self, state: GameState | None) -> None:
         """Show the hands of ``state``."""
         self.beginResetModel()
         self._texts.clear()
+        c = theme.colors()  # a new theme comes with a refresh
+        self._brushes = (QBrush(QColor(c.positive)), QBrush(QColor(c.negative)), QBrush(QColor(c.text)))
         self.hands = () if state is None else state.hands
         # The rows say what happened as the session worked it out: values, payers, pao, chombo costs, replays, and
         # who sat at each seat in that hand (a hand before a substitute came in was the leaver's).
@@ -166,23 +179,25 @@ class HistoryTableModel(QAbstractTableModel):
 
     @override
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
+        # The view asks each cell for eight roles, many times over as it lays the rows out: the roles this model
+        # has nothing for are answered first (issue 24: the cold start).
+        if role not in _ROLES or not index.isValid():
             return None
         hand = self.hands[index.row()]
         column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == _DISPLAY:
             key = (index.row(), column)
             text = self._texts.get(key)
             if text is None:
                 text = self._texts[key] = self._text(index.row(), column)
             return text
-        if role == Qt.ItemDataRole.ForegroundRole and column >= _FIXED_COLUMNS:
+        if role == _FOREGROUND and column >= _FIXED_COLUMNS:
             delta = hand.deltas[column - _FIXED_COLUMNS]
-            c = theme.colors()
-            return QBrush(QColor(c.positive if delta > 0 else c.negative if delta < 0 else c.text))
-        if role == Qt.ItemDataRole.TextAlignmentRole and column >= _FIXED_COLUMNS:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if role == Qt.ItemDataRole.ToolTipRole:
+            positive, negative, text_brush = self._brushes
+            return positive if delta > 0 else negative if delta < 0 else text_brush
+        if role == _ALIGNMENT and column >= _FIXED_COLUMNS:
+            return _POINTS_ALIGNMENT
+        if role == _TOOLTIP:
             return self.explain(index.row())
         return None
 

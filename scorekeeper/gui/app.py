@@ -133,12 +133,14 @@ def create_main_window(
     dialogs: Dialogs | None = None,
     read_only: bool = False,
     wheel_guard: bool = True,
+    menus_later: bool = False,
 ) -> MainWindow:
     """Open the store in ``data_dir``, reopen the unfinished game and build the window.
 
     With ``read_only`` (another copy has the database) the games are read from a snapshot, nothing can be
     changed, and the window says so in a banner. ``wheel_guard``: install the wheel guard first, if the application
-    has none yet (:func:`run_app` installs it once the window is first painted).
+    has none yet (:func:`run_app` installs it once the window is first painted). ``menus_later``: the menus show
+    their titles alone until ``window.build_menus()`` (:func:`run_app` calls it once the window is first painted).
 
     Raises:
         SaveFileError: the database cannot be opened (newer version, damaged file...).
@@ -150,7 +152,12 @@ def create_main_window(
     store = GameStore.open(default_database_path(data_dir), read_only=read_only)
     controller = GameController(store, read_only=read_only)
     window = MainWindow(
-        controller, settings=settings, data_dir=data_dir, dialogs=dialogs, open_referee=open_referee_window
+        controller,
+        settings=settings,
+        data_dir=data_dir,
+        dialogs=dialogs,
+        open_referee=open_referee_window,
+        menus_later=menus_later,
     )
     controller.resume()
     if not read_only and (data_dir / "tournament-login.json").exists():
@@ -292,7 +299,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
             return 0  # the running copy shows its window
         read_only = True
     try:
-        window = create_main_window(folder, settings=settings, read_only=read_only, wheel_guard=False)
+        window = create_main_window(folder, settings=settings, read_only=read_only, wheel_guard=False, menus_later=True)
     except ScorekeeperError as error:
         from PySide6.QtWidgets import QMessageBox
 
@@ -320,8 +327,9 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     def once_painted() -> None:
         # The wheel guard's filter sees every event: installed before, it made building, showing and painting the
         # window ~40 ms of CPU dearer (issue 24, benchmarks/bench_gui.py). Nothing reaches the window before it is
-        # on screen; the first dialog comes after.
+        # on screen; the first dialog comes after. The menus' entries and shortcuts likewise (their titles are shown).
         _install_wheel_guard(app)
+        window.build_menus()
         if not read_only:  # a read-only window neither answers later copies nor offers a new game
             # A later copy's knock brings this window to the front; the socket (QtNetwork) is not the cold start's.
             instance.listen()

@@ -38,7 +38,7 @@ from scorekeeper.gui.table_sync import TableJoin, TableLink
 from scorekeeper.gui.tile_labels import set_corner_indices
 from scorekeeper.gui.tournament_actions import OpenRefereeWindow, TournamentActions
 from scorekeeper.gui.window_geometry import remembered_geometry
-from scorekeeper.gui.window_menus import build_menus
+from scorekeeper.gui.window_menus import build_menu_titles, build_menus
 from scorekeeper.session import HandResult, Seat, family_of
 from scorekeeper.session.sheet import game_sheet
 
@@ -71,6 +71,8 @@ class MainWindow(QMainWindow):
         data_dir: where the settings file lives.
         dialogs: how to ask the user things (tests inject their own).
         open_referee: opens the referee's window (the app's: the two windows do not import each other).
+        menus_later: show the menus' titles alone until :meth:`build_menus` is called (the app calls it once the
+            window is painted: issue 24, the cold start); their entries and shortcuts work from then on.
     """
 
     # The actions a refresh enables or checks (made by window_menus.build_menus).
@@ -93,9 +95,12 @@ class MainWindow(QMainWindow):
         data_dir: Path,
         dialogs: Dialogs | None = None,
         open_referee: OpenRefereeWindow,
+        menus_later: bool = False,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        self.menus_built = False
+        self._menus_later = menus_later
         self.controller = controller
         self.settings = settings
         self.data_dir = data_dir
@@ -218,8 +223,20 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([880, 540])
         layout.addWidget(self.action_bar)
         layout.addWidget(self.link.make_status_line())  # a tournament table's sync status (issue 13)
+        # The View menu's choices as remembered, shown from the first paint whenever the menus are made.
+        self.table.set_face_players(self.settings.face_players)
+        set_corner_indices(self.settings.tile_labels)
+        if self._menus_later and not self.menus_built:
+            build_menu_titles(self)
+        else:
+            self.build_menus()
+
+    def build_menus(self) -> None:
+        """Make the menus with their entries and shortcuts (in place of their titles alone, if shown first)."""
         build_menus(self, self)
         self.help_menu = self._install_help()
+        self.menus_built = True
+        self._show_actions(self.controller.state)
 
     def _install_help(self) -> HelpMenu:
         """The Help menu (guide, yaku, score tables, about) from ``scorekeeper.gui.help`` (docs/help.md)."""
@@ -239,13 +256,19 @@ class MainWindow(QMainWindow):
         """Show the newcomer's guide unless the user turned it off (the app calls this once at start)."""
         self.help_menu.show_first_run_guide()
 
+    def _show_actions(self, state: GameState | None) -> None:
+        """Enable the menus' entries that need a game (or its end), once the menus are made."""
+        if not self.menus_built:
+            return
+        self.results_action.setEnabled(state is not None and state.final is not None)
+        self.end_game_action.setEnabled(state is not None and not state.ended)
+        self.penalty_action.setEnabled(state is not None)
+
     def refresh(self) -> None:
         """Redraw everything from the controller's state."""
         state = self.controller.state
         self.action_bar.show_state(state, can_undo=self.controller.can_undo, can_redo=self.controller.can_redo)
-        self.results_action.setEnabled(state is not None and state.final is not None)
-        self.end_game_action.setEnabled(state is not None and not state.ended)
-        self.penalty_action.setEnabled(state is not None)
+        self._show_actions(state)
         self.history.set_state(state)
         if self.results_dialog is not None and (state is None or state.final is None):
             self.results_dialog.close()  # an undo took the end of the game back
@@ -406,7 +429,8 @@ class MainWindow(QMainWindow):
             self.removeAction(action)
             action.deleteLater()
         self.menuBar().clear()
-        self.help_menu.deleteLater()
+        if self.menus_built:
+            self.help_menu.deleteLater()
         old = self.takeCentralWidget()
         if old is not None:
             old.deleteLater()

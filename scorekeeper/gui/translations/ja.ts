@@ -1855,6 +1855,22 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>ゲーム(&amp;G)</translation>
     </message>
     <message>
+        <source>&amp;Edit</source>
+        <translation>編集(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>表示(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Hand</source>
+        <translation>局(&amp;H)</translation>
+    </message>
+    <message>
+        <source>T&amp;ournament</source>
+        <translation>大会(&amp;O)</translation>
+    </message>
+    <message>
         <source>&amp;New game…</source>
         <translation>新しい対局(&amp;N)…</translation>
     </message>
@@ -1907,20 +1923,12 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>終了(&amp;Q)</translation>
     </message>
     <message>
-        <source>&amp;Edit</source>
-        <translation>編集(&amp;E)</translation>
-    </message>
-    <message>
         <source>&amp;Undo</source>
         <translation>元に戻す(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
         <translation>やり直す(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>表示(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Theme</source>
@@ -1963,10 +1971,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>立直 (席 {n})</translation>
     </message>
     <message>
-        <source>&amp;Hand</source>
-        <translation>局(&amp;H)</translation>
-    </message>
-    <message>
         <source>&amp;Ron…</source>
         <translation>ロン(&amp;R)…</translation>
     </message>
@@ -1989,10 +1993,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>D&amp;ead hand…</source>
         <translation>アガリ放棄(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>T&amp;ournament</source>
-        <translation>大会(&amp;O)</translation>
     </message>
     <message>
         <source>&amp;Referee's window…</source>

@@ -225,3 +225,23 @@ def test_common_opponents_are_raised_last_without_giving_up_any_other_figure(mon
     assert ours.repeat_pairs == theirs.repeat_pairs == 0
     assert (ours.fewest_same_wind, ours.max_same_wind) == (theirs.fewest_same_wind, theirs.max_same_wind)
     assert ours.table_revisits <= theirs.table_revisits
+
+
+def test_a_larger_field_raises_its_fewest_common_opponents_from_none(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Past 64 players only changes aimed at a pair at the fewest common opponents are tried (one of the two moves
+    # to the table of an opponent of the other): 80 players over 8 sessions had a pair sharing no opponent; now the
+    # fewest is 3 (14 pairs), with nobody meeting twice and no more table revisits.
+    from scorekeeper.tournament.seating import common
+    from scorekeeper.tournament.seating.methods import _plan
+
+    def plan() -> list[Seating]:
+        return _plan(session=1, names=names(80), tables=20, fixed={}, history=(), sessions=8, seed="x", effort=1.0)
+
+    climbed = plan()
+    monkeypatch.setattr(common, "COMMON_MOST_PLAYERS", 0)
+    left = plan()
+    assert (_fewest_common(climbed), _fewest_common(left)) == ((3, 14), (0, 1))
+    ours, theirs = seating_quality(climbed), seating_quality(left)
+    assert ours.repeat_pairs == theirs.repeat_pairs == 0
+    assert (ours.fewest_same_wind, ours.max_same_wind) == (theirs.fewest_same_wind, theirs.max_same_wind)
+    assert ours.table_revisits <= theirs.table_revisits

@@ -8,14 +8,17 @@ arguments and prints the outcome.
 JSON where asked) and exits 0, or prints ``scorekeeper tournament: error: ...`` on standard error and exits 1.
 Shapes (issue 13):
 
-* ``seat ... --json``: ``{"session": K, "tables": [{"table": 1, "seats": [East, South, West, North]}, ...]}``; with
+* ``seat ... --json``: ``{"session": K, "tables": [{"table": 1, "seats": [East, South, West, North]}, ...]}``, and
+  ``"byes": [...]`` when someone sits out; with
   ``--report`` also ``"quality": {"sessions": [...], "seating": {...}, "random": {...}}``, each with
   ``repeat_pairs``, ``repeat_meetings``, ``max_meetings``, ``winds_min``, ``winds_max``, ``wind_spread``,
-  ``table_revisits``, ``fewest_common_opponents`` (null when every pair met) and ``apart_meetings``; a session
+  ``table_revisits``, ``fewest_common_opponents`` (null when every pair met) and ``apart_meetings`` (and
+  ``byes_min``, ``byes_max`` when someone sat out); a session
   seated again also gives ``"quality_before"`` (with the seating it had) and ``"moved"`` (players who changed
   seats);
 * ``standings ... --json``: ``{"standings": [{"rank", "player", "points", "games", "penalties"}, ...]}`` (plus
-  ``"teams"`` when the tournament has teams); points to 0.1 as the session's result sheets give them.
+  ``"byes": [sessions]`` for a player who sat out, ``"teams"`` when the tournament has teams); points to 0.1 as
+  the session's result sheets give them.
 """
 
 from __future__ import annotations
@@ -97,6 +100,19 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     create.add_argument(
         "--seeded", action="append", default=[], metavar="NAME", help="a seeded player: one per table as far as it can"
+    )
+    create.add_argument(
+        "--short-field",
+        choices=("substitutes", "byes"),
+        default="substitutes",
+        help="a field that is not a multiple of four: substitutes fill the last table (the EMA texts' way, the "
+        "default), or the full tables are seated and the rest sit out on a bye",
+    )
+    create.add_argument(
+        "--bye-score",
+        choices=("average", "zero"),
+        default="average",
+        help="what a bye scores: the average of the player's own sessions (the default) or 0.0",
     )
 
     add_player = action("add-player", "register a late player or a substitute")
@@ -283,6 +299,8 @@ def _create(args: argparse.Namespace) -> None:
         disqualified_rank=args.disqualified_rank,
         keep_apart=args.keep_apart,
         seeded=tuple(args.seeded),
+        short_field=args.short_field,
+        bye_score=args.bye_score,
     )
     players = parse_players_csv(read_csv_text(args.players, "a players CSV"))
     with open_tournament_store(args.db) as store:
@@ -382,6 +400,8 @@ def _seat(args: argparse.Namespace) -> None:
     else:
         for table in seating.tables:
             sys.stdout.write(f"table {table.table}: {', '.join(table.seats)}\n")
+        if seating.byes:
+            sys.stdout.write(f"byes: {', '.join(seating.byes)}\n")
         if again is not None:
             sys.stdout.write(f"seated again: {again.moved} of {again.seated} players changed seats; before:\n")
             for line in again.before.lines():
@@ -499,8 +519,10 @@ def _standings(args: argparse.Namespace) -> None:
     for row in standings.rows:
         penalties = f"  (penalties {format_tenths(row.penalties_tenths)})" if row.penalties_tenths else ""
         dropped = "  (disqualified)" if row.disqualified else "  (dropped out)" if row.dropped else ""  # as the window
+        byes = f", {len(row.byes)} {'bye' if len(row.byes) == 1 else 'byes'}" if row.byes else ""
         sys.stdout.write(
-            f"{row.rank:>4}  {row.player}  {format_tenths(row.points_tenths)}  {row.games} games{penalties}{dropped}\n"
+            f"{row.rank:>4}  {row.player}  {format_tenths(row.points_tenths)}  {row.games} games{byes}{penalties}"
+            f"{dropped}\n"
         )
     for team in standings.teams:
         sys.stdout.write(f"team {team.rank:>3}  {team.team}  {format_tenths(team.points_tenths)}\n")

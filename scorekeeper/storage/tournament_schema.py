@@ -21,6 +21,8 @@ Version history:
   after which session they are out).
 * 4: ``penalty_kinds`` (what a referee's penalty is for: the EMA 2025 annex's point penalties).
 * 5: ``game_signatures`` (a game's score sheet recorded as signed by its players, EMA 2025 7.5).
+* 6: ``byes`` (who sat a session out, in a tournament whose field that is not a multiple of four takes byes; issue
+  26).
 
 The version is the single row of ``schema_version`` in both engines; a SQLite file is also marked with
 ``PRAGMA application_id`` (:data:`SQLITE_APPLICATION_ID`) so that a game store or a stranger's file is refused.
@@ -310,7 +312,27 @@ _V5: tuple[Step, ...] = (
     ),
 )
 
-MIGRATIONS: tuple[tuple[Step, ...], ...] = (_V1, _V2, _V3, _V4, _V5)
+_V6: tuple[Step, ...] = (
+    # Who sits a session out (TournamentSettings.short_field "byes"), in the order chosen. Stored, not derived from
+    # who is not seated: a late player was not seated in the sessions before they came, and has no bye in them.
+    # The referee's alone, as the seats are written: a table's login has no grant or policy on it.
+    CreateTable(
+        name="byes",
+        columns=(
+            Column(name="tournament_id", type=_I),
+            Column(name="session", type=_I, check="session > 0"),
+            Column(name="position", type=_I, check="position >= 0"),
+            Column(name="player", type=_T),
+        ),
+        primary_key=("tournament_id", "session", "player"),
+        foreign_keys=(
+            _tournament_key(),
+            ForeignKey(columns=("tournament_id", "player"), table="players", references=("tournament_id", "name")),
+        ),
+    ),
+)
+
+MIGRATIONS: tuple[tuple[Step, ...], ...] = (_V1, _V2, _V3, _V4, _V5, _V6)
 #: The layout this program writes.
 CURRENT_VERSION = len(MIGRATIONS)
 

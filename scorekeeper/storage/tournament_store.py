@@ -263,6 +263,7 @@ class TournamentStore:
             "SELECT (SELECT count(*) FROM tournaments), (SELECT count(*) FROM players), "
             "(SELECT count(*) FROM seats), (SELECT count(*) FROM penalties), (SELECT count(*) FROM disqualifications), "
             "(SELECT count(*) FROM penalty_kinds), (SELECT count(*) FROM game_signatures), "
+            "(SELECT count(*) FROM byes), "
             "(SELECT count(*) FROM game_events), (SELECT coalesce(sum(head), 0) FROM games), "
             "(SELECT coalesce(max(updated), '') FROM games), "
             "(SELECT coalesce(string_agg(coalesce(dropped_after, -1)::text, ','), '') FROM players)"
@@ -442,10 +443,16 @@ class TournamentStore:
             (tid,),
         ):
             seats.setdefault(int(session), {}).setdefault(int(table), []).append(player)
+        byes: dict[int, list[str]] = {}
+        for session, player in self._rows(
+            "SELECT session, player FROM byes WHERE tournament_id = ? ORDER BY session, position", (tid,)
+        ):
+            byes.setdefault(int(session), []).append(str(player))
         seatings = tuple(
             Seating(
                 session=session,
                 tables=tuple(TableSeating(t, (n[0], n[1], n[2], n[3])) for t, n in tables.items()),
+                byes=tuple(byes.get(session, ())),
             )
             for session, tables in seats.items()
         )
@@ -624,6 +631,12 @@ class TournamentStore:
             self._lock_tournament(tid)
             after = self._load(tid).with_seating(seating)
             self._run("DELETE FROM seats WHERE tournament_id = ? AND session = ?", (tid, seating.session))
+            self._run("DELETE FROM byes WHERE tournament_id = ? AND session = ?", (tid, seating.session))
+            for position, name in enumerate(seating.byes):
+                self._run(
+                    "INSERT INTO byes (tournament_id, session, position, player) VALUES (?, ?, ?, ?)",
+                    (tid, seating.session, position, after.player(name).name),
+                )
             for table in seating.tables:
                 for seat, name in enumerate(table.seats):
                     self._run(

@@ -97,6 +97,7 @@ TABLE_POLICIES: dict[str, tuple[str, ...]] = {
     "disqualifications": (),  # the referee's alone, as penalties
     "penalty_kinds": (),  # the referee's alone, as penalties
     "game_signatures": (),  # the referee's alone: a table cannot sign for its players
+    "byes": (),  # the referee's alone, as the seating is written (a table reads only its own table's seats)
     "table_logins": ("CREATE POLICY tables_read ON table_logins FOR SELECT TO {tables} USING (role = current_user)",),
 }
 

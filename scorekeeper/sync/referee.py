@@ -41,15 +41,18 @@ from scorekeeper.tournament import (
     TableGame,
     Tournament,
     TournamentPenalty,
+    choose_byes,
     compute_standings,
     late_points,
     name_key,
     parse_seating_csv,
     penalty_rule,
     record_game_id,
+    sat_out,
     seat_auto,
     seat_random,
     seat_swiss,
+    seat_with_byes,
     swiss_order,
     time_limit_end,
 )
@@ -189,6 +192,10 @@ class Referee:
         players, subs, fixed = t.ranked_in(session), t.substitutes_in(session), t.fixed_tables()
         history = [s for s in t.seatings if s.session < session]
         seed = seed if seed is not None else t.settings.name
+        if t.settings.byes:
+            return self.store.save_seating(
+                self._seat_with_byes(t, session, method, path=path, seed=seed, history=history), tournament=self.name
+            )
         match method:
             case SeatingMethod.RANDOM:
                 seating = seat_random(session, players, subs, fixed=fixed, seed=seed)
@@ -218,6 +225,51 @@ class Referee:
                     )
                 seating = parse_seating_csv(read_csv_text(path, "a seating CSV"), session)
         return self.store.save_seating(seating, tournament=self.name)
+
+    @staticmethod
+    def _seat_with_byes(
+        t: Tournament, session: int, method: SeatingMethod, *, path: Path | None, seed: str, history: Sequence[Seating]
+    ) -> Seating:
+        """Session ``session`` of a tournament whose field sits out on byes: the full tables by ``method`` and the
+        rest on a bye (seating/byes.py: who sits out rotates; ``auto`` plans the byes with the tables; a file's
+        seating gives a bye to every ranked player it does not seat)."""
+        players, fixed = t.ranked_in(session), t.fixed_tables()
+        seeded = frozenset(t.settings.seeded)
+        if method is SeatingMethod.FILE:
+            if path is None:
+                raise TournamentError(
+                    "seating from a file needs the seating CSV", code=ErrorCode.REFEREE_NO_SEATING_FILE
+                )
+            read = parse_seating_csv(read_csv_text(path, "a seating CSV"), session)
+            seated = {name_key(n) for n in read.names}
+            return Seating(
+                session=session, tables=read.tables, byes=tuple(p for p in players if name_key(p) not in seated)
+            )
+        if method is SeatingMethod.AUTO:
+            return seat_with_byes(
+                session,
+                players,
+                history=history,
+                sessions=t.settings.sessions,
+                fixed=fixed,
+                seed=seed,
+                roster_at=t.ranked_in,
+                apart={p.name: getattr(p, keep) for p in t.players} if (keep := t.settings.keep_apart) else None,
+                seeded=seeded,
+            )
+        byes = choose_byes(
+            session, players, sat=sat_out(players, history), protected={*fixed, *seeded} & set(players), seed=seed
+        )
+        rest = [p for p in players if p not in byes]
+        if method is SeatingMethod.RANDOM:
+            seating = seat_random(session, rest, fixed=fixed, seed=seed)
+        else:
+            playing = set(rest)
+            ranking: Sequence[str] = [row.player for row in compute_standings(t).rows if row.player in playing]
+            if method is SeatingMethod.SWISS:
+                ranking = swiss_order(ranking, history)
+            seating = seat_swiss(session, ranking, history=history, sessions=t.settings.sessions, fixed=fixed)
+        return Seating(session=session, tables=seating.tables, byes=byes)
 
     def seating(self, session: int) -> Seating | None:
         """The seating of ``session`` as stored now, or None."""

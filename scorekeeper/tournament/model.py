@@ -345,6 +345,14 @@ class Tournament:
                 raise TournamentError(
                     f"session {session}: {player.name} dropped out after session {player.dropped_after}"
                 )
+        if self.settings.byes:
+            self._check_byes(seating)
+            return
+        if seating.byes:
+            raise TournamentError(
+                f"session {session}: {seating.byes[0]} has a bye, but {self.settings.name!r} fills its tables with "
+                "substitutes"
+            )
         seated = {name_key(name) for name in seating.names}
         missing = [name for name in self.ranked_in(session) if name_key(name) not in seated]
         if missing:
@@ -356,6 +364,34 @@ class Tournament:
             raise TournamentError(
                 f"session {session}: {subs} substitute(s) seated where {ranked} players need {need} to fill the tables"
             )
+
+    def _check_byes(self, seating: Seating) -> None:
+        """A tournament with byes: every ranked player in play seated once or on a bye, as many full tables as they
+        make, and nobody else (a substitute comes in during a game, not in the seating)."""
+        session = seating.session
+        ranked = self.ranked_in(session)
+        keys = {name_key(name) for name in ranked}
+        for name in (*seating.names, *seating.byes):
+            if name_key(name) not in keys:
+                raise TournamentError(
+                    f"session {session}: {name} is a substitute: {self.settings.name!r} seats full tables and gives "
+                    "the rest a bye"
+                )
+        placed = {name_key(name) for name in (*seating.names, *seating.byes)}
+        missing = [name for name in ranked if name_key(name) not in placed]
+        if missing:
+            raise TournamentError(f"session {session}: {missing[0]} is neither seated nor on a bye")
+        tables, out = divmod(len(ranked), 4)
+        if len(seating.tables) != tables:
+            raise TournamentError(
+                f"session {session}: {len(ranked)} players make {tables} full tables with {out} on a bye, not "
+                f"{len(seating.tables)} tables"
+            )
+
+    def byes(self, session: int) -> tuple[str, ...]:
+        """Who sat out ``session`` on a bye (as its stored seating says; none before it is seated)."""
+        seating = self.seating(session)
+        return seating.byes if seating is not None else ()
 
     def with_seating(self, seating: Seating) -> Tournament:
         """The tournament with ``seating`` stored for its session (replacing one with no game recorded yet).

@@ -17,7 +17,9 @@ from scorekeeper.session.rules import Ruleset, TimeLimitRule, ruleset
 __all__ = [
     "MAX_SESSIONS",
     "AbsenceRule",
+    "ByeScore",
     "DisqualifiedRank",
+    "ShortField",
     "StandingsTieBreak",
     "TimeLimitRule",
     "TournamentSettings",
@@ -66,6 +68,31 @@ class DisqualifiedRank(enum.StrEnum):
 
     BOTTOM = "bottom"
     POINTS = "points"
+
+
+class ShortField(enum.StrEnum):
+    """What a session does with a field that is not a multiple of four (issue 26).
+
+    ``SUBSTITUTES``: substitutes fill the last table's empty seats (the EMA texts' way: "As mahjong is played with
+    four players, tournament organisers need substitute players", EMA 2025 7.3; RCR 2016 5.8 likewise). ``BYES``: the
+    session seats as many full tables as the field allows and the rest sit out, each scoring as ``bye_score`` says;
+    the byes rotate so that nobody sits out twice before everyone has once (``scorekeeper.tournament.seating.byes``).
+    """
+
+    SUBSTITUTES = "substitutes"
+    BYES = "byes"
+
+
+class ByeScore(enum.StrEnum):
+    """What a session sat out on a bye scores (the EMA texts have no byes: this is the organiser's rule).
+
+    ``AVERAGE``: the average of the player's own played sessions (their game points before penalties, to the
+    nearest tenth, halves away from zero; 0.0 before they have played one), so a bye neither helps nor harms a
+    player. ``ZERO``: 0.0, an even game.
+    """
+
+    AVERAGE = "average"
+    ZERO = "zero"
 
 
 #: The texts' rules by preset: the two EMA editions score an absence as their texts say; other presets keep the
@@ -121,6 +148,9 @@ class TournamentSettings:
         keep_apart: the players' column whose players the automatic seating keeps apart as far as it can:
             ``club``, ``country``, ``team`` or empty (issue 26).
         seeded: players (invited professionals...) the automatic seating seats one per table as far as it can.
+        short_field: what a session does with a field that is not a multiple of four (:class:`ShortField`):
+            substitutes fill the last table (the default) or the rest sit out on a bye.
+        bye_score: what a bye scores (:class:`ByeScore`; read only with byes).
         ruleset: the ruleset built from preset and overrides (checked when the settings are made).
     """
 
@@ -138,6 +168,8 @@ class TournamentSettings:
     disqualified_rank: DisqualifiedRank | None = None
     keep_apart: str = ""
     seeded: tuple[str, ...] = ()
+    short_field: ShortField = ShortField.SUBSTITUTES
+    bye_score: ByeScore = ByeScore.AVERAGE
     ruleset: Ruleset = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -159,6 +191,8 @@ class TournamentSettings:
             if self.time_limit_rule is not None:
                 object.__setattr__(self, "time_limit_rule", TimeLimitRule(self.time_limit_rule))
             object.__setattr__(self, "tie_break", StandingsTieBreak(self.tie_break))
+            object.__setattr__(self, "short_field", ShortField(self.short_field))
+            object.__setattr__(self, "bye_score", ByeScore(self.bye_score))
             absence, disqualified = _TEXT_RULES.get(self.preset, (AbsenceRule.SEAT_SHARES, DisqualifiedRank.BOTTOM))
             object.__setattr__(self, "absence", AbsenceRule(self.absence if self.absence is not None else absence))
             object.__setattr__(
@@ -183,6 +217,11 @@ class TournamentSettings:
         object.__setattr__(self, "ruleset", built)
         if self.time_limit_rule is None:
             object.__setattr__(self, "time_limit_rule", built.time_limit)
+
+    @property
+    def byes(self) -> bool:
+        """Whether a field that is not a multiple of four sits out on byes (else substitutes fill the tables)."""
+        return self.short_field is ShortField.BYES
 
     @property
     def time_limit(self) -> TimeLimitRule:
@@ -218,7 +257,13 @@ class TournamentSettings:
             "disqualified_rank": self.disqualified.value,
             **({"keep_apart": self.keep_apart} if self.keep_apart else {}),
             **({"seeded": list(self.seeded)} if self.seeded else {}),
+            # Written only with byes, so the settings of every earlier tournament read and write as before.
+            **({"short_field": self.short_field.value, "bye_score": self.bye_score.value} if self.byes else {}),
         }
+
+
+#: The keys a settings object may leave out (written only when set, or added after the first version).
+_OPTIONAL = ("teams", "absence", "disqualified_rank", "keep_apart", "seeded", "short_field", "bye_score")
 
 
 def settings_from_json(obj: object) -> TournamentSettings:
@@ -228,11 +273,7 @@ def settings_from_json(obj: object) -> TournamentSettings:
         TournamentError: for anything that is not such an object.
     """
     keys = {"name", "dates", "venue", "ruleset", "sessions", "time_limit_minutes", "time_limit_rule", "tie_break"}
-    if (
-        not isinstance(obj, dict)
-        or not keys <= set(obj)
-        or not set(obj) <= {*keys, "teams", "absence", "disqualified_rank", "keep_apart", "seeded"}
-    ):
+    if not isinstance(obj, dict) or not keys <= set(obj) or not set(obj) <= {*keys, *_OPTIONAL}:
         raise TournamentError(f"tournament settings must be an object with {sorted(keys)}, got {obj!r:.120}")
     try:
         rules = Ruleset.from_json(obj["ruleset"])  # the one reader of the rules' JSON (docs/architecture.md)
@@ -256,4 +297,6 @@ def settings_from_json(obj: object) -> TournamentSettings:
         disqualified_rank=obj.get("disqualified_rank"),
         keep_apart=obj.get("keep_apart", ""),
         seeded=tuple(obj.get("seeded", ())),
+        short_field=obj.get("short_field", ShortField.SUBSTITUTES),
+        bye_score=obj.get("bye_score", ByeScore.AVERAGE),
     )

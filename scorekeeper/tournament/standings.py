@@ -23,7 +23,13 @@ from scorekeeper.session.substitution import seat_shares
 from scorekeeper.tournament.absence import ABSENT_SESSION_TENTHS, credited_shares, played
 from scorekeeper.tournament.model import Tournament
 from scorekeeper.tournament.players import Player, name_key
-from scorekeeper.tournament.settings import AbsenceRule, DisqualifiedRank, StandingsTieBreak, TournamentSettings
+from scorekeeper.tournament.settings import (
+    AbsenceRule,
+    ByeScore,
+    DisqualifiedRank,
+    StandingsTieBreak,
+    TournamentSettings,
+)
 
 __all__ = [
     "CorrectionLine",
@@ -60,6 +66,8 @@ class StandingsRow:
         dropped: whether the player dropped out.
         team: the player's team, or empty.
         disqualified: whether the referee disqualified the player (placed at the bottom under RCR 2016 5.8).
+        byes: the sessions the player sat out on a bye; ``session_points_tenths`` holds what each scored
+            (``TournamentSettings.bye_score``).
     """
 
     rank: int
@@ -72,6 +80,7 @@ class StandingsRow:
     dropped: bool = False
     team: str = ""
     disqualified: bool = False
+    byes: tuple[int, ...] = ()
 
     @property
     def points(self) -> float:
@@ -122,6 +131,7 @@ class Standings:
             "standings": [
                 {"rank": r.rank, "player": r.player, "points": r.points, "games": r.games, "penalties": r.penalties}
                 | ({"disqualified": True} if r.disqualified else {})
+                | ({"byes": list(r.byes)} if r.byes else {})
                 for r in self.rows
             ]
         }
@@ -150,7 +160,12 @@ def _tie_key(rule: StandingsTieBreak) -> Callable[[StandingsRow], tuple[Fraction
         case StandingsTieBreak.PLACES:
             return _places_key
         case StandingsTieBreak.BEST_GAME:
-            return lambda row: (-max((p for p in row.session_points_tenths if p is not None), default=0),)
+            return lambda row: (
+                -max(
+                    (p for k, p in enumerate(row.session_points_tenths, 1) if p is not None and k not in row.byes),
+                    default=0,
+                ),
+            )
 
 
 def compute_standings(tournament: Tournament) -> Standings:
@@ -167,6 +182,7 @@ def compute_standings(tournament: Tournament) -> Standings:
     places: dict[str, list[int]] = defaultdict(list)
     games: dict[str, set[str]] = defaultdict(set)
     absent: dict[str, set[str]] = defaultdict(set)  # games a player was seated at and replaced before any hand
+    sat_in: dict[str, set[int]] = defaultdict(set)  # the sessions a game credits a player in
     player_of: dict[str, Player | None] = {}
     finished = running = 0
     for game in tournament.games:
@@ -187,6 +203,7 @@ def compute_standings(tournament: Tournament) -> Standings:
             points = session_points[player.name]
             if game.session <= len(points):
                 points[game.session - 1] = (points[game.session - 1] or 0) + credit.points_tenths
+                sat_in[player.name].add(game.session)
             penalties[player.name] += credit.penalties_tenths
             if credit.place is not None:
                 places[player.name].append(credit.place)
@@ -205,12 +222,13 @@ def compute_standings(tournament: Tournament) -> Standings:
             for session in sorted(seated):
                 if p.dropped_after < session <= len(points) and points[session - 1] is None:
                     points[session - 1] = ABSENT_SESSION_TENTHS
+    byes = _bye_scores(tournament, session_points, sat_in)
     for penalty in tournament.penalties:
         if penalty.player in session_points:
             penalties[penalty.player] += penalty.points // 100
     # A player who withdrew before sitting at any table took no part: ranked at 0.0 they would sit above everyone
     # with a negative total and count as a participant of the EMA form. One who played and then left keeps a rank.
-    ranked = [p for p in ranked if p.dropped_after is None or games[p.name] or absent[p.name]]
+    ranked = [p for p in ranked if p.dropped_after is None or games[p.name] or absent[p.name] or byes[p.name]]
     rows = [
         StandingsRow(
             rank=0,
@@ -223,6 +241,7 @@ def compute_standings(tournament: Tournament) -> Standings:
             dropped=p.dropped_after is not None,
             team=p.team,
             disqualified=p.disqualified is not None,
+            byes=tuple(byes[p.name]),
         )
         for p in ranked
     ]
@@ -272,7 +291,39 @@ def _with_rank(row: StandingsRow, rank: int) -> StandingsRow:
         dropped=row.dropped,
         team=row.team,
         disqualified=row.disqualified,
+        byes=row.byes,
     )
+
+
+def _bye_scores(
+    tournament: Tournament, session_points: dict[str, list[int | None]], sat_in: dict[str, set[int]]
+) -> dict[str, list[int]]:
+    """Score each session a player sat out on a bye (in ``session_points``, in place) as the tournament's
+    ``bye_score`` says, and return each player's bye sessions.
+
+    ``AVERAGE``: the average of the player's sessions with a game (their game points before penalties, as the
+    standings credit them now), to the nearest tenth with halves away from zero; 0.0 before they have played one.
+    ``ZERO``: 0.0. A player on a bye who came in as a substitute in that session's game is credited the game, not a
+    bye. The EMA texts have no byes (they fill a table with a substitute: RCR 2016 5.8, EMA 2025 7.3).
+    """
+    out: dict[str, list[int]] = defaultdict(list)
+    by_key = {name_key(name): name for name in session_points}
+    for seating in tournament.seatings:
+        for bye in seating.byes:
+            name = by_key.get(name_key(bye))
+            if name and seating.session not in sat_in[name] and seating.session <= len(session_points[name]):
+                out[name].append(seating.session)
+    for name, sessions in out.items():
+        points = session_points[name]
+        played = [points[k - 1] or 0 for k in sorted(sat_in[name]) if k <= len(points)]
+        score = 0
+        if tournament.settings.bye_score is ByeScore.AVERAGE and played:
+            mean = Fraction(sum(played), len(played))
+            score = (1 if mean >= 0 else -1) * int(abs(mean) + Fraction(1, 2))
+        for session in sessions:
+            points[session - 1] = score
+        sessions.sort()
+    return out
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

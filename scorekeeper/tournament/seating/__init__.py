@@ -11,6 +11,9 @@ Methods (issue 13):
 * ``swiss``: the top tables by the standings (1st-4th at table 1, ...), for final sessions;
 * a prescripted seating read from CSV (:func:`parse_seating_csv`).
 
+A field that is not a multiple of four takes substitutes, or, when the tournament says so, seats the full tables
+and gives the rest a bye (``byes``: who sits out rotates, and ``auto`` plans the byes with the tables).
+
 Players who need a fixed table (a wheelchair place, a streamed table) keep it under every method.
 
 The search. Opponents first: simulated annealing swaps two players of two tables of one planned session, costing a
@@ -44,6 +47,7 @@ close to the old), ``common`` (common opponents), ``quality`` (the measures) and
 random seating's, and before and after a session is seated again).
 """
 
+from scorekeeper.tournament.seating.byes import choose_byes, sat_out, seat_with_byes
 from scorekeeper.tournament.seating.methods import PLAN_AHEAD, seat_auto, seat_random, seat_swiss
 from scorekeeper.tournament.seating.model import (
     SEATING_COLUMNS,
@@ -53,7 +57,7 @@ from scorekeeper.tournament.seating.model import (
     format_seating_csv,
     parse_seating_csv,
 )
-from scorekeeper.tournament.seating.quality import SeatingQuality, moved_players, seating_quality
+from scorekeeper.tournament.seating.quality import SeatingQuality, bye_spread, moved_players, seating_quality
 from scorekeeper.tournament.seating.report import QualityReport, Reseating, quality_report, reseating_report
 from scorekeeper.tournament.seating.swiss import swiss_order, swiss_repeats
 
@@ -66,14 +70,18 @@ __all__ = [
     "SeatingMethod",
     "SeatingQuality",
     "TableSeating",
+    "bye_spread",
+    "choose_byes",
     "format_seating_csv",
     "moved_players",
     "parse_seating_csv",
     "quality_report",
     "reseating_report",
+    "sat_out",
     "seat_auto",
     "seat_random",
     "seat_swiss",
+    "seat_with_byes",
     "seating_quality",
     "swiss_order",
     "swiss_repeats",

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from scorekeeper.errors import TournamentError
 from scorekeeper.tournament.seating.common import raise_common_opponents
 from scorekeeper.tournament.seating.constructions import perfect_round_choices
-from scorekeeper.tournament.seating.model import Seating, TableSeating
+from scorekeeper.tournament.seating.model import Seating, TableSeating, bye_table_order
 from scorekeeper.tournament.seating.quality import seating_quality
 from scorekeeper.tournament.seating.repair import evened, plan_cost, repaired_plan, wind_key
 from scorekeeper.tournament.seating.search import (
@@ -759,7 +759,10 @@ def _plan(
         Seating(
             session=session + k,
             tables=tuple(
-                TableSeating(number, (group[order[0]], group[order[1]], group[order[2]], group[order[3]]))
+                # the table of those who sit out in one order whatever its winds (seating/byes.py)
+                TableSeating(
+                    number, bye_table_order((group[order[0]], group[order[1]], group[order[2]], group[order[3]]))
+                )
                 for number, (group, order) in enumerate(zip(groups[k], orders[k], strict=True), start=1)
             ),
         )

@@ -14,10 +14,47 @@ from typing import Any
 from scorekeeper.errors import TournamentError
 from scorekeeper.tournament.players import name_key
 
-__all__ = ["SEATING_COLUMNS", "Seating", "SeatingMethod", "TableSeating", "format_seating_csv", "parse_seating_csv"]
+__all__ = [
+    "SEATING_COLUMNS",
+    "Seating",
+    "SeatingMethod",
+    "TableSeating",
+    "bye_seat",
+    "bye_table_order",
+    "format_seating_csv",
+    "is_bye_seat",
+    "parse_seating_csv",
+]
 
 #: The columns of a prescripted seating CSV (``session`` optional when the file holds one session).
 SEATING_COLUMNS = ("session", "table", "east", "south", "west", "north")
+
+
+#: The stand-ins the automatic seating puts at the table of those who sit out (seating/byes.py): a name no player
+#: can have (a control character), so the search plans the byes with the tables. Never stored or shown.
+_BYE_SEAT = "\x00bye:{}"
+
+
+def bye_seat(number: int) -> str:
+    """The ``number``-th stand-in seat of the table of those who sit out (1 to 3)."""
+    return _BYE_SEAT.format(number)
+
+
+def is_bye_seat(name: str) -> bool:
+    """Whether ``name`` is a stand-in seat of the table of those who sit out."""
+    return name.startswith("\x00bye:")
+
+
+def bye_table_order(seats: tuple[str, str, str, str]) -> tuple[str, str, str, str]:
+    """A table's seats with the stand-ins of those who sit out last, in their order (the others' order kept): the
+    table of those who sit out reads the same whichever winds the plan gave it, so a session played as planned is
+    found in the plan again. Any other table is returned as it is."""
+    if not any(map(is_bye_seat, seats)):
+        return seats
+    real = [name for name in seats if not is_bye_seat(name)]
+    stand_ins = sorted(name for name in seats if is_bye_seat(name))
+    ordered = (*real, *stand_ins)
+    return (ordered[0], ordered[1], ordered[2], ordered[3])
 
 
 class SeatingMethod(enum.StrEnum):
@@ -53,10 +90,13 @@ class Seating:
     Attributes:
         session: the session (1-based).
         tables: the tables in order of number.
+        byes: the players who sit this session out (a tournament whose field is not a multiple of four seated
+            with byes, ``TournamentSettings.short_field``), in the order chosen; none of them is seated.
     """
 
     session: int
     tables: tuple[TableSeating, ...]
+    byes: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if isinstance(self.session, bool) or not isinstance(self.session, int) or self.session < 1:
@@ -69,6 +109,13 @@ class Seating:
         twice = sorted(name for name, count in names.items() if count > 1)
         if twice:
             raise TournamentError(f"session {self.session}: {twice[0]!r} is seated at two tables")
+        object.__setattr__(self, "byes", tuple(self.byes))
+        if not all(isinstance(name, str) and name for name in self.byes):
+            raise TournamentError(f"session {self.session}: a bye names a player, got {self.byes!r:.120}")
+        out = Counter(name_key(name) for name in self.byes)
+        both = sorted(name for name in out if name in names or out[name] > 1)
+        if both:
+            raise TournamentError(f"session {self.session}: {both[0]!r} has a bye and is seated, or two byes")
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -86,8 +133,13 @@ class Seating:
         return self.tables[number - 1]
 
     def to_json(self) -> dict[str, Any]:
-        """The CLI's shape: ``{"session": K, "tables": [{"table": 1, "seats": [E, S, W, N]}, ...]}``."""
-        return {"session": self.session, "tables": [{"table": t.table, "seats": list(t.seats)} for t in self.tables]}
+        """The CLI's shape: ``{"session": K, "tables": [{"table": 1, "seats": [E, S, W, N]}, ...]}``, and
+        ``"byes": [...]`` when someone sits out."""
+        return {
+            "session": self.session,
+            "tables": [{"table": t.table, "seats": list(t.seats)} for t in self.tables],
+            **({"byes": list(self.byes)} if self.byes else {}),
+        }
 
 
 def parse_seating_csv(text: str, session: int) -> Seating:

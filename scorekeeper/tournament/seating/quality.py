@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from scorekeeper.tournament.seating.model import Seating
 
-__all__ = ["COMMON_OPPONENTS_MOST", "SeatingQuality", "moved_players", "seating_quality"]
+__all__ = ["COMMON_OPPONENTS_MOST", "SeatingQuality", "bye_spread", "moved_players", "seating_quality"]
 
 
 # Common opponents are reckoned for fields up to this many players (every pair that never met is looked at: 2,000
@@ -35,6 +35,7 @@ class SeatingQuality:
             every pair met, or when not reckoned (``common_opponents`` off, or a field past
             ``COMMON_OPPONENTS_MOST``).
         apart_meetings: meetings of two players to be kept apart (one club, country or team; ``apart``).
+        byes: byes per player (fewest, most) when someone sat out (:func:`bye_spread`), else None.
     """
 
     repeat_pairs: int
@@ -46,6 +47,7 @@ class SeatingQuality:
     table_revisits: int = 0
     fewest_common_opponents: int | None = None
     apart_meetings: int = 0
+    byes: tuple[int, int] | None = None
 
     def to_json(self) -> dict[str, int | None]:
         """The figures by name (the CLI's ``seat --report --json``)."""
@@ -59,6 +61,7 @@ class SeatingQuality:
             "table_revisits": self.table_revisits,
             "fewest_common_opponents": self.fewest_common_opponents,
             "apart_meetings": self.apart_meetings,
+            **({"byes_min": self.byes[0], "byes_max": self.byes[1]} if self.byes is not None else {}),
         }
 
 
@@ -74,6 +77,7 @@ def seating_quality(
     ``common_opponents``: reckon ``fewest_common_opponents`` (it looks at every pair that never met). ``apart``:
     each player's group (club, country or team); two players of one group meeting count in ``apart_meetings``.
     """
+    seatings = tuple(seatings)
     skip = set(ignore)
     groups = apart or {}
     meetings: Counter[tuple[str, str]] = Counter()
@@ -104,7 +108,26 @@ def seating_quality(
         table_revisits=revisits,
         fewest_common_opponents=_fewest_common(sorted(winds), meetings) if common_opponents else None,
         apart_meetings=apart_meetings,
+        byes=bye_spread(seatings, ignore=skip) if any(s.byes for s in seatings) else None,
     )
+
+
+def bye_spread(
+    seatings: Iterable[Seating], players: Iterable[str] = (), *, ignore: Iterable[str] = ()
+) -> tuple[int, int]:
+    """Byes per player (fewest, most) over ``seatings``, counting everyone seated or on a bye there (and
+    ``players``; ``ignore`` names, substitutes, left out); (0, 0) when nobody sat out."""
+    skip = set(ignore)
+    counts = dict.fromkeys(players, 0)
+    for seating in seatings:
+        for name in seating.names:
+            counts.setdefault(name, 0)
+        for name in seating.byes:
+            counts[name] = counts.get(name, 0) + 1
+    counts = {name: count for name, count in counts.items() if name not in skip}
+    if not any(counts.values()):
+        return 0, 0
+    return min(counts.values()), max(counts.values())
 
 
 def _fewest_common(names: list[str], meetings: Mapping[tuple[str, str], int]) -> int | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -52,6 +54,10 @@ class QualityReport:
             ("table revisits", str(ours.table_revisits), str(other.table_revisits)),
             ("fewest common opponents (pairs never met)", common(ours), common(other)),
         ]
+        if ours.byes is not None and other.byes is not None:
+            rows.append(
+                ("byes per player (min-max)", f"{ours.byes[0]}-{ours.byes[1]}", f"{other.byes[0]}-{other.byes[1]}")
+            )
         if self.apart:
             rows.append(("meetings of players kept apart", str(ours.apart_meetings), str(other.apart_meetings)))
         width = max(len(label) for label, _, _ in rows)
@@ -59,6 +65,16 @@ class QualityReport:
         out = [f"quality of sessions {span}: {'seating':>8} {'random':>8}"]
         out += [f"  {label:<{width}} {a:>8} {b:>8}" for label, a, b in rows]
         return out
+
+
+def _drawn(seating: Seating, seed: str) -> Seating:
+    """A random seating of the players of ``seating``, as many on a bye as it had, drawn at random too."""
+    if not seating.byes:
+        return seat_random(seating.session, seating.names, seed=seed)
+    everyone = [*seating.names, *seating.byes]
+    random.Random(f"{seed}:byes:{seating.session}").shuffle(everyone)
+    out = len(seating.byes)
+    return dataclasses.replace(seat_random(seating.session, everyone[out:], seed=seed), byes=tuple(everyone[:out]))
 
 
 def quality_report(
@@ -77,7 +93,7 @@ def quality_report(
     """
     played: Sequence[Seating] = sorted(seatings, key=lambda s: s.session)
     skip = tuple(ignore)
-    drawn = [seat_random(s.session, s.names, seed=f"report:{seed}") for s in played]
+    drawn = [_drawn(s, f"report:{seed}") for s in played]
     return QualityReport(
         sessions=tuple(s.session for s in played),
         seating=seating_quality(played, ignore=skip, common_opponents=common_opponents, apart=apart),

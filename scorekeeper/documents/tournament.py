@@ -167,6 +167,8 @@ def seating_document(tournament: Tournament, seating: Seating, *, translate: Cal
         bold=(1,),
         widths=(60, 20, 20),
     )
+    if seating.byes:  # who sits this session out (a tournament with byes, issue 26)
+        document.add_paragraph(t("Byes: {names}").format(names=", ".join(seating.byes)))
     document.add_heading(t("Table cards"))
     for table in seating.tables:
         document.add_heading(t("Table {t}").format(t=table.table))
@@ -207,6 +209,10 @@ def _add_quality(document: Document, tournament: Tournament, seating: Seating, t
         (t("Table revisits"), str(ours.table_revisits), str(other.table_revisits)),
         (t("Fewest common opponents of a pair never met"), common(ours), common(other)),
     ]
+    if ours.byes is not None and other.byes is not None:
+        rows.append(
+            (t("Byes per player (min-max)"), f"{ours.byes[0]}-{ours.byes[1]}", f"{other.byes[0]}-{other.byes[1]}")
+        )
     if report.apart:
         rows.append((t("Meetings of players kept apart"), str(ours.apart_meetings), str(other.apart_meetings)))
     document.add_heading(t("Seating quality, sessions 1-{k}").format(k=seating.session))

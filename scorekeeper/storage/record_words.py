@@ -168,6 +168,8 @@ JA_RECORDS: dict[str, str] = {
     "Table revisits": "同じ卓番号への再着席",
     "Fewest common opponents of a pair never met": "未対戦の組の共通の対戦相手 (最少)",
     "Meetings of players kept apart": "離すべき選手同士の対戦",
+    "Byes per player (min-max)": "1 人の抜け番の回数 (最少-最多)",
+    "Byes: {names}": "抜け番: {names}",
     "all met": "全組が対戦済み",
     # the score sheets and all-last sheets: scorekeeper/documents/tournament.py
     "Score sheets": "点数表",

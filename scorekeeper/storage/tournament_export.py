@@ -165,11 +165,24 @@ def format_ema_csv(tournament: Tournament, standings: Standings | None = None) -
 
 
 def format_standings_csv(tournament: Tournament, standings: Standings | None = None) -> bytes:
-    """The standings as CSV: rank, player, points, games, penalties, then each session's points; teams below."""
+    """The standings as CSV: rank, player, points, games, penalties, then each session's points; teams below.
+
+    A tournament with byes also has a ``byes`` column after ``games`` (the sessions sat out, ``2 4``); a bye's
+    session holds what it scored (``TournamentSettings.bye_score``).
+    """
     standings = standings or compute_standings(tournament)
     sessions = tournament.settings.sessions
+    byes = tournament.settings.byes
     rows: list[Sequence[object]] = [
-        ("rank", "player", "points", "games", "penalties", *(f"session {k}" for k in range(1, sessions + 1)))
+        (
+            "rank",
+            "player",
+            "points",
+            "games",
+            *(("byes",) if byes else ()),
+            "penalties",
+            *(f"session {k}" for k in range(1, sessions + 1)),
+        )
     ]
     for row in standings.rows:
         rows.append(
@@ -178,6 +191,7 @@ def format_standings_csv(tournament: Tournament, standings: Standings | None = N
                 _text(row.player),
                 format_tenths(row.points_tenths),
                 row.games,
+                *((" ".join(map(str, row.byes)),) if byes else ()),
                 format_tenths(row.penalties_tenths),
                 *("" if p is None else format_tenths(p) for p in row.session_points_tenths),
             )

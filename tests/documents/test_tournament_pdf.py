@@ -107,3 +107,29 @@ def test_the_standings_pdf_writes_fi_as_two_letters(qapp: QApplication, tmp_path
     assert not any("\ufb00" <= c <= "\ufb06" for c in text)
     for words in ("Kofi Officer", "Fifth Affair"):
         assert words in _words(text)
+
+
+def test_a_seating_pdf_names_who_sits_out_and_counts_the_byes(qapp: QApplication, tmp_path: Path) -> None:
+    # issue 26: a tournament with byes prints a "Byes: ..." line under the wall sheet, and the byes per player
+    from scorekeeper.storage.record_words import record_translator
+    from scorekeeper.tournament import ShortField
+
+    five = (*_NAMES, "Emil Berg")
+    with open_tournament_store(tmp_path / "open.db") as store:
+        store.create(
+            TournamentSettings(name="Autumn Open", sessions=2, short_field=ShortField.BYES),
+            [Player(name=n) for n in five],
+        )
+        seating = Seating(session=1, tables=(TableSeating(1, _NAMES),), byes=("Emil Berg",))
+        tournament = store.save_seating(seating)
+    text = _words(pdf_text_of(pdf_bytes(seating_document(tournament, seating)), tmp_path / "en.pdf"))
+    assert "Byes: Emil Berg" in text
+    assert "Byes per player (min-max) 0-1" in text
+    japanese = pdf_bytes(seating_document(tournament, seating, translate=record_translator("ja")))
+    text = _words(pdf_text_of(japanese, tmp_path / "ja.pdf"))
+    assert "抜け番: Emil Berg" in text
+
+
+def pdf_text_of(data: bytes, path: Path) -> str:
+    path.write_bytes(data)
+    return pdf_text(path)

@@ -268,3 +268,17 @@ def test_on_postgresql_byes_are_stored_and_a_tables_login_cannot_see_them(
             connection.execute(f'DROP DATABASE IF EXISTS "sk_byes{os.getpid()}" WITH (FORCE)')
     with psycopg.connect(tournament.table_url(1), autocommit=True) as connection, pytest.raises(psycopg.Error):
         connection.execute("SELECT count(*) FROM byes")
+
+
+def test_the_standings_csv_and_the_ema_form_count_the_byes() -> None:
+    from scorekeeper.storage.tournament_export import format_ema_csv, format_standings_csv
+
+    t = _five_played(ByeScore.AVERAGE)
+    lines = format_standings_csv(t).decode("utf-8-sig").splitlines()
+    assert lines[0] == "rank,player,points,games,byes,penalties,session 1,session 2"
+    assert "5,A,-46.0,1,2,0.0,-23.0,-23.0" in lines
+    assert "2,E,12.0,1,1,0.0,6.0,6.0" in lines
+    ema = format_ema_csv(t).decode("utf-8-sig").splitlines()
+    assert any(line.split(",")[1:2] == ["A"] and "-46.0" in line for line in ema)  # the total with the bye's score
+    plain = Tournament(settings=TournamentSettings(name="Plain"), players=_FIVE[:4])
+    assert "byes" not in format_standings_csv(plain).decode("utf-8-sig").splitlines()[0]

@@ -1,4 +1,5 @@
-"""New tournament: name, dates and venue, ruleset, sessions and time limit, teams, the players CSV and the file.
+"""New tournament: name, dates and venue, ruleset, sessions and time limit, teams, the seating's rules (players kept
+apart, seeded players, substitutes or byes and what a bye scores), the players CSV and the file.
 
 The dialog only collects; the tournament core checks (``TournamentSettings``, ``parse_players_csv``) and the
 store creates. A refusal is shown in the dialog, which stays open.
@@ -6,6 +7,7 @@ store creates. A refusal is shown in the dialog, which stays open.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import assert_never
@@ -33,21 +35,30 @@ from scorekeeper.session.rules import PRESET_NAMES
 from scorekeeper.storage.tournament_export import read_csv_text
 from scorekeeper.tournament import (
     PLAYER_COLUMNS,
+    ByeScore,
     Player,
     PlayersCsvError,
     PlayersCsvProblem,
+    ShortField,
     TournamentSettings,
+    name_key,
     parse_players_csv,
 )
 from scorekeeper.tournament.players import MAX_NAME, MAX_PLAYERS
 
-__all__ = ["NewTournament", "NewTournamentDialog", "players_csv_problem_text"]
+__all__ = ["NewTournament", "NewTournamentDialog", "keep_apart_text", "players_csv_problem_text"]
 
 NewTournament = tuple[Path, TournamentSettings, tuple[Player, ...]]
 
 
 def _t(text: str) -> str:
     return QCoreApplication.translate("NewTournamentDialog", text)
+
+
+def keep_apart_text(column: str) -> str:
+    """The players' column kept apart (``TournamentSettings.keep_apart``), in the window's language."""
+    words = {"": _t("nobody"), "club": _t("club"), "country": _t("country"), "team": _t("team")}
+    return words.get(column, column)
 
 
 def players_csv_problem_text(error: PlayersCsvError) -> str:
@@ -153,6 +164,26 @@ class NewTournamentDialog(QDialog):
         self.time_spin.setSuffix(self.tr(" min"))
         self.teams_check = QCheckBox(self.tr("Team standings (the players CSV's 'team' column)"))
         self.teams_check.setObjectName("tournament_teams")
+        # The seating's rules (issue 26): the automatic seating keeps players of one club, country or team apart and
+        # seats seeded players one per table as far as it can; a field that is not a multiple of four takes
+        # substitutes or byes.
+        self.keep_apart_combo = QComboBox()
+        self.keep_apart_combo.setObjectName("tournament_keep_apart")
+        for column in ("", "club", "country", "team"):
+            self.keep_apart_combo.addItem(keep_apart_text(column), column)
+        self.seeded_edit = QLineEdit()
+        self.seeded_edit.setObjectName("tournament_seeded")
+        self.seeded_edit.setPlaceholderText(self.tr("names from the players file, separated by commas"))
+        self.short_field_combo = QComboBox()
+        self.short_field_combo.setObjectName("tournament_short_field")
+        self.short_field_combo.addItem(self.tr("substitutes fill the last table"), ShortField.SUBSTITUTES.value)
+        self.short_field_combo.addItem(self.tr("byes: the full tables play, the rest sit out"), ShortField.BYES.value)
+        self.bye_score_combo = QComboBox()
+        self.bye_score_combo.setObjectName("tournament_bye_score")
+        self.bye_score_combo.addItem(self.tr("the player's average session"), ByeScore.AVERAGE.value)
+        self.bye_score_combo.addItem(self.tr("0.0"), ByeScore.ZERO.value)
+        self.bye_score_combo.setEnabled(False)
+        self.short_field_combo.currentIndexChanged.connect(self._on_short_field_combo_current_index_changed)
         self.players_edit = QLineEdit()
         self.players_edit.setObjectName("tournament_players")
         self.players_edit.setPlaceholderText(self.tr("CSV with a header row: name, ema_id, country, club, team"))
@@ -181,9 +212,27 @@ class NewTournamentDialog(QDialog):
         form.addRow(self.tr("Sessions"), self.sessions_spin)
         form.addRow(self.tr("Time limit per session"), self.time_spin)
         form.addRow("", self.teams_check)
+        # Two rules a row: one a row made the dialog taller than a 1280x720 screen leaves room for.
+        apart_row = QHBoxLayout()
+        apart_row.addWidget(self.keep_apart_combo)
+        seeded_label = QLabel(self.tr("Seeded players (one per table)"))
+        seeded_label.setBuddy(self.seeded_edit)
+        apart_row.addWidget(seeded_label)
+        apart_row.addWidget(self.seeded_edit, 1)
+        short_row = QHBoxLayout()
+        short_row.addWidget(self.short_field_combo, 1)
+        bye_label = QLabel(self.tr("A bye scores"))
+        bye_label.setBuddy(self.bye_score_combo)
+        short_row.addWidget(bye_label)
+        short_row.addWidget(self.bye_score_combo)
+        form.addRow(self.tr("Keep apart players of one"), apart_row)
+        form.addRow(self.tr("Players not filling a table"), short_row)
         form.addRow(self.tr("Players"), players_row)
         form.addRow(self.problem_label)
         form.addRow(buttons)
+
+    def _on_short_field_combo_current_index_changed(self, _index: int) -> None:
+        self.bye_score_combo.setEnabled(self.short_field_combo.currentData() == ShortField.BYES.value)
 
     def _on_browse_button_clicked(self) -> None:
         path = self._ask_open(self)
@@ -206,11 +255,23 @@ class NewTournamentDialog(QDialog):
             sessions=self.sessions_spin.value(),
             time_limit_minutes=self.time_spin.value(),
             teams=self.teams_check.isChecked(),
+            keep_apart=str(self.keep_apart_combo.currentData()),
+            short_field=ShortField(self.short_field_combo.currentData()),
+            bye_score=ByeScore(self.bye_score_combo.currentData()),
         )
         text = self.players_edit.text().strip()
         if not text:
             raise TournamentError(self.tr("Choose the players CSV file."))
-        return settings, parse_players_csv(read_csv_text(Path(text), "a players CSV"))
+        players = parse_players_csv(read_csv_text(Path(text), "a players CSV"))
+        registered = {name_key(p.name): p.name for p in players}
+        seeded: list[str] = []
+        for name in (n.strip() for n in self.seeded_edit.text().split(",")):
+            if not name:
+                continue
+            if name_key(name) not in registered:
+                raise TournamentError(self.tr("Seeded player {name} is not in the players file.").format(name=name))
+            seeded.append(registered[name_key(name)])
+        return dataclasses.replace(settings, seeded=tuple(dict.fromkeys(seeded))), players
 
     def _on_create_button_clicked(self) -> None:
         try:

@@ -46,11 +46,13 @@ from scorekeeper.gui.file_dialogs import ask_open_file, ask_save_file
 from scorekeeper.gui.labels import reason_text
 from scorekeeper.gui.referee.controller import TournamentController
 from scorekeeper.gui.referee.correction import correct_nowhere
+from scorekeeper.gui.referee.new_tournament import keep_apart_text
 from scorekeeper.gui.referee.penalty import PenaltyAnswer, TournamentPenaltyDialog
 from scorekeeper.gui.referee.substitute import SubstituteDialog, TakeOutSubstitutionDialog
 from scorekeeper.session.events import Event
 from scorekeeper.session.substitution import SeatShare
 from scorekeeper.tournament import (
+    ByeScore,
     PenaltyLine,
     QualityReport,
     Reseating,
@@ -355,6 +357,7 @@ class RefereeWindow(QMainWindow):
             ("rules", self.tr("Ruleset")),
             ("sessions", self.tr("Sessions and time limit")),
             ("standings", self.tr("Standings rule")),
+            ("seating", self.tr("Seating rules")),
         ):
             label = QLabel()
             label.setTextFormat(Qt.TextFormat.PlainText)
@@ -447,6 +450,11 @@ class RefereeWindow(QMainWindow):
             (self.tr("Table"), self.tr("East"), self.tr("South"), self.tr("West"), self.tr("North")), "seating_table"
         )
         layout.addWidget(self.seating_table)
+        self.byes_label = QLabel()
+        self.byes_label.setObjectName("byes_label")
+        self.byes_label.setWordWrap(True)
+        self.byes_label.setTextFormat(Qt.TextFormat.PlainText)
+        layout.addWidget(self.byes_label)
         self.seating_quality_label = QLabel()
         self.seating_quality_label.setObjectName("seating_quality_label")
         self.seating_quality_label.setWordWrap(True)
@@ -614,6 +622,7 @@ class RefereeWindow(QMainWindow):
         self.settings_labels["standings"].setText(
             self.tr("sum of points and penalties; ties: {rule}").format(rule=s.tie_break.value)
         )
+        self.settings_labels["seating"].setText(self._seating_rules_text(s))
         fixed = t.fixed_tables()
         _fill(
             self.players_table,
@@ -638,6 +647,10 @@ class RefereeWindow(QMainWindow):
         )
         seating = c.seating()
         _fill(self.seating_table, [(str(x.table), *x.seats) for x in seating.tables] if seating else [])
+        self.byes_label.setText(
+            self.tr("Byes: {names}").format(names=", ".join(seating.byes)) if seating and seating.byes else ""
+        )
+        self.byes_label.setVisible(bool(seating and seating.byes))
         quality = self._quality_text(c.seating_report())
         again = c.reseated_here()
         self.seating_quality_label.setText(f"{self._reseated_text(again)}\n{quality}" if again else quality)
@@ -749,6 +762,20 @@ class RefereeWindow(QMainWindow):
             self.tr("{done} of {all} tables finished").format(done=finished, all=len(tables)) if tables else ""
         )
 
+    def _seating_rules_text(self, s: TournamentSettings) -> str:
+        """The seating's settings in words: substitutes or byes (and what a bye scores), who is kept apart, who is
+        seeded."""
+        if s.byes:
+            score = self.tr("average of own sessions") if s.bye_score is ByeScore.AVERAGE else self.tr("0.0")
+            parts = [self.tr("byes (a bye scores: {score})").format(score=score)]
+        else:
+            parts = [self.tr("substitutes fill the last table")]
+        if s.keep_apart:
+            parts.append(self.tr("keep apart: {column}").format(column=keep_apart_text(s.keep_apart)))
+        if s.seeded:
+            parts.append(self.tr("seeded: {names}").format(names=", ".join(s.seeded)))
+        return "; ".join(parts)
+
     def _quality_text(self, report: QualityReport | None) -> str:
         """The seating's quality report in a few lines, a random seating's figure in brackets (issue 26)."""
         if report is None:
@@ -777,6 +804,12 @@ class RefereeWindow(QMainWindow):
                 ours=common(ours), random=common(other)
             )
         )
+        if ours.byes is not None and other.byes is not None:
+            parts.append(
+                self.tr("byes per player: {ours} ({random})").format(
+                    ours=f"{ours.byes[0]}-{ours.byes[1]}", random=f"{other.byes[0]}-{other.byes[1]}"
+                )
+            )
         if report.apart:
             parts.append(
                 self.tr("meetings of players kept apart: {ours} ({random})").format(
@@ -840,7 +873,14 @@ class RefereeWindow(QMainWindow):
                     format_tenths(r.points_tenths),
                     str(r.games),
                     format_tenths(r.penalties_tenths) if r.penalties_tenths else "",
-                    *("" if p is None else format_tenths(p) for p in r.session_points_tenths),
+                    *(
+                        ""
+                        if p is None
+                        else self.tr("{points} (bye)").format(points=format_tenths(p))
+                        if k in r.byes
+                        else format_tenths(p)
+                        for k, p in enumerate(r.session_points_tenths, start=1)
+                    ),
                 )
                 for r in c.standings.rows
             ],

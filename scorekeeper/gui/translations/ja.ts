@@ -3877,6 +3877,10 @@ win</source>
         <translation>順位の決め方</translation>
     </message>
     <message>
+        <source>Seating rules</source>
+        <translation>座席の規定</translation>
+    </message>
+    <message>
         <source>Name</source>
         <translation>名前</translation>
     </message>
@@ -4129,6 +4133,10 @@ win</source>
         <translation>選手</translation>
     </message>
     <message>
+        <source>Byes: {names}</source>
+        <translation>抜け番: {names}</translation>
+    </message>
+    <message>
         <source>tournament</source>
         <translation>大会全体</translation>
     </message>
@@ -4205,6 +4213,30 @@ win</source>
         <translation>{all} 卓中 {done} 卓終了</translation>
     </message>
     <message>
+        <source>average of own sessions</source>
+        <translation>本人の回戦平均</translation>
+    </message>
+    <message>
+        <source>0.0</source>
+        <translation>0.0</translation>
+    </message>
+    <message>
+        <source>byes (a bye scores: {score})</source>
+        <translation>抜け番あり (抜け番の得点: {score})</translation>
+    </message>
+    <message>
+        <source>substitutes fill the last table</source>
+        <translation>補欠で最後の卓を埋める</translation>
+    </message>
+    <message>
+        <source>keep apart: {column}</source>
+        <translation>離す所属: {column}</translation>
+    </message>
+    <message>
+        <source>seeded: {names}</source>
+        <translation>シード: {names}</translation>
+    </message>
+    <message>
         <source>all met</source>
         <translation>全組が対戦済み</translation>
     </message>
@@ -4227,6 +4259,10 @@ win</source>
     <message>
         <source>fewest common opponents of a pair never met: {ours} ({random})</source>
         <translation>未対戦の組の共通の対戦相手 (最少): {ours} ({random})</translation>
+    </message>
+    <message>
+        <source>byes per player: {ours} ({random})</source>
+        <translation>1 人の抜け番: {ours} ({random})</translation>
     </message>
     <message>
         <source>meetings of players kept apart: {ours} ({random})</source>
@@ -4279,6 +4315,10 @@ win</source>
     <message>
         <source> (dropped out)</source>
         <translation> (棄権)</translation>
+    </message>
+    <message>
+        <source>{points} (bye)</source>
+        <translation>{points} (抜け番)</translation>
     </message>
     <message>
         <source>{finished} games finished, {running} running</source>
@@ -4412,6 +4452,22 @@ win</source>
 <context>
     <name>NewTournamentDialog</name>
     <message>
+        <source>nobody</source>
+        <translation>離さない</translation>
+    </message>
+    <message>
+        <source>club</source>
+        <translation>クラブ</translation>
+    </message>
+    <message>
+        <source>country</source>
+        <translation>国</translation>
+    </message>
+    <message>
+        <source>team</source>
+        <translation>チーム</translation>
+    </message>
+    <message>
         <source>The players file is empty: its first line names the columns, at least 'name'.</source>
         <translation>選手ファイルが空です: 1 行目に列名 (少なくとも 'name') を書いてください。</translation>
     </message>
@@ -4480,6 +4536,26 @@ win</source>
         <translation>チーム順位 (選手 CSV の team 列)</translation>
     </message>
     <message>
+        <source>names from the players file, separated by commas</source>
+        <translation>選手ファイルの名前をカンマ区切りで</translation>
+    </message>
+    <message>
+        <source>substitutes fill the last table</source>
+        <translation>補欠で最後の卓を埋める</translation>
+    </message>
+    <message>
+        <source>byes: the full tables play, the rest sit out</source>
+        <translation>抜け番: 4 人そろう卓だけ打ち、残りは休み</translation>
+    </message>
+    <message>
+        <source>the player's average session</source>
+        <translation>その選手の回戦平均</translation>
+    </message>
+    <message>
+        <source>0.0</source>
+        <translation>0.0</translation>
+    </message>
+    <message>
         <source>CSV with a header row: name, ema_id, country, club, team</source>
         <translation>見出し行のある CSV: name, ema_id, country, club, team</translation>
     </message>
@@ -4516,12 +4592,32 @@ win</source>
         <translation>1 回戦の制限時間</translation>
     </message>
     <message>
+        <source>Seeded players (one per table)</source>
+        <translation>シード選手 (1 卓に 1 人)</translation>
+    </message>
+    <message>
+        <source>A bye scores</source>
+        <translation>抜け番の得点</translation>
+    </message>
+    <message>
+        <source>Keep apart players of one</source>
+        <translation>同じ所属の選手を離す</translation>
+    </message>
+    <message>
+        <source>Players not filling a table</source>
+        <translation>卓に満たない選手</translation>
+    </message>
+    <message>
         <source>Players</source>
         <translation>選手</translation>
     </message>
     <message>
         <source>Choose the players CSV file.</source>
         <translation>選手の CSV ファイルを選んでください。</translation>
+    </message>
+    <message>
+        <source>Seeded player {name} is not in the players file.</source>
+        <translation>シード選手 {name} は選手ファイルにいません。</translation>
     </message>
 </context>
 <context>
@@ -6148,6 +6244,10 @@ win</source>
         <translation>席・持ち点・ポイント</translation>
     </message>
     <message>
+        <source>Byes per player (min-max)</source>
+        <translation>1 人の抜け番の回数 (最少-最多)</translation>
+    </message>
+    <message>
         <source>Meetings of players kept apart</source>
         <translation>離すべき選手同士の対戦</translation>
     </message>
@@ -6182,6 +6282,10 @@ win</source>
     <message>
         <source>Table {t}</source>
         <translation>{t} 番卓</translation>
+    </message>
+    <message>
+        <source>Byes: {names}</source>
+        <translation>抜け番: {names}</translation>
     </message>
     <message>
         <source>No game recorded for this table: fill in by hand.</source>

@@ -151,9 +151,8 @@ def seat_with_byes(
     )
     if not stand_ins:
         return planned
-    out = planned.table(tables + 1)
-    assert all(is_bye_seat(name) for name in out.seats[4 - len(stand_ins) :])  # seating.model.bye_table_order
-    byes = list(out.seats[: 4 - len(stand_ins)])
+    out = planned.table(tables + 1)  # the stand-ins' fixed table
+    byes = [name for name in out.seats if not is_bye_seat(name)]
     full = [list(t.seats) for t in planned.tables[:tables]]
     # Held to the rotation: a player on a bye whose turn has not come changes places with the player whose turn it
     # is (the search makes this rare: sitting out again is meeting the stand-ins again).

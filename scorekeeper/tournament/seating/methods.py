@@ -491,7 +491,7 @@ def _new_plan(
     close, cost, floor, homes = repaired
     key = wind_key(close, history, limit)
     if cost == floor and key == (0, 0):
-        return tuple(close)
+        return _bye_tables_ordered(close)
     other = scratch()
 
     def pairs(plan: Sequence[Seating]) -> int:
@@ -514,8 +514,17 @@ def _new_plan(
         )
         key = wind_key(close, history, limit)
     if (cost, pairs(close), key) <= rival:
-        return tuple(close)
+        return _bye_tables_ordered(close)
     return tuple(other)
+
+
+def _bye_tables_ordered(plan: Sequence[Seating]) -> tuple[Seating, ...]:
+    """``plan`` with the table of those who sit out in one order whatever its winds (seating/byes.py), as ``_plan``
+    gives it."""
+    return tuple(
+        Seating(session=s.session, tables=tuple(TableSeating(t.table, bye_table_order(t.seats)) for t in s.tables))
+        for s in plan
+    )
 
 
 def _unordered(session: int, groups: Sequence[Sequence[str]]) -> Seating:

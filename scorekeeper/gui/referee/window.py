@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QCloseEvent, QFont
 from PySide6.QtWidgets import (
     QComboBox,
@@ -70,6 +70,14 @@ __all__ = ["RefereeDialogs", "RefereeWindow"]
 _WINDS = ("E", "S", "W", "N")
 
 
+#: The context of the questions asked outside the window's class (the window's own words: ``RefereeWindow``).
+_CONTEXT = "RefereeWindow"
+
+
+def _t(text: str) -> str:
+    return QCoreApplication.translate(_CONTEXT, text)
+
+
 def _ask_text(parent: QWidget, title: str, label: str) -> str | None:
     text, ok = QInputDialog.getText(parent, title, label)
     return text.strip() if ok and text.strip() else None
@@ -119,15 +127,15 @@ def _ask_repair(parent: QWidget, held: UnreplayableGame) -> bool | None:
     leave it."""
     box = QMessageBox(parent)
     box.setIcon(QMessageBox.Icon.Warning)
-    box.setWindowTitle(parent.tr("Repair the game"))
+    box.setWindowTitle(_t("Repair the game"))
     box.setText(
-        parent.tr(
+        _t(
             "Table {t}'s game cannot be replayed: {reason}\n\nCut it back to its first {n} events (the table takes "
             "the server's copy and enters again what still stands), or replace it with a game record file?"
         ).format(t=held.table, reason=held.reason, n=held.replayable)
     )
-    cut = box.addButton(parent.tr("Cut back"), QMessageBox.ButtonRole.AcceptRole)
-    replace = box.addButton(parent.tr("Replace from a file…"), QMessageBox.ButtonRole.ActionRole)
+    cut = box.addButton(_t("Cut back"), QMessageBox.ButtonRole.AcceptRole)
+    replace = box.addButton(_t("Replace from a file…"), QMessageBox.ButtonRole.ActionRole)
     box.addButton(QMessageBox.StandardButton.Cancel)
     try:
         box.exec()
@@ -138,12 +146,14 @@ def _ask_repair(parent: QWidget, held: UnreplayableGame) -> bool | None:
 
 
 def _ask_yes(parent: QWidget, title: str, text: str) -> bool:
+    """A yes-or-no question (seat a session again, record a score sheet as signed): Qt's own Yes and No, in the
+    app's language (issue 24: every question offered "Seat again" and an untranslated "Not now", the score sheet's
+    too)."""
     box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.NoButton, parent)
     box.setTextFormat(Qt.TextFormat.PlainText)  # the question quotes a player's name (issue 10)
-    yes = box.addButton(parent.tr("Seat again"), QMessageBox.ButtonRole.YesRole)
-    box.addButton(parent.tr("Not now"), QMessageBox.ButtonRole.NoRole)
-    box.exec()
-    return box.clickedButton() is yes
+    box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
+    box.setDefaultButton(QMessageBox.StandardButton.No)
+    return box.exec() == QMessageBox.StandardButton.Yes
 
 
 def _no_box(parent: QWidget, text: str) -> None:

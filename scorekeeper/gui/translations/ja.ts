@@ -3805,6 +3805,26 @@ win</source>
         <translation>{s} 回戦 卓 {t} を訂正中: このウィンドウを閉じると訂正が送られます</translation>
     </message>
     <message>
+        <source>Repair the game</source>
+        <translation>対局を修復</translation>
+    </message>
+    <message>
+        <source>Table {t}'s game cannot be replayed: {reason}
+
+Cut it back to its first {n} events (the table takes the server's copy and enters again what still stands), or replace it with a game record file?</source>
+        <translation>卓 {t} の対局は再生できません: {reason}
+
+最初の {n} 件の記録まで戻しますか (卓はサーバーの記録を受け取り、有効な分を入力し直します)、それとも牌譜記録ファイルで置き換えますか?</translation>
+    </message>
+    <message>
+        <source>Cut back</source>
+        <translation>戻す</translation>
+    </message>
+    <message>
+        <source>Replace from a file…</source>
+        <translation>ファイルで置き換え…</translation>
+    </message>
+    <message>
         <source>Referee: {name}</source>
         <translation>審判: {name}</translation>
     </message>

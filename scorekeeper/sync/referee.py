@@ -428,7 +428,8 @@ class Referee:
         again: list[int] = []
         played: list[int] = []
         for seating in sorted(tournament.seatings, key=lambda s: s.session):
-            if seating.session <= after_session or key not in {name_key(n) for n in seating.names}:
+            # a bye counts: the session's byes change with the field (a tournament with byes)
+            if seating.session <= after_session or key not in {name_key(n) for n in (*seating.names, *seating.byes)}:
                 continue
             started = any(g.session == seating.session for g in tournament.games)
             (played if started else again).append(seating.session)

@@ -307,11 +307,16 @@ def _bye_scores(
     bye. The EMA texts have no byes (they fill a table with a substitute: RCR 2016 5.8, EMA 2025 7.3).
     """
     out: dict[str, list[int]] = defaultdict(list)
-    by_key = {name_key(name): name for name in session_points}
+    by_key = {name_key(p.name): p for p in tournament.players if p.name in session_points}
     for seating in tournament.seatings:
         for bye in seating.byes:
-            name = by_key.get(name_key(bye))
-            if name and seating.session not in sat_in[name] and seating.session <= len(session_points[name]):
+            player = by_key.get(name_key(bye))
+            # A bye of a session after the player left (seated before the drop-out) is no bye: the absence rule
+            # scores that session (RCR 2016 5.8 "for each session missed"), or nothing does.
+            if player is None or not player.plays_in(seating.session):
+                continue
+            name = player.name
+            if seating.session not in sat_in[name] and seating.session <= len(session_points[name]):
                 out[name].append(seating.session)
     for name, sessions in out.items():
         points = session_points[name]

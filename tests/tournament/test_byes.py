@@ -282,3 +282,23 @@ def test_the_standings_csv_and_the_ema_form_count_the_byes() -> None:
     assert any(line.split(",")[1:2] == ["A"] and "-46.0" in line for line in ema)  # the total with the bye's score
     plain = Tournament(settings=TournamentSettings(name="Plain"), players=_FIVE[:4])
     assert "byes" not in format_standings_csv(plain).decode("utf-8-sig").splitlines()[0]
+
+
+def test_a_bye_in_a_session_after_the_player_dropped_out_is_not_scored_and_the_referee_is_told(tmp_path: Path) -> None:
+    # Session 2 was seated (A on a bye) before A dropped out after session 1: A's session 2 is a session missed
+    # (RCR 2016 5.8: -30.0 under ema2016's absence rule), not a bye scoring A's average.
+    t = _five_played(ByeScore.AVERAGE).with_dropout("A", 1)
+    row = next(r for r in compute_standings(t).rows if r.player == "A")
+    assert (row.byes, row.session_points_tenths) == ((), (-230, -300))
+    db = tmp_path / "t.db"
+    with open_tournament_store(db) as store:
+        store.create(_byes_settings(sessions=3), tuple(Player(name=n) for n in names(9)))
+    with Referee.open(db) as referee:
+        referee.seat(1, SeatingMethod.AUTO)
+        two = referee.seat(2, SeatingMethod.AUTO).seating(2)
+        assert two is not None
+        (out,) = two.byes
+        referee.drop_out(out, 1)
+        assert referee.seated_after(out, 1).reseatable == (2,)  # its byes change: 8 players, none sits out
+        again = referee.seat(2, SeatingMethod.AUTO).seating(2)
+        assert again is not None and again.byes == () and len(again.tables) == 2

@@ -183,8 +183,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         ),
         default="free",
         help="the EMA 2025 annex's point penalty: late (7.2), all_last_sheet (6.10), score_sheet and unsigned_sheet "
-        "(7.5), obstruction and serious_obstruction (6.12); chombo (20,000 after uma, 3.4.6: for a table whose game "
-        "is not entered in the program); free: any amount",
+        "(7.5), obstruction and serious_obstruction (6.12); chombo (the ruleset's chombo penalty after uma, 20,000 "
+        "under both EMA texts, 3.4.6: for a table whose game is not entered in the program); free: any amount",
     )
     penalty.add_argument(
         "--error",

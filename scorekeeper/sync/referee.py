@@ -47,6 +47,7 @@ from scorekeeper.tournament import (
     name_key,
     parse_seating_csv,
     penalty_rule,
+    penalty_rules,
     record_game_id,
     sat_out,
     seat_auto,
@@ -349,6 +350,14 @@ class Referee:
             TournamentError: what is missing or out of the text's amounts, an unknown player, session or table.
         """
         rule = penalty_rule(kind)
+        ruleset = self.load().settings.ruleset
+        if rule.kind is PenaltyKind.CHOMBO:
+            # The tournament's ruleset's chombo penalty, as a game's chombo takes it after uma.
+            rule = next(r for r in penalty_rules(ruleset) if r.kind is PenaltyKind.CHOMBO)
+            if points is not None and points not in rule.amounts:
+                raise TournamentError(
+                    f"a chombo under these rules is {-rule.amounts[0]:,} points ({rule.section}), not {-points:,}"
+                )
         if rule.kind is PenaltyKind.LATE:
             if minutes is None:
                 raise TournamentError("a late penalty needs the minutes late (EMA 2025 7.2: 1,000 a minute)")
@@ -378,7 +387,7 @@ class Referee:
                 kind_of_error = parse_chombo_error(error)
             except IllegalActionError as refused:
                 raise TournamentError(str(refused)) from None
-            cited = chombo_citation(kind_of_error, self.load().settings.ruleset)
+            cited = chombo_citation(kind_of_error, ruleset)
             said = format_reason(ReasonCode.CHOMBO, error=kind_of_error, cited=cited)
         if rule.each_player:
             if session is None or table is None:

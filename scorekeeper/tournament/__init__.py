@@ -19,8 +19,10 @@ from scorekeeper.tournament.penalties import (
     PENALTY_RULES,
     PenaltyKind,
     PenaltyRule,
+    chombo_points,
     late_points,
     penalty_rule,
+    penalty_rules,
     valid_points,
 )
 from scorekeeper.tournament.players import (
@@ -117,6 +119,7 @@ __all__ = [
     "UnreplayableGame",
     "bye_spread",
     "check_new_player",
+    "chombo_points",
     "choose_byes",
     "compute_standings",
     "correction_lines",
@@ -132,6 +135,7 @@ __all__ = [
     "parse_seating_csv",
     "penalty_lines",
     "penalty_rule",
+    "penalty_rules",
     "quality_report",
     "record_game_id",
     "reseating_report",

@@ -5,7 +5,8 @@ Every point penalty is taken "after uma is applied, thus not affecting ranking a
 not added to the other players' scores" (EMA 2025 6.1.4): a tournament penalty in the standings. A free amount is
 still possible (:attr:`PenaltyKind.FREE`: the referee's discretion, EMA 2025 6.1.1, 6.1.4, 7.1). Dead hands and
 chombos are the table's (the game's events); a chombo at a table whose game is not entered in the program (a paper
-sheet) is the referee's :attr:`PenaltyKind.CHOMBO`, 20,000 after uma, naming its error as a game's chombo does
+sheet) is the referee's :attr:`PenaltyKind.CHOMBO`, the ruleset's chombo penalty after uma (20,000 under both EMA
+texts), naming its error as a game's chombo does
 (``scorekeeper.session.chombo_errors``). Disqualification is an action of its own
 (``Tournament.with_disqualification``).
 """
@@ -18,8 +19,19 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from scorekeeper.errors import TournamentError
+from scorekeeper.session.chombo_errors import rule_text_of
+from scorekeeper.session.rules import Ruleset, TableRules
 
-__all__ = ["PENALTY_RULES", "PenaltyKind", "PenaltyRule", "late_points", "penalty_rule", "valid_points"]
+__all__ = [
+    "PENALTY_RULES",
+    "PenaltyKind",
+    "PenaltyRule",
+    "chombo_points",
+    "late_points",
+    "penalty_rule",
+    "penalty_rules",
+    "valid_points",
+]
 
 
 class PenaltyKind(enum.StrEnum):
@@ -99,7 +111,9 @@ PENALTY_RULES: tuple[PenaltyRule, ...] = (
         kind=PenaltyKind.CHOMBO,
         # "In a tournament, the chombo penalty is 20,000 points which are deducted from the player's overall
         # tournament score after the game is finished, and after the uma is applied" (EMA 2025 3.4.6; RCR 2016 3.4.6
-        # says the same). For a table whose game is not in the program: a game's chombo is its own event.
+        # says the same). For a table whose game is not in the program: a game's chombo is its own event. The
+        # amount is the tournament's ruleset's (``chombo_points``: 20,000 under both EMA texts, 30,000 under
+        # wrc2022): :func:`penalty_rules`.
         section="EMA 2025 3.4.6",
         reason="chombo",
         amounts=(-20000,),
@@ -146,11 +160,35 @@ def late_points(minutes: Fraction | float | int | str) -> int:
     return -1000 * math.ceil(late)
 
 
+def chombo_points(rules: Ruleset) -> int:
+    """The referee's chombo penalty under ``rules``, as negative table points: the ruleset's own chombo penalty
+    (``chombo_points``), as a game's chombo after uma takes it (20,000 under RCR 2016 and EMA 2025 3.4.6)."""
+    table = rules.game.table
+    # A classical game's chombo is paid at the table (its own settlement); a paper game of one takes the EMA figure.
+    return -table.chombo_points if isinstance(table, TableRules) else -20000
+
+
+def penalty_rules(rules: Ruleset) -> tuple[PenaltyRule, ...]:
+    """The catalogue as a tournament under ``rules`` gives it: the chombo at its ruleset's amount
+    (:func:`chombo_points`), cited by its text's 3.4.6 (RCR 2016 or EMA 2025) or by the preset's name."""
+    text = rule_text_of(rules)
+    chombo = PenaltyRule(
+        kind=PenaltyKind.CHOMBO,
+        section=f"{text.value} 3.4.6" if text is not None else f"{rules.name} rules",
+        reason="chombo",
+        amounts=(chombo_points(rules),),
+    )
+    return tuple(chombo if rule.kind is PenaltyKind.CHOMBO else rule for rule in PENALTY_RULES)
+
+
 def valid_points(kind: PenaltyKind, points: int) -> bool:
-    """Whether ``points`` is an amount ``kind`` may take (any non-zero amount for a free penalty)."""
+    """Whether ``points`` is an amount ``kind`` may take (any non-zero amount for a free penalty; for a chombo any
+    penalty a ruleset's ``chombo_points`` can be, the tournament's own being :func:`chombo_points`)."""
     rule = penalty_rule(kind)
     if kind is PenaltyKind.FREE:
         return True
+    if kind is PenaltyKind.CHOMBO:
+        return points < 0 and points % 100 == 0 and -points <= 1_000_000
     if kind is PenaltyKind.LATE:
         return points in {-1000 * k for k in range(1, MAX_LATE_MINUTES + 1)}
     return points in rule.amounts

@@ -22,7 +22,7 @@ from scorekeeper.session.rules import ruleset
 from scorekeeper.session.seats import Seat
 from scorekeeper.session.sheet import game_sheet
 from scorekeeper.storage.tournament_store import open_tournament_store
-from scorekeeper.tournament import PenaltyKind, Player, SeatingMethod, TableGame, TournamentSettings
+from scorekeeper.tournament import PenaltyKind, Player, SeatingMethod, TableGame, TournamentSettings, penalty_rules
 from tests.gui.conftest import Script, click, state_of
 
 pytestmark = pytest.mark.gui
@@ -109,6 +109,17 @@ def test_the_referees_chombo_penalty_asks_the_error(qtbot: QtBot) -> None:
     assert dialog.answer() == PenaltyAnswer(
         kind=PenaltyKind.CHOMBO, player="Aiko", error=ChomboError.DRAW_FROM_OPPONENT
     )
+
+
+def test_the_referees_chombo_penalty_shows_the_tournaments_ruleset_amount_and_text(qtbot: QtBot) -> None:
+    dialog = TournamentPenaltyDialog(("Aiko", "Bruno"), 4, rules=penalty_rules(ruleset("wrc2022")))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    index = dialog.kind_combo.findData("chombo")
+    assert dialog.kind_combo.itemText(index) == "Chombo at a table not in the program: 30,000 (wrc2022 rules)"
+    dialog.kind_combo.setCurrentIndex(index)
+    assert dialog.points_spin.isHidden()  # the ruleset decides it
+    assert dialog.answer() == PenaltyAnswer(kind=PenaltyKind.CHOMBO, player="Aiko")
 
 
 def test_a_game_of_no_text_offers_every_error_without_a_section(

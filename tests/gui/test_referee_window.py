@@ -78,7 +78,7 @@ class _Answers:
             save_file=lambda _parent, _title, _filter: self.files.popleft(),
             text=lambda _parent, _title, _label: self.texts.popleft(),
             secret=lambda _parent, _title, _label: self.secrets.popleft(),
-            penalty=lambda _parent, _names, _tables: self.penalties.popleft(),
+            penalty=lambda _parent, _names, _tables, _rules: self.penalties.popleft(),
             player_name=lambda _parent, _title, _taken: self.texts.popleft(),
             error=lambda _parent, text: self.errors.append(text),
             substitute=lambda _parent, table, seated, free: self._substitute(table, seated, free),

@@ -29,14 +29,14 @@ def _referee(tmp_path: Path, preset: str) -> Referee:
 
 
 @pytest.mark.parametrize(
-    ("preset", "reason"),
+    ("preset", "reason", "plain"),
     [
-        ("ema2016", "chombo (riichi on a noten hand, RCR 2016 3.4.6)"),
-        ("ema2025", "chombo (riichi on a noten hand, EMA 2025 6.6.2)"),
+        ("ema2016", "chombo (riichi on a noten hand, RCR 2016 3.4.6)", "chombo (RCR 2016 3.4.6)"),
+        ("ema2025", "chombo (riichi on a noten hand, EMA 2025 6.6.2)", "chombo (EMA 2025 3.4.6)"),
     ],
 )
 def test_the_referees_chombo_names_its_error_and_the_section_of_the_tournaments_text(
-    tmp_path: Path, preset: str, reason: str
+    tmp_path: Path, preset: str, reason: str, plain: str
 ) -> None:
     with _referee(tmp_path, preset) as referee:
         referee.give_penalty(PenaltyKind.CHOMBO, player="B", session=1, error=ChomboError.NOTEN_RIICHI)
@@ -50,9 +50,24 @@ def test_the_referees_chombo_names_its_error_and_the_section_of_the_tournaments_
             referee.give_penalty("chombo", player="B", error="invalid_win", reason="false ron")
     assert [(p.player, p.points, p.kind, p.reason) for p in given] == [
         ("B", -20000, PenaltyKind.CHOMBO, reason),
-        ("C", -20000, PenaltyKind.CHOMBO, "chombo (EMA 2025 3.4.6)"),
+        ("C", -20000, PenaltyKind.CHOMBO, plain),
     ]
     assert read_reason(given[0].reason).error is ChomboError.NOTEN_RIICHI
+
+
+def test_the_referees_chombo_costs_what_a_games_chombo_costs_under_the_tournaments_ruleset(tmp_path: Path) -> None:
+    # wrc2022's chombo is 30,000 after uma (its chombo_points); the referee's chombo for a paper game is the same,
+    # not the EMA texts' 20,000 (RCR 2016 / EMA 2025 3.4.6), and another amount is refused with the ruleset's.
+    with _referee(tmp_path, "wrc2022") as referee:
+        referee.give_penalty("chombo", player="C", session=1)
+        referee.give_penalty("chombo", player="D", session=1, points=-30000)
+        with pytest.raises(TournamentError, match=r"a chombo under these rules is 30,000 points \(wrc2022 rules\)"):
+            referee.give_penalty("chombo", player="B", session=1, points=-20000)
+        given = referee.load().penalties
+    assert [(p.player, p.points, p.reason) for p in given] == [
+        ("C", -30000, "chombo (wrc2022 rules)"),
+        ("D", -30000, "chombo (wrc2022 rules)"),
+    ]
 
 
 def test_the_command_line_gives_a_chombo_with_its_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

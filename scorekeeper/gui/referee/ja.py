@@ -54,7 +54,7 @@ JA_REFEREE: dict[str, str] = {
     "Unsigned score sheet: 2,000": "点数表の署名なし: 2,000 点",
     "Obstruction: 8,000 or 12,000": "妨害行為: 8,000 点または 12,000 点",
     "Serious or repeated obstruction: 12,000 to 48,000": "重大または繰り返しの妨害行為: 12,000〜48,000 点",
-    "Chombo at a table not in the program: 20,000": "記録外の卓のチョンボ: 20,000 点",
+    "Chombo at a table not in the program: {points}": "記録外の卓のチョンボ: {points} 点",
     "Which error?": "どの誤りか",
     "the kind's, with its section": "種類の既定の理由 (条項つき)",
     "Kind": "種類",

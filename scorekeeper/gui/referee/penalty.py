@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from PySide6.QtWidgets import QComboBox, QDialog, QDoubleSpinBox, QFormLayout, QLabel, QLineEdit, QSpinBox, QWidget
 
 from scorekeeper.gui.dialog_buttons import button_row, primary_and_cancel
-from scorekeeper.gui.labels import chombo_error_name
+from scorekeeper.gui.labels import chombo_error_name, format_points
 from scorekeeper.session.chombo_errors import CHOMBO_ERROR_RULES, ChomboError
 from scorekeeper.tournament import PENALTY_RULES, PenaltyKind, PenaltyRule
 
@@ -36,7 +36,14 @@ class PenaltyAnswer:
 class TournamentPenaltyDialog(QDialog):
     """Kind, player (or table), minutes or points, and reason; ``answer()`` returns them."""
 
-    def __init__(self, names: tuple[str, ...], tables: int, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        names: tuple[str, ...],
+        tables: int,
+        parent: QWidget | None = None,
+        *,
+        rules: tuple[PenaltyRule, ...] = PENALTY_RULES,
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(self.tr("Referee penalty"))
         self.kind_combo = QComboBox()
@@ -49,9 +56,13 @@ class TournamentPenaltyDialog(QDialog):
             PenaltyKind.UNSIGNED_SHEET: self.tr("Unsigned score sheet: 2,000"),
             PenaltyKind.OBSTRUCTION: self.tr("Obstruction: 8,000 or 12,000"),
             PenaltyKind.SERIOUS_OBSTRUCTION: self.tr("Serious or repeated obstruction: 12,000 to 48,000"),
-            PenaltyKind.CHOMBO: self.tr("Chombo at a table not in the program: 20,000"),
         }
-        self._rules: list[PenaltyRule] = list(PENALTY_RULES)
+        for rule in rules:
+            if rule.kind is PenaltyKind.CHOMBO:
+                labels[rule.kind] = self.tr("Chombo at a table not in the program: {points}").format(
+                    points=format_points(-rule.amounts[0])
+                )
+        self._rules: list[PenaltyRule] = list(rules)
         for rule in self._rules:
             self.kind_combo.addItem(f"{labels[rule.kind]} ({rule.section})", rule.kind.value)
         self.player_combo = QComboBox()

@@ -54,6 +54,7 @@ from scorekeeper.session.substitution import SeatShare
 from scorekeeper.tournament import (
     ByeScore,
     PenaltyLine,
+    PenaltyRule,
     QualityReport,
     Reseating,
     SeatingMethod,
@@ -63,6 +64,7 @@ from scorekeeper.tournament import (
     UnreplayableGame,
     format_tenths,
     penalty_lines,
+    penalty_rules,
 )
 
 __all__ = ["RefereeDialogs", "RefereeWindow"]
@@ -96,8 +98,10 @@ def _ask_player_name(parent: QWidget, title: str, taken: tuple[str, ...]) -> str
         dialog.deleteLater()
 
 
-def _ask_penalty(parent: QWidget, names: tuple[str, ...], tables: int) -> PenaltyAnswer | None:
-    dialog = TournamentPenaltyDialog(names, tables, parent)
+def _ask_penalty(
+    parent: QWidget, names: tuple[str, ...], tables: int, rules: tuple[PenaltyRule, ...]
+) -> PenaltyAnswer | None:
+    dialog = TournamentPenaltyDialog(names, tables, parent, rules=rules)
     try:
         return dialog.answer() if dialog.exec() == TournamentPenaltyDialog.DialogCode.Accepted else None
     finally:
@@ -168,8 +172,9 @@ class RefereeDialogs:
     save_file: Callable[[QWidget, str, str], Path | None] = ask_save_file
     text: Callable[[QWidget, str, str], str | None] = _ask_text
     secret: Callable[[QWidget, str, str], str | None] = _ask_secret
-    #: A penalty of the EMA 2025 annex's kinds or a free one (the players, the session's tables).
-    penalty: Callable[[QWidget, tuple[str, ...], int], PenaltyAnswer | None] = _ask_penalty
+    #: A penalty of the EMA 2025 annex's kinds or a free one (the players, the session's tables, the catalogue under
+    #: the tournament's ruleset).
+    penalty: Callable[[QWidget, tuple[str, ...], int, tuple[PenaltyRule, ...]], PenaltyAnswer | None] = _ask_penalty
     #: A new player's name (title, the names taken); the session's name rules are checked as it is typed.
     player_name: Callable[[QWidget, str, tuple[str, ...]], str | None] = _ask_player_name
     #: Told of every problem the window shows in its banner (tests record them); nothing else by default: a modal
@@ -1067,7 +1072,8 @@ class RefereeWindow(QMainWindow):
     def _on_penalty_button_clicked(self) -> None:
         names = tuple(p.name for p in self.controller.tournament.players if not p.substitute)
         seating = self.controller.seating()
-        answer = self.dialogs.penalty(self, names, len(seating.tables) if seating else 1)
+        rules = penalty_rules(self.controller.tournament.settings.ruleset)
+        answer = self.dialogs.penalty(self, names, len(seating.tables) if seating else 1, rules)
         if answer is not None:
             self.controller.give_penalty(answer)
 

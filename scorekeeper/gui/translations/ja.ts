@@ -4675,8 +4675,8 @@ Cut it back to its first {n} events (the table takes the server's copy and enter
         <translation>重大または繰り返しの妨害行為: 12,000〜48,000 点</translation>
     </message>
     <message>
-        <source>Chombo at a table not in the program: 20,000</source>
-        <translation>記録外の卓のチョンボ: 20,000 点</translation>
+        <source>Chombo at a table not in the program: {points}</source>
+        <translation>記録外の卓のチョンボ: {points} 点</translation>
     </message>
     <message>
         <source>Not said</source>

@@ -20,6 +20,8 @@ from scorekeeper.gui.players.window import PlayersDialogs, PlayersWindow
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.gui.theme import Theme, apply_theme, colors
 from scorekeeper.session.record import format_record, record_from_session
+from scorekeeper.session.rules import ruleset
+from scorekeeper.session.session import Session
 from scorekeeper.storage.registry import Player, add_player, game_seats, list_players
 from scorekeeper.storage.store import GameStore
 from tests.documents.pdftext import pdf_text
@@ -330,3 +332,15 @@ def test_an_empty_yaku_chart_says_whether_there_are_no_games_or_no_win_with_know
     players.yaku_chart.set_yaku([], 0, games=0)  # what a player with no game in the selection gets
     assert players.yaku_chart.empty_text() == "No games in this selection"
     assert players.place_chart.empty_text() == "No games in this selection"
+
+
+def test_a_registry_entry_with_one_game_says_one_game(tmp_path: Path, qtbot: QtBot) -> None:
+    # Looked at under Xvfb (issue 24): the Players window listed "Aiko (1 games)".
+    with GameStore.open(tmp_path / "one.sqlite3") as opened:
+        opened.start_game(Session.start(ruleset("tenhou"), ("Aiko", "Bruno", "Chen", "Dana")))
+        window = PlayersWindow(opened)
+        qtbot.addWidget(window)
+        window.reload()
+        listed = [window.registry_list.item(k).text() for k in range(window.registry_list.count())]
+        assert "Aiko (1 game)" in listed
+        window.close()

@@ -41,6 +41,7 @@ JA_PLAYERS: dict[str, str] = {
     "Games from {since} to {until}, {rules}": "{since} から {until} までの対局、{rules}",
     "{n} damaged games were left out.": "壊れた対局 {n} 件を除外しました。",
     "{name} ({n} games)": "{name} ({n} 局)",
+    "{name} (1 game)": "{name} (1 局)",
     "{name}, merged into {other}": "{name} ({other} に統合済み)",
     "No players yet: finish a game or import game records.": "まだプレイヤーがいません: 対局を終えるか牌譜を取り込んでください。",
     "Win": "和了",

@@ -181,6 +181,12 @@ class PlayersWindow(QWidget):
         self.resize(1240, 700)
         self.reload()
 
+    def _with_games(self, name: str, games: int) -> str:
+        """A registry entry as listed: the name and how many games ("Aiko (1 game)", "Bruno (12 games)")."""
+        if games == 1:
+            return self.tr("{name} (1 game)").format(name=name)
+        return self.tr("{name} ({n} games)").format(name=name, n=games)
+
     # -- building ----------------------------------------------------------------------------------------------
 
     def _build_selection(self) -> QHBoxLayout:
@@ -384,7 +390,7 @@ class PlayersWindow(QWidget):
             if key and key not in player.name.casefold():
                 continue
             if player.merged_into is None:
-                text = self.tr("{name} ({n} games)").format(name=player.name, n=player.games)
+                text = self._with_games(player.name, player.games)
             else:
                 text = self.tr("{name}, merged into {other}").format(
                     name=player.name, other=names.get(player.merged_into, "?")
@@ -597,7 +603,7 @@ class PlayersWindow(QWidget):
             self,
             self.tr("Same person"),
             self.tr("{name} is the same person as:").format(name=player.name),
-            [self.tr("{name} ({n} games)").format(name=p.name, n=p.games) for p in others],
+            [self._with_games(p.name, p.games) for p in others],
         )
         if choice is None:
             return

@@ -3440,6 +3440,14 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
         <translation>レーティング</translation>
     </message>
     <message>
+        <source>{name} (1 game)</source>
+        <translation>{name} (1 局)</translation>
+    </message>
+    <message>
+        <source>{name} ({n} games)</source>
+        <translation>{name} ({n} 局)</translation>
+    </message>
+    <message>
         <source>Games from</source>
         <translation>対象期間</translation>
     </message>
@@ -3530,10 +3538,6 @@ The game is safe: every confirmed hand is saved. The details were written to {pa
     <message>
         <source>{n} damaged games were left out.</source>
         <translation>壊れた対局 {n} 件を除外しました。</translation>
-    </message>
-    <message>
-        <source>{name} ({n} games)</source>
-        <translation>{name} ({n} 局)</translation>
     </message>
     <message>
         <source>{name}, merged into {other}</source>

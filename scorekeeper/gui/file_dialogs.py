@@ -22,11 +22,20 @@ _last_folder: Path | None = None
 
 
 def start_folder() -> Path | None:
-    """Where a chooser starts: the folder last chosen in this run, else the documents folder (None if neither)."""
+    """Where a chooser starts: the folder last chosen in this run, else the documents folder, else the home folder
+    (None if none is there).
+
+    A documents folder that does not exist (a fresh account, a small Linux install) is not offered: Qt's chooser
+    took its name for the file's and the referee's seating export offered to save a file named "Documents" in the
+    home folder (seen under Xvfb, issue 24).
+    """
     if _last_folder is not None and _last_folder.is_dir():
         return _last_folder
-    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
-    return Path(documents) if documents else None
+    for location in (QStandardPaths.StandardLocation.DocumentsLocation, QStandardPaths.StandardLocation.HomeLocation):
+        folder = QStandardPaths.writableLocation(location)
+        if folder and Path(folder).is_dir():
+            return Path(folder)
+    return None
 
 
 def _start(start: str) -> str:

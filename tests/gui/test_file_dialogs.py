@@ -92,3 +92,22 @@ def test_a_chooser_starts_in_the_documents_folder_then_in_the_folder_last_chosen
     assert answer.asked[-1][1] == str(tmp_path / "club")
     Dialogs().ask_path(parent, "2026-11-28 Aiko Bruno Chen Dana.csv")  # the main window's exports too
     assert answer.asked[-1][1] == str(tmp_path / "club" / "2026-11-28 Aiko Bruno Chen Dana.csv")
+
+
+def test_a_missing_documents_folder_is_never_offered_as_a_files_name(
+    monkeypatch: pytest.MonkeyPatch, parent: QWidget, tmp_path: Path
+) -> None:
+    # Under Xvfb with a fresh home (no Documents folder) the referee's seating export offered to save a file named
+    # "Documents": Qt's chooser takes a start path that is not a folder for the file's name.
+    home = tmp_path / "home"
+    home.mkdir()
+    places = {
+        QStandardPaths.StandardLocation.DocumentsLocation: str(home / "Documents"),  # not there
+        QStandardPaths.StandardLocation.HomeLocation: str(home),
+    }
+    monkeypatch.setattr(QStandardPaths, "writableLocation", lambda location: places[location])
+    assert start_folder() == home
+    answer = _Answer("")
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", answer)
+    ask_save_file(parent, "Export", "CSV files (*.csv)")
+    assert answer.asked == [("Export", str(home), "CSV files (*.csv)")]

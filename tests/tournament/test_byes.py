@@ -302,3 +302,17 @@ def test_a_bye_in_a_session_after_the_player_dropped_out_is_not_scored_and_the_r
         assert referee.seated_after(out, 1).reseatable == (2,)  # its byes change: 8 players, none sits out
         again = referee.seat(2, SeatingMethod.AUTO).seating(2)
         assert again is not None and again.byes == () and len(again.tables) == 2
+
+
+@pytest.mark.parametrize(("count", "sessions"), [(17, 5), (39, 13), (42, 8)])
+def test_a_bye_is_no_wind_the_winds_played_are_as_even_as_the_sessions_played_allow(count: int, sessions: int) -> None:
+    # Over 5 sessions a player with a bye sits 4: once each wind (the plan counted the bye as a wind: 0-2 before).
+    played = _run(count, sessions, 0)
+    winds: dict[str, list[int]] = {}
+    for seating in played:
+        for table in seating.tables:
+            for wind, name in enumerate(table.seats):
+                winds.setdefault(name, [0, 0, 0, 0])[wind] += 1
+    for name, counts in winds.items():
+        sat = sum(counts)
+        assert (min(counts), max(counts)) == (sat // 4, -(-sat // 4)), (name, counts)

@@ -11,9 +11,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from scorekeeper.errors import TournamentError
+from scorekeeper.tournament.seating.bye_winds import even_bye_winds
 from scorekeeper.tournament.seating.common import raise_common_opponents
 from scorekeeper.tournament.seating.constructions import perfect_round_choices
-from scorekeeper.tournament.seating.model import Seating, TableSeating, bye_table_order
+from scorekeeper.tournament.seating.model import Seating, TableSeating, bye_table_order, is_bye_seat
 from scorekeeper.tournament.seating.quality import seating_quality
 from scorekeeper.tournament.seating.repair import evened, plan_cost, repaired_plan, wind_key
 from scorekeeper.tournament.seating.search import (
@@ -764,6 +765,10 @@ def _plan(
     raise_common_opponents(
         groups, orders, history, fixed=fixed, apart=apart, rng=random.Random(f"{seed}:common"), effort=effort
     )
+    # A bye is no wind (bye_winds.py): after the common opponents' changes, which may move a player to or from the
+    # table of those who sit out; only winds within the tables that play move here.
+    if any(is_bye_seat(name) for session_groups in groups for group in session_groups for name in group):
+        even_bye_winds(groups, orders, history, random.Random(f"{seed}:byes"))  # a bye is no wind (bye_winds.py)
     return [
         Seating(
             session=session + k,

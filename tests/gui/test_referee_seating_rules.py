@@ -91,3 +91,22 @@ def test_the_seating_tab_shows_who_sits_out_and_the_byes_per_player(qtbot: QtBot
     assert window.byes_label.text() == f"Byes: {', '.join(seating.byes)}"
     assert not window.byes_label.isHidden()
     assert "byes per player: 0-1" in window.seating_quality_label.text()
+
+
+def test_the_standings_tab_marks_a_session_sat_out(qtbot: QtBot, byes_window: RefereeWindow) -> None:
+    window = byes_window
+    window.tabs.setCurrentIndex(1)
+    qtbot.mouseClick(window.seat_button, Qt.MouseButton.LeftButton)
+    seating = window.controller.seating()
+    assert seating is not None
+    window.tabs.setCurrentIndex(3)
+    table = window.standings_table
+
+    def cell(row: int, column: int) -> str:
+        item = table.item(row, column)
+        return item.text() if item is not None else ""
+
+    rows = {cell(r, 1): r for r in range(table.rowCount())}
+    for name in seating.byes:  # no game yet: the bye scores 0.0 (the average of no session)
+        assert cell(rows[name], 5) == "0.0 (bye)"
+    assert cell(rows[seating.tables[0].seats[0]], 5) == ""

@@ -190,7 +190,8 @@ def raise_common_opponents(
     where = [{p: t for t, row in enumerate(session) for p in row} for session in seats]
     targeted = size > _TRY_EVERY_MOST
     worst: list[tuple[int, int]] = []
-    tries = int(effort * (_TARGETED_TRIES if targeted else _TRIES) * sessions * size)
+    # One table: no two tables to swap between, nothing to try.
+    tries = int(effort * (_TARGETED_TRIES if targeted else _TRIES) * sessions * size) if tables > 1 else 0
     for attempt in range(tries):
         k = _below(getrandbits, sessions)
         if targeted:

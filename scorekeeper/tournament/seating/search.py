@@ -141,7 +141,8 @@ def _even_winds(
     best, kept = (meet_cost, wind_cost, away), in_wind_order()
     getrandbits = rng.getrandbits
     sessions, tables = len(seats), len(seats[0])
-    steps = int(effort * min(_EVEN_STEPS * sessions * tables, _EVEN_MAX_STEPS))
+    # One table: no two tables to swap between, nothing to search.
+    steps = int(effort * min(_EVEN_STEPS * sessions * tables, _EVEN_MAX_STEPS)) if tables > 1 else 0
     temperature = _EVEN_HOT
     cooling = (0.02 / temperature) ** (1 / max(1, steps))
     for _ in range(steps):
@@ -545,7 +546,13 @@ def _below(getrandbits: Callable[[int], int], n: int) -> int:
 
 
 def _two_below(getrandbits: Callable[[int], int], n: int) -> tuple[int, int]:
-    """The two positions ``Random.sample(range(n), 2)`` picks, drawn as ``random`` draws them (``n`` >= 2)."""
+    """The two positions ``Random.sample(range(n), 2)`` picks, drawn as ``random`` draws them.
+
+    Raises:
+        ValueError: for fewer than two positions (one table has no second to swap with: drawing would never end).
+    """
+    if n < 2:
+        raise ValueError(f"two different positions need at least two, got {n}")
     i = _below(getrandbits, n)
     if n <= 21:  # a small population: the second comes from the n - 1 left, the last moved into the first's place
         j = _below(getrandbits, n - 1)

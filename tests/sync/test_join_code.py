@@ -8,7 +8,9 @@ join dialog always logged in as ``<db>_table<N>``).
 from __future__ import annotations
 
 import json
+import socket
 import ssl
+import threading
 from pathlib import Path
 
 import pytest
@@ -16,7 +18,13 @@ import pytest
 from scorekeeper.cli import main
 from scorekeeper.errors import TournamentError, TournamentServerError
 from scorekeeper.storage.tournament_pg import open_postgresql_store
-from scorekeeper.sync.join_code import JoinCode, certificate_pin, parse_join_code, pin_certificate
+from scorekeeper.sync.join_code import (
+    JoinCode,
+    certificate_pin,
+    fetch_certificate,
+    parse_join_code,
+    pin_certificate,
+)
 from scorekeeper.sync.server import TournamentServer
 from scorekeeper.tournament import Player, Seating, TableSeating, TournamentSettings
 from tests.pgserver import TLS_NAME, make_certificate
@@ -140,3 +148,41 @@ def test_a_table_of_a_second_tournament_in_the_database_joins_with_its_code(
         assert server.my_table() == 1
         assert server.settings().name == "Second Open"
         assert server.open_game(1, 1).players == players
+
+
+def test_a_code_cannot_both_pin_a_certificate_and_turn_tls_off() -> None:
+    with pytest.raises(TournamentError, match="pins the server's certificate or turns TLS off, not both"):
+        JoinCode(server="h:5432", database="d", tournament_id=1, table_no=1, code="C", pin="P", tls=False)
+
+
+def test_a_no_tls_code_connects_without_tls(tmp_path: Path) -> None:
+    join = parse_join_code("10.0.0.2:5432/mahjong/3/ABCD-EFGH-JKLM/no-tls")
+    assert join.url(tmp_path).endswith("@10.0.0.2:5432/mahjong?sslmode=disable")
+
+
+def test_a_server_that_offers_no_tls_is_named_and_no_certificate_is_taken() -> None:
+    # A listener that answers PostgreSQL's TLS request with "N" (no TLS), as a server with ssl off does.
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        port = listener.getsockname()[1]
+
+        def answer_no() -> None:
+            connection, _ = listener.accept()
+            with connection:
+                connection.recv(8)
+                connection.sendall(b"N")
+
+        thread = threading.Thread(target=answer_no)
+        thread.start()
+        try:
+            with pytest.raises(TournamentServerError, match="offers no TLS: its certificate is unknown"):
+                fetch_certificate(f"127.0.0.1:{port}", timeout=5)
+        finally:
+            thread.join(5)
+
+
+def test_a_server_nobody_answers_at_is_named_as_unreachable() -> None:
+    with socket.create_server(("127.0.0.1", 0)) as listener:
+        port = listener.getsockname()[1]
+    # The port is closed again: the connection is refused at once.
+    with pytest.raises(TournamentServerError, match=f"cannot reach the tournament server 127.0.0.1:{port}"):
+        fetch_certificate(f"127.0.0.1:{port}", timeout=5)

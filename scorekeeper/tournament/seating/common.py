@@ -80,20 +80,6 @@ def raise_common_opponents(
     stays = {index[name] for name in fixed if name in index}
     opponents = [sum(1 << b for b in range(size) if met[a][b]) for a in range(size)]
 
-    def measure() -> tuple[int, int]:
-        """(the fewest common opponents of a pair that never met, minus how many pairs have that few)."""
-        fewest, count = size, 0
-        for a in range(size):
-            mine = opponents[a]
-            for b in range(a + 1, size):
-                if not mine >> b & 1:
-                    common = (mine & opponents[b]).bit_count()
-                    if common < fewest:
-                        fewest, count = common, 1
-                    elif common == fewest:
-                        count += 1
-        return fewest, -count
-
     def move(k: int, t1: int, t2: int, x: int, y: int) -> None:
         """``x`` leaves table ``t1`` for ``t2`` and ``y`` the other way, in session ``k`` (counts and sets)."""
         g1, g2 = seats[k][t1], seats[k][t2]

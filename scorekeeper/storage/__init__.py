@@ -7,7 +7,7 @@ the store at start, the records' formats only when a game is exported or importe
 
 from __future__ import annotations
 
-import importlib
+from scorekeeper.engine._lazy import lazy_names
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING to mypy, without importing typing (issue 15)
 if TYPE_CHECKING:
@@ -72,14 +72,4 @@ _MODULES = {
 }
 
 
-def __getattr__(name: str) -> object:
-    module = _MODULES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_names(__name__, _MODULES, __all__, globals())

@@ -13,7 +13,7 @@ session's rulesets need the classical knobs (:mod:`.rules`) for every game, the 
 
 from __future__ import annotations
 
-import importlib
+from scorekeeper.engine._lazy import lazy_names
 
 TYPE_CHECKING = False  # typing.TYPE_CHECKING to mypy, without importing typing (issue 15)
 if TYPE_CHECKING:
@@ -110,14 +110,4 @@ _MODULES = {
 }
 
 
-def __getattr__(name: str) -> object:
-    module = _MODULES.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
-    globals()[name] = value
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+__getattr__, __dir__ = lazy_names(__name__, _MODULES, __all__, globals())

@@ -170,11 +170,12 @@ def chombo_points(rules: Ruleset) -> int:
 
 def penalty_rules(rules: Ruleset) -> tuple[PenaltyRule, ...]:
     """The catalogue as a tournament under ``rules`` gives it: the chombo at its ruleset's amount
-    (:func:`chombo_points`), cited by its text's 3.4.6 (RCR 2016 or EMA 2025) or by the preset's name."""
+    (:func:`chombo_points`), cited by its text's 3.4.6 (RCR 2016 or EMA 2025) or by the ruleset's name ("wrc2022",
+    shown and stored as it is in any language)."""
     text = rule_text_of(rules)
     chombo = PenaltyRule(
         kind=PenaltyKind.CHOMBO,
-        section=f"{text.value} 3.4.6" if text is not None else f"{rules.name} rules",
+        section=f"{text.value} 3.4.6" if text is not None else rules.name,
         reason="chombo",
         amounts=(chombo_points(rules),),
     )

@@ -116,7 +116,7 @@ def test_the_referees_chombo_penalty_shows_the_tournaments_ruleset_amount_and_te
     qtbot.addWidget(dialog)
     dialog.show()
     index = dialog.kind_combo.findData("chombo")
-    assert dialog.kind_combo.itemText(index) == "Chombo at a table not in the program: 30,000 (wrc2022 rules)"
+    assert dialog.kind_combo.itemText(index) == "Chombo at a table not in the program: 30,000 (wrc2022)"
     dialog.kind_combo.setCurrentIndex(index)
     assert dialog.points_spin.isHidden()  # the ruleset decides it
     assert dialog.answer() == PenaltyAnswer(kind=PenaltyKind.CHOMBO, player="Aiko")

@@ -151,7 +151,7 @@ def run(args: argparse.Namespace) -> int:
                     sys.stdout.write(_listing(store))
                     return 0
                 session = store.load_session(args.game)
-                created = next((g.created for g in store.list_games() if g.id == args.game), "")
+                created = store.summary(args.game).created  # this game's row alone, not the whole list
             data = _export(session, args, created[:10])
         else:
             if args.game is not None:

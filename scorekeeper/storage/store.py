@@ -27,12 +27,13 @@ confirmed, so the default pays one fsync of the WAL per event. That fsync is the
 
 Opening is careful: the first 100 bytes are read before SQLite sees the file, so a file that is not SQLite, not
 ours, or from a newer version is refused with nothing written to it; then a read-only connection checks the
-structure (``PRAGMA quick_check``) and the schema objects: a table, view, trigger or index that a fresh database of
+structure (``PRAGMA quick_check``, which reads every page: only when the file changed since a clean close noted it
+sound, ``storage/_checked.py``) and the schema objects: a table, view, trigger or index that a fresh database of
 the same version would not have is refused by name before any statement of ours can fire it (issue 10: a planted
 trigger deleted 29 of 30 games on one append). Only then is the file opened for writing, copied aside and migrated
 if it is older. ``open(..., read_only=True)`` (reading commands such as ``scorekeeper export``) never writes,
-creates or upgrades the file: it copies the database into memory through a read-only connection and reads the
-copy (migrated there, in memory, if the file is older).
+creates or upgrades the file: it reads a current file in place through a read-only connection, and an older one
+from a copy in memory, migrated there.
 
 Everything read back from the file is validated; a damaged game raises :class:`SaveFileError` for that game alone
 and the others stay usable.
@@ -66,6 +67,7 @@ from scorekeeper.session.names import entry_name_problem
 from scorekeeper.session.rules import Ruleset
 from scorekeeper.session.session import Session
 from scorekeeper.storage import _schema
+from scorekeeper.storage._checked import is_unchanged_since_check, mark_checked
 from scorekeeper.storage._jsontext import JsonTextError, dump_json, load_json
 from scorekeeper.storage._sqlite import SQLITE_ERRORS, sqlite_failure, transaction
 from scorekeeper.storage.files import read_header
@@ -85,6 +87,8 @@ MAX_EVENT_CHARS = 65_536
 MAX_EVENTS_PER_GAME = 100_000
 #: The longest players or ruleset JSON read back.
 _MAX_META_CHARS = 65_536
+#: The columns a game list's line is read from (``GameStore._summary``).
+_SUMMARY_COLUMNS = "id, created, updated, players, ruleset, finished, head"
 #: How long a write waits for another program holding the file (milliseconds).
 _BUSY_TIMEOUT_MS = 5_000
 
@@ -226,8 +230,9 @@ class GameStore:
             durable: every commit waits until it is on the disk (``synchronous=FULL``), so that even a power cut
                 loses nothing confirmed. With False (``NORMAL``) a commit survives the program being killed but
                 a power cut may roll back the last few; commits are then much faster on a busy or slow disk.
-            read_only: only read (a snapshot taken now): the file is never written, created or upgraded, and
-                it may be on a read-only folder or medium. Every write then raises SaveFileError.
+            read_only: only read: the file is never written, created or upgraded, and it may be on a read-only
+                folder or medium. A current file is read in place (each read sees the file as committed then), an
+                older one from a copy in memory taken now, migrated there. Every write then raises SaveFileError.
 
         Raises:
             UnsupportedVersionError: the file was written by a newer version (it is left untouched).
@@ -236,7 +241,7 @@ class GameStore:
         """
         path = Path(path)
         if read_only:
-            return cls(_snapshot(path), path, read_only=True)
+            return cls(_reader(path), path, read_only=True)
         version = _probe(path)
         connection = _connect(path, path.as_posix())
         try:
@@ -264,12 +269,19 @@ class GameStore:
 
     @property
     def read_only(self) -> bool:
-        """Whether this store only reads (a snapshot of the file; every write raises SaveFileError)."""
+        """Whether this store only reads (every write raises SaveFileError)."""
         return self._read_only
 
     def close(self) -> None:
-        """Close the database (everything is already committed)."""
+        """Close the database (everything is already committed).
+
+        A store opened for writing whose connection was the last one on the file then notes beside it that the
+        file, as it is now, is sound (``<name>.checked``, :mod:`scorekeeper.storage._checked`), so the next open
+        need not read every page to check it.
+        """
         self._connection.close()
+        if not self._read_only:
+            mark_checked(self._path)
 
     def __enter__(self) -> Self:
         return self
@@ -698,35 +710,50 @@ class GameStore:
         """
         with self._read("list the games") as connection:
             rows = connection.execute(
-                "SELECT id, created, updated, players, ruleset, finished, head FROM games"
-                " ORDER BY updated DESC, id DESC LIMIT ?",
+                f"SELECT {_SUMMARY_COLUMNS} FROM games ORDER BY updated DESC, id DESC LIMIT ?",
                 (-1 if limit is None else max(limit, 0),),
             ).fetchall()
-        summaries = []
-        for game_id, created, updated, players_text, ruleset_text, finished, head in rows:
-            problem = ""
-            players: tuple[str, ...] = ()
-            ruleset: Any = None
-            created_text = updated_text = ""
-            try:
-                players = self._players(game_id, players_text)
-                ruleset = self._ruleset(game_id, ruleset_text)
-                created_text, updated_text = self._check_row(game_id, created, updated, finished, head)
-            except SaveFileError as error:
-                problem = str(error)
-            summaries.append(
-                GameSummary(
-                    id=game_id,
-                    created=created_text,
-                    updated=updated_text,
-                    players=players,
-                    ruleset=ruleset,
-                    finished=finished == 1,
-                    events=head if isinstance(head, int) else 0,
-                    problem=problem,
-                )
-            )
-        return tuple(summaries)
+        return tuple(self._summary(row) for row in rows)
+
+    def summary(self, game_id: int) -> GameSummary:
+        """One game's line of the game list (a damaged row with its problem), read by its id alone.
+
+        Raises:
+            SaveFileError: no such game, or the database cannot be read.
+        """
+        with self._read("read the game") as connection:
+            row = connection.execute(f"SELECT {_SUMMARY_COLUMNS} FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise SaveFileError(f"{self._path}: there is no game {game_id}", path=self._path)
+        return self._summary(row)
+
+    def _summary(self, row: Sequence[Any]) -> GameSummary:
+        game_id, created, updated, players_text, ruleset_text, finished, head = row
+        problem = ""
+        players: tuple[str, ...] = ()
+        ruleset: Any = None
+        created_text = updated_text = ""
+        try:
+            players = self._players(game_id, players_text)
+            ruleset = self._ruleset(game_id, ruleset_text)
+            created_text, updated_text = self._check_row(game_id, created, updated, finished, head)
+        except SaveFileError as error:
+            problem = str(error)
+        return GameSummary(
+            id=game_id,
+            created=created_text,
+            updated=updated_text,
+            players=players,
+            ruleset=ruleset,
+            finished=finished == 1,
+            events=head if isinstance(head, int) else 0,
+            problem=problem,
+        )
+
+    def has_games(self) -> bool:
+        """Whether the file holds any game at all (one row read, however many there are: the app's "first start?")."""
+        with self._read("list the games") as connection:
+            return bool(connection.execute("SELECT EXISTS (SELECT 1 FROM games)").fetchone()[0])
 
     def unfinished_game(self) -> int | None:
         """The id of the most recently changed game that has not ended (the one the app reopens), or None."""
@@ -864,6 +891,8 @@ def _probe(path: Path) -> int:
     if len(header) < _schema.HEADER_SIZE or not header.startswith(_schema.SQLITE_MAGIC):
         raise SaveFileError(f"{path}: not a scorekeeper database (not an SQLite file, or truncated)", path=path)
     _check_header(path, _schema.read_header(header))
+    # The full structure check reads every page: only when the file changed since a clean close stood by it.
+    checked = is_unchanged_since_check(path)
     connection = _open_read_only(path)
     try:
         # The WAL may hold newer pages than the main file, so ask SQLite again.
@@ -874,9 +903,10 @@ def _probe(path: Path) -> int:
             tables = connection.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
             if tables:
                 raise SaveFileError(f"{path}: not a scorekeeper database (another program's SQLite file)", path=path)
-        problems = [_message(r[0]) for r in connection.execute("PRAGMA quick_check").fetchall()]
-        if problems != ["ok"]:
-            raise SaveFileError(f"{path}: the database is damaged: {'; '.join(problems[:3])}", path=path)
+        if not checked:
+            problems = [_message(r[0]) for r in connection.execute("PRAGMA quick_check").fetchall()]
+            if problems != ["ok"]:
+                raise SaveFileError(f"{path}: the database is damaged: {'; '.join(problems[:3])}", path=path)
         _check_objects(path, connection, int(version))
     except SQLITE_ERRORS as error:
         raise SaveFileError(f"{path}: the database is damaged or unreadable: {error}", path=path) from error
@@ -960,11 +990,13 @@ def _check_objects(path: Path, connection: sqlite3.Connection, version: int) -> 
         )
 
 
-def _snapshot(path: Path) -> sqlite3.Connection:
-    """An in-memory copy of the database at ``path``, read through a read-only connection, at the current version.
+def _reader(path: Path) -> sqlite3.Connection:
+    """A connection that only reads the database at ``path``, at the current version.
 
-    Nothing is written to the file or beside it: no upgrade, no creation, no WAL checkpoint. An older file is
-    migrated in the copy only.
+    Nothing is written to the file or beside it: no upgrade, no creation, no WAL checkpoint. A current file is read
+    in place through a read-only connection (each read of the store is one transaction, so it sees one committed
+    state); before, every file was copied into memory first, which made reading one game cost the whole file
+    (benchmarks/bench_big_database.py). An older file is copied into memory and migrated in the copy only.
 
     Raises:
         UnsupportedVersionError: the file is from a newer version.
@@ -975,6 +1007,31 @@ def _snapshot(path: Path) -> sqlite3.Connection:
     version = _probe(path)
     if version == 0:
         raise SaveFileError(f"{path}: the file is empty: not a scorekeeper database yet", path=path)
+    if version < _schema.CURRENT_VERSION:
+        return _migrated_copy(path, version)
+    connection = _open_read_only(path)
+    try:
+        # Checked again on this connection: the file may have been replaced since the probe's.
+        found = int(connection.execute("PRAGMA user_version").fetchone()[0])
+        if found != version:
+            raise SaveFileError(f"{path}: database version changed while opening ({found})", path=path)
+        _check_objects(path, connection, version)
+    except SQLITE_ERRORS as error:
+        connection.close()
+        raise SaveFileError(f"{path}: cannot read the database: {error}", path=path) from error
+    except BaseException:
+        connection.close()
+        raise
+    return connection
+
+
+def _migrated_copy(path: Path, version: int) -> sqlite3.Connection:
+    """An in-memory copy of the older database at ``path`` (read through a read-only connection), migrated to the
+    current version in the copy only.
+
+    Raises:
+        SaveFileError: the file cannot be read, or it changed while it was copied.
+    """
     memory = _connect(path, ":memory:")
     try:
         source = _open_read_only(path)
@@ -986,8 +1043,7 @@ def _snapshot(path: Path) -> sqlite3.Connection:
         if found != version:
             raise SaveFileError(f"{path}: database version changed while opening ({found})", path=path)
         _check_objects(path, memory, version)
-        if version < _schema.CURRENT_VERSION:
-            _schema.migrate(memory, version)
+        _schema.migrate(memory, version)
     except SQLITE_ERRORS as error:
         memory.close()
         raise SaveFileError(f"{path}: cannot read the database: {error}", path=path) from error

@@ -31,14 +31,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args == ["--smoke-test"]:
-        # The core before PySide6: once imported, PySide6 reads the source of every module imported after it (its
-        # ``__feature__`` check); the core's modules need none of that (issue 24: ~10 ms of CPU at start). These are
-        # the ones the table window's first paint uses (the session's fold, its sheet, the store); the session
-        # package itself imports nothing until asked (PEP 562).
-        import scorekeeper.session.session
-        import scorekeeper.session.sheet
-        import scorekeeper.storage.store  # noqa: F401 - imported for the order alone
-
+        # Nothing of the core before the table is on screen: a picture of it kept at the last close is shown first
+        # and the window built then (gui/table_picture.py, issue 24).
         try:
             from scorekeeper.gui.app import run_app
         except ModuleNotFoundError as error:

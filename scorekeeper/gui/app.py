@@ -14,25 +14,28 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCoreApplication, QStandardPaths, Qt, QTimer
+from PySide6.QtCore import QCoreApplication, QStandardPaths, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from scorekeeper import __version__
 from scorekeeper.errors import ScorekeeperError
 from scorekeeper.gui._compat import override
-from scorekeeper.gui.controller import GameController
 from scorekeeper.gui.crash import install_excepthook
-from scorekeeper.gui.error_words import error_text
 from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.instance import SingleInstance
 from scorekeeper.gui.main_window import MainWindow
-from scorekeeper.gui.openers import Dialogs
-from scorekeeper.gui.settings import AppSettings, load_settings, read_settings
-from scorekeeper.gui.theme import Theme, apply_theme
-from scorekeeper.gui.window_geometry import bring_to_front, place_on_screen
+from scorekeeper.gui.settings import AppSettings, load_settings, read_settings, settings_path
+from scorekeeper.gui.theme import Theme, apply_palette, apply_theme
+from scorekeeper.gui.window_geometry import bring_to_front, show_on_screen
 from scorekeeper.storage.files import default_database_path
-from scorekeeper.storage.store import GameStore
+
+if TYPE_CHECKING:
+    # Imported where used: until the table is on screen the app imports neither the core nor the window's parts
+    # (issue 24; a kept picture of the table is shown first, gui/table_picture.py).
+    from scorekeeper.gui.controller import GameController
+    from scorekeeper.gui.openers import Dialogs
 
 __all__ = [
     "create_application",
@@ -49,31 +52,55 @@ __all__ = [
 DATA_DIR_ENV = "SCOREKEEPER_DATA_DIR"
 
 
-#: Set, the app prints when its window was first painted: ``first paint after 0.412 s at 1764345678.1234 (cpu 0.380
-#: s)``, from run_app, by the wall clock (for a launcher's own measure) and in CPU time since the process began (what
-#: a busy machine does not stretch); ``quit``, it also quits then (``benchmarks/bench_gui.py`` uses it).
+#: Set, the app prints when its table was first painted, ``first paint after 0.412 s at 1764345678.1234 (cpu 0.380
+#: s)``, and when its live window was (``window ready after ...``, the same line when there was no kept picture of
+#: the table to show first), from run_app, by the wall clock (for a launcher's own measure) and in CPU time since the
+#: process began (what a busy machine does not stretch); ``quit``, it also quits once the window is ready
+#: (``benchmarks/bench_gui.py`` uses it).
 STARTUP_TIMING_ENV = "SCOREKEEPER_STARTUP_TIMING"
 
 
-def _report_first_paint(app: QApplication, window: QWidget, started: float, *, quit_after: bool) -> None:
-    """Print when ``window`` is first painted (its first Paint event), and quit then if ``quit_after``."""
+class _StartTiming:
+    """Prints the start's two moments once each (see ``STARTUP_TIMING_ENV``)."""
+
+    def __init__(self, app: QApplication, started: float, *, quit_after: bool) -> None:
+        self._app = app
+        self._started = started
+        self._quit_after = quit_after
+        self._shown = False
+
+    def _print(self, what: str) -> None:
+        print(
+            f"{what} after {time.perf_counter() - self._started:.3f} s at {time.time():.4f}"
+            f" (cpu {time.process_time():.3f} s)",
+            flush=True,
+        )
+
+    def table_shown(self) -> None:
+        if not self._shown:
+            self._shown = True
+            self._print("first paint")
+
+    def ready(self) -> None:
+        self.table_shown()
+        self._print("window ready")
+        if self._quit_after:
+            QTimer.singleShot(0, self._app.quit)
+
+
+def _on_first_paint(widget: QWidget, then: Callable[[], None], *, when: Callable[[], bool] = lambda: True) -> None:
+    """Call ``then`` at the first Paint event of ``widget`` for which ``when()`` holds (before it paints)."""
     from PySide6.QtCore import QEvent, QObject
 
     class FirstPaint(QObject):
         @override
         def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-            if event.type() == QEvent.Type.Paint:
-                window.removeEventFilter(self)
-                print(
-                    f"first paint after {time.perf_counter() - started:.3f} s at {time.time():.4f}"
-                    f" (cpu {time.process_time():.3f} s)",
-                    flush=True,
-                )
-                if quit_after:
-                    QTimer.singleShot(0, app.quit)
+            if event.type() == QEvent.Type.Paint and when():
+                widget.removeEventFilter(self)
+                then()
             return False
 
-    window.installEventFilter(FirstPaint(window))
+    widget.installEventFilter(FirstPaint(widget))
 
 
 def _install_wheel_guard(app: QCoreApplication) -> None:
@@ -84,19 +111,9 @@ def _install_wheel_guard(app: QCoreApplication) -> None:
     install_wheel_guard(app)
 
 
-def _after_first_paint(window: QWidget, then: Callable[[], None]) -> None:
-    """Call ``then`` once ``window`` has been painted the first time (from the event loop, after the whole paint)."""
-    from PySide6.QtCore import QEvent, QObject
-
-    class FirstPaint(QObject):
-        @override
-        def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
-            if event.type() == QEvent.Type.Paint:
-                window.removeEventFilter(self)
-                QTimer.singleShot(0, then)
-            return False
-
-    window.installEventFilter(FirstPaint(window))
+def _after_first_paint(widget: QWidget, then: Callable[[], None]) -> None:
+    """Call ``then`` once ``widget`` has been painted the first time (from the event loop, after the whole paint)."""
+    _on_first_paint(widget, functools.partial(QTimer.singleShot, 0, then))
 
 
 def data_folder() -> Path:
@@ -149,17 +166,30 @@ def create_main_window(
     app = QCoreApplication.instance()
     if app is not None and wheel_guard:
         _install_wheel_guard(app)  # also when the application was made elsewhere (tests, embedding)
-    store = GameStore.open(default_database_path(data_dir), read_only=read_only)
-    controller = GameController(store, read_only=read_only)
     window = MainWindow(
-        controller,
+        _open_controller(data_dir, read_only=read_only),
         settings=settings,
         data_dir=data_dir,
         dialogs=dialogs,
         open_referee=open_referee_window,
         menus_later=menus_later,
     )
-    controller.resume()
+    _resume(window, data_dir, read_only=read_only)
+    return window
+
+
+def _open_controller(data_dir: Path, *, read_only: bool) -> GameController:
+    """The controller of the store in ``data_dir`` (raises SaveFileError when the database cannot be opened)."""
+    from scorekeeper.gui.controller import GameController
+    from scorekeeper.storage.store import GameStore
+
+    store = GameStore.open(default_database_path(data_dir), read_only=read_only)
+    return GameController(store, read_only=read_only)
+
+
+def _resume(window: MainWindow, data_dir: Path, *, read_only: bool) -> None:
+    """Reopen the unfinished game where it was, and a tournament table's link."""
+    window.controller.resume()
     if not read_only and (data_dir / "tournament-login.json").exists():
         # A table laptop that joined a tournament goes on pushing after a restart (issue 13).
         from scorekeeper.gui.table_sync import LOGIN_FILE
@@ -168,12 +198,13 @@ def create_main_window(
         login = load_login(data_dir / LOGIN_FILE)
         if login is not None:
             window.link.start(login)
-    return window
 
 
 def open_correction_window(data_dir: Path, game_id: int, title: str) -> MainWindow:
     """The table window on the game store in ``data_dir`` at game ``game_id``, titled ``title``, deleted (its store
     closed) when closed: where the referee's window has a table's game corrected (``gui/referee/correction.py``)."""
+    from PySide6.QtCore import Qt
+
     window = create_main_window(data_dir, settings=AppSettings())
     window.games.asks_dice_on_arrival = False  # the table's question (RCR 2016 5.9), not the referee's
     window.controller.open_game(game_id)
@@ -191,6 +222,9 @@ def open_referee_window(db: str, show_message: Callable[[str], None], *, live: b
     The app makes both windows: the referee's window corrects a game in the table window this module opens
     (:func:`open_correction_window`), and the table window's Tournament menu opens the referee's through this.
     """
+    from PySide6.QtCore import Qt
+
+    from scorekeeper.gui.error_words import error_text
     from scorekeeper.gui.referee import RefereeDialogs, RefereeWindow, TournamentController
     from scorekeeper.gui.referee.correction import correct_in_table_view
     from scorekeeper.storage.tournament_store import open_tournament_store
@@ -279,7 +313,9 @@ def smoke_test(folder: Path) -> int:
 def run_app(argv: Sequence[str] | None = None) -> int:
     """Run the app until its window closes; returns the exit status.
 
-    With ``--smoke-test`` in ``argv``, run :func:`smoke_test` in the data folder instead.
+    With ``--smoke-test`` in ``argv``, run :func:`smoke_test` in the data folder instead. When the picture of the
+    table kept at the last close still shows it (gui/table_picture.py), the window shows it in its frame first and
+    is built once that is on screen (issue 24: the cold start); otherwise the window is built, then shown.
     """
     if argv is not None and "--smoke-test" in argv:
         return smoke_test(data_folder())
@@ -288,39 +324,39 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     folder = data_folder()
     install_excepthook(folder)
     settings, notice = read_settings(folder)
-    if notice:
-        print(notice, file=sys.stderr)
-    apply_theme(app, None if settings.theme == "system" else Theme(settings.theme))
-    install_language(Language(settings.language))
-    instance = SingleInstance(default_database_path(folder))
+    database = default_database_path(folder)
+    instance = SingleInstance(database)
     read_only = False
     if not instance.acquire(listen=False):  # listens once the window is painted
         if instance.wake_running():
             return 0  # the running copy shows its window
         read_only = True
-    try:
-        window = create_main_window(folder, settings=settings, read_only=read_only, wheel_guard=False, menus_later=True)
-    except ScorekeeperError as error:
-        from PySide6.QtWidgets import QMessageBox
-
-        _install_wheel_guard(app)
-        box = QMessageBox(
-            QMessageBox.Icon.Critical, QCoreApplication.translate("App", "Cannot open the games"), error_text(error)
-        )
-        box.setTextFormat(Qt.TextFormat.PlainText)  # the message quotes a path
-        box.exec()
-        return 1
-    place_on_screen(window, dict(settings.window_geometry))
-    window.show()
+    install_language(Language(settings.language))
+    chosen = None if settings.theme == "system" else Theme(settings.theme)
+    timing = os.environ.get(STARTUP_TIMING_ENV)
+    report = _StartTiming(app, started, quit_after=timing == "quit") if timing else None
+    window = None if read_only or notice else _window_with_picture(app, folder, settings, chosen)
+    if window is None:
+        apply_theme(app, chosen)
+        try:
+            window = create_main_window(
+                folder, settings=settings, read_only=read_only, wheel_guard=False, menus_later=True
+            )
+        except ScorekeeperError as error:
+            return _cannot_open(app, error)
+    if not read_only:
+        window.picture_files = (folder, database, settings_path(folder))
+    show_on_screen(window, dict(settings.window_geometry))
     if notice:
         window.show_message(notice)
     instance.activation_requested.connect(functools.partial(bring_to_front, window))
     app.aboutToQuit.connect(instance.release)
+    live = window
 
     def follow_the_system(_scheme: object) -> None:
-        if window.settings.theme == "system":  # the View menu may have chosen a fixed theme since
+        if live.completed and live.settings.theme == "system":  # the View menu may have chosen a fixed theme since
             apply_theme(app)
-            window.refresh()  # the seat panels colour their winds and points themselves
+            live.refresh()  # the seat panels colour their winds and points themselves
 
     app.styleHints().colorSchemeChanged.connect(follow_the_system)
 
@@ -329,14 +365,78 @@ def run_app(argv: Sequence[str] | None = None) -> int:
         # window ~40 ms of CPU dearer (issue 24, benchmarks/bench_gui.py). Nothing reaches the window before it is
         # on screen; the first dialog comes after. The menus' entries and shortcuts likewise (their titles are shown).
         _install_wheel_guard(app)
-        window.build_menus()
+        live.build_menus()
         if not read_only:  # a read-only window neither answers later copies nor offers a new game
             # A later copy's knock brings this window to the front; the socket (QtNetwork) is not the cold start's.
             instance.listen()
-            first_steps(window)
+            first_steps(live)
 
-    _after_first_paint(window, once_painted)
-    timing = os.environ.get(STARTUP_TIMING_ENV)
-    if timing:
-        _report_first_paint(app, window, started, quit_after=timing == "quit")
+    def when_ready() -> None:
+        contents = live.centralWidget()
+        assert contents is not None
+        if report is not None:
+            _on_first_paint(contents, report.ready)
+        _after_first_paint(contents, once_painted)
+
+    picture = live.picture_view
+    if picture is None:
+        when_ready()
+    else:
+        if report is not None:
+            _on_first_paint(picture, report.table_shown, when=picture.fits)
+
+        def build() -> None:
+            # The table is on screen (or its frame, when the picture did not fit): now the window's parts.
+            if not live.isVisible():
+                return  # closed already: the app is quitting
+            apply_theme(app, chosen)  # the style sheet, and the system's theme as it is now
+            try:
+                controller = _open_controller(folder, read_only=False)
+            except ScorekeeperError as error:
+                from scorekeeper.gui.table_picture import forget_picture
+
+                forget_picture(folder)
+                live.picture_files = None
+                live.hide()
+                app.exit(_cannot_open(app, error))
+                return
+            live.complete(controller, dialogs=None, open_referee=open_referee_window)
+            _resume(live, folder, read_only=False)
+            when_ready()
+
+        _after_first_paint(live, build)
     return app.exec()
+
+
+def _window_with_picture(
+    app: QApplication, folder: Path, settings: AppSettings, chosen: Theme | None
+) -> MainWindow | None:
+    """The window's frame showing the picture of the table kept at the last close, if it still shows the table
+    (gui/table_picture.py), in the picture's theme when the settings follow the system's; else None."""
+    from scorekeeper.gui.table_picture import read_picture
+
+    picture = read_picture(folder, default_database_path(folder), settings_path(folder))
+    if picture is None or picture.theme not in {theme.value for theme in Theme}:
+        return None
+    apply_palette(app, chosen or Theme(picture.theme))
+    window = MainWindow(None, settings=settings, data_dir=folder, menus_later=True)
+    if window.show_picture(picture):
+        return window
+    window.deleteLater()
+    return None
+
+
+def _cannot_open(app: QApplication, error: ScorekeeperError) -> int:
+    """Say that the games cannot be opened (a damaged or newer database...) and return the exit status."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QMessageBox
+
+    from scorekeeper.gui.error_words import error_text
+
+    _install_wheel_guard(app)
+    box = QMessageBox(
+        QMessageBox.Icon.Critical, QCoreApplication.translate("App", "Cannot open the games"), error_text(error)
+    )
+    box.setTextFormat(Qt.TextFormat.PlainText)  # the message quotes a path
+    box.exec()
+    return 1

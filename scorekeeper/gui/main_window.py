@@ -15,44 +15,42 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QCloseEvent
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QMainWindow, QWidget
 
-from scorekeeper.gui import theme
 from scorekeeper.gui._compat import override
-from scorekeeper.gui.controller import GameController
-from scorekeeper.gui.export_actions import ExportActions
-from scorekeeper.gui.game_actions import GameActions
-from scorekeeper.gui.hand_actions import HandActions
-from scorekeeper.gui.hand_questions import HandQuestions
-from scorekeeper.gui.i18n import Language, install_language
-from scorekeeper.gui.labels import round_name, seat_winds
-from scorekeeper.gui.openers import Dialogs
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.gui.settings import save_settings as write_settings
-from scorekeeper.gui.table.action_bar import ActionBarWidget
-from scorekeeper.gui.table.history import HistoryWidget
-from scorekeeper.gui.table.table_view import TableViewWidget
-from scorekeeper.gui.table_sync import TableJoin, TableLink
-from scorekeeper.gui.tile_labels import set_corner_indices
-from scorekeeper.gui.tournament_actions import OpenRefereeWindow, TournamentActions
-from scorekeeper.gui.window_geometry import remembered_geometry
-from scorekeeper.gui.window_menus import build_menu_titles, build_menus
-from scorekeeper.session import HandResult, Seat, family_of
-from scorekeeper.session.sheet import game_sheet
 
 if TYPE_CHECKING:
-    # The dialogs are imported when first opened: it keeps them out of the cold start (benchmarks/bench_gui.py).
+    # The window's parts are imported when it is built (:meth:`MainWindow.complete`), the dialogs when first
+    # opened: until then the window is a frame that a kept picture of the table can fill (issue 24, the cold start;
+    # gui/table_picture.py). Nothing here imports PySide6's ``Qt`` namespace (~17 ms of CPU) either.
+    from PySide6.QtGui import QAction, QCloseEvent
+
     from scorekeeper.engine.rules import HandRules
+    from scorekeeper.gui.controller import GameController
     from scorekeeper.gui.dialogs.results import ResultsDialog
     from scorekeeper.gui.dialogs.win_dialog import WinContext
     from scorekeeper.gui.help.menu import HelpMenu
+    from scorekeeper.gui.openers import Dialogs
     from scorekeeper.gui.players.window import PlayersWindow
-    from scorekeeper.session import GameState, Gap
+    from scorekeeper.gui.table.table_view import TableViewWidget
+    from scorekeeper.gui.table_picture import Picture, PictureView
+    from scorekeeper.gui.table_sync import TableJoin
+    from scorekeeper.gui.tournament_actions import OpenRefereeWindow
+    from scorekeeper.session import GameState, Gap, HandResult
     from scorekeeper.sync.table import JoinedGame, TableLogin
 
 __all__ = ["Dialogs", "MainWindow"]
+
+
+def __getattr__(name: str) -> object:
+    # ``Dialogs`` is the openers' (tests import it from here); read when asked, not at the window's first paint.
+    if name == "Dialogs":
+        from scorekeeper.gui.openers import Dialogs
+
+        return Dialogs
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def _seat_gaps(state: GameState, seat: int) -> tuple[Gap, ...]:
@@ -89,26 +87,61 @@ class MainWindow(QMainWindow):
 
     def __init__(
         self,
-        controller: GameController,
+        controller: GameController | None,
         *,
         settings: AppSettings,
         data_dir: Path,
         dialogs: Dialogs | None = None,
-        open_referee: OpenRefereeWindow,
+        open_referee: OpenRefereeWindow | None = None,
         menus_later: bool = False,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.menus_built = False
         self._menus_later = menus_later
-        self.controller = controller
+        self.completed = False
         self.settings = settings
         self.data_dir = data_dir
+        self.results_dialog: ResultsDialog | None = None
+        #: Where the app keeps the picture of the table at close (gui/table_picture.py): its own window alone.
+        self.picture_files: tuple[Path, Path, Path] | None = None
+        self.picture_view: PictureView | None = None  # the kept picture shown until complete()
+        self.resize(1440, 900)
+        if controller is not None:
+            assert open_referee is not None, "a window with a game opens the referee's window through the app"
+            self.complete(controller, dialogs=dialogs, open_referee=open_referee)
+
+    def show_picture(self, picture: Picture) -> bool:
+        """Until :meth:`complete`, show the kept ``picture`` of the table in the frame, under the menus' titles and
+        the window's title as they were; False (and nothing shown) when its pixels do not decode."""
+        from scorekeeper.gui.table_picture import PictureView
+        from scorekeeper.gui.window_menus import build_menu_titles
+
+        view = PictureView.of(picture)
+        if view is None:
+            return False
+        self.picture_view = view
+        self.setWindowTitle(picture.title)
+        build_menu_titles(self)
+        self.setCentralWidget(view)
+        return True
+
+    def complete(self, controller: GameController, *, dialogs: Dialogs | None, open_referee: OpenRefereeWindow) -> None:
+        """Build the window's parts for ``controller``'s game, in place of a picture shown until now, if any."""
+        from scorekeeper.gui.export_actions import ExportActions
+        from scorekeeper.gui.game_actions import GameActions
+        from scorekeeper.gui.hand_actions import HandActions
+        from scorekeeper.gui.hand_questions import HandQuestions
+        from scorekeeper.gui.openers import Dialogs
+        from scorekeeper.gui.table_sync import TableLink
+        from scorekeeper.gui.tournament_actions import TournamentActions
+
+        self.controller = controller
         self.dialogs = dialogs or Dialogs()
         dialogs_now = self._dialogs_now
         self.exports = ExportActions(self, controller, dialogs_now, self.show_message)
         self.tournaments = TournamentActions(self, self.dialogs, self.show_message, open_referee)
-        self.link = TableLink(self, controller, self._ask_join, data_dir, self.show_message)
+        self.link = TableLink(self, controller, self._ask_join, self.data_dir, self.show_message)
         self.questions = HandQuestions(
             self, controller, dialogs_now, settings=self._settings_now, save_settings=self.save_settings
         )
@@ -130,13 +163,13 @@ class MainWindow(QMainWindow):
             show_message=self.show_message,
             show_notice=self.show_notice,
         )
-        self.results_dialog: ResultsDialog | None = None
         self._build()
+        self.picture_view = None  # gone with the central widget it was
+        self.completed = True
         controller.state_changed.connect(self.refresh)
         controller.error_occurred.connect(self.show_message)
         controller.write_refused.connect(self.games.on_write_refused)
         controller.game_ended.connect(self.show_results)
-        self.resize(1440, 900)
         self.refresh()
 
     # The window's parts ask for these when they act: a test may give the window other dialogs, the settings change,
@@ -155,6 +188,15 @@ class MainWindow(QMainWindow):
 
     def _build(self) -> None:
         """Make the widgets, the action bar and the menus, in the language installed now."""
+        from PySide6.QtCore import Qt
+        from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout
+
+        from scorekeeper.gui.table.action_bar import ActionBarWidget
+        from scorekeeper.gui.table.history import HistoryWidget
+        from scorekeeper.gui.table.table_view import TableViewWidget
+        from scorekeeper.gui.tile_labels import set_corner_indices
+        from scorekeeper.gui.window_menus import build_menu_titles
+
         self.setWindowTitle(self.tr("Scorekeeper"))
         self.table = TableViewWidget()
         self.table.riichi_requested.connect(self.hands.declare_riichi)
@@ -227,12 +269,15 @@ class MainWindow(QMainWindow):
         self.table.set_face_players(self.settings.face_players)
         set_corner_indices(self.settings.tile_labels)
         if self._menus_later and not self.menus_built:
-            build_menu_titles(self)
+            if not self.menuBar().actions():  # shown already over a kept picture of the table
+                build_menu_titles(self)
         else:
             self.build_menus()
 
     def build_menus(self) -> None:
         """Make the menus with their entries and shortcuts (in place of their titles alone, if shown first)."""
+        from scorekeeper.gui.window_menus import build_menus
+
         build_menus(self, self)
         self.help_menu = self._install_help()
         self.menus_built = True
@@ -266,6 +311,10 @@ class MainWindow(QMainWindow):
 
     def refresh(self) -> None:
         """Redraw everything from the controller's state."""
+        from scorekeeper.gui.labels import round_name, seat_winds
+        from scorekeeper.session import Seat, family_of
+        from scorekeeper.session.sheet import game_sheet
+
         state = self.controller.state
         self.action_bar.show_state(state, can_undo=self.controller.can_undo, can_redo=self.controller.can_redo)
         self._show_actions(state)
@@ -384,6 +433,8 @@ class MainWindow(QMainWindow):
 
     def set_theme(self, value: str) -> None:
         """Choose light, dark or the system's theme (applied now and remembered)."""
+        from scorekeeper.gui import theme
+
         app = QApplication.instance()
         assert isinstance(app, QApplication)
         theme.apply_theme(app, None if value == "system" else theme.Theme(value))
@@ -399,6 +450,8 @@ class MainWindow(QMainWindow):
 
     def toggle_tile_labels(self) -> None:
         """Show or hide the small corner index on every tile, everywhere in the app (remembered)."""
+        from scorekeeper.gui.tile_labels import set_corner_indices
+
         visible = not self.settings.tile_labels
         self.tile_labels_action.setChecked(visible)
         set_corner_indices(visible)
@@ -408,6 +461,8 @@ class MainWindow(QMainWindow):
 
     def set_language(self, value: str) -> None:
         """Choose the interface language: applied at once (the window is rebuilt in it) and remembered."""
+        from scorekeeper.gui.i18n import Language, install_language
+
         self.save_settings(replace(self.settings, language=value))
         install_language(Language(value))
         self.retranslate()
@@ -470,11 +525,38 @@ class MainWindow(QMainWindow):
 
     @override
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 - Qt's name
+        from scorekeeper.gui.window_geometry import remembered_geometry
+
         # Nothing to save: every confirmed event is already committed. Close the database cleanly.
-        self.link.close()  # what is not pushed yet waits in the outbox for the next start
-        self.controller.store.close()
+        if self.completed:
+            self.link.close()  # what is not pushed yet waits in the outbox for the next start
+            self.controller.store.close()
         # Where the window was, on this screen, for the next start (issue 12; gui/window_geometry.py).
         place = remembered_geometry(self) if self.isVisible() else None
         if place is not None:
             self.save_settings(self.settings.with_window_geometry(*place))
+        if self.completed and self.picture_files is not None:
+            self._keep_picture(*self.picture_files)
         event.accept()
+
+    def _keep_picture(self, folder: Path, database: Path, settings_file: Path) -> None:
+        """Keep the picture of the table for the next start (gui/table_picture.py), or forget the old one when the
+        next start would not show the window as it is now. Called with the store closed and the settings written.
+        """
+        from scorekeeper.gui.table_picture import forget_picture, keep_picture
+        from scorekeeper.gui.theme import current_theme
+
+        contents = self.centralWidget()
+        shows_the_table = (
+            contents is not None
+            and self.isVisible()
+            and not self.isMinimized()
+            and not self.controller.read_only
+            and self.controller.state is not None
+            and not self.message_label.isVisible()  # a message is not shown again at the next start
+            and (self.results_dialog is None or not self.results_dialog.isVisible())
+        )
+        if contents is None or not shows_the_table:
+            forget_picture(folder)
+            return
+        keep_picture(contents, folder, database, settings_file, theme=current_theme().value)

@@ -8,7 +8,6 @@ deeply nested file crashed every start).
 
 from __future__ import annotations
 
-import datetime
 import json
 import os
 import tempfile
@@ -83,6 +82,11 @@ class AppSettings:
         return loaded
 
 
+def settings_path(folder: Path) -> Path:
+    """The settings file in ``folder``."""
+    return folder / _FILE
+
+
 def load_settings(folder: Path) -> AppSettings:
     """The settings stored in ``folder``, or the defaults when there are none or they cannot be read."""
     return read_settings(folder)[0]
@@ -104,6 +108,8 @@ def read_settings(folder: Path) -> tuple[AppSettings, str]:
         return _settings(raw), ""
     except (SaveFileError, ValueError, RecursionError) as error:
         problem = "nested too deeply" if isinstance(error, RecursionError) else str(error).splitlines()[0][:120]
+    import datetime  # here: not the cold start's (issue 24)
+
     aside = path.with_name(f"settings.broken-{datetime.datetime.now():%Y%m%d-%H%M%S}.json")
     try:
         os.replace(path, aside)

@@ -13,11 +13,10 @@ import enum
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
-__all__ = ["MIN_TOUCH", "Colors", "Theme", "apply_theme", "colors", "system_theme"]
+__all__ = ["MIN_TOUCH", "Colors", "Theme", "apply_palette", "apply_theme", "colors", "current_theme", "system_theme"]
 
 #: The smallest size of anything a finger taps, in device-independent pixels.
 MIN_TOUCH = 44
@@ -87,8 +86,15 @@ def colors(theme: Theme | None = None) -> Colors:
     return _COLORS[theme or _current]
 
 
+def current_theme() -> Theme:
+    """The theme applied last (:func:`apply_theme`), light until one is."""
+    return _current
+
+
 def system_theme() -> Theme:
     """The system's colour scheme (light when the platform does not say)."""
+    from PySide6.QtCore import Qt  # its namespace costs ~17 ms of CPU: not before the first paint (issue 24)
+
     scheme = QGuiApplication.styleHints().colorScheme()
     return Theme.DARK if scheme == Qt.ColorScheme.Dark else Theme.LIGHT
 
@@ -181,3 +187,12 @@ def apply_theme(app: QApplication, theme: Theme | None = None) -> Theme:
     app.setPalette(_palette(c))
     app.setStyleSheet(sheet)
     return chosen
+
+
+def apply_palette(app: QApplication, theme: Theme) -> None:
+    """``theme``'s style and colours without its style sheet: the frame a kept picture of the table is shown in
+    before the window's widgets exist (gui/table_picture.py); :func:`apply_theme` completes it."""
+    global _current  # noqa: PLW0603 - as apply_theme
+    _current = theme
+    app.setStyle("Fusion")
+    app.setPalette(_palette(_COLORS[theme]))

@@ -13,6 +13,9 @@ is the median of ``--runs`` fresh processes (a hand and undo: the median of 20 i
   as benchmarks/bench_gui.py builds it);
 * a hand and its undo through the window's controller (``apply`` of a ron, ``undo``), the window redrawn (the
   table, the History), each committed with the default ``synchronous=FULL``;
+* with no game to reopen, the app asks whether this is the first start (``first_steps``: today ``list_games()``,
+  every game's row read and checked; ``has_games()`` reads one) and the New game dialog offers the registry's names
+  (``known_players``: ``suggest_players``), each timed in one process after the open;
 * the Players window: built, shown and painted over the whole club's statistics (its league table is over every
   game, so it reads every game's cached lines: the one figure here that must grow, as a read of the cache);
 * the command line reading one game: ``python -m scorekeeper export DB --game ID --format csv`` as a whole process;
@@ -119,6 +122,25 @@ _HAND_AND_UNDO = textwrap.dedent(
     """
 )
 
+_FIRST_STEPS = textwrap.dedent(
+    """
+    import json, sys, time
+    from pathlib import Path
+    from scorekeeper.storage.registry import suggest_players
+    from scorekeeper.storage.store import GameStore
+    store = GameStore.open(Path(sys.argv[1]))
+    figures = []
+    # The bounded questions first: the whole list leaves ten thousand objects for the collector.
+    asks = (lambda: not store.has_games(), lambda: suggest_players(store, "", 1000), lambda: not store.list_games())
+    for ask in asks:
+        started = time.perf_counter()
+        ask()
+        figures.append(time.perf_counter() - started)
+    store.close()
+    print(json.dumps(figures))
+    """
+)
+
 _PLAYERS_WINDOW = textwrap.dedent(
     """
     import sys, time
@@ -203,12 +225,13 @@ def measure(folder: Path, game: int, runs: int) -> dict[str, float]:
     """Every figure for the data folder ``folder`` (its unfinished game is ``game``), in seconds or bytes."""
     database = default_database_path(folder)
     figures: dict[str, float] = {"size": float(database.stat().st_size)}
-    opens, unclean, starts, exports, windows = [], [], [], [], []
+    opens, unclean, starts, exports, windows, steps = [], [], [], [], [], []
     for _ in range(runs):
         opens.append(float(_spawn(_OPEN, str(database))))
         starts.append(_cold_start(folder))
         exports.append(_cli_export(database, game))
         windows.append(float(_spawn(_PLAYERS_WINDOW, str(database))))
+        steps.append(json.loads(_spawn(_FIRST_STEPS, str(database))))
         _unclean(database)
         unclean.append(float(_spawn(_OPEN, str(database))))
     hand, undo = json.loads(_spawn(_HAND_AND_UNDO, str(folder)))
@@ -219,6 +242,9 @@ def measure(folder: Path, game: int, runs: int) -> dict[str, float]:
         hand=hand,
         undo=undo,
         players=statistics.median(windows),
+        any_game=statistics.median(step[0] for step in steps),
+        known=statistics.median(step[1] for step in steps),
+        listed=statistics.median(step[2] for step in steps),
         export=statistics.median(exports),
     )
     return figures
@@ -230,6 +256,9 @@ _ROWS = (
     ("cold start to the painted table (game reopened)", "start", "ms"),
     ("enter a hand (controller, window redrawn)", "hand", "ms"),
     ("undo it", "undo", "ms"),
+    ("no game to reopen: first start? as list_games()", "listed", "ms"),
+    ("no game to reopen: first start? as has_games()", "any_game", "ms"),
+    ("New game's names offered (known_players)", "known", "ms"),
     ("Players window built and painted (all games)", "players", "ms"),
     ("scorekeeper export DB --game ID --format csv", "export", "ms"),
     ("database size on disk", "size", "MB"),
@@ -242,7 +271,7 @@ def report(sizes: Sequence[int], results: Sequence[dict[str, float]]) -> None:
     print(f"{'figure (median)':<52}{head}{f'ratio {sizes[-1]:,}/{sizes[0]:,}':>20}")
     for label, key, unit in _ROWS:
         scale = 1000.0 if unit == "ms" else 1 / 1e6
-        cells = "".join(f"{r[key] * scale:>11.{1 if unit == 'ms' else 2}f} {unit}" for r in results)
+        cells = "".join(f"{r[key] * scale:>11.2f} {unit}" for r in results)
         print(f"{label:<52}{cells}{results[-1][key] / results[0][key]:>19.2f}x")
     print(f"load average (1 min) at the end: {os.getloadavg()[0]:.1f}")
 

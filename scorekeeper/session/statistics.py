@@ -473,6 +473,8 @@ class GameLines:
 
 
 def _check_seats(seats: Sequence[int]) -> None:
+    if seats is _SEATS:
+        return  # the usual four lines, as parse_lines and GameLines give them
     if not (
         len(seats) >= 4
         and all(isinstance(seat, int) and 0 <= seat <= 3 for seat in seats)
@@ -508,16 +510,21 @@ def parse_lines(text: str) -> tuple[tuple[Row, ...], tuple[YakuCounts, ...], tup
     """
     body, _, seat_text = text.partition("@")
     head, _, tail = body.partition("|")
+    width = len(ROW_FIELDS)
     try:
-        rows = tuple(tuple(map(int, part.split(","))) for part in head.split(";"))
+        parts = head.split(";")
+        # One split and one int() pass over every line's numbers (a league table reads ten thousand games).
+        values = tuple(map(int, head.replace(";", ",").split(",")))
         seats = tuple(map(int, seat_text.split(","))) if seat_text else _SEATS
-        yaku = json.loads(tail) if tail else [[] for _ in rows]
+        yaku = json.loads(tail) if tail else None
     except ValueError:
         raise IllegalActionError(f"statistics lines must be rows of integers, got {text[:80]!r}") from None
-    width = len(ROW_FIELDS)
-    if len(rows) != len(seats) or any(len(row) != width for row in rows):
+    if len(parts) != len(seats) or len(values) != width * len(parts) or any(p.count(",") != width - 1 for p in parts):
         raise IllegalActionError(f"statistics lines must be a row of {width} integers per line, got {text[:80]!r}")
+    rows = tuple(values[k : k + width] for k in range(0, len(values), width))
     _check_seats(seats)
+    if yaku is None:
+        return rows, ((),) * len(rows), seats
     if (
         not isinstance(yaku, list)
         or len(yaku) != len(rows)

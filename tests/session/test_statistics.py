@@ -251,7 +251,11 @@ def test_lines_round_trip_through_json_and_rows() -> None:
     for line in seat_totals(game_2().state):
         assert PlayerTotals.from_row(line.to_row(), line.yaku) == line
     no_yaku = format_lines(game.rows, ((), (), (), ()))
+    first, second, *rest = no_yaku.split(";")
+    moved, _, kept = second.partition(",")
+    shifted = ";".join([f"{first},{moved}", kept, *rest])  # every number there, one line too long, one too short
     for bad in (
+        shifted,
         "1,2;3",
         "x",
         "1;2;3;4|[",

@@ -400,8 +400,19 @@ def run_app(argv: Sequence[str] | None = None) -> int:
                 live.hide()
                 app.exit(_cannot_open(app, error))
                 return
-            live.complete(controller, dialogs=None, open_referee=open_referee_window)
-            _resume(live, folder, read_only=False)
+            try:
+                live.complete(controller, dialogs=None, open_referee=open_referee_window)
+                _resume(live, folder, read_only=False)
+            except Exception:
+                # A fault of ours (the crash hook reports it): never leave a picture standing for a window that
+                # does not answer, and do not offer it again.
+                from scorekeeper.gui.table_picture import forget_picture
+
+                forget_picture(folder)
+                live.picture_files = None
+                if live.picture_view is not None:
+                    live.picture_view.hide()
+                raise
             when_ready()
 
         _after_first_paint(live, build)

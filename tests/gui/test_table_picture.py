@@ -310,3 +310,49 @@ def test_the_app_shows_the_kept_picture_before_it_imports_the_game_and_then_the_
     assert "scorekeeper.storage.store" not in loaded and "scorekeeper.gui.controller" not in loaded
     assert [line.split(" after ")[0] for line in second[1:] if " after " in line] == ["first paint", "window ready"]
     assert (data / PICTURE_FILE).exists()  # still the table: kept again at the close
+
+
+_FAULT = """
+import sys
+from PySide6.QtWidgets import QApplication
+import scorekeeper.gui.app as app
+import scorekeeper.gui.crash as crash
+from scorekeeper.gui.main_window import MainWindow
+
+def fault(self, *args, **kwargs):
+    raise RuntimeError("a fault of ours while building")
+
+def shown(log, error):
+    print("crash shown:", error, "picture hidden:", not window.picture_view.isVisible(), flush=True)
+    QApplication.instance().exit(3)
+
+app.install_excepthook = lambda folder: crash.install_excepthook(folder, show=shown)
+MainWindow.complete = fault
+original = app._window_with_picture
+
+def keep(*args, **kwargs):
+    global window
+    window = original(*args, **kwargs)
+    return window
+
+app._window_with_picture = keep
+sys.exit(app.run_app())
+"""
+
+
+def test_a_fault_while_building_hides_the_picture_and_forgets_it(tmp_path: Path) -> None:
+    data = _data(tmp_path)
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "SCOREKEEPER_DATA_DIR": str(data)}
+    subprocess.run(  # a clean start and close keeps the picture
+        [sys.executable, "-m", "scorekeeper"],
+        env={**env, "SCOREKEEPER_STARTUP_TIMING": "quit"},
+        capture_output=True,
+        timeout=120,
+        check=True,
+    )
+    assert (data / PICTURE_FILE).exists()
+    result = subprocess.run(  # it ends with status 3, from the crash report's stand-in
+        [sys.executable, "-c", _FAULT], env=env, capture_output=True, text=True, timeout=60, check=False
+    )
+    assert "crash shown: a fault of ours while building picture hidden: True" in result.stdout, result.stderr
+    assert not (data / PICTURE_FILE).exists()  # the next start builds the window before showing anything

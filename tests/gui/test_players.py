@@ -344,3 +344,30 @@ def test_a_registry_entry_with_one_game_says_one_game(tmp_path: Path, qtbot: QtB
         listed = [window.registry_list.item(k).text() for k in range(window.registry_list.count())]
         assert "Aiko (1 game)" in listed
         window.close()
+
+
+def test_opening_and_reloading_draw_the_card_once(
+    qtbot: QtBot, store: GameStore, answers: Answers, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The card reads every game (history, head to head): drawn three times per reload, it cost a club of 10,000
+    games 60 ms more at every opening (benchmarks/bench_big_database.py)."""
+    from scorekeeper.session.statistics import head_to_head
+
+    drawn: list[str] = []
+
+    def counted(*args: object, **kwargs: object) -> object:
+        drawn.append("card")
+        return head_to_head(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr("scorekeeper.gui.players.window.head_to_head", counted)
+    window = PlayersWindow(store, dialogs=answers.dialogs())
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    assert len(drawn) == 1
+    assert window.current_player() is not None
+    window.reload()
+    assert len(drawn) == 2
+    window.filter_edit.setText("a")
+    assert len(drawn) == 3
+    window.close()

@@ -80,6 +80,22 @@ def _read(data: Path) -> Picture | None:
     return read_picture(*_files(data))
 
 
+def _next_start(qtbot: QtBot, data: Path, *, narrower: int = 0) -> tuple[MainWindow, Picture, PictureView]:
+    """The next start's frame over the picture kept in ``data``, shown at the picture's size less ``narrower``."""
+    picture = _read(data)
+    assert picture is not None
+    window = MainWindow(None, settings=AppSettings(), data_dir=data, menus_later=True)
+    qtbot.addWidget(window)
+    assert window.show_picture(picture)
+    window.show()
+    qtbot.waitExposed(window)
+    # As the window was (the test's screen is smaller than the window: the dialogs' guard shrank it when shown).
+    window.resize(picture.width - narrower, picture.height + window.menuBar().height())
+    view = window.picture_view
+    assert view is not None
+    return window, picture, view
+
+
 def _image(widget: object) -> QImage:
     from PySide6.QtWidgets import QWidget
 
@@ -104,20 +120,10 @@ def test_the_next_start_shows_the_picture_and_the_live_window_paints_the_same_ta
 ) -> None:
     data = _data(tmp_path)
     _close_the_app_window(qtbot, data)
-    picture = _read(data)
-    assert picture is not None
     # The next start: the frame with the picture, before anything of the game is read.
-    window = MainWindow(None, settings=AppSettings(), data_dir=data, menus_later=True)
-    qtbot.addWidget(window)
-    assert window.show_picture(picture)
+    window, picture, view = _next_start(qtbot, data)
     assert window.windowTitle() == picture.title
     assert [action.text() for action in window.menuBar().actions()][:1] == ["&Game"]
-    window.show()
-    qtbot.waitExposed(window)
-    # As the window was (the test's screen is smaller than the window: the dialogs' guard shrank it when shown).
-    window.resize(picture.width, picture.height + window.menuBar().height())
-    view = window.picture_view
-    assert view is not None
     assert view.fits()
     qtbot.waitUntil(lambda: view.painted)
     shown = _image(view)
@@ -252,17 +258,7 @@ def test_a_torn_or_foreign_picture_file_is_not_shown(qtbot: QtBot, tmp_path: Pat
 def test_a_picture_of_another_size_leaves_the_frame_plain(qtbot: QtBot, tmp_path: Path) -> None:
     data = _data(tmp_path)
     _close_the_app_window(qtbot, data)
-    picture = _read(data)
-    assert picture is not None
-    window = MainWindow(None, settings=AppSettings(), data_dir=data, menus_later=True)
-    qtbot.addWidget(window)
-    assert window.show_picture(picture)
-    window.show()
-    qtbot.waitExposed(window)
-    # The screen changed since: the picture would not fit.
-    window.resize(picture.width - 100, picture.height + window.menuBar().height())
-    view = window.picture_view
-    assert view is not None
+    window, _, view = _next_start(qtbot, data, narrower=100)  # the screen changed since: the picture would not fit
     assert not view.fits()
     view.repaint()
     assert not view.painted

@@ -197,3 +197,52 @@ def test_a_marker_that_cannot_be_written_costs_only_the_next_full_check(
     statements.clear()
     GameStore.open(db_path).close()
     assert _checked_in_full(statements)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        pytest.param('["scorekeeper-checked-v1"]', id="another-shape"),
+        pytest.param('{"format": "scorekeeper-checked-v0", "file": {}}', id="another-format"),
+        pytest.param(" " * 5000 + "{}", id="too-long"),
+    ],
+)
+def test_a_marker_of_another_kind_is_not_trusted(db_path: Path, statements: list[str], text: str) -> None:
+    _closed_cleanly(db_path)
+    marker_path(db_path).write_text(text)
+    statements.clear()
+    GameStore.open(db_path).close()
+    assert _checked_in_full(statements)
+
+
+def test_a_database_stamped_ahead_of_the_clock_gets_no_marker(db_path: Path, statements: list[str]) -> None:
+    """Copied from a machine whose clock ran ahead: no marker can be later than the file, so none is kept (the close
+    waits a bounded time for the clock) and every open checks it in full."""
+    _closed_cleanly(db_path)
+    marker_path(db_path).unlink()
+    ahead = os.stat(db_path).st_mtime_ns + 3600 * 10**9
+    os.utime(db_path, ns=(ahead, ahead))
+    GameStore.open(db_path).close()  # nothing written: the file keeps its time
+    assert not marker_path(db_path).exists()
+    statements.clear()
+    GameStore.open(db_path).close()
+    assert _checked_in_full(statements)
+
+
+def test_a_database_changed_while_its_marker_is_written_gets_no_marker(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _closed_cleanly(db_path)
+    marker_path(db_path).unlink()
+    replace = os.replace
+
+    def replace_while_another_program_writes(source: str | Path, target: str | Path) -> None:
+        replace(source, target)
+        with db_path.open("ab") as file:
+            file.write(b"\0" * 4096)
+
+    store = GameStore.open(db_path)
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "replace", replace_while_another_program_writes)
+        store.close()
+    assert not marker_path(db_path).exists()

@@ -154,7 +154,7 @@ def create_main_window(
 ) -> MainWindow:
     """Open the store in ``data_dir``, reopen the unfinished game and build the window.
 
-    With ``read_only`` (another copy has the database) the games are read from a snapshot, nothing can be
+    With ``read_only`` (another copy has the database) the games are read as the file has them, nothing can be
     changed, and the window says so in a banner. ``wheel_guard``: install the wheel guard first, if the application
     has none yet (:func:`run_app` installs it once the window is first painted). ``menus_later``: the menus show
     their titles alone until ``window.build_menus()`` (:func:`run_app` calls it once the window is first painted).
@@ -263,7 +263,7 @@ def first_steps(window: MainWindow) -> None:
         return
     # The guide is for a newcomer: the first start, with no game stored yet. It came back at every start after a
     # finished game, over every New game there (issue 24); Help > Guide (F1) has it at any time.
-    newcomer = not window.controller.store.list_games()
+    newcomer = not window.controller.store.has_games()  # not the list: a club's file has thousands
     window.new_game()
     if newcomer:
         window.show_first_run_guide()

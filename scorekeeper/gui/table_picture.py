@@ -12,7 +12,9 @@ The picture is shown only when nothing it shows can have changed since it was ta
 
 - the database file and its journal have the size and modification time they had when the window closed (any
   write since, by this program, the command line or another copy, changes them; on a file system that keeps
-  whole seconds, such as FAT on a USB stick, a write in the same second might not, so none is shown there);
+  whole seconds, such as FAT on a USB stick, a write in the same second might not, so none is shown there; and the
+  key is taken at least 50 ms after the files last changed, so that a write after it falls in a later tick of the
+  file system's clock);
 - the settings file has the same bytes (language, theme, the View menu's choices, where the window was);
 - the same program version wrote it, and the window's contents area and pixel ratio are the picture's when it is
   painted (otherwise the frame stays plain until the live window is built).
@@ -35,6 +37,7 @@ import contextlib
 import json
 import mmap
 import os
+import time
 import zlib
 from dataclasses import dataclass
 from pathlib import Path
@@ -64,6 +67,9 @@ _FORMAT = 1
 #: Larger than any picture a screen gives (8K at 32 bits, compressed: far less): more is not ours.
 _MAX_BYTES = 256 * 1024 * 1024
 _MAX_HEADER = 8192
+#: How long after the files' last change the key is taken: a file system stamps times from a clock that moves in
+#: ticks (4 ms on Linux, whole seconds on FAT), and a write in the tick of the key's stamp would not change it.
+_SETTLE_NS = 50_000_000
 #: Pixels up to this size are kept as they are, larger ones compressed.
 _RAW_UP_TO = 16 * 1024 * 1024
 
@@ -179,6 +185,7 @@ def keep_picture(contents: QWidget, folder: Path, database: Path, settings_file:
     image = contents.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
     pixels = bytes(image.constBits())
     compressed = len(pixels) > _RAW_UP_TO
+    _settle(database)
     header = {
         "key": _key(database, settings_file),
         "width": image.width(),
@@ -200,6 +207,17 @@ def keep_picture(contents: QWidget, folder: Path, database: Path, settings_file:
     except OSError:
         temporary.unlink(missing_ok=True)
         forget_picture(folder)
+
+
+def _settle(database: Path) -> None:
+    """Wait, if need be, until the database's files last changed ``_SETTLE_NS`` ago (at most that long): a write by
+    another program after the key is taken then always lands in a later tick of the file system's clock, so it
+    changes the stamps (the close's own checkpoint has just written the file, as git's "racy clean" files)."""
+    stamps = [_stamp(database.with_name(database.name + suffix)) for suffix in ("", "-wal", "-journal")]
+    newest = max((stamp[1] for stamp in stamps if stamp is not None), default=0)
+    wait = newest + _SETTLE_NS - time.time_ns()
+    if wait > 0:
+        time.sleep(min(wait, _SETTLE_NS) / 1e9)
 
 
 def forget_picture(folder: Path) -> None:

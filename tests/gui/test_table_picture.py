@@ -168,6 +168,26 @@ def test_no_picture_is_shown_where_the_file_system_keeps_whole_seconds(qtbot: Qt
     assert _read(data) is None
 
 
+def test_the_key_is_taken_once_the_file_system_clock_has_moved_past_the_last_write(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A write by another program right after the close would otherwise land in the tick of the key's stamp.
+    data = _data(tmp_path)
+    waits: list[float] = []
+    monkeypatch.setattr("scorekeeper.gui.table_picture.time.sleep", waits.append)
+
+    def write_just_now(window: MainWindow) -> None:
+        os.utime(default_database_path(data))  # as the close's own checkpoint does
+
+    _close_the_app_window(qtbot, data, before_close=write_just_now)
+    assert len(waits) == 1 and 0 < waits[0] <= 0.05
+    waits.clear()
+    old = 1_700_000_000_123_456_789
+    os.utime(default_database_path(data), ns=(old, old))  # long ago: no wait
+    _close_the_app_window(qtbot, data)
+    assert waits == []
+
+
 def test_opening_the_games_without_writing_keeps_the_picture(qtbot: QtBot, tmp_path: Path) -> None:
     data = _data(tmp_path)
     _close_the_app_window(qtbot, data)

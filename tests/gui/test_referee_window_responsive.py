@@ -26,9 +26,9 @@ from tests.tournament_db import Tournament
 
 pytestmark = pytest.mark.gui
 
-#: The connect timeout the tests give every connection (libpq's least is 2 s): a connect over the held relay waits
-#: this long, and the window must answer a click well within it.
-_CONNECT_S = 3
+#: The connect timeout the tests give every connection (libpq's least): a connect over the held relay waits this
+#: long, and the window must answer a click well within it (within 1 s, below).
+_CONNECT_S = 2
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
+from scorekeeper.gui import table_sync as table_sync_module
 from scorekeeper.gui.app import create_main_window
 from scorekeeper.gui.i18n import Language, install_language
 from scorekeeper.gui.main_window import Dialogs, MainWindow
@@ -31,6 +32,14 @@ from tests.sync import steps
 from tests.tournament_db import PLAYERS, Tournament
 
 pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def quick_cycle(monkeypatch: pytest.MonkeyPatch) -> int:
+    """A push cycle of 0.5 s instead of the app's 3 s, for tests that wait for the next cycle (what it then does is
+    what is tested, not how long the table waits for it); returns the cycle in milliseconds."""
+    monkeypatch.setattr(table_sync_module, "PUSH_INTERVAL_MS", 500)
+    return 500
 
 
 def _window(qtbot: QtBot, data_dir: Path, join: Dialogs) -> MainWindow:
@@ -234,7 +243,7 @@ def test_a_table_that_cannot_reach_the_server_says_since_when_and_what_waits(
 
 
 def test_a_table_whose_server_goes_silent_says_offline_since_within_the_answer_time(
-    qtbot: QtBot, tmp_path: Path, tournament: Tournament, monkeypatch: pytest.MonkeyPatch
+    qtbot: QtBot, tmp_path: Path, tournament: Tournament, monkeypatch: pytest.MonkeyPatch, quick_cycle: int
 ) -> None:
     # A path that takes every byte and answers none (no reset, the keepalive probes answered by the nearest hop):
     # the table asks for a sign of life after PING_AFTER of silence and gives the server ANSWER_TIMEOUT.
@@ -246,11 +255,19 @@ def test_a_table_whose_server_goes_silent_says_offline_since_within_the_answer_t
     login = window.link.sync.login
     with steps.StallingProxy(tournament.server.port) as proxy:
         window.link.start(TableLogin(url=proxy.url(login.url, tournament.server.port), session=1, table_no=1))
-        qtbot.waitUntil(lambda: proxy.connections > 0, timeout=10_000)  # connected and listening through it
-        qtbot.waitUntil(lambda: window.link.status.text() == "Synced", timeout=10_000)
+        link = window.link.sync
+        assert link is not None
+        # The status read from the file at the start says "Synced" at once; a push's answer replaces it (on this
+        # thread, so not before the wait below). Before, the relay was stalled as soon as it took the connection:
+        # in the middle of the login, so the table said offline after the connect timeout (5 s), not the answer time.
+        from_the_file = link.status
+        qtbot.waitUntil(lambda: link.status is not from_the_file, timeout=10_000)  # connected and listening through it
+        assert proxy.connections > 0
+        assert window.link.status.text() == "Synced"
         proxy.stall()
-        # a push cycle (3 s) and the answer time (1 s), and room for a loaded machine
+        # a push cycle (0.5 s here) and the answer time (1 s), and room for a loaded machine
         qtbot.waitUntil(lambda: window.link.status.text().startswith("Offline since"), timeout=10_000)
+        assert "did not answer within 1 s" in link._sync.last_error  # given up at the answer time, not a connect's
         window.close()
 
 
@@ -322,7 +339,7 @@ def test_a_referee_correction_made_while_the_table_wrote_reloads_the_game_and_sa
 
 
 def test_a_table_with_nothing_to_send_takes_the_referees_call_of_the_last_hand_and_its_next_hand_ends_the_game(
-    qtbot: QtBot, tmp_path: Path, tournament: Tournament
+    qtbot: QtBot, tmp_path: Path, tournament: Tournament, quick_cycle: int
 ) -> None:
     # Before, the table learned of the call only when its next hand was refused, and had to enter it again.
     window, game = _joined_with_one_riichi_pushed(qtbot, tmp_path, tournament)

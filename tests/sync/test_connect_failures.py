@@ -73,11 +73,17 @@ def test_a_server_that_never_answers_is_no_answer(monkeypatch: pytest.MonkeyPatc
 def test_something_else_listening_that_hangs_up_is_unreachable_without_a_stage() -> None:
     listener = socket.create_server(("127.0.0.1", 0))
     port = listener.getsockname()[1]
+    # Closing the listener wakes no accept() blocked on it (the join below waited its whole 5 s): the loop looks
+    # at ``over`` between short accepts instead.
+    listener.settimeout(0.05)
+    over = threading.Event()
 
     def hang_up() -> None:
-        while True:
+        while not over.is_set():
             try:
                 connection, _ = listener.accept()
+            except TimeoutError:
+                continue
             except OSError:  # the listener closed: the test is over
                 return
             connection.close()
@@ -87,8 +93,10 @@ def test_something_else_listening_that_hangs_up_is_unreachable_without_a_stage()
     try:
         error = _refusal(f"postgresql://spring_table1:code@127.0.0.1:{port}/spring")
     finally:
-        listener.close()
+        over.set()
         thread.join(timeout=5)
+        listener.close()
+    assert not thread.is_alive()
     assert error.code is ErrorCode.SERVER_UNREACHABLE
 
 

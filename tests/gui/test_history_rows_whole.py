@@ -77,3 +77,36 @@ def test_every_history_row_shows_all_its_lines(
             text = model.index(row, column).data(Qt.ItemDataRole.DisplayRole)
             assert shown == whole, f"row {row} column {column} cut in a {height} px cell: {text!r}"
     window.close()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_history_row_shows_all_its_lines_at_every_window_width(
+    qtbot: QtBot, tmp_path: Path, language: Language
+) -> None:
+    """Qt draws a wrapped line only when the next would fit at the same height: a double ron's Japanese lines over a
+    shorter Latin last line ("Chen") lost that line, cut to "…支払い …", at some widths of the Result column (a
+    1280x720 screen maximized, a window of 1200 px); each window width from the least to 1700 px, 7 px apart."""
+    install_language(language)
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    apply_theme(app, Theme.LIGHT)
+    window = screenshots._window(tmp_path, screenshots.SAMPLE_EVENTS)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    view = window.history.view
+    model = view.model()
+    widths = set()
+    for width in range(window.minimumSizeHint().width(), 1700, 7):
+        window.resize(width, 696)
+        for _ in range(3):
+            QApplication.processEvents()
+        widths.add(view.columnWidth(1))
+        for row in range(model.rowCount()):
+            height = view.rowHeight(row) - (1 if view.showGrid() else 0)
+            shown = _drawn(view, row, 1, height)
+            whole = _drawn(view, row, 1, height + 200).copy(0, 100, shown.width(), height)
+            text = model.index(row, 1).data(Qt.ItemDataRole.DisplayRole)
+            assert shown == whole, f"at {width} px, row {row} cut in a {height} px cell: {text!r}"
+    assert len(widths) > 50  # the Result column took many widths
+    window.close()

@@ -30,7 +30,9 @@ class CentreWidget(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setProperty("role", "panel")
-        self.setMinimumSize(240, 170)
+        # As wide as its words (at least 240 px): a fixed 240 px cut "Honba 1 · Sticks 1" at both ends once the
+        # seat panels no longer held the middle column wider (a 1200x700 window).
+        self.setMinimumHeight(170)
         self.round_label = QLabel()
         self.counters_label = QLabel()
         self.status_label = QLabel()

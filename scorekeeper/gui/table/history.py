@@ -43,27 +43,47 @@ from scorekeeper.session.state import GameState, HandEntry
 __all__ = ["HistoryTableModel", "HistoryWidget"]
 
 _FIXED_COLUMNS = 2
-#: The most characters of a name a point column's heading shows ("Barthol…"; a substitute's "Bo / Sam").
+_POINT_COLUMNS = range(_FIXED_COLUMNS, _FIXED_COLUMNS + 4)
+#: The most characters of a name a point column's heading shows ("Barthol…"; a substitute's "Bo / Sam", each name
+#: 3 fewer and at least 5), and the fewest it is cut to when the column has no room for more (a narrow window:
+#: ``HistoryWidget._fit_columns``).
 _HEADING_CHARACTERS = 9
+_FEWEST_HEADING_CHARACTERS = 4
 #: The detail under the list grows with its text up to this height (px), then scrolls.
 _DETAIL_MAX_HEIGHT = 320
+#: The Result column is never narrower than this many of its font's average characters: "Ron: Bruno 3 han" on a
+#: line. Narrower, it broke one word a line ("Ron / Bru / 3 / han") and its heading read "ːsu" (a 1200x700 window).
+_RESULT_CHARACTERS = 15
+#: Room beyond the least goes to the Result column up to this many characters before a long name's heading gets
+#: more of its name: with 24-character names at 1366x768 the headings took it and Result wrapped to seven lines.
+_RESULT_COMFORT = 24
+#: The widest points a point column keeps room for, whatever the hands so far: the History's least width (and so
+#: the window's) does not grow as the game goes on. Wider points widen their column.
+_WIDEST_POINTS = "+00,000"
 
 
 def wrapped_text_height(text: str, option: QStyleOptionViewItem, width: int) -> int:
-    """How tall ``text`` is when wrapped to ``width`` in ``option``'s font, as the view draws it: each line as tall as
-    the fonts it uses (a Japanese line takes the taller line of the fallback font), rounded up at the end."""
-    total = 0.0
+    """How tall a cell must be for the view to draw all of ``text`` wrapped to ``width`` in ``option``'s font.
+
+    Each line is as tall as the fonts it uses (a Japanese line takes the taller line of the fallback font). And Qt
+    draws a line whole only when the line after it would fit at the same height; else it cuts that line with "…"
+    and draws nothing below: a Japanese line followed by a shorter Latin last line ("Chen") needs room for a
+    Japanese line there (issue 24: at 1280x720 a double ron's row read "…支払い …" at some widths of the column).
+    """
     wrap = QTextOption()
     wrap.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
-    for paragraph in text.split("\n"):
-        layout = QTextLayout(paragraph, option.font)
-        layout.setTextOption(wrap)
-        layout.beginLayout()
-        while (line := layout.createLine()).isValid():
-            line.setLineWidth(width)
-            total += line.height()
-        layout.endLayout()
-    return math.ceil(total)
+    layout = QTextLayout(text.replace("\n", "\u2028"), option.font)  # one layout, as the view lays it out
+    layout.setTextOption(wrap)
+    layout.beginLayout()
+    top = needed = above = 0.0
+    while (line := layout.createLine()).isValid():
+        line.setLineWidth(width)
+        if top:  # the line above was not the last: it needed room for one of its own height below it
+            needed = max(needed, top + above)
+        above = line.height()
+        top += above
+    layout.endLayout()
+    return math.ceil(max(top, needed))
 
 
 class WrappedRowsDelegate(QStyledItemDelegate):
@@ -131,6 +151,14 @@ class HistoryTableModel(QAbstractTableModel):
         #: rows out (issue 24: the table's cold start).
         self._texts: dict[tuple[int, int], str] = {}
         self._brushes = (QBrush(), QBrush(), QBrush())
+        #: How many characters of its names each point column's heading shows (``set_heading_limits``).
+        self.heading_limits: tuple[int, ...] = (_HEADING_CHARACTERS,) * 4
+
+    def set_heading_limits(self, limits: tuple[int, ...]) -> None:
+        """Show at most ``limits[i]`` characters of the names heading point column ``i`` (cut with "…")."""
+        if limits != self.heading_limits:
+            self.heading_limits = limits
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, _FIXED_COLUMNS, _FIXED_COLUMNS + 3)
 
     def set_state(self, state: GameState | None) -> None:
         """Show the hands of ``state``."""
@@ -173,9 +201,10 @@ class HistoryTableModel(QAbstractTableModel):
         # sideways scroll bar at 1280x720); the tooltip has it whole.
         # A seat a substitute took is headed by both ("Bruno / Sub"): each name is cut on its own, so both show.
         parts = self.names[section - _FIXED_COLUMNS].split(" / ")
+        limit = self.heading_limits[section - _FIXED_COLUMNS]
         if len(parts) == 1:
-            return elide_name(parts[0], _HEADING_CHARACTERS)
-        return " / ".join(elide_name(part, _HEADING_CHARACTERS - 3) for part in parts)
+            return elide_name(parts[0], limit)
+        return " / ".join(elide_name(part, max(limit - 3, 5)) for part in parts)
 
     @override
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> object:
@@ -254,9 +283,15 @@ class HistoryWidget(QWidget):
         self.view.setTextElideMode(Qt.TextElideMode.ElideNone)
         self.view.setItemDelegate(WrappedRowsDelegate(self.view))
         self.view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # The columns are sized here (``_fit_columns``), not by Qt's ResizeToContents: that kept every point column
+        # as wide as its heading and left the Result column what remained, down to nothing.
         header = self.view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        #: The least widths of the Hand column, each point column and the Result column, and the point columns'
+        #: headings' whole widths (``_fit_columns``).
+        self._least: tuple[int, tuple[int, ...], int] = (0, (), 0)
+        self._headings: tuple[int, ...] = ()
         # "activated" is a double click or Enter on the selected row: the same for touch, mouse and keyboard.
         self.view.activated.connect(self._on_view_activated)
         self.detail_label = QLabel()
@@ -304,8 +339,91 @@ class HistoryWidget(QWidget):
     def set_state(self, state: GameState | None) -> None:
         """Show the hands of ``state`` (the newest row stays in view)."""
         self.model.set_state(state)
+        self._fit_columns(measure=True)
         self.view.scrollToBottom()
         self._update_buttons()
+
+    def _fit_columns(self, *, measure: bool = False) -> None:
+        """Size the columns to the room the view has: each point column as wide as its points (never cut: a cut
+        score reads as a wrong one), the Result column at least :data:`_RESULT_CHARACTERS` wide, and what is left
+        to Result up to :data:`_RESULT_COMFORT`, then to the point columns' headings (a long name's is cut with "…"
+        while there is no room), then to Result again.
+
+        The History asks for the room of its least widths (:meth:`minimumSizeHint`), so the splitter and the window
+        never squeeze it below them: no column is squeezed and nothing scrolls sideways (a 1200x700 window
+        squeezed Result to 25 px, one word a line, behind a sideways scroll bar).
+        """
+        header = self.view.horizontalHeader()
+        if measure:  # new hands or a new font: else the widths measured last still hold
+            least = self._least_widths()
+            if least != self._least:
+                self._least = least
+                self.updateGeometry()  # the splitter asks again
+        hand, points, result = self._least
+        if not points:
+            return
+        wants = [max(heading - width, 0) for heading, width in zip(self._headings, points, strict=True)]
+        comfort = result * _RESULT_COMFORT // _RESULT_CHARACTERS
+        spare = max(self._room() - hand - sum(points) - comfort, 0)
+        wanted = sum(wants)
+        header.resizeSection(0, hand)
+        widths = [
+            width + (want if wanted <= spare else want * spare // wanted)
+            for width, want in zip(points, wants, strict=True)
+        ]
+        for column, width in zip(_POINT_COLUMNS, widths, strict=True):
+            header.resizeSection(column, width)
+        self._cut_headings(widths)
+
+    def _cut_headings(self, widths: list[int]) -> None:
+        """Cut each name's heading to as many characters as its column's width holds, with "…" (the header's own
+        cutting measured the text narrower than the theme's bold and padded heading draws it: "Barthol…" lost the
+        edge of its B)."""
+        header = self.view.horizontalHeader()
+        limits = [_HEADING_CHARACTERS] * 4
+        self.model.set_heading_limits(tuple(limits))
+        for offset, (column, width) in enumerate(zip(_POINT_COLUMNS, widths, strict=True)):
+            while limits[offset] > _FEWEST_HEADING_CHARACTERS and header.sectionSizeHint(column) > width:
+                limits[offset] -= 1
+                self.model.set_heading_limits(tuple(limits))
+
+    def _room(self) -> int:
+        """The width the columns share: the view's, less its frame and a vertical scroll bar (whether shown or not,
+        so that one appearing never narrows the columns into a sideways scroll)."""
+        return self.view.width() - self._chrome()
+
+    def _least_widths(self) -> tuple[int, tuple[int, ...], int]:
+        """The Hand column's width (its labels and heading), each point column's (its points, at least
+        :data:`_WIDEST_POINTS`, and its heading cut to its fewest characters) and the Result column's least
+        (:data:`_RESULT_CHARACTERS`); the point columns' whole headings' widths go to ``_headings``."""
+        view = self.view
+        metrics = view.fontMetrics()
+        # A cell's text is drawn inside the style's margin on each side, in a cell a grid line narrower.
+        padding = 2 * (view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1) + 2
+        model = self.model
+        rows = range(model.rowCount())
+        lines = (line for row in rows for line in str(model.data(model.index(row, 0))).split("\n"))
+        labels = max((metrics.horizontalAdvance(line) for line in lines), default=0)
+        header = view.horizontalHeader()
+        hand = max(header.sectionSizeHint(0), labels + padding)
+        least_points = metrics.horizontalAdvance(_WIDEST_POINTS)
+        points = tuple(
+            max((metrics.horizontalAdvance(str(model.data(model.index(row, column)))) for row in rows), default=0)
+            for column in _POINT_COLUMNS
+        )
+        # A heading is cut no further than its fewest characters: the column keeps their room (a shared seat's
+        # "Bruno / Sub" is wider than its points).
+        model.set_heading_limits((_FEWEST_HEADING_CHARACTERS,) * 4)
+        fewest = [header.sectionSizeHint(column) for column in _POINT_COLUMNS]
+        model.set_heading_limits((_HEADING_CHARACTERS,) * 4)
+        self._headings = tuple(header.sectionSizeHint(column) for column in _POINT_COLUMNS)
+        result = metrics.averageCharWidth() * _RESULT_CHARACTERS
+        widths = (max(width, least_points) + padding for width in points)
+        return hand, tuple(max(width, heading) for width, heading in zip(widths, fewest, strict=True)), result
+
+    def _chrome(self) -> int:
+        """The view's width besides its columns: its frame and a vertical scroll bar (shown or not)."""
+        return 2 * self.view.frameWidth() + self.view.verticalScrollBar().sizeHint().width()
 
     def selected_index(self) -> int | None:
         """The selected hand's index, or None."""
@@ -376,15 +494,19 @@ class HistoryWidget(QWidget):
 
     @override
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
-        """As narrow as the widest button: the buttons wrap (``_flow_buttons``), so one row is not the minimum."""
+        """Room for the columns' least widths (``_fit_columns``) and the widest button: the buttons wrap
+        (``_flow_buttons``), so one row of them is not the minimum."""
         hint = super().minimumSizeHint()
         buttons = (self.insert_button, self.edit_button, self.delete_button)
-        others = (self.view.minimumSizeHint().width(), self.detail_area.minimumSizeHint().width())
+        hand, points, result = self._least
+        columns = hand + sum(points) + result + self._chrome()
+        others = (columns, self.view.minimumSizeHint().width(), self.detail_area.minimumSizeHint().width())
         return QSize(max(*others, *(b.sizeHint().width() for b in buttons)), hint.height())
 
     @override
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
+        self._fit_columns()
         self._flow_buttons()
         self._fit_detail()
 
@@ -393,6 +515,7 @@ class HistoryWidget(QWidget):
         super().changeEvent(event)
         if event.type() in (QEvent.Type.StyleChange, QEvent.Type.FontChange):
             self._flow_buttons()  # a theme's font or padding changes how wide the words are
+            self._fit_columns(measure=True)
 
     def _on_view_activated(self, index: QModelIndex) -> None:
         self.edit_requested.emit(index.row())

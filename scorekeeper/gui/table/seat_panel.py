@@ -29,6 +29,11 @@ if TYPE_CHECKING:
 
 __all__ = ["PickRole", "RiichiStickWidget", "SeatPanelWidget"]
 
+#: The points' size (pt), and the smallest they are drawn at when a narrow panel cannot hold them at that size:
+#: "-12,300" at 28 pt fits the panel's two buttons' width, so the points never widen a panel in a narrow window.
+_POINTS_SIZE = 36
+_POINTS_SMALLEST = 28
+
 
 class PickRole(enum.Enum):
     """A panel's part while the table asks who dealt in (issue 12, fewer taps): a tap then picks, never toggles."""
@@ -95,7 +100,9 @@ class SeatPanelWidget(QFrame):
         self.seat = seat
         self.setProperty("role", "panel")
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-        self.setMinimumSize(260, 170)
+        # As narrow as its buttons: the points are drawn smaller when they do not fit (``_POINTS_SMALLEST``), so
+        # that in a narrow window (1200x700) the table gives the History the room its columns need.
+        self.setMinimumHeight(170)
         self.showing_gaps = False
         self._gaps: Callable[[], tuple[Gap, ...]] = tuple
         self._names: tuple[str, ...] = ("", "", "", "")
@@ -110,7 +117,7 @@ class SeatPanelWidget(QFrame):
         self.penalty_label.setObjectName(f"penalty_{seat}")
         self.name_label = ElidedLabel()  # a long name is cut with "…" (issue 24), whole in its tooltip
         self.name_label.setObjectName(f"name_{seat}")
-        self.points_label = ElidedLabel(elide=False)
+        self.points_label = ElidedLabel(elide=False, shrink_to=_POINTS_SMALLEST)
         self.stick = RiichiStickWidget()
         self.riichi_button = QPushButton(self.tr("Riichi"))
         self.riichi_button.setObjectName(f"riichi_button_{seat}")
@@ -128,7 +135,7 @@ class SeatPanelWidget(QFrame):
         )
 
         big = QFont()
-        big.setPointSize(36)  # with the tighter layout below, a panel fits 170 px (a 1280x720 screen, issue 12)
+        big.setPointSize(_POINTS_SIZE)  # with the tighter layout below, a panel fits 170 px (1280x720, issue 12)
         big.setBold(True)
         big.setStyleHint(QFont.StyleHint.Monospace)
         self.points_label.setFont(big)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from PySide6 import QtGui
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QPainter, QPaintEvent
+from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPaintEvent
 from PySide6.QtWidgets import QLabel, QWidget
 
 from scorekeeper.gui._compat import override
@@ -35,14 +35,18 @@ class ElidedLabel(QLabel):
     """Plain text, one line, cut to the label's width with an ellipsis; optionally drawn upside down.
 
     Args:
-        elide: cut a text wider than the label (a name); a number is never cut and keeps its full width.
+        elide: cut a text wider than the label (a name); a number is never cut.
+        shrink_to: for a number (``elide`` False), the smallest point size it may be drawn at: a number wider than
+            the label is drawn in a smaller font, whole, rather than widening the label (0: it keeps its full width).
+            A seat panel's points in a narrow window (a 1200x700 window: the table gives the History room).
     """
 
-    def __init__(self, parent: QWidget | None = None, *, elide: bool = True) -> None:
+    def __init__(self, parent: QWidget | None = None, *, elide: bool = True, shrink_to: int = 0) -> None:
         super().__init__(parent)
         self.setTextFormat(Qt.TextFormat.PlainText)  # a player's name, never markup (issue 10)
         self.upside_down = False
         self._elide = elide
+        self._shrink_to = 0 if elide else shrink_to
 
     def set_upside_down(self, upside_down: bool) -> None:
         """Draw the text turned half a turn (for the player across the table)."""
@@ -59,6 +63,23 @@ class ElidedLabel(QLabel):
         """Whether the text is cut at the label's width now."""
         return self.shown_text() != self.text()
 
+    def drawn_font(self) -> QFont:
+        """The font the text is drawn in at the label's width now: the label's own, or for a number wider than the
+        label (``shrink_to``) the largest smaller size down to ``shrink_to`` that holds it whole."""
+        font = self.font()
+        room = self.contentsRect().width() - 2 * self.margin()
+        width = self.fontMetrics().horizontalAdvance(self.text())
+        if not self._shrink_to or width <= room or font.pointSizeF() <= 0:
+            return font
+        size = max(font.pointSizeF() * room / width, float(self._shrink_to))
+        smaller = QFont(font)
+        smaller.setPointSizeF(size)
+        # Text widths do not scale exactly with the size (hinting): step down until it holds.
+        while size > self._shrink_to and QFontMetrics(smaller).horizontalAdvance(self.text()) > room:
+            size = max(size - 0.5, float(self._shrink_to))
+            smaller.setPointSizeF(size)
+        return smaller
+
     @override
     def setText(self, text: str) -> None:  # noqa: N802 - Qt's name
         super().setText(text)
@@ -67,6 +88,12 @@ class ElidedLabel(QLabel):
     @override
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         hint = super().minimumSizeHint()
+        if self._shrink_to and self.font().pointSizeF() > self._shrink_to:
+            # The text at the smallest size it may be drawn at, and the label's margins as they are.
+            smallest = QFont(self.font())
+            smallest.setPointSize(self._shrink_to)
+            text = self.fontMetrics().horizontalAdvance(self.text())
+            return QSize(hint.width() - text + QFontMetrics(smallest).horizontalAdvance(self.text()) + 1, hint.height())
         if not self._elide:
             return hint
         # A few characters and the ellipsis: a long name never widens the panel it is in.
@@ -79,14 +106,17 @@ class ElidedLabel(QLabel):
 
     @override
     def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
-        if not self.upside_down and not self.is_elided():
+        font = self.font()
+        if self._shrink_to:
+            font = self.drawn_font()
+        if not self.upside_down and not self.is_elided() and font == self.font():
             super().paintEvent(event)
             return
         painter = QPainter(self)
         if self.upside_down:
             painter.translate(self.width(), self.height())
             painter.rotate(180)
-        painter.setFont(self.font())
+        painter.setFont(font)
         painter.setPen(self.palette().color(self.foregroundRole()))
         painter.drawText(self.contentsRect(), int(self.alignment()), self.shown_text())
         painter.end()

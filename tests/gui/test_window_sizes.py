@@ -1,0 +1,173 @@
+"""The table window at every size a player drags it to: the History's columns readable, nothing cut or scrolled.
+
+A 1200x700 window on a 1366x768 screen squeezed the History's Result column to 25 px: one word a line ("Ron / Bru /
+3 / han"), rows hundreds of pixels tall, the heading "ːsu" and a sideways scroll bar, while the four point columns
+kept their full width. Each test shows the window, resizes it as a window manager does, lets it lay out, and
+measures what is drawn: the Result column's width, the scroll bar, every score inside its cell, every heading whole,
+the table's words whole. With the sample game of ``benchmarks/bench_gui.py`` and a long game (23 hands, 24-character
+names, a double ron), English and Japanese.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QRect, QSize, Qt
+from PySide6.QtGui import QFontMetrics
+from PySide6.QtWidgets import QApplication, QLabel, QStyle, QStyledItemDelegate, QStyleOptionViewItem, QTableView
+from pytestqt.qtbot import QtBot
+
+from scorekeeper.gui import screenshots
+from scorekeeper.gui.app import create_main_window
+from scorekeeper.gui.i18n import Language, install_language
+from scorekeeper.gui.main_window import MainWindow
+from scorekeeper.gui.settings import AppSettings
+from scorekeeper.gui.theme import Theme, apply_theme
+from scorekeeper.gui.widgets.elided import ElidedLabel
+from scorekeeper.session.events import Event, ExhaustiveDraw, HanFuWin, RiichiDeclared, Ron, Tsumo, YakumanWin
+from scorekeeper.session.rules import ruleset
+from scorekeeper.session.seats import Seat
+
+pytestmark = pytest.mark.gui
+
+LANGUAGES = [pytest.param(Language.ENGLISH, id="en"), pytest.param(Language.JAPANESE, id="ja")]
+#: Window sizes a player drags to (None: the window's least size), and maximized on the common screens (the screen
+#: less a 40 px task bar and a 32 px title bar).
+SIZES: tuple[QSize | None, ...] = (
+    None,
+    QSize(1200, 700),
+    QSize(1280, 720 - 72),
+    QSize(1366, 768 - 72),
+    QSize(1600, 900),
+    QSize(1920, 1080 - 72),
+)
+LONG_NAMES = ("Bartholomew Fitzgerald-A", "Maximiliana Rosenkranz B", "Christophe de la Fontain", "Dorothea Wilhelmi K")
+#: The least the Result column keeps, in its font's average characters (history.py's _RESULT_CHARACTERS).
+READABLE_CHARACTERS = 15
+
+
+def _long_game() -> list[Event]:
+    """23 hands, none ending the game: dealer repeats by tenpai and by wins, riichi, a double ron, a yakuman."""
+    events: list[Event] = []
+    for hand in range(8):
+        dealer, other, third = Seat(hand % 4), Seat((hand + 1) % 4), Seat((hand + 2) % 4)
+        events += [
+            ExhaustiveDraw((dealer, other)),
+            RiichiDeclared(third),
+            Ron(other, (HanFuWin(seat=dealer, han=2, fu=40),)),
+        ]
+        if hand == 3:
+            events.append(Ron(third, (HanFuWin(seat=dealer, han=1, fu=30), HanFuWin(seat=other, han=4, fu=30))))
+        elif hand == 6:
+            events.append(Tsumo(YakumanWin(seat=third, yakuman=1, pao=None)))
+        elif hand < 7:
+            events.append(Ron(dealer, (HanFuWin(seat=other, han=1, fu=30),)))
+    return events
+
+
+GAMES = [
+    pytest.param(screenshots.PLAYERS, screenshots.SAMPLE_EVENTS, id="sample"),
+    pytest.param(LONG_NAMES, tuple(_long_game()), id="long"),
+]
+
+
+@pytest.fixture(autouse=True)
+def english_after() -> Iterator[None]:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    apply_theme(app, Theme.LIGHT)
+    yield
+    install_language(Language.ENGLISH)
+
+
+@pytest.fixture
+def window(
+    qtbot: QtBot, tmp_path: Path, language: Language, names: tuple[str, ...], events: tuple[Event, ...]
+) -> Iterator[MainWindow]:
+    """The table window started in ``language`` with the game of ``names`` and ``events``, shown."""
+    install_language(language)
+    win = create_main_window(tmp_path, settings=AppSettings(recent_players=names, language=language.value))
+    qtbot.addWidget(win)
+    win.controller.new_game(names, ruleset("tenhou"))
+    for event in events:
+        win.controller.apply(event)
+    state = win.controller.state
+    assert state is not None and not state.ended
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.close()
+
+
+def _resize(window: MainWindow, size: QSize | None) -> QSize:
+    """Give the window ``size`` (None: its least) as a window manager does, and let it lay out."""
+    window.resize(window.minimumSizeHint() if size is None else size)
+    for _ in range(3):
+        QApplication.processEvents()
+    return window.size()
+
+
+def _text_room(view: QTableView, row: int, column: int) -> int:
+    """The width the style gives a cell's text, in the cell as drawn (a grid line narrower than its column)."""
+    option = QStyleOptionViewItem()
+    view.initViewItemOption(option)
+    index = view.model().index(row, column)
+    delegate = view.itemDelegateForIndex(index)
+    assert isinstance(delegate, QStyledItemDelegate)
+    delegate.initStyleOption(option, index)
+    option.rect = QRect(0, 0, view.columnWidth(column) - (1 if view.showGrid() else 0), view.rowHeight(row))
+    rect = view.style().subElementRect(QStyle.SubElement.SE_ItemViewItemText, option, view)
+    return rect.width() - 2 * (view.style().pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, view) + 1)
+
+
+@pytest.mark.parametrize(("names", "events"), GAMES)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_result_column_stays_readable_and_every_score_whole_at_every_window_size(
+    window: MainWindow, language: Language
+) -> None:
+    view = window.history.view
+    model = view.model()
+    header = view.horizontalHeader()
+    readable = view.fontMetrics().averageCharWidth() * READABLE_CHARACTERS
+    for wanted in SIZES:
+        size = _resize(window, wanted)
+        where = f"at {size.width()}x{size.height()}"
+        if wanted is not None:
+            assert size == wanted, f"the window refuses {wanted.width()}x{wanted.height()}: {where}"
+        assert view.columnWidth(1) >= readable, f"Result is {view.columnWidth(1)} px {where}"
+        assert not view.horizontalScrollBar().isVisible(), f"the History scrolls sideways {where}"
+        assert header.length() <= view.viewport().width(), f"the columns are wider than the History {where}"
+        for column in range(model.columnCount()):
+            heading = model.headerData(column, Qt.Orientation.Horizontal)
+            assert header.sectionSizeHint(column) <= header.sectionSize(column), f"{heading!r} is cut {where}"
+        for row in range(model.rowCount()):
+            for column in range(2, model.columnCount()):
+                text = model.index(row, column).data()
+                room = _text_room(view, row, column)
+                assert view.fontMetrics().horizontalAdvance(text) <= room, f"{text!r} is cut to {room} px {where}"
+
+
+@pytest.mark.parametrize(("names", "events"), GAMES)
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_least_window_fits_a_1280x720_screen_and_shows_the_table_whole(
+    window: MainWindow, language: Language
+) -> None:
+    size = _resize(window, None)
+    assert size.width() <= 1280 and size.height() <= 720 - 72, f"the least window is {size.width()}x{size.height()}"
+    points = {panel.points_label for panel in window.table.seat_panels}
+    for label in window.table.findChildren(QLabel):
+        if not label.isVisibleTo(window) or not label.text() or label.wordWrap():
+            continue
+        if label in points:
+            assert isinstance(label, ElidedLabel)
+            # Never cut: drawn smaller where the panel is narrow, whole and still large.
+            font = label.drawn_font()
+            drawn = QFontMetrics(font).horizontalAdvance(label.text())
+            assert font.pointSizeF() >= 28, f"{label.text()!r} drawn at {font.pointSizeF()} pt"
+            assert drawn <= label.contentsRect().width(), f"{label.text()} is cut: {drawn} px in {label.width()}"
+        elif not isinstance(label, ElidedLabel):  # a name is cut with "…" and whole in its tooltip
+            assert label.contentsRect().width() >= label.sizeHint().width() - 2 * label.margin(), (
+                f"{label.text()!r} is cut: {label.contentsRect().width()} < {label.sizeHint().width()} px"
+            )

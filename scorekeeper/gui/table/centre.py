@@ -5,10 +5,11 @@ While the table asks who dealt in (a panel's Win button, issue 12) the centre as
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from scorekeeper.gui._compat import override
 from scorekeeper.gui.labels import elide_name, round_name
 from scorekeeper.gui.theme import MIN_TOUCH
 
@@ -30,9 +31,6 @@ class CentreWidget(QFrame):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setProperty("role", "panel")
-        # As wide as its words (at least 240 px): a fixed 240 px cut "Honba 1 · Sticks 1" at both ends once the
-        # seat panels no longer held the middle column wider (a 1200x700 window).
-        self.setMinimumHeight(170)
         self.round_label = QLabel()
         self.counters_label = QLabel()
         self.status_label = QLabel()
@@ -80,6 +78,13 @@ class CentreWidget(QFrame):
         counters = QFont()
         counters.setPointSize(17)
         self.counters_label.setFont(counters)
+        # At least as wide as the counters (and 240 px): 240 px cut "Honba 1 · Sticks 1" at both ends once the seat
+        # panels no longer held the middle column wider (a 1200x700 window). Reckoned when made, so that the table's
+        # first layout, before the first round's words are set, already has the room (``minimumSizeHint``).
+        # The label's own least width for such words (the frame's border, once styled, is in the 4 px to spare).
+        self.counters_label.setText(self._counters_text(8, 8))
+        words = self.counters_label.minimumSizeHint().width()
+        self._least = QSize(max(240, words + 12 + 4), 170)  # 12: the layout's margins below
         self.status_label.setProperty("role", "muted")
         self.status_label.setWordWrap(True)
         for label in (self.round_label, self.counters_label, self.status_label):
@@ -124,9 +129,7 @@ class CentreWidget(QFrame):
         """
         self._ended, self._counters = ended, counters
         self.round_label.setText(self.tr("Game over") if ended else round_name(label))
-        self.counters_label.setText(
-            self.tr("Honba {honba}   ·   Sticks {sticks}").format(honba=honba, sticks=riichi_sticks)
-        )
+        self.counters_label.setText(self._counters_text(honba, riichi_sticks))
         self.status_label.setText(status)
         # The theme's "error" role (its red, bold) reads from across the table; a property change needs a re-polish.
         self.status_label.setProperty("role", "error" if alert else "muted")
@@ -134,6 +137,13 @@ class CentreWidget(QFrame):
         self.status_label.style().unpolish(self.status_label)
         self.status_label.style().polish(self.status_label)
         self._show_parts()
+
+    @override
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        return super().minimumSizeHint().expandedTo(self._least)
+
+    def _counters_text(self, honba: int, sticks: int) -> str:
+        return self.tr("Honba {honba}   ·   Sticks {sticks}").format(honba=honba, sticks=sticks)
 
     @property
     def asking(self) -> bool:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QAbstractTableModel, QEvent, QModelIndex, QPersistentModelIndex, QRect, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QResizeEvent, QTextLayout, QTextOption
+from PySide6.QtGui import QBrush, QColor, QResizeEvent, QShowEvent, QTextLayout, QTextOption
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -291,6 +291,9 @@ class HistoryWidget(QWidget):
         #: The least widths of the Hand column, each point column and the Result column, and the point columns'
         #: headings' whole widths (``_fit_columns``).
         self._least: tuple[int, tuple[int, ...], int] = (0, (), 0)
+        #: The widths are measured again when next needed (new hands, a new font), in the view's own font: the
+        #: theme's (its style sheet's 14 px) only once the view is polished, as it is shown.
+        self._measured = False
         self._headings: tuple[int, ...] = ()
         # "activated" is a double click or Enter on the selected row: the same for touch, mouse and keyboard.
         self.view.activated.connect(self._on_view_activated)
@@ -353,13 +356,13 @@ class HistoryWidget(QWidget):
         never squeeze it below them: no column is squeezed and nothing scrolls sideways (a 1200x700 window
         squeezed Result to 25 px, one word a line, behind a sideways scroll bar).
         """
-        header = self.view.horizontalHeader()
         if measure:  # new hands or a new font: else the widths measured last still hold
-            least = self._least_widths()
-            if least != self._least:
-                self._least = least
-                self.updateGeometry()  # the splitter asks again
-        hand, points, result = self._least
+            self._measured = False
+            self.updateGeometry()  # the splitter asks again
+        if not self.isVisible():
+            return  # sized as it shows (``showEvent``), in the font it shows in
+        header = self.view.horizontalHeader()
+        hand, points, result = self._least_now()
         if not points:
             return
         wants = [max(heading - width, 0) for heading, width in zip(self._headings, points, strict=True)]
@@ -386,6 +389,14 @@ class HistoryWidget(QWidget):
             while limits[offset] > _FEWEST_HEADING_CHARACTERS and header.sectionSizeHint(column) > width:
                 limits[offset] -= 1
                 self.model.set_heading_limits(tuple(limits))
+
+    def _least_now(self) -> tuple[int, tuple[int, ...], int]:
+        """The least widths (``_least_widths``), measured again if the hands or the font changed since."""
+        if not self._measured:
+            self._least = self._least_widths()
+            # Measured in the theme's font only once the view is polished (it is as the window shows).
+            self._measured = self.view.testAttribute(Qt.WidgetAttribute.WA_WState_Polished)
+        return self._least
 
     def _room(self) -> int:
         """The width the columns share: the view's, less its frame and a vertical scroll bar (whether shown or not,
@@ -498,7 +509,7 @@ class HistoryWidget(QWidget):
         (``_flow_buttons``), so one row of them is not the minimum."""
         hint = super().minimumSizeHint()
         buttons = (self.insert_button, self.edit_button, self.delete_button)
-        hand, points, result = self._least
+        hand, points, result = self._least_now()
         columns = hand + sum(points) + result + self._chrome()
         others = (columns, self.view.minimumSizeHint().width(), self.detail_area.minimumSizeHint().width())
         return QSize(max(*others, *(b.sizeHint().width() for b in buttons)), hint.height())
@@ -509,6 +520,11 @@ class HistoryWidget(QWidget):
         self._fit_columns()
         self._flow_buttons()
         self._fit_detail()
+
+    @override
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802 - Qt's name
+        super().showEvent(event)
+        self._fit_columns()
 
     @override
     def changeEvent(self, event: QEvent) -> None:  # noqa: N802 - Qt's name

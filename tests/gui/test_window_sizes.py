@@ -43,7 +43,12 @@ SIZES: tuple[QSize | None, ...] = (
     QSize(1600, 900),
     QSize(1920, 1080 - 72),
 )
-LONG_NAMES = ("Bartholomew Fitzgerald-A", "Maximiliana Rosenkranz B", "Christophe de la Fontain", "Dorothea Wilhelmi K")
+LONG_NAMES = (
+    "Bartholomew Fitzgerald-A",
+    "Maximiliana Rosenkranz B",
+    "Christophe de la Fontain",
+    "Dorothea Wilhelmina Kran",
+)
 #: The least the Result column keeps, in its font's average characters (history.py's _RESULT_CHARACTERS).
 READABLE_CHARACTERS = 15
 

@@ -176,3 +176,24 @@ def test_the_least_window_fits_a_1280x720_screen_and_shows_the_table_whole(
             assert label.contentsRect().width() >= label.sizeHint().width() - 2 * label.margin(), (
                 f"{label.text()!r} is cut: {label.contentsRect().width()} < {label.sizeHint().width()} px"
             )
+
+
+def test_points_too_wide_for_their_label_are_drawn_smaller_whole_never_below_their_least_size(qtbot: QtBot) -> None:
+    label = ElidedLabel(elide=False, shrink_to=28)
+    qtbot.addWidget(label)
+    font = label.font()
+    font.setPointSize(36)
+    font.setBold(True)
+    label.setFont(font)
+    label.setText("-12,300")
+    full = label.sizeHint().width()
+    least = label.minimumSizeHint().width()
+    assert least < full
+    label.show()
+    for width in range(least, full + 20, 3):
+        label.resize(width, label.sizeHint().height())
+        drawn = label.drawn_font()
+        assert 28 <= drawn.pointSizeF() <= 36
+        assert QFontMetrics(drawn).horizontalAdvance(label.text()) <= label.contentsRect().width(), width
+        if width >= full:
+            assert drawn.pointSizeF() == 36  # room enough: its own size

@@ -23,10 +23,11 @@ def test_a_referee_window_whose_server_goes_silent_says_so_once_and_reads_again_
 ) -> None:
     monkeypatch.setattr(tournament_pg, "ANSWER_TIMEOUT", 1.0)
     monkeypatch.setattr(controller_module, "STORE_RETRY_MS", 300)
+    monkeypatch.setattr(controller_module, "WATCH_MS", 200)  # the poll and the sign of life: 1 s in the app
     errors: list[str] = []
     with steps.StallingProxy(tournament.server.port) as proxy:
         store = open_postgresql_store(proxy.url(tournament.referee_url, tournament.server.port))
-        controller = TournamentController(store)  # polling the store once a second
+        controller = TournamentController(store)  # polling the store (every WATCH_MS)
         controller.error_occurred.connect(errors.append)
         try:
             proxy.stall()
@@ -53,6 +54,7 @@ def test_a_referee_window_that_lost_its_live_feed_polls_and_listens_again_by_its
     monkeypatch.setattr(server_module, "PING_AFTER", 0.3)
     monkeypatch.setattr(tournament_pg, "ANSWER_TIMEOUT", 1.0)
     monkeypatch.setattr(controller_module, "STORE_RETRY_MS", 300)
+    monkeypatch.setattr(controller_module, "WATCH_MS", 200)  # the poll and the sign of life: 1 s in the app
     errors: list[str] = []
     with steps.StallingProxy(tournament.server.port) as proxy, tournament.store() as store:
         controller = TournamentController(store, live_url=proxy.url(tournament.referee_url, tournament.server.port))

@@ -39,6 +39,7 @@ def short_times(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(live_module, "CONNECT_TIMEOUT", _CONNECT_S)
     monkeypatch.setattr(server_module, "PING_AFTER", 0.3)
     monkeypatch.setattr(controller_module, "STORE_RETRY_MS", 300)
+    monkeypatch.setattr(controller_module, "WATCH_MS", 200)  # the poll and the sign of life: 1 s in the app
 
 
 def _close(window: RefereeWindow) -> None:

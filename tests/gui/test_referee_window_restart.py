@@ -58,6 +58,7 @@ def test_after_a_server_restart_the_window_shows_every_hand_and_exports_what_the
     monkeypatch.setattr(server_module, "PING_AFTER", 0.3)
     monkeypatch.setattr(tournament_pg, "ANSWER_TIMEOUT", 2.0)
     monkeypatch.setattr(controller_module, "STORE_RETRY_MS", 300)
+    monkeypatch.setattr(controller_module, "WATCH_MS", 200)  # the poll and the sign of life: 1 s in the app
     tables = {table: tournament.join(tmp_path, table) for table in (1, 2)}
     for store, game, login in tables.values():
         for number in range(2):

@@ -51,13 +51,16 @@ if TYPE_CHECKING:
     from scorekeeper.sync.live import LiveFeed
     from scorekeeper.sync.server import TableLink, TournamentServer
 
-__all__ = ["STORE_RETRY_MS", "TIME_CALL_RETRY_MS", "TournamentController"]
+__all__ = ["STORE_RETRY_MS", "TIME_CALL_RETRY_MS", "WATCH_MS", "TournamentController"]
 
 #: After a read of the store failed (the server went away), how often it is tried again, and after the live feed was
 #: lost, how often listening is tried again (polling meanwhile). Each try over a dead path may hold the window up to
 #: the store's answer time (15 s), so not every second; the tables' cards say "server unreachable" meanwhile (their
 #: links are read every 30 s as well).
 STORE_RETRY_MS = 30_000
+#: How often the window looks for writes others committed while it does not listen (the store's data_version), and
+#: gives the live feed its sign of life while it listens (the tests shorten it; the words say "once a second").
+WATCH_MS = 1_000
 #: How soon "End the games now" is tried again for the tables that did not get the call (a table that wrote since
 #: the window's read: the next try reads afresh).
 TIME_CALL_RETRY_MS = 2_000
@@ -128,7 +131,7 @@ class TournamentController(QObject):
         # data_version changes whenever anyone commits.
         self._seen_version = store.data_version()
         self._watch = QTimer(self)
-        self._watch.setInterval(1000)
+        self._watch.setInterval(WATCH_MS)
         self._watch.timeout.connect(self.check_for_changes)
         self._watch.start()
         # The links, the store's retry and listening again connect over the network: off the window's thread.
@@ -153,7 +156,7 @@ class TournamentController(QObject):
         # The feed's sign of life (LiveFeed.keep_alive: never waits), so a path gone silent does not leave the
         # window "live" for good; and after a failed read, the store is tried again (STORE_RETRY_MS).
         self._alive_timer = QTimer(self)
-        self._alive_timer.setInterval(1000)
+        self._alive_timer.setInterval(WATCH_MS)
         self._alive_timer.timeout.connect(self._on_alive_timer_timeout)
         self._retry_timer = QTimer(self)
         self._retry_timer.setInterval(STORE_RETRY_MS)

@@ -26,7 +26,16 @@ from scorekeeper.gui.main_window import MainWindow
 from scorekeeper.gui.settings import AppSettings
 from scorekeeper.gui.theme import Theme, apply_theme
 from scorekeeper.gui.widgets.elided import ElidedLabel
-from scorekeeper.session.events import Event, ExhaustiveDraw, HanFuWin, RiichiDeclared, Ron, Tsumo, YakumanWin
+from scorekeeper.session.events import (
+    Event,
+    ExhaustiveDraw,
+    HanFuWin,
+    RiichiDeclared,
+    Ron,
+    Tsumo,
+    ValueWin,
+    YakumanWin,
+)
 from scorekeeper.session.rules import ruleset
 from scorekeeper.session.seats import Seat
 
@@ -197,3 +206,38 @@ def test_points_too_wide_for_their_label_are_drawn_smaller_whole_never_below_the
         assert QFontMetrics(drawn).horizontalAdvance(label.text()) <= label.contentsRect().width(), width
         if width >= full:
             assert drawn.pointSizeF() == 36  # room enough: its own size
+
+
+CLASSICAL_GAME = (
+    Tsumo(ValueWin(seat=Seat(1), value=120)),
+    Tsumo(ValueWin(seat=Seat(2), value=640)),
+    Tsumo(ValueWin(seat=Seat(3), value=1000)),
+)
+
+
+@pytest.mark.parametrize(
+    ("preset", "events"),
+    [
+        pytest.param("tenhou", screenshots.SAMPLE_EVENTS, id="riichi"),
+        pytest.param("classical", CLASSICAL_GAME, id="classical"),
+    ],
+)
+def test_the_least_window_stays_the_same_through_a_game(
+    qtbot: QtBot, tmp_path: Path, preset: str, events: tuple[Event, ...]
+) -> None:
+    """A window at its least width never grows by itself: the seat panels keep their least width as riichi comes and
+    goes (a stick stood in for the Riichi button, 146 px instead of 206), the dealer moves ("South ● Dealer" on a
+    side panel of the classical table, which has no Riichi button) and the points change."""
+    window = create_main_window(tmp_path, settings=AppSettings(recent_players=screenshots.PLAYERS))
+    qtbot.addWidget(window)
+    window.controller.new_game(screenshots.PLAYERS, ruleset(preset))
+    window.show()
+    qtbot.waitExposed(window)
+    least = _resize(window, None)
+    for event in events:
+        window.controller.apply(event)
+        for _ in range(3):
+            QApplication.processEvents()
+        assert window.minimumSizeHint().width() == least.width(), f"after {event}"
+        assert window.width() == least.width(), f"after {event}"
+    window.close()

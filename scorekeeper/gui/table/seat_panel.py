@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -166,6 +166,35 @@ class SeatPanelWidget(QFrame):
         layout.addWidget(self.name_label, 0, Qt.AlignmentFlag.AlignHCenter)
         layout.addWidget(self.points_label)
         layout.addLayout(bottom)
+        # The least width, reckoned when made: the widest wind with "● Dealer", points as wide as "-00,000" at
+        # their smallest size, and the family's buttons (Riichi and Win, or Win alone: ``show_seat``), whether a
+        # stick stands in for Riichi or not. The panel keeps it as the dealer moves, the points change and riichi
+        # comes and goes: a window at its least width never grows by itself, and the table's first layout is its
+        # last.
+        winds = QFontMetrics(wind_font)
+        top_words = max(winds.horizontalAdvance(wind_name(wind)) for wind in "ESWN")
+        top_words += winds.horizontalAdvance(self.tr("● Dealer")) + 2 * max(top.spacing(), 0)
+        smallest = QFont(big)
+        smallest.setPointSize(_POINTS_SMALLEST)
+        points_words = QFontMetrics(smallest).horizontalAdvance("-00,000") + 1
+        self._least_words = max(top_words, points_words) + 4  # 4 to spare
+        self._bottom_spacing = max(bottom.spacing(), 0)  # the panel layout's, once the row is in it
+        self._least_width = 0
+        self._fit_least_width(riichi_game=True)
+
+    def _fit_least_width(self, *, riichi_game: bool) -> None:
+        buttons = (self.riichi_button, self.win_button) if riichi_game else (self.win_button,)
+        widths = [max(button.minimumWidth(), button.minimumSizeHint().width()) for button in buttons]
+        row = sum(widths) + self._bottom_spacing * (len(widths) - 1)
+        least = max(self._least_words, row) + 28  # 28: the layout's side margins
+        if least != self._least_width:
+            self._least_width = least
+            self.updateGeometry()
+
+    @override
+    def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
+        hint = super().minimumSizeHint()
+        return QSize(max(hint.width(), self._least_width), hint.height())
 
     def show_seat(
         self,
@@ -208,6 +237,7 @@ class SeatPanelWidget(QFrame):
         self.points_label.setStyleSheet(f"color: {c.negative if points < 0 else c.text};")
         self.stick.setVisible(riichi)
         self.riichi_button.setVisible(not riichi and riichi_game)  # the classical family has no riichi
+        self._fit_least_width(riichi_game=riichi_game)
         self._riichi_usable = riichi_refusal in (None, RiichiRefusal.ALREADY_DECLARED)
         self.riichi_button.setEnabled(self._riichi_usable and self.pick_role is PickRole.NONE)
         self.win_button.setEnabled(can_win)

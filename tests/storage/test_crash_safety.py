@@ -128,7 +128,9 @@ def test_sigkill_at_random_moments_loses_nothing_confirmed(tmp_path: Path) -> No
     for kill in range(_KILLS):
         # Some kills land while Python starts or the file is being created, most in the middle of writing.
         # One kill in five counts from the start; the others from the first step.
-        lines = _run_writer(db_path, seed=kill, lifetime=rng.uniform(0.05, 0.8), from_first_step=kill % 5 != 0)
+        # Up to 0.4 s of writing (a step takes a few milliseconds: each kill still lands at a random point of one,
+        # after tens of steps; 0.8 s made the test twice as long for the same spread of moments).
+        lines = _run_writer(db_path, seed=kill, lifetime=rng.uniform(0.05, 0.4), from_first_step=kill % 5 != 0)
         confirmed, pending = _follow(confirmed, lines)
         steps += lines.count("done")
         with GameStore.open(db_path) as store:

@@ -251,6 +251,7 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.read_only_banner)
         layout.addWidget(self.message_label)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setChildrenCollapsible(False)  # a stray drag of its handle hid the whole table or History
         layout.addWidget(self.splitter, 1)
         self.splitter.addWidget(self.table)
         self.history_box = history_box = QWidget()
@@ -260,11 +261,13 @@ class MainWindow(QMainWindow):
         history_title.setProperty("role", "title")
         history_layout.addWidget(history_title)
         history_layout.addWidget(self.history, 1)
+        self._layouts = (layout, history_layout)
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setSizes([880, 540])
         layout.addWidget(self.action_bar)
-        layout.addWidget(self.link.make_status_line())  # a tournament table's sync status (issue 13)
+        # A tournament table's sync status (issue 13): under the History while a game is open, else at the foot.
+        history_layout.addWidget(self.link.make_status_line())
         # The View menu's choices as remembered, shown from the first paint whenever the menus are made.
         self.table.set_face_players(self.settings.face_players)
         set_corner_indices(self.settings.tile_labels)
@@ -325,6 +328,7 @@ class MainWindow(QMainWindow):
         # No game: the "no game" page instead of made-up panels, and no empty history beside it.
         self.table.set_empty(state is None)
         self.history_box.setVisible(state is not None)
+        self._place_sync_line(under_history=state is not None)
         if state is None or state.ended:
             self.table.stop_asking()  # no hand to win: "who dealt in?" has no answer
         if state is None:
@@ -373,6 +377,17 @@ class MainWindow(QMainWindow):
             alert=state.last_hand_called or (bool(state.dead_this_hand) and not state.ended),
         )
         self.setWindowTitle(self.tr("Scorekeeper — {round}").format(round=round_name(state.label)))
+
+    def _place_sync_line(self, *, under_history: bool) -> None:
+        """The tournament table's sync line under the History while a game is open: under the action bar it made
+        the window ~20 px taller than a 1280x720 screen leaves under a task bar and a title bar. With no game the
+        History is hidden, and the line sits at the window's foot."""
+        line = self.link.status
+        window_layout, history_layout = self._layouts
+        target, other = (history_layout, window_layout) if under_history else (window_layout, history_layout)
+        if target.indexOf(line) < 0:
+            other.removeWidget(line)
+            target.addWidget(line)
 
     def show_message(self, text: str) -> None:
         """Show a refusal or problem as a plain sentence above the table (cleared by the next success)."""

@@ -30,6 +30,7 @@ from scorekeeper.session.events import (
     Event,
     ExhaustiveDraw,
     HanFuWin,
+    LastHandCalled,
     RiichiDeclared,
     Ron,
     Tsumo,
@@ -241,3 +242,65 @@ def test_the_least_window_stays_the_same_through_a_game(
         assert window.minimumSizeHint().width() == least.width(), f"after {event}"
         assert window.width() == least.width(), f"after {event}"
     window.close()
+
+
+@pytest.mark.parametrize(("names", "events"), [GAMES[0]])
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_tournament_tables_sync_line_leaves_the_least_window_within_a_1280x720_screen(
+    window: MainWindow, language: Language
+) -> None:
+    # Under the action bar the line made the least window 661-672 px tall, against the 648 a 1280x720 screen
+    # leaves under a task bar and a title bar: the line went under the task bar.
+    window.controller.apply(LastHandCalled())  # the centre's "Time: last hand." line too
+    window.link.status.setText("Table 3: every hand is on the server (pushed 12:04).")
+    window.link.status.show()
+    _resize(window, None)
+    assert window.minimumSizeHint().height() <= 720 - 72
+    assert window.link.status.isVisible()
+    assert window.history_box.isAncestorOf(window.link.status)  # under the History while a game is open
+
+
+def test_the_sync_line_is_at_the_foot_with_no_game_open_and_under_the_history_with_one(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    win = create_main_window(tmp_path, settings=AppSettings())  # nothing stored: no game, the History hidden
+    qtbot.addWidget(win)
+    win.link.status.setText("Table 3: waiting for the next session.")
+    win.link.status.show()
+    win.show()
+    qtbot.waitExposed(win)
+    line = win.link.status
+    assert not win.history_box.isVisible()
+    assert not win.history_box.isAncestorOf(line) and line.isVisible()
+    win.controller.new_game(screenshots.PLAYERS, ruleset("tenhou"))
+    QApplication.processEvents()
+    assert win.history_box.isAncestorOf(line) and line.isVisible()
+    win.close()
+
+
+def test_dragging_the_splitter_to_an_end_leaves_both_the_table_and_the_history(qtbot: QtBot, tmp_path: Path) -> None:
+    from PySide6.QtCore import QEvent, QPointF
+    from PySide6.QtGui import QMouseEvent
+
+    win = create_main_window(tmp_path, settings=AppSettings())
+    qtbot.addWidget(win)
+    win.controller.new_game(screenshots.PLAYERS, ruleset("tenhou"))
+    win.show()
+    qtbot.waitExposed(win)
+    _resize(win, QSize(1366, 768 - 72))
+    handle = win.splitter.handle(1)
+    for far in (-2000, 2000):  # a stray drag of the handle to either end
+        start = QPointF(handle.rect().center())
+        for kind, at, buttons in (
+            (QEvent.Type.MouseButtonPress, start, Qt.MouseButton.LeftButton),
+            (QEvent.Type.MouseMove, start + QPointF(far, 0), Qt.MouseButton.LeftButton),
+            (QEvent.Type.MouseButtonRelease, start + QPointF(far, 0), Qt.MouseButton.NoButton),
+        ):
+            global_at = QPointF(handle.mapToGlobal(at.toPoint()))
+            event = QMouseEvent(kind, at, global_at, Qt.MouseButton.LeftButton, buttons, Qt.KeyboardModifier.NoModifier)
+            QApplication.sendEvent(handle, event)
+        QApplication.processEvents()
+        table, history = win.splitter.sizes()
+        assert table > 0 and history > 0, (far, table, history)
+        assert win.table.width() >= win.table.minimumSizeHint().width()
+    win.close()

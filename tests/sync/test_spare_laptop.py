@@ -23,6 +23,7 @@ from scorekeeper.session.events import Event, HanFuWin, Ron, Tsumo, event_from_j
 from scorekeeper.session.seats import Seat
 from scorekeeper.storage.outbox import LocalOutbox
 from scorekeeper.storage.store import GameStore
+from scorekeeper.sync.server import TournamentServer
 from scorekeeper.sync.table import SyncStatus, TableSync
 from scorekeeper.tournament import Seating, TableSeating
 from tests.sync import steps
@@ -77,11 +78,16 @@ def _events(store: GameStore, game_id: int) -> list[Event]:
 
 
 def _server_events(tournament: Tournament, store: GameStore, game_id: int) -> list[Event]:
+    with tournament.referee() as referee:
+        return _server_events_read_by(referee, store, game_id)
+
+
+def _server_events_read_by(referee: TournamentServer, store: GameStore, game_id: int) -> list[Event]:
+    """The server's events of the local game ``game_id``, read on the referee's connection ``referee``."""
     with LocalOutbox.open(store.path) as outbox:
         link = outbox.link_of(game_id)
     assert link is not None
-    with tournament.referee() as referee:
-        game = referee.game(link.server_game)
+    game = referee.game(link.server_game)
     return [event_from_json(json.loads(body)) for body in game.bodies[: game.head]]
 
 
@@ -221,7 +227,7 @@ _ORDERS = [tuple("a" if i in chosen else "b" for i in range(8)) for chosen in it
 
 
 def _two_laptops_in_order(
-    tournament: Tournament, tmp_path: Path, a_hands: tuple[str, str], order: tuple[str, ...]
+    tournament: Tournament, tmp_path: Path, a_hands: tuple[str, str], order: tuple[str, ...], referee: TournamentServer
 ) -> None:
     a, a_game, b, b_game, url = _laptops(tournament, tmp_path)
     stores = {"a": (a, a_game), "b": (b, b_game)}
@@ -245,7 +251,7 @@ def _two_laptops_in_order(
                 _cycle(syncs[who], refused[who])
         for who in "ab":
             assert _cycle(syncs[who], refused[who]).synced
-    server = _server_events(tournament, a, a_game)
+    server = _server_events_read_by(referee, a, a_game)
     assert _events(a, a_game) == _events(b, b_game) == server
     assert len(server) == len(set(map(repr, server)))  # no hand twice
     for who in "ab":
@@ -295,19 +301,21 @@ def test_two_laptops_at_one_table_entering_hands_in_every_order_lose_nothing(
 
 
 def _every(tournament: Tournament, tmp_path: Path, a_hands: tuple[str, str], orders: Sequence[tuple[str, ...]]) -> None:
-    for number, order in enumerate(orders):
-        case = tmp_path / f"order{number}"
-        case.mkdir()
-        _reset_table(tournament, 1)
-        _two_laptops_in_order(tournament, case, a_hands, order)
+    # The test's own connections (resetting the table, reading the server's copy) serve every order: a connection
+    # costs a TLS handshake and a login, and the laptops make theirs as the app does, order after order.
+    with psycopg.connect(tournament.admin_url, autocommit=True) as admin, tournament.referee() as referee:
+        for number, order in enumerate(orders):
+            case = tmp_path / f"order{number}"
+            case.mkdir()
+            _reset_table(admin, 1)
+            _two_laptops_in_order(tournament, case, a_hands, order, referee)
 
 
-def _reset_table(tournament: Tournament, table_no: int) -> None:
+def _reset_table(admin: psycopg.Connection[tuple[object, ...]], table_no: int) -> None:
     """Remove table ``table_no``'s game of session 1 from the server (the next join makes a new one)."""
-    with psycopg.connect(tournament.admin_url, autocommit=True) as admin:
-        games = [row[0] for row in admin.execute("SELECT game_id FROM games WHERE table_no = %s", (table_no,))]
-        for table in ("pushed_ops", "game_events", "game_sync", "games"):
-            admin.execute(f"DELETE FROM {table} WHERE game_id = ANY(%s)", (games,))
+    games = [row[0] for row in admin.execute("SELECT game_id FROM games WHERE table_no = %s", (table_no,))]
+    for table in ("pushed_ops", "game_events", "game_sync", "games"):
+        admin.execute(f"DELETE FROM {table} WHERE game_id = ANY(%s)", (games,))
 
 
 def test_the_orders_of_every_run_are_one_for_each_interleaving_of_the_syncs() -> None:

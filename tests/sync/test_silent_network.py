@@ -119,6 +119,11 @@ def test_an_idle_table_says_offline_within_half_a_minute_of_its_server_going_sil
     assert 10.0 + 15.0 - 1.0 < took < 28.0
 
 
+def test_the_apps_times_are_the_documented_ones() -> None:
+    # Every run: the times the slow test above waits out (docs/tournament.md: 10 + 3 + 15 = 28 s at most).
+    assert (server_module.PING_AFTER, tournament_pg.ANSWER_TIMEOUT) == (10.0, 15.0)
+
+
 def test_every_server_connection_carries_keepalives_and_a_send_timeout(tournament: Tournament) -> None:
     # What finds a network whose packets vanish (a pulled cable): the kernel's settings, read back from the socket.
     with (

@@ -164,7 +164,9 @@ class MainWindow(QMainWindow):
             show_notice=self.show_notice,
         )
         self._build()
-        self.picture_view = None  # gone with the central widget it was
+        if self.picture_view is not None:
+            self.picture_view.release()  # gone with the central widget it was; its file unmapped
+        self.picture_view = None
         self.completed = True
         controller.state_changed.connect(self.refresh)
         controller.error_occurred.connect(self.show_message)

@@ -88,6 +88,7 @@ class Picture:
     title: str
     compressed: bool
     pixels: memoryview
+    mapping: mmap.mmap | None = None
 
 
 def _stamp(path: Path) -> list[int] | None:
@@ -129,9 +130,10 @@ def read_picture(folder: Path, database: Path, settings_file: Path) -> Picture |
         return None  # a tournament table: its sync status is live (and the server may have changed the game)
     try:
         with open(folder / PICTURE_FILE, "rb") as handle:
-            data = memoryview(mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ))
+            mapping = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
     except (OSError, ValueError):  # ValueError: an empty file cannot be mapped
         return None
+    data = memoryview(mapping)
     end = bytes(data[:_MAX_HEADER]).find(b"\n")
     if end < 0 or len(data) > _MAX_BYTES:
         return None
@@ -153,6 +155,7 @@ def read_picture(folder: Path, database: Path, settings_file: Path) -> Picture |
             title=_text(header, "title"),
             compressed=header.get("compressed") is True,
             pixels=data[end + 1 :],
+            mapping=mapping,
         )
     except ValueError:
         return None
@@ -231,11 +234,22 @@ class PictureView(QWidget):
     """Paints a kept picture where the live contents will be, when the area is the picture's size (else nothing:
     the window's background)."""
 
-    def __init__(self, image: QImage, pixels: bytes | memoryview) -> None:
+    def __init__(self, image: QImage, pixels: bytes | memoryview, mapping: mmap.mmap | None = None) -> None:
         super().__init__()
         self._image = image
         self._pixels = pixels  # the QImage reads from these bytes (the file's mapping)
+        self._mapping = mapping
         self.painted = False
+
+    def release(self) -> None:
+        """Let go of the picture's pixels and unmap its file (the live window has taken its place): a mapped file
+        cannot be replaced on every system, and the close keeps a new picture in its place."""
+        self._image = QImage()
+        if isinstance(self._pixels, memoryview):
+            self._pixels.release()
+        if self._mapping is not None:
+            with contextlib.suppress(BufferError):  # another view of it still alive: unmapped when that goes
+                self._mapping.close()
 
     @classmethod
     def of(cls, picture: Picture) -> PictureView | None:
@@ -251,11 +265,13 @@ class PictureView(QWidget):
         if image.isNull():
             return None
         image.setDevicePixelRatio(picture.ratio)
-        return cls(image, pixels)
+        return cls(image, pixels, None if picture.compressed else picture.mapping)
 
     def fits(self) -> bool:
         """Whether the area and its pixel ratio are the picture's."""
         image = self._image
+        if image.isNull():
+            return False
         ratio = image.devicePixelRatio()
         return (
             abs(self.devicePixelRatioF() - ratio) < 0.01

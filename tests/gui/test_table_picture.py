@@ -132,6 +132,7 @@ def test_the_next_start_shows_the_picture_and_the_live_window_paints_the_same_ta
     window.complete(GameController(store), dialogs=None, open_referee=open_referee_window)
     window.controller.resume()
     assert window.completed and window.picture_view is None
+    assert picture.mapping is not None and picture.mapping.closed  # the file can be replaced at the close
     live = window.centralWidget()
     assert live is not None and live is not view
     QApplication.processEvents()

@@ -5,12 +5,13 @@ the table number and the table's code, then joins in a worker thread: a server t
 saying "Connecting…" with Cancel, never a frozen window (before, up to the 5 s connect timeout).
 :class:`TableSyncController` pushes the outbox (:class:`scorekeeper.sync.table.TableSync`) after every change and
 every few seconds, in a worker thread so a dead network never freezes the table, and tells the window's status
-line: "Synced", "3 events waiting", "Offline since 14:05 – 3 events waiting". The table view itself is the ordinary
+line: "Checking with the server…" until the first push's answer, then "Synced", "3 events waiting", "Offline since
+14:05 – 3 events waiting". The table view itself is the ordinary
 one: the joined game comes with the seating and the tournament's ruleset from the server (the ruleset is not asked
 for, so it cannot be changed at the table).
 
 The main window holds one :class:`TableLink`, which joins a table and keeps it synced; its status line sits under
-the table and shows once the laptop has joined a tournament table.
+the History (at the window's foot with no game open) and shows once the laptop has joined a tournament table.
 """
 
 from __future__ import annotations
@@ -76,8 +77,9 @@ def _t(text: str) -> str:
 _REASON_CHARS = 160
 
 
-def status_text(status: SyncStatus) -> str:
-    """The status line's words for ``status``."""
+def status_text(status: SyncStatus, *, answered: bool = True) -> str:
+    """The status line's words for ``status``; ``answered``: whether a push has had the server's answer since the
+    link started (until then the outbox's own count says nothing of the server: "Synced" would claim too much)."""
     if status.problem:
         # Said while the server's copy cannot be read yet (a push that stops takes it at once: ``_push``). Who
         # changed it is not known here: the referee, another laptop of this table, or a server that lost changes
@@ -94,7 +96,9 @@ def status_text(status: SyncStatus) -> str:
     if status.held:  # the server answered and did not take a game's changes: say why (its words, as the server's)
         reason = status.held if len(status.held) <= _REASON_CHARS else status.held[: _REASON_CHARS - 1] + "…"
         return _t("{waiting}: the server did not take them ({reason})").format(waiting=waiting, reason=reason)
-    return waiting if status.waiting else _t("Synced")
+    if status.waiting:
+        return waiting
+    return _t("Synced") if answered else _t("Checking with the server…")
 
 
 #: How a window joins a table: the server's part, run in a worker thread (it must not touch Qt or the window's game
@@ -360,6 +364,7 @@ class TableSyncController(QObject):
         self._again = False
         self._closed = False
         self.status: SyncStatus = self._sync.status()
+        self._answered = False  # no push's answer yet: the status is the outbox's alone
         self._timer = QTimer(self)
         self._timer.setInterval(PUSH_INTERVAL_MS)
         self._timer.timeout.connect(self.push_soon)
@@ -368,7 +373,7 @@ class TableSyncController(QObject):
     @property
     def text(self) -> str:
         """What the status line says now."""
-        return status_text(self.status)
+        return status_text(self.status, answered=self._answered)
 
     def push_soon(self) -> None:
         """Push in a worker thread now (or right after the push under way)."""
@@ -386,6 +391,7 @@ class TableSyncController(QObject):
                 self.game_replaced.emit(game_id, len(refused))
         if isinstance(status, SyncStatus):
             self.status = status
+            self._answered = True
         self.status_changed.emit(self.text if isinstance(status, SyncStatus) else str(status))
         if self._again:
             self._again = False

@@ -237,6 +237,8 @@ def test_a_table_that_cannot_reach_the_server_says_since_when_and_what_waits(
     assert window.link.sync is not None
     login = window.link.sync.login
     window.link.start(TableLogin(url=login.url.replace(f":{tournament.server.port}/", ":1/"), session=1, table_no=1))
+    # Nothing waits in the outbox, but no push has had an answer: not "Synced" (it said so, server or none).
+    assert window.link.status.text() == "Checking with the server…"
     click(qtbot, window.table.seat_panels[1].riichi_button)
     qtbot.waitUntil(lambda: window.link.status.text().startswith("Offline since"), timeout=15_000)
     qtbot.waitUntil(lambda: "1 event waiting" in window.link.status.text(), timeout=15_000)
@@ -260,8 +262,8 @@ def test_a_table_whose_server_goes_silent_says_offline_since_within_the_answer_t
         window.link.start(TableLogin(url=proxy.url(login.url, tournament.server.port), session=1, table_no=1))
         link = window.link.sync
         assert link is not None
-        # The status read from the file at the start says "Synced" at once; a push's answer replaces it (on this
-        # thread, so not before the wait below). Before, the relay was stalled as soon as it took the connection:
+        # At the start the status is the outbox's ("Checking with the server…"); a push's answer replaces it (on
+        # this thread, so not before the wait below). Before, the relay was stalled as soon as it took the connection:
         # in the middle of the login, so the table said offline after the connect timeout (5 s), not the answer time.
         from_the_file = link.status
         qtbot.waitUntil(lambda: link.status is not from_the_file, timeout=10_000)  # connected and listening through it
@@ -277,6 +279,8 @@ def test_a_table_whose_server_goes_silent_says_offline_since_within_the_answer_t
 def test_the_status_words() -> None:
     since = datetime.datetime(2026, 5, 1, 14, 5).astimezone()
     assert status_text(SyncStatus(waiting=0)) == "Synced"
+    assert status_text(SyncStatus(waiting=0), answered=False) == "Checking with the server…"
+    assert status_text(SyncStatus(waiting=3), answered=False) == "3 events waiting"
     assert status_text(SyncStatus(waiting=3)) == "3 events waiting"
     assert status_text(SyncStatus(waiting=1, offline_since=since)) == "Offline since 14:05 – 1 event waiting"
     assert status_text(SyncStatus(waiting=0, offline_since=since)) == "Offline since 14:05"

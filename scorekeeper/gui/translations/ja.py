@@ -744,6 +744,7 @@ JA: dict[str, str] = {
     "Server, tournament, table, code and the server's certificate in one: the other fields are not needed": "サーバー、大会、卓、コード、サーバーの証明書をひとつにしたもの: ほかの欄は不要です",
     "Join code": "参加コード",
     "Synced": "同期済み",
+    "Checking with the server…": "サーバーに確認中…",
     "1 event waiting": "未送信 1 件",
     "{n} events waiting": "未送信 {n} 件",
     "Offline since {time}": "{time} からオフライン",

@@ -5099,6 +5099,10 @@ Cut it back to its first {n} events (the table takes the server's copy and enter
         <source>Synced</source>
         <translation>同期済み</translation>
     </message>
+    <message>
+        <source>Checking with the server…</source>
+        <translation>サーバーに確認中…</translation>
+    </message>
 </context>
 <context>
     <name>JoinTournamentDialog</name>

@@ -324,6 +324,8 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     folder = data_folder()
     install_excepthook(folder)
     settings, notice = read_settings(folder)
+    if notice:
+        print(notice, file=sys.stderr)
     database = default_database_path(folder)
     instance = SingleInstance(database)
     read_only = False
@@ -335,7 +337,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
     chosen = None if settings.theme == "system" else Theme(settings.theme)
     timing = os.environ.get(STARTUP_TIMING_ENV)
     report = _StartTiming(app, started, quit_after=timing == "quit") if timing else None
-    window = None if read_only or notice else _window_with_picture(app, folder, settings, chosen)
+    window = None if read_only or notice else _window_with_picture(app, folder, database, settings, chosen)
     if window is None:
         apply_theme(app, chosen)
         try:
@@ -385,6 +387,15 @@ def run_app(argv: Sequence[str] | None = None) -> int:
         if report is not None:
             _on_first_paint(picture, report.table_shown, when=picture.fits)
 
+        def give_up_the_picture() -> None:
+            # Never leave a picture standing for a window that does not answer, and do not offer it again.
+            from scorekeeper.gui.table_picture import forget_picture
+
+            forget_picture(folder)
+            live.picture_files = None
+            if live.picture_view is not None:
+                live.picture_view.hide()
+
         def build() -> None:
             # The table is on screen (or its frame, when the picture did not fit): now the window's parts.
             if not live.isVisible():
@@ -393,10 +404,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
             try:
                 controller = _open_controller(folder, read_only=False)
             except ScorekeeperError as error:
-                from scorekeeper.gui.table_picture import forget_picture
-
-                forget_picture(folder)
-                live.picture_files = None
+                give_up_the_picture()
                 live.hide()
                 app.exit(_cannot_open(app, error))
                 return
@@ -404,14 +412,7 @@ def run_app(argv: Sequence[str] | None = None) -> int:
                 live.complete(controller, dialogs=None, open_referee=open_referee_window)
                 _resume(live, folder, read_only=False)
             except Exception:
-                # A fault of ours (the crash hook reports it): never leave a picture standing for a window that
-                # does not answer, and do not offer it again.
-                from scorekeeper.gui.table_picture import forget_picture
-
-                forget_picture(folder)
-                live.picture_files = None
-                if live.picture_view is not None:
-                    live.picture_view.hide()
+                give_up_the_picture()  # a fault of ours: the crash hook reports it
                 raise
             when_ready()
 
@@ -420,13 +421,13 @@ def run_app(argv: Sequence[str] | None = None) -> int:
 
 
 def _window_with_picture(
-    app: QApplication, folder: Path, settings: AppSettings, chosen: Theme | None
+    app: QApplication, folder: Path, database: Path, settings: AppSettings, chosen: Theme | None
 ) -> MainWindow | None:
     """The window's frame showing the picture of the table kept at the last close, if it still shows the table
     (gui/table_picture.py), in the picture's theme when the settings follow the system's; else None."""
     from scorekeeper.gui.table_picture import read_picture
 
-    picture = read_picture(folder, default_database_path(folder), settings_path(folder))
+    picture = read_picture(folder, database, settings_path(folder))
     if picture is None or picture.theme not in {theme.value for theme in Theme}:
         return None
     apply_palette(app, chosen or Theme(picture.theme))

@@ -69,7 +69,7 @@ _MAX_BYTES = 256 * 1024 * 1024
 _MAX_HEADER = 8192
 #: How long after the files' last change the key is taken: a file system stamps times from a clock that moves in
 #: ticks (4 ms on Linux, whole seconds on FAT), and a write in the tick of the key's stamp would not change it.
-_SETTLE_NS = 50_000_000
+_CLOCK_MARGIN_NS = 50_000_000
 #: Pixels up to this size are kept as they are, larger ones compressed.
 _RAW_UP_TO = 16 * 1024 * 1024
 
@@ -99,6 +99,15 @@ def _stamp(path: Path) -> list[int] | None:
     return [status.st_size, status.st_mtime_ns]
 
 
+def _database_stamps(database: Path) -> dict[str, list[int] | None]:
+    """The stamps of the database file and of its two journals (None where a file is not there)."""
+    return {
+        "database": _stamp(database),
+        "wal": _stamp(database.with_name(database.name + "-wal")),
+        "journal": _stamp(database.with_name(database.name + "-journal")),
+    }
+
+
 def _key(database: Path, settings_file: Path) -> dict[str, Any]:
     """What must not have changed for the picture to be the table: the program, the database and its journals,
     the settings' bytes."""
@@ -109,9 +118,7 @@ def _key(database: Path, settings_file: Path) -> dict[str, Any]:
     return {
         "format": _FORMAT,
         "version": __version__,
-        "database": _stamp(database),
-        "wal": _stamp(database.with_name(database.name + "-wal")),
-        "journal": _stamp(database.with_name(database.name + "-journal")),
+        **_database_stamps(database),
         "settings": settings,
     }
 
@@ -188,7 +195,7 @@ def keep_picture(contents: QWidget, folder: Path, database: Path, settings_file:
     image = contents.grab().toImage().convertToFormat(QImage.Format.Format_RGB32)
     pixels = bytes(image.constBits())
     compressed = len(pixels) > _RAW_UP_TO
-    _settle(database)
+    _wait_past_last_change(database)
     header = {
         "key": _key(database, settings_file),
         "width": image.width(),
@@ -212,15 +219,15 @@ def keep_picture(contents: QWidget, folder: Path, database: Path, settings_file:
         forget_picture(folder)
 
 
-def _settle(database: Path) -> None:
-    """Wait, if need be, until the database's files last changed ``_SETTLE_NS`` ago (at most that long): a write by
-    another program after the key is taken then always lands in a later tick of the file system's clock, so it
-    changes the stamps (the close's own checkpoint has just written the file, as git's "racy clean" files)."""
-    stamps = [_stamp(database.with_name(database.name + suffix)) for suffix in ("", "-wal", "-journal")]
+def _wait_past_last_change(database: Path) -> None:
+    """Wait, if need be, until the database's files last changed ``_CLOCK_MARGIN_NS`` ago (at most that long): a
+    write by another program after the key is taken then always lands in a later tick of the file system's clock, so
+    it changes the stamps (the close's own checkpoint has just written the file, as git's "racy clean" files)."""
+    stamps = _database_stamps(database).values()
     newest = max((stamp[1] for stamp in stamps if stamp is not None), default=0)
-    wait = newest + _SETTLE_NS - time.time_ns()
+    wait = newest + _CLOCK_MARGIN_NS - time.time_ns()
     if wait > 0:
-        time.sleep(min(wait, _SETTLE_NS) / 1e9)
+        time.sleep(min(wait, _CLOCK_MARGIN_NS) / 1e9)
 
 
 def forget_picture(folder: Path) -> None:
